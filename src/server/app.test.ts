@@ -1,0 +1,134 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+
+let t: TestApp;
+let clientDir: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  // A stand-in for the Vite build: an index.html and one hashed asset.
+  clientDir = path.join(t.dataDir, 'client');
+  await fs.mkdir(path.join(clientDir, 'assets'), { recursive: true });
+  await fs.writeFile(path.join(clientDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  await fs.writeFile(path.join(clientDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('health and readiness', () => {
+  it('says the process is alive', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('says ready when the database answers, naming the driver', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().database.driver).toBe(process.env.TEST_DB_DRIVER === 'pg' ? 'postgres' : 'pglite');
+  });
+
+  it('answers 503 with the error shape when the database does not answer', async () => {
+    const broken = await buildTestApp();
+    await broken.database.close();
+    const response = await broken.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database does not answer.' } });
+    await broken.app.close();
+  });
+});
+
+describe('API description', () => {
+  it('publishes an OpenAPI document generated from the shared schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/ready']));
+    expect(document.components.schemas).toHaveProperty('Ready');
+    expect(document.components.schemas).toHaveProperty('ErrorResponse');
+  });
+
+  it('serves a readable docs page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const page = response.statusCode === 302 ? await t.app.inject({ method: 'GET', url: response.headers.location as string }) : response;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('swagger');
+  });
+});
+
+describe('unknown API paths', () => {
+  it.each([['/api/nope'], ['/api'], ['/api/health/extra']])('answers %s with a JSON 404', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers a POST to an unknown path with a JSON 404 too', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/orders/nope', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a content security policy and the usual protections', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('the built client', () => {
+  let withClient: TestApp;
+  beforeAll(async () => {
+    withClient = await buildTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await withClient.close();
+  });
+
+  it.each([['/'], ['/themes'], ['/theme/guardian-friend'], ['/profile'], ['/checkout/abc']])(
+    'answers the screen %s with index.html, not cached',
+    async (url) => {
+      const response = await withClient.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it('answers an unknown page with index.html and status 404, so the client shows its 404', async () => {
+    const response = await withClient.app.inject({ method: 'GET', url: '/nope?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets compressed and cached for a year', async () => {
+    const response = await withClient.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.rawPayload.length).toBeLessThan(4000);
+  });
+
+  it('still answers unknown API paths with JSON', async () => {
+    const response = await withClient.app.inject({ method: 'GET', url: '/api/missing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+});

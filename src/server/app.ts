@@ -1,0 +1,116 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Storage } from './adapters/storage/index';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { systemRoutes } from './modules/system/routes';
+import { clientPlugin } from './plugins/client';
+import { registerErrorHandler } from './plugins/error-handler';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    storage: Storage;
+  }
+}
+
+/** What the app needs from outside; main.ts builds the real ones, tests build their own. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  /** Pino options, or false for silence (tests). */
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Pino options: JSON lines, pretty in a terminal, never a password, token, cookie or photo. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.newPassword',
+        '*.token',
+        '*.imageData',
+      ],
+      censor: '[redacted]',
+    },
+    ...(process.stdout.isTTY && !config.isProduction ? { transport: { target: 'pino-pretty' } } : {}),
+  };
+}
+
+/** Builds the whole HTTP app: plugins from outside first, then the shop's own modules. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.decorate('storage', deps.storage);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: config.isProduction,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Storybook shop API',
+        description: 'The API behind the shop for personalised children’s storybooks.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: false },
+  });
+
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(clientPlugin, { clientDir: config.clientDir });
+
+  return app;
+}

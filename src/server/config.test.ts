@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.isProduction).toBe(false);
+  });
+
+  it('honours PORT and DATA_DIR', () => {
+    const config = loadConfig({ PORT: '8080', DATA_DIR: '/tmp/shop-data' });
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe('/tmp/shop-data');
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
+  });
+
+  it.each([['abc'], ['70000'], ['-1'], ['3000.5']])('refuses PORT=%s with a message naming PORT', (value) => {
+    expect(() => loadConfig({ PORT: value })).toThrowError(ConfigError);
+    expect(() => loadConfig({ PORT: value })).toThrowError(/PORT: expected a whole number between 0 and 65535/);
+  });
+
+  it('names every bad variable at once and hides a database password', () => {
+    try {
+      loadConfig({ NODE_ENV: 'staging', DATABASE_URL: 'mysql://root:secret@db/shop' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toMatch(/^NODE_ENV: expected development, production or test/);
+      expect(problems[1]).toMatch(/^DATABASE_URL: expected a PostgreSQL connection URL/);
+      expect(problems[1]).not.toContain('secret');
+    }
+  });
+
+  it('accepts a PostgreSQL URL and strips a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop', PUBLIC_URL: 'https://shop.example.ch/' });
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/shop');
+    expect(config.publicUrl).toBe('https://shop.example.ch');
+  });
+});

@@ -1,0 +1,94 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The query builder; the same type whether PGlite or PostgreSQL is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** The PGlite instance when embedded (the job queue and tests reach it directly). */
+  pglite?: PGlite;
+  /** The pool when on PostgreSQL. */
+  pool?: pg.Pool;
+  /** Round-trip to the database; throws when it does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+
+/** Wraps an open PGlite (a folder, memory, or a loaded template) as the shop's database. */
+export function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    pglite: client,
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Wraps a node-postgres pool as the shop's database. */
+export function fromPool(pool: pg.Pool): Database {
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    pool,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Opens the shop's database: PostgreSQL when a URL is given, else the embedded PGlite in
+ * `dataDir/db` (created on first start; the data survives restarts).
+ */
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const database = fromPool(pool);
+    await database.ping();
+    return database;
+  }
+  const folder = path.join(options.dataDir, 'db');
+  await fs.mkdir(folder, { recursive: true });
+  return fromPglite(await PGlite.create(folder));
+}
+
+/** Applies the committed SQL migrations that have not run yet (the same files on both drivers). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.driver === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}
+
+/** The names of the shop's tables, for checks that the schema is in place. */
+export async function listTables(database: Database): Promise<string[]> {
+  const result = await database.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  return result.rows.map((row) => row.table_name);
+}

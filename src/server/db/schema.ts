@@ -1,0 +1,336 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '../../shared/i18n';
+import {
+  BOOK_INSTANCE_STATUSES,
+  BOOK_TYPES,
+  COVER_TYPES,
+  ORDER_ITEM_TYPES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  PRODUCT_KEYS,
+  SPREAD_STATUSES,
+  WIZARD_SESSION_STATUSES,
+  WIZARD_STEP_TYPES,
+} from '../../shared/domain/statuses';
+
+/** A CHECK that a text column holds one of the shared literals (statuses are checked enums). */
+function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+}
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const languageCodes = LANGUAGES.map((language) => language.code);
+
+// Accounts. The shape is the one better-auth expects (issue 4 adds its session, account and
+// verification tables); every user-owned row below points here.
+export const users = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const profiles = pgTable('profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  displayName: text('display_name'),
+  avatarUrl: text('avatar_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const books = pgTable('book', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  createdAt: createdAt(),
+});
+
+export const themes = pgTable(
+  'themes',
+  {
+    id: text('id').primaryKey(),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'restrict' }),
+    bookTypes: text('book_types').array().notNull(),
+    ageMin: integer('age_min').notNull(),
+    ageMax: integer('age_max').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('themes_id_format', sql`${t.id} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('themes_age_range', sql`${t.ageMin} >= 0 and ${t.ageMin} <= ${t.ageMax}`),
+    check('themes_book_types', sql`${t.bookTypes} <@ array[${sql.raw(BOOK_TYPES.map((type) => `'${type}'`).join(', '))}]::text[]`),
+  ],
+);
+
+export const customers = pgTable('customer', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  fullName: text('full_name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const characters = pgTable(
+  'characters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // A storage key, never a public URL: a child's photo is served only to its owner (PRODUCT.md).
+    photoPath: text('photo_path'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('characters_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const bookInstances = pgTable(
+  'book_instance',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'restrict' }),
+    themeId: text('theme_id')
+      .notNull()
+      .references(() => themes.id, { onDelete: 'restrict' }),
+    bookType: text('book_type').notNull(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('draft'),
+    language: text('language').notNull().default('en'),
+    wizardMetadata: jsonb('wizard_metadata').notNull().default({}),
+    currentStep: text('current_step'),
+    progressPercentage: integer('progress_percentage').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('book_instance_status', oneOf(t.status, BOOK_INSTANCE_STATUSES)),
+    check('book_instance_book_type', oneOf(t.bookType, BOOK_TYPES)),
+    check('book_instance_language', oneOf(t.language, languageCodes)),
+    check('book_instance_progress', sql`${t.progressPercentage} between 0 and 100`),
+    index('book_instance_owner_idx').on(t.createdBy, t.createdAt),
+  ],
+);
+
+export const wizardSessions = pgTable(
+  'wizard_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    themeId: text('theme_id')
+      .notNull()
+      .references(() => themes.id, { onDelete: 'restrict' }),
+    bookType: text('book_type').notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('wizard_sessions_id_format', sql`${t.sessionId} ~ '^wizard_[0-9]+_[a-z0-9]+$'`),
+    check('wizard_sessions_status', oneOf(t.status, WIZARD_SESSION_STATUSES)),
+    check('wizard_sessions_book_type', oneOf(t.bookType, BOOK_TYPES)),
+    index('wizard_sessions_user_idx').on(t.userId),
+  ],
+);
+
+export const wizardSessionData = pgTable(
+  'wizard_session_data',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => wizardSessions.sessionId, { onDelete: 'cascade' }),
+    stepNumber: integer('step_number').notNull(),
+    stepType: text('step_type').notNull(),
+    data: jsonb('data').notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('wizard_session_data_session_step').on(t.sessionId, t.stepNumber),
+    check('wizard_session_data_step_number', sql`${t.stepNumber} between 1 and ${sql.raw(String(WIZARD_STEP_TYPES.length))}`),
+    // Step N always has the N-th step type, so a row can never claim the wrong kind of data.
+    check(
+      'wizard_session_data_step_type',
+      sql`${t.stepType} = (array[${sql.raw(WIZARD_STEP_TYPES.map((type) => `'${type}'`).join(', '))}])[${t.stepNumber}]`,
+    ),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Nullable: a deleted account's orders are kept for accounting, anonymised (PRODUCT.md).
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderNumber: text('order_number').notNull().unique(),
+    bookType: text('book_type').notNull(),
+    themeId: text('theme_id')
+      .notNull()
+      .references(() => themes.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('pending'),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    currency: text('currency').notNull().default('CHF'),
+    subtotalAmount: integer('subtotal_amount').notNull().default(0),
+    shippingAmount: integer('shipping_amount').notNull().default(0),
+    taxAmount: integer('tax_amount').notNull().default(0),
+    totalAmount: integer('total_amount').notNull().default(0),
+    shippingAddress: jsonb('shipping_address'),
+    wizardData: jsonb('wizard_data'),
+    bookInstanceId: uuid('book_instance_id').references(() => bookInstances.id, { onDelete: 'set null' }),
+    coverType: text('cover_type').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    characterId: uuid('character_id').references(() => characters.id, { onDelete: 'set null' }),
+    trackingNumber: text('tracking_number'),
+    language: text('language').notNull().default('en'),
+    paymentSessionId: text('payment_session_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_order_number_format', sql`${t.orderNumber} ~ '^BK-[0-9]+(-[0-9]+)?$'`),
+    check('orders_status', oneOf(t.status, ORDER_STATUSES)),
+    check('orders_payment_status', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
+    check('orders_book_type', oneOf(t.bookType, BOOK_TYPES)),
+    check('orders_cover_type', oneOf(t.coverType, COVER_TYPES)),
+    check('orders_language', oneOf(t.language, languageCodes)),
+    check(
+      'orders_amounts',
+      sql`${t.subtotalAmount} >= 0 and ${t.shippingAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.totalAmount} >= 0`,
+    ),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_book_instance_idx').on(t.bookInstanceId),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productKey: text('product_key').notNull(),
+    itemType: text('item_type').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    discountPercentage: integer('discount_percentage').notNull().default(0),
+    totalPrice: integer('total_price').notNull(),
+    metadata: jsonb('metadata').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_items_product_key', oneOf(t.productKey, PRODUCT_KEYS)),
+    check('order_items_item_type', oneOf(t.itemType, ORDER_ITEM_TYPES)),
+    check('order_items_quantity', sql`${t.quantity} > 0`),
+    check('order_items_amounts', sql`${t.unitPrice} >= 0 and ${t.totalPrice} >= 0`),
+    check('order_items_discount', sql`${t.discountPercentage} between 0 and 100`),
+    index('order_items_order_idx').on(t.orderId),
+  ],
+);
+
+export const productPricing = pgTable(
+  'product_pricing',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productKey: text('product_key').notNull().unique(),
+    basePrice: integer('base_price').notNull(),
+    discountPercentage: integer('discount_percentage').notNull().default(0),
+    currency: text('currency').notNull().default('CHF'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('product_pricing_product_key', oneOf(t.productKey, PRODUCT_KEYS)),
+    check('product_pricing_base_price', sql`${t.basePrice} >= 0`),
+    check('product_pricing_discount', sql`${t.discountPercentage} between 0 and 100`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating', sql`${t.rating} between 1 and 5`),
+    check('reviews_text', sql`length(trim(${t.text})) > 0`),
+    index('reviews_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const spreads = pgTable(
+  'spreads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookInstanceId: uuid('book_instance_id')
+      .notNull()
+      .references(() => bookInstances.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    templateName: text('template_name').notNull(),
+    status: text('status').notNull().default('pending'),
+    content: jsonb('content').notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('spreads_instance_position').on(t.bookInstanceId, t.position),
+    check('spreads_position', sql`${t.position} >= 0`),
+    check('spreads_status', oneOf(t.status, SPREAD_STATUSES)),
+  ],
+);
+
+export const generatedImages = pgTable(
+  'generated_image',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storagePath: text('storage_path').notNull(),
+    spreadId: uuid('spread_id').references(() => spreads.id, { onDelete: 'cascade' }),
+    bookInstanceId: uuid('book_instance_id')
+      .notNull()
+      .references(() => bookInstances.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('generated_image_instance_idx').on(t.bookInstanceId, t.spreadId)],
+);

@@ -1,0 +1,48 @@
+import type { ErrorCode } from '../shared/domain/errors';
+
+/** The HTTP status each catalogue code is answered with. */
+const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
+  NOT_FOUND: 404,
+  DB_RECORD_NOT_FOUND: 404,
+  IMAGE_NOT_FOUND: 404,
+  JOB_NOT_FOUND: 404,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  VALIDATION_MISSING_PARAM: 400,
+  VALIDATION_INVALID_PARAM: 400,
+  IMAGE_INVALID_FORMAT: 400,
+  AI_INVALID_IMAGE_NO_PERSON: 422,
+  AI_INVALID_IMAGE_NO_TOY: 422,
+  JOB_INVALID_STATE: 409,
+  JOB_DEPENDENCY_MISSING: 409,
+  AI_API_KEY_MISSING: 503,
+  SERVICE_UNAVAILABLE: 503,
+  AI_TIMEOUT: 504,
+};
+
+/** The status for a code: as mapped above, else 500 (a failure of ours, not of the request). */
+export function statusForCode(code: ErrorCode): number {
+  return STATUS_BY_CODE[code] ?? 500;
+}
+
+/**
+ * The one error class of the server. Its message is shown to the user for 4xx; for 5xx the error
+ * handler logs it and answers with a generic text instead.
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown; statusCode?: number },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.statusCode = options?.statusCode ?? statusForCode(code);
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { createLocalStorage } from './adapters/storage/local';
+import { buildApp } from './app';
+import { ConfigError, type Config, loadConfig, redactUrl } from './config';
+import { migrateDatabase, openDatabase } from './db/client';
+import { seedCatalogue } from './db/seed';
+
+const startedAt = performance.now();
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`The shop cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  await seedCatalogue(database.db);
+  const storage = createLocalStorage(path.join(config.dataDir, 'storage'));
+
+  const app = await buildApp({ config, database, storage });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    {
+      database: config.databaseUrl ? redactUrl(config.databaseUrl) : `pglite:${path.join(config.dataDir, 'db')}`,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    `shop ready on ${config.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('The shop failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import { HealthSchema, ReadySchema } from '../../../shared/contracts/health';
+import { AppError } from '../../errors';
+
+/** Liveness, readiness and the API's own description. */
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The process is alive',
+        response: { 200: HealthSchema },
+      },
+    },
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The database answers',
+        response: { 200: ReadySchema, 503: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const started = performance.now();
+      try {
+        await app.database.ping();
+      } catch (error) {
+        request.log.error({ err: error }, 'database ping failed');
+        throw new AppError('SERVICE_UNAVAILABLE', 'The database does not answer.', { cause: error });
+      }
+      return {
+        status: 'ready' as const,
+        database: { driver: app.database.driver, latencyMs: Math.round((performance.now() - started) * 100) / 100 },
+      };
+    },
+  );
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+};

@@ -1,0 +1,54 @@
+/** What the interface asks the user to do about an error (SPEC.md section 8). */
+export type ErrorAction = 'upload_different' | 'retry' | 'start_over' | 'contact_support';
+
+/**
+ * The error catalogue: every code that crosses the API, with the action it asks of the user.
+ * The classified codes come from SPEC.md section 8; the general ones cover HTTP-level failures.
+ */
+export const ERROR_CATALOGUE = {
+  AI_INVALID_IMAGE_NO_PERSON: 'upload_different',
+  AI_INVALID_IMAGE_NO_TOY: 'upload_different',
+  AI_GENERATION_FAILED: 'retry',
+  AI_TIMEOUT: 'retry',
+  AI_NO_IMAGE_RETURNED: 'retry',
+  AI_INVALID_RESPONSE: 'retry',
+  AI_TEXT_RESPONSE: 'retry',
+  IMAGE_LOAD_FAILED: 'retry',
+  IMAGE_UPLOAD_FAILED: 'retry',
+  IMAGE_NOT_FOUND: 'retry',
+  IMAGE_INVALID_FORMAT: 'retry',
+  VALIDATION_MISSING_PARAM: 'retry',
+  VALIDATION_INVALID_PARAM: 'retry',
+  JOB_DEPENDENCY_MISSING: 'start_over',
+  JOB_INVALID_STATE: 'start_over',
+  JOB_NOT_FOUND: 'start_over',
+  DB_QUERY_FAILED: 'contact_support',
+  DB_RECORD_NOT_FOUND: 'contact_support',
+  DB_INSERT_FAILED: 'contact_support',
+  DB_UPDATE_FAILED: 'contact_support',
+  AI_API_KEY_MISSING: 'contact_support',
+  NOT_FOUND: 'retry',
+  UNAUTHENTICATED: 'retry',
+  FORBIDDEN: 'contact_support',
+  RATE_LIMITED: 'retry',
+  PAYLOAD_TOO_LARGE: 'upload_different',
+  SERVICE_UNAVAILABLE: 'retry',
+  INTERNAL_ERROR: 'contact_support',
+} as const satisfies Record<string, ErrorAction>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** True when a value is a code of the shared catalogue. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+/** The action for a code; an unknown code means retry (SPEC.md section 8). */
+export function actionForError(code: unknown): ErrorAction {
+  return isErrorCode(code) ? ERROR_CATALOGUE[code] : 'retry';
+}
+
+/** Codes whose screen also says the service is unavailable (SPEC.md section 8). */
+export function isServiceUnavailable(code: unknown): boolean {
+  return code === 'AI_API_KEY_MISSING' || code === 'SERVICE_UNAVAILABLE';
+}

@@ -1,0 +1,44 @@
+/** Book types (PRODUCT.md Names); `colouring` in a URL is an alias of `coloring`. */
+export const BOOK_TYPES = ['storybook', 'coloring'] as const;
+export type BookType = (typeof BOOK_TYPES)[number];
+
+/** Parses a book type from a URL or form, accepting the `colouring` spelling; unknown gives undefined. */
+export function parseBookType(value: unknown): BookType | undefined {
+  if (value === 'colouring') return 'coloring';
+  return BOOK_TYPES.find((type) => type === value);
+}
+
+export const COVER_TYPES = ['softcover', 'hardcover'] as const;
+export type CoverType = (typeof COVER_TYPES)[number];
+
+/** Book instance lifecycle (PRODUCT.md Book lifecycle). */
+export const BOOK_INSTANCE_STATUSES = ['draft', 'rendering', 'ready', 'fulfilled', 'archived', 'abandoned'] as const;
+export type BookInstanceStatus = (typeof BOOK_INSTANCE_STATUSES)[number];
+
+export const ORDER_STATUSES = ['pending', 'processing', 'printing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const WIZARD_SESSION_STATUSES = ['active', 'completed'] as const;
+export type WizardSessionStatus = (typeof WIZARD_SESSION_STATUSES)[number];
+
+/** The five wizard steps in order; step N has type WIZARD_STEP_TYPES[N - 1]. */
+export const WIZARD_STEP_TYPES = ['child', 'cover', 'toy', 'toy_generated', 'dedication'] as const;
+export type WizardStepType = (typeof WIZARD_STEP_TYPES)[number];
+
+export const SPREAD_STATUSES = ['pending', 'generating', 'done', 'failed'] as const;
+export type SpreadStatus = (typeof SPREAD_STATUSES)[number];
+
+/** Order item kinds (SPEC.md section 3, order items). */
+export const ORDER_ITEM_TYPES = ['base_book', 'hardcover_upgrade', 'grandparent_copy'] as const;
+export type OrderItemType = (typeof ORDER_ITEM_TYPES)[number];
+
+export const PRODUCT_KEYS = [
+  'softcover_book',
+  'hardcover_book',
+  'grandparent_softcover_copy',
+  'grandparent_hardcover_copy',
+] as const;
+export type ProductKey = (typeof PRODUCT_KEYS)[number];

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Storage } from '../src/server/adapters/storage/index';
+import { createLocalStorage } from '../src/server/adapters/storage/local';
+import { buildApp } from '../src/server/app';
+import { type Config, loadConfig } from '../src/server/config';
+import { type Database, fromPglite, fromPool } from '../src/server/db/client';
+import { withDatabase } from './global-setup';
+
+export type TestDatabase = Database & { name: string };
+
+/**
+ * A fresh, migrated and seeded database for one test file: a copy of the run's template, on
+ * PGlite or on PostgreSQL as the vitest project says (TEST_DB_DRIVER).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB_DRIVER === 'pg') {
+    const { baseUrl, database: template } = inject('pgTemplate');
+    const name = `shop_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const database = fromPool(new pg.Pool({ connectionString: withDatabase(baseUrl, name), max: 4 }));
+    return {
+      ...database,
+      name,
+      close: async () => {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await fs.readFile(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return { ...fromPglite(client), name: 'pglite' };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  storage: Storage;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+/** The whole app on a fresh database and a temporary data folder, for `app.inject()` tests. */
+export async function buildTestApp(options: { env?: Record<string, string>; clientDir?: string } = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env }) };
+  if (options.clientDir) config.clientDir = options.clientDir;
+  else config.clientDir = path.join(dataDir, 'no-client');
+  const database = await createTestDatabase();
+  const storage = createLocalStorage(path.join(dataDir, 'storage'));
+  const app = await buildApp({ config, database, storage, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    storage,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

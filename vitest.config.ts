@@ -1,0 +1,48 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Server tests run on the embedded PGlite always, and a second time on a real PostgreSQL when
+// TEST_DATABASE_URL is set (CI sets it), so the same migrations and queries are proven on both.
+const serverProject = (driver: 'pglite' | 'pg') => ({
+  extends: true as const,
+  test: {
+    name: `server:${driver}`,
+    include: ['src/server/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB_DRIVER: driver },
+    globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/fail-on-console-error.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/fail-on-console-error.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['test/fail-on-console-error.ts', 'test/client-setup.ts'],
+        },
+      },
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('pg')] : []),
+    ],
+  },
+});
