@@ -52,7 +52,9 @@ export type TestApp = {
 };
 
 /** The whole app on a fresh database and a temporary data folder, for `app.inject()` tests. */
-export async function buildTestApp(options: { env?: Record<string, string>; clientDir?: string } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { env?: Record<string, string>; clientDir?: string } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env }) };
   if (options.clientDir) config.clientDir = options.clientDir;

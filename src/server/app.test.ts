@@ -11,8 +11,14 @@ beforeAll(async () => {
   // A stand-in for the Vite build: an index.html and one hashed asset.
   clientDir = path.join(t.dataDir, 'client');
   await fs.mkdir(path.join(clientDir, 'assets'), { recursive: true });
-  await fs.writeFile(path.join(clientDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
-  await fs.writeFile(path.join(clientDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  await fs.writeFile(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div></body></html>',
+  );
+  await fs.writeFile(
+    path.join(clientDir, 'assets', 'app-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
 });
 
 afterAll(async () => {
@@ -37,7 +43,9 @@ describe('health and readiness', () => {
     await broken.database.close();
     const response = await broken.app.inject({ method: 'GET', url: '/api/ready' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database does not answer.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'The database does not answer.' },
+    });
     await broken.app.close();
   });
 });
@@ -55,7 +63,10 @@ describe('API description', () => {
 
   it('serves a readable docs page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
-    const page = response.statusCode === 302 ? await t.app.inject({ method: 'GET', url: response.headers.location as string }) : response;
+    const page =
+      response.statusCode === 302
+        ? await t.app.inject({ method: 'GET', url: response.headers.location as string })
+        : response;
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('swagger');

@@ -25,7 +25,9 @@ describe('loadConfig', () => {
 
   it.each([['abc'], ['70000'], ['-1'], ['3000.5']])('refuses PORT=%s with a message naming PORT', (value) => {
     expect(() => loadConfig({ PORT: value })).toThrowError(ConfigError);
-    expect(() => loadConfig({ PORT: value })).toThrowError(/PORT: expected a whole number between 0 and 65535/);
+    expect(() => loadConfig({ PORT: value })).toThrowError(
+      /PORT: expected a whole number between 0 and 65535/,
+    );
   });
 
   it('names every bad variable at once and hides a database password', () => {
@@ -42,7 +44,10 @@ describe('loadConfig', () => {
   });
 
   it('accepts a PostgreSQL URL and strips a trailing slash from PUBLIC_URL', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop', PUBLIC_URL: 'https://shop.example.ch/' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop',
+      PUBLIC_URL: 'https://shop.example.ch/',
+    });
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/shop');
     expect(config.publicUrl).toBe('https://shop.example.ch');
   });

@@ -5,11 +5,20 @@ const port = z
   .string()
   .regex(/^\d+$/, 'expected a whole number between 0 and 65535')
   .transform(Number)
-  .pipe(z.number().int().min(0, 'expected a whole number between 0 and 65535').max(65535, 'expected a whole number between 0 and 65535'));
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(0, 'expected a whole number between 0 and 65535')
+      .max(65535, 'expected a whole number between 0 and 65535'),
+  );
 
 const postgresUrl = z
   .string()
-  .regex(/^postgres(ql)?:\/\/\S+$/, 'expected a PostgreSQL connection URL such as postgres://user:password@host:5432/database');
+  .regex(
+    /^postgres(ql)?:\/\/\S+$/,
+    'expected a PostgreSQL connection URL such as postgres://user:password@host:5432/database',
+  );
 
 const httpUrl = z
   .string()
@@ -22,7 +31,9 @@ const flag = z
 
 /** Every environment variable the shop reads, with its default. The README lists the same. */
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'expected development, production or test' }).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { message: 'expected development, production or test' })
+    .default('development'),
   HOST: z.string().min(1, 'expected a host name or address').default('0.0.0.0'),
   PORT: port.default(3000),
   DATA_DIR: z.string().min(1, 'expected a folder path').default('./data'),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createLocalStorage } from './adapters/storage/local';
 import { buildApp } from './app';
-import { ConfigError, type Config, loadConfig, redactUrl } from './config';
+import { type Config, ConfigError, loadConfig, redactUrl } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedCatalogue } from './db/seed';
 
@@ -43,7 +43,9 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
     {
-      database: config.databaseUrl ? redactUrl(config.databaseUrl) : `pglite:${path.join(config.dataDir, 'db')}`,
+      database: config.databaseUrl
+        ? redactUrl(config.databaseUrl)
+        : `pglite:${path.join(config.dataDir, 'db')}`,
       startupMs: Math.round(performance.now() - startedAt),
     },
     `shop ready on ${config.publicUrl}`,

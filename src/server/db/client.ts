@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -64,7 +64,10 @@ export function fromPool(pool: pg.Pool): Database {
  * Opens the shop's database: PostgreSQL when a URL is given, else the embedded PGlite in
  * `dataDir/db` (created on first start; the data survives restarts).
  */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const database = fromPool(pool);
@@ -85,10 +88,17 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 /** The names of the shop's tables, for checks that the schema is in place. */
 export async function listTables(database: Database): Promise<string[]> {
-  const result = await database.db.execute<{ table_name: string }>(
+  const rows = await queryRows<{ table_name: string }>(
+    database.db,
     sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
   );
-  return result.rows.map((row) => row.table_name);
+  return rows.map((row) => row.table_name);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/build-test-app';
-import { listTables, migrateDatabase, openDatabase } from './client';
+import { listTables, migrateDatabase, openDatabase, queryRows } from './client';
 import { customers, productPricing, themes, users, wizardSessionData, wizardSessions } from './schema';
 import { seedCatalogue } from './seed';
 
@@ -67,7 +67,12 @@ describe('schema', () => {
 describe('seed', () => {
   it('creates the guardian-friend book and theme and the prices of PRODUCT.md in cents', async () => {
     const theme = await database.db.query.themes.findFirst({ where: eq(themes.id, 'guardian-friend') });
-    expect(theme).toMatchObject({ ageMin: 2, ageMax: 8, isActive: true, bookTypes: ['storybook', 'coloring'] });
+    expect(theme).toMatchObject({
+      ageMin: 2,
+      ageMax: 8,
+      isActive: true,
+      bookTypes: ['storybook', 'coloring'],
+    });
     const book = await database.db.query.books.findFirst();
     expect(book?.slug).toBe('guardian-friend');
     expect(book?.id).toBe(theme?.bookId);
@@ -79,22 +84,28 @@ describe('seed', () => {
   });
 
   it('runs again without duplicating rows and keeps a price the owner changed', async () => {
-    await database.db.update(productPricing).set({ basePrice: 3499 }).where(eq(productPricing.productKey, 'hardcover_book'));
+    await database.db
+      .update(productPricing)
+      .set({ basePrice: 3499 })
+      .where(eq(productPricing.productKey, 'hardcover_book'));
     await seedCatalogue(database.db);
     const prices = await database.db.select().from(productPricing);
     expect(prices).toHaveLength(2);
     expect(prices.find((p) => p.productKey === 'hardcover_book')?.basePrice).toBe(3499);
     expect(await database.db.$count(themes)).toBe(1);
-    await database.db.update(productPricing).set({ basePrice: 3999 }).where(eq(productPricing.productKey, 'hardcover_book'));
+    await database.db
+      .update(productPricing)
+      .set({ basePrice: 3999 })
+      .where(eq(productPricing.productKey, 'hardcover_book'));
   });
 });
 
 describe('constraints', () => {
   it('keeps customer e-mails unique', async () => {
     await database.db.insert(customers).values({ email: 'parent@example.com', fullName: 'A Parent' });
-    expect(await failure(database.db.insert(customers).values({ email: 'parent@example.com', fullName: 'B' }))).toMatch(
-      /customer_email_unique|duplicate key/,
-    );
+    expect(
+      await failure(database.db.insert(customers).values({ email: 'parent@example.com', fullName: 'B' })),
+    ).toMatch(/customer_email_unique|duplicate key/);
   });
 
   it('keeps one row per wizard session and step, of the step’s own type', async () => {
@@ -105,15 +116,27 @@ describe('constraints', () => {
       bookType: 'storybook',
       expiresAt: new Date(Date.now() + 7_200_000),
     });
-    await database.db.insert(wizardSessionData).values({ sessionId, stepNumber: 1, stepType: 'child', data: { name: 'Mia' } });
+    await database.db
+      .insert(wizardSessionData)
+      .values({ sessionId, stepNumber: 1, stepType: 'child', data: { name: 'Mia' } });
     expect(
-      await failure(database.db.insert(wizardSessionData).values({ sessionId, stepNumber: 1, stepType: 'child', data: {} })),
+      await failure(
+        database.db
+          .insert(wizardSessionData)
+          .values({ sessionId, stepNumber: 1, stepType: 'child', data: {} }),
+      ),
     ).toMatch(/wizard_session_data_session_step|duplicate key/);
     expect(
-      await failure(database.db.insert(wizardSessionData).values({ sessionId, stepNumber: 2, stepType: 'toy', data: {} })),
+      await failure(
+        database.db.insert(wizardSessionData).values({ sessionId, stepNumber: 2, stepType: 'toy', data: {} }),
+      ),
     ).toMatch(/wizard_session_data_step_type|check constraint/);
     expect(
-      await failure(database.db.insert(wizardSessionData).values({ sessionId, stepNumber: 6, stepType: 'child', data: {} })),
+      await failure(
+        database.db
+          .insert(wizardSessionData)
+          .values({ sessionId, stepNumber: 6, stepType: 'child', data: {} }),
+      ),
     ).toMatch(/wizard_session_data_step|check constraint/);
   });
 
@@ -139,22 +162,41 @@ describe('constraints', () => {
       themeId: 'guardian-friend',
       coverType: 'hardcover',
     };
-    expect(await failure(database.db.execute(sql`insert into orders (order_number, book_type, theme_id, cover_type, status)
-      values (${order.orderNumber}, 'storybook', 'guardian-friend', 'hardcover', 'lost')`))).toMatch(/orders_status|check constraint/);
-    expect(await failure(database.db.execute(sql`insert into orders (order_number, book_type, theme_id, cover_type, total_amount)
-      values (${order.orderNumber}, 'storybook', 'guardian-friend', 'hardcover', -1)`))).toMatch(/orders_amounts|check constraint/);
-    expect(await failure(database.db.execute(sql`insert into orders (order_number, book_type, theme_id, cover_type)
-      values (${order.orderNumber}, 'storybook', 'no-such-theme', 'hardcover')`))).toMatch(/foreign key/);
-    expect(await failure(database.db.execute(sql`insert into orders (order_number, book_type, theme_id, cover_type)
-      values ('ORDER-1', 'storybook', 'guardian-friend', 'hardcover')`))).toMatch(/orders_order_number_format|check constraint/);
+    expect(
+      await failure(
+        database.db.execute(sql`insert into orders (order_number, book_type, theme_id, cover_type, status)
+      values (${order.orderNumber}, 'storybook', 'guardian-friend', 'hardcover', 'lost')`),
+      ),
+    ).toMatch(/orders_status|check constraint/);
+    expect(
+      await failure(
+        database.db.execute(sql`insert into orders (order_number, book_type, theme_id, cover_type, total_amount)
+      values (${order.orderNumber}, 'storybook', 'guardian-friend', 'hardcover', -1)`),
+      ),
+    ).toMatch(/orders_amounts|check constraint/);
+    expect(
+      await failure(
+        database.db.execute(sql`insert into orders (order_number, book_type, theme_id, cover_type)
+      values (${order.orderNumber}, 'storybook', 'no-such-theme', 'hardcover')`),
+      ),
+    ).toMatch(/foreign key/);
+    expect(
+      await failure(
+        database.db.execute(sql`insert into orders (order_number, book_type, theme_id, cover_type)
+      values ('ORDER-1', 'storybook', 'guardian-friend', 'hardcover')`),
+      ),
+    ).toMatch(/orders_order_number_format|check constraint/);
   });
 
   it('stores every amount as whole cents (integer columns)', async () => {
-    const result = await database.db.execute<{ column: string; data_type: string }>(sql`
+    const rows = await queryRows<{ column: string; data_type: string }>(
+      database.db,
+      sql`
       select table_name || '.' || column_name as column, data_type from information_schema.columns
       where table_schema = 'public' and (column_name like '%amount' or column_name like '%price')
-      order by 1`);
-    expect(result.rows).toEqual([
+      order by 1`,
+    );
+    expect(rows).toEqual([
       { column: 'order_items.total_price', data_type: 'integer' },
       { column: 'order_items.unit_price', data_type: 'integer' },
       { column: 'orders.shipping_amount', data_type: 'integer' },
@@ -179,7 +221,9 @@ describe('the embedded database', () => {
 
       const second = await openDatabase({ dataDir });
       await migrateDatabase(second);
-      const kept = await second.db.query.customers.findFirst({ where: eq(customers.email, 'kept@example.com') });
+      const kept = await second.db.query.customers.findFirst({
+        where: eq(customers.email, 'kept@example.com'),
+      });
       await second.close();
       expect(kept?.fullName).toBe('Kept');
       expect((await fs.stat(path.join(dataDir, 'db'))).isDirectory()).toBe(true);

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
-  type AnyPgColumn,
   index,
   integer,
   jsonb,
@@ -12,7 +12,6 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { LANGUAGES } from '../../shared/i18n';
 import {
   BOOK_INSTANCE_STATUSES,
   BOOK_TYPES,
@@ -25,6 +24,7 @@ import {
   WIZARD_SESSION_STATUSES,
   WIZARD_STEP_TYPES,
 } from '../../shared/domain/statuses';
+import { LANGUAGES } from '../../shared/i18n';
 
 /** A CHECK that a text column holds one of the shared literals (statuses are checked enums). */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -81,7 +81,10 @@ export const themes = pgTable(
   (t) => [
     check('themes_id_format', sql`${t.id} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('themes_age_range', sql`${t.ageMin} >= 0 and ${t.ageMin} <= ${t.ageMax}`),
-    check('themes_book_types', sql`${t.bookTypes} <@ array[${sql.raw(BOOK_TYPES.map((type) => `'${type}'`).join(', '))}]::text[]`),
+    check(
+      'themes_book_types',
+      sql`${t.bookTypes} <@ array[${sql.raw(BOOK_TYPES.map((type) => `'${type}'`).join(', '))}]::text[]`,
+    ),
   ],
 );
 
@@ -176,7 +179,10 @@ export const wizardSessionData = pgTable(
   },
   (t) => [
     unique('wizard_session_data_session_step').on(t.sessionId, t.stepNumber),
-    check('wizard_session_data_step_number', sql`${t.stepNumber} between 1 and ${sql.raw(String(WIZARD_STEP_TYPES.length))}`),
+    check(
+      'wizard_session_data_step_number',
+      sql`${t.stepNumber} between 1 and ${sql.raw(String(WIZARD_STEP_TYPES.length))}`,
+    ),
     // Step N always has the N-th step type, so a row can never claim the wrong kind of data.
     check(
       'wizard_session_data_step_type',

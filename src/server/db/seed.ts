@@ -28,7 +28,10 @@ export const CATALOGUE_SEED = {
 export async function seedCatalogue(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const book of CATALOGUE_SEED.books) {
-      await tx.insert(books).values(book).onConflictDoUpdate({ target: books.slug, set: { title: book.title } });
+      await tx
+        .insert(books)
+        .values(book)
+        .onConflictDoUpdate({ target: books.slug, set: { title: book.title } });
     }
     for (const theme of CATALOGUE_SEED.themes) {
       const values = {
@@ -44,11 +47,19 @@ export async function seedCatalogue(db: Db): Promise<void> {
         .values(values as never)
         .onConflictDoUpdate({
           target: themes.id,
-          set: { bookTypes: values.bookTypes, ageMin: values.ageMin, ageMax: values.ageMax, sortOrder: values.sortOrder },
+          set: {
+            bookTypes: values.bookTypes,
+            ageMin: values.ageMin,
+            ageMax: values.ageMax,
+            sortOrder: values.sortOrder,
+          },
         });
     }
     for (const price of CATALOGUE_SEED.prices) {
-      await tx.insert(productPricing).values(price).onConflictDoNothing({ target: productPricing.productKey });
+      await tx
+        .insert(productPricing)
+        .values(price)
+        .onConflictDoNothing({ target: productPricing.productKey });
     }
   });
 }

@@ -25,15 +25,25 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir
       setHeaders: ((reply: { header(name: string, value: string): unknown }, filePath: string) => {
         if (filePath.endsWith('index.html')) return;
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       }) as never,
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/') || !hasClient || !['GET', 'HEAD'].includes(request.method)) {
-      const body: ErrorResponse = { error: { code: 'NOT_FOUND', message: `Route ${request.method} ${pathname} not found` } };
+    if (
+      pathname === '/api' ||
+      pathname.startsWith('/api/') ||
+      !hasClient ||
+      !['GET', 'HEAD'].includes(request.method)
+    ) {
+      const body: ErrorResponse = {
+        error: { code: 'NOT_FOUND', message: `Route ${request.method} ${pathname} not found` },
+      };
       return reply.status(404).send(body);
     }
     return reply

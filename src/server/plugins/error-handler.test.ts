@@ -1,6 +1,6 @@
+import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../errors';
@@ -29,7 +29,11 @@ beforeAll(async () => {
   app.get('/app-error', async () => {
     throw new AppError('JOB_INVALID_STATE', 'This book is already being made.');
   });
-  app.post('/validated', { schema: { body: z.object({ age: z.number().int().min(1).max(18) }) } }, async () => ({ ok: true }));
+  app.post(
+    '/validated',
+    { schema: { body: z.object({ age: z.number().int().min(1).max(18) }) } },
+    async () => ({ ok: true }),
+  );
   await app.ready();
 });
 
@@ -51,7 +55,9 @@ describe('the error handler', () => {
   it('answers an AppError with its code, message and mapped status', async () => {
     const response = await app.inject({ method: 'GET', url: '/app-error' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: { code: 'JOB_INVALID_STATE', message: 'This book is already being made.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'JOB_INVALID_STATE', message: 'This book is already being made.' },
+    });
   });
 
   it('answers a body that fails its schema with 400 and says where', async () => {

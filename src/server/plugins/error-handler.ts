@@ -6,19 +6,32 @@ import { AppError } from '../errors';
 
 const GENERIC_MESSAGE = 'An unexpected error occurred. Please try again.';
 
-function describe(error: FastifyError | AppError | Error): { status: number; code: ErrorCode; message: string } {
-  if (error instanceof AppError) return { status: error.statusCode, code: error.code, message: error.message };
+function classify(error: FastifyError | AppError | Error): {
+  status: number;
+  code: ErrorCode;
+  message: string;
+} {
+  if (error instanceof AppError)
+    return { status: error.statusCode, code: error.code, message: error.message };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
-    const where = first?.instancePath ? ` at ${first.instancePath.replace(/^\//, '').replaceAll('/', '.')}` : '';
-    return { status: 400, code: 'VALIDATION_INVALID_PARAM', message: `Invalid request${where}: ${first?.message ?? 'bad input'}` };
+    const where = first?.instancePath
+      ? ` at ${first.instancePath.replace(/^\//, '').replaceAll('/', '.')}`
+      : '';
+    return {
+      status: 400,
+      code: 'VALIDATION_INVALID_PARAM',
+      message: `Invalid request${where}: ${first?.message ?? 'bad input'}`,
+    };
   }
-  if (isResponseSerializationError(error)) return { status: 500, code: 'INTERNAL_ERROR', message: GENERIC_MESSAGE };
+  if (isResponseSerializationError(error))
+    return { status: 500, code: 'INTERNAL_ERROR', message: GENERIC_MESSAGE };
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status === 413) return { status, code: 'PAYLOAD_TOO_LARGE', message: 'The upload is too large.' };
   if (status === 429) return { status, code: 'RATE_LIMITED', message: error.message };
   if (status === 404) return { status, code: 'NOT_FOUND', message: error.message };
-  if (status >= 400 && status < 500) return { status, code: 'VALIDATION_INVALID_PARAM', message: error.message };
+  if (status >= 400 && status < 500)
+    return { status, code: 'VALIDATION_INVALID_PARAM', message: error.message };
   return { status, code: 'INTERNAL_ERROR', message: GENERIC_MESSAGE };
 }
 
@@ -28,7 +41,7 @@ function describe(error: FastifyError | AppError | Error): { status: number; cod
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    const { status, code, message } = describe(error);
+    const { status, code, message } = classify(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {

@@ -12,10 +12,24 @@ export const COVER_TYPES = ['softcover', 'hardcover'] as const;
 export type CoverType = (typeof COVER_TYPES)[number];
 
 /** Book instance lifecycle (PRODUCT.md Book lifecycle). */
-export const BOOK_INSTANCE_STATUSES = ['draft', 'rendering', 'ready', 'fulfilled', 'archived', 'abandoned'] as const;
+export const BOOK_INSTANCE_STATUSES = [
+  'draft',
+  'rendering',
+  'ready',
+  'fulfilled',
+  'archived',
+  'abandoned',
+] as const;
 export type BookInstanceStatus = (typeof BOOK_INSTANCE_STATUSES)[number];
 
-export const ORDER_STATUSES = ['pending', 'processing', 'printing', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'printing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;

@@ -31,7 +31,8 @@ const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export function assertSafeKey(key: string, { allowEmpty = false }: { allowEmpty?: boolean } = {}): void {
   if (allowEmpty && key === '') return;
   const segments = key.replace(/\/$/, '').split('/');
-  const ok = key.length <= 512 && segments.every((segment) => SEGMENT.test(segment) && !segment.includes('..'));
+  const ok =
+    key.length <= 512 && segments.every((segment) => SEGMENT.test(segment) && !segment.includes('..'));
   if (!ok) throw new Error(`Unsafe storage key: ${JSON.stringify(key.slice(0, 80))}`);
 }
 

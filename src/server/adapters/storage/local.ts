@@ -48,7 +48,10 @@ export function createLocalStorage(root: string): Storage {
         const meta = await fs.readFile(metaPath(file), 'utf8').then(JSON.parse, () => ({}));
         return { data, contentType: meta.contentType, size: data.length };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') {
+        if (
+          (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+          (error as NodeJS.ErrnoException).code === 'EISDIR'
+        ) {
           return null;
         }
         throw error;

@@ -36,7 +36,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return {
         status: 'ready' as const,
-        database: { driver: app.database.driver, latencyMs: Math.round((performance.now() - started) * 100) / 100 },
+        database: {
+          driver: app.database.driver,
+          latencyMs: Math.round((performance.now() - started) * 100) / 100,
+        },
       };
     },
   );

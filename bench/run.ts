@@ -1,0 +1,178 @@
+// `npm run bench`: prints figures, never pass/fail. Starts the built shop on a free port with a
+// temporary DATA_DIR, measures cold start and idle memory, runs autocannon against /api/health and
+// against a bare Fastify route started in the same run, then a Lighthouse mobile run of the home page.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const resultsDir = path.resolve('bench/results');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 120_000): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+function runLighthouse(url: string, outputPath: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'npx',
+      [
+        'lighthouse',
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${outputPath}`,
+        '--form-factor=mobile',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        stdio: 'inherit',
+      },
+    );
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code}`)),
+    );
+  });
+}
+
+async function main() {
+  await fs.mkdir(resultsDir, { recursive: true });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
+  const shopPort = await freePort();
+  const barePort = await freePort();
+  const shopBase = `http://127.0.0.1:${shopPort}`;
+
+  const coldStarted = performance.now();
+  const shop = start('src/server/main.ts', {
+    NODE_ENV: 'production',
+    PORT: String(shopPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  });
+  await waitFor(`${shopBase}/api/ready`);
+  const firstStartMs = performance.now() - coldStarted;
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idleRss = await rssMb(shop.pid!);
+
+  // A second start on the same DATA_DIR: the database folder exists, as on every start but the first.
+  shop.kill('SIGTERM');
+  await new Promise((resolve) => shop.once('exit', resolve));
+  const warmStarted = performance.now();
+  const shop2 = start('src/server/main.ts', {
+    NODE_ENV: 'production',
+    PORT: String(shopPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  });
+  await waitFor(`${shopBase}/api/ready`);
+  const restartMs = performance.now() - warmStarted;
+
+  const bare = start('bench/bare-server.ts', { PORT: String(barePort) });
+  await waitFor(`http://127.0.0.1:${barePort}/api/health`);
+
+  console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);
+  const bareResult = await load(`http://127.0.0.1:${barePort}/api/health`);
+  const shopResult = await load(`${shopBase}/api/health`);
+  bare.kill('SIGTERM');
+
+  let lighthouse: Record<string, number | string> = { skipped: 'lighthouse failed' };
+  const lighthouseFile = path.join(resultsDir, 'lighthouse-home.json');
+  try {
+    await runLighthouse(`${shopBase}/`, lighthouseFile);
+    const report = JSON.parse(await fs.readFile(lighthouseFile, 'utf8'));
+    const audit = (id: string) => report.audits[id]?.numericValue as number;
+    lighthouse = {
+      performance: Math.round(report.categories.performance.score * 100),
+      accessibility: Math.round(report.categories.accessibility.score * 100),
+      bestPractices: Math.round(report.categories['best-practices'].score * 100),
+      seo: Math.round(report.categories.seo.score * 100),
+      firstContentfulPaintMs: Math.round(audit('first-contentful-paint')),
+      largestContentfulPaintMs: Math.round(audit('largest-contentful-paint')),
+      totalBlockingTimeMs: Math.round(audit('total-blocking-time')),
+      cumulativeLayoutShift: Number(audit('cumulative-layout-shift').toFixed(3)),
+      transferKb: Math.round(audit('total-byte-weight') / 1024),
+    };
+  } catch (error) {
+    console.error(error);
+  }
+
+  shop2.kill('SIGTERM');
+  await new Promise((resolve) => shop2.once('exit', resolve));
+  await fs.rm(dataDir, { recursive: true, force: true });
+
+  const summary = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version },
+    startup: { firstStartMs: Math.round(firstStartMs), restartMs: Math.round(restartMs), idleRssMb: idleRss },
+    health: {
+      shop: shopResult,
+      bareFastify: bareResult,
+      shopToBareRatio: Number((shopResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)),
+    },
+    lighthouseMobileHome: lighthouse,
+  };
+  await fs.writeFile(path.join(resultsDir, 'summary.json'), JSON.stringify(summary, null, 2));
+  console.log('\nStart-up (built client, empty DATA_DIR first, then a restart on it)');
+  console.table(summary.startup);
+  console.log('GET /api/health');
+  console.table({ shop: shopResult, 'bare fastify': bareResult });
+  console.log(`shop / bare requests per second: ${summary.health.shopToBareRatio}`);
+  console.log('Lighthouse, mobile, home page');
+  console.table(lighthouse);
+  console.log(`Full results in ${path.relative('.', resultsDir)}/`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
