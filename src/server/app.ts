@@ -13,6 +13,7 @@ import {
 import type { Storage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { catalogRoutes } from './modules/catalog/routes';
 import { systemRoutes } from './modules/system/routes';
 import { clientPlugin } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(catalogRoutes, { prefix: '/api/catalog' });
   await app.register(clientPlugin, { clientDir: config.clientDir });
 
   return app;

@@ -74,6 +74,8 @@ export const themes = pgTable(
     bookTypes: text('book_types').array().notNull(),
     ageMin: integer('age_min').notNull(),
     ageMax: integer('age_max').notNull(),
+    // Catalogue artwork of the theme (public files), first one on the theme card: [{ src, width, height }].
+    images: jsonb('images').$type<{ src: string; width: number; height: number }[]>().notNull().default([]),
     sortOrder: integer('sort_order').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),

@@ -13,6 +13,12 @@ export const CATALOGUE_SEED = {
       ageMin: 2,
       ageMax: 8,
       sortOrder: 0,
+      // Original artwork made by scripts/make-artwork.ts, served from public/.
+      images: [1, 2, 3, 4, 5].map((n) => ({
+        src: `/catalog/themes/guardian-friend/gallery-${n}.webp`,
+        width: 1200,
+        height: 900,
+      })),
     },
   ],
   prices: [
@@ -40,6 +46,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
         bookTypes: [...theme.bookTypes],
         ageMin: theme.ageMin,
         ageMax: theme.ageMax,
+        images: theme.images,
         sortOrder: theme.sortOrder,
       };
       await tx

@@ -159,6 +159,7 @@ CREATE TABLE "themes" (
 	"book_types" text[] NOT NULL,
 	"age_min" integer NOT NULL,
 	"age_max" integer NOT NULL,
+	"images" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

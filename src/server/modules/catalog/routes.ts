@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PriceListSchema,
+  ThemeListQuerySchema,
+  ThemeListSchema,
+  ThemeParamsSchema,
+  ThemeSchema,
+} from '../../../shared/contracts/catalog';
+import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import { getTheme, listPrices, listThemes } from './service';
+
+/** The public catalogue: themes and prices, read from the database. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Public, rarely changing data: let browsers and proxies keep it for a minute.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=60');
+  });
+
+  app.get(
+    '/themes',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Themes offering a book type (colouring is read as coloring)',
+        querystring: ThemeListQuerySchema,
+        response: { 200: ThemeListSchema },
+      },
+    },
+    async (request) => listThemes(app.database.db, request.query.type),
+  );
+
+  app.get(
+    '/themes/:themeId',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One theme',
+        params: ThemeParamsSchema,
+        querystring: ThemeListQuerySchema,
+        response: { 200: ThemeSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => getTheme(app.database.db, request.params.themeId, request.query.type),
+  );
+
+  app.get(
+    '/prices',
+    {
+      schema: { tags: ['catalog'], summary: 'Active prices in cents', response: { 200: PriceListSchema } },
+    },
+    async () => listPrices(app.database.db),
+  );
+};

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { BOOK_TYPES, PRODUCT_KEYS, parseBookType } from '../domain/statuses';
+
+/** A book type from a URL: `colouring` is read as `coloring`; absent means storybook. */
+export const BookTypeParamSchema = z.preprocess(
+  (value) => (value === undefined || value === '' ? undefined : (parseBookType(value) ?? value)),
+  z.enum(BOOK_TYPES).default('storybook'),
+);
+
+export const CatalogImageSchema = z
+  .object({ src: z.string(), width: z.number().int().positive(), height: z.number().int().positive() })
+  .meta({ id: 'CatalogImage' });
+export type CatalogImage = z.infer<typeof CatalogImageSchema>;
+
+export const ThemeSchema = z
+  .object({
+    id: z.string(),
+    book: z.object({ id: z.string(), slug: z.string(), title: z.string() }),
+    bookTypes: z.array(z.enum(BOOK_TYPES)),
+    ageMin: z.number().int(),
+    ageMax: z.number().int(),
+    images: z.array(CatalogImageSchema),
+  })
+  .meta({ id: 'Theme' });
+export type Theme = z.infer<typeof ThemeSchema>;
+
+export const ThemeListQuerySchema = z.object({ type: BookTypeParamSchema });
+export const ThemeListSchema = z
+  .object({ type: z.enum(BOOK_TYPES), themes: z.array(ThemeSchema) })
+  .meta({ id: 'ThemeList' });
+export type ThemeList = z.infer<typeof ThemeListSchema>;
+
+export const ThemeParamsSchema = z.object({ themeId: z.string().max(100) });
+
+export const PriceSchema = z
+  .object({
+    productKey: z.enum(PRODUCT_KEYS),
+    basePrice: z.number().int().nonnegative().describe('cents'),
+    discountPercentage: z.number().int().min(0).max(100),
+  })
+  .meta({ id: 'Price' });
+export type Price = z.infer<typeof PriceSchema>;
+
+export const PriceListSchema = z
+  .object({ currency: z.literal('CHF'), prices: z.array(PriceSchema) })
+  .meta({ id: 'PriceList' });
+export type PriceList = z.infer<typeof PriceListSchema>;
