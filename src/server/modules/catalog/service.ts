@@ -21,7 +21,7 @@ export async function listThemes(db: Db, type: BookType): Promise<ThemeList> {
 /** One theme that offers the book type; NOT_FOUND for an unknown or inactive theme or type. */
 export async function getTheme(db: Db, themeId: string, type: BookType): Promise<Theme> {
   const row = await findTheme(db, themeId);
-  if (!row || !row.bookTypes.includes(type)) throw notFound('Theme');
+  if (!row?.bookTypes.includes(type)) throw notFound('Theme');
   return toTheme(row);
 }
 

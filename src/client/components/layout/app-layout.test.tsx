@@ -1,0 +1,125 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LANGUAGE_STORAGE_KEY } from '../../../shared/i18n';
+import { renderApp } from '../../test-utils';
+
+// Records whether anything (a router Link would) cancelled the browser's own navigation, then cancels
+// it so jsdom does not try to load the page. Runs after React's handlers, which sit on the root.
+function watchFullPageLoads() {
+  const clicks: Array<{ href: string | null; prevented: boolean }> = [];
+  const onClick = (event: MouseEvent) => {
+    const anchor = (event.target as Element).closest('a');
+    clicks.push({ href: anchor?.getAttribute('href') ?? null, prevented: event.defaultPrevented });
+    event.preventDefault();
+  };
+  window.addEventListener('click', onClick);
+  cleanups.push(() => window.removeEventListener('click', onClick));
+  return clicks;
+}
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+describe('top bar', () => {
+  it('opens the themes page with a full page load from the build button', async () => {
+    const { user, router } = renderApp('/');
+    const banner = await screen.findByRole('banner');
+    const build = within(banner).getByRole('link', { name: 'Build my book' });
+    expect(build).toHaveAttribute('href', '/themes?type=storybook');
+
+    const clicks = watchFullPageLoads();
+    await user.click(build);
+    expect(clicks).toEqual([{ href: '/themes?type=storybook', prevented: false }]);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('has a logo that links home and a sign-in button that leads to /auth', async () => {
+    renderApp('/nope');
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Cuddle Tales' })).toHaveAttribute('href', '/');
+    expect(within(banner).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('switches every text to French from the language menu and saves the choice', async () => {
+    const { user } = renderApp('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /bedtime story starring your child/ }),
+    ).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Language: English. Change language' }));
+    const english = screen.getByRole('menuitemradio', { name: 'English' });
+    expect(english).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('menuitemradio', { name: 'Français' }));
+
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: /dont votre enfant et son doudou sont les héros/,
+      }),
+    ).toBeVisible();
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Créer mon livre' })).toBeVisible();
+    expect(within(banner).getByRole('link', { name: 'Se connecter' })).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Langue\s: Français/ })).toBeVisible();
+    expect(screen.getByText('Créé avec amour pour les petits rêveurs')).toBeVisible();
+    expect(screen.queryByText('Build my book')).not.toBeInTheDocument();
+    expect(screen.queryByText('Made with love for little dreamers')).not.toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'fr');
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
+  });
+
+  it('comes back in French after a reload when French was chosen', async () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Contes Doudou' })).toBeVisible();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Créer mon livre' })).toBeVisible();
+  });
+
+  it('changes the logo image and its alt text with the language', async () => {
+    const { user } = renderApp('/');
+    const banner = await screen.findByRole('banner');
+    const logo = within(banner).getByRole('img', { name: 'Cuddle Tales' });
+    expect(logo).toHaveAttribute('src', '/brand/logo-en.svg');
+
+    await user.click(screen.getByRole('button', { name: /Change language/ }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Français' }));
+
+    const frenchLogo = await within(banner).findByRole('img', { name: 'Contes Doudou' });
+    expect(frenchLogo).toHaveAttribute('src', '/brand/logo-fr.svg');
+    expect(within(banner).queryByRole('img', { name: 'Cuddle Tales' })).not.toBeInTheDocument();
+  });
+
+  it('offers a skip link to the main content', async () => {
+    renderApp('/');
+    const skip = await screen.findByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+});
+
+describe('footer', () => {
+  it('links the company and legal pages and signs with the year and the shop name', async () => {
+    renderApp('/');
+    const footer = await screen.findByRole('contentinfo');
+    const company = within(footer).getByRole('navigation', { name: 'Company' });
+    expect(within(company).getByRole('link', { name: 'Affiliate programme' })).toHaveAttribute(
+      'href',
+      '/affiliate',
+    );
+    expect(within(company).getByRole('link', { name: 'Questions and answers' })).toHaveAttribute(
+      'href',
+      '/faq',
+    );
+    const legal = within(footer).getByRole('navigation', { name: 'Legal' });
+    expect(within(legal).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
+    expect(within(legal).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(
+      within(footer).getByText(`© ${new Date().getFullYear()} Cuddle Tales. All rights reserved.`),
+    ).toBeVisible();
+    expect(within(footer).getByText('Made with love for little dreamers')).toBeVisible();
+  });
+});

@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './footer';
+import { PageFallback } from './page-fallback';
+import { TopBar } from './top-bar';
+
+export function AppLayout() {
+  const { t } = useTranslation('navigation');
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-full bg-ink-900 font-bold text-cream-50 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:px-5 focus:py-3"
+      >
+        {t('skipToContent')}
+      </a>
+      <TopBar />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {/* A page waiting for its texts shows a placeholder here; the bar and footer stay. */}
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

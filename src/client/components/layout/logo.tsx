@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Language } from '../../../shared/i18n';
+import { cn } from '../ui/cn';
+import { useLanguage } from './use-language';
+
+// Intrinsic sizes of public/brand/logo-*.svg, so the browser reserves the space before they load.
+const LOGO_SIZE: Record<Language, { width: number; height: number }> = {
+  en: { width: 403, height: 64 },
+  fr: { width: 477, height: 64 },
+};
+
+/** The shop's logo; the wordmark and its alt text follow the language. */
+export function Logo({ className }: { className?: string }) {
+  const { t } = useTranslation('common');
+  const { language } = useLanguage();
+  const { width, height } = LOGO_SIZE[language];
+  return (
+    <img
+      src={`/brand/logo-${language}.svg`}
+      alt={t('brand.logoAlt')}
+      width={width}
+      height={height}
+      className={cn('h-9 w-auto sm:h-10', className)}
+    />
+  );
+}
+
+export function LogoLink() {
+  return (
+    <Link to="/" className="-m-1 shrink-0 rounded-xl p-1">
+      <Logo />
+    </Link>
+  );
+}

@@ -1,0 +1,28 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout } from './components/layout/app-layout';
+import { PageFallback } from './components/layout/page-fallback';
+import { RouteError } from './routes/route-error';
+
+// Each page is its own chunk (`lazy`); its module exports `Component`. HydrateFallback lets the
+// layout paint while the first page's chunk loads.
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: AppLayout,
+    errorElement: <RouteError standalone />,
+    children: [
+      {
+        // Errors of a page show inside the layout, with the top bar and footer still there.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('./routes/home'), HydrateFallback: PageFallback },
+          { path: '*', lazy: () => import('./routes/not-found'), HydrateFallback: PageFallback },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
