@@ -1,0 +1,19 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+describe('starting the server', () => {
+  it('stops with a message naming PORT when PORT is bad, before touching any data', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, PORT: 'abc', DATA_DIR: '/nonexistent/never-created' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('The shop cannot start. Invalid configuration:');
+    expect(result.stderr).toContain('PORT: expected a whole number between 0 and 65535 (got "abc")');
+  });
+});
