@@ -45,6 +45,7 @@ const EnvSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: flag.default(false),
+  CLIENT_DIR: z.string().min(1, 'expected a folder path').optional(),
 });
 
 export type Config = {
@@ -100,7 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    clientDir: path.join(projectRoot, 'dist', 'client'),
+    clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : path.join(projectRoot, 'dist', 'client'),
   };
 }
 
