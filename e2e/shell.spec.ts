@@ -23,7 +23,7 @@ test.describe('the shop shell', () => {
       ['Questions and answers', '/faq'],
       ['Privacy policy', '/privacy'],
       ['Terms and conditions', '/terms'],
-    ]) {
+    ] as const) {
       await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
     }
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Cuddle Tales`);
