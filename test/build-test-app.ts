@@ -6,8 +6,10 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { Mailer, MailMessage } from '../src/server/adapters/mail/index';
 import type { Storage } from '../src/server/adapters/storage/index';
 import { createLocalStorage } from '../src/server/adapters/storage/local';
+import type { AppDeps } from '../src/server/app';
 import { buildApp } from '../src/server/app';
 import { type Config, loadConfig } from '../src/server/config';
 import { type Database, fromPglite, fromPool } from '../src/server/db/client';
@@ -42,8 +44,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return { ...fromPglite(client), name: 'pglite' };
 }
 
+/** A mailer that keeps what it sends, for tests to read links from. */
+export function createMemoryMailer(): Mailer & {
+  sent: MailMessage[];
+  lastTo(to: string): MailMessage | undefined;
+} {
+  const sent: MailMessage[] = [];
+  return {
+    kind: 'outbox',
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+    lastTo: (to) => sent.filter((message) => message.to === to).at(-1),
+  };
+}
+
 export type TestApp = {
   app: FastifyInstance;
+  mailer: ReturnType<typeof createMemoryMailer>;
   database: TestDatabase;
   storage: Storage;
   config: Config;
@@ -53,7 +72,12 @@ export type TestApp = {
 
 /** The whole app on a fresh database and a temporary data folder, for `app.inject()` tests. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; clientDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    clientDir?: string;
+    authRateLimits?: AppDeps['authRateLimits'];
+    now?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env }) };
@@ -61,10 +85,20 @@ export async function buildTestApp(
   else config.clientDir = path.join(dataDir, 'no-client');
   const database = await createTestDatabase();
   const storage = createLocalStorage(path.join(dataDir, 'storage'));
-  const app = await buildApp({ config, database, storage, logger: false });
+  const mailer = createMemoryMailer();
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    mailer,
+    logger: false,
+    authRateLimits: options.authRateLimits ?? { signInPerMinute: 1000, emailPerMinute: 1000, max: 1000 },
+    ...(options.now ? { now: options.now } : {}),
+  });
   await app.ready();
   return {
     app,
+    mailer,
     database,
     storage,
     config,

@@ -10,10 +10,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Mailer } from './adapters/mail/index';
 import type { Storage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { type AuthRateLimits, createAuth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { devRoutes } from './modules/dev/routes';
 import { systemRoutes } from './modules/system/routes';
 import { clientPlugin } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -23,6 +27,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     storage: Storage;
+    mailer: Mailer;
   }
 }
 
@@ -31,6 +36,13 @@ export type AppDeps = {
   config: Config;
   database: Database;
   storage: Storage;
+  mailer: Mailer;
+  /** Where the outbox mailer writes; the development page lists it (not in production). */
+  outboxDir?: string;
+  /** Tests loosen or tighten the per-IP auth limits. */
+  authRateLimits?: Partial<AuthRateLimits>;
+  /** The clock, so tests can move time forward. */
+  now?: () => Date;
   /** Pino options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
 };
@@ -69,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('storage', deps.storage);
+  app.decorate('mailer', deps.mailer);
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {
@@ -112,6 +125,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api/catalog' });
+  const shopAuth = createAuth({
+    config,
+    db: deps.database.db,
+    mailer: deps.mailer,
+    log: app.log,
+    ...(deps.authRateLimits ? { rateLimits: deps.authRateLimits } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  await app.register(authRoutes(shopAuth), { prefix: '/api/auth' });
+  if (!config.isProduction && deps.outboxDir) await app.register(devRoutes(deps.outboxDir));
   await app.register(clientPlugin, { clientDir: config.clientDir });
 
   return app;

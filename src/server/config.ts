@@ -46,6 +46,25 @@ const EnvSchema = z.object({
     .default('info'),
   TRUST_PROXY: flag.default(false),
   CLIENT_DIR: z.string().min(1, 'expected a folder path').optional(),
+  AUTH_SECRET: z.string().min(32, 'expected at least 32 random characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'expected an SMTP URL such as smtps://user:password@smtp.example.com:465')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, 'expected a sender such as "Cuddle Tales <hello@example.com>"')
+    .default('Cuddle Tales <hello@cuddletales.ch>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: httpUrl.default('https://accounts.google.com/.well-known/openid-configuration'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'expected a tenant id, consumers, organizations or common')
+    .default('consumers'),
+  MICROSOFT_DISCOVERY_URL: httpUrl.optional(),
 });
 
 export type Config = {
@@ -59,7 +78,15 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   clientDir: string;
+  authSecret: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  oidc: {
+    google: OidcProviderConfig | undefined;
+    microsoft: OidcProviderConfig | undefined;
+  };
 };
+
+export type OidcProviderConfig = { clientId: string; clientSecret: string; discoveryUrl: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -80,13 +107,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((key) => [key, env[key]?.trim()] as const)
       .filter(([, value]) => value !== undefined && value !== ''),
   );
-  const parsed = EnvSchema.safeParse(present);
+  const parsed = EnvSchema.superRefine((e, context) => {
+    // A provider needs both halves of its credentials; one alone is a mistake worth stopping for.
+    for (const name of ['GOOGLE', 'MICROSOFT'] as const) {
+      const id = e[`${name}_CLIENT_ID`];
+      const secret = e[`${name}_CLIENT_SECRET`];
+      if (Boolean(id) !== Boolean(secret)) {
+        const missing = id ? `${name}_CLIENT_SECRET` : `${name}_CLIENT_ID`;
+        context.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: `expected together with ${name}_CLIENT_${id ? 'ID' : 'SECRET'}`,
+        });
+      }
+    }
+  }).safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const got = present[name];
-        return `${name}: ${issue.message}${got === undefined ? '' : ` (got "${name === 'DATABASE_URL' ? redactUrl(got) : got}")`}`;
+        // Secrets are never echoed; URLs that may hold a password are echoed without it.
+        const shown = /SECRET/.test(name) ? undefined : /URL/.test(name) && got ? redactUrl(got) : got;
+        return `${name}: ${issue.message}${shown === undefined ? '' : ` (got "${shown}")`}`;
       }),
     );
   }
@@ -102,7 +145,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : path.join(projectRoot, 'dist', 'client'),
+    authSecret: e.AUTH_SECRET,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    oidc: {
+      google: oidcProvider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL),
+      microsoft: oidcProvider(
+        e.MICROSOFT_CLIENT_ID,
+        e.MICROSOFT_CLIENT_SECRET,
+        e.MICROSOFT_DISCOVERY_URL ??
+          `https://login.microsoftonline.com/${e.MICROSOFT_TENANT}/v2.0/.well-known/openid-configuration`,
+      ),
+    },
   };
+}
+
+function oidcProvider(clientId: string | undefined, clientSecret: string | undefined, discoveryUrl: string) {
+  return clientId && clientSecret ? { clientId, clientSecret, discoveryUrl } : undefined;
 }
 
 /** Hides the password of a connection URL so it can be printed. */

@@ -1,4 +1,7 @@
 import path from 'node:path';
+import type { Mailer } from './adapters/mail/index';
+import { createOutboxMailer } from './adapters/mail/outbox';
+import { createSmtpMailer } from './adapters/mail/smtp';
 import { createLocalStorage } from './adapters/storage/local';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
@@ -26,7 +29,12 @@ async function main(): Promise<void> {
   await seedCatalogue(database.db);
   const storage = createLocalStorage(path.join(config.dataDir, 'storage'));
 
-  const app = await buildApp({ config, database, storage });
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  const mailer: Mailer = config.mail.smtpUrl
+    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : createOutboxMailer(outboxDir, config.mail.from);
+
+  const app = await buildApp({ config, database, storage, mailer, outboxDir });
 
   let closing = false;
   const shutdown = async (signal: string) => {

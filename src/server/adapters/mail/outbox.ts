@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Mailer } from './index';
+
+export type OutboxEntry = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+};
+
+/**
+ * The embedded default: each message becomes a real `.eml` file in `DATA_DIR/outbox/` (open it with
+ * any mail program), with a JSON copy beside it for the development page.
+ */
+export function createOutboxMailer(folder: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await fs.mkdir(folder, { recursive: true });
+      const createdAt = new Date().toISOString();
+      const id = `${createdAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+      await fs.writeFile(path.join(folder, `${id}.eml`), info.message as Buffer);
+      const entry: OutboxEntry = { id, createdAt, ...message };
+      await fs.writeFile(path.join(folder, `${id}.json`), JSON.stringify(entry));
+    },
+  };
+}
+
+/** The outbox's messages, newest first. */
+export async function readOutbox(folder: string): Promise<OutboxEntry[]> {
+  const names = await fs.readdir(folder).catch(() => [] as string[]);
+  const entries = await Promise.all(
+    names
+      .filter((name) => name.endsWith('.json'))
+      .map(async (name) => JSON.parse(await fs.readFile(path.join(folder, name), 'utf8')) as OutboxEntry),
+  );
+  return entries.sort((a, b) => b.id.localeCompare(a.id));
+}

@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { and, asc, eq, gte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { isLanguage } from '../../../shared/i18n';
+import type { Mailer } from '../../adapters/mail/index';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import { renderAccountEmail } from './emails';
+import { isCommonPassword } from './passwords';
+
+/** The header through which the server hands better-auth the caller's address (never trusted from outside). */
+export const CLIENT_IP_HEADER = 'x-shop-client-ip';
+
+export const AUTH_LIMITS = {
+  minPasswordLength: 6,
+  maxPasswordLength: 128,
+  resetTokenSeconds: 30 * 60,
+  verificationTokenSeconds: 24 * 60 * 60,
+  sessionSeconds: 7 * 24 * 60 * 60,
+  sessionRefreshSeconds: 24 * 60 * 60,
+  failedSignIns: { max: 10, windowMinutes: 15 },
+} as const;
+
+export type AuthRateLimits = {
+  windowSeconds: number;
+  max: number;
+  signInPerMinute: number;
+  emailPerMinute: number;
+};
+
+const DEFAULT_RATE_LIMITS: AuthRateLimits = {
+  windowSeconds: 60,
+  max: 100,
+  signInPerMinute: 30,
+  emailPerMinute: 5,
+};
+
+export type OAuthProviderId = 'google' | 'microsoft';
+
+/** The secret that signs sessions: AUTH_SECRET, else one made once and kept in DATA_DIR (embedded default). */
+function resolveSecret(config: Config, log: FastifyBaseLogger): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  if (config.isProduction)
+    log.warn('AUTH_SECRET is not set: using a secret generated in DATA_DIR/auth-secret');
+  return secret;
+}
+
+function trustedOrigins(publicUrl: string): string[] {
+  const origins = new Set([new URL(publicUrl).origin]);
+  const url = new URL(publicUrl);
+  // The same shop opened as 127.0.0.1 or localhost is the same origin for a person.
+  if (url.hostname === 'localhost')
+    origins.add(`${url.protocol}//127.0.0.1${url.port ? `:${url.port}` : ''}`);
+  if (url.hostname === '127.0.0.1')
+    origins.add(`${url.protocol}//localhost${url.port ? `:${url.port}` : ''}`);
+  return [...origins];
+}
+
+const normaliseEmail = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
+export type AuthDeps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  rateLimits?: Partial<AuthRateLimits>;
+  /** The clock, so tests can move time forward. */
+  now?: () => Date;
+};
+
+/** better-auth on the shop's own database: e-mail and password, confirmation, reset, Google and Microsoft. */
+export function createAuth({ config, db, mailer, log, rateLimits, now = () => new Date() }: AuthDeps) {
+  const limits = { ...DEFAULT_RATE_LIMITS, ...rateLimits };
+  const { google, microsoft } = config.oidc;
+  const oauthConfigs = [
+    google && { providerId: 'google', name: 'Google', ...google },
+    microsoft && { providerId: 'microsoft', name: 'Microsoft', ...microsoft },
+  ].filter((provider) => provider !== undefined);
+
+  const sendAccountEmail = async (
+    kind: Parameters<typeof renderAccountEmail>[0],
+    user: { email: string; language?: unknown },
+    url: string,
+  ) => {
+    try {
+      await mailer.send(renderAccountEmail(kind, { to: user.email, url, language: user.language }));
+    } catch (error) {
+      // The user sees a normal answer; the failure is ours to see in the log (without the link).
+      log.error({ err: error, kind }, 'account e-mail could not be sent');
+      throw new APIError('SERVICE_UNAVAILABLE', {
+        message: 'The e-mail could not be sent. Please try again later.',
+        code: 'EMAIL_NOT_SENT',
+      });
+    }
+  };
+
+  const auth = betterAuth({
+    appName: 'Cuddle Tales',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: resolveSecret(config, log),
+    trustedOrigins: trustedOrigins(config.publicUrl),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    user: {
+      additionalFields: { language: { type: 'string', required: false, defaultValue: 'en', input: true } },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: AUTH_LIMITS.minPasswordLength,
+      maxPasswordLength: AUTH_LIMITS.maxPasswordLength,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: AUTH_LIMITS.resetTokenSeconds,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => sendAccountEmail('reset', user, url),
+      // The answer to a sign-up never reveals that an address has an account; its owner is told instead.
+      onExistingUserSignUp: async ({ user }) =>
+        sendAccountEmail('existingAccount', user, `${config.publicUrl}/auth`),
+      onPasswordReset: async ({ user }) =>
+        sendAccountEmail('passwordChanged', user, `${config.publicUrl}/auth`),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: AUTH_LIMITS.verificationTokenSeconds,
+      sendVerificationEmail: async ({ user, url }) => sendAccountEmail('verify', user, url),
+    },
+    session: { expiresIn: AUTH_LIMITS.sessionSeconds, updateAge: AUTH_LIMITS.sessionRefreshSeconds },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: limits.windowSeconds,
+      max: limits.max,
+      customRules: {
+        '/sign-in/email': { window: 60, max: limits.signInPerMinute },
+        '/sign-up/email': { window: 60, max: limits.emailPerMinute },
+        '/request-password-reset': { window: 60, max: limits.emailPerMinute },
+        '/send-verification-email': { window: 60, max: limits.emailPerMinute },
+        '/reset-password': { window: 60, max: limits.emailPerMinute * 2 },
+      },
+    },
+    logger: {
+      level: 'info',
+      log: (level, message) => {
+        const method = level === 'success' ? 'info' : level;
+        log[method]({ component: 'auth' }, message);
+      },
+    },
+    advanced: {
+      // better-auth skips these under NODE_ENV=test; the shop wants them everywhere, tests included.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      cookiePrefix: 'shop',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await db
+              .insert(schema.profiles)
+              .values({ userId: user.id, displayName: user.name || null, avatarUrl: user.image ?? null })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (['/sign-up/email', '/reset-password', '/change-password'].includes(ctx.path)) {
+          const password = body.password ?? body.newPassword;
+          // Too short is better-auth's own answer; only a long-enough password is checked against the list.
+          if (
+            typeof password === 'string' &&
+            password.length >= AUTH_LIMITS.minPasswordLength &&
+            isCommonPassword(password)
+          ) {
+            throw new APIError('BAD_REQUEST', {
+              message:
+                'This password is one of the most common passwords. Please choose one that is harder to guess.',
+              code: 'PASSWORD_TOO_COMMON',
+            });
+          }
+        }
+        if (ctx.path === '/sign-up/email' && body.language !== undefined && !isLanguage(body.language)) {
+          throw new APIError('BAD_REQUEST', {
+            message: 'Unknown language.',
+            code: 'VALIDATION_INVALID_PARAM',
+          });
+        }
+        if (ctx.path === '/sign-in/email') {
+          const email = normaliseEmail(body.email);
+          const windowStart = new Date(now().getTime() - AUTH_LIMITS.failedSignIns.windowMinutes * 60_000);
+          const failures = await db
+            .select({ createdAt: schema.failedSignIns.createdAt })
+            .from(schema.failedSignIns)
+            .where(
+              and(eq(schema.failedSignIns.email, email), gte(schema.failedSignIns.createdAt, windowStart)),
+            )
+            .orderBy(asc(schema.failedSignIns.createdAt));
+          if (failures.length >= AUTH_LIMITS.failedSignIns.max) {
+            // Free again once the oldest counted failure leaves the window.
+            const oldest = failures[failures.length - AUTH_LIMITS.failedSignIns.max]!.createdAt.getTime();
+            const retryAfterMinutes = Math.max(
+              1,
+              Math.ceil(
+                (oldest + AUTH_LIMITS.failedSignIns.windowMinutes * 60_000 - now().getTime()) / 60_000,
+              ),
+            );
+            throw new APIError('TOO_MANY_REQUESTS', {
+              message: `Too many failed sign-in attempts. Try again in ${retryAfterMinutes} minutes.`,
+              code: 'TOO_MANY_FAILED_SIGN_INS',
+              retryAfterMinutes,
+            });
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email' && ctx.path !== '/change-password') return;
+        const returned = ctx.context.returned;
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/sign-in/email') {
+          const email = normaliseEmail(body.email);
+          if (isAPIError(returned) && returned.statusCode === 401) {
+            await db.insert(schema.failedSignIns).values({ email, createdAt: now() });
+          } else if (!isAPIError(returned)) {
+            await db.delete(schema.failedSignIns).where(eq(schema.failedSignIns.email, email));
+          }
+          return;
+        }
+        const session = ctx.context.session ?? ctx.context.newSession;
+        if (!isAPIError(returned) && session?.user) {
+          await sendAccountEmail(
+            'passwordChanged',
+            session.user as { email: string; language?: unknown },
+            `${config.publicUrl}/auth`,
+          );
+        }
+      }),
+    },
+    plugins: [
+      genericOAuth({
+        config: oauthConfigs.map((provider) => ({
+          providerId: provider.providerId,
+          name: provider.name,
+          clientId: provider.clientId,
+          clientSecret: provider.clientSecret,
+          discoveryUrl: provider.discoveryUrl,
+          requireIdTokenVerification: true,
+          pkce: true,
+          scopes: ['openid', 'email', 'profile'],
+          mapProfileToUser: (profile) => ({
+            name: typeof profile.name === 'string' ? profile.name : '',
+            image: typeof profile.picture === 'string' ? profile.picture : undefined,
+          }),
+        })),
+      }),
+    ],
+  });
+
+  return {
+    auth,
+    providers: oauthConfigs.map((provider) => provider.providerId as OAuthProviderId),
+  };
+}
+
+export type ShopAuth = ReturnType<typeof createAuth>;
