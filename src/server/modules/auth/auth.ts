@@ -154,6 +154,7 @@ export function createAuth({ config, db, mailer, log, rateLimits, now = () => ne
       max: limits.max,
       customRules: {
         '/sign-in/email': { window: 60, max: limits.signInPerMinute },
+        '/sign-in/social': { window: 60, max: limits.signInPerMinute },
         '/sign-up/email': { window: 60, max: limits.emailPerMinute },
         '/request-password-reset': { window: 60, max: limits.emailPerMinute },
         '/send-verification-email': { window: 60, max: limits.emailPerMinute },
