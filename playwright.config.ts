@@ -6,17 +6,19 @@ import { defineConfig, devices } from '@playwright/test';
 
 // The built shop runs on a free port with a temporary DATA_DIR. Playwright loads this file in every
 // worker too, so the port and folder are chosen once and handed down through the environment.
-if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = execFileSync(process.execPath, [
+const freePort = () =>
+  execFileSync(process.execPath, [
     '-e',
     "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
   ]).toString();
-}
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_OIDC_PORT ??= freePort();
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
 }
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
+const oidcUrl = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -45,20 +47,36 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node --import tsx src/server/main.ts',
-    url: `${baseURL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+  webServer: [
+    {
+      // Stands in for Google: a real OpenID Connect provider on this machine.
+      command: 'node --import tsx e2e/support/oidc-server.ts',
+      url: `${oidcUrl}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+      env: { OIDC_PORT: String(process.env.E2E_OIDC_PORT), SHOP_URL: baseURL },
     },
-  },
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `${baseURL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        // 'test' behaves like production but keeps the development outbox page the journeys read.
+        NODE_ENV: 'test',
+        GOOGLE_CLIENT_ID: 'e2e-shop',
+        GOOGLE_CLIENT_SECRET: 'e2e-shop-secret',
+        GOOGLE_DISCOVERY_URL: `${oidcUrl}/.well-known/openid-configuration`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+      },
+    },
+  ],
 });
