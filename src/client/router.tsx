@@ -16,6 +16,17 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, lazy: () => import('./routes/home'), HydrateFallback: PageFallback },
+          { path: 'auth', lazy: () => import('./routes/auth'), HydrateFallback: PageFallback },
+          { path: 'faq', lazy: () => import('./routes/faq'), HydrateFallback: PageFallback },
+          { path: 'affiliate', lazy: () => import('./routes/affiliate'), HydrateFallback: PageFallback },
+          { path: 'privacy', lazy: () => import('./routes/privacy'), HydrateFallback: PageFallback },
+          { path: 'terms', lazy: () => import('./routes/terms'), HydrateFallback: PageFallback },
+          { path: 'themes', lazy: () => import('./routes/themes'), HydrateFallback: PageFallback },
+          {
+            path: 'theme/:themeId',
+            lazy: () => import('./routes/theme-detail'),
+            HydrateFallback: PageFallback,
+          },
           { path: '*', lazy: () => import('./routes/not-found'), HydrateFallback: PageFallback },
         ],
       },

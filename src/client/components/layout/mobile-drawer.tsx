@@ -1,6 +1,7 @@
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../auth/get-session';
 import { buttonClass } from '../ui/button';
 import { Sheet } from '../ui/sheet';
 import { AccountArea } from './account-area';
@@ -11,12 +12,13 @@ import { LanguageButtons } from './language-switcher';
 export function MobileDrawer() {
   const { t } = useTranslation('navigation');
   const [open, setOpen] = useState(false);
+  const { isSignedIn } = useSession();
   return (
     <Sheet
       open={open}
       onOpenChange={setOpen}
       title={t('menu.title')}
-      description={t('menu.description')}
+      description={isSignedIn ? t('menu.descriptionSignedIn') : t('menu.description')}
       closeLabel={t('menu.close')}
       trigger={
         <button

@@ -16,6 +16,7 @@ afterAll(async () => {
 
 type Answer = {
   status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whichever JSON shape each endpoint answers
   body: any;
   cookie: string;
   setCookies: string[];

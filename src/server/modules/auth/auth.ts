@@ -164,8 +164,7 @@ export function createAuth({ config, db, mailer, log, rateLimits, now = () => ne
     logger: {
       level: 'info',
       log: (level, message) => {
-        const method = level === 'success' ? 'info' : level;
-        log[method]({ component: 'auth' }, message);
+        log[level]({ component: 'auth' }, message);
       },
     },
     advanced: {

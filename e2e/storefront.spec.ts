@@ -1,0 +1,223 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './support/axe';
+
+/** The slide shown now: the others are hidden from assistive technology (aria-hidden). */
+const shownSlide = (page: Page, carousel: string) =>
+  page.getByRole('region', { name: carousel }).getByRole('group', { name: /\d of \d/ });
+
+/** Waits until every image on the page has loaded (or failed), so axe and screenshots see the page. */
+async function imagesSettled(page: Page) {
+  await page.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((image) => image.loading !== 'lazy')
+      .every((image) => image.complete),
+  );
+}
+
+test.describe('storefront', () => {
+  test('home shows the four-picture hero, the selling points and the seeded "from" price', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await expect(page).toHaveTitle('Cuddle Tales · Personalised bedtime storybooks');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'A bedtime story starring your child and their cuddly friend',
+    );
+
+    const hero = page.getByRole('region', { name: 'Pictures from our storybooks' });
+    await expect(hero.getByRole('group', { includeHidden: true })).toHaveCount(4);
+    const firstPicture = hero.locator('img').first();
+    await expect(firstPicture).toHaveAttribute('fetchpriority', 'high');
+    await expect(firstPicture).toHaveJSProperty('complete', true);
+    expect(await firstPicture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+    for (const point of [
+      'True to the photo',
+      'Keepsake quality',
+      'Personalise in minutes',
+      'Extra personal',
+    ]) {
+      await expect(page.getByRole('heading', { level: 3, name: point })).toBeVisible();
+    }
+
+    const card = page.getByRole('article', { name: 'Personalised storybook' });
+    await expect(card).toContainText('From CHF 29.99');
+    await expect(card).toContainText('Ages 2–8');
+    await expect(card.getByRole('link', { name: 'Create my storybook' })).toHaveAttribute(
+      'href',
+      '/themes?type=storybook',
+    );
+    await expect(
+      page
+        .getByRole('region', { name: 'What makes the book special' })
+        .getByRole('group', { includeHidden: true }),
+    ).toHaveCount(3);
+    await imagesSettled(page);
+    await expectNoSeriousA11yIssues(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('the hero moves on by itself after four seconds and with its buttons', async ({ page }) => {
+    await page.goto('/');
+    await expect(shownSlide(page, 'Pictures from our storybooks')).toHaveAttribute('aria-label', '1 of 4');
+    await expect(shownSlide(page, 'Pictures from our storybooks')).toHaveAttribute('aria-label', '2 of 4', {
+      timeout: 6000,
+    });
+    const hero = page.getByRole('region', { name: 'Pictures from our storybooks' });
+    await hero.getByRole('button', { name: 'Show slide 4' }).click();
+    await expect(shownSlide(page, 'Pictures from our storybooks')).toHaveAttribute('aria-label', '4 of 4');
+    await hero.getByRole('button', { name: 'Next slide' }).click();
+    await expect(shownSlide(page, 'Pictures from our storybooks')).toHaveAttribute('aria-label', '1 of 4');
+    // Embla really slides the track back to the first picture.
+    const heroBox = await hero.boundingBox();
+    await expect
+      .poll(async () =>
+        Math.abs(((await hero.locator('img').first().boundingBox())?.x ?? -1) - (heroBox?.x ?? 0)),
+      )
+      .toBeLessThan(1);
+  });
+
+  test('stays still for a visitor who prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expect(shownSlide(page, 'Pictures from our storybooks')).toHaveAttribute('aria-label', '1 of 4');
+    await page.waitForTimeout(4500);
+    await expect(shownSlide(page, 'Pictures from our storybooks')).toHaveAttribute('aria-label', '1 of 4');
+  });
+
+  test('the product card opens the storybook themes with a full page load', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    await page
+      .getByRole('article', { name: 'Personalised storybook' })
+      .getByRole('link', { name: 'Create my storybook' })
+      .click();
+    await expect(page).toHaveURL(/\/themes\?type=storybook$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Choose your child’s storybook' }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBeUndefined();
+  });
+
+  test('themes list, then See inside, then the theme detail', async ({ page }) => {
+    await page.goto('/themes?type=storybook');
+    await expect(page).toHaveTitle('Storybook themes · Cuddle Tales');
+    const card = page.getByRole('article', { name: 'My Guardian Friend' });
+    await expect(card).toContainText('From CHF 29.99');
+    await expect(card).toContainText('Ages 2–8');
+    await expect(card.getByRole('link', { name: 'Create my storybook' })).toHaveAttribute(
+      'href',
+      '/wizard?theme=guardian-friend&type=storybook',
+    );
+    await imagesSettled(page);
+    await expectNoSeriousA11yIssues(page);
+
+    await card.getByRole('link', { name: 'See inside' }).click();
+    await expect(page).toHaveURL(/\/theme\/guardian-friend\?type=storybook$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Guardian Friend' })).toBeVisible();
+    await expect(page).toHaveTitle('My Guardian Friend · Cuddle Tales');
+    await expect(page.getByRole('link', { name: 'Create my storybook' })).toHaveAttribute(
+      'href',
+      '/wizard?theme=guardian-friend&type=storybook',
+    );
+    await expect(page.getByText('From CHF 29.99')).toBeVisible();
+
+    const gallery = page.getByRole('region', { name: 'Pages from My Guardian Friend' });
+    await expect(gallery.getByRole('group', { includeHidden: true })).toHaveCount(5);
+    await gallery.getByRole('button', { name: 'Show picture 3' }).click();
+    await expect(shownSlide(page, 'Pages from My Guardian Friend')).toHaveAttribute(
+      'aria-label',
+      'Picture 3 of 5',
+    );
+    await expect(
+      page.getByRole('list', { name: 'What the story is about' }).getByRole('listitem'),
+    ).toHaveCount(4);
+    const reviews = page.getByRole('region', { name: 'What parents say' });
+    await expect(reviews.getByRole('listitem')).toHaveCount(4);
+    await expect(reviews.getByRole('img', { name: '5 out of 5' }).first()).toBeVisible();
+    await imagesSettled(page);
+    await expectNoSeriousA11yIssues(page);
+
+    await page.getByRole('link', { name: 'All storybook themes' }).click();
+    await expect(page).toHaveURL(/\/themes\?type=storybook$/);
+  });
+
+  test('a favourite survives a reload', async ({ page }) => {
+    await page.goto('/theme/guardian-friend?type=storybook');
+    const heart = page.getByRole('button', { name: 'Favourite' });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('favoritedThemes'))).toBe(
+      '["guardian-friend-storybook"]',
+    );
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+
+    // The coloring book of the same theme is a favourite of its own.
+    await page.goto('/theme/guardian-friend?type=coloring');
+    await expect(page.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('an unknown theme says so inside the shop, with a way back', async ({ page }) => {
+    const response = await page.goto('/theme/nope');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'We can’t find this theme' })).toBeVisible();
+    await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+    await expectNoSeriousA11yIssues(page);
+    await page.getByRole('link', { name: 'See all themes' }).click();
+    await expect(page).toHaveURL(/\/themes\?type=storybook$/);
+  });
+
+  test('colouring in the address shows the coloring books, and links say coloring', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto('/themes?type=colouring');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Choose your child’s coloring book' }),
+    ).toBeVisible();
+    const card = page.getByRole('article', { name: 'My Guardian Friend' });
+    await expect(card.getByRole('link', { name: 'Create my coloring book' })).toHaveAttribute(
+      'href',
+      '/wizard?theme=guardian-friend&type=coloring',
+    );
+    await expect(card.getByRole('link', { name: 'See inside' })).toHaveAttribute(
+      'href',
+      '/theme/guardian-friend?type=coloring',
+    );
+    expect(requests.some((url) => url.includes('/api/catalog/themes?type=coloring'))).toBe(true);
+  });
+
+  for (const language of ['en', 'fr'] as const) {
+    for (const width of [390, 1280]) {
+      test(`has no serious accessibility problems in ${language} at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await page.addInitScript((lng) => localStorage.setItem('language', lng), language);
+        for (const path of ['/', '/themes', '/theme/guardian-friend']) {
+          await page.goto(path);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+          await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+          await imagesSettled(page);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          await expectNoSeriousA11yIssues(page);
+        }
+      });
+    }
+  }
+
+  test('speaks French on the storefront', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'fr'));
+    await page.goto('/');
+    await expect(page.getByRole('article', { name: 'Livre d’histoires personnalisé' })).toContainText(
+      /À partir de 29,99\sCHF/,
+    );
+    await page.goto('/theme/guardian-friend?type=storybook');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mon ami gardien' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Coup de cœur' })).toBeVisible();
+  });
+});

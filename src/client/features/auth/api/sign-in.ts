@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authRequest } from '../../../components/auth/auth-request';
+import { refreshSession } from '../../../components/auth/get-session';
+
+export type SignInInput = { email: string; password: string; callbackURL: string };
+
+/** Signs in with e-mail and password; the server answers with a session cookie. */
+export function signIn(input: SignInInput): Promise<unknown> {
+  return authRequest('/sign-in/email', { body: input });
+}
+
+/** Stays pending until the new session has been read, so the next page already sees the user. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: () => refreshSession(queryClient),
+  });
+}

@@ -1,0 +1,1 @@
+export { AuthPage } from './components/auth-page';

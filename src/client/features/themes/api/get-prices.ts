@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PriceList } from '../../../../shared/contracts/catalog';
+import { lowestBookPrice } from '../../../../shared/domain/pricing';
+import { fetchJson, retryUnlessClientError } from './fetch-json';
+
+/** The active prices, in cents. */
+export function getPrices(signal?: AbortSignal): Promise<PriceList> {
+  return fetchJson<PriceList>('/api/catalog/prices', signal);
+}
+
+export const getPricesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['catalog', 'prices'],
+    queryFn: ({ signal }) => getPrices(signal),
+    retry: retryUnlessClientError,
+  });
+
+export function usePrices() {
+  return useQuery(getPricesQueryOptions());
+}
+
+/**
+ * The "from" price in cents: the lowest active book price. `undefined` while loading, when the
+ * request failed or when no book is priced; then no price is shown at all.
+ */
+export function useFromPrice(): { cents: number | undefined; isPending: boolean } {
+  const prices = usePrices();
+  return {
+    cents: prices.data ? lowestBookPrice(prices.data.prices) : undefined,
+    isPending: prices.isPending,
+  };
+}

@@ -1,0 +1,100 @@
+import { vi } from 'vitest';
+import type { PriceList, Theme } from '../../../../shared/contracts/catalog';
+import { parseBookType } from '../../../../shared/domain/statuses';
+
+/** The seeded theme as the API returns it. */
+export function makeTheme(overrides: Partial<Theme> = {}): Theme {
+  return {
+    id: 'guardian-friend',
+    book: {
+      id: '5b7c8f64-2a7d-4d3e-9a55-0d2b8f1f6a10',
+      slug: 'guardian-friend',
+      title: 'My Guardian Friend',
+    },
+    bookTypes: ['storybook', 'coloring'],
+    ageMin: 2,
+    ageMax: 8,
+    images: [1, 2, 3, 4, 5].map((n) => ({
+      src: `/catalog/themes/guardian-friend/gallery-${n}.webp`,
+      width: 1200,
+      height: 900,
+    })),
+    ...overrides,
+  };
+}
+
+/** The seeded prices: softcover 2999, hardcover 3999. */
+export function makePrices(
+  prices: Array<[PriceList['prices'][number]['productKey'], number]> = [],
+): PriceList {
+  const list: PriceList['prices'] =
+    prices.length > 0
+      ? prices.map(([productKey, basePrice]) => ({ productKey, basePrice, discountPercentage: 0 }))
+      : [
+          { productKey: 'softcover_book', basePrice: 2999, discountPercentage: 0 },
+          { productKey: 'hardcover_book', basePrice: 3999, discountPercentage: 0 },
+        ];
+  return { currency: 'CHF', prices: list };
+}
+
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const notFoundResponse = () =>
+  jsonResponse({ error: { code: 'NOT_FOUND', message: 'Theme not found' } }, 404);
+
+type Answer = Response | 'network-error';
+
+/**
+ * Stubs `fetch` with the catalogue API: the given themes (by default the seeded one) and prices.
+ * Pass a function to answer differently (an error status, a network failure). Returns the URLs asked.
+ */
+export function mockCatalogApi(
+  options: {
+    themes?: Theme[];
+    prices?: PriceList | (() => Answer);
+    themeList?: (type: string) => Answer;
+  } = {},
+) {
+  const themes = options.themes ?? [makeTheme()];
+  const requests: URL[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    requests.push(url);
+    const answer = ((): Answer => {
+      if (url.pathname === '/api/catalog/prices') {
+        const prices = options.prices ?? makePrices();
+        return typeof prices === 'function' ? prices() : jsonResponse(prices);
+      }
+      const type = parseBookType(url.searchParams.get('type') ?? 'storybook');
+      if (!type) return jsonResponse({ error: { code: 'VALIDATION_INVALID_PARAM', message: 'type' } }, 400);
+      if (url.pathname === '/api/catalog/themes') {
+        if (options.themeList) return options.themeList(type);
+        return jsonResponse({ type, themes: themes.filter((theme) => theme.bookTypes.includes(type)) });
+      }
+      const one = /^\/api\/catalog\/themes\/([^/]+)$/.exec(url.pathname);
+      if (one) {
+        const theme = themes.find((item) => item.id === decodeURIComponent(one[1] ?? ''));
+        return theme?.bookTypes.includes(type) ? jsonResponse(theme) : notFoundResponse();
+      }
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'no route' } }, 404);
+    })();
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    return answer;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { requests, fetchMock };
+}
+
+/** A `window.matchMedia` that answers the reduced-motion query as told. */
+export function stubReducedMotion(reduce: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: reduce && query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })),
+  );
+}

@@ -1,0 +1,104 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../components/layout/use-document-title';
+import { useLanguage } from '../components/layout/use-language';
+import { ContentBlocks, toBlocks } from '../features/content/components/content-blocks';
+import { ContentPage } from '../features/content/components/content-page';
+import { ContentSection } from '../features/content/components/content-section';
+import { ShippingZoneTable } from '../features/content/components/shipping-zone-table';
+import { TableOfContents } from '../features/content/components/table-of-contents';
+import { textLinkClass } from '../features/content/components/text-link';
+import {
+  BOOK_FACTS,
+  POLICIES_UPDATED,
+  SATISFACTION_DAYS,
+  SUPPORT_EMAIL,
+  SUPPORT_REPLY_HOURS,
+} from '../features/content/facts';
+import { formatDate } from '../features/content/format';
+import { useShippingZones } from '../features/content/use-shipping-zones';
+
+/** The terms' sections in reading order, with their anchors. */
+const SECTIONS = [
+  { key: 'acceptance', id: 'acceptance' },
+  { key: 'service', id: 'the-service' },
+  { key: 'photos', id: 'photo-rules' },
+  { key: 'intellectualProperty', id: 'intellectual-property' },
+  { key: 'orders', id: 'orders-and-prices' },
+  { key: 'subscriptions', id: 'subscriptions' },
+  { key: 'shipping', id: 'shipping' },
+  { key: 'satisfaction', id: 'satisfaction-guarantee' },
+  { key: 'liability', id: 'liability' },
+  { key: 'law', id: 'governing-law' },
+  { key: 'contact', id: 'contact' },
+] as const;
+
+export function Component() {
+  const { t } = useTranslation('terms');
+  const { language } = useLanguage();
+  const shipping = useShippingZones();
+  useDocumentTitle(t('meta.title'));
+
+  const figures = {
+    email: SUPPORT_EMAIL,
+    hours: SUPPORT_REPLY_HOURS,
+    days: SATISFACTION_DAYS,
+    ageMin: BOOK_FACTS.ageMin,
+    ageMax: BOOK_FACTS.ageMax,
+    storybookPages: BOOK_FACTS.storybookPages,
+    coloringPages: BOOK_FACTS.coloringPages,
+    countries: shipping.countries,
+    printMin: shipping.printingDays.min,
+    printMax: shipping.printingDays.max,
+  };
+  const sections = SECTIONS.map((section) => ({
+    ...section,
+    title: t(`sections.${section.key}.title`, figures),
+  }));
+
+  return (
+    <ContentPage
+      eyebrow={t('header.eyebrow')}
+      title={t('header.title')}
+      lead={<p>{t('header.lead')}</p>}
+      meta={
+        <>
+          <p className="font-semibold">
+            {t('header.updated', { date: formatDate(POLICIES_UPDATED, language) })}
+          </p>
+          <p>
+            <Trans
+              t={t}
+              i18nKey="header.related"
+              components={{ privacyLink: <Link to="/privacy" className={textLinkClass} /> }}
+            />
+          </p>
+        </>
+      }
+      toc={<TableOfContents label={t('toc.label')} items={sections} />}
+    >
+      {sections.map((section) => (
+        <ContentSection key={section.id} id={section.id} title={section.title}>
+          <ContentBlocks
+            blocks={toBlocks(t(`sections.${section.key}.body`, { returnObjects: true, ...figures }))}
+          />
+          {section.key === 'shipping' ? (
+            <>
+              <ShippingZoneTable
+                zones={shipping.zones}
+                labels={{
+                  caption: t('shippingTable.caption'),
+                  destination: t('shippingTable.destination'),
+                  price: t('shippingTable.price'),
+                  delivery: t('shippingTable.delivery'),
+                }}
+                deliveryText={(zone) => t('shippingTable.days', { min: zone.minDays, max: zone.maxDays })}
+              />
+              <ContentBlocks blocks={toBlocks(t('sections.shipping.after', { returnObjects: true }))} />
+            </>
+          ) : null}
+        </ContentSection>
+      ))}
+    </ContentPage>
+  );
+}

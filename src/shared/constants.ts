@@ -1,0 +1,45 @@
+// Business constants and limits of SPEC.md section 9 and PRODUCT.md, in one place for both sides.
+
+/** Book facts told to parents: pages per type and the age range of the theme today. */
+export const BOOK_FACTS = {
+  storybookPages: 30,
+  coloringPages: 20,
+  ageMin: 2,
+  ageMax: 8,
+} as const;
+
+export const LIMITS = {
+  wizardSteps: 5,
+  checkoutSteps: 3,
+  childAge: { min: 1, max: 18 },
+  photoMaxBytes: 10 * 1024 * 1024,
+  photoMinPixels: 300,
+  cropZoom: { min: 1, max: 3, step: 0.1 },
+  cropJpegQuality: 0.95,
+  dedicationMaxChars: 300,
+  signatureMaxChars: 60,
+  passwordMinChars: 6,
+  grandparentCopiesMax: 3,
+  pollIntervalMs: 10_000,
+  shortIdChars: 8,
+} as const;
+
+/** The wizard session cookie: its name and lifetime (1/12 day). */
+export const WIZARD_COOKIE = { name: 'wizard_session', hours: 2 } as const;
+
+/**
+ * How long each kind of data is kept (the privacy policy's promises). The scheduled retention jobs
+ * and the privacy page read the same figures.
+ */
+export const RETENTION = {
+  originalPhotosWeeks: 3,
+  derivedImagesMonths: 6,
+  temporaryUploadsHours: 24,
+  unpaidDraftsDays: 30,
+  errorLogsDays: 90,
+  complaintAnswerDays: 30,
+  // Swiss accounting law (art. 958f CO) keeps books and vouchers for ten years.
+  accountingYears: 10,
+} as const;
+
+export const SATISFACTION_DAYS = 30;
