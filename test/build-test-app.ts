@@ -13,6 +13,7 @@ import type { AppDeps } from '../src/server/app';
 import { buildApp } from '../src/server/app';
 import { type Config, loadConfig } from '../src/server/config';
 import { type Database, fromPglite, fromPool } from '../src/server/db/client';
+import { createFakeIllustrator } from './fake-illustrator';
 import { withDatabase } from './global-setup';
 
 export type TestDatabase = Database & { name: string };
@@ -77,6 +78,7 @@ export async function buildTestApp(
     clientDir?: string;
     authRateLimits?: AppDeps['authRateLimits'];
     now?: () => Date;
+    illustrator?: AppDeps['illustrator'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
@@ -86,7 +88,9 @@ export async function buildTestApp(
   const database = await createTestDatabase();
   const storage = createLocalStorage(path.join(dataDir, 'storage'));
   const mailer = createMemoryMailer();
+  const illustrator = options.illustrator ?? createFakeIllustrator();
   const app = await buildApp({
+    illustrator,
     config,
     database,
     storage,

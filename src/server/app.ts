@@ -1,8 +1,10 @@
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -10,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Illustrator } from './adapters/illustrator/index';
 import type { Mailer } from './adapters/mail/index';
 import type { Storage } from './adapters/storage/index';
 import type { Config } from './config';
@@ -19,6 +22,7 @@ import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { devRoutes } from './modules/dev/routes';
 import { systemRoutes } from './modules/system/routes';
+import { wizardRoutes } from './modules/wizard/routes';
 import { clientPlugin } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
 
@@ -28,6 +32,8 @@ declare module 'fastify' {
     database: Database;
     storage: Storage;
     mailer: Mailer;
+    /** The signed-in user of a request, or null. */
+    currentUser(request: FastifyRequest): Promise<{ id: string; email: string } | null>;
   }
 }
 
@@ -37,6 +43,7 @@ export type AppDeps = {
   database: Database;
   storage: Storage;
   mailer: Mailer;
+  illustrator: Illustrator;
   /** Where the outbox mailer writes; the development page lists it (not in production). */
   outboxDir?: string;
   /** Tests loosen or tighten the per-IP auth limits. */
@@ -105,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -134,6 +142,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.now ? { now: deps.now } : {}),
   });
   await app.register(authRoutes(shopAuth), { prefix: '/api/auth' });
+  app.decorate('currentUser', async (request: FastifyRequest) => {
+    const session = await shopAuth.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    return session ? { id: session.user.id, email: session.user.email } : null;
+  });
+  await app.register(
+    wizardRoutes({ illustrator: deps.illustrator, ...(deps.now ? { now: deps.now } : {}) }),
+    {
+      prefix: '/api/wizard',
+    },
+  );
   if (!config.isProduction && deps.outboxDir) await app.register(devRoutes(deps.outboxDir));
   await app.register(clientPlugin, { clientDir: config.clientDir });
 

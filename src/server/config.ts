@@ -65,6 +65,15 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9.-]+$/, 'expected a tenant id, consumers, organizations or common')
     .default('consumers'),
   MICROSOFT_DISCOVERY_URL: httpUrl.optional(),
+  ILLUSTRATOR: z
+    .enum(['local', 'gemini', 'openai'], { message: 'expected local, gemini or openai' })
+    .default('local'),
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_MODEL: z.string().min(1).optional(),
+  GEMINI_BASE_URL: httpUrl.optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_MODEL: z.string().min(1).optional(),
+  OPENAI_BASE_URL: httpUrl.optional(),
 });
 
 export type Config = {
@@ -83,6 +92,15 @@ export type Config = {
   oidc: {
     google: OidcProviderConfig | undefined;
     microsoft: OidcProviderConfig | undefined;
+  };
+  illustrator: {
+    provider: 'local' | 'gemini' | 'openai';
+    geminiApiKey: string | undefined;
+    geminiModel: string | undefined;
+    geminiBaseUrl: string | undefined;
+    openaiApiKey: string | undefined;
+    openaiModel: string | undefined;
+    openaiBaseUrl: string | undefined;
   };
 };
 
@@ -128,7 +146,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         const name = String(issue.path[0] ?? 'environment');
         const got = present[name];
         // Secrets are never echoed; URLs that may hold a password are echoed without it.
-        const shown = /SECRET/.test(name) ? undefined : /URL/.test(name) && got ? redactUrl(got) : got;
+        const shown = /SECRET|API_KEY/.test(name)
+          ? undefined
+          : /URL/.test(name) && got
+            ? redactUrl(got)
+            : got;
         return `${name}: ${issue.message}${shown === undefined ? '' : ` (got "${shown}")`}`;
       }),
     );
@@ -146,6 +168,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : path.join(projectRoot, 'dist', 'client'),
     authSecret: e.AUTH_SECRET,
+    illustrator: {
+      provider: e.ILLUSTRATOR,
+      geminiApiKey: e.GEMINI_API_KEY,
+      geminiModel: e.GEMINI_MODEL,
+      geminiBaseUrl: e.GEMINI_BASE_URL,
+      openaiApiKey: e.OPENAI_API_KEY,
+      openaiModel: e.OPENAI_MODEL,
+      openaiBaseUrl: e.OPENAI_BASE_URL,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     oidc: {
       google: oidcProvider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL),

@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { createLocalIllustrator } from './adapters/illustrator/local';
+import { createPhotoChecker } from './adapters/illustrator/photo-check';
+import { selectIllustrator } from './adapters/illustrator/select';
 import type { Mailer } from './adapters/mail/index';
 import { createOutboxMailer } from './adapters/mail/outbox';
 import { createSmtpMailer } from './adapters/mail/smtp';
@@ -34,7 +37,14 @@ async function main(): Promise<void> {
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(outboxDir, config.mail.from);
 
-  const app = await buildApp({ config, database, storage, mailer, outboxDir });
+  const photoChecker = createPhotoChecker();
+  const illustrator = selectIllustrator(config.illustrator, createLocalIllustrator({ photoChecker }), {
+    photoChecker,
+  });
+
+  const app = await buildApp({ config, database, storage, mailer, outboxDir, illustrator });
+  illustrator.kind === 'local' ||
+    app.log.info({ illustrator: illustrator.kind }, 'photos go to a hosted image model');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -235,6 +235,10 @@ export const wizardSessions = pgTable(
       .references(() => themes.id, { onDelete: 'restrict' }),
     bookType: text('book_type').notNull(),
     status: text('status').notNull().default('active'),
+    // Set when the wizard is completed, so completing twice gives the same book instance.
+    bookInstanceId: uuid('book_instance_id').references((): AnyPgColumn => bookInstances.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -422,4 +426,19 @@ export const generatedImages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('generated_image_instance_idx').on(t.bookInstanceId, t.spreadId)],
+);
+
+/** One row per cover generation, for the per-session and per-user limits. */
+export const generationLog = pgTable(
+  'generation_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id').notNull(),
+    userId: text('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('generation_log_session_idx').on(t.sessionId, t.createdAt),
+    index('generation_log_user_idx').on(t.userId, t.createdAt),
+  ],
 );

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import type { ErrorResponse } from '../../shared/contracts/common';
 import type { ErrorCode } from '../../shared/domain/errors';
 import { AppError } from '../errors';
@@ -18,6 +19,16 @@ function classify(error: FastifyError | AppError | Error): {
     const where = first?.instancePath
       ? ` at ${first.instancePath.replace(/^\//, '').replaceAll('/', '.')}`
       : '';
+    return {
+      status: 400,
+      code: 'VALIDATION_INVALID_PARAM',
+      message: `Invalid request${where}: ${first?.message ?? 'bad input'}`,
+    };
+  }
+  if (error instanceof ZodError) {
+    // A body checked by a shared schema inside a service (one route, several step shapes).
+    const first = error.issues[0];
+    const where = first?.path.length ? ` at ${first.path.join('.')}` : '';
     return {
       status: 400,
       code: 'VALIDATION_INVALID_PARAM',

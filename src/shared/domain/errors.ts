@@ -17,6 +17,8 @@ export const ERROR_CATALOGUE = {
   IMAGE_UPLOAD_FAILED: 'retry',
   IMAGE_NOT_FOUND: 'retry',
   IMAGE_INVALID_FORMAT: 'retry',
+  IMAGE_TOO_SMALL: 'upload_different',
+  GENERATION_LIMIT_REACHED: 'retry',
   VALIDATION_MISSING_PARAM: 'retry',
   VALIDATION_INVALID_PARAM: 'retry',
   JOB_DEPENDENCY_MISSING: 'start_over',

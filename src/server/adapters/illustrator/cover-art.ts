@@ -1,0 +1,776 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/**
+ * Deterministic storybook cover art: a night-time scene drawn as vector SVG, the photo turned into a
+ * painted cut-out, and the title set with the shipped TTF fonts. No model, no randomness: the same
+ * input gives the same PNG, byte for byte (the star field comes from a seed derived from the input).
+ */
+
+export const COVER_SIZE = 1024;
+
+/** A guard against decompression bombs: photos are a few megapixels at most. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+const require = createRequire(import.meta.url);
+
+function fontFile(family: 'fredoka' | 'nunito', variant: string): string {
+  // The packages have no `exports` map: their index.js sits beside one folder per weight.
+  const root = path.dirname(require.resolve(`@expo-google-fonts/${family}`));
+  const name = `${family[0]!.toUpperCase()}${family.slice(1)}_${variant}.ttf`;
+  return path.join(root, variant, name);
+}
+
+type Font = { file: string; description: string };
+
+/** Fredoka for the title, Nunito for the small print; Pango loads them from the files given. */
+const FONTS = {
+  title: { file: fontFile('fredoka', '700Bold'), description: 'Fredoka Bold' },
+  subtitle: { file: fontFile('fredoka', '600SemiBold'), description: 'Fredoka SemiBold' },
+  small: { file: fontFile('nunito', '800ExtraBold'), description: 'Nunito ExtraBold' },
+} satisfies Record<string, Font>;
+
+export type CoverTheme = 'hero' | 'toy';
+
+/**
+ * The subject's box as fractions of the photo, and how much of the portrait's width it should fill
+ * (a face about 0.4, leaving room for hair and shoulders; a toy about 0.85).
+ */
+export type Focus = { x: number; y: number; width: number; height: number; fill: number };
+
+export type CoverArtInput = {
+  theme: CoverTheme;
+  /** The big line: the child's or the toy's name. */
+  title: string;
+  /** The line on the ribbon under the name. */
+  subtitle: string;
+  /** The small print at the bottom. */
+  imprint: string;
+  /** The photo (any format sharp reads), already checked. */
+  photo: Buffer;
+  /** Where the subject is, as fractions of the photo; the portrait is framed around it. */
+  focus?: Focus | undefined;
+  /** Drives the star field; derive it from the request so the same request gives the same cover. */
+  seed: number;
+};
+
+const INK = '#1d1845';
+
+const THEMES = {
+  hero: {
+    ring: '#f6c65b',
+    ringLight: '#fff0b8',
+    ribbon: '#e4677a',
+    ribbonDark: '#a9435c',
+    titleStops: ['#fff6c9', '#ffd45e', '#f6a531'],
+    glow: '#ffd98a',
+    halo: '#fff3da',
+  },
+  toy: {
+    ring: '#f49ac1',
+    ringLight: '#ffe1ef',
+    ribbon: '#3fa9a0',
+    ribbonDark: '#2a7472',
+    titleStops: ['#fff0f7', '#ffb6d5', '#f27fb0'],
+    glow: '#ffc2dd',
+    halo: '#fff0f6',
+  },
+} as const;
+
+/** The room for the name's ink, above the ribbon. */
+const TITLE_BOX = { width: 860, height: 150, bottom: 190 } as const;
+/** The top of the ribbon under the name. */
+const RIBBON_TOP = 200;
+/** Room around the name's ink for its outline and halo. */
+const TITLE_PAD = 28;
+
+/** Where the portrait sits on the cover. */
+const PORTRAIT = { cx: 512, cy: 590, r: 246 } as const;
+
+/** A small deterministic PRNG (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** FNV-1a over a string: a stable 32-bit seed. */
+export function seedFrom(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** A four-pointed sparkle centred on (x, y). */
+function sparkle(x: number, y: number, size: number, fill: string, opacity = 1): string {
+  const s = size;
+  const w = size * 0.28;
+  const d = [
+    `M${round(x)} ${round(y - s)}`,
+    `Q${round(x + w * 0.35)} ${round(y - w * 0.35)} ${round(x + s)} ${round(y)}`,
+    `Q${round(x + w * 0.35)} ${round(y + w * 0.35)} ${round(x)} ${round(y + s)}`,
+    `Q${round(x - w * 0.35)} ${round(y + w * 0.35)} ${round(x - s)} ${round(y)}`,
+    `Q${round(x - w * 0.35)} ${round(y - w * 0.35)} ${round(x)} ${round(y - s)}Z`,
+  ].join(' ');
+  return `<path d="${d}" fill="${fill}" opacity="${opacity}"/>`;
+}
+
+/** A cottage with a lit window, standing on a hill at (x, y). */
+function cottage(x: number, y: number, scale: number, wall: string, roof: string): string {
+  const s = scale;
+  return `<g transform="translate(${x} ${y}) scale(${s})">
+    <path d="M-22 0 V-30 H22 V0 Z" fill="${wall}" stroke="${INK}" stroke-width="3" stroke-linejoin="round"/>
+    <path d="M-29 -28 L0 -54 L29 -28 Z" fill="${roof}" stroke="${INK}" stroke-width="3" stroke-linejoin="round"/>
+    <rect x="10" y="-60" width="8" height="16" fill="${roof}" stroke="${INK}" stroke-width="2.5"/>
+    <rect x="-13" y="-22" width="11" height="11" rx="2" fill="#ffd66b"/>
+    <rect x="4" y="-22" width="9" height="22" rx="2" fill="#2b2550"/>
+  </g>`;
+}
+
+/** A round tree on a stick, standing at (x, y). */
+function tree(x: number, y: number, scale: number, leaf: string): string {
+  return `<g transform="translate(${x} ${y}) scale(${scale})">
+    <rect x="-3.5" y="-26" width="7" height="26" rx="3" fill="#3a2a4f" stroke="${INK}" stroke-width="2.5"/>
+    <circle cx="0" cy="-44" r="24" fill="${leaf}" stroke="${INK}" stroke-width="3"/>
+    <path d="M-12 -52 Q-6 -62 4 -60" stroke="#ffffff" stroke-opacity="0.25" stroke-width="4" fill="none" stroke-linecap="round"/>
+  </g>`;
+}
+
+/** A little five-petal flower on a short stem. */
+function flower(x: number, y: number, scale: number, petal: string): string {
+  const petals = [0, 72, 144, 216, 288]
+    .map((angle) => {
+      const a = (angle * Math.PI) / 180;
+      return `<circle cx="${round(Math.cos(a) * 5)}" cy="${round(-14 + Math.sin(a) * 5)}" r="4.2" fill="${petal}"/>`;
+    })
+    .join('');
+  return `<g transform="translate(${round(x)} ${round(y)}) scale(${round(scale)})">
+    <path d="M0 0 V-12" stroke="#1f5a4c" stroke-width="2.5" stroke-linecap="round"/>${petals}<circle cx="0" cy="-14" r="3" fill="#f6b73c"/>
+  </g>`;
+}
+
+/** A tuft of grass. */
+function tuft(x: number, y: number): string {
+  return `<path transform="translate(${round(x)} ${round(y)})" d="M-6 0 Q-7 -9 -11 -14 M0 0 Q0 -11 1 -18 M6 0 Q7 -8 12 -12" stroke="#4f9f84" stroke-width="3" fill="none" stroke-linecap="round"/>`;
+}
+
+/** A soft cloud: overlapping circles on a flat base. */
+function cloud(x: number, y: number, scale: number, opacity: number): string {
+  return `<g transform="translate(${x} ${y}) scale(${scale})" opacity="${opacity}">
+    <path d="M-70 0 Q-72 -26 -44 -28 Q-36 -58 -4 -52 Q14 -74 40 -52 Q70 -52 70 -24 Q88 -18 80 0 Z" fill="#c9c3f0"/>
+  </g>`;
+}
+
+/** The sky, moon, stars and far hills, behind the portrait. */
+export function backgroundSvg(theme: CoverTheme, seed: number): string {
+  const colours = THEMES[theme];
+  const next = random(seed);
+  const { cx, cy, r } = PORTRAIT;
+  const moon = { x: 880, y: 330, r: 54 };
+  const stars: string[] = [];
+  let placed = 0;
+  for (let attempt = 0; attempt < 400 && placed < 90; attempt++) {
+    const x = 16 + next() * (COVER_SIZE - 32);
+    const y = 14 + next() * 700;
+    const size = next();
+    const twinkle = next();
+    // Keep the portrait, the moon and a little margin free of stars.
+    if (Math.hypot(x - cx, y - cy) < r + 40) continue;
+    if (Math.hypot(x - moon.x, y - moon.y) < moon.r + 36) continue;
+    // Big sparkles stay clear of the title and its ribbon.
+    const big = size > 0.86;
+    if (big && x > 190 && x < 834 && y > 20 && y < 320) continue;
+    placed++;
+    if (big) stars.push(sparkle(x, y, 7 + size * 9, '#fff3c4', 0.95));
+    else
+      stars.push(
+        `<circle cx="${round(x)}" cy="${round(y)}" r="${round(0.9 + size * 1.9)}" fill="#fffbe8" opacity="${round(0.45 + twinkle * 0.55)}"/>`,
+      );
+  }
+
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIZE}" height="${COVER_SIZE}" viewBox="0 0 ${COVER_SIZE} ${COVER_SIZE}">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#0f1239"/>
+      <stop offset="0.42" stop-color="#262d6d"/>
+      <stop offset="0.72" stop-color="#4a4796"/>
+      <stop offset="1" stop-color="#8c6bb3"/>
+    </linearGradient>
+    <radialGradient id="moonGlow">
+      <stop offset="0" stop-color="#fff4c8" stop-opacity="0.55"/>
+      <stop offset="0.45" stop-color="#fff4c8" stop-opacity="0.16"/>
+      <stop offset="1" stop-color="#fff4c8" stop-opacity="0"/>
+    </radialGradient>
+    <radialGradient id="portraitGlow">
+      <stop offset="0.62" stop-color="${colours.glow}" stop-opacity="0.5"/>
+      <stop offset="0.8" stop-color="${colours.glow}" stop-opacity="0.16"/>
+      <stop offset="1" stop-color="${colours.glow}" stop-opacity="0"/>
+    </radialGradient>
+    <linearGradient id="farHill" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#45559a"/>
+      <stop offset="1" stop-color="#2d3772"/>
+    </linearGradient>
+    <linearGradient id="midHill" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#2f6b82"/>
+      <stop offset="1" stop-color="#234a66"/>
+    </linearGradient>
+    <linearGradient id="tail" x1="70" y1="150" x2="205" y2="96" gradientUnits="userSpaceOnUse">
+      <stop offset="0" stop-color="#fff8dc" stop-opacity="0"/>
+      <stop offset="1" stop-color="#fff8dc" stop-opacity="0.9"/>
+    </linearGradient>
+    <mask id="crescent">
+      <circle cx="${moon.x}" cy="${moon.y}" r="${moon.r}" fill="#fff"/>
+      <circle cx="${moon.x - 26}" cy="${moon.y - 16}" r="${moon.r - 4}" fill="#000"/>
+    </mask>
+  </defs>
+  <rect width="${COVER_SIZE}" height="${COVER_SIZE}" fill="url(#sky)"/>
+  ${cloud(150, 330, 1.1, 0.18)}
+  ${cloud(930, 520, 0.8, 0.14)}
+  ${cloud(90, 560, 0.7, 0.12)}
+  ${stars.join('\n  ')}
+  <circle cx="${moon.x}" cy="${moon.y}" r="${moon.r * 3}" fill="url(#moonGlow)"/>
+  <circle cx="${moon.x}" cy="${moon.y}" r="${moon.r}" fill="#fff1bf" stroke="${INK}" stroke-width="4" mask="url(#crescent)"/>
+  <g mask="url(#crescent)" fill="#f3dc98">
+    <circle cx="${moon.x + 30}" cy="${moon.y + 10}" r="7"/>
+    <circle cx="${moon.x + 18}" cy="${moon.y + 34}" r="5"/>
+    <circle cx="${moon.x + 38}" cy="${moon.y - 14}" r="4"/>
+  </g>
+  <path d="M70 150 Q130 118 205 96" stroke="url(#tail)" stroke-width="5" fill="none" stroke-linecap="round"/>
+  ${sparkle(208, 95, 13, '#fff8dc')}
+  <circle cx="${cx}" cy="${cy}" r="${r + 96}" fill="url(#portraitGlow)"/>
+  <path d="M0 760 Q140 690 300 735 T610 725 T1024 700 V1024 H0 Z" fill="url(#farHill)" stroke="${INK}" stroke-width="4"/>
+  ${cottage(118, 748, 1, '#f3d9b1', '#d45d5d')}
+  ${tree(205, 742, 0.9, '#3d8a7a')}
+  ${cottage(912, 718, 0.9, '#e9d3f0', '#5b7bd5')}
+  ${tree(840, 726, 1, '#4a9a83')}
+  ${tree(985, 714, 0.75, '#3d8a7a')}
+  <path d="M0 850 Q180 790 360 835 Q560 885 760 830 Q900 795 1024 820 V1024 H0 Z" fill="url(#midHill)" stroke="${INK}" stroke-width="4"/>
+</svg>`;
+}
+
+/** The frame around the portrait and the near hills, in front of the portrait. */
+export function foregroundSvg(theme: CoverTheme, seed: number): string {
+  const colours = THEMES[theme];
+  const next = random(seed ^ 0x5bd1e995);
+  const { cx, cy, r } = PORTRAIT;
+  const ringSparkles: string[] = [];
+  for (const angle of [-150, -112, -68, -28, 18, 162]) {
+    const a = ((angle + (next() - 0.5) * 10) * Math.PI) / 180;
+    const x = cx + Math.cos(a) * (r + 20);
+    const y = cy + Math.sin(a) * (r + 20);
+    ringSparkles.push(sparkle(x, y, 13 + next() * 9, '#fff3c4'));
+  }
+  const flowers: string[] = [];
+  const petals = ['#ffd3e2', '#fff6d8', '#d9ccff', '#ffe08a'];
+  for (const [left, right, top] of [
+    [40, 300, 930],
+    [730, 990, 915],
+  ] as const) {
+    for (let i = 0; i < 7; i++) {
+      const x = left + next() * (right - left);
+      const y = top + next() * 70;
+      const colour = petals[Math.floor(next() * petals.length)]!;
+      flowers.push(flower(x, y, 0.8 + next() * 0.5, colour));
+    }
+    for (let i = 0; i < 6; i++) flowers.push(tuft(left + next() * (right - left), top + next() * 75));
+  }
+  const fireflies: string[] = [];
+  for (let i = 0; i < 14; i++) {
+    const x = 30 + next() * 964;
+    const y = 880 + next() * 110;
+    // Keep the imprint line at the bottom readable.
+    if (y > 955 && Math.abs(x - COVER_SIZE / 2) < 220) continue;
+    fireflies.push(
+      `<circle cx="${round(x)}" cy="${round(y)}" r="${round(2 + next() * 2.5)}" fill="#fff2a8" opacity="${round(0.5 + next() * 0.5)}"/>`,
+    );
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIZE}" height="${COVER_SIZE}" viewBox="0 0 ${COVER_SIZE} ${COVER_SIZE}">
+  <defs>
+    <linearGradient id="nearHill" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#2a7a6e"/>
+      <stop offset="1" stop-color="#18384d"/>
+    </linearGradient>
+    <radialGradient id="shade" cx="0.5" cy="0.45" r="0.5">
+      <stop offset="0.7" stop-color="#1d1845" stop-opacity="0"/>
+      <stop offset="1" stop-color="#1d1845" stop-opacity="0.38"/>
+    </radialGradient>
+  </defs>
+  <circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#shade)"/>
+  <circle cx="${cx}" cy="${cy}" r="${r + 9}" fill="none" stroke="${INK}" stroke-width="24"/>
+  <circle cx="${cx}" cy="${cy}" r="${r + 9}" fill="none" stroke="${colours.ring}" stroke-width="13"/>
+  <path d="M${cx - (r + 9) * 0.77} ${cy - (r + 9) * 0.64} A${r + 9} ${r + 9} 0 0 1 ${cx - (r + 9) * 0.1} ${cy - (r + 9) * 0.995}" fill="none" stroke="${colours.ringLight}" stroke-width="5" stroke-linecap="round"/>
+  ${ringSparkles.join('\n  ')}
+  <path d="M0 905 Q120 830 250 875 Q330 905 390 960 Q520 920 640 955 Q720 890 820 872 Q940 850 1024 890 V1024 H0 Z" fill="url(#nearHill)" stroke="${INK}" stroke-width="5" stroke-linejoin="round"/>
+  <path d="M40 900 Q110 862 190 868" stroke="#7fd0b5" stroke-opacity="0.45" stroke-width="5" fill="none" stroke-linecap="round"/>
+  <path d="M800 886 Q880 862 960 872" stroke="#7fd0b5" stroke-opacity="0.45" stroke-width="5" fill="none" stroke-linecap="round"/>
+  ${flowers.join('\n  ')}
+  ${fireflies.join('\n  ')}
+</svg>`;
+}
+
+/** A ribbon banner with folded tails, sized around a line of text. */
+function ribbonSvg(theme: CoverTheme, width: number, height: number): string {
+  const colours = THEMES[theme];
+  const tail = 46;
+  const fold = 14;
+  const total = width + 2 * tail;
+  const h = height;
+  const drop = 16;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${total + 8}" height="${h + drop + 16}" viewBox="-4 -4 ${total + 8} ${h + drop + 16}">
+  <path d="M0 ${drop} H${tail + fold} V${h + drop} H0 L${tail * 0.45} ${drop + h / 2} Z" fill="${colours.ribbonDark}" stroke="${INK}" stroke-width="5" stroke-linejoin="round"/>
+  <path d="M${total} ${drop} H${total - tail - fold} V${h + drop} H${total} L${total - tail * 0.45} ${drop + h / 2} Z" fill="${colours.ribbonDark}" stroke="${INK}" stroke-width="5" stroke-linejoin="round"/>
+  <path d="M${tail} ${h} L${tail + fold} ${h + drop} V${h} Z" fill="${INK}"/>
+  <path d="M${total - tail} ${h} L${total - tail - fold} ${h + drop} V${h} Z" fill="${INK}"/>
+  <path d="M${tail} 0 Q${total / 2} -10 ${total - tail} 0 V${h} Q${total / 2} ${h - 10} ${tail} ${h} Z" fill="${colours.ribbon}" stroke="${INK}" stroke-width="5" stroke-linejoin="round"/>
+  <path d="M${tail + 12} 8 Q${total / 2} -1 ${total - tail - 12} 8" stroke="#ffffff" stroke-opacity="0.35" stroke-width="4" fill="none" stroke-linecap="round"/>
+</svg>`;
+}
+
+/** Escapes text for Pango markup. */
+function escapeMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+type Alpha = { data: Buffer; width: number; height: number };
+/** A rendered line (or lines) of text and the font size it was rendered at. */
+type Glyphs = Alpha & { size: number };
+
+/** Crops an alpha mask to the pixels that carry ink (Pango adds line spacing above and below). */
+function cropToInk(alpha: Alpha): Alpha {
+  const { data, width, height } = alpha;
+  let top = height;
+  let bottom = -1;
+  let left = width;
+  let right = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[y * width + x]! > 8) {
+        if (y < top) top = y;
+        if (y > bottom) bottom = y;
+        if (x < left) left = x;
+        if (x > right) right = x;
+      }
+    }
+  }
+  if (bottom < 0) return { data: Buffer.alloc(1), width: 1, height: 1 };
+  const w = right - left + 1;
+  const h = bottom - top + 1;
+  const out = Buffer.alloc(w * h);
+  for (let y = 0; y < h; y++) data.copy(out, y * w, (top + y) * width + left, (top + y) * width + left + w);
+  return { data: out, width: w, height: h };
+}
+
+/**
+ * Renders one line of text to an alpha mask cropped to its ink, with the given TTF file (Pango
+ * through sharp; no system fonts and no SVG <text>). The line is shrunk to fit the box.
+ */
+async function textAlpha(
+  text: string,
+  font: Font,
+  sizePx: number,
+  box: { width: number; height: number },
+): Promise<Glyphs> {
+  const render = async (size: number) => {
+    const { data, info } = await sharp({
+      text: {
+        text: escapeMarkup(text),
+        fontfile: font.file,
+        font: `${font.description} ${size}`,
+        rgba: true,
+        dpi: 72,
+        wrap: 'none',
+        align: 'centre',
+        // Line height in points, for names set on two lines.
+        spacing: Math.round(size * 0.05),
+      },
+    })
+      .extractChannel(3)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { ...cropToInk({ data, width: info.width, height: info.height }), size };
+  };
+  const first = await render(sizePx);
+  const scale = Math.min(box.width / first.width, box.height / first.height);
+  if (scale >= 1) return first;
+  return render(Math.max(8, Math.floor(sizePx * scale)));
+}
+
+/**
+ * Splits a long name into two balanced lines at a space or hyphen, or returns it unchanged when it
+ * has no break or is short enough to read on one line.
+ */
+export function titleLines(title: string, maxOneLine = 14): string {
+  if ([...title].length <= maxOneLine) return title;
+  let best = -1;
+  let bestGap = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < title.length - 1; i++) {
+    if (title[i] !== ' ' && title[i] !== '-') continue;
+    const gap = Math.abs(title.length / 2 - i);
+    if (gap < bestGap) {
+      best = i;
+      bestGap = gap;
+    }
+  }
+  if (best < 0) return title;
+  // A space is replaced by the line break; a hyphen stays at the end of the first line.
+  return title[best] === ' '
+    ? `${title.slice(0, best)}\n${title.slice(best + 1)}`
+    : `${title.slice(0, best + 1)}\n${title.slice(best + 1)}`;
+}
+
+const solid = (hex: string) => ({
+  r: Number.parseInt(hex.slice(1, 3), 16),
+  g: Number.parseInt(hex.slice(3, 5), 16),
+  b: Number.parseInt(hex.slice(5, 7), 16),
+});
+
+/** An RGBA image of one colour (or an SVG fill) shaped by an alpha mask. */
+async function shaped(alpha: Alpha, fill: string | Buffer): Promise<Buffer> {
+  const base =
+    typeof fill === 'string'
+      ? sharp({ create: { width: alpha.width, height: alpha.height, channels: 3, background: solid(fill) } })
+      : sharp(
+          await sharp(fill).resize(alpha.width, alpha.height, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
+          { raw: { width: alpha.width, height: alpha.height, channels: 3 } },
+        );
+  return base
+    .joinChannel(alpha.data, { raw: { width: alpha.width, height: alpha.height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** Pads an alpha mask and grows it into a rounded outline of about `width` px. */
+async function outline(alpha: Alpha, pad: number, width: number): Promise<Alpha> {
+  const raw = { width: alpha.width, height: alpha.height, channels: 1 as const };
+  const padded = await sharp(alpha.data, { raw })
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#000000' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const size = { width: alpha.width + 2 * pad, height: alpha.height + 2 * pad };
+  // Blur spreads the glyphs; a steep gain turns the blurred edge back into a crisp, rounded stroke.
+  const grown = await sharp(padded, { raw: { ...size, channels: 1 } })
+    .blur(width * 0.55)
+    .linear(6, -60)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return { data: grown, ...size };
+}
+
+/** The big name: a gradient fill, an ink outline and a soft shadow. */
+async function titleLayer(
+  theme: CoverTheme,
+  text: string,
+): Promise<{ image: Buffer; width: number; height: number }> {
+  const stops = THEMES[theme].titleStops;
+  const lines = titleLines(text);
+  const lineCount = lines.split('\n').length;
+  const glyphs = await textAlpha(lines, FONTS.title, 170, TITLE_BOX);
+  const pad = TITLE_PAD;
+  // Outline and halo keep their proportions when a long name is set smaller.
+  const weight = Math.max(0.55, glyphs.size / 170);
+  const [inkAlpha, haloAlpha] = await Promise.all([
+    outline(glyphs, pad, 8 * weight),
+    outline(glyphs, pad, 19 * weight),
+  ]);
+  const size = { width: inkAlpha.width, height: inkAlpha.height };
+  const paddedGlyphs = await sharp(glyphs.data, {
+    raw: { width: glyphs.width, height: glyphs.height, channels: 1 },
+  })
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#000000' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const gradient = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="${1 / lineCount}" spreadMethod="repeat">
+        <stop offset="0.3" stop-color="${stops[0]}"/><stop offset="0.55" stop-color="${stops[1]}"/><stop offset="0.8" stop-color="${stops[2]}"/>
+      </linearGradient></defs>
+      <rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+  );
+  const shadowAlpha = await sharp(haloAlpha.data, { raw: { ...size, channels: 1 } })
+    .linear(0.45, 0)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const [shadow, halo, ink, fill] = await Promise.all([
+    shaped({ ...size, data: shadowAlpha }, '#070720'),
+    shaped(haloAlpha, THEMES[theme].halo),
+    shaped(inkAlpha, INK),
+    shaped({ ...size, data: paddedGlyphs }, gradient),
+  ]);
+  const image = await sharp({
+    create: {
+      width: size.width,
+      height: size.height + 10,
+      channels: 4,
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    },
+  })
+    .composite([
+      { input: shadow, left: 0, top: 10 },
+      { input: halo, left: 0, top: 0 },
+      { input: ink, left: 0, top: 0 },
+      { input: fill, left: 0, top: 0 },
+    ])
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { image, width: size.width, height: size.height + 10 };
+}
+
+/** The subtitle on its ribbon. */
+async function ribbonLayer(
+  theme: CoverTheme,
+  text: string,
+): Promise<{ image: Buffer; width: number; height: number }> {
+  const glyphs = await textAlpha(text, FONTS.subtitle, 44, { width: 700, height: 60 });
+  const bandHeight = 78;
+  const bandWidth = Math.max(glyphs.width + 70, 300);
+  const ribbon = await sharp(Buffer.from(ribbonSvg(theme, bandWidth, bandHeight)))
+    .png({ compressionLevel: 1 })
+    .toBuffer({ resolveWithObject: true });
+  const textImage = await shaped(glyphs, '#fff8e8');
+  const textShadow = await shaped(glyphs, '#3b1838');
+  const left = Math.round((ribbon.info.width - glyphs.width) / 2);
+  // The band starts 4 px down (the SVG's margin for its outline); centre the ink on it.
+  const top = 4 + Math.round((bandHeight - glyphs.height) / 2) - 1;
+  const image = await sharp(ribbon.data)
+    .composite([
+      { input: textShadow, left: left + 2, top: top + 3 },
+      { input: textImage, left, top },
+    ])
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { image, width: ribbon.info.width, height: ribbon.info.height };
+}
+
+/** The small imprint line at the bottom. */
+async function imprintLayer(text: string): Promise<{ image: Buffer; width: number; height: number }> {
+  const glyphs = await textAlpha(text, FONTS.small, 26, { width: 600, height: 40 });
+  return { image: await shaped(glyphs, '#fff3d6'), width: glyphs.width, height: glyphs.height };
+}
+
+/** The square crop of the photo that frames the subject: around the face with room for hair and shoulders. */
+export function portraitCrop(
+  width: number,
+  height: number,
+  focus?: CoverArtInput['focus'],
+): { left: number; top: number; width: number; height: number } {
+  const full = Math.min(width, height);
+  let side = full;
+  let cx = width / 2;
+  let cy = height / 2;
+  if (focus && focus.width > 0 && focus.height > 0) {
+    const fx = (focus.x + focus.width / 2) * width;
+    const fy = (focus.y + focus.height / 2) * height;
+    const subject = Math.max(focus.width * width, focus.height * height);
+    // Never zoom in past a third of the photo (a blurry crop), never out past the photo.
+    side = Math.min(full, Math.max(subject / focus.fill, full * 0.35));
+    cx = fx;
+    // A face sits a little above the centre of a portrait, with the shoulders below.
+    cy = focus.fill < 0.6 ? fy + side * 0.08 : fy;
+  }
+  const left = Math.round(Math.min(Math.max(cx - side / 2, 0), width - side));
+  const top = Math.round(Math.min(Math.max(cy - side / 2, 0), height - side));
+  const s = Math.round(side);
+  return { left, top, width: Math.min(s, width - left), height: Math.min(s, height - top) };
+}
+
+type Raw = { data: Buffer; info: { width: number; height: number; channels: number } };
+const asRaw = (image: Raw) => ({
+  raw: { width: image.info.width, height: image.info.height, channels: image.info.channels as 1 | 3 | 4 },
+});
+
+/**
+ * Lifts dark photos: a gamma curve that brings the mean brightness of the centre (where the face
+ * usually is) towards a mid tone. Never darkens, never lifts so far that black hair turns grey.
+ */
+function brighten(image: Raw): Raw {
+  const { data, info } = image;
+  const { width, height, channels } = info;
+  let sum = 0;
+  let count = 0;
+  for (let y = Math.floor(height * 0.15); y < Math.floor(height * 0.75); y += 2) {
+    for (let x = Math.floor(width * 0.25); x < Math.floor(width * 0.75); x += 2) {
+      const i = (y * width + x) * channels;
+      sum += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+      count++;
+    }
+  }
+  const mean = Math.max(sum / Math.max(count, 1) / 255, 0.01);
+  const gamma = Math.min(1, Math.max(0.7, Math.log(0.5) / Math.log(mean)));
+  if (gamma >= 0.99) return image;
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) lut[v] = Math.round(255 * (v / 255) ** gamma);
+  const out = Buffer.alloc(data.length);
+  for (let i = 0; i < data.length; i++) out[i] = lut[data[i]!]!;
+  return { data: out, info };
+}
+
+/** The painted look's knobs, tuned by eye on the face-api sample photos. */
+const PAINT = {
+  medianSize: 5,
+  saturation: 1.3,
+  colours: 14,
+  /** How much of the flat palette image lies over the smooth one (softens blotchy skin). */
+  paletteOpacity: 0.6,
+  lineBlur: 3,
+  lineGain: 4,
+} as const;
+
+/**
+ * The painted cut-out: normalise, median twice, more saturation, a 14-colour palette, then ink
+ * edges multiplied on top, in a soft round mask. Each stage goes through a buffer: sharp applies
+ * the operations of one pipeline in its own fixed order.
+ */
+export async function paintPortrait(
+  photo: Buffer,
+  diameter: number,
+  focus?: CoverArtInput['focus'],
+): Promise<Buffer> {
+  const upright = await sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const crop = portraitCrop(upright.info.width, upright.info.height, focus);
+  const square = await sharp(upright.data, asRaw(upright))
+    .extract(crop)
+    .resize(diameter, diameter, { fit: 'cover', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const normalised = await sharp(square.data, asRaw(square))
+    .normalise({ lower: 1, upper: 99 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const lifted = brighten(normalised);
+  const smooth1 = await sharp(lifted.data, asRaw(lifted))
+    .median(PAINT.medianSize)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const smooth2 = await sharp(smooth1.data, asRaw(smooth1))
+    .median(PAINT.medianSize)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const vivid = await sharp(smooth2.data, asRaw(smooth2))
+    .modulate({ saturation: PAINT.saturation })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // The palette is made by the PNG encoder (libimagequant), without dithering: flat areas of paint.
+  const posterised = await sharp(vivid.data, asRaw(vivid))
+    .png({ palette: true, colours: PAINT.colours, dither: 0, effort: 1, compressionLevel: 0 })
+    .toBuffer();
+  const flatOnTop = await sharp(posterised)
+    .removeAlpha()
+    .ensureAlpha(PAINT.paletteOpacity)
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const softUnder = await sharp(vivid.data, asRaw(vivid))
+    .blur(1.2)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const painted = await sharp(softUnder.data, asRaw(softUnder))
+    .composite([{ input: flatOnTop }])
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+
+  // Ink lines: colour-dodge the grey image with its inverted blur (a pencil sketch), then deepen.
+  const grey = await sharp(smooth2.data, asRaw(smooth2))
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const invertedBlur = await sharp(grey.data, asRaw(grey))
+    .negate()
+    .blur(PAINT.lineBlur)
+    .extractChannel(0)
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const sketch = await sharp(grey.data, asRaw(grey))
+    .composite([{ input: invertedBlur, blend: 'colour-dodge' }])
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const gain = PAINT.lineGain;
+  const lines = await sharp(sketch.data, asRaw(sketch))
+    .linear(gain, 255 - gain * 255)
+    .median(3)
+    .toColourspace('srgb')
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const inked = await sharp(painted.data, asRaw(painted))
+    .composite([{ input: lines, blend: 'multiply' }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  // A warm glow from the top left, as if lit by a bedside lamp: ties the photo to the scene.
+  const glow = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${diameter}" height="${diameter}">
+      <defs><radialGradient id="w" cx="0.35" cy="0.3" r="0.8">
+        <stop offset="0" stop-color="#ffd9a0" stop-opacity="0.6"/>
+        <stop offset="0.6" stop-color="#ffb98a" stop-opacity="0.25"/>
+        <stop offset="1" stop-color="#6d5bd0" stop-opacity="0.4"/>
+      </radialGradient></defs>
+      <rect width="100%" height="100%" fill="url(#w)"/></svg>`,
+  );
+  const lit = await sharp(inked, { raw: { width: diameter, height: diameter, channels: 3 } })
+    .composite([{ input: glow, blend: 'soft-light' }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+
+  const mask = await sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${diameter}" height="${diameter}"><circle cx="${diameter / 2}" cy="${diameter / 2}" r="${diameter / 2 - 3}" fill="#fff"/></svg>`,
+    ),
+  )
+    .extractChannel(3)
+    .blur(1.6)
+    .raw()
+    .toBuffer();
+  return sharp(lit, { raw: { width: diameter, height: diameter, channels: 3 } })
+    .joinChannel(mask, { raw: { width: diameter, height: diameter, channels: 1 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/** The full cover as a 1024x1024 PNG. */
+export async function renderCover(input: CoverArtInput): Promise<Buffer> {
+  const { cx, cy, r } = PORTRAIT;
+  const diameter = 2 * r;
+  const [portrait, title, ribbon, imprint] = await Promise.all([
+    paintPortrait(input.photo, diameter, input.focus),
+    titleLayer(input.theme, input.title),
+    ribbonLayer(input.theme, input.subtitle),
+    imprintLayer(input.imprint),
+  ]);
+  const background = Buffer.from(backgroundSvg(input.theme, input.seed));
+  const foreground = Buffer.from(foregroundSvg(input.theme, input.seed));
+  // The title image has `pad` px around its ink and 10 px of shadow below.
+  const titleTop = TITLE_BOX.bottom - (title.height - 10 - TITLE_PAD);
+  return sharp(background)
+    .composite([
+      { input: portrait, left: cx - r, top: cy - r },
+      { input: foreground, left: 0, top: 0 },
+      { input: title.image, left: Math.round((COVER_SIZE - title.width) / 2), top: titleTop },
+      { input: ribbon.image, left: Math.round((COVER_SIZE - ribbon.width) / 2), top: RIBBON_TOP },
+      { input: imprint.image, left: Math.round((COVER_SIZE - imprint.width) / 2), top: 972 },
+    ])
+    .png({ compressionLevel: 6, adaptiveFiltering: false, palette: false })
+    .toBuffer();
+}

@@ -1,0 +1,222 @@
+import { ApiError, type GenerateContentResponse, GoogleGenAI } from '@google/genai';
+import sharp from 'sharp';
+import type { ErrorCode } from '../../../shared/domain/errors';
+import type { CoverResult, Illustrator } from './index';
+import { buildCoverPrompt, NO_PERSON, NO_TOY, refusalWord } from './prompts';
+
+/** Where the adapter reports failures (a pino / Fastify logger fits). Never given photos, images or keys. */
+export type IllustratorLogger = { warn(details: Record<string, unknown>, message: string): void };
+
+export type GeminiIllustratorOptions = {
+  apiKey?: string | undefined;
+  model?: string;
+  /** Another endpoint than Google's (tests point it at a local fake). */
+  baseUrl?: string | undefined;
+  timeoutMs?: number;
+  logger?: IllustratorLogger;
+};
+
+/** Texts shown to the user (SPEC.md section 8: the server message is shown when a code is present). */
+const MESSAGES = {
+  keyMissing: 'The illustration service is not available right now. Please contact support.',
+  safety:
+    'The illustration service could not draw this photo. Please try again, or upload a different photo.',
+  busy: 'The illustration service is busy right now. Please try again in a moment.',
+  failed: 'Image generation failed. Please try again in a moment.',
+  timeout: 'Image generation is taking longer than expected. Please try again.',
+  invalid: 'The illustration service sent an unreadable answer. Please try again.',
+  noImage: 'No image was generated. Please try again.',
+  text: 'The illustration service answered with text instead of a picture. Please try again.',
+  noPerson: 'No person was detected in the photo. Please upload a photo that shows the child.',
+  noToy: 'No plush toy was detected in the photo. Please upload a photo that shows the toy.',
+  noPhoto: 'No picture was provided.',
+} as const;
+
+/** Finish reasons meaning a safety or policy filter stopped the image. */
+const SAFETY_FINISH_REASONS = new Set([
+  'SAFETY',
+  'IMAGE_SAFETY',
+  'PROHIBITED_CONTENT',
+  'IMAGE_PROHIBITED_CONTENT',
+  'BLOCKLIST',
+  'SPII',
+  'RECITATION',
+  'IMAGE_RECITATION',
+]);
+
+/** The largest image decoded from an answer (the models return about 1 MP). */
+const MAX_IMAGE_PIXELS = 40_000_000;
+
+const silentLogger: IllustratorLogger = { warn() {} };
+
+function fail(code: ErrorCode, message: string): CoverResult {
+  return { ok: false, code, message };
+}
+
+/**
+ * The Gemini adapter (`@google/genai`, `models.generateContent`): the photo goes as an inline JPEG
+ * part beside the prompt; the cover comes back as an inline image part, or as a text answer
+ * (NO_PERSON / NO_TOY when the photo has no person / toy). The SDK does not retry here (no
+ * `retryOptions`): every retryable failure is returned as such and the caller decides.
+ */
+export function createGeminiIllustrator({
+  apiKey,
+  model = 'gemini-2.5-flash-image',
+  baseUrl,
+  timeoutMs = 60_000,
+  logger = silentLogger,
+}: GeminiIllustratorOptions): Illustrator {
+  const key = apiKey?.trim() ?? '';
+  // No client without a key: the SDK would otherwise fall back to GEMINI_API_KEY / GOOGLE_API_KEY.
+  const ai = key
+    ? new GoogleGenAI({
+        apiKey: key,
+        vertexai: false,
+        httpOptions: { timeout: timeoutMs, ...(baseUrl ? { baseUrl } : {}) },
+      })
+    : null;
+  const redact = (text: string) => (key ? text.split(key).join('[redacted]') : text).slice(0, 300);
+
+  return {
+    kind: 'gemini',
+    async generateCover(request, options) {
+      if (!ai) {
+        logger.warn({ provider: 'gemini' }, 'Illustration skipped: no Gemini API key is configured');
+        return fail('AI_API_KEY_MISSING', MESSAGES.keyMissing);
+      }
+      if (request.photo.length === 0) return fail('VALIDATION_MISSING_PARAM', MESSAGES.noPhoto);
+      const log = { provider: 'gemini', model, kind: request.kind };
+      const started = Date.now();
+      let response: GenerateContentResponse;
+      try {
+        response = await ai.models.generateContent({
+          model,
+          contents: [
+            {
+              role: 'user',
+              parts: [
+                { text: buildCoverPrompt(request, { withRefusalAnswer: true }) },
+                { inlineData: { mimeType: 'image/jpeg', data: request.photo.toString('base64') } },
+              ],
+            },
+          ],
+          config: {
+            responseModalities: ['TEXT', 'IMAGE'],
+            imageConfig: { aspectRatio: '1:1' },
+            ...(options?.signal ? { abortSignal: options.signal } : {}),
+          },
+        });
+      } catch (error) {
+        return classifyError(error, { ...log, ms: Date.now() - started }, logger, redact);
+      }
+      return interpretResponse(response, { ...log, ms: Date.now() - started }, logger);
+    },
+  };
+}
+
+function classifyError(
+  error: unknown,
+  log: Record<string, unknown>,
+  logger: IllustratorLogger,
+  redact: (text: string) => string,
+): CoverResult {
+  if (isAbort(error)) {
+    logger.warn(log, 'Gemini illustration timed out or was aborted');
+    return fail('AI_TIMEOUT', MESSAGES.timeout);
+  }
+  if (error instanceof ApiError) {
+    const detail = redact(error.message);
+    if (isKeyRefusal(error.status, error.message)) {
+      logger.warn({ ...log, status: error.status, detail }, 'Gemini refused the API key');
+      return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+    }
+    logger.warn({ ...log, status: error.status, detail }, 'Gemini answered with an HTTP error');
+    return fail('AI_GENERATION_FAILED', error.status === 429 ? MESSAGES.busy : MESSAGES.failed);
+  }
+  if (error instanceof SyntaxError) {
+    logger.warn(log, 'Gemini answered with a body that is not valid JSON');
+    return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+  }
+  const detail = redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+  logger.warn({ ...log, detail }, 'Gemini call failed');
+  return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+}
+
+/** A rejected key: 401/403, or Google's 400 INVALID_ARGUMENT with reason API_KEY_INVALID. */
+function isKeyRefusal(status: number, message: string): boolean {
+  if (status === 401 || status === 403) return true;
+  return status === 400 && /API_KEY_INVALID|API key not valid|API key expired/i.test(message);
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+async function interpretResponse(
+  response: GenerateContentResponse,
+  log: Record<string, unknown>,
+  logger: IllustratorLogger,
+): Promise<CoverResult> {
+  if (!response || typeof response !== 'object') {
+    logger.warn(log, 'Gemini answered with something that is not a response object');
+    return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+  }
+  const blockReason = response.promptFeedback?.blockReason;
+  if (blockReason) {
+    logger.warn({ ...log, blockReason }, 'Gemini blocked the prompt');
+    return fail('AI_GENERATION_FAILED', MESSAGES.safety);
+  }
+  const candidates = Array.isArray(response.candidates) ? response.candidates : [];
+  const candidate = candidates[0];
+  const parts = (Array.isArray(candidate?.content?.parts) ? candidate.content.parts : []).filter(
+    (part) => part && !part.thought,
+  );
+  const finishReason = candidate?.finishReason;
+
+  const imagePart = parts.find(
+    (part) => typeof part.inlineData?.data === 'string' && part.inlineData.mimeType?.startsWith('image/'),
+  );
+  if (imagePart?.inlineData?.data) {
+    const image = await toPng(Buffer.from(imagePart.inlineData.data, 'base64'));
+    if (!image) {
+      logger.warn(
+        { ...log, mimeType: imagePart.inlineData.mimeType },
+        'Gemini returned an image that cannot be decoded',
+      );
+      return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+    }
+    return { ok: true, image, mimeType: 'image/png' };
+  }
+
+  if (finishReason && SAFETY_FINISH_REASONS.has(finishReason)) {
+    logger.warn({ ...log, finishReason }, 'Gemini stopped the image for safety');
+    return fail('AI_GENERATION_FAILED', MESSAGES.safety);
+  }
+  const text = parts
+    .map((part) => (typeof part.text === 'string' ? part.text : ''))
+    .join(' ')
+    .trim();
+  if (text) {
+    const word = refusalWord(text);
+    // The text itself is not logged: it may describe the child.
+    logger.warn(
+      { ...log, finishReason, refusal: word, textLength: text.length },
+      'Gemini answered with text',
+    );
+    if (word === NO_PERSON) return fail('AI_INVALID_IMAGE_NO_PERSON', MESSAGES.noPerson);
+    if (word === NO_TOY) return fail('AI_INVALID_IMAGE_NO_TOY', MESSAGES.noToy);
+    return fail('AI_TEXT_RESPONSE', MESSAGES.text);
+  }
+  logger.warn({ ...log, finishReason, candidates: candidates.length }, 'Gemini returned no image');
+  return fail('AI_NO_IMAGE_RETURNED', MESSAGES.noImage);
+}
+
+/** The image as PNG (JPEG / WebP answers are converted), or null when it cannot be decoded. */
+async function toPng(data: Buffer): Promise<Buffer | null> {
+  if (data.length === 0) return null;
+  try {
+    return await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).png().toBuffer();
+  } catch {
+    return null;
+  }
+}

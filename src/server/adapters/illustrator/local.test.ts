@@ -1,0 +1,173 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CoverRequest, CoverResult } from './index';
+import { COVER_TEXT, createLocalIllustrator } from './local';
+import { createPhotoChecker, type PhotoChecker } from './photo-check';
+import { flatPhoto, GARBAGE, landscapePhoto, personPhoto, teddyPhoto } from './test-photos';
+
+const MODEL_TIMEOUT = 60_000;
+
+/** One model for the whole file: loading it is the slow part. */
+const illustrator = createLocalIllustrator({ photoChecker: createPhotoChecker() });
+
+let person: Buffer;
+let teddy: Buffer;
+beforeAll(async () => {
+  [person, teddy] = await Promise.all([personPhoto(), teddyPhoto()]);
+});
+
+const hero = (overrides: Partial<CoverRequest> = {}): CoverRequest => ({
+  kind: 'hero_generation',
+  photo: person,
+  name: 'Mia',
+  language: 'en',
+  ...overrides,
+});
+
+function image(result: CoverResult): Buffer {
+  if (!result.ok) throw new Error(`expected a cover, got ${result.code}: ${result.message}`);
+  expect(result.mimeType).toBe('image/png');
+  return result.image;
+}
+
+/** Raw RGB pixels of a region of a PNG. */
+async function region(png: Buffer, area: { left: number; top: number; width: number; height: number }) {
+  return sharp(png).extract(area).removeAlpha().raw().toBuffer();
+}
+
+const TITLE_AREA = { left: 0, top: 0, width: 1024, height: 320 };
+const PORTRAIT_AREA = { left: 312, top: 390, width: 400, height: 400 };
+
+describe('createLocalIllustrator', () => {
+  it('is the local kind', () => {
+    expect(illustrator.kind).toBe('local');
+  });
+
+  it(
+    'turns a real photo of a person into a 1024x1024 PNG cover',
+    async () => {
+      const png = image(await illustrator.generateCover(hero()));
+      const meta = await sharp(png).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: 1024, height: 1024 });
+      // A drawn night scene around the portrait, not a filtered photo: the corners are night sky.
+      const [r, g, b] = await region(png, { left: 8, top: 8, width: 1, height: 1 });
+      expect(b!).toBeGreaterThan(r! + 15);
+      expect(b!).toBeGreaterThan(g! + 15);
+      expect(r! + g! + b!).toBeLessThan(3 * 110);
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it(
+    'refuses a photo without a person for the hero cover',
+    async () => {
+      const result = await illustrator.generateCover(hero({ photo: await landscapePhoto() }));
+      expect(result).toMatchObject({ ok: false, code: 'AI_INVALID_IMAGE_NO_PERSON' });
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it(
+    'refuses a flat single-colour picture for the toy cover, and accepts a toy photo',
+    async () => {
+      const flat = await illustrator.generateCover(
+        hero({ kind: 'plush_toy_generation', photo: await flatPhoto(), name: 'Teddy' }),
+      );
+      expect(flat).toMatchObject({ ok: false, code: 'AI_INVALID_IMAGE_NO_TOY' });
+      const toy = await illustrator.generateCover(
+        hero({ kind: 'plush_toy_generation', photo: teddy, name: 'Teddy' }),
+      );
+      expect((await sharp(image(toy)).metadata()).width).toBe(1024);
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it('answers IMAGE_INVALID_FORMAT for bytes that are not an image, for both kinds', async () => {
+    for (const kind of ['hero_generation', 'plush_toy_generation'] as const) {
+      const result = await illustrator.generateCover(hero({ kind, photo: GARBAGE }));
+      expect(result).toMatchObject({ ok: false, code: 'IMAGE_INVALID_FORMAT' });
+    }
+    const truncated = await illustrator.generateCover(hero({ photo: person.subarray(0, 4000) }));
+    expect(truncated).toMatchObject({ ok: false, code: 'IMAGE_INVALID_FORMAT' });
+  });
+
+  it('answers VALIDATION_MISSING_PARAM for an empty name or no photo, before any check', async () => {
+    const checker: PhotoChecker = { hasPerson: vi.fn(), hasToy: vi.fn() };
+    const strict = createLocalIllustrator({ photoChecker: checker });
+    for (const name of ['', '   ', '\n\t']) {
+      expect(await strict.generateCover(hero({ name }))).toMatchObject({
+        ok: false,
+        code: 'VALIDATION_MISSING_PARAM',
+      });
+    }
+    expect(await strict.generateCover(hero({ photo: Buffer.alloc(0) }))).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_MISSING_PARAM',
+    });
+    expect(await strict.generateCover(hero({ name: 'A'.repeat(41) }))).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_INVALID_PARAM',
+    });
+    expect(checker.hasPerson).not.toHaveBeenCalled();
+  });
+
+  it(
+    'gives the same bytes for the same request',
+    async () => {
+      const first = image(await illustrator.generateCover(hero()));
+      const second = image(await illustrator.generateCover(hero()));
+      expect(second.equals(first)).toBe(true);
+      // …and another name gives another cover.
+      const other = image(await illustrator.generateCover(hero({ name: 'Noah' })));
+      expect(other.equals(first)).toBe(false);
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it(
+    'sets the French text for language fr: the title differs, the painted portrait is the same',
+    async () => {
+      const english = image(await illustrator.generateCover(hero({ language: 'en' })));
+      const french = image(await illustrator.generateCover(hero({ language: 'fr' })));
+      expect(french.equals(english)).toBe(false);
+      expect((await region(french, TITLE_AREA)).equals(await region(english, TITLE_AREA))).toBe(false);
+      expect((await region(french, PORTRAIT_AREA)).equals(await region(english, PORTRAIT_AREA))).toBe(true);
+      expect(COVER_TEXT.fr.hero('Mia')).toEqual({ title: 'Mia', subtitle: 'et le Gardien de la nuit' });
+      expect(COVER_TEXT.en.toy('Teddy')).toEqual({ title: 'Teddy,', subtitle: 'the Night Guardian' });
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it('maps a failing photo check to AI_GENERATION_FAILED without throwing', async () => {
+    const broken = createLocalIllustrator({
+      photoChecker: {
+        hasPerson: () => Promise.reject(new Error('model files missing')),
+        hasToy: () => Promise.reject(new Error('model files missing')),
+      },
+    });
+    expect(await broken.generateCover(hero())).toMatchObject({ ok: false, code: 'AI_GENERATION_FAILED' });
+  });
+
+  it('uses the verdict of the photo checker it is given', async () => {
+    const yes = { ok: true, score: 0.9 };
+    const no = { ok: false, score: 0.1 };
+    const checker: PhotoChecker = { hasPerson: vi.fn(async () => no), hasToy: vi.fn(async () => yes) };
+    const faked = createLocalIllustrator({ photoChecker: checker });
+    expect(await faked.generateCover(hero())).toMatchObject({ code: 'AI_INVALID_IMAGE_NO_PERSON' });
+    const toy = await faked.generateCover(hero({ kind: 'plush_toy_generation', name: 'Bunny' }));
+    expect(toy.ok).toBe(true);
+    expect(checker.hasToy).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops when the caller aborts', async () => {
+    const checker: PhotoChecker = {
+      hasPerson: vi.fn(async () => ({ ok: true, score: 1 })),
+      hasToy: vi.fn(async () => ({ ok: true, score: 1 })),
+    };
+    const faked = createLocalIllustrator({ photoChecker: checker });
+    const controller = new AbortController();
+    controller.abort();
+    const result = await faked.generateCover(hero(), { signal: controller.signal });
+    expect(result).toMatchObject({ ok: false, code: 'AI_TIMEOUT' });
+  });
+});

@@ -1,0 +1,142 @@
+import sharp from 'sharp';
+import type { ErrorCode } from '../../../shared/domain/errors';
+import type { Language } from '../../../shared/i18n';
+import { type Focus, renderCover, seedFrom } from './cover-art';
+import type { CoverKind, CoverRequest, CoverResult, Illustrator } from './index';
+import {
+  createPhotoChecker,
+  type PhotoChecker,
+  type PhotoCheckResult,
+  UndecodablePhotoError,
+} from './photo-check';
+
+/**
+ * The embedded default illustrator (PRODUCT.md: "deterministic storybook-style rendering of the
+ * photos, no model"). It checks the photo offline with a small detection model, then draws a
+ * storybook cover around a painted version of the photo. Same request, same PNG, byte for byte.
+ */
+
+type CoverLines = { title: string; subtitle: string };
+
+/** The words on the cover, per language. */
+export const COVER_TEXT: Record<
+  Language,
+  { hero: (name: string) => CoverLines; toy: (name: string) => CoverLines; imprint: string }
+> = {
+  en: {
+    hero: (name) => ({ title: name, subtitle: 'and the Night Guardian' }),
+    toy: (name) => ({ title: `${name},`, subtitle: 'the Night Guardian' }),
+    imprint: 'A Cuddle Tales story',
+  },
+  fr: {
+    hero: (name) => ({ title: name, subtitle: 'et le Gardien de la nuit' }),
+    toy: (name) => ({ title: `${name},`, subtitle: 'le Gardien de la nuit' }),
+    imprint: 'Une histoire Contes Doudou',
+  },
+};
+
+/** Longest name that still reads on the cover. */
+export const MAX_NAME_LENGTH = 40;
+/** Photos above this many pixels are refused before decoding (decompression bombs). */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+const MESSAGES = {
+  noName: 'A name is required.',
+  longName: `The name is too long (at most ${MAX_NAME_LENGTH} characters).`,
+  noPhoto: 'No picture provided.',
+  badPhoto: 'The photo could not be read. Please upload a JPEG, PNG or WebP image.',
+  noPerson: 'No person was detected in the photo. Please upload a photo that clearly shows the child.',
+  noToy: 'No plush toy was detected in the photo. Please upload a photo that clearly shows the toy.',
+  timeout: 'The illustration took longer than expected. Please try again.',
+  failed: 'The illustration could not be generated. Please try again in a moment.',
+} as const;
+
+const fail = (code: ErrorCode, message: string): CoverResult => ({ ok: false, code, message });
+
+/** The name as printed: trimmed, single spaces, composed accents. */
+export function cleanName(name: unknown): string {
+  return typeof name === 'string' ? name.normalize('NFC').replace(/\s+/g, ' ').trim() : '';
+}
+
+/** Decodes the whole photo once: a header that parses is not enough (a truncated JPEG is not a photo). */
+async function isDecodable(photo: Buffer): Promise<boolean> {
+  try {
+    await sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .resize(32, 32, { fit: 'inside' })
+      .raw()
+      .toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Frames the portrait around what the check found: a face closely, a toy whole, a body loosely. */
+function focusOf(verdict: PhotoCheckResult): Focus | undefined {
+  if (!verdict.box || verdict.reason === 'texture') return undefined;
+  if (verdict.reason === 'face') return { ...verdict.box, fill: 0.4 };
+  if (verdict.reason === 'person' || verdict.reason === 'body') return { ...verdict.box, fill: 0.95 };
+  return { ...verdict.box, fill: 0.85 };
+}
+
+export type LocalIllustratorOptions = {
+  /** The offline photo check; by default the detection model, loaded on first use. */
+  photoChecker?: PhotoChecker;
+};
+
+export function createLocalIllustrator(options: LocalIllustratorOptions = {}): Illustrator {
+  let checker = options.photoChecker;
+  const photoChecker = () => {
+    checker ??= createPhotoChecker();
+    return checker;
+  };
+
+  async function check(kind: CoverKind, photo: Buffer) {
+    const c = photoChecker();
+    return kind === 'hero_generation' ? c.hasPerson(photo) : c.hasToy(photo);
+  }
+
+  return {
+    kind: 'local',
+    async generateCover(request: CoverRequest, callOptions?: { signal?: AbortSignal }): Promise<CoverResult> {
+      const signal = callOptions?.signal;
+      const name = cleanName(request.name);
+      if (!name) return fail('VALIDATION_MISSING_PARAM', MESSAGES.noName);
+      if ([...name].length > MAX_NAME_LENGTH) return fail('VALIDATION_INVALID_PARAM', MESSAGES.longName);
+      if (request.kind !== 'hero_generation' && request.kind !== 'plush_toy_generation')
+        return fail('VALIDATION_INVALID_PARAM', `Unknown cover kind: ${String(request.kind)}`);
+      if (!Buffer.isBuffer(request.photo) || request.photo.length === 0)
+        return fail('VALIDATION_MISSING_PARAM', MESSAGES.noPhoto);
+      if (!(await isDecodable(request.photo))) return fail('IMAGE_INVALID_FORMAT', MESSAGES.badPhoto);
+      if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
+
+      try {
+        const verdict = await check(request.kind, request.photo);
+        if (!verdict.ok) {
+          return request.kind === 'hero_generation'
+            ? fail('AI_INVALID_IMAGE_NO_PERSON', MESSAGES.noPerson)
+            : fail('AI_INVALID_IMAGE_NO_TOY', MESSAGES.noToy);
+        }
+        if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
+
+        const text = COVER_TEXT[request.language] ?? COVER_TEXT.en;
+        const lines = request.kind === 'hero_generation' ? text.hero(name) : text.toy(name);
+        const image = await renderCover({
+          theme: request.kind === 'hero_generation' ? 'hero' : 'toy',
+          title: lines.title,
+          subtitle: lines.subtitle,
+          imprint: text.imprint,
+          photo: request.photo,
+          focus: focusOf(verdict),
+          // The art depends on who is on the cover, not on the language: EN and FR share a scene.
+          seed: seedFrom(`${request.kind}:${name}`),
+        });
+        if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
+        return { ok: true, image, mimeType: 'image/png' };
+      } catch (error) {
+        if (error instanceof UndecodablePhotoError) return fail('IMAGE_INVALID_FORMAT', MESSAGES.badPhoto);
+        return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+      }
+    },
+  };
+}

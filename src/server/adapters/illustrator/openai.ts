@@ -1,0 +1,221 @@
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  toFile,
+} from 'openai';
+import sharp from 'sharp';
+import type { ErrorCode } from '../../../shared/domain/errors';
+import type { IllustratorLogger } from './gemini';
+import type { CoverRequest, CoverResult, Illustrator } from './index';
+import { buildCoverPrompt } from './prompts';
+
+/** The shop's offline photo check (`photo-check.ts`), given the cleaned JPEG. */
+export type PhotoChecker = {
+  hasPerson(jpeg: Buffer): Promise<{ ok: boolean }>;
+  hasToy(jpeg: Buffer): Promise<{ ok: boolean }>;
+};
+
+export type OpenAiIllustratorOptions = {
+  apiKey?: string | undefined;
+  model?: string;
+  /** Another endpoint than OpenAI's, including the version path (e.g. `http://127.0.0.1:4000/v1`). */
+  baseUrl?: string | undefined;
+  timeoutMs?: number;
+  photoChecker?: PhotoChecker | undefined;
+  logger?: IllustratorLogger;
+};
+
+/** Texts shown to the user (SPEC.md section 8: the server message is shown when a code is present). */
+const MESSAGES = {
+  keyMissing: 'The illustration service is not available right now. Please contact support.',
+  safety:
+    'The illustration service could not draw this photo. Please try again, or upload a different photo.',
+  busy: 'The illustration service is busy right now. Please try again in a moment.',
+  failed: 'Image generation failed. Please try again in a moment.',
+  timeout: 'Image generation is taking longer than expected. Please try again.',
+  invalid: 'The illustration service sent an unreadable answer. Please try again.',
+  noImage: 'No image was generated. Please try again.',
+  noPerson: 'No person was detected in the photo. Please upload a photo that shows the child.',
+  noToy: 'No plush toy was detected in the photo. Please upload a photo that shows the toy.',
+  noPhoto: 'No picture was provided.',
+  badPhoto: 'The photo could not be read. Please upload it again.',
+} as const;
+
+/** Error codes of OpenAI's safety system for images. */
+const SAFETY_CODES = new Set(['moderation_blocked', 'content_policy_violation']);
+
+/** The largest image decoded from an answer (1024x1024 is asked for). */
+const MAX_IMAGE_PIXELS = 40_000_000;
+
+const silentLogger: IllustratorLogger = { warn() {} };
+
+function fail(code: ErrorCode, message: string): CoverResult {
+  return { ok: false, code, message };
+}
+
+/**
+ * The OpenAI adapter (`openai`, `images.edit` with the photo as the input image, `input_fidelity:
+ * 'high'` to keep the face or the toy recognisable). The SDK retries once (`maxRetries: 1`) on 408,
+ * 409, 429, 5xx and timeouts; what still fails is returned as a classified error.
+ *
+ * An image edit always draws: unlike Gemini it cannot answer "NO_PERSON" / "NO_TOY". The person /
+ * toy check for this adapter is the shop's offline photo check (`photo-check.ts`), run before the
+ * call: pass it as `photoChecker`. Without one the photo goes to the model unchecked.
+ */
+export function createOpenAiIllustrator({
+  apiKey,
+  model = 'gpt-image-1',
+  baseUrl,
+  timeoutMs = 90_000,
+  photoChecker,
+  logger = silentLogger,
+}: OpenAiIllustratorOptions): Illustrator {
+  const key = apiKey?.trim() ?? '';
+  // No client without a key: the SDK would otherwise fall back to OPENAI_API_KEY (or throw).
+  const client = key
+    ? new OpenAI({
+        apiKey: key,
+        timeout: timeoutMs,
+        maxRetries: 1,
+        // Explicit, so that OPENAI_LOG=debug cannot make the SDK print request bodies (the photo).
+        logLevel: 'warn',
+        ...(baseUrl ? { baseURL: baseUrl } : {}),
+      })
+    : null;
+  const redact = (text: string) => (key ? text.split(key).join('[redacted]') : text).slice(0, 300);
+
+  return {
+    kind: 'openai',
+    async generateCover(request, options) {
+      if (!client) {
+        logger.warn({ provider: 'openai' }, 'Illustration skipped: no OpenAI API key is configured');
+        return fail('AI_API_KEY_MISSING', MESSAGES.keyMissing);
+      }
+      if (request.photo.length === 0) return fail('VALIDATION_MISSING_PARAM', MESSAGES.noPhoto);
+      const log = { provider: 'openai', model, kind: request.kind };
+
+      if (photoChecker) {
+        const refused = await checkPhoto(photoChecker, request, log, logger);
+        if (refused) return refused;
+      }
+
+      const started = Date.now();
+      let response: OpenAI.Images.ImagesResponse;
+      try {
+        response = await client.images.edit(
+          {
+            model,
+            image: [await toFile(request.photo, 'photo.jpg', { type: 'image/jpeg' })],
+            prompt: buildCoverPrompt(request, { withRefusalAnswer: false }),
+            size: '1024x1024',
+            input_fidelity: 'high',
+          },
+          options?.signal ? { signal: options.signal } : undefined,
+        );
+      } catch (error) {
+        return classifyError(error, { ...log, ms: Date.now() - started }, logger, redact);
+      }
+
+      // A body that is not JSON comes back from the SDK as a plain string.
+      if (response === null || typeof response !== 'object') {
+        logger.warn(log, 'OpenAI answered with something that is not a response object');
+        return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+      }
+      const data = response.data;
+      const b64 = Array.isArray(data) ? data[0]?.b64_json : undefined;
+      if (typeof b64 !== 'string' || b64.length === 0) {
+        logger.warn({ ...log, images: Array.isArray(data) ? data.length : 0 }, 'OpenAI returned no image');
+        return fail('AI_NO_IMAGE_RETURNED', MESSAGES.noImage);
+      }
+      const image = await toPng(Buffer.from(b64, 'base64'));
+      if (!image) {
+        logger.warn(log, 'OpenAI returned an image that cannot be decoded');
+        return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+      }
+      return { ok: true, image, mimeType: 'image/png' };
+    },
+  };
+}
+
+/**
+ * Runs the offline person / toy check. A photo it cannot decode is IMAGE_INVALID_FORMAT; a checker
+ * that crashes otherwise does not block the order: the photo goes on to the model, and it is logged.
+ */
+async function checkPhoto(
+  checker: PhotoChecker,
+  request: CoverRequest,
+  log: Record<string, unknown>,
+  logger: IllustratorLogger,
+): Promise<CoverResult | null> {
+  const hero = request.kind === 'hero_generation';
+  try {
+    const verdict = hero ? await checker.hasPerson(request.photo) : await checker.hasToy(request.photo);
+    if (verdict.ok) return null;
+  } catch (error) {
+    // photo-check.ts throws UndecodablePhotoError (matched by name, so as not to load its models).
+    if (error instanceof Error && error.name === 'UndecodablePhotoError') {
+      logger.warn(log, 'Photo check could not decode the photo');
+      return fail('IMAGE_INVALID_FORMAT', MESSAGES.badPhoto);
+    }
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    logger.warn({ ...log, detail: detail.slice(0, 300) }, 'Photo check failed; sending the photo unchecked');
+    return null;
+  }
+  logger.warn(log, hero ? 'Photo check found no person' : 'Photo check found no toy');
+  return hero
+    ? fail('AI_INVALID_IMAGE_NO_PERSON', MESSAGES.noPerson)
+    : fail('AI_INVALID_IMAGE_NO_TOY', MESSAGES.noToy);
+}
+
+function classifyError(
+  error: unknown,
+  log: Record<string, unknown>,
+  logger: IllustratorLogger,
+  redact: (text: string) => string,
+): CoverResult {
+  // Order matters: the timeout and abort errors are subclasses of APIError.
+  if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError) {
+    logger.warn(log, 'OpenAI illustration timed out or was aborted');
+    return fail('AI_TIMEOUT', MESSAGES.timeout);
+  }
+  if (error instanceof APIConnectionError) {
+    logger.warn({ ...log, detail: redact(error.message) }, 'OpenAI could not be reached');
+    return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+  }
+  if (error instanceof APIError) {
+    const details = { ...log, status: error.status, code: error.code, detail: redact(error.message) };
+    if (error.status === 400 && typeof error.code === 'string' && SAFETY_CODES.has(error.code)) {
+      logger.warn(details, 'OpenAI safety system blocked the image');
+      return fail('AI_GENERATION_FAILED', MESSAGES.safety);
+    }
+    if (error.status === 401 || error.status === 403) {
+      logger.warn(details, 'OpenAI refused the API key');
+      return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+    }
+    logger.warn(details, 'OpenAI answered with an HTTP error');
+    return fail('AI_GENERATION_FAILED', error.status === 429 ? MESSAGES.busy : MESSAGES.failed);
+  }
+  if (error instanceof SyntaxError) {
+    logger.warn(log, 'OpenAI answered with a body that is not valid JSON');
+    return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+  }
+  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+    logger.warn(log, 'OpenAI illustration timed out or was aborted');
+    return fail('AI_TIMEOUT', MESSAGES.timeout);
+  }
+  const detail = redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+  logger.warn({ ...log, detail }, 'OpenAI call failed');
+  return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+}
+
+/** The image as PNG (JPEG / WebP answers are converted), or null when it cannot be decoded. */
+async function toPng(data: Buffer): Promise<Buffer | null> {
+  if (data.length === 0) return null;
+  try {
+    return await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).png().toBuffer();
+  } catch {
+    return null;
+  }
+}

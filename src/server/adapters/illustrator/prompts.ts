@@ -1,0 +1,107 @@
+import type { CoverKind } from './index';
+
+/**
+ * The prompt texts of the hosted image models (SPEC.md `generate-book-cover`): one style string for
+ * every cover, one subject text per cover kind, and the refusal words a model answers with when the
+ * photo shows no person / no toy.
+ */
+
+/** The one style every cover shares, so the hero and the toy look like they belong to the same book. */
+export const COVER_STYLE =
+  "a warm, soft, painterly children's picture-book cover illustration: gentle watercolour and gouache " +
+  'textures, rounded friendly shapes, soft edges, a cosy night-time palette of deep midnight blues, ' +
+  'warm amber lamplight and creamy moonlight highlights';
+
+/** The night-time guardian-friend theme of the Cuddle Tales books. */
+export const COVER_THEME =
+  'a cosy night-time scene where the subject is a kind guardian friend who keeps watch over sweet ' +
+  'dreams: a starry sky, a friendly crescent moon, soft clouds and a glowing lantern; a calm, safe, ' +
+  'reassuring and joyful mood for young children, nothing scary';
+
+/** Nothing written in the picture: the shop sets the title itself. */
+export const NO_TEXT_RULE =
+  'Do not put any text in the image: no letters, words, numbers, title, name, caption, signature, logo ' +
+  'or watermark anywhere.';
+
+/** The single word a model answers with when the hero photo shows no person. */
+export const NO_PERSON = 'NO_PERSON';
+/** The single word a model answers with when the toy photo shows no toy. */
+export const NO_TOY = 'NO_TOY';
+
+const MAX_NAME_LENGTH = 40;
+
+/**
+ * The name as harmless context: letters, digits, spaces, apostrophes and hyphens only, so that a name
+ * cannot close the quotes around it or end its sentence to start an instruction of its own.
+ */
+export function sanitiseName(name: string): string {
+  return name
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{M}\p{N} '’-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_NAME_LENGTH)
+    .trim();
+}
+
+const SUBJECT: Record<CoverKind, { subject: string; keep: string; who: string; refusal: string }> = {
+  hero_generation: {
+    subject: 'The child in the photo is the hero of the story.',
+    keep:
+      'Keep the child clearly recognisable from the photo: the same face shape, eyes, hair colour and ' +
+      'hairstyle, skin tone and approximate age, and the colours of their clothes.',
+    who: "The child's name",
+    refusal: `If the photo does not show a person, do not draw anything: answer with the single word ${NO_PERSON} and nothing else.`,
+  },
+  plush_toy_generation: {
+    subject: "The plush toy in the photo is the hero's cuddly companion, shown as a storybook character.",
+    keep:
+      'Keep the toy clearly recognisable from the photo: the same kind of animal or creature, shape, ' +
+      'colours, fabric texture, markings, eyes and accessories. Show the toy on its own, without people.',
+    who: "The toy's name",
+    refusal: `If the photo does not show a toy (a plush toy, stuffed animal, doll or other soft toy), do not draw anything: answer with the single word ${NO_TOY} and nothing else.`,
+  },
+};
+
+/**
+ * The full prompt of a cover. `withRefusalAnswer` adds the instruction to answer NO_PERSON / NO_TOY,
+ * for models that can answer with text instead of an image (Gemini); an image-edit API cannot.
+ * The name is given as context only, with the explicit rule never to write it.
+ */
+export function buildCoverPrompt(
+  request: { kind: CoverKind; name: string },
+  { withRefusalAnswer }: { withRefusalAnswer: boolean },
+): string {
+  const parts = SUBJECT[request.kind];
+  const name = sanitiseName(request.name);
+  const lines = [
+    'Turn the photo into the square cover illustration of a personalised bedtime storybook.',
+    `Style: ${COVER_STYLE}.`,
+    parts.subject,
+    parts.keep,
+    `Theme: ${COVER_THEME}.`,
+    'Composition: the subject is centred and fills the square frame, with calm space around it.',
+    NO_TEXT_RULE,
+  ];
+  if (name) {
+    lines.push(
+      `${parts.who} is "${name}". This is context for you only: never write the name in the picture.`,
+    );
+  }
+  if (withRefusalAnswer) lines.push(parts.refusal);
+  return lines.join('\n');
+}
+
+/**
+ * The refusal word of a text answer (NO_PERSON / NO_TOY), or null when the text is anything else.
+ * Tolerates whitespace, quotes, backticks and a final full stop around the single word.
+ */
+export function refusalWord(text: string): typeof NO_PERSON | typeof NO_TOY | null {
+  const word = text
+    .trim()
+    .replace(/^[\s"'`*]+|[\s"'`*.!]+$/g, '')
+    .toUpperCase();
+  if (word === NO_PERSON) return NO_PERSON;
+  if (word === NO_TOY) return NO_TOY;
+  return null;
+}

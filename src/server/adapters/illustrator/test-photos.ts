@@ -1,0 +1,105 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/**
+ * Photos for the illustrator's tests (test support only). The real person comes from the sample
+ * photos shipped in the `@vladmandic/face-api` npm package; the others are drawn here, with a fixed
+ * pseudo-random texture so they look like photos (grain) and never change between runs.
+ */
+
+const require = createRequire(import.meta.url);
+
+/** A sample photo of `@vladmandic/face-api` (1920 px wide group photos of adults). */
+export function faceApiSample(n: 1 | 2 | 3 | 4 | 5 | 6): string {
+  // The package's `main` lives in dist/; the samples are in demo/.
+  let dir = path.dirname(require.resolve('@vladmandic/face-api'));
+  while (path.basename(dir) !== 'face-api' && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.join(dir, 'demo', `sample${n}.jpg`);
+}
+
+/** A square JPEG crop around the middle person of sample1.jpg, as the wizard's cropper would send it. */
+export async function personPhoto(): Promise<Buffer> {
+  return sharp(faceApiSample(1))
+    .extract({ left: 560, top: 180, width: 820, height: 820 })
+    .resize(768, 768)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** Film grain from a fixed seed, as a PNG to blend with `overlay`. */
+async function grain(size: number, strength: number, seed: number): Promise<Buffer> {
+  let state = seed >>> 0;
+  const noise = Buffer.alloc(size * size);
+  for (let i = 0; i < noise.length; i++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    noise[i] = 128 + Math.round((state / 4294967296 - 0.5) * strength);
+  }
+  return sharp(noise, { raw: { width: size, height: size, channels: 1 } })
+    .toColourspace('srgb')
+    .png()
+    .toBuffer();
+}
+
+/** A sunny landscape with mountains and trees: no person in it. */
+export async function landscapePhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="768" height="768">
+  <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5fa8e8"/><stop offset="1" stop-color="#cfe8f7"/></linearGradient></defs>
+  <rect width="768" height="768" fill="url(#s)"/>
+  <circle cx="610" cy="140" r="66" fill="#ffe680"/>
+  <path d="M0 400 L150 230 L290 385 L430 190 L595 365 L768 250 V768 H0 Z" fill="#7d8fa8"/>
+  <path d="M0 540 Q190 450 385 520 T768 500 V768 H0 Z" fill="#5d9b4a"/>
+  <path d="M0 655 Q240 575 500 645 T768 625 V768 H0 Z" fill="#3f7d36"/>
+  <rect x="115" y="540" width="14" height="58" fill="#5b3a1e"/><circle cx="122" cy="520" r="38" fill="#2f6b2a"/>
+  <rect x="575" y="578" width="14" height="58" fill="#5b3a1e"/><circle cx="582" cy="556" r="44" fill="#2f6b2a"/>
+</svg>`;
+  return sharp(Buffer.from(svg))
+    .composite([{ input: await grain(768, 60, 99), blend: 'overlay' }])
+    .blur(1)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** A plush bear sitting on a striped blanket, drawn with a fur-like grain. */
+export async function teddyPhoto(): Promise<Buffer> {
+  const fur = '#a86b3c';
+  const light = '#e2c09a';
+  const stripes = Array.from(
+    { length: 10 },
+    (_, i) => `<rect x="0" y="${i * 77}" width="768" height="38" fill="#a9c8e0"/>`,
+  ).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="768" height="768" viewBox="0 0 800 800">
+  <rect width="800" height="800" fill="#bcd7ea"/>${stripes}
+  <ellipse cx="400" cy="560" rx="190" ry="200" fill="${fur}"/>
+  <ellipse cx="400" cy="590" rx="110" ry="120" fill="${light}"/>
+  <circle cx="230" cy="470" r="70" fill="${fur}"/><circle cx="570" cy="470" r="70" fill="${fur}"/>
+  <circle cx="270" cy="730" r="75" fill="${fur}"/><circle cx="530" cy="730" r="75" fill="${fur}"/>
+  <circle cx="270" cy="740" r="42" fill="${light}"/><circle cx="530" cy="740" r="42" fill="${light}"/>
+  <circle cx="260" cy="150" r="70" fill="${fur}"/><circle cx="540" cy="150" r="70" fill="${fur}"/>
+  <circle cx="260" cy="150" r="38" fill="${light}"/><circle cx="540" cy="150" r="38" fill="${light}"/>
+  <circle cx="400" cy="270" r="170" fill="${fur}"/>
+  <ellipse cx="400" cy="330" rx="80" ry="62" fill="${light}"/>
+  <ellipse cx="400" cy="305" rx="28" ry="20" fill="#2b1a10"/>
+  <path d="M400 325 V350 M370 360 Q400 380 430 360" stroke="#2b1a10" stroke-width="7" fill="none" stroke-linecap="round"/>
+  <circle cx="335" cy="235" r="18" fill="#1a1010"/><circle cx="465" cy="235" r="18" fill="#1a1010"/>
+  <circle cx="341" cy="229" r="6" fill="#fff"/><circle cx="471" cy="229" r="6" fill="#fff"/>
+  <path d="M300 430 Q400 470 500 430 L480 470 Q400 500 320 470 Z" fill="#d2415a"/>
+</svg>`;
+  return sharp(Buffer.from(svg))
+    .composite([{ input: await grain(768, 90, 12345), blend: 'overlay' }])
+    .blur(1.2)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** A plain single-colour picture: neither a person nor a toy. */
+export async function flatPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 768, height: 768, channels: 3, background: '#d8c8b0' } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** Bytes that no image decoder accepts. */
+export const GARBAGE = Buffer.from(
+  'this is not a photo, just some bytes \u0000\u0001\u0002 from a broken upload',
+);

@@ -1,0 +1,105 @@
+import { and, count, desc, eq, gt, gte, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { generationLog, wizardSessionData, wizardSessions } from '../../db/schema';
+
+export type WizardSessionRow = typeof wizardSessions.$inferSelect;
+
+/**
+ * A session the caller may use: the cookie's session while anonymous and not expired, or one linked to
+ * this very user. The owner filter is in the query, so another user's session is simply not found.
+ */
+export async function findSessionForCaller(db: Db, sessionId: string, userId: string | null, now: Date) {
+  const anonymous = and(isNull(wizardSessions.userId), gt(wizardSessions.expiresAt, now));
+  const [row] = await db
+    .select()
+    .from(wizardSessions)
+    .where(
+      and(
+        eq(wizardSessions.sessionId, sessionId),
+        userId ? or(anonymous, eq(wizardSessions.userId, userId)) : anonymous,
+      ),
+    );
+  return row;
+}
+
+/** The signed-in user's latest active session for a theme and book type (resuming on another visit). */
+export async function findActiveSessionOfUser(db: Db, userId: string, themeId: string, bookType: string) {
+  const [row] = await db
+    .select()
+    .from(wizardSessions)
+    .where(
+      and(
+        eq(wizardSessions.userId, userId),
+        eq(wizardSessions.themeId, themeId),
+        eq(wizardSessions.bookType, bookType),
+        eq(wizardSessions.status, 'active'),
+      ),
+    )
+    .orderBy(desc(wizardSessions.updatedAt))
+    .limit(1);
+  return row;
+}
+
+export async function insertSession(db: Db, values: typeof wizardSessions.$inferInsert) {
+  const [row] = await db.insert(wizardSessions).values(values).returning();
+  return row!;
+}
+
+/** Extends the session and links it to the user when it was anonymous. */
+export async function touchSession(db: Db, sessionId: string, userId: string | null, expiresAt: Date) {
+  await db
+    .update(wizardSessions)
+    .set({ expiresAt, updatedAt: new Date(), ...(userId ? { userId } : {}) })
+    .where(
+      and(
+        eq(wizardSessions.sessionId, sessionId),
+        userId
+          ? or(isNull(wizardSessions.userId), eq(wizardSessions.userId, userId))
+          : isNull(wizardSessions.userId),
+      ),
+    );
+}
+
+export function listSteps(db: Db, sessionId: string) {
+  return db
+    .select()
+    .from(wizardSessionData)
+    .where(eq(wizardSessionData.sessionId, sessionId))
+    .orderBy(wizardSessionData.stepNumber);
+}
+
+export async function upsertStep(
+  db: Db,
+  sessionId: string,
+  stepNumber: number,
+  stepType: string,
+  data: unknown,
+) {
+  await db
+    .insert(wizardSessionData)
+    .values({ sessionId, stepNumber, stepType, data })
+    .onConflictDoUpdate({
+      target: [wizardSessionData.sessionId, wizardSessionData.stepNumber],
+      set: { data, stepType, updatedAt: new Date() },
+    });
+}
+
+export async function deleteStep(db: Db, sessionId: string, stepNumber: number) {
+  await db
+    .delete(wizardSessionData)
+    .where(and(eq(wizardSessionData.sessionId, sessionId), eq(wizardSessionData.stepNumber, stepNumber)));
+}
+
+export async function countGenerations(db: Db, by: { sessionId: string } | { userId: string }, since: Date) {
+  const owner =
+    'sessionId' in by ? eq(generationLog.sessionId, by.sessionId) : eq(generationLog.userId, by.userId);
+  const [row] = await db
+    .select({ value: count() })
+    .from(generationLog)
+    .where(and(owner, gte(generationLog.createdAt, since)));
+  return row?.value ?? 0;
+}
+
+export async function logGeneration(db: Db, sessionId: string, userId: string | null, at: Date) {
+  await db.insert(generationLog).values({ sessionId, userId, createdAt: at });
+}

@@ -1,0 +1,450 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { signedInAs } from '../../../../test/signed-in';
+import { bookInstances, characters, wizardSessions } from '../../db/schema';
+
+const require = createRequire(import.meta.url);
+const samples = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
+
+let t: TestApp;
+let childPhoto: Buffer;
+let toyPhoto: Buffer;
+let flatPhoto: Buffer;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  childPhoto = await sharp(await fs.readFile(path.join(samples, 'sample2.jpg')))
+    .resize(800, 800)
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  toyPhoto = await sharp(await fs.readFile(path.join(samples, 'sample4.jpg')))
+    .resize(600, 600)
+    .jpeg()
+    .toBuffer();
+  flatPhoto = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#8899aa' } })
+    .jpeg()
+    .toBuffer();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** A browser: keeps the cookies the shop sets and sends them back. */
+class Browser {
+  cookies = new Map<string, string>();
+  constructor(sessionCookie?: string) {
+    if (sessionCookie) this.take([sessionCookie]);
+  }
+  take(setCookie: string[] | string | undefined) {
+    for (const cookie of ([] as string[]).concat(setCookie ?? [])) {
+      const [pair, ...attributes] = cookie.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (!name) continue;
+      if (attributes.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a)) || value.join('=') === '')
+        this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value.join('='));
+    }
+  }
+  get header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+  async call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: {
+        cookie: this.header,
+        origin: t.config.publicUrl,
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+    this.take(response.headers['set-cookie'] as string[] | string | undefined);
+    return response;
+  }
+  async upload(kind: 'child' | 'toy', bytes: Buffer, filename = 'photo.jpg') {
+    const boundary = '----shopboundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/wizard/photos?kind=${kind}`,
+      headers: { cookie: this.header, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    return response;
+  }
+}
+
+async function startedWizard(browser = new Browser()) {
+  const response = await browser.call('POST', '/api/wizard/session', {
+    themeId: 'guardian-friend',
+    bookType: 'storybook',
+  });
+  expect(response.statusCode).toBe(200);
+  return browser;
+}
+
+async function throughStep4(browser: Browser) {
+  const child = (await browser.upload('child', childPhoto)).json();
+  await browser.call('PUT', '/api/wizard/session/steps/1', {
+    name: 'Mia',
+    gender: 'female',
+    age: 5,
+    picture: child.photoId,
+    consent: true,
+  });
+  const cover = (await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' })).json();
+  await browser.call('PUT', '/api/wizard/session/steps/2', { approved: true, generatedCover: cover.imageId });
+  const toy = (await browser.upload('toy', toyPhoto)).json();
+  await browser.call('PUT', '/api/wizard/session/steps/3', { toyName: 'Teddy', toyPicture: toy.photoId });
+  const toyCover = (await browser.call('POST', '/api/wizard/covers', { kind: 'toy', language: 'en' })).json();
+  const saved = await browser.call('PUT', '/api/wizard/session/steps/4', {
+    approved: true,
+    generatedToyImage: toyCover.imageId,
+  });
+  expect(saved.statusCode).toBe(200);
+  return { child, cover, toy, toyCover };
+}
+
+describe('the wizard session', () => {
+  it('starts with an httpOnly cookie living two hours and an empty state', async () => {
+    const browser = new Browser();
+    const response = await browser.call('POST', '/api/wizard/session', {
+      themeId: 'guardian-friend',
+      bookType: 'colouring',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      themeId: 'guardian-friend',
+      bookType: 'coloring',
+      steps: {},
+      resumeStep: 1,
+      restored: false,
+      signedIn: false,
+    });
+    const cookie = ([] as string[])
+      .concat(response.headers['set-cookie'] as string[])
+      .find((c) => c.startsWith('wizard_session='))!;
+    expect(cookie).toMatch(/^wizard_session=wizard_\d+_[a-f0-9]{32};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Max-Age=7200/);
+  });
+
+  it('answers 404 for an unknown theme and for a visitor without a session', async () => {
+    expect(
+      (await new Browser().call('POST', '/api/wizard/session', { themeId: 'dragons', bookType: 'storybook' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await new Browser().call('GET', '/api/wizard/session')).statusCode).toBe(404);
+  });
+
+  it('restores progress on a later visit with a welcome back, at the step of the restore rule', async () => {
+    const browser = await startedWizard();
+    await throughStep4(browser);
+    const again = await browser.call('POST', '/api/wizard/session', {
+      themeId: 'guardian-friend',
+      bookType: 'storybook',
+    });
+    expect(again.json()).toMatchObject({ restored: true, resumeStep: 5 });
+    expect(Object.keys(again.json().steps)).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('keeps the session of someone else out of reach, signed in or not', async () => {
+    const owner = await startedWizard(new Browser(await signedInAs(t, 'owner.wizard@example.com')));
+    const photo = (await owner.upload('child', childPhoto)).json();
+    const wizardCookie = owner.cookies.get('wizard_session')!;
+
+    // Another signed-in user presenting the owner's wizard cookie finds nothing.
+    const intruder = new Browser(await signedInAs(t, 'intruder.wizard@example.com'));
+    intruder.cookies.set('wizard_session', wizardCookie);
+    expect((await intruder.call('GET', '/api/wizard/session')).statusCode).toBe(404);
+    expect((await intruder.call('GET', `/api/wizard/images/${photo.photoId}`)).statusCode).toBe(404);
+    expect(
+      (
+        await intruder.call('PUT', '/api/wizard/session/steps/1', {
+          name: 'X',
+          gender: 'male',
+          age: 3,
+          picture: photo.photoId,
+          consent: true,
+        })
+      ).statusCode,
+    ).toBe(404);
+    // Nor does an anonymous visitor with it, once the session belongs to an account.
+    const anonymous = new Browser();
+    anonymous.cookies.set('wizard_session', wizardCookie);
+    expect((await anonymous.call('GET', '/api/wizard/session')).statusCode).toBe(404);
+    // The owner still can.
+    expect((await owner.call('GET', `/api/wizard/images/${photo.photoId}`)).statusCode).toBe(200);
+  });
+
+  it('links an anonymous session to the user who signs in, keeping the progress', async () => {
+    const browser = await startedWizard();
+    const photo = (await browser.upload('child', childPhoto)).json();
+    await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Léo',
+      gender: 'male',
+      age: 4,
+      picture: photo.photoId,
+      consent: true,
+    });
+    const sessionId = browser.cookies.get('wizard_session')!;
+    browser.take([await signedInAs(t, 'linker@example.com')]);
+    const state = await browser.call('GET', '/api/wizard/session');
+    expect(state.json()).toMatchObject({ signedIn: true, resumeStep: 2, steps: { 1: { name: 'Léo' } } });
+    const [row] = await t.database.db
+      .select()
+      .from(wizardSessions)
+      .where(eq(wizardSessions.sessionId, sessionId));
+    expect(row?.userId).toBeTruthy();
+  });
+});
+
+describe('photos', () => {
+  it('keeps an uploaded photo cleaned, readable only through the session', async () => {
+    const browser = await startedWizard();
+    const response = await browser.upload('child', await fs.readFile(path.join(samples, 'sample1.jpg')));
+    expect(response.statusCode).toBe(200);
+    const { photoId, width, height } = response.json();
+    expect(Math.max(width, height)).toBeLessThanOrEqual(2400);
+    const image = await browser.call('GET', `/api/wizard/images/${photoId}`);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(image.rawPayload).metadata()).exif).toBeUndefined();
+    expect((await new Browser().call('GET', `/api/wizard/images/${photoId}`)).statusCode).toBe(404);
+  });
+
+  it('refuses what is not an image, a small image and an upload without a session', async () => {
+    const browser = await startedWizard();
+    const pdf = await browser.upload('child', Buffer.from('%PDF-1.7 pretending'), 'photo.jpg');
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().error.code).toBe('IMAGE_INVALID_FORMAT');
+    const tiny = await browser.upload(
+      'child',
+      await sharp({ create: { width: 200, height: 200, channels: 3, background: '#fff' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    expect(tiny.statusCode).toBe(422);
+    expect(tiny.json().error.code).toBe('IMAGE_TOO_SMALL');
+    expect((await new Browser().upload('child', childPhoto)).statusCode).toBe(404);
+  });
+
+  it('refuses a file over 10 MB with 413', async () => {
+    const browser = await startedWizard();
+    const big = Buffer.concat([childPhoto, Buffer.alloc(10 * 1024 * 1024)]);
+    const response = await browser.upload('child', big);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('steps', () => {
+  it('refuses a child step that breaks the rules, and a picture that is not the session’s', async () => {
+    const browser = await startedWizard();
+    const photo = (await browser.upload('child', childPhoto)).json();
+    const bad = await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Mia',
+      gender: 'female',
+      age: 19,
+      picture: photo.photoId,
+      consent: true,
+    });
+    expect(bad.statusCode).toBe(400);
+    const noConsent = await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Mia',
+      gender: 'female',
+      age: 5,
+      picture: photo.photoId,
+      consent: false,
+    });
+    expect(noConsent.statusCode).toBe(400);
+    const foreign = await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Mia',
+      gender: 'female',
+      age: 5,
+      picture: '00000000-0000-4000-8000-000000000000',
+      consent: true,
+    });
+    expect(foreign.json().error.code).toBe('IMAGE_NOT_FOUND');
+  });
+
+  it('applies the dedication and signature rules on the server too', async () => {
+    const browser = await startedWizard();
+    const emoji = await browser.call('PUT', '/api/wizard/session/steps/5', {
+      dedicationMessage: 'Sweet dreams 🌙',
+      dedicationSignature: 'Mum',
+    });
+    expect(emoji.statusCode).toBe(400);
+    const long = await browser.call('PUT', '/api/wizard/session/steps/5', {
+      dedicationMessage: 'a'.repeat(301),
+      dedicationSignature: '',
+    });
+    expect(long.statusCode).toBe(400);
+    const ok = await browser.call('PUT', '/api/wizard/session/steps/5', {
+      dedicationMessage: 'Dors bien, Léa.',
+      dedicationSignature: 'Maman\net Papa',
+    });
+    expect(ok.json().steps[5]).toEqual({
+      dedicationMessage: 'Dors bien, Léa.',
+      dedicationSignature: 'Maman et Papa',
+    });
+  });
+
+  it('drops the cover made from an old photo when the photo changes', async () => {
+    const browser = await startedWizard();
+    await throughStep4(browser);
+    const newPhoto = (await browser.upload('child', toyPhoto)).json();
+    const state = await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Mia',
+      gender: 'female',
+      age: 5,
+      picture: newPhoto.photoId,
+      consent: true,
+    });
+    expect(state.json().steps[2]).toBeUndefined();
+    // Completing now would be refused until a cover of the new photo is approved.
+    expect((await browser.call('POST', '/api/wizard/complete', {})).statusCode).toBe(401);
+  });
+});
+
+describe('covers', () => {
+  it('needs the step with the photo first, then makes a PNG cover with the saved name', async () => {
+    const browser = await startedWizard();
+    const early = await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'fr' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('JOB_DEPENDENCY_MISSING');
+    const photo = (await browser.upload('child', childPhoto)).json();
+    await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Zoé',
+      gender: 'female',
+      age: 6,
+      picture: photo.photoId,
+      consent: true,
+    });
+    const cover = await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'fr' });
+    expect(cover.statusCode).toBe(200);
+    const image = await browser.call('GET', `/api/wizard/images/${cover.json().imageId}`);
+    expect(image.headers['content-type']).toBe('image/png');
+  });
+
+  it('answers a photo without a person with the upload-different code', async () => {
+    const browser = await startedWizard();
+    const photo = (await browser.upload('child', flatPhoto)).json();
+    await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Mia',
+      gender: 'female',
+      age: 5,
+      picture: photo.photoId,
+      consent: true,
+    });
+    const cover = await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' });
+    expect(cover.statusCode).toBe(422);
+    expect(cover.json().error.code).toBe('AI_INVALID_IMAGE_NO_PERSON');
+  });
+
+  it('limits the covers of one session to ten an hour', async () => {
+    const browser = await startedWizard();
+    const photo = (await browser.upload('child', childPhoto)).json();
+    await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Mia',
+      gender: 'female',
+      age: 5,
+      picture: photo.photoId,
+      consent: true,
+    });
+    const statuses: number[] = [];
+    for (let n = 0; n < 11; n++)
+      statuses.push(
+        (await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' })).statusCode,
+      );
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('completion', () => {
+  it('asks an anonymous visitor to sign in, keeping everything', async () => {
+    const browser = await startedWizard();
+    await throughStep4(browser);
+    const response = await browser.call('POST', '/api/wizard/complete', {});
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('UNAUTHENTICATED');
+    expect((await browser.call('GET', '/api/wizard/session')).json().resumeStep).toBe(5);
+  });
+
+  it('refuses an unfinished wizard', async () => {
+    const browser = await startedWizard(new Browser(await signedInAs(t, 'unfinished@example.com')));
+    const response = await browser.call('POST', '/api/wizard/complete', {});
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('JOB_INVALID_STATE');
+  });
+
+  it('creates one draft book instance with its images, metadata and character, then forgets the wizard', async () => {
+    const browser = await startedWizard();
+    await throughStep4(browser);
+    await browser.call('PUT', '/api/wizard/session/steps/5', {
+      dedicationMessage: 'For Mia, with love.',
+      dedicationSignature: 'Grandma',
+    });
+    browser.take([await signedInAs(t, 'finisher@example.com')]);
+    const wizardCookie = browser.cookies.get('wizard_session')!;
+
+    const [first, second] = await Promise.all([
+      browser.call('POST', '/api/wizard/complete', { language: 'fr' }),
+      (async () => {
+        const twin = new Browser();
+        twin.cookies = new Map(browser.cookies);
+        twin.cookies.set('wizard_session', wizardCookie);
+        return twin.call('POST', '/api/wizard/complete', { language: 'fr' });
+      })(),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    const id = first.json().bookInstanceId;
+    expect(second.json().bookInstanceId).toBe(id);
+
+    const instances = await t.database.db.select().from(bookInstances).where(eq(bookInstances.id, id));
+    expect(instances).toHaveLength(1);
+    expect(instances[0]).toMatchObject({
+      status: 'draft',
+      language: 'fr',
+      bookType: 'storybook',
+      themeId: 'guardian-friend',
+    });
+    expect(instances[0]?.wizardMetadata).toMatchObject({
+      childName: 'Mia',
+      childGender: 'female',
+      childAge: 5,
+      consent: true,
+      toyName: 'Teddy',
+      dedicationMessage: 'For Mia, with love.',
+      dedicationName: 'Grandma',
+    });
+    expect(await t.storage.list('instances', `${id}/`)).toEqual([
+      `${id}/input/child_photo.jpg`,
+      `${id}/input/toy_photo.jpg`,
+      `${id}/intermediate/hero_cover.png`,
+      `${id}/intermediate/plush_cover.png`,
+    ]);
+    const [character] = await t.database.db
+      .select()
+      .from(characters)
+      .where(eq(characters.userId, instances[0]!.createdBy));
+    expect(character).toMatchObject({ name: 'Mia', photoPath: `${id}/input/child_photo.jpg` });
+    expect(first.headers['set-cookie']?.toString()).toMatch(/wizard_session=;/);
+    expect((await browser.call('GET', '/api/wizard/session')).statusCode).toBe(404);
+  });
+});

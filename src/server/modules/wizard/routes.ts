@@ -1,0 +1,186 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS, WIZARD_COOKIE } from '../../../shared/constants';
+import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import {
+  CompletedWizardSchema,
+  GenerateCoverSchema,
+  GeneratedCoverSchema,
+  ImageIdSchema,
+  PhotoKindSchema,
+  StartWizardSchema,
+  UploadedPhotoSchema,
+  WizardStateSchema,
+  WizardStepParamSchema,
+} from '../../../shared/contracts/wizard';
+import type { WizardStep } from '../../../shared/domain/wizard';
+import { isLanguage } from '../../../shared/i18n';
+import type { Illustrator } from '../../adapters/illustrator/index';
+import { AppError } from '../../errors';
+import * as wizard from './service';
+
+const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+
+/** The five-step wizard: its server-side session, photos, covers and completion. */
+export function wizardRoutes(options: { illustrator: Illustrator; now?: () => Date }): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(fastifyMultipart, { limits: { files: 1, fileSize: LIMITS.photoMaxBytes, fields: 2 } });
+    const deps = () => ({
+      db: app.database.db,
+      storage: app.storage,
+      illustrator: options.illustrator,
+      now: options.now ?? (() => new Date()),
+    });
+    const cookieOptions = () => ({
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: app.config.publicUrl.startsWith('https://'),
+      path: '/',
+      maxAge: WIZARD_COOKIE.hours * 60 * 60,
+    });
+
+    // Who is asking: the wizard cookie's session and the signed-in user, read once per request.
+    app.decorateRequest('wizardCaller', null);
+    app.addHook('preHandler', async (request) => {
+      const user = await app.currentUser(request);
+      request.wizardCaller = { sessionId: request.cookies[WIZARD_COOKIE.name], userId: user?.id ?? null };
+    });
+    const callerOf = (request: { wizardCaller: wizard.Caller | null }) => request.wizardCaller!;
+
+    app.post(
+      '/session',
+      {
+        schema: {
+          tags: ['wizard'],
+          summary: 'Start the wizard for a theme and book type, or resume the caller’s one',
+          body: StartWizardSchema,
+          response: { 200: WizardStateSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { session, state } = await wizard.startWizard(deps(), callerOf(request), request.body);
+        reply.setCookie(WIZARD_COOKIE.name, session.sessionId, cookieOptions());
+        return state;
+      },
+    );
+
+    app.get(
+      '/session',
+      {
+        schema: {
+          tags: ['wizard'],
+          summary: 'The caller’s wizard',
+          response: { 200: WizardStateSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { session, state } = await wizard.getWizard(deps(), callerOf(request));
+        reply.setCookie(WIZARD_COOKIE.name, session.sessionId, cookieOptions());
+        return state;
+      },
+    );
+
+    app.put(
+      '/session/steps/:step',
+      {
+        schema: {
+          tags: ['wizard'],
+          summary: 'Save one step (its schema depends on the step number)',
+          params: WizardStepParamSchema,
+          body: z.unknown(),
+          response: { 200: WizardStateSchema, ...errors },
+        },
+      },
+      async (request) =>
+        (await wizard.saveStep(deps(), callerOf(request), request.params.step as WizardStep, request.body))
+          .state,
+    );
+
+    app.post(
+      '/photos',
+      {
+        schema: {
+          tags: ['wizard'],
+          summary: 'Upload the cropped photo of the child or the toy (multipart field `photo`)',
+          querystring: z.object({ kind: PhotoKindSchema }),
+          consumes: ['multipart/form-data'],
+          response: {
+            200: UploadedPhotoSchema,
+            413: ErrorResponseSchema,
+            422: ErrorResponseSchema,
+            ...errors,
+          },
+        },
+      },
+      async (request) => {
+        const file = await request.file();
+        if (!file) throw new AppError('VALIDATION_MISSING_PARAM', 'Please choose a photo to upload.');
+        const bytes = await file.toBuffer();
+        return wizard.uploadPhoto(deps(), callerOf(request), bytes);
+      },
+    );
+
+    app.get(
+      '/images/:imageId',
+      {
+        schema: {
+          tags: ['wizard'],
+          summary: 'An uploaded photo or generated cover of the caller’s wizard',
+          params: z.object({ imageId: ImageIdSchema }),
+        },
+      },
+      async (request, reply) => {
+        const image = await wizard.readImage(deps(), callerOf(request), request.params.imageId);
+        return reply
+          .type(image.contentType)
+          .header('cache-control', 'private, max-age=3600')
+          .send(image.data);
+      },
+    );
+
+    app.post(
+      '/covers',
+      {
+        schema: {
+          tags: ['wizard'],
+          summary: 'Make the hero or toy cover from the saved photo (up to 60 s)',
+          body: GenerateCoverSchema,
+          response: {
+            200: GeneratedCoverSchema,
+            422: ErrorResponseSchema,
+            429: ErrorResponseSchema,
+            ...errors,
+          },
+        },
+      },
+      async (request) => wizard.generateCover(deps(), callerOf(request), request.body),
+    );
+
+    app.post(
+      '/complete',
+      {
+        schema: {
+          tags: ['wizard'],
+          summary: 'Create the book instance (draft) from the finished wizard; needs sign-in',
+          body: z.object({ language: z.string().optional() }).optional(),
+          response: { 200: CompletedWizardSchema, 401: ErrorResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const language = request.body?.language;
+        const result = await wizard.completeWizard(deps(), callerOf(request), {
+          language: isLanguage(language) ? language : 'en',
+        });
+        reply.clearCookie(WIZARD_COOKIE.name, { path: '/' });
+        return result;
+      },
+    );
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    wizardCaller: wizard.Caller | null;
+  }
+}

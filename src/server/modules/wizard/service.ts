@@ -1,0 +1,360 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { WIZARD_COOKIE } from '../../../shared/constants';
+import {
+  type ChildStep,
+  type CoverStep,
+  type DedicationStep,
+  STEP_SCHEMAS,
+  type ToyGeneratedStep,
+  type ToyStep,
+  type WizardState,
+} from '../../../shared/contracts/wizard';
+import type { BookType, WizardStepType } from '../../../shared/domain/statuses';
+import { WIZARD_STEP_TYPES } from '../../../shared/domain/statuses';
+import { resumeStep, type WizardStep } from '../../../shared/domain/wizard';
+import type { Language } from '../../../shared/i18n';
+import type { Illustrator } from '../../adapters/illustrator/index';
+import type { Storage } from '../../adapters/storage/index';
+import type { Db } from '../../db/client';
+import { bookInstances, characters, themes, wizardSessions } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { getTheme } from '../catalog/service';
+import { cleanPhoto } from '../uploads/photo';
+import * as repo from './repo';
+
+export const GENERATION_LIMITS = { perSessionPerHour: 10, perUserPerDay: 30, timeoutMs: 60_000 } as const;
+const SESSION_MS = WIZARD_COOKIE.hours * 60 * 60 * 1000;
+
+export type WizardDeps = { db: Db; storage: Storage; illustrator: Illustrator; now: () => Date };
+export type Caller = { sessionId: string | undefined; userId: string | null };
+type Steps = { 1?: ChildStep; 2?: CoverStep; 3?: ToyStep; 4?: ToyGeneratedStep; 5?: DedicationStep };
+
+/** A new session id, `wizard_{timestamp}_{random}`, with 128 unguessable bits. */
+export function newWizardSessionId(now: Date): string {
+  return `wizard_${now.getTime()}_${randomBytes(16).toString('hex')}`;
+}
+
+async function readSteps(db: Db, sessionId: string): Promise<Steps> {
+  const steps: Steps = {};
+  for (const row of await repo.listSteps(db, sessionId)) {
+    const schema = STEP_SCHEMAS[row.stepNumber as WizardStep];
+    const parsed = schema?.safeParse(row.data);
+    if (parsed?.success) Object.assign(steps, { [row.stepNumber]: parsed.data });
+  }
+  return steps;
+}
+
+function toState(
+  session: repo.WizardSessionRow,
+  steps: Steps,
+  restored: boolean,
+  signedIn: boolean,
+): WizardState {
+  return {
+    themeId: session.themeId,
+    bookType: session.bookType as BookType,
+    steps,
+    resumeStep: resumeStep({
+      picture: steps[1]?.picture,
+      generatedCover: steps[2]?.approved ? steps[2].generatedCover : undefined,
+      toyName: steps[3]?.toyName,
+      toyPicture: steps[3]?.toyPicture,
+      generatedToyImage: steps[4]?.approved ? steps[4].generatedToyImage : undefined,
+    }),
+    restored,
+    signedIn,
+  };
+}
+
+/** The caller's current session (cookie or own), linked to the user when they have signed in since. */
+export async function findCallerSession(deps: WizardDeps, caller: Caller) {
+  if (!caller.sessionId) return undefined;
+  const session = await repo.findSessionForCaller(deps.db, caller.sessionId, caller.userId, deps.now());
+  if (session?.status !== 'active') return undefined;
+  const expiresAt = new Date(deps.now().getTime() + SESSION_MS);
+  await repo.touchSession(deps.db, session.sessionId, caller.userId, expiresAt);
+  return { ...session, userId: caller.userId ?? session.userId, expiresAt };
+}
+
+async function requireSession(deps: WizardDeps, caller: Caller) {
+  const session = await findCallerSession(deps, caller);
+  if (!session) throw notFound('Wizard session');
+  return session;
+}
+
+/** Starts a wizard for a theme and book type, or resumes the caller's one ('welcome back'). */
+export async function startWizard(
+  deps: WizardDeps,
+  caller: Caller,
+  input: { themeId: string; bookType: BookType },
+) {
+  await getTheme(deps.db, input.themeId, input.bookType);
+  let session = await findCallerSession(deps, caller);
+  if (session && (session.themeId !== input.themeId || session.bookType !== input.bookType))
+    session = undefined;
+  if (!session && caller.userId) {
+    const own = await repo.findActiveSessionOfUser(deps.db, caller.userId, input.themeId, input.bookType);
+    if (own) {
+      const expiresAt = new Date(deps.now().getTime() + SESSION_MS);
+      await repo.touchSession(deps.db, own.sessionId, caller.userId, expiresAt);
+      session = { ...own, expiresAt };
+    }
+  }
+  if (session) {
+    const steps = await readSteps(deps.db, session.sessionId);
+    return { session, state: toState(session, steps, Object.keys(steps).length > 0, caller.userId !== null) };
+  }
+  const created = await repo.insertSession(deps.db, {
+    sessionId: newWizardSessionId(deps.now()),
+    userId: caller.userId,
+    themeId: input.themeId,
+    bookType: input.bookType,
+    expiresAt: new Date(deps.now().getTime() + SESSION_MS),
+  });
+  return { session: created, state: toState(created, {}, false, caller.userId !== null) };
+}
+
+export async function getWizard(deps: WizardDeps, caller: Caller) {
+  const session = await requireSession(deps, caller);
+  return {
+    session,
+    state: toState(session, await readSteps(deps.db, session.sessionId), false, caller.userId !== null),
+  };
+}
+
+const imageKey = (sessionId: string, imageId: string, extension: 'jpg' | 'png') =>
+  `${sessionId}/${imageId}.${extension}`;
+
+async function requireImage(deps: WizardDeps, sessionId: string, imageId: string, extension: 'jpg' | 'png') {
+  if (!(await deps.storage.exists('wizard-temp', imageKey(sessionId, imageId, extension)))) {
+    throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available. Please upload it again.');
+  }
+}
+
+/** Saves one step; a new photo makes the cover made from the old one stale, so that cover is dropped. */
+export async function saveStep(deps: WizardDeps, caller: Caller, step: WizardStep, body: unknown) {
+  const session = await requireSession(deps, caller);
+  const data = STEP_SCHEMAS[step].parse(body);
+  const steps = await readSteps(deps.db, session.sessionId);
+  const missing = (need: WizardStep) => {
+    if (!steps[need]) throw new AppError('JOB_DEPENDENCY_MISSING', `Step ${need} has to be completed first.`);
+  };
+  if (step === 1) await requireImage(deps, session.sessionId, (data as ChildStep).picture, 'jpg');
+  if (step === 2) {
+    missing(1);
+    await requireImage(deps, session.sessionId, (data as CoverStep).generatedCover, 'png');
+  }
+  if (step === 3) await requireImage(deps, session.sessionId, (data as ToyStep).toyPicture, 'jpg');
+  if (step === 4) {
+    missing(3);
+    await requireImage(deps, session.sessionId, (data as ToyGeneratedStep).generatedToyImage, 'png');
+  }
+  await repo.upsertStep(
+    deps.db,
+    session.sessionId,
+    step,
+    WIZARD_STEP_TYPES[step - 1] as WizardStepType,
+    data,
+  );
+  if (step === 1 && steps[1]?.picture !== (data as ChildStep).picture)
+    await repo.deleteStep(deps.db, session.sessionId, 2);
+  if (step === 3 && steps[3]?.toyPicture !== (data as ToyStep).toyPicture)
+    await repo.deleteStep(deps.db, session.sessionId, 4);
+  return {
+    session,
+    state: toState(session, await readSteps(deps.db, session.sessionId), false, caller.userId !== null),
+  };
+}
+
+/** Checks, cleans and keeps an uploaded photo in the session's temporary folder. */
+export async function uploadPhoto(deps: WizardDeps, caller: Caller, bytes: Buffer) {
+  const session = await requireSession(deps, caller);
+  const photo = await cleanPhoto(bytes);
+  const photoId = randomUUID();
+  await deps.storage.put('wizard-temp', imageKey(session.sessionId, photoId, 'jpg'), photo.data, {
+    contentType: 'image/jpeg',
+  });
+  return { photoId, width: photo.width, height: photo.height };
+}
+
+/** An uploaded photo or a generated cover of the caller's session. */
+export async function readImage(deps: WizardDeps, caller: Caller, imageId: string) {
+  const session = await requireSession(deps, caller);
+  for (const extension of ['jpg', 'png'] as const) {
+    const object = await deps.storage.get('wizard-temp', imageKey(session.sessionId, imageId, extension));
+    if (object) return { data: object.data, contentType: extension === 'jpg' ? 'image/jpeg' : 'image/png' };
+  }
+  throw notFound('Image');
+}
+
+/** Makes the hero or toy cover from the saved photo and name, within the time and count limits. */
+export async function generateCover(
+  deps: WizardDeps,
+  caller: Caller,
+  input: { kind: 'hero' | 'toy'; language: Language },
+) {
+  const session = await requireSession(deps, caller);
+  const steps = await readSteps(deps.db, session.sessionId);
+  const source =
+    input.kind === 'hero'
+      ? steps[1] && { photo: steps[1].picture, name: steps[1].name }
+      : steps[3] && { photo: steps[3].toyPicture, name: steps[3].toyName };
+  if (!source)
+    throw new AppError(
+      'JOB_DEPENDENCY_MISSING',
+      `Save the ${input.kind === 'hero' ? 'child' : 'toy'} step first.`,
+    );
+
+  const now = deps.now();
+  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  if (
+    (await repo.countGenerations(deps.db, { sessionId: session.sessionId }, hourAgo)) >=
+    GENERATION_LIMITS.perSessionPerHour
+  ) {
+    throw new AppError(
+      'GENERATION_LIMIT_REACHED',
+      'You have made many covers in a short time. Please wait a little before trying again.',
+    );
+  }
+  if (
+    caller.userId &&
+    (await repo.countGenerations(deps.db, { userId: caller.userId }, dayAgo)) >=
+      GENERATION_LIMITS.perUserPerDay
+  ) {
+    throw new AppError(
+      'GENERATION_LIMIT_REACHED',
+      'You have reached today’s number of covers. Please come back tomorrow.',
+    );
+  }
+
+  const photo = await deps.storage.get('wizard-temp', imageKey(session.sessionId, source.photo, 'jpg'));
+  if (!photo)
+    throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available. Please upload it again.');
+  await repo.logGeneration(deps.db, session.sessionId, caller.userId, now);
+
+  const signal = AbortSignal.timeout(GENERATION_LIMITS.timeoutMs);
+  const result = await Promise.race([
+    deps.illustrator.generateCover(
+      {
+        kind: input.kind === 'hero' ? 'hero_generation' : 'plush_toy_generation',
+        photo: photo.data,
+        name: source.name,
+        language: input.language,
+      },
+      { signal },
+    ),
+    new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () =>
+        reject(new AppError('AI_TIMEOUT', 'Making the picture took too long. Please try again.')),
+      ),
+    ),
+  ]);
+  if (!result.ok) throw new AppError(result.code, result.message);
+  const imageId = randomUUID();
+  await deps.storage.put('wizard-temp', imageKey(session.sessionId, imageId, 'png'), result.image, {
+    contentType: 'image/png',
+  });
+  return { imageId };
+}
+
+/**
+ * Completes the wizard for a signed-in user: the book instance (draft) with its images under
+ * `instances/{id}/`, its wizard_metadata and the child's `characters` row, in one go. Twice gives the
+ * same instance.
+ */
+export async function completeWizard(deps: WizardDeps, caller: Caller, input: { language: Language }) {
+  if (!caller.userId) throw new AppError('UNAUTHENTICATED', 'Please sign in to complete your book.');
+  const userId = caller.userId;
+  if (caller.sessionId) {
+    const [done] = await deps.db
+      .select({ bookInstanceId: wizardSessions.bookInstanceId })
+      .from(wizardSessions)
+      .where(
+        and(
+          eq(wizardSessions.sessionId, caller.sessionId),
+          eq(wizardSessions.userId, userId),
+          eq(wizardSessions.status, 'completed'),
+        ),
+      );
+    if (done?.bookInstanceId) return { bookInstanceId: done.bookInstanceId };
+  }
+  const session = await requireSession(deps, caller);
+  const steps = await readSteps(deps.db, session.sessionId);
+  const child = steps[1];
+  const toy = steps[3];
+  if (!child || !steps[2]?.approved || !toy || !steps[4]?.approved) {
+    throw new AppError('JOB_INVALID_STATE', 'Some steps are not finished yet. Please complete them first.');
+  }
+  const dedication = steps[5] ?? { dedicationMessage: '', dedicationSignature: '' };
+  const [theme] = await deps.db
+    .select({ bookId: themes.bookId })
+    .from(themes)
+    .where(eq(themes.id, session.themeId));
+  if (!theme) throw notFound('Theme');
+
+  const bookInstanceId = randomUUID();
+  const paths = {
+    childPhoto: `${bookInstanceId}/input/child_photo.jpg`,
+    toyPhoto: `${bookInstanceId}/input/toy_photo.jpg`,
+    generatedHero: `${bookInstanceId}/intermediate/hero_cover.png`,
+    generatedToy: `${bookInstanceId}/intermediate/plush_cover.png`,
+  };
+  const copies: [string, string, string][] = [
+    [imageKey(session.sessionId, child.picture, 'jpg'), paths.childPhoto, 'image/jpeg'],
+    [imageKey(session.sessionId, toy.toyPicture, 'jpg'), paths.toyPhoto, 'image/jpeg'],
+    [imageKey(session.sessionId, steps[2].generatedCover, 'png'), paths.generatedHero, 'image/png'],
+    [imageKey(session.sessionId, steps[4].generatedToyImage, 'png'), paths.generatedToy, 'image/png'],
+  ];
+  try {
+    for (const [from, to, contentType] of copies) {
+      const object = await deps.storage.get('wizard-temp', from);
+      if (!object)
+        throw new AppError('IMAGE_NOT_FOUND', 'A picture of this book is missing. Please upload it again.');
+      await deps.storage.put('instances', to, object.data, { contentType });
+    }
+    const completed = await deps.db.transaction(async (tx) => {
+      await tx.insert(bookInstances).values({
+        id: bookInstanceId,
+        bookId: theme.bookId,
+        themeId: session.themeId,
+        bookType: session.bookType,
+        createdBy: userId,
+        status: 'draft',
+        language: input.language,
+        wizardMetadata: {
+          childName: child.name,
+          childGender: child.gender,
+          childAge: child.age,
+          consent: child.consent,
+          toyName: toy.toyName,
+          dedicationMessage: dedication.dedicationMessage,
+          dedicationName: dedication.dedicationSignature,
+          permanentPaths: paths,
+        },
+      });
+      await tx.insert(characters).values({ userId, name: child.name, photoPath: paths.childPhoto });
+      const updated = await tx
+        .update(wizardSessions)
+        .set({ status: 'completed', bookInstanceId, userId, updatedAt: new Date() })
+        .where(and(eq(wizardSessions.sessionId, session.sessionId), eq(wizardSessions.status, 'active')))
+        .returning({ sessionId: wizardSessions.sessionId });
+      // Another request completed this session a moment ago: keep its book, drop this one.
+      if (updated.length === 0) throw new AppError('JOB_INVALID_STATE', 'already completed');
+      return true;
+    });
+    if (completed) return { bookInstanceId };
+  } catch (error) {
+    await deps.storage.deletePrefix('instances', `${bookInstanceId}/`);
+    if (error instanceof AppError && error.message === 'already completed') {
+      const [done] = await deps.db
+        .select({ bookInstanceId: wizardSessions.bookInstanceId })
+        .from(wizardSessions)
+        .where(eq(wizardSessions.sessionId, session.sessionId));
+      if (done?.bookInstanceId) return { bookInstanceId: done.bookInstanceId };
+    }
+    throw error;
+  }
+  return { bookInstanceId };
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
+import { BOOK_TYPES } from '../domain/statuses';
+import { BookTypeParamSchema } from './catalog';
+
+/** An id the server gave to an uploaded photo or a generated image (never a path). */
+export const ImageIdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'expected an image id');
+
+const name = z.string().trim().min(1, 'required').max(40, 'at most 40 characters');
+
+/** Step 1, child (SPEC.md section 3): name, gender, age 1-18, the photo's id, consent given. */
+export const ChildStepSchema = z
+  .object({
+    name,
+    gender: z.enum(['male', 'female']),
+    age: z.number().int().min(LIMITS.childAge.min).max(LIMITS.childAge.max),
+    picture: ImageIdSchema,
+    consent: z.literal(true),
+  })
+  .meta({ id: 'WizardChildStep' });
+
+/** Step 2, cover: the generated hero cover and whether it was approved. */
+export const CoverStepSchema = z
+  .object({ approved: z.boolean(), generatedCover: ImageIdSchema })
+  .meta({ id: 'WizardCoverStep' });
+
+/** Step 3, toy: its name and photo. */
+export const ToyStepSchema = z
+  .object({ toyName: name, toyPicture: ImageIdSchema })
+  .meta({ id: 'WizardToyStep' });
+
+/** Step 4, toy_generated: the generated toy cover and whether it was approved. */
+export const ToyGeneratedStepSchema = z
+  .object({ approved: z.boolean(), generatedToyImage: ImageIdSchema })
+  .meta({ id: 'WizardToyGeneratedStep' });
+
+/** Step 5, dedication: no field is required; what is given follows the dedication and signature rules. */
+export const DedicationStepSchema = z
+  .object({
+    dedicationMessage: z
+      .string()
+      .refine(
+        (value) => value === '' || dedicationProblems(value).length === 0,
+        'at most 300 characters, without emoji',
+      ),
+    dedicationSignature: z
+      .string()
+      .transform(normaliseSignature)
+      .refine(
+        (value) => value === '' || signatureProblems(value).length === 0,
+        'at most 60 characters on one line, without emoji',
+      ),
+  })
+  .meta({ id: 'WizardDedicationStep' });
+
+export const STEP_SCHEMAS = {
+  1: ChildStepSchema,
+  2: CoverStepSchema,
+  3: ToyStepSchema,
+  4: ToyGeneratedStepSchema,
+  5: DedicationStepSchema,
+} as const;
+
+export type ChildStep = z.infer<typeof ChildStepSchema>;
+export type CoverStep = z.infer<typeof CoverStepSchema>;
+export type ToyStep = z.infer<typeof ToyStepSchema>;
+export type ToyGeneratedStep = z.infer<typeof ToyGeneratedStepSchema>;
+export type DedicationStep = z.infer<typeof DedicationStepSchema>;
+
+export const WizardStepParamSchema = z.object({ step: z.coerce.number().int().min(1).max(5) });
+
+/** The wizard as the server keeps it: the saved steps and where to resume. */
+export const WizardStateSchema = z
+  .object({
+    themeId: z.string(),
+    bookType: z.enum(BOOK_TYPES),
+    steps: z.object({
+      1: ChildStepSchema.optional(),
+      2: CoverStepSchema.optional(),
+      3: ToyStepSchema.optional(),
+      4: ToyGeneratedStepSchema.optional(),
+      // The saved (already normalised) dedication: plain strings, so the answer can be serialised.
+      5: z.object({ dedicationMessage: z.string(), dedicationSignature: z.string() }).optional(),
+    }),
+    resumeStep: z.number().int().min(1).max(5),
+    /** True when an earlier visit's progress was found (the 'welcome back' notice). */
+    restored: z.boolean(),
+    signedIn: z.boolean(),
+  })
+  .meta({ id: 'WizardState' });
+export type WizardState = z.infer<typeof WizardStateSchema>;
+
+export const StartWizardSchema = z
+  .object({ themeId: z.string().max(100), bookType: BookTypeParamSchema })
+  .meta({ id: 'StartWizard' });
+
+export const PhotoKindSchema = z.enum(['child', 'toy']);
+
+export const UploadedPhotoSchema = z
+  .object({ photoId: ImageIdSchema, width: z.number().int(), height: z.number().int() })
+  .meta({ id: 'UploadedPhoto' });
+export type UploadedPhoto = z.infer<typeof UploadedPhotoSchema>;
+
+export const GenerateCoverSchema = z
+  .object({ kind: z.enum(['hero', 'toy']), language: z.enum(['en', 'fr']).default('en') })
+  .meta({ id: 'GenerateCover' });
+
+export const GeneratedCoverSchema = z.object({ imageId: ImageIdSchema }).meta({ id: 'GeneratedCover' });
+
+export const CompletedWizardSchema = z
+  .object({ bookInstanceId: z.string().uuid() })
+  .meta({ id: 'CompletedWizard' });

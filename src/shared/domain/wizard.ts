@@ -1,0 +1,48 @@
+import { LIMITS } from '../constants';
+
+/** A wizard step number, 1 to 5. */
+export type WizardStep = 1 | 2 | 3 | 4 | 5;
+
+/** Reads the `step` query: 1-5, anything else is 1 (SPEC.md section 2). */
+export function parseWizardStep(value: unknown): WizardStep {
+  const step = Number(value);
+  return Number.isInteger(step) && step >= 1 && step <= LIMITS.wizardSteps ? (step as WizardStep) : 1;
+}
+
+/** Where Previous goes: from 3 back to 1 and from 5 back to 3 (the generated screens are skipped), else one back. */
+export function previousStep(step: WizardStep): WizardStep {
+  if (step === 3) return 1;
+  if (step === 5) return 3;
+  return Math.max(1, step - 1) as WizardStep;
+}
+
+/** Where approving a generated cover goes: the hero cover (2) to the toy (3), the toy cover (4) to the dedication (5). */
+export function stepAfterApproval(step: 2 | 4): WizardStep {
+  return step === 2 ? 3 : 5;
+}
+
+/** Where regenerating goes: the hero cover back to the child (1), the toy cover back to the toy (3). */
+export function stepForRegeneration(step: 2 | 4): WizardStep {
+  return step === 2 ? 1 : 3;
+}
+
+/** What restoring needs to know of the saved steps. */
+export type SavedProgress = {
+  picture?: string | undefined;
+  generatedCover?: string | undefined;
+  toyName?: string | undefined;
+  toyPicture?: string | undefined;
+  generatedToyImage?: string | undefined;
+};
+
+/**
+ * The step to resume at (SPEC.md section 4): a toy image exists, 5; else toy name and picture, 4;
+ * else a generated cover, 3; else a picture, 2; otherwise 1.
+ */
+export function resumeStep(progress: SavedProgress): WizardStep {
+  if (progress.generatedToyImage) return 5;
+  if (progress.toyName && progress.toyPicture) return 4;
+  if (progress.generatedCover) return 3;
+  if (progress.picture) return 2;
+  return 1;
+}
