@@ -176,6 +176,21 @@ async function main() {
   await new Promise((resolve) => shop2.once('exit', resolve));
   await fs.rm(dataDir, { recursive: true, force: true });
 
+  const cover = await new Promise<Record<string, number>>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/cover.ts'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}'))
+        : reject(new Error(`cover bench exited ${code}`)),
+    );
+  }).catch((error) => ({ error: String(error) }) as unknown as Record<string, number>);
+
   const summary = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version },
@@ -186,6 +201,7 @@ async function main() {
       shopToBareRatio: Number((shopResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)),
     },
     lighthouseMobile: lighthouse,
+    localCoverFrom12MpPhoto: cover,
   };
   await fs.writeFile(path.join(resultsDir, 'summary.json'), JSON.stringify(summary, null, 2));
   console.log('\nStart-up (built client, empty DATA_DIR first, then a restart on it)');
@@ -195,6 +211,8 @@ async function main() {
   console.log(`shop / bare requests per second: ${summary.health.shopToBareRatio}`);
   console.log('Lighthouse, mobile (targets: performance >= 95, CLS <= 0.02, initial JS <= 90 KB gzip)');
   console.table(lighthouse);
+  console.log('Local illustrator, hero cover from a 12 MP photo (target: median <= 1.5 s)');
+  console.table(cover);
   console.log(`Full results in ${path.relative('.', resultsDir)}/`);
 }
 
