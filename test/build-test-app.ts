@@ -29,7 +29,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
-    const database = fromPool(new pg.Pool({ connectionString: withDatabase(baseUrl, name), max: 4 }));
+    // The test database is dropped at the end; connections cut by that drop are expected.
+    const database = fromPool(
+      new pg.Pool({ connectionString: withDatabase(baseUrl, name), max: 4 }),
+      () => {},
+    );
     return {
       ...database,
       name,

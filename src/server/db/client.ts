@@ -44,8 +44,16 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-/** Wraps a node-postgres pool as the shop's database. */
-export function fromPool(pool: pg.Pool): Database {
+/**
+ * Wraps a node-postgres pool as the shop's database. A connection the server drops while idle is
+ * reported, not left to crash the process (node-postgres emits it as an 'error' event).
+ */
+export function fromPool(
+  pool: pg.Pool,
+  onIdleError: (error: Error) => void = (error) =>
+    console.error(`database connection lost: ${error.message}`),
+): Database {
+  pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

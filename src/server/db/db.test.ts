@@ -232,3 +232,16 @@ describe('the embedded database', () => {
     }
   }, 60_000);
 });
+
+describe('the PostgreSQL pool', () => {
+  it('reports a dropped idle connection instead of crashing the process', async () => {
+    const pg = await import('pg');
+    const { fromPool } = await import('./client');
+    const seen: string[] = [];
+    const pool = new pg.default.Pool({ connectionString: 'postgres://nobody@127.0.0.1:9/none' });
+    const database = fromPool(pool, (error) => seen.push(error.message));
+    pool.emit('error', new Error('terminating connection due to administrator command'), undefined as never);
+    expect(seen).toEqual(['terminating connection due to administrator command']);
+    await database.close();
+  });
+});
