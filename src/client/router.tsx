@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/theme-detail'),
             HydrateFallback: PageFallback,
           },
+          { path: 'wizard', lazy: () => import('./routes/wizard'), HydrateFallback: PageFallback },
           { path: '*', lazy: () => import('./routes/not-found'), HydrateFallback: PageFallback },
         ],
       },

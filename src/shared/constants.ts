@@ -43,3 +43,6 @@ export const RETENTION = {
 } as const;
 
 export const SATISFACTION_DAYS = 30;
+
+/** Where parents write to us; replies within 24 hours (SPEC.md FAQ). */
+export const SUPPORT = { email: 'hello@cuddletales.ch', replyHours: 24 } as const;

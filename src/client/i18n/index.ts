@@ -13,6 +13,7 @@ import type navigation from '../../../public/locales/en/navigation.json';
 import type privacy from '../../../public/locales/en/privacy.json';
 import type terms from '../../../public/locales/en/terms.json';
 import type themes from '../../../public/locales/en/themes.json';
+import type wizard from '../../../public/locales/en/wizard.json';
 import {
   FALLBACK_LANGUAGE,
   isLanguage,
@@ -36,6 +37,7 @@ export type AppResources = {
   terms: typeof terms;
   themes: typeof themes;
   artwork: typeof artwork;
+  wizard: typeof wizard;
 };
 
 export type Namespace = keyof AppResources;

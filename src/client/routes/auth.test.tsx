@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/i18n';
+import { leaveSiteFor } from '../components/auth/forms/lib/leave-site';
 import { deferred, fails, mockAuthApi, ok, sessionFor } from '../components/auth/mock-auth-api';
-import { leaveSiteFor } from '../features/auth/lib/leave-site';
 import { renderWithRouter } from '../test-utils';
 
 // jsdom cannot open another site: stand in for the one place that does.
-vi.mock('../features/auth/lib/leave-site', () => ({ leaveSiteFor: vi.fn() }));
+vi.mock('../components/auth/forms/lib/leave-site', () => ({ leaveSiteFor: vi.fn() }));
 
 // Where the page sends people (home, the page that asked for sign-in) is a stand-in here, so these
 // tests follow the auth page only.

@@ -1,12 +1,16 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { Footer } from './footer';
 import { PageFallback } from './page-fallback';
 import { TopBar } from './top-bar';
 
 export function AppLayout() {
   const { t } = useTranslation('navigation');
+  // A page with a frame of its own (the wizard) exports `handle = { layout: 'focused' }`.
+  const focused = useMatches().some(
+    (match) => (match.handle as { layout?: string } | undefined)?.layout === 'focused',
+  );
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -15,14 +19,14 @@ export function AppLayout() {
       >
         {t('skipToContent')}
       </a>
-      <TopBar />
+      {!focused && <TopBar />}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {/* A page waiting for its texts shows a placeholder here; the bar and footer stay. */}
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      {!focused && <Footer />}
       <ScrollRestoration />
     </div>
   );

@@ -1,14 +1,12 @@
 // The figures the content pages promise, in one place so the English and French texts cannot drift
-// apart. The retention periods are kept by the server's scheduled jobs (PRODUCT.md "Deliberate
-// changes"): a change here needs the same change there.
+// apart. Limits, retention and support figures come from src/shared, where the server reads them too.
+import { LIMITS, BOOK_FACTS as SHARED_BOOK_FACTS, SUPPORT } from '../../../shared/constants';
 
-export const SUPPORT_EMAIL = 'hello@cuddletales.ch';
+export const SUPPORT_EMAIL = SUPPORT.email;
 export const PARTNERS_EMAIL = 'partners@cuddletales.ch';
-export const SUPPORT_REPLY_HOURS = 24;
+export const SUPPORT_REPLY_HOURS = SUPPORT.replyHours;
 
 export { RETENTION, SATISFACTION_DAYS, WIZARD_COOKIE } from '../../../shared/constants';
-
-import { LIMITS, BOOK_FACTS as SHARED_BOOK_FACTS } from '../../../shared/constants';
 
 /** Book facts told to parents (SPEC.md sections 1 and 9, PRODUCT.md Names). */
 export const BOOK_FACTS = { ...SHARED_BOOK_FACTS, dedicationMaxChars: LIMITS.dedicationMaxChars } as const;

@@ -163,7 +163,7 @@ export function wizardRoutes(options: { illustrator: Illustrator; now?: () => Da
         schema: {
           tags: ['wizard'],
           summary: 'Create the book instance (draft) from the finished wizard; needs sign-in',
-          body: z.object({ language: z.string().optional() }).optional(),
+          body: z.object({ language: z.string().optional() }).nullish(),
           response: { 200: CompletedWizardSchema, 401: ErrorResponseSchema, ...errors },
         },
       },

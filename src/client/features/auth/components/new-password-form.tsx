@@ -2,10 +2,14 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { AuthError } from '../../../components/auth/auth-request';
+import { ErrorAlert, SubmitButton, TextField } from '../../../components/auth/forms/form-parts';
+import { useAuthErrorText } from '../../../components/auth/forms/lib/error-message';
+import {
+  checkPassword,
+  MIN_PASSWORD_LENGTH,
+  type PasswordProblem,
+} from '../../../components/auth/forms/lib/validation';
 import { useResetPassword } from '../api/reset-password';
-import { useAuthErrorText } from '../lib/error-message';
-import { checkPassword, MIN_PASSWORD_LENGTH, type PasswordProblem } from '../lib/validation';
-import { ErrorAlert, SubmitButton, TextField } from './form-parts';
 
 type NewPasswordFormProps = {
   token: string;

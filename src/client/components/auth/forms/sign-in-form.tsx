@@ -1,10 +1,10 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthError } from '../../../components/auth/auth-request';
-import { useSignIn } from '../api/sign-in';
-import { useAuthErrorText } from '../lib/error-message';
-import { checkEmail, checkPassword, type EmailProblem, type PasswordProblem } from '../lib/validation';
+import { AuthError } from '../auth-request';
+import { useSignIn } from './api/sign-in';
 import { ErrorAlert, SubmitButton, TextButton, TextField } from './form-parts';
+import { useAuthErrorText } from './lib/error-message';
+import { checkEmail, checkPassword, type EmailProblem, type PasswordProblem } from './lib/validation';
 import { ResendConfirmation } from './resend-confirmation';
 
 type SignInFormProps = {

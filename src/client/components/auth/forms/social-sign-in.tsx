@@ -1,10 +1,10 @@
 import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { useProviders } from '../api/get-providers';
-import { useSignInSocial } from '../api/sign-in-social';
-import { useAuthErrorText } from '../lib/error-message';
+import { Button } from '../../ui/button';
+import { useProviders } from './api/get-providers';
+import { useSignInSocial } from './api/sign-in-social';
 import { ErrorAlert } from './form-parts';
+import { useAuthErrorText } from './lib/error-message';
 import { PROVIDER_NAMES, ProviderLogo } from './provider-logos';
 
 /**

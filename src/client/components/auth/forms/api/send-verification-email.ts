@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authRequest } from '../../../components/auth/auth-request';
+import { authRequest } from '../../auth-request';
 
 /** Sends the confirmation e-mail again (offered after EMAIL_NOT_VERIFIED and after sign-up). */
 export function sendVerificationEmail({ email }: { email: string }): Promise<unknown> {

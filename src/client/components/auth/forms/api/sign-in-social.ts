@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthError, authRequest, UNKNOWN_ERROR } from '../../../components/auth/auth-request';
+import { AuthError, authRequest, UNKNOWN_ERROR } from '../../auth-request';
 import { leaveSiteFor } from '../lib/leave-site';
 import type { SocialProvider } from './get-providers';
 

@@ -2,10 +2,10 @@ import { ArrowLeft, MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useRequestPasswordReset } from '../api/request-password-reset';
-import { useAuthErrorText } from '../lib/error-message';
-import { checkEmail, type EmailProblem } from '../lib/validation';
+import { useRequestPasswordReset } from './api/request-password-reset';
 import { ErrorAlert, SentNotice, SubmitButton, TextButton, TextField } from './form-parts';
+import { useAuthErrorText } from './lib/error-message';
+import { checkEmail, type EmailProblem } from './lib/validation';
 
 type ResetRequestFormProps = {
   email: string;

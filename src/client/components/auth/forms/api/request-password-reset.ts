@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authRequest } from '../../../components/auth/auth-request';
+import { authRequest } from '../../auth-request';
 
 /** E-mails a single-use reset link leading to /auth?mode=reset. Answers the same whether or not the
  * account exists, so it never tells who has one. */

@@ -1,7 +1,7 @@
 import { CircleAlert, Loader2 } from 'lucide-react';
 import { type ComponentProps, type ReactNode, type Ref, useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
+import { Button } from '../../ui/button';
+import { cn } from '../../ui/cn';
 
 type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' | 'ref'> & {
   label: string;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authRequest } from '../../../components/auth/auth-request';
-import { AUTH_QUERY_KEY } from '../../../components/auth/get-session';
+import { authRequest } from '../../auth-request';
+import { AUTH_QUERY_KEY } from '../../get-session';
 
 export const SOCIAL_PROVIDERS = ['google', 'microsoft'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

@@ -1,8 +1,8 @@
 import { MailCheck, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useSendVerificationEmail } from '../api/send-verification-email';
-import { useAuthErrorText } from '../lib/error-message';
+import { useSendVerificationEmail } from './api/send-verification-email';
+import { useAuthErrorText } from './lib/error-message';
 
 /** 'Resend the confirmation e-mail', then what came of it, in place. */
 export function ResendConfirmation({ email }: { email: string }) {

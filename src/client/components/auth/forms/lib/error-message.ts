@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AuthError, NETWORK_ERROR } from '../../../components/auth/auth-request';
+import { AuthError, NETWORK_ERROR } from '../../auth-request';
 
 /** Reads "Try again in N minutes." when the server's answer lacks retryAfterMinutes. */
 function minutesOf(error: AuthError): number | undefined {

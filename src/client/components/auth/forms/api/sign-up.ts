@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Language } from '../../../../shared/i18n';
-import { authRequest } from '../../../components/auth/auth-request';
-import { refreshSession } from '../../../components/auth/get-session';
+import type { Language } from '../../../../../shared/i18n';
+import { authRequest } from '../../auth-request';
+import { refreshSession } from '../../get-session';
 
 export type SignUpInput = { email: string; password: string; language: Language };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authRequest } from '../../../components/auth/auth-request';
-import { refreshSession } from '../../../components/auth/get-session';
+import { authRequest } from '../../auth-request';
+import { refreshSession } from '../../get-session';
 
 export type SignInInput = { email: string; password: string; callbackURL: string };
 

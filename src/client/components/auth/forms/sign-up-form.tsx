@@ -2,17 +2,17 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useLanguage } from '../../../components/layout/use-language';
-import { useSignUp } from '../api/sign-up';
-import { useAuthErrorText } from '../lib/error-message';
+import { useLanguage } from '../../layout/use-language';
+import { useSignUp } from './api/sign-up';
+import { ErrorAlert, SentNotice, SubmitButton, TextButton, TextField } from './form-parts';
+import { useAuthErrorText } from './lib/error-message';
 import {
   checkEmail,
   checkPassword,
   type EmailProblem,
   MIN_PASSWORD_LENGTH,
   type PasswordProblem,
-} from '../lib/validation';
-import { ErrorAlert, SentNotice, SubmitButton, TextButton, TextField } from './form-parts';
+} from './lib/validation';
 import { ResendConfirmation } from './resend-confirmation';
 
 type Problems = { email?: EmailProblem; password?: PasswordProblem; confirm?: 'passwordsDoNotMatch' };

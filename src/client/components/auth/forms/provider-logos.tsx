@@ -1,4 +1,4 @@
-import type { SocialProvider } from '../api/get-providers';
+import type { SocialProvider } from './api/get-providers';
 
 // The providers' own marks, drawn inline (no request, crisp at any size), as their brand guides ask.
 function GoogleLogo() {

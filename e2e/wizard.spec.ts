@@ -1,0 +1,117 @@
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { expectNoSeriousA11yIssues } from './support/axe';
+
+const require = createRequire(import.meta.url);
+const demo = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
+// Real photos of people shipped by an npm package (with GPS in their EXIF).
+const personPhoto = path.join(demo, 'sample2.jpg');
+const toyPhoto = path.join(demo, 'sample4.jpg');
+// A photo with no one in it: a sunset sky over a field, drawn for the test.
+const noPersonPhoto = path.join(os.tmpdir(), `no-person-${process.pid}.png`);
+
+test.beforeAll(async () => {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800">
+    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f7b267"/><stop offset="1" stop-color="#f25c54"/></linearGradient></defs>
+    <rect width="800" height="800" fill="url(#sky)"/><circle cx="560" cy="300" r="90" fill="#fff3b0"/>
+    <path d="M0 560 Q200 500 400 560 T800 540 V800 H0 Z" fill="#3a7d44"/><path d="M0 640 Q300 600 800 660 V800 H0 Z" fill="#2d6a4f"/></svg>`;
+  await sharp(Buffer.from(svg)).png().toFile(noPersonPhoto);
+});
+
+test.describe.configure({ timeout: 180_000 });
+
+async function choosePhoto(page: Page, label: string, file: string) {
+  await page.getByLabel(label).setInputFiles(file);
+  const dialog = page.getByRole('dialog', { name: 'Crop the photo' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Use this photo' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function fillChild(page: Page, photo = personPhoto) {
+  await page.getByLabel('Your child’s first name').fill('Mia');
+  await page.getByLabel('Girl').check();
+  await page.getByRole('spinbutton', { name: 'Age' }).fill('5');
+  await choosePhoto(page, 'Photo of your child', photo);
+  await page.getByLabel(/I confirm that I am authorised/).check();
+}
+
+async function linkFromOutbox(page: Page, to: string) {
+  await expect
+    .poll(async () => {
+      const { messages } = await (await page.request.get('/api/dev/outbox')).json();
+      return (messages as { to: string }[]).some((message) => message.to === to);
+    })
+    .toBe(true);
+  const { messages } = await (await page.request.get('/api/dev/outbox')).json();
+  const text = (messages as { to: string; text: string }[]).find((message) => message.to === to)!.text;
+  return /https?:\/\/\S+/.exec(text)![0];
+}
+
+test('an anonymous parent goes through the five steps, signs up at the end and reaches the checkout', async ({
+  page,
+}) => {
+  await page.goto('/wizard?theme=guardian-friend&type=storybook');
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  await fillChild(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  // The local illustrator checks the photo with its detection model, then paints the cover.
+  const heroCover = page.getByRole('img', { name: 'The book’s cover, with Mia as the hero' });
+  await expect(heroCover).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Approve this cover' }).click();
+
+  await expect(page.getByText('Step 3 of 5')).toBeVisible();
+  await page.getByLabel('The cuddly toy’s name').fill('Teddy');
+  await choosePhoto(page, 'Photo of the cuddly toy', toyPhoto);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('img', { name: 'The cover with Teddy, the cuddly toy' })).toBeVisible({
+    timeout: 60_000,
+  });
+
+  // A reload at step 4 comes back to the same place, with a welcome back.
+  await page.reload();
+  await expect(
+    page.getByText('Welcome back! We kept your progress, so you can carry on where you left off.'),
+  ).toBeVisible();
+  await expect(page.getByText('Step 4 of 5')).toBeVisible();
+  await page.getByRole('button', { name: 'Approve this cover' }).click();
+
+  await expect(page.getByText('Step 5 of 5')).toBeVisible();
+  await expect(page.getByLabel('Dedication message')).toHaveValue(/Mia.*Teddy/);
+  await page.getByRole('button', { name: 'Complete personalization' }).click();
+
+  await expect(
+    page.getByRole('heading', { name: 'Almost there! Sign in to complete your book' }),
+  ).toBeVisible();
+  const email = `wizard.parent.${Date.now()}@example.com`;
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('moonlit-teddy-42');
+  await page.getByLabel('Confirm password').fill('moonlit-teddy-42');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+
+  // The confirmation link signs the parent in; the wizard is still there afterwards.
+  await page.goto(await linkFromOutbox(page, email));
+  await page.goto('/wizard?theme=guardian-friend&type=storybook');
+  await expect(page.getByText('Step 5 of 5')).toBeVisible();
+  await page.getByRole('button', { name: 'Complete personalization' }).click();
+  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+});
+
+test('a photo without a person asks for a different photo', async ({ page }) => {
+  await page.goto('/wizard?theme=guardian-friend&type=storybook');
+  await fillChild(page, noPersonPhoto);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(
+    page.getByText('No person detected in the photo. Please upload a clear photo of your child’s face.'),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.getByRole('button', { name: 'Upload a different photo' }).click();
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+});

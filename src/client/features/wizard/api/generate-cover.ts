@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+import type { GeneratedCoverSchema } from '../../../../shared/contracts/wizard';
+import type { Language } from '../../../../shared/i18n';
+import { wizardRequest } from './wizard-request';
+
+export type CoverKind = 'hero' | 'toy';
+export type GeneratedCover = z.infer<typeof GeneratedCoverSchema>;
+
+/**
+ * Illustrates a cover from the photo and name saved in step 1 (hero) or step 3 (toy): save the step
+ * first. It can take up to a minute; hooks/use-cover-generation.ts runs it with its toasts.
+ */
+export function generateCover({ kind, language }: { kind: CoverKind; language: Language }) {
+  return wizardRequest<GeneratedCover>('/covers', { method: 'POST', json: { kind, language } });
+}

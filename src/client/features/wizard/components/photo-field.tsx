@@ -1,0 +1,185 @@
+import { CircleAlert, ImagePlus, Loader2 } from 'lucide-react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import type { Area } from 'react-easy-crop';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { cn } from '../../../components/ui/cn';
+import { type PhotoKind, useUploadPhoto } from '../api/upload-photo';
+import { wizardImageUrl } from '../api/wizard-image-url';
+import { errorCodeOf } from '../api/wizard-request';
+import { checkPhotoFile } from '../lib/check-photo';
+import { cropImage } from '../lib/crop-image';
+import { CropDialog } from './crop-dialog';
+
+const UPLOAD_ERRORS = ['IMAGE_INVALID_FORMAT', 'PAYLOAD_TOO_LARGE', 'IMAGE_TOO_SMALL'] as const;
+type UploadErrorKey = (typeof UPLOAD_ERRORS)[number] | 'other';
+
+function uploadErrorKey(error: unknown): UploadErrorKey {
+  const code = errorCodeOf(error);
+  return UPLOAD_ERRORS.find((known) => known === code) ?? 'other';
+}
+
+type PhotoFieldProps = {
+  kind: PhotoKind;
+  label: string;
+  /** A tip for a good photo, under the label. */
+  tip: string;
+  /** The id of the uploaded photo, if there is one. */
+  pictureId: string | undefined;
+  onPictureChange: (pictureId: string | undefined) => void;
+  /** 'Please add a photo' after a failed Next. */
+  error?: string | undefined;
+  /** True while the photo is cropped or uploaded: the step cannot be saved yet. */
+  onBusyChange?: (busy: boolean) => void;
+};
+
+/**
+ * A photo of the child or the toy: checked (an image, at most 10 MB), cropped to a square, encoded
+ * as JPEG and uploaded once; the step then keeps only its id (PRODUCT.md, Wizard data).
+ */
+export function PhotoField({
+  kind,
+  label,
+  tip,
+  pictureId,
+  onPictureChange,
+  error,
+  onBusyChange,
+}: PhotoFieldProps) {
+  const { t } = useTranslation('wizard');
+  const id = useId();
+  const ids = { label: `${id}-label`, hint: `${id}-hint`, error: `${id}-error`, input: `${id}-input` };
+  const [cropSrc, setCropSrc] = useState<string | null>(null);
+  const [cropping, setCropping] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const upload = useUploadPhoto();
+  const busy = cropping || upload.isPending;
+
+  useEffect(() => {
+    onBusyChange?.(busy);
+  }, [busy, onBusyChange]);
+  useEffect(() => () => onBusyChange?.(false), [onBusyChange]);
+
+  // The chosen file is read through an object URL: let it go when it is no longer shown.
+  useEffect(() => {
+    if (!cropSrc) return;
+    return () => URL.revokeObjectURL(cropSrc);
+  }, [cropSrc]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be chosen again after a cancel.
+    event.target.value = '';
+    if (!file) return;
+    upload.reset();
+    const fileProblem = checkPhotoFile(file);
+    if (fileProblem) {
+      setProblem(t(`photo.${fileProblem}`));
+      return;
+    }
+    setProblem(undefined);
+    setCropSrc(URL.createObjectURL(file));
+  };
+
+  const confirmCrop = async (area: Area) => {
+    if (!cropSrc) return;
+    setCropping(true);
+    let photo: Blob;
+    try {
+      photo = await cropImage(cropSrc, area);
+    } catch {
+      setCropping(false);
+      setCropSrc(null);
+      toast.error(t('toasts.cropFailed'));
+      return;
+    }
+    setCropping(false);
+    setCropSrc(null);
+    upload.mutate(
+      { kind, photo },
+      {
+        onSuccess: ({ photoId }) => onPictureChange(photoId),
+        onError: (uploadError) => setProblem(t(`photo.errors.${uploadErrorKey(uploadError)}`)),
+      },
+    );
+  };
+
+  const shownError = problem ?? error;
+  const describedBy = [ids.hint, shownError ? ids.error : undefined].filter(Boolean).join(' ');
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div>
+        <p id={ids.label} className="font-bold">
+          {label}
+        </p>
+        <p id={ids.hint} className="mt-1 text-sm text-ink-700">
+          {tip} {t('photo.hint')}
+        </p>
+      </div>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div
+          className={cn(
+            'flex size-36 shrink-0 items-center justify-center overflow-hidden rounded-2xl border-2 bg-cream-200',
+            pictureId ? 'border-transparent' : 'border-dashed border-ink-900/20',
+          )}
+        >
+          {upload.isPending ? (
+            <Loader2 aria-hidden="true" className="size-8 text-coral-600 motion-safe:animate-spin" />
+          ) : pictureId ? (
+            <img
+              src={wizardImageUrl(pictureId)}
+              alt={t(`photo.previewAlt.${kind}`)}
+              width={144}
+              height={144}
+              className="size-full object-cover"
+            />
+          ) : (
+            <ImagePlus aria-hidden="true" className="size-10 text-ink-700/60" />
+          )}
+        </div>
+        <div className="flex flex-col items-start gap-2">
+          <input
+            id={ids.input}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-labelledby={ids.label}
+            aria-describedby={describedBy}
+            aria-invalid={shownError ? true : undefined}
+            disabled={upload.isPending || cropping}
+            onChange={choose}
+            className="peer sr-only"
+          />
+          <label
+            htmlFor={ids.input}
+            className={cn(
+              'inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border-2 border-ink-900/15 bg-cream-50 px-5 font-bold text-ink-900 transition-colors select-none hover:border-ink-900/30 hover:bg-white',
+              'peer-focus-visible:outline-3 peer-focus-visible:outline-offset-3 peer-focus-visible:outline-ink-900 peer-disabled:pointer-events-none peer-disabled:opacity-50',
+            )}
+          >
+            <ImagePlus aria-hidden="true" className="size-5" />
+            {pictureId ? t('photo.change') : t('photo.choose')}
+          </label>
+          {upload.isPending && (
+            <p role="status" className="text-sm font-semibold text-ink-700">
+              {t('photo.uploading')}
+            </p>
+          )}
+          {shownError && (
+            <p id={ids.error} className="flex items-start gap-1.5 text-sm font-semibold text-red-700">
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {shownError}
+            </p>
+          )}
+        </div>
+      </div>
+      <CropDialog
+        key={cropSrc ?? 'closed'}
+        src={cropSrc}
+        busy={cropping}
+        onCancel={() => setCropSrc(null)}
+        onConfirm={(area) => void confirmCrop(area)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../../shared/constants';
+import { ErrorAlert, TextField } from '../../../components/auth/forms/form-parts';
+import { cn } from '../../../components/ui/cn';
+import type { ChildDraft, ChildField } from '../lib/drafts';
+import { FieldError } from './field-error';
+import { PhotoField } from './photo-field';
+
+type StepChildProps = {
+  draft: ChildDraft;
+  onChange: (change: Partial<ChildDraft>) => void;
+  /** The fields a failed Next found missing. */
+  problems: readonly ChildField[];
+  onPhotoBusyChange?: (busy: boolean) => void;
+};
+
+const GENDERS = [
+  { value: 'male', label: 'child.boy' },
+  { value: 'female', label: 'child.girl' },
+] as const;
+
+/** Step 1: the child's first name, boy or girl, age, photo and the consent to use it. */
+export function StepChild({ draft, onChange, problems, onPhotoBusyChange }: StepChildProps) {
+  const { t } = useTranslation('wizard');
+  const id = useId();
+  const has = (field: ChildField) => problems.includes(field);
+  const ids = { gender: `${id}-gender`, consent: `${id}-consent` };
+
+  return (
+    <div className="flex flex-col gap-6">
+      {problems.length > 0 && <ErrorAlert>{t('child.missing')}</ErrorAlert>}
+      <TextField
+        label={t('child.name')}
+        name="child-name"
+        autoComplete="off"
+        maxLength={40}
+        required
+        value={draft.name}
+        onValueChange={(name) => onChange({ name })}
+        error={has('name') ? t('child.errors.name') : undefined}
+      />
+      <fieldset aria-describedby={has('gender') ? ids.gender : undefined} className="flex flex-col gap-2">
+        <legend className="mb-1.5 font-bold">{t('child.gender')}</legend>
+        <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
+          {GENDERS.map((gender) => (
+            <label
+              key={gender.value}
+              className={cn(
+                'flex h-12 cursor-pointer items-center justify-center gap-2 rounded-2xl border-2 bg-white px-4 font-bold transition-colors',
+                'has-[:checked]:border-coral-600 has-[:checked]:bg-coral-100 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-3 has-[:focus-visible]:outline-ink-900',
+                has('gender') ? 'border-red-600' : 'border-ink-900/20 hover:border-ink-900/35',
+              )}
+            >
+              <input
+                type="radio"
+                name={`${id}-gender-choice`}
+                value={gender.value}
+                checked={draft.gender === gender.value}
+                onChange={() => onChange({ gender: gender.value })}
+                aria-invalid={has('gender') ? true : undefined}
+                className="size-4 accent-coral-600"
+              />
+              {t(gender.label)}
+            </label>
+          ))}
+        </div>
+        {has('gender') && <FieldError id={ids.gender}>{t('child.errors.gender')}</FieldError>}
+      </fieldset>
+      <TextField
+        label={t('child.age')}
+        name="child-age"
+        type="number"
+        inputMode="numeric"
+        min={LIMITS.childAge.min}
+        max={LIMITS.childAge.max}
+        step={1}
+        required
+        hint={t('child.ageHint')}
+        value={draft.age}
+        onValueChange={(age) => onChange({ age })}
+        error={has('age') ? t('child.errors.age') : undefined}
+        className="sm:max-w-48"
+      />
+      <PhotoField
+        kind="child"
+        label={t('child.photo')}
+        tip={t('child.photoHint')}
+        pictureId={draft.picture}
+        onPictureChange={(picture) => onChange({ picture })}
+        error={has('picture') ? t('child.errors.picture') : undefined}
+        onBusyChange={onPhotoBusyChange}
+      />
+      <div className="flex flex-col gap-2">
+        <label className="flex cursor-pointer items-start gap-3 rounded-2xl bg-lavender-100 p-4">
+          <input
+            type="checkbox"
+            checked={draft.consent}
+            onChange={(event) => onChange({ consent: event.target.checked })}
+            aria-invalid={has('consent') ? true : undefined}
+            aria-describedby={has('consent') ? ids.consent : undefined}
+            className="mt-0.5 size-5 shrink-0 accent-coral-600"
+          />
+          <span className="font-semibold">{t('child.consent')}</span>
+        </label>
+        {has('consent') && <FieldError id={ids.consent}>{t('child.errors.consent')}</FieldError>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test-utils';
+import { SLOW_GENERATION_MS, StepGeneration } from './step-generation';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const noop = () => {};
+
+describe('StepGeneration while the cover is made', () => {
+  it('says it is taking longer than expected after 20 seconds', () => {
+    vi.useFakeTimers();
+    renderWithProviders(
+      <StepGeneration
+        kind="toy"
+        name="Teddy"
+        view={{ state: 'loading' }}
+        approving={false}
+        onApprove={noop}
+        onRegenerate={noop}
+        onRetry={noop}
+        onUploadDifferent={noop}
+        onStartOver={noop}
+      />,
+      { language: 'en' },
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('We are painting Teddy, ready for the adventure…');
+    act(() => vi.advanceTimersByTime(SLOW_GENERATION_MS - 1));
+    expect(screen.queryByText(/taking longer than expected/)).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByText(/This is taking longer than expected\./)).toBeVisible();
+  });
+});

@@ -1,0 +1,61 @@
+import { CloudOff, Loader2, RotateCcw } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { BookType } from '../../../../shared/domain/statuses';
+import { Button } from '../../../components/ui/button';
+import { useWizardState } from '../api/wizard-state';
+import { WizardFlow } from './wizard-flow';
+import { WizardShell } from './wizard-shell';
+
+/** /wizard: starts or resumes the session for a theme and book type, then shows the five steps. */
+export function WizardPage({ themeId, bookType }: { themeId: string; bookType: BookType }) {
+  const { t } = useTranslation(['wizard', 'common']);
+  const wizard = useWizardState(themeId, bookType);
+
+  useEffect(() => {
+    if (wizard.isError) toast.error(t('wizard:restore.failed'), { id: 'wizard-restore-failed' });
+  }, [wizard.isError, t]);
+
+  if (wizard.isPending) {
+    return (
+      <WizardShell>
+        <p
+          role="status"
+          className="flex flex-1 items-center justify-center gap-3 py-24 font-semibold text-ink-700"
+        >
+          <Loader2 aria-hidden="true" className="size-6 text-coral-600 motion-safe:animate-spin" />
+          {t('common:loading')}
+        </p>
+      </WizardShell>
+    );
+  }
+
+  if (wizard.isError) {
+    return (
+      <WizardShell>
+        <div
+          role="alert"
+          className="flex flex-col items-center rounded-3xl bg-cream-50 px-6 py-12 text-center shadow-soft ring-1 ring-sand-300/70"
+        >
+          <CloudOff aria-hidden="true" className="size-12 text-coral-600" />
+          <h1 className="mt-4 text-2xl font-semibold">{t('wizard:restore.title')}</h1>
+          <p className="mt-2 max-w-md text-ink-700">{t('wizard:restore.text')}</p>
+          <Button
+            size="lg"
+            className="mt-6"
+            disabled={wizard.isFetching}
+            onClick={() => void wizard.refetch()}
+          >
+            <RotateCcw aria-hidden="true" className="size-5" />
+            {t('wizard:restore.retry')}
+          </Button>
+        </div>
+      </WizardShell>
+    );
+  }
+
+  return (
+    <WizardFlow key={`${themeId}:${bookType}`} state={wizard.data} themeId={themeId} bookType={bookType} />
+  );
+}

@@ -1,0 +1,3 @@
+import { SUPPORT } from '../../../../shared/constants';
+
+export const SUPPORT_EMAIL = SUPPORT.email;

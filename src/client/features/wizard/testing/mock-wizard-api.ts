@@ -1,0 +1,138 @@
+// Test helper: a small stand-in for the wizard API (/api/wizard/*) and the session read of the
+// account API, keeping the steps the way the server does. Records every call.
+import { afterEach, vi } from 'vitest';
+import { STEP_SCHEMAS, type WizardState } from '../../../../shared/contracts/wizard';
+import { resumeStep } from '../../../../shared/domain/wizard';
+import { sessionFor } from '../../../components/auth/mock-auth-api';
+
+export type Reply = { status: number; body: unknown };
+type Handler = (call: WizardCall) => Reply | Promise<Reply>;
+export type WizardCall = { method: string; path: string; query: URLSearchParams; body: unknown };
+
+export const ok = (body: unknown): Reply => ({ status: 200, body });
+export const fails = (status: number, code: string, message = code): Reply => ({
+  status,
+  body: { error: { code, message } },
+});
+
+/** A reply the test releases when it wants, to look at the page while a call is pending. */
+export function deferred(): { handler: Handler; release: (reply: Reply) => void } {
+  let release: (reply: Reply) => void = () => {};
+  const promise = new Promise<Reply>((resolve) => {
+    release = resolve;
+  });
+  return { handler: () => promise, release };
+}
+
+let counter = 0;
+/** A fresh id in the shape the server gives to photos and covers. */
+export function imageId(): string {
+  counter += 1;
+  return `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
+}
+
+export const CHILD = {
+  name: 'Mia',
+  gender: 'female',
+  age: 4,
+  picture: '11111111-1111-4111-8111-111111111111',
+  consent: true,
+} as const;
+export const COVER = { approved: true, generatedCover: '22222222-2222-4222-8222-222222222222' } as const;
+export const TOY = { toyName: 'Teddy', toyPicture: '33333333-3333-4333-8333-333333333333' } as const;
+export const TOY_COVER = {
+  approved: true,
+  generatedToyImage: '44444444-4444-4444-8444-444444444444',
+} as const;
+
+type Options = {
+  /** The steps saved before the page opens. */
+  steps?: WizardState['steps'];
+  restored?: boolean;
+  /** The signed-in user's e-mail, or none for a visitor. */
+  signedInAs?: string;
+  /** Replies for 'METHOD /api/path' that replace the stand-in's. */
+  routes?: Record<string, Handler | Reply>;
+};
+
+/** Replaces fetch for the test with a wizard server that keeps its steps. */
+export function mockWizardApi({ steps = {}, restored = false, signedInAs, routes = {} }: Options = {}) {
+  const calls: WizardCall[] = [];
+  const server = { steps: { ...steps }, signedInAs };
+  const state = (): WizardState => ({
+    themeId: 'guardian-friend',
+    bookType: 'storybook',
+    steps: server.steps,
+    resumeStep: resumeStep({
+      ...server.steps[1],
+      ...server.steps[2],
+      ...server.steps[3],
+      ...server.steps[4],
+    }),
+    restored,
+    signedIn: server.signedInAs !== undefined,
+  });
+
+  const defaults: Record<string, Handler> = {
+    'GET /api/auth/get-session': () =>
+      ok(server.signedInAs === undefined ? null : sessionFor(server.signedInAs)),
+    'GET /api/auth/providers': () => ok({ providers: [] }),
+    'POST /api/wizard/session': () => ok(state()),
+    'POST /api/wizard/photos': () => ok({ photoId: imageId(), width: 800, height: 800 }),
+    'POST /api/wizard/covers': () => ok({ imageId: imageId() }),
+    'POST /api/wizard/complete': () =>
+      server.signedInAs !== undefined
+        ? ok({ bookInstanceId: 'b0000000-0000-4000-8000-000000000001' })
+        : fails(401, 'UNAUTHENTICATED'),
+  };
+
+  const saveStep = (call: WizardCall): Reply => {
+    const step = Number(call.path.split('/').pop()) as keyof typeof STEP_SCHEMAS;
+    const parsed = STEP_SCHEMAS[step]?.safeParse(call.body);
+    if (!parsed?.success) return fails(400, 'VALIDATION_INVALID_PARAM');
+    server.steps = { ...server.steps, [step]: parsed.data };
+    return ok({ ...state(), restored: false });
+  };
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://shop.test',
+    );
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body =
+      typeof init?.body === 'string'
+        ? JSON.parse(init.body)
+        : init?.body instanceof FormData
+          ? init.body
+          : undefined;
+    const call = { method, path: url.pathname, query: url.searchParams, body };
+    calls.push(call);
+    const key = `${method} ${url.pathname}`;
+    const route =
+      routes[key] ??
+      (method === 'PUT' && url.pathname.startsWith('/api/wizard/session/steps/') ? saveStep : defaults[key]);
+    const reply =
+      typeof route === 'function' ? await route(call) : (route ?? fails(404, 'NOT_FOUND', `No route ${key}`));
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    server,
+    /** The calls to one path of the API, e.g. '/api/wizard/covers'. */
+    callsTo: (path: string, method?: string) =>
+      calls.filter((call) => call.path === path && (method === undefined || call.method === method)),
+    /** Signs the visitor in, as the sign-in form would. */
+    signIn: (email: string) => {
+      server.signedInAs = email;
+    },
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});

@@ -1,0 +1,531 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChildStepSchema } from '../../shared/contracts/wizard';
+import type { Language } from '../../shared/i18n';
+import {
+  CHILD,
+  COVER,
+  deferred,
+  fails,
+  mockWizardApi,
+  ok,
+  TOY,
+  TOY_COVER,
+} from '../features/wizard/testing/mock-wizard-api';
+import { renderWithRouter } from '../test-utils';
+
+// jsdom has no canvas and lays nothing out: the crop is stood in for (its own module), and the
+// cropper reports a full 800 x 800 square at once.
+vi.mock('../features/wizard/lib/crop-image', () => ({
+  cropImage: vi.fn(async () => new Blob(['jpeg'], { type: 'image/jpeg' })),
+}));
+vi.mock('react-easy-crop', async () => {
+  const { createElement, useEffect } = await import('react');
+  type Props = {
+    onMediaLoaded?: (size: object) => void;
+    onCropComplete?: (area: object, pixels: object) => void;
+  };
+  function FakeCropper({ onMediaLoaded, onCropComplete }: Props) {
+    // Once, as the real one does when the photo has loaded.
+    useEffect(() => {
+      onMediaLoaded?.({ width: 800, height: 800, naturalWidth: 800, naturalHeight: 800 });
+      onCropComplete?.({ x: 0, y: 0, width: 100, height: 100 }, { x: 0, y: 0, width: 800, height: 800 });
+    }, []);
+    return createElement('div', { 'data-testid': 'cropper' });
+  }
+  return { default: FakeCropper };
+});
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:chosen-photo');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function Elsewhere() {
+  const location = useLocation();
+  return <p>Elsewhere: {location.pathname}</p>;
+}
+
+async function openWizard(path = '/wizard?theme=guardian-friend&type=storybook', language?: Language) {
+  const router = createMemoryRouter(
+    [
+      { path: '/wizard', lazy: () => import('./wizard'), HydrateFallback: () => null },
+      { path: '*', Component: Elsewhere },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = renderWithRouter(router, language ? { language } : {});
+  // The first test also loads the page's code: give it time on a busy machine.
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  return view;
+}
+
+const stepParam = (router: { state: { location: { search: string } } }) =>
+  new URLSearchParams(router.state.location.search).get('step');
+
+const photoFile = () => new File(['photo'], 'mia.jpg', { type: 'image/jpeg' });
+
+describe('wizard: step 1, the child', () => {
+  it('says what is missing when Next is pressed on an empty form, and sends nothing', async () => {
+    const api = mockWizardApi();
+    const { user } = await openWizard();
+    expect(screen.getByRole('heading', { level: 1, name: 'Tell us about your little hero' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+
+    expect(
+      screen.getByText('Please fill in all required fields and check the consent box to proceed.'),
+    ).toBeVisible();
+    expect(await screen.findByText('Please complete all fields')).toBeVisible();
+    const name = screen.getByLabelText('Your child’s first name');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(name).toHaveAccessibleDescription('Please enter your child’s first name.');
+    expect(screen.getByRole('checkbox')).toHaveAccessibleDescription('Please tick this box to continue.');
+    expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('refuses a file that is not an image, and one over 10 MB, before any upload', async () => {
+    const api = mockWizardApi();
+    await openWizard();
+    const input = screen.getByLabelText('Photo of your child');
+
+    fireEvent.change(input, {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG or PNG\)\.$/);
+
+    const big = photoFile();
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(input).toHaveAccessibleDescription(
+      /This photo is larger than 10 MB\. Please choose a smaller one\.$/,
+    );
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('/api/wizard/photos')).toHaveLength(0);
+    expect(screen.getByText(/JPG or PNG, at least 300 × 300 px, up to 10 MB\./)).toBeVisible();
+  });
+
+  it('crops and uploads the photo, saves step 1 and shows the cover being made', async () => {
+    const cover = deferred();
+    const photo = deferred();
+    const api = mockWizardApi({
+      routes: { 'POST /api/wizard/covers': cover.handler, 'POST /api/wizard/photos': photo.handler },
+    });
+    const { user, router } = await openWizard();
+
+    await user.type(screen.getByLabelText('Your child’s first name'), ' Mia ');
+    await user.click(screen.getByRole('radio', { name: 'Girl' }));
+    await user.type(screen.getByLabelText('Age'), '4');
+    fireEvent.change(screen.getByLabelText('Photo of your child'), { target: { files: [photoFile()] } });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Crop the photo' });
+    const zoom = within(dialog).getByRole('slider', { name: 'Zoom' });
+    expect(zoom).toHaveAttribute('min', '1');
+    expect(zoom).toHaveAttribute('max', '3');
+    expect(zoom).toHaveAttribute('step', '0.1');
+    await user.click(within(dialog).getByRole('button', { name: 'Use this photo' }));
+    // While the photo travels, Next waits for it.
+    expect(await screen.findByRole('button', { name: 'Uploading your photo…' })).toBeDisabled();
+    photo.release(ok({ photoId: '77777777-7777-4777-8777-777777777777', width: 800, height: 800 }));
+
+    const preview = await screen.findByRole('img', { name: 'The photo of your child, cropped to a square' });
+    const [upload] = api.callsTo('/api/wizard/photos');
+    expect(upload?.query.get('kind')).toBe('child');
+    expect((upload?.body as FormData | undefined)?.get('photo')).toBeInstanceOf(Blob);
+    expect(preview).toHaveAttribute('src', '/api/wizard/images/77777777-7777-4777-8777-777777777777');
+
+    await user.click(screen.getByRole('checkbox', { name: /I confirm that I am authorised/ }));
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+
+    expect(await screen.findByText('We are painting Mia as the hero of the story…')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your hero’s cover' })).toHaveFocus();
+    const [saved] = api.callsTo('/api/wizard/session/steps/1', 'PUT');
+    expect(saved?.body).toEqual({
+      name: 'Mia',
+      gender: 'female',
+      age: 4,
+      picture: '77777777-7777-4777-8777-777777777777',
+      consent: true,
+    });
+    expect(ChildStepSchema.safeParse(saved?.body).success).toBe(true);
+    expect(api.callsTo('/api/wizard/covers')[0]?.body).toEqual({ kind: 'hero', language: 'en' });
+    expect(stepParam(router)).toBe('2');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+    expect(screen.getByText('Step 2 of 5')).toBeVisible();
+    cover.release(ok({ imageId: '55555555-5555-4555-8555-555555555555' }));
+    expect(await screen.findByRole('img', { name: 'The book’s cover, with Mia as the hero' })).toBeVisible();
+  });
+});
+
+describe('wizard: the generated covers', () => {
+  it('Approve saves step 2 with the cover and moves on to the toy', async () => {
+    const api = mockWizardApi({
+      steps: { 1: CHILD },
+      routes: { 'POST /api/wizard/covers': ok({ imageId: '55555555-5555-4555-8555-555555555555' }) },
+    });
+    const { user } = await openWizard('/wizard?theme=guardian-friend&type=storybook&step=2');
+    const cover = await screen.findByRole('img', { name: 'The book’s cover, with Mia as the hero' });
+    expect(cover).toHaveAttribute('src', '/api/wizard/images/55555555-5555-4555-8555-555555555555');
+
+    await user.click(screen.getByRole('button', { name: 'Approve this cover' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Now, the cuddly toy' })).toHaveFocus();
+    expect(api.callsTo('/api/wizard/session/steps/2', 'PUT')[0]?.body).toEqual({
+      approved: true,
+      generatedCover: '55555555-5555-4555-8555-555555555555',
+    });
+  });
+
+  it('shows a cover already made instead of making another, and Regenerate goes back to step 1', async () => {
+    const api = mockWizardApi({ steps: { 1: CHILD, 2: COVER } });
+    const { user, router } = await openWizard('/wizard?step=2');
+    expect(
+      await screen.findByRole('img', { name: 'The book’s cover, with Mia as the hero' }),
+    ).toHaveAttribute('src', `/api/wizard/images/${COVER.generatedCover}`);
+    expect(api.callsTo('/api/wizard/covers')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Make a new one' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tell us about your little hero' }),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Your child’s first name')).toHaveValue('Mia');
+    expect(stepParam(router)).toBe('1');
+    // Next now makes a new cover, though nothing changed.
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    await waitFor(() => expect(api.callsTo('/api/wizard/covers')).toHaveLength(1));
+  });
+
+  it('no person in the photo: its own message, a toast, and a way to upload a different photo', async () => {
+    mockWizardApi({
+      steps: { 1: CHILD },
+      routes: { 'POST /api/wizard/covers': fails(422, 'AI_INVALID_IMAGE_NO_PERSON') },
+    });
+    const { user } = await openWizard('/wizard?step=2');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No person detected in the photo.');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(await screen.findByText('No person detected in the photo')).toBeVisible();
+
+    await user.click(within(alert).getByRole('button', { name: 'Upload a different photo' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tell us about your little hero' }),
+    ).toBeVisible();
+    expect(screen.getByText('Choose a photo')).toBeVisible();
+  });
+
+  it('no plush toy on the toy cover goes back to the toy step', async () => {
+    mockWizardApi({
+      steps: { 1: CHILD, 2: COVER, 3: TOY },
+      routes: { 'POST /api/wizard/covers': fails(422, 'AI_INVALID_IMAGE_NO_TOY') },
+    });
+    const { user } = await openWizard('/wizard?step=4');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No plush toy detected in the photo.');
+    expect(await screen.findByText('No plush toy detected in the photo')).toBeVisible();
+    await user.click(within(alert).getByRole('button', { name: 'Upload a different photo' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Now, the cuddly toy' })).toBeVisible();
+  });
+
+  it('a missing AI key: contact support, service unavailable, no Try again', async () => {
+    mockWizardApi({
+      steps: { 1: CHILD },
+      routes: { 'POST /api/wizard/covers': fails(503, 'AI_API_KEY_MISSING') },
+    });
+    await openWizard('/wizard?step=2');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The service is temporarily unavailable.');
+    expect(alert).toHaveTextContent(/technical difficulties/);
+    expect(within(alert).getAllByRole('link', { name: 'hello@cuddletales.ch' })[0]).toHaveAttribute(
+      'href',
+      'mailto:hello@cuddletales.ch',
+    );
+    expect(within(alert).getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+      'href',
+      'mailto:hello@cuddletales.ch',
+    );
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Cover generation failed')).toBeVisible();
+  });
+
+  it('an unknown error code offers Try again, which asks again', async () => {
+    let attempts = 0;
+    const api = mockWizardApi({
+      steps: { 1: CHILD },
+      routes: {
+        'POST /api/wizard/covers': () => {
+          attempts += 1;
+          return attempts === 1
+            ? fails(500, 'SOMETHING_NEW')
+            : ok({ imageId: '66666666-6666-4666-8666-666666666666' });
+        },
+      },
+    });
+    const { user } = await openWizard('/wizard?step=2');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Image generation failed. Please try again in a moment.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('img', { name: 'The book’s cover, with Mia as the hero' })).toBeVisible();
+    expect(api.callsTo('/api/wizard/covers')).toHaveLength(2);
+  });
+
+  it('a job in a wrong state offers Start over, which goes back to step 1', async () => {
+    mockWizardApi({
+      steps: { 1: CHILD },
+      routes: { 'POST /api/wizard/covers': fails(409, 'JOB_INVALID_STATE') },
+    });
+    const { user } = await openWizard('/wizard?step=2');
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Start over' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tell us about your little hero' }),
+    ).toBeVisible();
+  });
+});
+
+describe('wizard: moving between steps', () => {
+  it('Previous goes from step 3 back to step 1, and is disabled there', async () => {
+    mockWizardApi({ steps: { 1: CHILD, 2: COVER } });
+    const { user, router } = await openWizard('/wizard?step=3');
+    expect(screen.getByRole('heading', { level: 1, name: 'Now, the cuddly toy' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tell us about your little hero' }),
+    ).toHaveFocus();
+    expect(stepParam(router)).toBe('1');
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  it('Previous goes from step 5 back to step 3', async () => {
+    mockWizardApi({ steps: { 1: CHILD, 2: COVER, 3: TOY, 4: TOY_COVER } });
+    const { user } = await openWizard('/wizard?step=5');
+    expect(screen.getByRole('heading', { level: 1, name: 'A few words from the heart' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Now, the cuddly toy' })).toBeVisible();
+    expect(screen.getByLabelText('The cuddly toy’s name')).toHaveValue('Teddy');
+  });
+
+  it('does not open a step whose earlier steps are missing', async () => {
+    mockWizardApi({ steps: { 1: CHILD } });
+    const { router } = await openWizard('/wizard?step=5');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your hero’s cover' })).toBeVisible();
+    await waitFor(() => expect(stepParam(router)).toBe('2'));
+  });
+
+  it('restores progress at step 4 with a welcome back notice, replacing the address', async () => {
+    const api = mockWizardApi({ steps: { 1: CHILD, 2: COVER, 3: TOY }, restored: true });
+    const { router } = await openWizard('/wizard?theme=guardian-friend&type=storybook');
+    expect(screen.getByRole('heading', { level: 1, name: 'The cuddly toy’s cover' })).toBeVisible();
+    expect(screen.getByText(/We kept your progress/)).toBeVisible();
+    expect(await screen.findByText('Welcome back! Your book is just where you left it.')).toBeVisible();
+    await waitFor(() => expect(stepParam(router)).toBe('4'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(api.callsTo('/api/wizard/session')[0]?.body).toEqual({
+      themeId: 'guardian-friend',
+      bookType: 'storybook',
+    });
+    expect(await screen.findByRole('img', { name: 'The cover with Teddy, the cuddly toy' })).toBeVisible();
+    expect(api.callsTo('/api/wizard/covers')[0]?.body).toEqual({ kind: 'toy', language: 'en' });
+  });
+
+  it('reads the colouring spelling and the default theme', async () => {
+    const api = mockWizardApi();
+    await openWizard('/wizard?type=colouring');
+    expect(api.callsTo('/api/wizard/session')[0]?.body).toEqual({
+      themeId: 'guardian-friend',
+      bookType: 'coloring',
+    });
+  });
+
+  it('says so when progress cannot be restored, and tries again', async () => {
+    let attempts = 0;
+    mockWizardApi({
+      routes: {
+        'POST /api/wizard/session': () => {
+          attempts += 1;
+          return attempts === 1 ? fails(500, 'DB_QUERY_FAILED') : ok(undefined);
+        },
+      },
+    });
+    const { user } = await openWizard();
+    expect(await screen.findByText('We could not restore your progress. Please try again.')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your book could not be opened' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(attempts).toBe(2));
+  });
+});
+
+describe('wizard: step 5, the dedication', () => {
+  const allSteps = { 1: CHILD, 2: COVER, 3: TOY, 4: TOY_COVER };
+
+  it('starts from a template with both names and counts the characters', async () => {
+    mockWizardApi({ steps: allSteps });
+    const { user } = await openWizard('/wizard?step=5');
+    const message = screen.getByLabelText('Dedication message');
+    const template = 'To Mia, may Teddy watch over your dreams every night. With all our love.';
+    expect(message).toHaveValue(template);
+    expect(screen.getByText(`${template.length} / 300`)).toBeVisible();
+
+    await user.clear(message);
+    await user.type(message, 'Sweet dreams');
+    expect(screen.getByText('12 / 300')).toBeVisible();
+    expect(message).toHaveAccessibleDescription('12 / 300');
+  });
+
+  it('stops at 300 characters and says so', async () => {
+    mockWizardApi({ steps: allSteps });
+    const { user } = await openWizard('/wizard?step=5');
+    const message = screen.getByLabelText('Dedication message');
+    await user.clear(message);
+    await user.click(message);
+    await user.paste('a'.repeat(310));
+    expect(message).toHaveValue('a'.repeat(300));
+    expect(screen.getByText('300 / 300')).toBeVisible();
+    expect(screen.getByText('You’ve reached the 300-character limit')).toBeVisible();
+  });
+
+  it('refuses emojis and an empty message: Save is disabled', async () => {
+    mockWizardApi({ steps: allSteps });
+    const { user } = await openWizard('/wizard?step=5');
+    const message = screen.getByLabelText('Dedication message');
+    const save = screen.getByRole('button', { name: 'Save the dedication' });
+    await user.type(screen.getByLabelText('Signed'), 'Mum');
+    expect(save).toBeEnabled();
+
+    await user.type(message, ' 🧸');
+    expect(screen.getByText('Emojis aren’t supported. Please remove them.')).toBeVisible();
+    expect(message).toHaveAttribute('aria-invalid', 'true');
+    expect(save).toBeDisabled();
+
+    await user.clear(message);
+    expect(save).toBeDisabled();
+  });
+
+  it('keeps the signature on one line and hides the ideas once the field is focused', async () => {
+    const api = mockWizardApi({ steps: allSteps });
+    const { user } = await openWizard('/wizard?step=5');
+    expect(screen.getByRole('button', { name: 'Mum and Dad' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Your godmother' })).toBeVisible();
+
+    const signature = screen.getByLabelText('Signed');
+    await user.click(signature);
+    expect(screen.queryByRole('button', { name: 'Mum and Dad' })).not.toBeInTheDocument();
+    await user.type(signature, 'Grandma   and  Grandpa');
+    expect(signature).toHaveValue('Grandma and Grandpa');
+
+    await user.click(screen.getByRole('button', { name: 'Save the dedication' }));
+    expect(await screen.findByText('Your dedication is saved.')).toBeVisible();
+    expect(api.callsTo('/api/wizard/session/steps/5', 'PUT')[0]?.body).toEqual({
+      dedicationMessage: 'To Mia, may Teddy watch over your dreams every night. With all our love.',
+      dedicationSignature: 'Grandma and Grandpa',
+    });
+  });
+
+  it('a suggestion fills the signature', async () => {
+    mockWizardApi({ steps: allSteps });
+    const { user } = await openWizard('/wizard?step=5');
+    await user.click(screen.getByRole('button', { name: 'Grandma' }));
+    expect(screen.getByLabelText('Signed')).toHaveValue('Grandma');
+    expect(screen.getByLabelText('Signed')).toHaveFocus();
+  });
+});
+
+describe('wizard: completing', () => {
+  const allSteps = { 1: CHILD, 2: COVER, 3: TOY, 4: TOY_COVER };
+
+  it('a visitor is asked to sign in, then the book completes on its own', async () => {
+    // Signing in here: the server links the wizard to the account, and the page carries on.
+    const api: ReturnType<typeof mockWizardApi> = mockWizardApi({
+      steps: allSteps,
+      routes: {
+        'POST /api/auth/sign-in/email': () => {
+          api.signIn('ana@example.com');
+          return ok({ redirect: false });
+        },
+      },
+    });
+    const { user } = await openWizard('/wizard?step=5');
+    await user.click(screen.getByRole('button', { name: 'Complete personalization' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Almost there! Sign in to complete your book' }),
+    ).toHaveFocus();
+    expect(api.callsTo('/api/wizard/session/steps/5', 'PUT')).toHaveLength(1);
+    expect(api.callsTo('/api/wizard/complete')).toHaveLength(0);
+    expect(screen.getByRole('tab', { name: 'Sign up' })).toBeVisible();
+
+    await user.type(screen.getByLabelText('E-mail address'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'bedtime-42');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(
+      await screen.findByText('Elsewhere: /checkout/b0000000-0000-4000-8000-000000000001'),
+    ).toBeVisible();
+    expect(api.callsTo('/api/auth/sign-in/email')[0]?.body).toMatchObject({ email: 'ana@example.com' });
+    expect(api.callsTo('/api/wizard/complete')).toHaveLength(1);
+  });
+
+  it('the back button leaves the sign-in screen for the dedication', async () => {
+    mockWizardApi({ steps: allSteps });
+    const { user } = await openWizard('/wizard?step=5');
+    await user.click(screen.getByRole('button', { name: 'Complete personalization' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to the wizard' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'A few words from the heart' }),
+    ).toBeVisible();
+  });
+
+  it('signed in: saves the dedication, completes and opens the checkout', async () => {
+    const api = mockWizardApi({ steps: allSteps, signedInAs: 'ana@example.com' });
+    const { user } = await openWizard('/wizard?step=5');
+    await screen.findByRole('button', { name: /ana@example\.com/ });
+    await user.click(screen.getByRole('button', { name: 'Complete personalization' }));
+
+    expect(
+      await screen.findByText('Elsewhere: /checkout/b0000000-0000-4000-8000-000000000001'),
+    ).toBeVisible();
+    const order = api.calls
+      .filter((call) => call.method !== 'GET')
+      .map((call) => `${call.method} ${call.path}`);
+    expect(order.slice(-2)).toEqual(['PUT /api/wizard/session/steps/5', 'POST /api/wizard/complete']);
+    expect(api.callsTo('/api/wizard/complete')[0]?.body).toEqual({ language: 'en' });
+  });
+
+  it("says 'failed to prepare data' when completing fails, and keeps everything", async () => {
+    const api = mockWizardApi({
+      steps: allSteps,
+      signedInAs: 'ana@example.com',
+      routes: { 'POST /api/wizard/complete': fails(500, 'INTERNAL_ERROR') },
+    });
+    const { user } = await openWizard('/wizard?step=5');
+    await screen.findByRole('button', { name: /ana@example\.com/ });
+    const message = screen.getByLabelText('Dedication message');
+    await user.clear(message);
+    await user.type(message, 'Sleep tight, Mia');
+    await user.click(screen.getByRole('button', { name: 'Complete personalization' }));
+
+    expect(await screen.findByText('Failed to prepare your book. Please try again.')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'A few words from the heart' })).toBeVisible();
+    expect(screen.getByLabelText('Dedication message')).toHaveValue('Sleep tight, Mia');
+    expect(api.callsTo('/api/wizard/complete')).toHaveLength(1);
+  });
+});
+
+describe('wizard: in French', () => {
+  it('speaks French, with the doudou and French typography', async () => {
+    mockWizardApi({ steps: { 1: CHILD, 2: COVER, 3: TOY, 4: TOY_COVER } });
+    await openWizard('/wizard?step=5', 'fr');
+    expect(screen.getByRole('heading', { level: 1, name: 'Quelques mots du cœur' })).toBeVisible();
+    expect(screen.getByLabelText('Message de dédicace')).toHaveValue(
+      'Pour Mia, que Teddy veille sur tes rêves chaque nuit. Avec tout notre amour.',
+    );
+    expect(screen.getByRole('button', { name: 'Terminer la personnalisation' })).toBeVisible();
+    expect(screen.getByText('Étape 5 sur 5')).toBeVisible();
+  });
+});
