@@ -83,6 +83,7 @@ export async function buildTestApp(
     authRateLimits?: AppDeps['authRateLimits'];
     now?: () => Date;
     illustrator?: AppDeps['illustrator'];
+    generationTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
@@ -102,6 +103,7 @@ export async function buildTestApp(
     logger: false,
     authRateLimits: options.authRateLimits ?? { signInPerMinute: 1000, emailPerMinute: 1000, max: 1000 },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.generationTimeoutMs ? { generationTimeoutMs: options.generationTimeoutMs } : {}),
   });
   await app.ready();
   return {

@@ -50,6 +50,8 @@ export type AppDeps = {
   authRateLimits?: Partial<AuthRateLimits>;
   /** The clock, so tests can move time forward. */
   now?: () => Date;
+  /** How long a cover may take (60 s; tests shorten it). */
+  generationTimeoutMs?: number;
   /** Pino options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
 };
@@ -147,7 +149,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return session ? { id: session.user.id, email: session.user.email } : null;
   });
   await app.register(
-    wizardRoutes({ illustrator: deps.illustrator, ...(deps.now ? { now: deps.now } : {}) }),
+    wizardRoutes({
+      illustrator: deps.illustrator,
+      ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.generationTimeoutMs ? { generationTimeoutMs: deps.generationTimeoutMs } : {}),
+    }),
     {
       prefix: '/api/wizard',
     },

@@ -448,3 +448,100 @@ describe('completion', () => {
     expect((await browser.call('GET', '/api/wizard/session')).statusCode).toBe(404);
   });
 });
+
+describe('cover limits', () => {
+  it('answers AI_TIMEOUT when the illustrator takes longer than the limit, and keeps the step', async () => {
+    const slow = await buildTestApp({
+      generationTimeoutMs: 300,
+      illustrator: {
+        kind: 'local',
+        generateCover: (_request, options) =>
+          new Promise((resolve) => {
+            const timer = setTimeout(
+              () => resolve({ ok: false, code: 'AI_GENERATION_FAILED', message: 'late' }),
+              5_000,
+            );
+            options?.signal?.addEventListener('abort', () => clearTimeout(timer));
+          }),
+      },
+    });
+    try {
+      const start = await slow.app.inject({
+        method: 'POST',
+        url: '/api/wizard/session',
+        payload: { themeId: 'guardian-friend', bookType: 'storybook' },
+      });
+      const cookie = ([] as string[]).concat(start.headers['set-cookie'] as string[])[0]!.split(';')[0]!;
+      const boundary = '----b';
+      const upload = await slow.app.inject({
+        method: 'POST',
+        url: '/api/wizard/photos?kind=child',
+        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          ),
+          childPhoto,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      await slow.app.inject({
+        method: 'PUT',
+        url: '/api/wizard/session/steps/1',
+        headers: { cookie },
+        payload: { name: 'Mia', gender: 'female', age: 5, picture: upload.json().photoId, consent: true },
+      });
+      const started = performance.now();
+      const cover = await slow.app.inject({
+        method: 'POST',
+        url: '/api/wizard/covers',
+        headers: { cookie },
+        payload: { kind: 'hero' },
+      });
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(cover.statusCode).toBe(504);
+      expect(cover.json().error.code).toBe('AI_TIMEOUT');
+      const state = await slow.app.inject({ method: 'GET', url: '/api/wizard/session', headers: { cookie } });
+      expect(state.json().steps[1].name).toBe('Mia');
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('limits the covers of one account to thirty a day across its sessions', async () => {
+    const account = await signedInAs(t, 'busy.parent@example.com');
+    let made = 0;
+    let refused: { statusCode: number; json(): { error: { code: string } } } | undefined;
+    for (let session = 0; session < 4 && !refused; session++) {
+      const browser = new Browser(account);
+      await browser.call('POST', '/api/wizard/session', {
+        themeId: 'guardian-friend',
+        bookType: session % 2 ? 'coloring' : 'storybook',
+      });
+      const photo = (await browser.upload('child', childPhoto)).json();
+      await browser.call('PUT', '/api/wizard/session/steps/1', {
+        name: 'Mia',
+        gender: 'female',
+        age: 5,
+        picture: photo.photoId,
+        consent: true,
+      });
+      for (let n = 0; n < 10; n++) {
+        const cover = await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' });
+        if (cover.statusCode !== 200) {
+          refused = cover;
+          break;
+        }
+        made++;
+      }
+      // A signed-in user resumes the same session for the same theme and type: complete it so the next loop starts a new one.
+      await t.database.db
+        .update(wizardSessions)
+        .set({ status: 'completed' })
+        .where(eq(wizardSessions.sessionId, browser.cookies.get('wizard_session')!));
+    }
+    expect(made).toBe(30);
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.json().error.code).toBe('GENERATION_LIMIT_REACHED');
+  }, 60_000);
+});

@@ -23,7 +23,11 @@ import * as wizard from './service';
 const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 
 /** The five-step wizard: its server-side session, photos, covers and completion. */
-export function wizardRoutes(options: { illustrator: Illustrator; now?: () => Date }): FastifyPluginAsyncZod {
+export function wizardRoutes(options: {
+  illustrator: Illustrator;
+  now?: () => Date;
+  generationTimeoutMs?: number;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifyMultipart, { limits: { files: 1, fileSize: LIMITS.photoMaxBytes, fields: 2 } });
     const deps = () => ({
@@ -31,6 +35,7 @@ export function wizardRoutes(options: { illustrator: Illustrator; now?: () => Da
       storage: app.storage,
       illustrator: options.illustrator,
       now: options.now ?? (() => new Date()),
+      ...(options.generationTimeoutMs ? { generationTimeoutMs: options.generationTimeoutMs } : {}),
     });
     const cookieOptions = () => ({
       httpOnly: true,

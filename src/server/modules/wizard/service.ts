@@ -26,7 +26,14 @@ import * as repo from './repo';
 export const GENERATION_LIMITS = { perSessionPerHour: 10, perUserPerDay: 30, timeoutMs: 60_000 } as const;
 const SESSION_MS = WIZARD_COOKIE.hours * 60 * 60 * 1000;
 
-export type WizardDeps = { db: Db; storage: Storage; illustrator: Illustrator; now: () => Date };
+export type WizardDeps = {
+  db: Db;
+  storage: Storage;
+  illustrator: Illustrator;
+  now: () => Date;
+  /** How long a cover may take (60 s; tests shorten it). */
+  generationTimeoutMs?: number;
+};
 export type Caller = { sessionId: string | undefined; userId: string | null };
 type Steps = { 1?: ChildStep; 2?: CoverStep; 3?: ToyStep; 4?: ToyGeneratedStep; 5?: DedicationStep };
 
@@ -234,7 +241,7 @@ export async function generateCover(
     throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available. Please upload it again.');
   await repo.logGeneration(deps.db, session.sessionId, caller.userId, now);
 
-  const signal = AbortSignal.timeout(GENERATION_LIMITS.timeoutMs);
+  const signal = AbortSignal.timeout(deps.generationTimeoutMs ?? GENERATION_LIMITS.timeoutMs);
   const result = await Promise.race([
     deps.illustrator.generateCover(
       {
