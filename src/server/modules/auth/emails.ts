@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
 import type { MailMessage } from '../../adapters/mail/index';
+import { escapeHtml } from '../../html';
 
 export type AccountEmail = 'verify' | 'reset' | 'passwordChanged' | 'existingAccount';
 
@@ -25,12 +26,6 @@ function textsFor(language: Language): EmailTexts {
   }
   return texts;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 
 /** An account e-mail in the user's language, with an HTML and a plain-text part. */
 export function renderAccountEmail(

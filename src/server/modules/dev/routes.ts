@@ -1,11 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { readOutbox } from '../../adapters/mail/outbox';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
+import { escapeHtml } from '../../html';
 
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
