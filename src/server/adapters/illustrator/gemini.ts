@@ -1,11 +1,9 @@
 import { ApiError, type GenerateContentResponse, GoogleGenAI } from '@google/genai';
-import sharp from 'sharp';
-import type { ErrorCode } from '../../../shared/domain/errors';
+import { fail, type IllustratorLogger, silentLogger, toPng } from './hosted';
 import type { CoverResult, Illustrator } from './index';
 import { buildCoverPrompt, NO_PERSON, NO_TOY, refusalWord } from './prompts';
 
-/** Where the adapter reports failures (a pino / Fastify logger fits). Never given photos, images or keys. */
-export type IllustratorLogger = { warn(details: Record<string, unknown>, message: string): void };
+export type { IllustratorLogger } from './hosted';
 
 export type GeminiIllustratorOptions = {
   apiKey?: string | undefined;
@@ -43,15 +41,6 @@ const SAFETY_FINISH_REASONS = new Set([
   'RECITATION',
   'IMAGE_RECITATION',
 ]);
-
-/** The largest image decoded from an answer (the models return about 1 MP). */
-const MAX_IMAGE_PIXELS = 40_000_000;
-
-const silentLogger: IllustratorLogger = { warn() {} };
-
-function fail(code: ErrorCode, message: string): CoverResult {
-  return { ok: false, code, message };
-}
 
 /**
  * The Gemini adapter (`@google/genai`, `models.generateContent`): the photo goes as an inline JPEG
@@ -209,14 +198,4 @@ async function interpretResponse(
   }
   logger.warn({ ...log, finishReason, candidates: candidates.length }, 'Gemini returned no image');
   return fail('AI_NO_IMAGE_RETURNED', MESSAGES.noImage);
-}
-
-/** The image as PNG (JPEG / WebP answers are converted), or null when it cannot be decoded. */
-async function toPng(data: Buffer): Promise<Buffer | null> {
-  if (data.length === 0) return null;
-  try {
-    return await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).png().toBuffer();
-  } catch {
-    return null;
-  }
 }

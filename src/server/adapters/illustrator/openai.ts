@@ -5,9 +5,7 @@ import OpenAI, {
   APIUserAbortError,
   toFile,
 } from 'openai';
-import sharp from 'sharp';
-import type { ErrorCode } from '../../../shared/domain/errors';
-import type { IllustratorLogger } from './gemini';
+import { fail, type IllustratorLogger, silentLogger, toPng } from './hosted';
 import type { CoverRequest, CoverResult, Illustrator } from './index';
 import { buildCoverPrompt } from './prompts';
 
@@ -45,15 +43,6 @@ const MESSAGES = {
 
 /** Error codes of OpenAI's safety system for images. */
 const SAFETY_CODES = new Set(['moderation_blocked', 'content_policy_violation']);
-
-/** The largest image decoded from an answer (1024x1024 is asked for). */
-const MAX_IMAGE_PIXELS = 40_000_000;
-
-const silentLogger: IllustratorLogger = { warn() {} };
-
-function fail(code: ErrorCode, message: string): CoverResult {
-  return { ok: false, code, message };
-}
 
 /**
  * The OpenAI adapter (`openai`, `images.edit` with the photo as the input image, `input_fidelity:
@@ -208,14 +197,4 @@ function classifyError(
   const detail = redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   logger.warn({ ...log, detail }, 'OpenAI call failed');
   return fail('AI_GENERATION_FAILED', MESSAGES.failed);
-}
-
-/** The image as PNG (JPEG / WebP answers are converted), or null when it cannot be decoded. */
-async function toPng(data: Buffer): Promise<Buffer | null> {
-  if (data.length === 0) return null;
-  try {
-    return await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).png().toBuffer();
-  } catch {
-    return null;
-  }
 }
