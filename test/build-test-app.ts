@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Mailer, MailMessage } from '../src/server/adapters/mail/index';
+import type { PaymentProvider } from '../src/server/adapters/payments/index';
+import { createLocalPaymentProvider } from '../src/server/adapters/payments/local';
 import type { Storage } from '../src/server/adapters/storage/index';
 import { createLocalStorage } from '../src/server/adapters/storage/local';
 import type { AppDeps } from '../src/server/app';
@@ -65,6 +67,9 @@ export function createMemoryMailer(): Mailer & {
   };
 }
 
+/** The local payment provider's signing secret in tests, so tests can sign notifications. */
+export const TEST_WEBHOOK_SECRET = 'whsec_test_local_secret';
+
 export type TestApp = {
   app: FastifyInstance;
   mailer: ReturnType<typeof createMemoryMailer>;
@@ -84,6 +89,7 @@ export async function buildTestApp(
     now?: () => Date;
     illustrator?: AppDeps['illustrator'];
     generationTimeoutMs?: number;
+    payments?: PaymentProvider;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
@@ -94,8 +100,12 @@ export async function buildTestApp(
   const storage = createLocalStorage(path.join(dataDir, 'storage'));
   const mailer = createMemoryMailer();
   const illustrator = options.illustrator ?? createFakeIllustrator();
+  const payments =
+    options.payments ??
+    createLocalPaymentProvider({ publicUrl: config.publicUrl, secret: TEST_WEBHOOK_SECRET });
   const app = await buildApp({
     illustrator,
+    payments,
     config,
     database,
     storage,

@@ -14,13 +14,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Illustrator } from './adapters/illustrator/index';
 import type { Mailer } from './adapters/mail/index';
+import type { PaymentProvider } from './adapters/payments/index';
 import type { Storage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type AuthRateLimits, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { checkoutRoutes, checkoutTestRoutes } from './modules/checkout/routes';
 import { devRoutes } from './modules/dev/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { localPaymentPage } from './modules/payments/local-page';
+import { paymentRoutes } from './modules/payments/routes';
 import { systemRoutes } from './modules/system/routes';
 import { wizardRoutes } from './modules/wizard/routes';
 import { clientPlugin } from './plugins/client';
@@ -44,6 +49,7 @@ export type AppDeps = {
   storage: Storage;
   mailer: Mailer;
   illustrator: Illustrator;
+  payments: PaymentProvider;
   /** Where the outbox mailer writes; the development page lists it (not in production). */
   outboxDir?: string;
   /** Tests loosen or tighten the per-IP auth limits. */
@@ -158,6 +164,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/api/wizard',
     },
   );
+  const now = deps.now ? { now: deps.now } : {};
+  await app.register(checkoutRoutes(now), { prefix: '/api' });
+  await app.register(orderRoutes({ payments: deps.payments, ...now }), { prefix: '/api/orders' });
+  await app.register(paymentRoutes({ payments: deps.payments, ...now }), { prefix: '/api/payments' });
+  if (deps.payments.name === 'local') {
+    await app.register(localPaymentPage({ webhookSecret: deps.payments.webhookSecret, ...now }));
+  }
+  if (!config.isProduction) await app.register(checkoutTestRoutes, { prefix: '/api/dev' });
   if (!config.isProduction && deps.outboxDir) await app.register(devRoutes(deps.outboxDir));
   await app.register(clientPlugin, { clientDir: config.clientDir });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TAX_RATE_BASIS_POINTS } from '../shared/domain/quote';
 
 const port = z
   .string()
@@ -74,6 +75,22 @@ const EnvSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_MODEL: z.string().min(1).optional(),
   OPENAI_BASE_URL: httpUrl.optional(),
+  PAYMENTS: z.enum(['local', 'stripe'], { message: 'expected local or stripe' }).default('local'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, 'expected a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, 'expected a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_BASE_URL: httpUrl.optional(),
+  TAX_RATE_BASIS_POINTS: z.coerce
+    .number({ message: 'expected a whole number of basis points (770 = 7.7 %)' })
+    .int('expected a whole number of basis points (770 = 7.7 %)')
+    .min(0, 'expected 0 to 10000 basis points')
+    .max(10_000, 'expected 0 to 10000 basis points')
+    .default(DEFAULT_TAX_RATE_BASIS_POINTS),
 });
 
 export type Config = {
@@ -102,6 +119,14 @@ export type Config = {
     openaiModel: string | undefined;
     openaiBaseUrl: string | undefined;
   };
+  payments: {
+    provider: 'local' | 'stripe';
+    stripeSecretKey: string | undefined;
+    stripeWebhookSecret: string | undefined;
+    stripeApiBaseUrl: string | undefined;
+  };
+  /** Tax on items plus shipping, in basis points (770 = 7.7 %). */
+  taxRateBasisPoints: number;
 };
 
 export type OidcProviderConfig = { clientId: string; clientSecret: string; discoveryUrl: string };
@@ -139,6 +164,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         });
       }
     }
+    if (e.PAYMENTS === 'stripe') {
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!e[name])
+          context.addIssue({ code: 'custom', path: [name], message: 'expected with PAYMENTS=stripe' });
+      }
+    }
   }).safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
@@ -146,7 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         const name = String(issue.path[0] ?? 'environment');
         const got = present[name];
         // Secrets are never echoed; URLs that may hold a password are echoed without it.
-        const shown = /SECRET|API_KEY/.test(name)
+        const shown = /SECRET|API_KEY|SECRET_KEY/.test(name)
           ? undefined
           : /URL/.test(name) && got
             ? redactUrl(got)
@@ -178,6 +209,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       openaiBaseUrl: e.OPENAI_BASE_URL,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    payments: {
+      provider: e.PAYMENTS,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiBaseUrl: e.STRIPE_API_BASE_URL,
+    },
+    taxRateBasisPoints: e.TAX_RATE_BASIS_POINTS,
     oidc: {
       google: oidcProvider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL),
       microsoft: oidcProvider(

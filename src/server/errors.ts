@@ -22,6 +22,13 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   AI_API_KEY_MISSING: 503,
   SERVICE_UNAVAILABLE: 503,
   AI_TIMEOUT: 504,
+  PRICE_UNAVAILABLE: 503,
+  ORDER_ALREADY_PAID: 409,
+  PAYMENT_SESSION_FAILED: 502,
+  PAYMENT_NOT_RETRYABLE: 409,
+  WEBHOOK_SIGNATURE_INVALID: 400,
+  REVIEW_NOT_ALLOWED: 409,
+  REVIEW_EXISTS: 409,
 };
 
 /** The status for a code: as mapped above, else 500 (a failure of ours, not of the request). */

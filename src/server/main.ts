@@ -5,6 +5,9 @@ import { selectIllustrator } from './adapters/illustrator/select';
 import type { Mailer } from './adapters/mail/index';
 import { createOutboxMailer } from './adapters/mail/outbox';
 import { createSmtpMailer } from './adapters/mail/smtp';
+import type { PaymentProvider } from './adapters/payments/index';
+import { createLocalPaymentProvider } from './adapters/payments/local';
+import { createStripeProvider } from './adapters/payments/stripe';
 import { createLocalStorage } from './adapters/storage/local';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
@@ -42,7 +45,16 @@ async function main(): Promise<void> {
     photoChecker,
   });
 
-  const app = await buildApp({ config, database, storage, mailer, outboxDir, illustrator });
+  const payments: PaymentProvider =
+    config.payments.provider === 'stripe'
+      ? createStripeProvider({
+          secretKey: config.payments.stripeSecretKey!,
+          webhookSecret: config.payments.stripeWebhookSecret!,
+          ...(config.payments.stripeApiBaseUrl ? { apiBaseUrl: config.payments.stripeApiBaseUrl } : {}),
+        })
+      : createLocalPaymentProvider({ publicUrl: config.publicUrl });
+
+  const app = await buildApp({ config, database, storage, mailer, outboxDir, illustrator, payments });
   illustrator.kind === 'local' ||
     app.log.info({ illustrator: illustrator.kind }, 'photos go to a hosted image model');
 

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
@@ -303,6 +304,9 @@ export const orders = pgTable(
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     characterId: uuid('character_id').references(() => characters.id, { onDelete: 'set null' }),
     trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    // The rate the tax was computed with, so an order keeps its figures when the setting changes.
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
     language: text('language').notNull().default('en'),
     paymentSessionId: text('payment_session_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -321,7 +325,8 @@ export const orders = pgTable(
       sql`${t.subtotalAmount} >= 0 and ${t.shippingAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.totalAmount} >= 0`,
     ),
     index('orders_user_idx').on(t.userId, t.createdAt),
-    index('orders_book_instance_idx').on(t.bookInstanceId),
+    // One order per book instance: going back in the checkout updates it instead of adding one.
+    uniqueIndex('orders_book_instance_idx').on(t.bookInstanceId),
   ],
 );
 
@@ -440,5 +445,80 @@ export const generationLog = pgTable(
   (t) => [
     index('generation_log_session_idx').on(t.sessionId, t.createdAt),
     index('generation_log_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Each payment session the shop started with the payment provider (local or Stripe), with the
+ * amount it asked for, so a notification can be compared with what was charged.
+ */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('open'),
+    url: text('url').notNull(),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    // What the local payment page shows (the lines of the quote); empty for Stripe.
+    lines: jsonb('lines').notNull().default([]),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_sessions_provider', oneOf(t.provider, ['local', 'stripe'])),
+    check('payment_sessions_status', oneOf(t.status, ['open', 'complete', 'failed', 'expired'])),
+    index('payment_sessions_order_idx').on(t.orderId),
+  ],
+);
+
+/** Payment notifications already applied, by the provider's event id: each is applied once. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    outcome: text('outcome').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('payment_events_order_idx').on(t.orderId)],
+);
+
+export const JOB_STATES = ['queued', 'active', 'done', 'failed'] as const;
+
+/**
+ * The durable job queue in the shop's own database (docs/decisions/007): jobs are enqueued in the
+ * same transaction as the change that calls for them, and claimed with FOR UPDATE SKIP LOCKED so
+ * any number of workers share them; a job whose worker died is claimed again after its lease.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    // At most one live job per key (e.g. one production per book instance).
+    singletonKey: text('singleton_key'),
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('jobs_state', oneOf(t.state, JOB_STATES)),
+    unique('jobs_singleton_key').on(t.singletonKey),
+    index('jobs_claim_idx').on(t.queue, t.state, t.runAfter),
   ],
 );

@@ -1,0 +1,71 @@
+/**
+ * The payment provider: it hosts the card page and later tells the shop, by a signed notification
+ * to POST /api/payments/webhook, whether the order was paid. `local` is the embedded default (a test
+ * card page served by the shop); `stripe` is Stripe Checkout.
+ */
+export type PaymentLine = {
+  /** What the buyer reads on the payment page, in the order's language. */
+  name: string;
+  quantity: number;
+  /** Cents per unit. */
+  unitAmount: number;
+};
+
+export type CheckoutSessionRequest = {
+  orderId: string;
+  orderNumber: string;
+  bookInstanceId: string;
+  currency: 'CHF';
+  /** The server's quote as lines (books, copies, shipping, tax); they add up to `total`. */
+  lines: PaymentLine[];
+  total: number;
+  customerEmail: string;
+  language: 'en' | 'fr';
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+};
+
+export type CheckoutSession = { id: string; url: string };
+
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+  /** The secret the provider signs its notifications with (checked on the raw body). */
+  readonly webhookSecret: string;
+  createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
+}
+
+/** The provider's answer could not be had or used; the buyer may try again. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/**
+ * A notification as Stripe sends it, reduced to the fields the shop reads. The local provider
+ * sends the same shape, so both go through one webhook path.
+ */
+export type PaymentEvent = {
+  id: string;
+  type:
+    | 'checkout.session.completed'
+    | 'checkout.session.async_payment_succeeded'
+    | 'checkout.session.async_payment_failed'
+    | 'checkout.session.expired'
+    | (string & {});
+  /** Seconds since 1970. */
+  created: number;
+  data: {
+    object: {
+      id: string;
+      object?: string;
+      payment_status?: 'paid' | 'unpaid' | 'no_payment_required' | (string & {});
+      amount_total?: number | null;
+      currency?: string | null;
+      client_reference_id?: string | null;
+      metadata?: Record<string, string> | null;
+    };
+  };
+};

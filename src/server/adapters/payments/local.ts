@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import type { CheckoutSession, CheckoutSessionRequest, PaymentProvider } from './index';
+
+/** The test cards of the local payment page, as Stripe's test mode has them. */
+export const LOCAL_TEST_CARDS = {
+  '4242424242424242': 'paid',
+  '4000000000000002': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+} as const;
+export type LocalCardOutcome = (typeof LOCAL_TEST_CARDS)[keyof typeof LOCAL_TEST_CARDS];
+
+/**
+ * The embedded payment provider: the card page is served by the shop itself at /pay/{sessionId}
+ * (modules/payments/local-page.ts), which sends Stripe-shaped notifications signed with this
+ * provider's secret to the same webhook as Stripe's. No card data leaves the machine.
+ */
+export function createLocalPaymentProvider(options: { publicUrl: string; secret?: string }): PaymentProvider {
+  const webhookSecret = options.secret ?? `whsec_local_${randomBytes(24).toString('hex')}`;
+  return {
+    name: 'local',
+    webhookSecret,
+    async createCheckoutSession(_request: CheckoutSessionRequest): Promise<CheckoutSession> {
+      const id = `cs_local_${randomBytes(16).toString('hex')}`;
+      return { id, url: `${options.publicUrl.replace(/\/$/, '')}/pay/${id}` };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../shared/i18n';
+
+const localesDir = path.resolve(import.meta.dirname, '..', '..', 'public', 'locales');
+const cache = new Map<string, unknown>();
+
+/** The texts of one translation namespace (public/locales/{language}/{namespace}.json), cached. */
+export function serverTexts<T>(namespace: string, language: unknown): T {
+  const lang: Language = isLanguage(language) ? language : FALLBACK_LANGUAGE;
+  const key = `${lang}/${namespace}`;
+  let texts = cache.get(key);
+  if (!texts) {
+    texts = JSON.parse(fs.readFileSync(path.join(localesDir, lang, `${namespace}.json`), 'utf8'));
+    cache.set(key, texts);
+  }
+  return texts as T;
+}
+
+/** Fills `{{name}}` placeholders, as i18next does on the client. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+    name in values ? String(values[name]) : match,
+  );
+}

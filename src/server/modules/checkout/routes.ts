@@ -1,0 +1,124 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BookInstanceLookupSchema,
+  BookInstanceParamsSchema,
+  CheckoutContextSchema,
+  OrderRequestSchema,
+  OrderSchema,
+  RecentBookInstancesSchema,
+} from '../../../shared/contracts/checkout';
+import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import { AppError } from '../../errors';
+import * as checkout from './service';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+
+/** The signed-in caller, or 401: the checkout, confirmation and profile need an account. */
+export async function requireUser(
+  app: { currentUser(request: FastifyRequest): Promise<{ id: string; email: string } | null> },
+  request: FastifyRequest,
+) {
+  const user = await app.currentUser(request);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return user;
+}
+
+/** The checkout of a finished wizard: its context, the order it makes, and the cover preview. */
+export function checkoutRoutes(options: { now?: () => Date } = {}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const deps = (): checkout.CheckoutDeps => ({
+      db: app.database.db,
+      storage: app.storage,
+      taxRateBasisPoints: app.config.taxRateBasisPoints,
+      now: options.now ?? (() => new Date()),
+    });
+
+    app.get(
+      '/checkout/:bookInstanceId',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'The checkout of one of the caller’s books: the book, prices and any unpaid order',
+          params: BookInstanceParamsSchema,
+          response: { 200: CheckoutContextSchema, ...errors },
+        },
+      },
+      async (request) =>
+        checkout.checkoutContext(deps(), await requireUser(app, request), request.params.bookInstanceId),
+    );
+
+    app.put(
+      '/checkout/:bookInstanceId/order',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary:
+            'Create the pending order of a book, or update its unpaid one; the server computes every amount',
+          params: BookInstanceParamsSchema,
+          body: OrderRequestSchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const buyer = await requireUser(app, request);
+        const body = OrderRequestSchema.parse(request.body);
+        return checkout.saveOrder(deps(), buyer, request.params.bookInstanceId, body);
+      },
+    );
+
+    app.get(
+      '/book-instances/:bookInstanceId/cover',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'The hero cover of one of the caller’s books (the checkout preview)',
+          params: BookInstanceParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const image = await checkout.readCover(
+          deps(),
+          await requireUser(app, request),
+          request.params.bookInstanceId,
+        );
+        return reply
+          .type(image.contentType ?? 'image/png')
+          .header('cache-control', 'private, max-age=3600')
+          .send(image.data);
+      },
+    );
+  };
+}
+
+/** The checkout test page's lookups (SPEC.md: open to anyone); registered only outside production. */
+export const checkoutTestRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/book-instances/recent',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'The five newest book instances (checkout test page; not in production)',
+        response: { 200: RecentBookInstancesSchema },
+      },
+    },
+    async () => ({ instances: await checkout.recentInstances(app.database.db) }),
+  );
+  app.get(
+    '/book-instances/:bookInstanceId',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Whether a book instance exists (checkout test page; not in production)',
+        params: BookInstanceParamsSchema,
+        response: { 200: BookInstanceLookupSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => checkout.lookupInstance(app.database.db, request.params.bookInstanceId),
+  );
+};

@@ -1,0 +1,108 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Order } from '../../../shared/contracts/checkout';
+import type { Country } from '../../../shared/domain/shipping';
+import type {
+  BookType,
+  CoverType,
+  OrderItemType,
+  OrderStatus,
+  PaymentStatus,
+  ProductKey,
+} from '../../../shared/domain/statuses';
+import type { Db } from '../../db/client';
+import { customers, orderItems, orders, reviews } from '../../db/schema';
+
+/** What an order keeps of the checkout's step 2 (the customer's e-mail lives on the customer). */
+export type StoredAddress = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  country: Country;
+};
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** One order of one user, or undefined: the user id is part of the query, never checked after. */
+export async function findOwnOrder(db: Db, userId: string, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The order as its owner sees it: items, amounts, customer, address and review. */
+export async function orderView(db: Db, row: OrderRow): Promise<Order> {
+  const [items, [customer], [review]] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.createdAt)),
+    row.customerId
+      ? db.select({ email: customers.email }).from(customers).where(eq(customers.id, row.customerId))
+      : Promise.resolve([]),
+    db
+      .select({ rating: reviews.rating, text: reviews.text, createdAt: reviews.createdAt })
+      .from(reviews)
+      .where(eq(reviews.orderId, row.id)),
+  ]);
+  const address = (row.shippingAddress ?? {}) as Partial<StoredAddress>;
+  const lines = items
+    .map((item) => {
+      const metadata = item.metadata as { coverType?: CoverType; basePrice?: number };
+      return {
+        productKey: item.productKey as ProductKey,
+        itemType: item.itemType as OrderItemType,
+        coverType: metadata.coverType ?? (item.productKey.includes('hardcover') ? 'hardcover' : 'softcover'),
+        quantity: item.quantity,
+        basePrice: metadata.basePrice ?? item.unitPrice,
+        discountPercentage: item.discountPercentage,
+        unitPrice: item.unitPrice,
+        totalPrice: item.totalPrice,
+      } as const;
+    })
+    // The book first, then the copies, whatever order the rows came back in.
+    .sort((a, b) => (a.itemType === 'base_book' ? -1 : b.itemType === 'base_book' ? 1 : 0));
+  const copies = lines.find((line) => line.itemType === 'grandparent_copy');
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    status: row.status as OrderStatus,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+    bookType: row.bookType as BookType,
+    themeId: row.themeId,
+    bookInstanceId: row.bookInstanceId,
+    coverType: row.coverType as CoverType,
+    grandparentCopies: copies
+      ? { count: copies.quantity, coverType: copies.coverType }
+      : { count: 0, coverType: row.coverType === 'hardcover' ? 'softcover' : (row.coverType as CoverType) },
+    customer: {
+      firstName: address.firstName ?? '',
+      lastName: address.lastName ?? '',
+      email: customer?.email ?? '',
+      phone: address.phone ?? '',
+    },
+    shipping: {
+      address: address.address ?? '',
+      city: address.city ?? '',
+      postalCode: address.postalCode ?? '',
+      country: address.country ?? 'CH',
+    },
+    quote: {
+      currency: 'CHF',
+      lines,
+      subtotal: row.subtotalAmount,
+      shipping: row.shippingAmount,
+      taxRateBasisPoints: row.taxRateBasisPoints,
+      tax: row.taxAmount,
+      total: row.totalAmount,
+    },
+    trackingNumber: row.trackingNumber,
+    trackingUrl: row.trackingUrl,
+    language: row.language === 'fr' ? 'fr' : 'en',
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    review: review ? { ...review, createdAt: review.createdAt.toISOString() } : null,
+  };
+}

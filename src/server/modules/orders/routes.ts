@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  OrderParamsSchema,
+  OrderSchema,
+  PaymentSessionSchema,
+  ReviewRequestSchema,
+  ReviewSchema,
+} from '../../../shared/contracts/checkout';
+import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import type { PaymentProvider } from '../../adapters/payments/index';
+import { requireUser } from '../checkout/routes';
+import * as ordersService from './service';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  502: ErrorResponseSchema,
+};
+
+/** The caller's orders: one order, starting (or retrying) its payment, and its review. */
+export function orderRoutes(options: { payments: PaymentProvider; now?: () => Date }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const deps = (): ordersService.OrdersDeps => ({
+      db: app.database.db,
+      payments: options.payments,
+      publicUrl: app.config.publicUrl,
+      now: options.now ?? (() => new Date()),
+      log: app.log,
+    });
+
+    app.get(
+      '/:orderId',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'One of the caller’s orders',
+          params: OrderParamsSchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(app, request);
+        // The payment page's session id comes back on the confirmation URL; it is only logged.
+        const sessionId = (request.query as { session_id?: unknown } | undefined)?.session_id;
+        if (typeof sessionId === 'string') request.log.info({ sessionId }, 'back from the payment page');
+        return ordersService.getOrder(app.database.db, user.id, request.params.orderId);
+      },
+    );
+
+    app.post(
+      '/:orderId/payment',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Start a payment for an unpaid order (also the retry); answers the payment page URL',
+          params: OrderParamsSchema,
+          response: { 200: PaymentSessionSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(app, request);
+        return ordersService.startPayment(deps(), user.id, request.params.orderId);
+      },
+    );
+
+    app.post(
+      '/:orderId/review',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Review a delivered order (one review per order)',
+          params: OrderParamsSchema,
+          body: ReviewRequestSchema,
+          response: { 201: ReviewSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(app, request);
+        const review = await ordersService.addReview(
+          app.database.db,
+          user.id,
+          request.params.orderId,
+          request.body,
+        );
+        return reply.code(201).send(review);
+      },
+    );
+  };
+}

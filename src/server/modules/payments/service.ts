@@ -1,0 +1,175 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PaymentEvent } from '../../adapters/payments/index';
+import { SignatureError, verifySignature } from '../../adapters/payments/signature';
+import type { Db } from '../../db/client';
+import { bookInstances, orders, paymentEvents, paymentSessions } from '../../db/schema';
+import { AppError } from '../../errors';
+import { enqueue } from '../../jobs/queue';
+
+/** What a notification did; kept with its event id. */
+export type EventOutcome =
+  | 'duplicate'
+  | 'paid'
+  | 'failed'
+  | 'expired'
+  | 'awaiting_payment'
+  | 'already_paid'
+  | 'stale'
+  | 'amount_mismatch'
+  | 'unknown_order'
+  | 'ignored';
+
+export type PaymentsDeps = {
+  db: Db;
+  webhookSecret: string;
+  now: () => Date;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Checks the signature on the raw body and parses the notification; anything else is refused. */
+export function readEvent(deps: PaymentsDeps, rawBody: string, signature: string | undefined): PaymentEvent {
+  try {
+    verifySignature(rawBody, signature, deps.webhookSecret, { now: deps.now() });
+  } catch (error) {
+    if (error instanceof SignatureError) {
+      deps.log.warn({ reason: error.message }, 'payment notification refused');
+      throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The notification signature is not valid.');
+    }
+    throw error;
+  }
+  let event: PaymentEvent;
+  try {
+    event = JSON.parse(rawBody) as PaymentEvent;
+  } catch {
+    throw new AppError('VALIDATION_INVALID_PARAM', 'The notification is not JSON.');
+  }
+  if (
+    typeof event?.id !== 'string' ||
+    typeof event.type !== 'string' ||
+    typeof event.data?.object?.id !== 'string'
+  ) {
+    throw new AppError('VALIDATION_INVALID_PARAM', 'The notification has no id, type or object.');
+  }
+  return event;
+}
+
+/**
+ * Applies one verified notification, once: its id is stored in the same transaction as its
+ * effect, the order row is locked while it is decided, a paid order never goes back to pending or
+ * failed, and the amount and currency must be the ones the order was priced at. Paid: the order
+ * is `processing`, its book `rendering`, and the book's production is queued.
+ */
+export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promise<EventOutcome> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type, outcome: 'ignored' })
+      .onConflictDoNothing({ target: paymentEvents.id })
+      .returning({ id: paymentEvents.id });
+    if (!fresh) return 'duplicate' as const;
+
+    const session = event.data.object;
+    const orderId = session.metadata?.orderId ?? session.client_reference_id ?? '';
+    const record = async (result: EventOutcome, knownOrderId?: string) => {
+      await tx
+        .update(paymentEvents)
+        .set({ outcome: result, orderId: knownOrderId ?? null })
+        .where(eq(paymentEvents.id, event.id));
+      return result;
+    };
+    if (!UUID.test(orderId)) return record('unknown_order');
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+    // The session must be one this shop started for this order.
+    const [started] = order
+      ? await tx
+          .select()
+          .from(paymentSessions)
+          .where(and(eq(paymentSessions.id, session.id), eq(paymentSessions.orderId, order.id)))
+      : [];
+    if (!order || !started) return record('unknown_order');
+
+    const markSession = (status: 'complete' | 'failed' | 'expired') =>
+      tx.update(paymentSessions).set({ status }).where(eq(paymentSessions.id, session.id));
+
+    const paid =
+      event.type === 'checkout.session.async_payment_succeeded' ||
+      (event.type === 'checkout.session.completed' &&
+        (session.payment_status === 'paid' || session.payment_status === 'no_payment_required'));
+
+    if (paid) {
+      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') {
+        return record('already_paid', order.id);
+      }
+      if (
+        session.amount_total !== order.totalAmount ||
+        session.currency?.toLowerCase() !== order.currency.toLowerCase()
+      ) {
+        deps.log.warn(
+          {
+            orderId: order.id,
+            expected: order.totalAmount,
+            got: session.amount_total,
+            currency: session.currency,
+          },
+          'payment amount does not match the order: left for a person to check',
+        );
+        return record('amount_mismatch', order.id);
+      }
+      const now = deps.now();
+      await tx
+        .update(orders)
+        .set({
+          paymentStatus: 'paid',
+          status: order.status === 'pending' ? 'processing' : order.status,
+          paidAt: now,
+          paymentSessionId: session.id,
+          updatedAt: now,
+        })
+        .where(eq(orders.id, order.id));
+      await markSession('complete');
+      if (order.bookInstanceId) {
+        await tx
+          .update(bookInstances)
+          .set({ status: 'rendering', currentStep: null, progressPercentage: 0, updatedAt: now })
+          .where(
+            and(
+              eq(bookInstances.id, order.bookInstanceId),
+              inArray(bookInstances.status, ['draft', 'abandoned']),
+            ),
+          );
+        await enqueue(
+          tx,
+          'produce-book',
+          { bookInstanceId: order.bookInstanceId, orderId: order.id },
+          { singletonKey: `produce-book:${order.bookInstanceId}` },
+        );
+      }
+      return record('paid', order.id);
+    }
+
+    if (event.type === 'checkout.session.async_payment_failed') {
+      // A failure that arrives after the payment went through is old news.
+      if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed')
+        return record('stale', order.id);
+      await tx
+        .update(orders)
+        .set({ paymentStatus: 'failed', updatedAt: deps.now() })
+        .where(eq(orders.id, order.id));
+      await markSession('failed');
+      return record('failed', order.id);
+    }
+
+    if (event.type === 'checkout.session.expired') {
+      // Nothing was paid on that page; the order stays as it is and a retry is offered.
+      if (started.status === 'open') await markSession('expired');
+      return record('expired', order.id);
+    }
+
+    if (event.type === 'checkout.session.completed') return record('awaiting_payment', order.id);
+    return record('ignored', order.id);
+  });
+  deps.log.info({ eventId: event.id, type: event.type, outcome }, 'payment notification');
+  return outcome;
+}

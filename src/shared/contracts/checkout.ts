@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { GRANDPARENT_COPIES } from '../domain/quote';
+import { COUNTRIES } from '../domain/shipping';
+import {
+  BOOK_INSTANCE_STATUSES,
+  BOOK_TYPES,
+  COVER_TYPES,
+  ORDER_ITEM_TYPES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  PRODUCT_KEYS,
+} from '../domain/statuses';
+import { PriceSchema } from './catalog';
+
+export const UuidParamSchema = z.string().uuid('expected an id');
+export const BookInstanceParamsSchema = z.object({ bookInstanceId: UuidParamSchema });
+export const OrderParamsSchema = z.object({ orderId: UuidParamSchema });
+
+const required = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
+
+/** Step 2 of the checkout: who pays (SPEC.md section 5: first and last name and e-mail required). */
+export const CheckoutCustomerSchema = z
+  .object({
+    firstName: required(60),
+    lastName: required(60),
+    email: z.string().trim().toLowerCase().pipe(z.email('expected an e-mail address').max(254)),
+    phone: z
+      .string()
+      .trim()
+      .max(30, 'at most 30 characters')
+      .regex(/^[0-9+()./ -]*$/, 'expected a phone number')
+      .default(''),
+  })
+  .meta({ id: 'CheckoutCustomer' });
+export type CheckoutCustomer = z.infer<typeof CheckoutCustomerSchema>;
+
+/** Step 2 of the checkout: where the book goes; the country is one the shop ships to. */
+export const ShippingAddressSchema = z
+  .object({
+    address: required(200),
+    city: required(100),
+    postalCode: required(20).regex(/^[A-Za-z0-9 -]+$/, 'expected a postal code'),
+    country: z.enum(COUNTRIES),
+  })
+  .meta({ id: 'ShippingAddress' });
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+
+export const GrandparentCopiesSchema = z
+  .object({
+    count: z.number().int().min(GRANDPARENT_COPIES.min).max(GRANDPARENT_COPIES.max),
+    coverType: z.enum(COVER_TYPES),
+  })
+  .meta({ id: 'GrandparentCopies' });
+
+/** What the buyer chose: no price, discount or total is ever accepted from the client. */
+export const OrderRequestSchema = z
+  .object({
+    coverType: z.enum(COVER_TYPES),
+    grandparentCopies: GrandparentCopiesSchema,
+    customer: CheckoutCustomerSchema,
+    shipping: ShippingAddressSchema,
+    language: z.enum(['en', 'fr']).default('en'),
+  })
+  .meta({ id: 'OrderRequest' });
+export type OrderRequest = z.input<typeof OrderRequestSchema>;
+
+export const QuoteLineSchema = z
+  .object({
+    productKey: z.enum(PRODUCT_KEYS),
+    itemType: z.enum(ORDER_ITEM_TYPES),
+    coverType: z.enum(COVER_TYPES),
+    quantity: z.number().int().positive(),
+    basePrice: z.number().int().nonnegative(),
+    discountPercentage: z.number().int().min(0).max(100),
+    unitPrice: z.number().int().nonnegative(),
+    totalPrice: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'QuoteLine' });
+
+export const QuoteSchema = z
+  .object({
+    currency: z.literal('CHF'),
+    lines: z.array(QuoteLineSchema),
+    subtotal: z.number().int().nonnegative(),
+    shipping: z.number().int().nonnegative(),
+    taxRateBasisPoints: z.number().int().nonnegative(),
+    tax: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'Quote' });
+
+export const ReviewSchema = z
+  .object({ rating: z.number().int().min(1).max(5), text: z.string(), createdAt: z.string() })
+  .meta({ id: 'Review' });
+
+export const ReviewRequestSchema = z
+  .object({
+    rating: z.number().int().min(1, 'expected a rating from 1 to 5').max(5, 'expected a rating from 1 to 5'),
+    text: z.string().trim().min(1, 'required').max(2000, 'at most 2000 characters'),
+  })
+  .meta({ id: 'ReviewRequest' });
+export type ReviewRequest = z.infer<typeof ReviewRequestSchema>;
+
+/** One order as its owner sees it (confirmation page, profile). Amounts in cents. */
+export const OrderSchema = z
+  .object({
+    id: z.string(),
+    orderNumber: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    bookType: z.enum(BOOK_TYPES),
+    themeId: z.string(),
+    bookInstanceId: z.string().nullable(),
+    coverType: z.enum(COVER_TYPES),
+    grandparentCopies: GrandparentCopiesSchema,
+    customer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() }),
+    shipping: z.object({
+      address: z.string(),
+      city: z.string(),
+      postalCode: z.string(),
+      country: z.enum(COUNTRIES),
+    }),
+    quote: QuoteSchema,
+    trackingNumber: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+    language: z.enum(['en', 'fr']),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    review: ReviewSchema.nullable(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof OrderSchema>;
+
+/** Everything the checkout page needs about a book instance of the signed-in user. */
+export const CheckoutContextSchema = z
+  .object({
+    bookInstance: z.object({
+      id: z.string(),
+      status: z.enum(BOOK_INSTANCE_STATUSES),
+      bookType: z.enum(BOOK_TYPES),
+      themeId: z.string(),
+      title: z.string(),
+      childName: z.string(),
+      toyName: z.string(),
+      language: z.enum(['en', 'fr']),
+    }),
+    /** The cover preview's fallback chain: the instance's hero cover, then the book's display image. */
+    coverPreview: z.object({ heroCover: z.string().nullable(), bookDisplay: z.string().nullable() }),
+    /** The signed-in user's e-mail and name, to prefill step 2. */
+    prefill: z.object({ email: z.string(), name: z.string() }),
+    /** The unpaid order already made for this book, so going back and forth keeps one order. */
+    order: OrderSchema.nullable(),
+    /** An order of this book is already paid: the checkout shows it instead of charging twice. */
+    paidOrderId: z.string().nullable(),
+    pricing: z.object({
+      currency: z.literal('CHF'),
+      prices: z.array(PriceSchema),
+      taxRateBasisPoints: z.number().int().nonnegative(),
+    }),
+  })
+  .meta({ id: 'CheckoutContext' });
+export type CheckoutContext = z.infer<typeof CheckoutContextSchema>;
+
+/** Where the browser goes to pay (the local test page or Stripe Checkout). */
+export const PaymentSessionSchema = z.object({ url: z.string() }).meta({ id: 'PaymentSession' });
+export type PaymentSession = z.infer<typeof PaymentSessionSchema>;
+
+/** The checkout test page (not in production): look up an instance, or the five newest. */
+export const BookInstanceLookupSchema = z
+  .object({ id: z.string(), status: z.enum(BOOK_INSTANCE_STATUSES), createdAt: z.string() })
+  .meta({ id: 'BookInstanceLookup' });
+export const RecentBookInstancesSchema = z
+  .object({ instances: z.array(BookInstanceLookupSchema) })
+  .meta({ id: 'RecentBookInstances' });

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { ActivePrice } from './pricing';
+import { discounted, PriceUnavailableError, quoteOrder } from './quote';
+import { COUNTRIES } from './shipping';
+import type { CoverType } from './statuses';
+
+const PRICES: ActivePrice[] = [
+  { productKey: 'softcover_book', basePrice: 2999, discountPercentage: 0 },
+  { productKey: 'hardcover_book', basePrice: 3999, discountPercentage: 0 },
+];
+const TAX = { taxRateBasisPoints: 770 };
+
+function quote(coverType: CoverType, count: number, copyCover: CoverType, country: string) {
+  return quoteOrder(PRICES, { coverType, grandparentCopies: { count, coverType: copyCover }, country }, TAX);
+}
+
+describe('quoteOrder', () => {
+  it('gives the worked example of PRODUCT.md: hardcover + 2 softcover copies to Germany = 95.81', () => {
+    const result = quote('hardcover', 2, 'softcover', 'DE');
+    expect(result.lines).toEqual([
+      expect.objectContaining({
+        productKey: 'hardcover_book',
+        itemType: 'base_book',
+        quantity: 1,
+        unitPrice: 3999,
+      }),
+      expect.objectContaining({
+        productKey: 'grandparent_softcover_copy',
+        itemType: 'grandparent_copy',
+        quantity: 2,
+        discountPercentage: 30,
+        unitPrice: 2099,
+        totalPrice: 4198,
+      }),
+    ]);
+    expect(result).toMatchObject({ subtotal: 8197, shipping: 699, tax: 685, total: 9581, currency: 'CHF' });
+  });
+
+  // book, copies, copy cover, country -> copy unit price, shipping, tax, total (computed apart with Python's decimal ROUND_HALF_UP)
+  it.each([
+    ['softcover', 0, 'softcover', 'CH', null, 499, 269, 3767],
+    ['hardcover', 0, 'softcover', 'CH', null, 499, 346, 4844],
+    ['softcover', 1, 'softcover', 'CH', 2249, 499, 443, 6190],
+    ['softcover', 2, 'softcover', 'FR', 2099, 699, 608, 8504],
+    ['softcover', 3, 'softcover', 'IT', 1949, 699, 735, 10280],
+    ['softcover', 1, 'hardcover', 'AT', 2999, 699, 516, 7213],
+    ['hardcover', 2, 'hardcover', 'US', 2799, 1299, 839, 11735],
+    ['hardcover', 3, 'hardcover', 'GB', 2599, 1299, 1008, 14103],
+    ['hardcover', 3, 'softcover', 'ES', 1949, 1299, 858, 12003],
+  ] as const)(
+    '%s + %i %s copies to %s',
+    (cover, count, copyCover, country, copyUnit, shipping, tax, total) => {
+      const result = quote(cover, count, copyCover, country);
+      const copies = result.lines.find((line) => line.itemType === 'grandparent_copy');
+      expect(copies?.unitPrice ?? null).toBe(copyUnit);
+      expect(copies?.quantity ?? 0).toBe(count);
+      expect(result.shipping).toBe(shipping);
+      expect(result.tax).toBe(tax);
+      expect(result.total).toBe(total);
+      expect(result.total).toBe(result.subtotal + result.shipping + result.tax);
+    },
+  );
+
+  it('charges each shipping zone its price, and every other country the international one', () => {
+    const shipping = Object.fromEntries(
+      [...COUNTRIES, 'JP'].map((country) => [country, quote('softcover', 0, 'softcover', country).shipping]),
+    );
+    expect(shipping).toEqual({
+      CH: 499,
+      DE: 699,
+      FR: 699,
+      IT: 699,
+      AT: 699,
+      US: 1299,
+      GB: 1299,
+      ES: 1299,
+      JP: 1299,
+    });
+  });
+
+  it('rounds discounts and tax half up to the cent', () => {
+    expect(discounted(2999, 25)).toBe(2249); // 2249.25
+    expect(discounted(2999, 35)).toBe(1949); // 1949.35
+    expect(discounted(1, 50)).toBe(1); // 0.5 rounds up
+    expect(discounted(3, 50)).toBe(2); // 1.5 rounds up
+    // 1000 + 499 shipping = 1499 at 10 % is 149.9 -> 150; at 7.7 % 115.423 -> 115
+    const prices: ActivePrice[] = [{ productKey: 'softcover_book', basePrice: 1000, discountPercentage: 0 }];
+    const input = {
+      coverType: 'softcover',
+      grandparentCopies: { count: 0, coverType: 'softcover' },
+      country: 'CH',
+    } as const;
+    expect(quoteOrder(prices, input, { taxRateBasisPoints: 1000 }).tax).toBe(150);
+    expect(quoteOrder(prices, input, { taxRateBasisPoints: 770 }).tax).toBe(115);
+    // 1001 + 499 = 1500 at 7.7 % = 115.5 -> 116
+    const half = [{ ...prices[0]!, basePrice: 1001 }];
+    expect(quoteOrder(half, input, { taxRateBasisPoints: 770 }).tax).toBe(116);
+  });
+
+  it('uses the tax rate it is given, so the rate is a setting', () => {
+    const input = {
+      coverType: 'hardcover',
+      grandparentCopies: { count: 0, coverType: 'softcover' },
+      country: 'CH',
+    } as const;
+    expect(quoteOrder(PRICES, input, { taxRateBasisPoints: 0 }).total).toBe(3999 + 499);
+    expect(quoteOrder(PRICES, input, { taxRateBasisPoints: 810 }).tax).toBe(364); // 4498 * 8.1 % = 364.338
+  });
+
+  it('applies a discount set on the book price row to the main book, not to the copies', () => {
+    const sale: ActivePrice[] = [
+      { productKey: 'softcover_book', basePrice: 2999, discountPercentage: 10 },
+      { productKey: 'hardcover_book', basePrice: 3999, discountPercentage: 0 },
+    ];
+    const result = quoteOrder(
+      sale,
+      { coverType: 'softcover', grandparentCopies: { count: 1, coverType: 'softcover' }, country: 'CH' },
+      TAX,
+    );
+    expect(result.lines[0]).toMatchObject({ unitPrice: 2699, discountPercentage: 10 });
+    expect(result.lines[1]).toMatchObject({ unitPrice: 2249, discountPercentage: 25 });
+  });
+
+  it('refuses a cover without an active price and a copy count outside 0 to 3', () => {
+    const softOnly = PRICES.filter((price) => price.productKey === 'softcover_book');
+    expect(() =>
+      quoteOrder(
+        softOnly,
+        { coverType: 'hardcover', grandparentCopies: { count: 0, coverType: 'softcover' }, country: 'CH' },
+        TAX,
+      ),
+    ).toThrow(PriceUnavailableError);
+    expect(() =>
+      quoteOrder(
+        softOnly,
+        { coverType: 'softcover', grandparentCopies: { count: 1, coverType: 'hardcover' }, country: 'CH' },
+        TAX,
+      ),
+    ).toThrow(PriceUnavailableError);
+    expect(() => quote('softcover', 4, 'softcover', 'CH')).toThrow(RangeError);
+    expect(() => quote('softcover', -1, 'softcover', 'CH')).toThrow(RangeError);
+    expect(() => quote('softcover', 1.5, 'softcover', 'CH')).toThrow(RangeError);
+  });
+});

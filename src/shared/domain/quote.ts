@@ -1,0 +1,134 @@
+import type { ActivePrice as Price } from './pricing';
+import { SHIPPING_ZONES, shippingZoneOf } from './shipping';
+import type { CoverType, OrderItemType, ProductKey } from './statuses';
+
+/** Grandparent copies: 0 to 3, all of one cover type chosen apart from the main book's. */
+export const GRANDPARENT_COPIES = { min: 0, max: 3 } as const;
+
+/** Discount per grandparent copy, by number of copies (PRODUCT.md Money). */
+export const GRANDPARENT_DISCOUNTS: Readonly<Record<1 | 2 | 3, number>> = { 1: 25, 2: 30, 3: 35 };
+
+/** The tax rate every shop starts with: 7.7 %, in basis points (a setting, see config). */
+export const DEFAULT_TAX_RATE_BASIS_POINTS = 770;
+
+export type QuoteInput = {
+  coverType: CoverType;
+  grandparentCopies: { count: number; coverType: CoverType };
+  country: string;
+};
+
+export type QuoteLine = {
+  productKey: ProductKey;
+  itemType: OrderItemType;
+  coverType: CoverType;
+  quantity: number;
+  /** Before the discount, per unit. */
+  basePrice: number;
+  discountPercentage: number;
+  /** After the discount, per unit, rounded half up to the cent. */
+  unitPrice: number;
+  totalPrice: number;
+};
+
+export type Quote = {
+  currency: 'CHF';
+  lines: QuoteLine[];
+  subtotal: number;
+  shipping: number;
+  taxRateBasisPoints: number;
+  tax: number;
+  total: number;
+};
+
+/** A book or copy has no active price: nothing can be charged for it. */
+export class PriceUnavailableError extends Error {
+  constructor(readonly productKey: ProductKey) {
+    super(`No active price for ${productKey}`);
+    this.name = 'PriceUnavailableError';
+  }
+}
+
+/** `amount * numerator / denominator`, rounded half up; exact in integers (no floating point). */
+function mulDivHalfUp(amount: number, numerator: number, denominator: number): number {
+  return Math.floor((amount * numerator * 2 + denominator) / (denominator * 2));
+}
+
+/** Amount minus a whole-number percentage, rounded half up to the cent. */
+export function discounted(amount: number, percentage: number): number {
+  return mulDivHalfUp(amount, 100 - percentage, 100);
+}
+
+/** The discount of each grandparent copy for a number of copies (0 for none). */
+export function grandparentDiscount(count: number): number {
+  if (count <= 0) return 0;
+  return GRANDPARENT_DISCOUNTS[Math.min(count, GRANDPARENT_COPIES.max) as 1 | 2 | 3];
+}
+
+const BOOK_KEY: Record<CoverType, ProductKey> = { softcover: 'softcover_book', hardcover: 'hardcover_book' };
+const COPY_KEY: Record<CoverType, ProductKey> = {
+  softcover: 'grandparent_softcover_copy',
+  hardcover: 'grandparent_hardcover_copy',
+};
+
+function priceOf(prices: readonly Price[], coverType: CoverType): Price {
+  const price = prices.find((candidate) => candidate.productKey === BOOK_KEY[coverType]);
+  if (!price) throw new PriceUnavailableError(BOOK_KEY[coverType]);
+  return price;
+}
+
+/**
+ * The whole price of an order, in cents (PRODUCT.md Money): the book at its active price, the
+ * grandparent copies at the base price of their cover minus 25/30/35 %, shipping by zone, and tax
+ * on items plus shipping, each rounded half up to the cent. The client shows it; the server charges it.
+ */
+export function quoteOrder(
+  prices: readonly Price[],
+  input: QuoteInput,
+  options: { taxRateBasisPoints: number },
+): Quote {
+  const count = input.grandparentCopies.count;
+  if (!Number.isInteger(count) || count < GRANDPARENT_COPIES.min || count > GRANDPARENT_COPIES.max) {
+    throw new RangeError(`grandparent copies must be 0 to ${GRANDPARENT_COPIES.max}`);
+  }
+  const book = priceOf(prices, input.coverType);
+  const lines: QuoteLine[] = [
+    {
+      productKey: book.productKey,
+      itemType: 'base_book',
+      coverType: input.coverType,
+      quantity: 1,
+      basePrice: book.basePrice,
+      discountPercentage: book.discountPercentage,
+      unitPrice: discounted(book.basePrice, book.discountPercentage),
+      totalPrice: discounted(book.basePrice, book.discountPercentage),
+    },
+  ];
+  if (count > 0) {
+    const copyCover = input.grandparentCopies.coverType;
+    const base = priceOf(prices, copyCover).basePrice;
+    const discountPercentage = grandparentDiscount(count);
+    const unitPrice = discounted(base, discountPercentage);
+    lines.push({
+      productKey: COPY_KEY[copyCover],
+      itemType: 'grandparent_copy',
+      coverType: copyCover,
+      quantity: count,
+      basePrice: base,
+      discountPercentage,
+      unitPrice,
+      totalPrice: unitPrice * count,
+    });
+  }
+  const subtotal = lines.reduce((sum, line) => sum + line.totalPrice, 0);
+  const shipping = SHIPPING_ZONES[shippingZoneOf(input.country)].priceCents;
+  const tax = mulDivHalfUp(subtotal + shipping, options.taxRateBasisPoints, 10_000);
+  return {
+    currency: 'CHF',
+    lines,
+    subtotal,
+    shipping,
+    taxRateBasisPoints: options.taxRateBasisPoints,
+    tax,
+    total: subtotal + shipping + tax,
+  };
+}
