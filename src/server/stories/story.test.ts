@@ -1,0 +1,365 @@
+import { describe, expect, it } from 'vitest';
+import { BOOK_TYPES, type BookType } from '../../shared/domain/statuses';
+import { LANGUAGES, type Language } from '../../shared/i18n';
+import { AppError } from '../errors';
+import {
+  elidesBefore,
+  type Gender,
+  loadStory,
+  PAGES_BY_BOOK_TYPE,
+  parseTemplate,
+  renderStory,
+  SCENE_KEYS,
+  type Story,
+  type StoryFile,
+  type StoryInputs,
+} from './story';
+
+const THEME = 'guardian-friend';
+const LANGUAGE_CODES = LANGUAGES.map((language) => language.code);
+const GENDERS: Gender[] = ['male', 'female'];
+
+function makeInputs(overrides: Partial<StoryInputs> & { childName?: string; gender?: Gender } = {}) {
+  const { childName = 'Emma', gender = 'female', ...rest } = overrides;
+  return {
+    child: { name: childName, gender, age: 4 },
+    toy: { name: 'Teddy' },
+    dedication: { message: '', signature: '' },
+    language: 'en' as Language,
+    ...rest,
+  } satisfies StoryInputs;
+}
+
+const stories = new Map<string, Story>();
+for (const bookType of BOOK_TYPES) {
+  for (const language of LANGUAGE_CODES) {
+    stories.set(`${bookType}.${language}`, await loadStory(THEME, bookType, language));
+  }
+}
+const story = (bookType: BookType, language: Language) => stories.get(`${bookType}.${language}`)!;
+const storyCases = [...stories.values()].map(
+  (entry) => [`${entry.bookType}.${entry.language}`, entry] as const,
+);
+
+/** The template text outside placeholders: what is printed whatever the child. */
+const literalText = (template: string) =>
+  parseTemplate(template)
+    .map((token) => (token.kind === 'text' ? token.text : ' '))
+    .join('');
+
+/** Whole words, with accented letters as letters (\b would see "il" in "clin d’œil"). */
+const words = (alternatives: string) => new RegExp(`(?<!\\p{L})(?:${alternatives})(?!\\p{L})`, 'iu');
+
+const allTemplates = (entry: StoryFile) => [
+  entry.title,
+  entry.subtitle,
+  entry.dedicationDefault,
+  ...entry.pages.map((page) => page.text),
+];
+
+function renderedTexts(entry: Story, inputs: StoryInputs) {
+  const rendered = renderStory(entry, inputs);
+  return [
+    rendered.title,
+    rendered.subtitle,
+    rendered.dedication.message,
+    ...rendered.pages.map((p) => p.text),
+  ];
+}
+
+describe('the guardian-friend story files', () => {
+  it.each(storyCases)('%s parses with the promised number of pages', (_, entry) => {
+    expect(entry.pages).toHaveLength(PAGES_BY_BOOK_TYPE[entry.bookType]);
+    expect(PAGES_BY_BOOK_TYPE).toEqual({ storybook: 30, coloring: 20 });
+  });
+
+  it.each(BOOK_TYPES)(
+    '%s has the same scenes, keys and prompts, page by page in every language',
+    (bookType) => {
+      const scenes = (language: Language) => story(bookType, language).pages.map((page) => page.scene);
+      for (const language of LANGUAGE_CODES) expect(scenes(language)).toEqual(scenes('en'));
+    },
+  );
+
+  it('uses every scene key of the vocabulary, so an illustrator draws nothing for nothing', () => {
+    const used = new Set([...stories.values()].flatMap((entry) => entry.pages.map((page) => page.scene.key)));
+    expect([...used].sort()).toEqual([...SCENE_KEYS].sort());
+  });
+
+  it.each(storyCases)('%s: prompts speak of the child and the plush toy, never of a name', (_, entry) => {
+    for (const { scene } of entry.pages) {
+      expect(scene.prompt).toMatch(/the child|the plush toy/);
+      expect(scene.prompt).not.toMatch(/[{}]|Emma|Teddy/);
+    }
+  });
+
+  it.each(storyCases)('%s: texts use the typographic apostrophe and stay short', (_, entry) => {
+    for (const template of allTemplates(entry)) expect(template).not.toContain("'");
+    for (const page of entry.pages) {
+      if (entry.bookType === 'coloring') expect(page.text.length).toBeLessThanOrEqual(60);
+      else expect(page.text.length).toBeLessThanOrEqual(170);
+      expect(page.text).not.toContain('\n');
+    }
+  });
+});
+
+describe('every page renders for every child', () => {
+  const names = [
+    ['Emma', 'Teddy'],
+    ['Anne-Sophie', "Mr. O'Bear"],
+    ["D'Arcy", 'Lapin-Câlin'],
+  ] as const;
+
+  for (const [key, entry] of storyCases) {
+    for (const gender of GENDERS) {
+      for (const [childName, toyName] of names) {
+        it(`${key}, ${gender}, ${childName}: no brace or bar left, names kept as typed`, () => {
+          const inputs = makeInputs({ childName, gender, language: entry.language, toy: { name: toyName } });
+          const texts = renderedTexts(entry, inputs);
+          for (const text of texts) expect(text).not.toMatch(/[{}|]/);
+          const joined = texts.join('\n');
+          expect(joined).toContain(childName);
+          expect(joined).toContain(toyName);
+        });
+      }
+    }
+  }
+
+  it.each(storyCases)('%s: the child and the toy are named all through the book', (_, entry) => {
+    const pages = renderStory(entry, makeInputs({ language: entry.language })).pages;
+    expect(pages.map((page) => page.position)).toEqual(pages.map((_, index) => index + 1));
+    const withChild = pages.filter((page) => page.text.includes('Emma')).length;
+    const withToy = pages.filter((page) => page.text.includes('Teddy')).length;
+    expect(withChild).toBeGreaterThanOrEqual(pages.length / 3);
+    expect(withToy).toBeGreaterThanOrEqual(pages.length / 4);
+  });
+});
+
+describe('the child is never given the other gender', () => {
+  // No pronoun of the child is written out in the English texts: every one goes through {he|she}.
+  it.each(BOOK_TYPES)('English %s: no literal he/she/his/her', (bookType) => {
+    for (const template of allTemplates(story(bookType, 'en'))) {
+      expect(literalText(template)).not.toMatch(words('he|she|him|his|her|hers|himself|herself'));
+    }
+  });
+
+  // French writes "il" on its own only in impersonal phrases ("il se passe", "il est temps"), and
+  // never "elle": the subject pronoun of the child always goes through {il|elle}.
+  const IMPERSONAL_IL = /(?<!\p{L})il (?=se passe|fait|est temps|y a|faut)/giu;
+  it.each(BOOK_TYPES)('French %s: no literal il/elle for a person', (bookType) => {
+    for (const template of allTemplates(story(bookType, 'fr'))) {
+      const text = literalText(template).replace(IMPERSONAL_IL, '');
+      expect(text).not.toMatch(words('il|elle'));
+    }
+  });
+
+  it.each(BOOK_TYPES)('%s for a girl and a boy, every page', (bookType) => {
+    for (const gender of GENDERS) {
+      const en = renderedTexts(story(bookType, 'en'), makeInputs({ gender })).join('\n');
+      const fr = renderedTexts(story(bookType, 'fr'), makeInputs({ gender, language: 'fr' }))
+        .join('\n')
+        .replace(IMPERSONAL_IL, '');
+      if (gender === 'female') {
+        expect(en).not.toMatch(words('he|him|his|himself'));
+        expect(fr).not.toMatch(words('il'));
+      } else {
+        expect(en).not.toMatch(words('she|her|hers|herself'));
+        expect(fr).not.toMatch(words('elle'));
+      }
+    }
+  });
+
+  const page = (language: Language, gender: Gender, position: number) =>
+    renderStory(story('storybook', language), makeInputs({ gender, language })).pages[position - 1]!.text;
+
+  it('marked storybook pages agree with a girl', () => {
+    expect(page('en', 'female', 4)).toContain('Teddy, her very best friend');
+    expect(page('en', 'female', 10)).toContain('Emma listens, and she smiles.');
+    expect(page('fr', 'female', 3)).toContain('Emma est prête pour la nuit.');
+    expect(page('fr', 'female', 10)).toContain('Emma écoute, et elle sourit.');
+    expect(page('fr', 'female', 11)).toContain('se sent toute rassurée');
+    expect(page('fr', 'female', 16)).toContain('tout contre elle, et Teddy la serre');
+    expect(page('fr', 'female', 29)).toContain('Emma s’endort, blottie');
+  });
+
+  it('marked storybook pages agree with a boy', () => {
+    expect(page('en', 'male', 4)).toContain('Teddy, his very best friend');
+    expect(page('en', 'male', 10)).toContain('Emma listens, and he smiles.');
+    expect(page('fr', 'male', 3)).toContain('Emma est prêt pour la nuit.');
+    expect(page('fr', 'male', 3)).not.toContain('prête');
+    expect(page('fr', 'male', 10)).toContain('et il sourit.');
+    expect(page('fr', 'male', 11)).toContain('se sent tout rassuré,');
+    expect(page('fr', 'male', 16)).toContain('tout contre lui, et Teddy le serre');
+    expect(page('fr', 'male', 29)).not.toContain('blottie');
+  });
+});
+
+describe('French elision before a name', () => {
+  it.each([
+    ['Emma', true],
+    ['Léo', false],
+    ['Hugo', true],
+    ['Hélène', true],
+    ['Inès', true],
+    ['Élodie', true],
+    ['Œnone', true],
+    ['Anne-Sophie', true],
+    ['Yanis', false],
+    ['Yasmine', false],
+    ['Yves', true],
+    ['Ylan', true],
+    ["D'Arcy", false],
+    ['Zoé', false],
+    ['  ugo', true],
+  ] as const)('%s elides: %s', (name, expected) => {
+    expect(elidesBefore(name.trim())).toBe(expected);
+  });
+
+  const fifthPage = (childName: string) =>
+    renderStory(story('storybook', 'fr'), makeInputs({ childName, language: 'fr' })).pages[4]!.text;
+
+  it.each([
+    ['Emma', 'les yeux d’Emma'],
+    ['Léo', 'les yeux de Léo'],
+    ['Hugo', 'les yeux d’Hugo'],
+    ['Inès', 'les yeux d’Inès'],
+    ['Yanis', 'les yeux de Yanis'],
+    ['Anne-Sophie', 'les yeux d’Anne-Sophie'],
+    ["D'Arcy", "les yeux de D'Arcy"],
+  ])('page 5 for %s says "%s"', (childName, expected) => {
+    expect(fifthPage(childName)).toContain(expected);
+  });
+
+  it('elides "que" before the toy in the default dedication', () => {
+    const dedication = (toyName: string) =>
+      renderStory(story('storybook', 'fr'), makeInputs({ language: 'fr', toy: { name: toyName } })).dedication
+        .message;
+    expect(dedication('Oscar')).toBe('Pour Emma\u00a0: qu’Oscar veille sur toi, toutes les nuits.');
+    expect(dedication('Nounours')).toBe('Pour Emma\u00a0: que Nounours veille sur toi, toutes les nuits.');
+  });
+});
+
+describe('headings and dedication', () => {
+  it('renders the title and subtitle with the names', () => {
+    const en = renderStory(story('storybook', 'en'), makeInputs());
+    expect(en.title).toBe('Teddy Keeps Watch Over Emma');
+    expect(en.subtitle).toBe('A bedtime story for Emma');
+    const fr = renderStory(story('coloring', 'fr'), makeInputs({ childName: 'Léo', language: 'fr' }));
+    expect(fr.title).toBe('Teddy veille sur Léo');
+    expect(fr.subtitle).toBe('Un album à colorier pour Léo');
+  });
+
+  it('uses the default dedication with both names when the message is empty', () => {
+    const rendered = renderStory(story('storybook', 'en'), makeInputs());
+    expect(rendered.dedication).toEqual({
+      message: 'For Emma, may Teddy keep you safe every night.',
+      signature: '',
+    });
+    const blank = makeInputs({ dedication: { message: '  \n ', signature: '   ' } });
+    expect(renderStory(story('storybook', 'en'), blank).dedication).toEqual(rendered.dedication);
+  });
+
+  it('prints the parent’s own message and signature as written, on one signature line', () => {
+    const inputs = makeInputs({
+      dedication: { message: ' Sleep tight, {little one}! ', signature: 'Mum\nand Dad' },
+    });
+    expect(renderStory(story('storybook', 'en'), inputs).dedication).toEqual({
+      message: 'Sleep tight, {little one}!',
+      signature: 'Mum and Dad',
+    });
+  });
+
+  it('sets French punctuation with a no-break space the book fonts have', () => {
+    const rendered = renderStory(story('storybook', 'fr'), makeInputs({ language: 'fr' }));
+    expect(rendered.pages[29]!.text).toMatch(/^Bonjour, Emma\u00a0! /);
+    for (const text of [rendered.dedication.message, ...rendered.pages.map((p) => p.text)]) {
+      expect(text).not.toMatch(/ [?!;:»]|« |\u202f/);
+    }
+  });
+});
+
+describe('the placeholder syntax', () => {
+  const render = (text: string, overrides: Parameters<typeof makeInputs>[0] = {}) =>
+    renderStory(
+      {
+        title: 'T',
+        subtitle: 'S',
+        dedicationDefault: 'D',
+        pages: [{ text, scene: { key: 'bath-time', prompt: 'p' } }],
+      },
+      makeInputs(overrides),
+    ).pages[0]!.text;
+
+  it('takes the first alternative for a boy and the second for a girl, either may be empty', () => {
+    expect(render('{child} est {petit|petite} et endormi{|e}.', { gender: 'female' })).toBe(
+      'Emma est petite et endormie.',
+    );
+    expect(render('{child} est {petit|petite} et endormi{|e}.', { gender: 'male', childName: 'Léo' })).toBe(
+      'Léo est petit et endormi.',
+    );
+  });
+
+  it('capitalises a value that starts a sentence, and only then', () => {
+    expect(render('{he|she} sleeps. “{he|she} sleeps,” {he|she} says!', { gender: 'female' })).toBe(
+      'She sleeps. “She sleeps,” she says!',
+    );
+    expect(render('{de:child} rêve. Voici le rêve {de:child}…', { language: 'fr' })).toBe(
+      'D’Emma rêve. Voici le rêve d’Emma…',
+    );
+    expect(render('{toy} et {child} ? {child} !', { language: 'fr', childName: 'emma' })).toBe(
+      'Teddy et emma\u00a0? Emma\u00a0!',
+    );
+  });
+
+  it('keeps names as typed, drops braces from them and never reads a name as a template', () => {
+    expect(render('{child} & {toy}', { childName: ' {toy}  Lou ' })).toBe('Toy Lou & Teddy');
+    expect(() => render('{child}', { childName: '  ' })).toThrow(/name is empty/);
+  });
+
+  it.each([
+    ['{name}', /Unknown placeholder/],
+    ['{Child}', /Unknown placeholder/],
+    ['{la:child}', /Unknown elision/],
+    ['{a|b|c}', /Unknown placeholder/],
+    ['{|}', /Empty gender pair/],
+    ['{child', /Stray/],
+    ['child}', /Stray/],
+    ['a | b', /Stray/],
+  ])('throws on %s', (text, error) => {
+    expect(() => render(text)).toThrow(error);
+  });
+
+  it('refuses to render a story in another language than asked', () => {
+    expect(() => renderStory(story('storybook', 'fr'), makeInputs())).toThrow(
+      /in "fr" but was asked for in "en"/,
+    );
+  });
+});
+
+describe('loadStory', () => {
+  const failure = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  };
+
+  it('says clearly when the theme, the book type or the language is unknown', async () => {
+    const theme = await failure(loadStory('space-pirates', 'storybook', 'en'));
+    expect(theme.code).toBe('NOT_FOUND');
+    expect(theme.message).toBe('Unknown story theme "space-pirates"');
+
+    const outside = await failure(loadStory('../guardian-friend', 'storybook', 'en'));
+    expect(outside.code).toBe('NOT_FOUND');
+
+    const type = await failure(loadStory(THEME, 'poster' as BookType, 'en'));
+    expect(type.code).toBe('VALIDATION_INVALID_PARAM');
+    expect(type.message).toMatch(/Unknown book type "poster"/);
+
+    const language = await failure(loadStory(THEME, 'storybook', 'de' as Language));
+    expect(language.code).toBe('VALIDATION_INVALID_PARAM');
+    expect(language.message).toMatch(/Unknown story language "de"/);
+  });
+});

@@ -1,0 +1,337 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { BOOK_FACTS } from '../../shared/constants';
+import { normaliseSignature } from '../../shared/domain/dedication';
+import { BOOK_TYPES, type BookType } from '../../shared/domain/statuses';
+import { isLanguage, LANGUAGES, type Language } from '../../shared/i18n';
+import { AppError } from '../errors';
+
+/**
+ * The stories of the books, as data: one JSON file per theme, book type and language at
+ * `stories/{themeId}/{bookType}.{language}.json`. A new theme is a new folder of JSON files, no code.
+ *
+ * Placeholders in `title`, `subtitle`, `dedicationDefault` and page `text` (never in scene prompts):
+ *
+ *   {child}  {toy}        the child's / the toy's name, as typed (trimmed; braces dropped).
+ *   {male|female}         a gender pair for the child: the first alternative for a boy, the second
+ *                         for a girl. Any two texts without braces or bars, either may be empty:
+ *                         {he|she} {his|her} {il|elle} {Il|Elle} {petit|petite} endormi{|e}.
+ *   {word:child}          French elision before a name ({word:toy} likewise): `word` is one of
+ *                         ELIDING_WORDS, written in full; before an eliding name its final e becomes
+ *                         an apostrophe: {de:child} gives "de Léo", "d’Emma", "d’Hugo";
+ *                         {que:toy} gives "que Nounours", "qu’Oscar". No articles before names: French
+ *                         uses names bare, so there is no {le:toy}.
+ *
+ * Anything else between braces, a stray brace or a bar outside a pair is an error, at load time and
+ * at render time, so a printed page can never show a brace.
+ *
+ * A value that starts a sentence is capitalised: at the start of the text, or after . ! or ? (and any
+ * closing quote, spaces, opening quote or dash), so {he|she} may be written in lower case anywhere.
+ * The ellipsis "…" does not end a sentence (in read-aloud text it is mostly a pause); write the
+ * capital yourself after it.
+ *
+ * French typography: a space before ? ! ; : » and after « becomes a no-break space (U+00A0, not the
+ * narrow U+202F, which the book fonts Nunito and Fredoka do not have), so the mark never starts a line.
+ * Texts use the typographic apostrophe ’.
+ */
+
+/** The words that elide before a vowel (PLACEHOLDERS above): `{word:child}` / `{word:toy}`. */
+export const ELIDING_WORDS = ['de', 'que', 'lorsque', 'puisque', 'jusque', 'parce que'] as const;
+
+/**
+ * Every scene a page may show: a small fixed vocabulary, so an illustrator (person or model) can
+ * prepare each setting once and a new theme reuses them. Add a key here before using it in a file.
+ */
+export const SCENE_KEYS = [
+  'bedroom-evening',
+  'bath-time',
+  'bed-cuddle',
+  'bedroom-night',
+  'shadow-play',
+  'windy-window',
+  'window-moon',
+  'garden-night',
+  'forest-path',
+  'meadow-fireflies',
+  'river-lanterns',
+  'cloud-boat',
+  'starry-sky',
+  'dream-castle',
+  'bedroom-morning',
+  'breakfast',
+] as const;
+export type SceneKey = (typeof SCENE_KEYS)[number];
+
+/** Pages per book type: the numbers the shop promises (SPEC.md section 1). */
+export const PAGES_BY_BOOK_TYPE: Record<BookType, number> = {
+  storybook: BOOK_FACTS.storybookPages,
+  coloring: BOOK_FACTS.coloringPages,
+};
+
+const TemplateSchema = z.string().trim().min(1);
+
+export const StoryFileSchema = z
+  .object({
+    title: TemplateSchema,
+    subtitle: TemplateSchema,
+    dedicationDefault: TemplateSchema,
+    pages: z
+      .array(
+        z
+          .object({
+            text: TemplateSchema,
+            scene: z
+              .object({
+                key: z.enum(SCENE_KEYS),
+                // Prompts go to an image model as they are: no placeholders, no names.
+                prompt: TemplateSchema.refine((prompt) => !/[{}]/.test(prompt), 'a prompt has no braces'),
+              })
+              .strict(),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+export type StoryFile = z.infer<typeof StoryFileSchema>;
+
+/** A story as loaded: the file's content and what it was loaded for. */
+export type Story = StoryFile & { themeId: string; bookType: BookType; language: Language };
+
+export type Gender = 'male' | 'female';
+
+export interface StoryInputs {
+  child: { name: string; gender: Gender; age: number };
+  toy: { name: string };
+  dedication: { message: string; signature: string };
+  language: Language;
+}
+
+export interface RenderedPage {
+  position: number;
+  text: string;
+  scene: { key: SceneKey; prompt: string };
+}
+
+export interface RenderedStory {
+  title: string;
+  subtitle: string;
+  dedication: { message: string; signature: string };
+  pages: RenderedPage[];
+}
+
+const STORIES_DIR = import.meta.dirname;
+const THEME_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Reads and checks the story of a theme for one book type and language. */
+export async function loadStory(themeId: string, bookType: BookType, language: Language): Promise<Story> {
+  if (!BOOK_TYPES.includes(bookType)) {
+    throw new AppError(
+      'VALIDATION_INVALID_PARAM',
+      `Unknown book type "${bookType}" (expected ${BOOK_TYPES.join(' or ')})`,
+    );
+  }
+  if (!isLanguage(language)) {
+    const codes = LANGUAGES.map((entry) => entry.code).join(' or ');
+    throw new AppError(
+      'VALIDATION_INVALID_PARAM',
+      `Unknown story language "${language}" (expected ${codes})`,
+    );
+  }
+  // The id becomes a folder name: only kebab-case, so it can never walk out of the stories folder.
+  if (!THEME_ID.test(themeId)) throw new AppError('NOT_FOUND', `Unknown story theme "${themeId}"`);
+
+  const file = path.join(STORIES_DIR, themeId, `${bookType}.${language}.json`);
+  let raw: string;
+  try {
+    raw = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const themeExists = await fs.stat(path.join(STORIES_DIR, themeId)).then(
+      (stat) => stat.isDirectory(),
+      () => false,
+    );
+    throw new AppError(
+      'NOT_FOUND',
+      themeExists
+        ? `The story theme "${themeId}" has no ${bookType} in "${language}"`
+        : `Unknown story theme "${themeId}"`,
+    );
+  }
+
+  const where = `${themeId}/${bookType}.${language}.json`;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new AppError('INTERNAL_ERROR', `The story file ${where} is not valid JSON`, { cause: error });
+  }
+  const parsed = StoryFileSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new AppError(
+      'INTERNAL_ERROR',
+      `The story file ${where} is invalid: ${z.prettifyError(parsed.error)}`,
+    );
+  }
+  const expectedPages = PAGES_BY_BOOK_TYPE[bookType];
+  if (parsed.data.pages.length !== expectedPages) {
+    throw new AppError(
+      'INTERNAL_ERROR',
+      `The story file ${where} has ${parsed.data.pages.length} pages instead of ${expectedPages}`,
+    );
+  }
+  // Every template is parsed now, so a typo fails when the file is loaded, not on a customer's book.
+  const templates = [parsed.data.title, parsed.data.subtitle, parsed.data.dedicationDefault];
+  for (const [index, template] of [...templates, ...parsed.data.pages.map((page) => page.text)].entries()) {
+    try {
+      parseTemplate(template);
+    } catch (error) {
+      const part = index < templates.length ? 'a heading' : `page ${index - templates.length + 1}`;
+      throw new AppError('INTERNAL_ERROR', `The story file ${where}, ${part}: ${(error as Error).message}`);
+    }
+  }
+  return { ...parsed.data, themeId, bookType, language };
+}
+
+/** Fills a story in for one child, toy and dedication. Throws on a placeholder it does not know. */
+export function renderStory(story: StoryFile & { language?: Language }, inputs: StoryInputs): RenderedStory {
+  if (story.language !== undefined && story.language !== inputs.language) {
+    throw new Error(`The story is in "${story.language}" but was asked for in "${inputs.language}"`);
+  }
+  const context: RenderContext = {
+    names: { child: cleanName(inputs.child.name, 'child'), toy: cleanName(inputs.toy.name, 'toy') },
+    gender: inputs.child.gender,
+    language: inputs.language,
+  };
+  const fill = (template: string) => renderTemplate(template, context);
+
+  // The parent's own words are printed as written; only an empty message takes the theme's default.
+  const message = inputs.dedication.message.trim();
+  return {
+    title: fill(story.title),
+    subtitle: fill(story.subtitle),
+    dedication: {
+      message: message === '' ? fill(story.dedicationDefault) : message,
+      signature: normaliseSignature(inputs.dedication.signature).trim(),
+    },
+    pages: story.pages.map((page, index) => ({
+      position: index + 1,
+      text: fill(page.text),
+      scene: { key: page.scene.key, prompt: page.scene.prompt },
+    })),
+  };
+}
+
+type NameKey = 'child' | 'toy';
+type Token =
+  | { kind: 'text'; text: string }
+  | { kind: 'name'; name: NameKey; elide?: string }
+  | { kind: 'gender'; male: string; female: string };
+
+interface RenderContext {
+  names: Record<NameKey, string>;
+  gender: Gender;
+  language: Language;
+}
+
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+/** Splits a template into text and placeholders; throws on anything it does not know. */
+export function parseTemplate(template: string): Token[] {
+  const tokens: Token[] = [];
+  let last = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    tokens.push({ kind: 'text', text: template.slice(last, match.index) });
+    tokens.push(parsePlaceholder(match[1] ?? ''));
+    last = match.index + match[0].length;
+  }
+  tokens.push({ kind: 'text', text: template.slice(last) });
+  for (const token of tokens) {
+    if (token.kind === 'text' && /[{}|]/.test(token.text)) {
+      throw new Error(`Stray "{", "}" or "|" in "${template}"`);
+    }
+  }
+  return tokens;
+}
+
+function parsePlaceholder(body: string): Token {
+  if (body === 'child' || body === 'toy') return { kind: 'name', name: body };
+  const alternatives = body.split('|');
+  if (alternatives.length === 2) {
+    const [male = '', female = ''] = alternatives;
+    if (male === '' && female === '') throw new Error('Empty gender pair "{|}"');
+    return { kind: 'gender', male, female };
+  }
+  const elision = /^(.+):(child|toy)$/.exec(body);
+  if (elision) {
+    const [, word = '', name] = elision;
+    if (!ELIDING_WORDS.some((known) => known === word.toLowerCase())) {
+      throw new Error(`Unknown elision "{${body}}" (known: ${ELIDING_WORDS.join(', ')})`);
+    }
+    return { kind: 'name', name: name as NameKey, elide: word };
+  }
+  throw new Error(`Unknown placeholder "{${body}}"`);
+}
+
+function renderTemplate(template: string, context: RenderContext): string {
+  let output = '';
+  for (const token of parseTemplate(template)) {
+    if (token.kind === 'text') {
+      output += context.language === 'fr' ? frenchSpacing(token.text) : token.text;
+      continue;
+    }
+    let value: string;
+    if (token.kind === 'gender') {
+      value = context.gender === 'male' ? token.male : token.female;
+    } else {
+      const name = context.names[token.name];
+      value = token.elide === undefined ? name : `${elide(token.elide, name)}${name}`;
+    }
+    output += startsSentence(output) ? capitalise(value, context.language) : value;
+  }
+  return output;
+}
+
+/** "de " before a consonant, "d’" before a vowel sound: the word, then a space or an apostrophe. */
+function elide(word: string, name: string): string {
+  return elidesBefore(name) ? `${word.slice(0, -1)}’` : `${word} `;
+}
+
+/**
+ * True when French elides before the name ("d’Emma"): it starts with a vowel, accented or not
+ * (À, É, Î, Œ, Æ, Ø …), or with H and then a vowel, read as a mute h ("d’Hugo", "d’Hélène"; names
+ * with an aspirated h are rare among first names). Y is a consonant before a vowel ("de Yanis",
+ * "de Yasmine", "de Yohan") and a vowel before a consonant ("d’Yves", "d’Ylan").
+ */
+export function elidesBefore(name: string): boolean {
+  const letters = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[æœø]/g, 'e');
+  const [first = '', second = ''] = letters;
+  const vowel = (letter: string) => 'aeiou'.includes(letter) && letter !== '';
+  if (vowel(first)) return true;
+  if (first === 'h') return vowel(second) || second === 'y';
+  if (first === 'y') return second !== '' && /\p{L}/u.test(second) && !vowel(second);
+  return false;
+}
+
+/** True when the text so far ends a sentence, so what comes next takes a capital. */
+function startsSentence(before: string): boolean {
+  const trimmed = before.replace(/[\s“”"«»‘’(—–-]+$/u, '');
+  return trimmed === '' || /[.!?]$/.test(trimmed);
+}
+
+function capitalise(value: string, language: Language): string {
+  const [first = '', ...rest] = value;
+  return first.toLocaleUpperCase(language) + rest.join('');
+}
+
+function frenchSpacing(text: string): string {
+  return text.replace(/[ \u202f]+([?!;:»])/g, '\u00a0$1').replace(/«[ \u202f]+/g, '«\u00a0');
+}
+
+/** A name as it is printed: trimmed, single spaces, no braces (a brace would read as a template). */
+function cleanName(name: string, what: NameKey): string {
+  const cleaned = name.normalize('NFC').replace(/[{}|]/g, '').replace(/\s+/g, ' ').trim();
+  if (cleaned === '') throw new Error(`The ${what}'s name is empty`);
+  return cleaned;
+}
