@@ -118,6 +118,24 @@ function runLighthouse(url: string, outputPath: string): Promise<void> {
   });
 }
 
+/** Runs a bench script in its own process and reads the JSON line it prints last. */
+function jsonLine<T>(script: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T)
+        : reject(new Error(`${script} exited ${code}`)),
+    );
+  }).catch((error) => ({ error: String(error) }) as T);
+}
+
 async function main() {
   await fs.mkdir(resultsDir, { recursive: true });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
@@ -176,20 +194,8 @@ async function main() {
   await new Promise((resolve) => shop2.once('exit', resolve));
   await fs.rm(dataDir, { recursive: true, force: true });
 
-  const cover = await new Promise<Record<string, number>>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/cover.ts'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}'))
-        : reject(new Error(`cover bench exited ${code}`)),
-    );
-  }).catch((error) => ({ error: String(error) }) as unknown as Record<string, number>);
+  const cover = await jsonLine<Record<string, number>>('bench/cover.ts');
+  const orderCreation = await jsonLine<Record<string, unknown>>('bench/orders.ts');
 
   const summary = {
     date: new Date().toISOString(),
@@ -202,6 +208,7 @@ async function main() {
     },
     lighthouseMobile: lighthouse,
     localCoverFrom12MpPhoto: cover,
+    orderCreation,
   };
   await fs.writeFile(path.join(resultsDir, 'summary.json'), JSON.stringify(summary, null, 2));
   console.log('\nStart-up (built client, empty DATA_DIR first, then a restart on it)');
@@ -213,6 +220,8 @@ async function main() {
   console.table(lighthouse);
   console.log('Local illustrator, hero cover from a 12 MP photo (target: median <= 1.5 s)');
   console.table(cover);
+  console.log('Order creation (PUT /api/checkout/{id}/order, a new book per request) beside GET /api/health');
+  console.log(JSON.stringify(orderCreation, null, 2));
   console.log(`Full results in ${path.relative('.', resultsDir)}/`);
 }
 
