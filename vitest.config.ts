@@ -8,6 +8,9 @@ const serverProject = (driver: 'pglite' | 'pg') => ({
   test: {
     name: `server:${driver}`,
     include: ['src/server/**/*.test.ts'],
+    // Code that never touches the database runs once, on the PGlite pass.
+    exclude:
+      driver === 'pg' ? ['src/server/print/**', 'src/server/stories/**', 'src/server/adapters/**'] : [],
     environment: 'node',
     env: { TEST_DB_DRIVER: driver },
     globalSetup: ['test/global-setup.ts'],

@@ -1,0 +1,235 @@
+import { type Color, degrees, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import type { CoverType } from '../../shared/domain/statuses';
+import type { Language } from '../../shared/i18n';
+import { embedPicture, setMetadata } from './document';
+import { COLOURS, drawRoundedRect, drawStar, hex } from './draw';
+import { type BookFonts, embedBookFonts } from './fonts';
+import { dominantColour, prepareImage } from './images';
+import { type CoverDimensions, coverDimensions, inches, type Rect } from './spec';
+import { drawCentredLines, fitText, fitTextOrThrow } from './text';
+
+export type CoverInput = {
+  coverType: CoverType;
+  /** Interior pages, after padding: the spine width follows from it. */
+  pageCount: number;
+  title: string;
+  subtitle?: string;
+  frontImage: Buffer;
+  backText: string;
+  spineText?: string;
+  language: Language;
+};
+
+export type CoverResult = {
+  pdf: Uint8Array;
+  dimensions: CoverDimensions;
+  /** Whether the spine carries the title (only on spines wide enough for it). */
+  spineTextDrawn: boolean;
+};
+
+const COVER_FONTS = ['title', 'body'] as const;
+type Fonts = BookFonts<(typeof COVER_FONTS)[number]>;
+
+/** Lulu keeps spine text 0.0625 in from each fold. */
+const SPINE_TEXT_CLEARANCE = inches(0.0625);
+const CAP_HEIGHT = 0.7;
+
+/**
+ * Builds the one-page cover: back, spine and front from left to right, with bleed (softcover) or
+ * the casewrap turn-in (hardcover) round the outside. The front picture runs to the outer edges;
+ * back and spine take a colour from the picture.
+ */
+export async function buildCoverPdf(input: CoverInput): Promise<CoverResult> {
+  const dims = coverDimensions(input.coverType, input.pageCount);
+  const doc = await PDFDocument.create();
+  const fonts = await embedBookFonts(doc, COVER_FONTS);
+  setMetadata(doc, input.title, input.language);
+
+  // The front picture covers the front panel out to the sheet's outer edges.
+  const frontArea: Rect = { x: dims.front.x, y: 0, width: dims.width - dims.front.x, height: dims.height };
+  const [picture, base] = await Promise.all([
+    prepareImage(input.frontImage, frontArea, { fit: 'cover' }),
+    dominantColour(input.frontImage),
+  ]);
+
+  const page = doc.addPage([dims.width, dims.height]);
+  page.setBleedBox(0, 0, dims.width, dims.height);
+  page.setTrimBox(dims.bleed, dims.bleed, dims.width - 2 * dims.bleed, dims.height - 2 * dims.bleed);
+
+  const spineColour = mix(base, '#ffffff', 0.15);
+  const backColour = mix(base, '#ffffff', 0.78);
+  page.drawRectangle({ x: 0, y: 0, width: dims.spine.x, height: dims.height, color: hex(backColour) });
+  page.drawRectangle({
+    x: dims.spine.x,
+    y: 0,
+    width: dims.spine.width,
+    height: dims.height,
+    color: hex(spineColour),
+  });
+  const embedded = await embedPicture(doc, picture);
+  if (embedded) {
+    page.drawImage(embedded.pdf, {
+      x: frontArea.x + (frontArea.width - embedded.width) / 2,
+      y: frontArea.y + (frontArea.height - embedded.height) / 2,
+      width: embedded.width,
+      height: embedded.height,
+    });
+  }
+
+  drawFrontTitle(page, dims, input, fonts);
+  drawBack(page, dims, input.backText, fonts, backColour);
+  const spineText = (input.spineText ?? input.title).trim();
+  const spineTextDrawn =
+    dims.spineText &&
+    spineText !== '' &&
+    drawSpineText(page, dims, spineText, fonts.title, readableOn(spineColour), input.language);
+
+  const pdf = await doc.save({ useObjectStreams: false });
+  return { pdf, dimensions: dims, spineTextDrawn };
+}
+
+/** Title and subtitle on a soft panel at the top of the front's safe area. */
+function drawFrontTitle(page: PDFPage, dims: CoverDimensions, input: CoverInput, fonts: Fonts): void {
+  const safe = dims.frontSafe;
+  const padX = 26;
+  const padY = 20;
+  const title = fitTextOrThrow(
+    input.title,
+    fonts.title,
+    {
+      maxWidth: safe.width - 2 * padX,
+      maxHeight: 150,
+      maxSize: 50,
+      minSize: 20,
+      lineHeight: 1.1,
+      maxLines: 3,
+    },
+    'The cover title',
+  );
+  const subtitle = input.subtitle?.trim()
+    ? fitTextOrThrow(
+        input.subtitle,
+        fonts.body,
+        { maxWidth: safe.width - 2 * padX, maxHeight: 56, maxSize: 20, minSize: 11, lineHeight: 1.25 },
+        'The cover subtitle',
+      )
+    : undefined;
+  const gap = subtitle ? 8 : 0;
+  const contentWidth = Math.max(title.width, subtitle?.width ?? 0);
+  const panelWidth = Math.min(safe.width, contentWidth + 2 * padX);
+  const panelHeight = title.height + gap + (subtitle?.height ?? 0) + 2 * padY;
+  const centreX = safe.x + safe.width / 2;
+  const panel: Rect = {
+    x: centreX - panelWidth / 2,
+    y: safe.y + safe.height - panelHeight,
+    width: panelWidth,
+    height: panelHeight,
+  };
+  drawRoundedRect(page, panel, { radius: 26, color: COLOURS.panel, opacity: 0.9 });
+  let top = panel.y + panel.height - padY;
+  drawCentredLines(page, title, { centreX, top, color: COLOURS.ink });
+  top -= title.height + gap;
+  if (subtitle) drawCentredLines(page, subtitle, { centreX, top, color: COLOURS.softInk });
+}
+
+/** The back text, centred in the back's safe area, with a few stars above it. */
+function drawBack(
+  page: PDFPage,
+  dims: CoverDimensions,
+  text: string,
+  fonts: Fonts,
+  background: string,
+): void {
+  const safe = dims.backSafe;
+  const ink = readableOn(background);
+  const block = text.trim()
+    ? (fitText(text, fonts.body, {
+        maxWidth: Math.min(safe.width - 40, 420),
+        maxHeight: safe.height * 0.7,
+        maxSize: 18,
+        minSize: 11,
+        lineHeight: 1.45,
+      }) ??
+      fitTextOrThrow(
+        text,
+        fonts.body,
+        { maxWidth: safe.width, maxHeight: safe.height - 60, maxSize: 11, minSize: 8, lineHeight: 1.35 },
+        'The back cover text',
+      ))
+    : undefined;
+  const starsHeight = 40;
+  const blockHeight = starsHeight + (block?.height ?? 0);
+  const centreX = safe.x + safe.width / 2;
+  const top = safe.y + safe.height / 2 + blockHeight / 2;
+  const stars: Array<[dx: number, size: number, colour: Color]> = [
+    [-34, 14, COLOURS.sun],
+    [0, 22, COLOURS.coral],
+    [34, 14, COLOURS.mint],
+  ];
+  for (const [dx, size, colour] of stars) drawStar(page, centreX + dx, top - 14, size, colour);
+  if (block) drawCentredLines(page, block, { centreX, top: top - starsHeight, color: ink });
+}
+
+/**
+ * The spine title, turned to read top to bottom (English books) or bottom to top (French books),
+ * centred across the spine and along it.
+ */
+function drawSpineText(
+  page: PDFPage,
+  dims: CoverDimensions,
+  text: string,
+  font: Fonts['title'],
+  colour: Color,
+  language: Language,
+): boolean {
+  const across = dims.spine.width - 2 * SPINE_TEXT_CLEARANCE;
+  const along = dims.spine.height - 2 * inches(0.5);
+  const block = fitText(text.replace(/\s+/g, ' '), font, {
+    maxWidth: along,
+    maxHeight: across,
+    maxSize: Math.min(24, across / CAP_HEIGHT / 1.15),
+    minSize: 6,
+    lineHeight: 1,
+    maxLines: 1,
+  });
+  const line = block?.lines[0];
+  if (!block || !line) return false;
+  const width = font.widthOfTextAtSize(line, block.size);
+  const centreX = dims.spine.x + dims.spine.width / 2;
+  const centreY = dims.spine.y + dims.spine.height / 2;
+  const lift = (CAP_HEIGHT * block.size) / 2;
+  const topToBottom = language !== 'fr';
+  page.drawText(line, {
+    x: topToBottom ? centreX - lift : centreX + lift,
+    y: topToBottom ? centreY + width / 2 : centreY - width / 2,
+    size: block.size,
+    font,
+    color: colour,
+    rotate: degrees(topToBottom ? -90 : 90),
+  });
+  return true;
+}
+
+function channels(colour: string): [number, number, number] {
+  const n = Number.parseInt(colour.replace('#', ''), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** `a` moved towards `b` by `amount` (0..1). */
+function mix(a: string, b: string, amount: number): string {
+  const [ca, cb] = [channels(a), channels(b)];
+  return `#${ca
+    .map((value, i) => Math.round(value + ((cb[i] ?? 0) - value) * amount))
+    .map((value) => value.toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+/** Dark ink on light colours, white on dark ones (relative luminance). */
+function readableOn(background: string): Color {
+  const [r, g, b] = channels(background).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return luminance > 0.33 ? COLOURS.ink : rgb(1, 1, 1);
+}
