@@ -55,7 +55,7 @@ export type CoverArtInput = {
   seed: number;
 };
 
-const INK = '#1d1845';
+export const INK = '#1d1845';
 
 const THEMES = {
   hero: {
@@ -89,7 +89,7 @@ const TITLE_PAD = 28;
 const PORTRAIT = { cx: 512, cy: 590, r: 246 } as const;
 
 /** A small deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -112,8 +112,11 @@ export function seedFrom(text: string): number {
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** A four-pointed sparkle centred on (x, y). */
-function sparkle(x: number, y: number, size: number, fill: string, opacity = 1): string {
+/**
+ * A four-pointed sparkle centred on (x, y). Translucent shapes here use `fill-opacity`, never
+ * `opacity`: librsvg draws each element with `opacity` on a page-sized layer of its own (about 1 ms each).
+ */
+export function sparkle(x: number, y: number, size: number, fill: string, opacity = 1): string {
   const s = size;
   const w = size * 0.28;
   const d = [
@@ -123,11 +126,11 @@ function sparkle(x: number, y: number, size: number, fill: string, opacity = 1):
     `Q${round(x - w * 0.35)} ${round(y + w * 0.35)} ${round(x - s)} ${round(y)}`,
     `Q${round(x - w * 0.35)} ${round(y - w * 0.35)} ${round(x)} ${round(y - s)}Z`,
   ].join(' ');
-  return `<path d="${d}" fill="${fill}" opacity="${opacity}"/>`;
+  return `<path d="${d}" fill="${fill}" fill-opacity="${opacity}"/>`;
 }
 
 /** A cottage with a lit window, standing on a hill at (x, y). */
-function cottage(x: number, y: number, scale: number, wall: string, roof: string): string {
+export function cottage(x: number, y: number, scale: number, wall: string, roof: string): string {
   const s = scale;
   return `<g transform="translate(${x} ${y}) scale(${s})">
     <path d="M-22 0 V-30 H22 V0 Z" fill="${wall}" stroke="${INK}" stroke-width="3" stroke-linejoin="round"/>
@@ -139,7 +142,7 @@ function cottage(x: number, y: number, scale: number, wall: string, roof: string
 }
 
 /** A round tree on a stick, standing at (x, y). */
-function tree(x: number, y: number, scale: number, leaf: string): string {
+export function tree(x: number, y: number, scale: number, leaf: string): string {
   return `<g transform="translate(${x} ${y}) scale(${scale})">
     <rect x="-3.5" y="-26" width="7" height="26" rx="3" fill="#3a2a4f" stroke="${INK}" stroke-width="2.5"/>
     <circle cx="0" cy="-44" r="24" fill="${leaf}" stroke="${INK}" stroke-width="3"/>
@@ -148,7 +151,7 @@ function tree(x: number, y: number, scale: number, leaf: string): string {
 }
 
 /** A little five-petal flower on a short stem. */
-function flower(x: number, y: number, scale: number, petal: string): string {
+export function flower(x: number, y: number, scale: number, petal: string): string {
   const petals = [0, 72, 144, 216, 288]
     .map((angle) => {
       const a = (angle * Math.PI) / 180;
@@ -161,14 +164,14 @@ function flower(x: number, y: number, scale: number, petal: string): string {
 }
 
 /** A tuft of grass. */
-function tuft(x: number, y: number): string {
+export function tuft(x: number, y: number): string {
   return `<path transform="translate(${round(x)} ${round(y)})" d="M-6 0 Q-7 -9 -11 -14 M0 0 Q0 -11 1 -18 M6 0 Q7 -8 12 -12" stroke="#4f9f84" stroke-width="3" fill="none" stroke-linecap="round"/>`;
 }
 
 /** A soft cloud: overlapping circles on a flat base. */
 function cloud(x: number, y: number, scale: number, opacity: number): string {
-  return `<g transform="translate(${x} ${y}) scale(${scale})" opacity="${opacity}">
-    <path d="M-70 0 Q-72 -26 -44 -28 Q-36 -58 -4 -52 Q14 -74 40 -52 Q70 -52 70 -24 Q88 -18 80 0 Z" fill="#c9c3f0"/>
+  return `<g transform="translate(${x} ${y}) scale(${scale})">
+    <path d="M-70 0 Q-72 -26 -44 -28 Q-36 -58 -4 -52 Q14 -74 40 -52 Q70 -52 70 -24 Q88 -18 80 0 Z" fill="#c9c3f0" fill-opacity="${opacity}"/>
   </g>`;
 }
 
@@ -195,7 +198,7 @@ export function backgroundSvg(theme: CoverTheme, seed: number): string {
     if (big) stars.push(sparkle(x, y, 7 + size * 9, '#fff3c4', 0.95));
     else
       stars.push(
-        `<circle cx="${round(x)}" cy="${round(y)}" r="${round(0.9 + size * 1.9)}" fill="#fffbe8" opacity="${round(0.45 + twinkle * 0.55)}"/>`,
+        `<circle cx="${round(x)}" cy="${round(y)}" r="${round(0.9 + size * 1.9)}" fill="#fffbe8" fill-opacity="${round(0.45 + twinkle * 0.55)}"/>`,
       );
   }
 
@@ -292,7 +295,7 @@ export function foregroundSvg(theme: CoverTheme, seed: number): string {
     // Keep the imprint line at the bottom readable.
     if (y > 955 && Math.abs(x - COVER_SIZE / 2) < 220) continue;
     fireflies.push(
-      `<circle cx="${round(x)}" cy="${round(y)}" r="${round(2 + next() * 2.5)}" fill="#fff2a8" opacity="${round(0.5 + next() * 0.5)}"/>`,
+      `<circle cx="${round(x)}" cy="${round(y)}" r="${round(2 + next() * 2.5)}" fill="#fff2a8" fill-opacity="${round(0.5 + next() * 0.5)}"/>`,
     );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIZE}" height="${COVER_SIZE}" viewBox="0 0 ${COVER_SIZE} ${COVER_SIZE}">

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGeminiIllustrator } from './gemini';
-import type { CoverRequest, CoverResult, Illustrator } from './index';
-import { COVER_STYLE, NO_TEXT_RULE } from './prompts';
+import type { CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
+import { COVER_STYLE, NO_TEXT_RULE, PAGE_CHARACTERS, PAGE_STYLES } from './prompts';
 import {
   geminiErrorReply,
   geminiImageReply,
@@ -20,11 +20,15 @@ const API_KEY = 'test-gemini-key-7f3a9c';
 let fake: HttpFake;
 let photo: Buffer;
 let png: Buffer;
+let heroCover: Buffer;
+let toyCover: Buffer;
 let log: ReturnType<typeof recordingLogger>;
 
 beforeAll(async () => {
   photo = await makePhoto();
   png = await makeImage('png', { width: 24, height: 24 });
+  heroCover = await makeImage('png', { width: 40, height: 40, color: '#d23c8c' });
+  toyCover = await makeImage('png', { width: 40, height: 40, color: '#2a9d8f' });
 });
 
 beforeEach(async () => {
@@ -41,6 +45,8 @@ afterEach(async () => {
   expect(logged).not.toContain(API_KEY);
   expect(logged).not.toContain(photo.toString('base64').slice(0, 40));
   expect(logged).not.toContain(png.toString('base64').slice(0, 40));
+  expect(logged).not.toContain(heroCover.toString('base64').slice(0, 40));
+  expect(logged).not.toContain(toyCover.toString('base64').slice(0, 40));
 });
 
 function illustrator(options: { apiKey?: string; timeoutMs?: number; model?: string } = {}): Illustrator {
@@ -301,6 +307,134 @@ describe('Gemini illustrator: the answers', () => {
       expect(adapter.kind).toBe('gemini');
       expectFailure(await adapter.generateCover(hero()), 'AI_API_KEY_MISSING');
     }
+    expect(fake.received).toHaveLength(0);
+  });
+});
+
+function page(overrides: Partial<PageRequest> = {}): PageRequest {
+  return {
+    heroCover,
+    toyCover,
+    scene: { key: 'forest-path', prompt: 'Mia and Teddy walk along a forest path lit by fireflies.' },
+    style: 'color',
+    pageNumber: 3,
+    size: 96,
+    language: 'en',
+    ...overrides,
+  };
+}
+
+/** The text parts and the image parts of the one message of a request. */
+function pageParts(index = 0) {
+  const parts = parseGeminiRequest(fake.received[index]!).contents[0]!.parts;
+  return {
+    text: parts
+      .filter((part) => part.text)
+      .map((part) => part.text)
+      .join('\n'),
+    images: parts.filter((part) => part.inlineData).map((part) => part.inlineData!),
+  };
+}
+
+describe('Gemini illustrator: pages', () => {
+  it('sends both covers as reference images, the page style, the characters and the scene', async () => {
+    fake.reply(geminiImageReply(png));
+    const result = await illustrator().illustratePage(page());
+
+    expect(fake.received).toHaveLength(1);
+    expect(fake.received[0]!.url).toBe('/v1beta/models/gemini-2.5-flash-image:generateContent');
+    const body = parseGeminiRequest(fake.received[0]!);
+    expect(body.contents).toHaveLength(1);
+    expect(body.generationConfig?.responseModalities).toEqual(['TEXT', 'IMAGE']);
+    expect(body.generationConfig?.imageConfig?.aspectRatio).toBe('1:1');
+
+    // The hero cover first, then the toy cover, intact.
+    const { text, images } = pageParts();
+    expect(images.map((image) => image.mimeType)).toEqual(['image/png', 'image/png']);
+    expect(images.map((image) => image.data)).toEqual([
+      heroCover.toString('base64'),
+      toyCover.toString('base64'),
+    ]);
+
+    expect(text).toContain(PAGE_STYLES.color);
+    expect(text).not.toContain(PAGE_STYLES.line);
+    expect(text).toContain(PAGE_CHARACTERS);
+    expect(text).toContain('Mia and Teddy walk along a forest path lit by fireflies.');
+    expect(text).toContain(NO_TEXT_RULE);
+    // A page asks for no refusal word.
+    expect(text).not.toMatch(/NO_PERSON|NO_TOY/);
+
+    // The answer is the page at the size asked for.
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(isPng(result.image)).toBe(true);
+    const meta = await sharp(result.image).metadata();
+    expect([meta.width, meta.height]).toEqual([96, 96]);
+  });
+
+  it('sends the one coloring-page style string and answers a grey page', async () => {
+    const colourful = await makeImage('jpeg', { width: 30, height: 20, color: '#ff0000' });
+    fake.reply(geminiImageReply(colourful, 'image/jpeg'), geminiImageReply(png));
+    const first = await illustrator().illustratePage(page({ style: 'line' }));
+    await illustrator().illustratePage(
+      page({ style: 'line', scene: { key: 'breakfast', prompt: 'Pancakes.' } }),
+    );
+
+    const [one, two] = [pageParts(0).text, pageParts(1).text];
+    expect(one).toContain(PAGE_STYLES.line);
+    expect(one).not.toContain(PAGE_STYLES.color);
+    // The same style line on every page; only the scene changes.
+    const style = (text: string) => text.split('\n').find((line) => line.startsWith('Style:'));
+    expect(style(one)).toBe(style(two));
+    expect(one).not.toBe(two);
+
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    const meta = await sharp(first.image).metadata();
+    expect([meta.width, meta.height, meta.space]).toEqual([96, 96, 'b-w']);
+  });
+
+  it('maps failures as for covers, and a text answer (even a refusal word) to AI_TEXT_RESPONSE', async () => {
+    fake.reply(
+      geminiErrorReply(429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted (e.g. check quota).'),
+      geminiReply([], 'IMAGE_SAFETY'),
+      geminiTextReply('NO_PERSON'),
+      geminiImageReply(Buffer.from('definitely not an image')),
+      jsonReply(200, { candidates: [] }),
+    );
+    expectFailure(await illustrator().illustratePage(page()), 'AI_GENERATION_FAILED');
+    const safety = await illustrator().illustratePage(page());
+    expectFailure(safety, 'AI_GENERATION_FAILED');
+    if (!safety.ok) expect(safety.message).toMatch(/could not draw/i);
+    expectFailure(await illustrator().illustratePage(page()), 'AI_TEXT_RESPONSE');
+    expectFailure(await illustrator().illustratePage(page()), 'AI_INVALID_RESPONSE');
+    expectFailure(await illustrator().illustratePage(page()), 'AI_NO_IMAGE_RETURNED');
+    // The log says which page failed, never what the scene says.
+    expect(log.entries[0]?.details).toMatchObject({
+      kind: 'page',
+      scene: 'forest-path',
+      style: 'color',
+      page: 3,
+    });
+    expect(log.text()).not.toContain('fireflies');
+  });
+
+  it("maps the caller's abort and a model that never answers to AI_TIMEOUT", async () => {
+    fake.reply('hang', 'hang');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    expectFailure(await illustrator().illustratePage(page(), { signal: controller.signal }), 'AI_TIMEOUT');
+    expectFailure(await illustrator({ timeoutMs: 300 }).illustratePage(page()), 'AI_TIMEOUT');
+  });
+
+  it('answers without any request when no key is configured or the request is not a page', async () => {
+    const keyless = createGeminiIllustrator({ apiKey: '', baseUrl: fake.url, logger: log.logger });
+    expectFailure(await keyless.illustratePage(page()), 'AI_API_KEY_MISSING');
+    expectFailure(
+      await illustrator().illustratePage(page({ toyCover: Buffer.alloc(0) })),
+      'VALIDATION_MISSING_PARAM',
+    );
+    expectFailure(await illustrator().illustratePage(page({ size: 0 })), 'VALIDATION_INVALID_PARAM');
     expect(fake.received).toHaveLength(0);
   });
 });

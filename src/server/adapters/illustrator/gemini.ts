@@ -1,7 +1,8 @@
 import { ApiError, type GenerateContentResponse, GoogleGenAI } from '@google/genai';
-import { fail, type IllustratorLogger, silentLogger, toPng } from './hosted';
+import { fail, type IllustratorLogger, imageMimeType, silentLogger, toPagePng, toPng } from './hosted';
 import type { CoverResult, Illustrator } from './index';
-import { buildCoverPrompt, NO_PERSON, NO_TOY, refusalWord } from './prompts';
+import { checkPageRequest } from './page-request';
+import { buildCoverPrompt, buildPagePrompt, NO_PERSON, NO_TOY, refusalWord } from './prompts';
 
 export type { IllustratorLogger } from './hosted';
 
@@ -45,8 +46,9 @@ const SAFETY_FINISH_REASONS = new Set([
 /**
  * The Gemini adapter (`@google/genai`, `models.generateContent`): the photo goes as an inline JPEG
  * part beside the prompt; the cover comes back as an inline image part, or as a text answer
- * (NO_PERSON / NO_TOY when the photo has no person / toy). The SDK does not retry here (no
- * `retryOptions`): every retryable failure is returned as such and the caller decides.
+ * (NO_PERSON / NO_TOY when the photo has no person / toy). A page sends both approved covers as
+ * reference images beside its prompt. The SDK does not retry here (no `retryOptions`): every
+ * retryable failure is returned as such and the caller decides.
  */
 export function createGeminiIllustrator({
   apiKey,
@@ -98,7 +100,69 @@ export function createGeminiIllustrator({
       } catch (error) {
         return classifyError(error, { ...log, ms: Date.now() - started }, logger, redact);
       }
-      return interpretResponse(response, { ...log, ms: Date.now() - started }, logger);
+      return interpretResponse(response, { ...log, ms: Date.now() - started }, logger, {
+        refusals: true,
+        convert: toPng,
+      });
+    },
+
+    async illustratePage(request, options) {
+      if (!ai) {
+        logger.warn({ provider: 'gemini' }, 'Illustration skipped: no Gemini API key is configured');
+        return fail('AI_API_KEY_MISSING', MESSAGES.keyMissing);
+      }
+      const refused = checkPageRequest(request);
+      if (refused) return refused;
+      // The scene text is not logged: it may name the child.
+      const log = {
+        provider: 'gemini',
+        model,
+        kind: 'page',
+        scene: request.scene.key.slice(0, 40),
+        style: request.style,
+        page: request.pageNumber,
+      };
+      const started = Date.now();
+      let response: GenerateContentResponse;
+      try {
+        response = await ai.models.generateContent({
+          model,
+          contents: [
+            {
+              role: 'user',
+              parts: [
+                { text: buildPagePrompt(request) },
+                { text: 'Reference image 1, the hero cover (the child):' },
+                {
+                  inlineData: {
+                    mimeType: imageMimeType(request.heroCover),
+                    data: request.heroCover.toString('base64'),
+                  },
+                },
+                { text: 'Reference image 2, the toy cover (the plush toy):' },
+                {
+                  inlineData: {
+                    mimeType: imageMimeType(request.toyCover),
+                    data: request.toyCover.toString('base64'),
+                  },
+                },
+              ],
+            },
+          ],
+          config: {
+            responseModalities: ['TEXT', 'IMAGE'],
+            imageConfig: { aspectRatio: '1:1' },
+            ...(options?.signal ? { abortSignal: options.signal } : {}),
+          },
+        });
+      } catch (error) {
+        return classifyError(error, { ...log, ms: Date.now() - started }, logger, redact);
+      }
+      return interpretResponse(response, { ...log, ms: Date.now() - started }, logger, {
+        // A page prompt asks for no refusal word: any text answer is just text.
+        refusals: false,
+        convert: (data) => toPagePng(data, request.size, request.style),
+      });
     },
   };
 }
@@ -145,6 +209,7 @@ async function interpretResponse(
   response: GenerateContentResponse,
   log: Record<string, unknown>,
   logger: IllustratorLogger,
+  { refusals, convert }: { refusals: boolean; convert: (data: Buffer) => Promise<Buffer | null> },
 ): Promise<CoverResult> {
   if (!response || typeof response !== 'object') {
     logger.warn(log, 'Gemini answered with something that is not a response object');
@@ -166,7 +231,7 @@ async function interpretResponse(
     (part) => typeof part.inlineData?.data === 'string' && part.inlineData.mimeType?.startsWith('image/'),
   );
   if (imagePart?.inlineData?.data) {
-    const image = await toPng(Buffer.from(imagePart.inlineData.data, 'base64'));
+    const image = await convert(Buffer.from(imagePart.inlineData.data, 'base64'));
     if (!image) {
       logger.warn(
         { ...log, mimeType: imagePart.inlineData.mimeType },
@@ -186,7 +251,7 @@ async function interpretResponse(
     .join(' ')
     .trim();
   if (text) {
-    const word = refusalWord(text);
+    const word = refusals ? refusalWord(text) : null;
     // The text itself is not logged: it may describe the child.
     logger.warn(
       { ...log, finishReason, refusal: word, textLength: text.length },

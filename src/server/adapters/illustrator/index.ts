@@ -13,6 +13,31 @@ export type CoverRequest = {
   language: Language;
 };
 
+/** A storybook colour page, or a coloring-book page of black lines on white. */
+export type PageStyle = 'color' | 'line';
+
+/**
+ * One page of the book. The approved covers are the references that keep the child and the toy the
+ * same on every page; each page is drawn on its own (pages can be drawn in parallel).
+ */
+export type PageRequest = {
+  /** The approved hero cover (PNG): the reference for the child. */
+  heroCover: Buffer;
+  /** The approved plush toy cover (PNG): the reference for the toy. */
+  toyCover: Buffer;
+  /**
+   * `key` names the setting from the story vocabulary (`bedroom-night`, `forest-path`, …; an unknown
+   * key gets a generic scene); `prompt` describes the picture in English.
+   */
+  scene: { key: string; prompt: string };
+  style: PageStyle;
+  /** 1-based; pages that share a scene still differ. */
+  pageNumber: number;
+  /** The width and height of the page in pixels, e.g. 2048. */
+  size: number;
+  language: Language;
+};
+
 export type CoverResult =
   | { ok: true; image: Buffer; mimeType: 'image/png' }
   | { ok: false; code: ErrorCode; message: string };
@@ -25,4 +50,6 @@ export type CoverResult =
 export interface Illustrator {
   readonly kind: 'local' | 'gemini' | 'openai';
   generateCover(request: CoverRequest, options?: { signal?: AbortSignal }): Promise<CoverResult>;
+  /** One page of the book as a `size` x `size` PNG, or a classified error (the same union as covers). */
+  illustratePage(request: PageRequest, options?: { signal?: AbortSignal }): Promise<CoverResult>;
 }

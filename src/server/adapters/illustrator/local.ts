@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import type { ErrorCode } from '../../../shared/domain/errors';
 import type { Language } from '../../../shared/i18n';
 import { type Focus, renderCover, seedFrom } from './cover-art';
-import type { CoverKind, CoverRequest, CoverResult, Illustrator } from './index';
+import type { CoverKind, CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
+import { renderPage, UndecodableCoverError } from './page-art';
+import { checkPageRequest } from './page-request';
 import {
   createPhotoChecker,
   type PhotoChecker,
@@ -13,7 +15,8 @@ import {
 /**
  * The embedded default illustrator (PRODUCT.md: "deterministic storybook-style rendering of the
  * photos, no model"). It checks the photo offline with a small detection model, then draws a
- * storybook cover around a painted version of the photo. Same request, same PNG, byte for byte.
+ * storybook cover around a painted version of the photo; the pages place the covers' child and toy
+ * in a painted scene (page-art.ts). Same request, same PNG, byte for byte.
  */
 
 type CoverLines = { title: string; subtitle: string };
@@ -49,6 +52,7 @@ const MESSAGES = {
   noToy: 'No plush toy was detected in the photo. Please upload a photo that clearly shows the toy.',
   timeout: 'The illustration took longer than expected. Please try again.',
   failed: 'The illustration could not be generated. Please try again in a moment.',
+  badCover: 'A cover could not be read. Please create the covers again.',
 } as const;
 
 const fail = (code: ErrorCode, message: string): CoverResult => ({ ok: false, code, message });
@@ -135,6 +139,31 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
         return { ok: true, image, mimeType: 'image/png' };
       } catch (error) {
         if (error instanceof UndecodablePhotoError) return fail('IMAGE_INVALID_FORMAT', MESSAGES.badPhoto);
+        return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+      }
+    },
+
+    async illustratePage(request: PageRequest, callOptions?: { signal?: AbortSignal }): Promise<CoverResult> {
+      const signal = callOptions?.signal;
+      const refused = checkPageRequest(request);
+      if (refused) return refused;
+      if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
+      try {
+        // No photo check here: the covers were checked and approved. The language does not matter,
+        // the pages carry no text.
+        const image = await renderPage({
+          heroCover: request.heroCover,
+          toyCover: request.toyCover,
+          sceneKey: request.scene.key,
+          scenePrompt: request.scene.prompt,
+          style: request.style,
+          pageNumber: request.pageNumber,
+          size: request.size,
+        });
+        if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
+        return { ok: true, image, mimeType: 'image/png' };
+      } catch (error) {
+        if (error instanceof UndecodableCoverError) return fail('IMAGE_INVALID_FORMAT', MESSAGES.badCover);
         return fail('AI_GENERATION_FAILED', MESSAGES.failed);
       }
     },

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CoverRequest, CoverResult, Illustrator } from './index';
+import type { CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
 import { createOpenAiIllustrator, type PhotoChecker } from './openai';
-import { COVER_STYLE, NO_TEXT_RULE } from './prompts';
+import { COVER_STYLE, NO_TEXT_RULE, PAGE_CHARACTERS, PAGE_STYLES } from './prompts';
 import { type HttpFake, jsonReply } from './test-fakes/http-fake';
 import { isPng, makeImage, makePhoto } from './test-fakes/images';
 import { recordingLogger } from './test-fakes/logger';
@@ -18,11 +18,15 @@ const API_KEY = 'sk-test-openai-key-51d2e8';
 let fake: HttpFake;
 let photo: Buffer;
 let png: Buffer;
+let heroCover: Buffer;
+let toyCover: Buffer;
 let log: ReturnType<typeof recordingLogger>;
 
 beforeAll(async () => {
   photo = await makePhoto();
   png = await makeImage('png', { width: 24, height: 24 });
+  heroCover = await makeImage('png', { width: 40, height: 40, color: '#d23c8c' });
+  toyCover = await makeImage('png', { width: 40, height: 40, color: '#2a9d8f' });
 });
 
 beforeEach(async () => {
@@ -39,6 +43,8 @@ afterEach(async () => {
   expect(logged).not.toContain(API_KEY);
   expect(logged).not.toContain(photo.toString('base64').slice(0, 40));
   expect(logged).not.toContain(png.toString('base64').slice(0, 40));
+  expect(logged).not.toContain(heroCover.toString('base64').slice(0, 40));
+  expect(logged).not.toContain(toyCover.toString('base64').slice(0, 40));
 });
 
 function illustrator(
@@ -322,6 +328,126 @@ describe('OpenAI illustrator: the offline photo check', () => {
       hasToy: async () => ({ ok: true }),
     };
     expectFailure(await illustrator({ photoChecker }).generateCover(hero()), 'IMAGE_INVALID_FORMAT');
+    expect(fake.received).toHaveLength(0);
+  });
+});
+
+function page(overrides: Partial<PageRequest> = {}): PageRequest {
+  return {
+    heroCover,
+    toyCover,
+    scene: { key: 'river-lanterns', prompt: 'Mia and Teddy float paper lanterns down the river.' },
+    style: 'color',
+    pageNumber: 5,
+    size: 96,
+    language: 'fr',
+    ...overrides,
+  };
+}
+
+describe('OpenAI illustrator: pages', () => {
+  it('sends both covers as input images, with the page style, the characters and the scene', async () => {
+    const { calls, photoChecker } = checker({ person: false, toy: false });
+    fake.reply(openAiImageReply(png));
+    const result = await illustrator({ photoChecker }).illustratePage(page());
+
+    // The covers were approved: no photo check for a page.
+    expect(calls).toHaveLength(0);
+    expect(fake.received).toHaveLength(1);
+    const form = await parseOpenAiForm(fake.received[0]!);
+    expect(form.get('model')).toBe('gpt-image-1');
+    expect(form.get('size')).toBe('1024x1024');
+    expect(form.get('input_fidelity')).toBe('high');
+
+    const files = form.getAll('image[]') as File[];
+    expect(files.map((file) => [file.name, file.type])).toEqual([
+      ['hero-cover.png', 'image/png'],
+      ['toy-cover.png', 'image/png'],
+    ]);
+    expect(Buffer.from(await files[0]!.arrayBuffer()).equals(heroCover)).toBe(true);
+    expect(Buffer.from(await files[1]!.arrayBuffer()).equals(toyCover)).toBe(true);
+
+    const prompt = String(form.get('prompt'));
+    expect(prompt).toContain(PAGE_STYLES.color);
+    expect(prompt).not.toContain(PAGE_STYLES.line);
+    expect(prompt).toContain(PAGE_CHARACTERS);
+    expect(prompt).toContain('Mia and Teddy float paper lanterns down the river.');
+    expect(prompt).toContain(NO_TEXT_RULE);
+
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(isPng(result.image)).toBe(true);
+    const meta = await sharp(result.image).metadata();
+    expect([meta.width, meta.height]).toEqual([96, 96]);
+  });
+
+  it('sends the coloring-page style and answers a grey page; a scene without text still says where', async () => {
+    fake.reply(openAiImageReply(await makeImage('png', { width: 30, height: 20, color: '#ff0000' })));
+    const result = await illustrator().illustratePage(
+      page({ style: 'line', scene: { key: 'dream-castle', prompt: ' ' } }),
+    );
+    const prompt = String((await parseOpenAiForm(fake.received[0]!)).get('prompt'));
+    expect(prompt).toContain(PAGE_STYLES.line);
+    expect(prompt).not.toContain(PAGE_STYLES.color);
+    expect(prompt).toContain('The scene of this page: dream castle');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const meta = await sharp(result.image).metadata();
+    expect([meta.width, meta.height, meta.space]).toEqual([96, 96, 'b-w']);
+  });
+
+  it('maps failures as for covers', async () => {
+    fake.reply(
+      openAiErrorReply(400, 'Your request was rejected by the safety system.', 'moderation_blocked'),
+      openAiErrorReply(401, `Incorrect API key provided: ${API_KEY}.`, 'invalid_api_key'),
+      jsonReply(200, { created: 1, data: [] }),
+      openAiImageReply(Buffer.from('definitely not an image')),
+    );
+    const safety = await illustrator().illustratePage(page());
+    expectFailure(safety, 'AI_GENERATION_FAILED');
+    if (!safety.ok) expect(safety.message).toMatch(/could not draw/i);
+    expectFailure(await illustrator().illustratePage(page()), 'AI_GENERATION_FAILED');
+    expectFailure(await illustrator().illustratePage(page()), 'AI_NO_IMAGE_RETURNED');
+    expectFailure(await illustrator().illustratePage(page()), 'AI_INVALID_RESPONSE');
+    expect(log.entries.map((entry) => entry.message)).toEqual([
+      'OpenAI safety system blocked the image',
+      'OpenAI refused the API key',
+      'OpenAI returned no image',
+      'OpenAI returned an image that cannot be decoded',
+    ]);
+    expect(log.entries[0]?.details).toMatchObject({
+      kind: 'page',
+      scene: 'river-lanterns',
+      style: 'color',
+      page: 5,
+    });
+    expect(log.text()).not.toContain('lanterns down the river');
+  });
+
+  it("maps the caller's abort and a model that never answers to AI_TIMEOUT", async () => {
+    fake.reply('hang', 'hang', 'hang');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    expectFailure(await illustrator().illustratePage(page(), { signal: controller.signal }), 'AI_TIMEOUT');
+    expectFailure(await illustrator({ timeoutMs: 300 }).illustratePage(page()), 'AI_TIMEOUT');
+    expect(fake.received).toHaveLength(3);
+  });
+
+  it('answers without any request when no key is configured or the request is not a page', async () => {
+    const keyless = createOpenAiIllustrator({
+      apiKey: undefined,
+      baseUrl: `${fake.url}/v1`,
+      logger: log.logger,
+    });
+    expectFailure(await keyless.illustratePage(page()), 'AI_API_KEY_MISSING');
+    expectFailure(
+      await illustrator().illustratePage(page({ heroCover: Buffer.alloc(0) })),
+      'VALIDATION_MISSING_PARAM',
+    );
+    expectFailure(
+      await illustrator().illustratePage(page({ style: 'sepia' as PageRequest['style'] })),
+      'VALIDATION_INVALID_PARAM',
+    );
     expect(fake.received).toHaveLength(0);
   });
 });

@@ -5,9 +5,10 @@ import OpenAI, {
   APIUserAbortError,
   toFile,
 } from 'openai';
-import { fail, type IllustratorLogger, silentLogger, toPng } from './hosted';
+import { fail, type IllustratorLogger, imageMimeType, silentLogger, toPagePng, toPng } from './hosted';
 import type { CoverRequest, CoverResult, Illustrator } from './index';
-import { buildCoverPrompt } from './prompts';
+import { checkPageRequest } from './page-request';
+import { buildCoverPrompt, buildPagePrompt } from './prompts';
 
 /** The shop's offline photo check (`photo-check.ts`), given the cleaned JPEG. */
 export type PhotoChecker = {
@@ -46,7 +47,8 @@ const SAFETY_CODES = new Set(['moderation_blocked', 'content_policy_violation'])
 
 /**
  * The OpenAI adapter (`openai`, `images.edit` with the photo as the input image, `input_fidelity:
- * 'high'` to keep the face or the toy recognisable). The SDK retries once (`maxRetries: 1`) on 408,
+ * 'high'` to keep the face or the toy recognisable; a page sends the two approved covers as its
+ * input images). The SDK retries once (`maxRetries: 1`) on 408,
  * 409, 429, 5xx and timeouts; what still fails is returned as a classified error.
  *
  * An image edit always draws: unlike Gemini it cannot answer "NO_PERSON" / "NO_TOY". The person /
@@ -106,26 +108,78 @@ export function createOpenAiIllustrator({
       } catch (error) {
         return classifyError(error, { ...log, ms: Date.now() - started }, logger, redact);
       }
+      return readImage(response, log, logger, toPng);
+    },
 
-      // A body that is not JSON comes back from the SDK as a plain string.
-      if (response === null || typeof response !== 'object') {
-        logger.warn(log, 'OpenAI answered with something that is not a response object');
-        return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+    async illustratePage(request, options) {
+      if (!client) {
+        logger.warn({ provider: 'openai' }, 'Illustration skipped: no OpenAI API key is configured');
+        return fail('AI_API_KEY_MISSING', MESSAGES.keyMissing);
       }
-      const data = response.data;
-      const b64 = Array.isArray(data) ? data[0]?.b64_json : undefined;
-      if (typeof b64 !== 'string' || b64.length === 0) {
-        logger.warn({ ...log, images: Array.isArray(data) ? data.length : 0 }, 'OpenAI returned no image');
-        return fail('AI_NO_IMAGE_RETURNED', MESSAGES.noImage);
+      const refused = checkPageRequest(request);
+      if (refused) return refused;
+      // The scene text is not logged: it may name the child.
+      const log = {
+        provider: 'openai',
+        model,
+        kind: 'page',
+        scene: request.scene.key.slice(0, 40),
+        style: request.style,
+        page: request.pageNumber,
+      };
+      const started = Date.now();
+      let response: OpenAI.Images.ImagesResponse;
+      try {
+        const reference = (cover: Buffer, name: string) => {
+          const type = imageMimeType(cover);
+          return toFile(cover, `${name}.${type.slice('image/'.length)}`, { type });
+        };
+        response = await client.images.edit(
+          {
+            model,
+            // The hero cover first, then the toy cover: the prompt names them in this order.
+            image: [
+              await reference(request.heroCover, 'hero-cover'),
+              await reference(request.toyCover, 'toy-cover'),
+            ],
+            prompt: buildPagePrompt(request),
+            size: '1024x1024',
+            input_fidelity: 'high',
+          },
+          options?.signal ? { signal: options.signal } : undefined,
+        );
+      } catch (error) {
+        return classifyError(error, { ...log, ms: Date.now() - started }, logger, redact);
       }
-      const image = await toPng(Buffer.from(b64, 'base64'));
-      if (!image) {
-        logger.warn(log, 'OpenAI returned an image that cannot be decoded');
-        return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
-      }
-      return { ok: true, image, mimeType: 'image/png' };
+      return readImage(response, log, logger, (data) => toPagePng(data, request.size, request.style));
     },
   };
+}
+
+/** The first image of an answer, converted; or the classified error of an answer without one. */
+async function readImage(
+  response: OpenAI.Images.ImagesResponse,
+  log: Record<string, unknown>,
+  logger: IllustratorLogger,
+  convert: (data: Buffer) => Promise<Buffer | null>,
+): Promise<CoverResult> {
+  // A body that is not JSON comes back from the SDK as a plain string.
+  if (response === null || typeof response !== 'object') {
+    logger.warn(log, 'OpenAI answered with something that is not a response object');
+    return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+  }
+  const data = response.data;
+  const b64 = Array.isArray(data) ? data[0]?.b64_json : undefined;
+  if (typeof b64 !== 'string' || b64.length === 0) {
+    logger.warn({ ...log, images: Array.isArray(data) ? data.length : 0 }, 'OpenAI returned no image');
+    return fail('AI_NO_IMAGE_RETURNED', MESSAGES.noImage);
+  }
+  const image = await convert(Buffer.from(b64, 'base64'));
+  if (!image) {
+    logger.warn(log, 'OpenAI returned an image that cannot be decoded');
+    return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+  }
+  return { ok: true, image, mimeType: 'image/png' };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CoverKind } from './index';
+import type { CoverKind, PageRequest, PageStyle } from './index';
 
 /**
  * The prompt texts of the hosted image models (SPEC.md `generate-book-cover`): one style string for
@@ -104,4 +104,61 @@ export function refusalWord(text: string): typeof NO_PERSON | typeof NO_TOY | nu
   if (word === NO_PERSON) return NO_PERSON;
   if (word === NO_TOY) return NO_TOY;
   return null;
+}
+
+/**
+ * The one style string of each kind of page, the same on every page so that the whole book looks
+ * drawn by one hand: a colour storybook page, or a coloring-book page.
+ */
+export const PAGE_STYLES: Record<PageStyle, string> = {
+  color:
+    "a warm, soft, painterly children's picture-book illustration: gentle watercolour and gouache " +
+    'textures, rounded friendly shapes, soft edges, a warm storybook palette (deep midnight blues and ' +
+    'amber lamplight at night, golden sunshine in the morning), in full colour to the edges of the page',
+  line:
+    'a black-and-white coloring book page for young children: clean, bold, closed black outlines on a ' +
+    'pure white background; no colour, no grey, no shading, no hatching and no filled black areas; ' +
+    'large simple shapes that are easy to colour in',
+};
+
+/**
+ * The fixed description of the two characters that goes with every page, beside the two covers as
+ * reference images (the hero cover first, then the toy cover).
+ */
+export const PAGE_CHARACTERS =
+  'Two reference images come with this text: the first is the hero cover, showing the child who is ' +
+  "the hero of the story; the second is the toy cover, showing the child's plush toy, their cuddly " +
+  'companion. Both appear in the picture, drawn as characters inside the scene. Keep them exactly as ' +
+  "on the covers, the same on every page: the child's face, eyes, hair colour and hairstyle, skin " +
+  "tone, age and clothes; the toy's kind of animal, shape, colours, fabric, markings and accessories, " +
+  'and its size next to the child. Do not copy the covers themselves: no round frames, titles or ' +
+  'ribbons.';
+
+const MAX_SCENE_LENGTH = 600;
+
+/** The scene text as one plain paragraph: no control characters or line breaks, at most 600 characters. */
+export function sanitiseScene(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_SCENE_LENGTH)
+    .trim();
+}
+
+/** The full prompt of a page: the shared style and characters, then this page's scene. */
+export function buildPagePrompt(request: Pick<PageRequest, 'scene' | 'style'>): string {
+  // Without a description, the scene's key ("forest-path") still says where we are.
+  const scene =
+    sanitiseScene(request.scene.prompt) || sanitiseScene(request.scene.key.replace(/[-_]+/g, ' '));
+  return [
+    'Draw one page of a personalised bedtime storybook, as a square illustration.',
+    `Style: ${PAGE_STYLES[request.style]}.`,
+    PAGE_CHARACTERS,
+    `The scene of this page: ${scene}`,
+    'Composition: the child and the toy are clearly visible and recognisable, in a complete scene that ' +
+      'fills the square page; a calm, safe and joyful mood for young children, nothing scary.',
+    NO_TEXT_RULE,
+  ].join('\n');
 }

@@ -10,6 +10,9 @@ const local: Illustrator = {
   async generateCover() {
     return { ok: false, code: 'AI_GENERATION_FAILED', message: 'local stub' };
   },
+  async illustratePage() {
+    return { ok: false, code: 'AI_GENERATION_FAILED', message: 'local stub' };
+  },
 };
 
 const request: CoverRequest = {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
+import { renderCover } from './cover-art';
 
 /**
  * Photos for the illustrator's tests (test support only). The real person comes from the sample
@@ -103,3 +104,27 @@ export async function flatPhoto(): Promise<Buffer> {
 export const GARBAGE = Buffer.from(
   'this is not a photo, just some bytes \u0000\u0001\u0002 from a broken upload',
 );
+
+/** A hero cover as the local illustrator draws it, from `personPhoto` (no detection model needed). */
+export async function heroCover(): Promise<Buffer> {
+  return renderCover({
+    theme: 'hero',
+    title: 'Mia',
+    subtitle: 'and the Night Guardian',
+    imprint: 'A Cuddle Tales story',
+    photo: await personPhoto(),
+    seed: 1,
+  });
+}
+
+/** A plush toy cover as the local illustrator draws it, from `teddyPhoto`. */
+export async function toyCover(): Promise<Buffer> {
+  return renderCover({
+    theme: 'toy',
+    title: 'Teddy,',
+    subtitle: 'the Night Guardian',
+    imprint: 'A Cuddle Tales story',
+    photo: await teddyPhoto(),
+    seed: 2,
+  });
+}

@@ -463,6 +463,7 @@ describe('cover limits', () => {
             );
             options?.signal?.addEventListener('abort', () => clearTimeout(timer));
           }),
+        illustratePage: async () => ({ ok: false, code: 'AI_GENERATION_FAILED', message: 'not used here' }),
       },
     });
     try {

@@ -1,0 +1,41 @@
+import type { CoverResult, PageRequest } from './index';
+
+/** The page sizes an illustrator draws: a 300 ppi print page is about 2,600 px. */
+export const MIN_PAGE_SIZE = 64;
+export const MAX_PAGE_SIZE = 4096;
+
+const MESSAGES = {
+  noCover: 'The approved covers are needed to draw the pages.',
+  style: 'The page style must be "color" or "line".',
+  scene: 'The page needs a scene.',
+  page: 'The page number must be a whole number from 1.',
+  size: `The page size must be a whole number of pixels from ${MIN_PAGE_SIZE} to ${MAX_PAGE_SIZE}.`,
+} as const;
+
+const invalid = (
+  code: 'VALIDATION_MISSING_PARAM' | 'VALIDATION_INVALID_PARAM',
+  message: string,
+): CoverResult => ({
+  ok: false,
+  code,
+  message,
+});
+
+/**
+ * The classified error of a page request that no illustrator can draw, or null when it is well formed.
+ * Whether the covers decode is left to the adapter (the local one decodes them anyway).
+ */
+export function checkPageRequest(request: PageRequest): CoverResult | null {
+  const covers = [request?.heroCover, request?.toyCover];
+  if (covers.some((cover) => !Buffer.isBuffer(cover) || cover.length === 0))
+    return invalid('VALIDATION_MISSING_PARAM', MESSAGES.noCover);
+  if (request.style !== 'color' && request.style !== 'line')
+    return invalid('VALIDATION_INVALID_PARAM', MESSAGES.style);
+  if (!request.scene || typeof request.scene.key !== 'string' || typeof request.scene.prompt !== 'string')
+    return invalid('VALIDATION_MISSING_PARAM', MESSAGES.scene);
+  if (!Number.isSafeInteger(request.pageNumber) || request.pageNumber < 1)
+    return invalid('VALIDATION_INVALID_PARAM', MESSAGES.page);
+  if (!Number.isInteger(request.size) || request.size < MIN_PAGE_SIZE || request.size > MAX_PAGE_SIZE)
+    return invalid('VALIDATION_INVALID_PARAM', MESSAGES.size);
+  return null;
+}
