@@ -73,6 +73,11 @@ export default defineConfig({
         GOOGLE_DISCOVERY_URL: `${oidcUrl}/.well-known/openid-configuration`,
         PORT: String(port),
         HOST: '127.0.0.1',
+        // Books are produced in the journeys, with the real local illustrator; the local printer
+        // ships and delivers within seconds so the profile journeys see every status.
+        WORKER_CONCURRENCY: '1',
+        PRINTER_SHIP_AFTER_SECONDS: '5',
+        PRINTER_DELIVER_AFTER_SECONDS: '5',
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),

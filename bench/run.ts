@@ -196,6 +196,7 @@ async function main() {
 
   const cover = await jsonLine<Record<string, number>>('bench/cover.ts');
   const orderCreation = await jsonLine<Record<string, unknown>>('bench/orders.ts');
+  const production = await jsonLine<Record<string, unknown>>('bench/production.ts');
 
   const summary = {
     date: new Date().toISOString(),
@@ -209,6 +210,7 @@ async function main() {
     lighthouseMobile: lighthouse,
     localCoverFrom12MpPhoto: cover,
     orderCreation,
+    production,
   };
   await fs.writeFile(path.join(resultsDir, 'summary.json'), JSON.stringify(summary, null, 2));
   console.log('\nStart-up (built client, empty DATA_DIR first, then a restart on it)');
@@ -222,6 +224,8 @@ async function main() {
   console.table(cover);
   console.log('Order creation (PUT /api/checkout/{id}/order, a new book per request) beside GET /api/health');
   console.log(JSON.stringify(orderCreation, null, 2));
+  console.log('Book production with the local illustrator (targets: one storybook <= 30 s, <= 1 GB)');
+  console.log(JSON.stringify(production, null, 2));
   console.log(`Full results in ${path.relative('.', resultsDir)}/`);
 }
 

@@ -9,12 +9,16 @@ import { inject } from 'vitest';
 import type { Mailer, MailMessage } from '../src/server/adapters/mail/index';
 import type { PaymentProvider } from '../src/server/adapters/payments/index';
 import { createLocalPaymentProvider } from '../src/server/adapters/payments/local';
+import type { Printer } from '../src/server/adapters/printer/index';
+import { createLocalPrinter } from '../src/server/adapters/printer/local';
 import type { Storage } from '../src/server/adapters/storage/index';
 import { createLocalStorage } from '../src/server/adapters/storage/local';
 import type { AppDeps } from '../src/server/app';
 import { buildApp } from '../src/server/app';
 import { type Config, loadConfig } from '../src/server/config';
 import { type Database, fromPglite, fromPool } from '../src/server/db/client';
+import type { JobLogger } from '../src/server/jobs/types';
+import { type RunningWorker, startWorker, type WorkerOptions } from '../src/server/jobs/worker';
 import { createFakeIllustrator } from './fake-illustrator';
 import { withDatabase } from './global-setup';
 
@@ -70,6 +74,18 @@ export function createMemoryMailer(): Mailer & {
 /** The local payment provider's signing secret in tests, so tests can sign notifications. */
 export const TEST_WEBHOOK_SECRET = 'whsec_test_local_secret';
 
+/** What a test may change of a worker; the app's database, storage and mailer are always used. */
+export type TestWorkerOptions = Partial<Omit<WorkerOptions, 'database' | 'storage' | 'mailer' | 'log'>>;
+
+/** A job logger that keeps what it is told, for tests to read (nothing reaches the console). */
+export function createMemoryLog(): JobLogger & { entries: { level: string; obj: object; msg?: string }[] } {
+  const entries: { level: string; obj: object; msg?: string }[] = [];
+  const keep = (level: string) => (obj: object, msg?: string) => {
+    entries.push({ level, obj, ...(msg === undefined ? {} : { msg }) });
+  };
+  return { entries, info: keep('info'), warn: keep('warn'), error: keep('error') };
+}
+
 export type TestApp = {
   app: FastifyInstance;
   mailer: ReturnType<typeof createMemoryMailer>;
@@ -77,6 +93,13 @@ export type TestApp = {
   storage: Storage;
   config: Config;
   dataDir: string;
+  illustrator: AppDeps['illustrator'];
+  /** The local printer, on a schedule of `printer` seconds (quick by default in tests). */
+  printer: Printer;
+  /** What the workers logged. */
+  jobLog: ReturnType<typeof createMemoryLog>;
+  /** Starts a worker on this app's database and storage (stopped by `close`). */
+  startWorker(options?: TestWorkerOptions): RunningWorker;
   close(): Promise<void>;
 };
 
@@ -90,6 +113,9 @@ export async function buildTestApp(
     illustrator?: AppDeps['illustrator'];
     generationTimeoutMs?: number;
     payments?: PaymentProvider;
+    /** Run a worker beside the app (off by default): true, or its options. */
+    worker?: boolean | TestWorkerOptions;
+    printer?: { shipAfterSeconds?: number; deliverAfterSeconds?: number };
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
@@ -116,6 +142,34 @@ export async function buildTestApp(
     ...(options.generationTimeoutMs ? { generationTimeoutMs: options.generationTimeoutMs } : {}),
   });
   await app.ready();
+  const printer = createLocalPrinter({
+    storage,
+    db: database.db,
+    publicUrl: config.publicUrl,
+    shipAfterSeconds: options.printer?.shipAfterSeconds ?? 3600,
+    deliverAfterSeconds: options.printer?.deliverAfterSeconds ?? 3600,
+  });
+  const jobLog = createMemoryLog();
+  const workers: RunningWorker[] = [];
+  const startTestWorker = (overrides: TestWorkerOptions = {}) => {
+    const worker = startWorker({
+      database,
+      storage,
+      mailer,
+      illustrator,
+      printer,
+      log: jobLog,
+      publicUrl: config.publicUrl,
+      pollMs: 25,
+      leaseMs: 5000,
+      backoffMs: 10,
+      pageConcurrency: 2,
+      ...overrides,
+    });
+    workers.push(worker);
+    return worker;
+  };
+  if (options.worker) startTestWorker(options.worker === true ? {} : options.worker);
   return {
     app,
     mailer,
@@ -123,7 +177,12 @@ export async function buildTestApp(
     storage,
     config,
     dataDir,
+    illustrator,
+    printer,
+    jobLog,
+    startWorker: startTestWorker,
     close: async () => {
+      await Promise.all(workers.map((worker) => worker.stop()));
       await app.close();
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -43,7 +43,7 @@ export async function draftBookOf(
       toyName: 'Teddy',
       dedicationMessage: '',
       dedicationName: '',
-      permanentPaths: options.heroCover ? { heroCover } : {},
+      permanentPaths: options.heroCover ? { generatedHero: heroCover } : {},
     },
   });
   return id;

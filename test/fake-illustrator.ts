@@ -1,15 +1,22 @@
 import sharp from 'sharp';
-import type { CoverRequest, Illustrator } from '../src/server/adapters/illustrator/index';
+import type { CoverRequest, Illustrator, PageRequest } from '../src/server/adapters/illustrator/index';
 
 /**
  * A quick stand-in for the route tests (the real adapters have their own tests): it answers like an
  * illustrator and records what it was asked. A photo that is one flat colour has "no person / no toy".
+ * Pages are small flat pictures (a colour per page number) whatever size is asked: the print module
+ * scales them to 300 ppi, and flat pictures keep the production tests fast.
  */
-export function createFakeIllustrator(): Illustrator & { requests: CoverRequest[] } {
+export function createFakeIllustrator(): Illustrator & {
+  requests: CoverRequest[];
+  pageRequests: PageRequest[];
+} {
   const requests: CoverRequest[] = [];
+  const pageRequests: PageRequest[] = [];
   return {
     kind: 'local',
     requests,
+    pageRequests,
     async generateCover(request) {
       requests.push(request);
       const stats = await sharp(request.photo).stats();
@@ -22,6 +29,21 @@ export function createFakeIllustrator(): Illustrator & { requests: CoverRequest[
       const image = await sharp(request.photo)
         .resize(256, 256)
         .modulate({ saturation: 1.6 })
+        .png()
+        .toBuffer();
+      return { ok: true, image, mimeType: 'image/png' };
+    },
+    async illustratePage(request) {
+      pageRequests.push(request);
+      const hue = (request.pageNumber * 47) % 360;
+      const image = await sharp({
+        create: {
+          width: 64,
+          height: 64,
+          channels: 3,
+          background: request.style === 'line' ? '#ffffff' : `hsl(${hue}, 60%, 70%)`,
+        },
+      })
         .png()
         .toBuffer();
       return { ok: true, image, mimeType: 'image/png' };

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './components/layout/app-layout';
 import { PageFallback } from './components/layout/page-fallback';
 import { RouteError } from './routes/route-error';
@@ -28,6 +28,24 @@ export const routes: RouteObject[] = [
             HydrateFallback: PageFallback,
           },
           { path: 'wizard', lazy: () => import('./routes/wizard'), HydrateFallback: PageFallback },
+          {
+            path: 'checkout/:bookInstanceId',
+            lazy: () => import('./routes/checkout'),
+            HydrateFallback: PageFallback,
+          },
+          // Without a book there is nothing to check out: the wizard makes one (SPEC.md section 2).
+          { path: 'checkout', element: <Navigate to="/wizard" replace /> },
+          {
+            path: 'order-confirmation/:orderId',
+            lazy: () => import('./routes/order-confirmation'),
+            HydrateFallback: PageFallback,
+          },
+          { path: 'order-confirmation', element: <Navigate to="/wizard" replace /> },
+          {
+            path: 'checkout-test',
+            lazy: () => import('./routes/checkout-test'),
+            HydrateFallback: PageFallback,
+          },
           { path: '*', lazy: () => import('./routes/not-found'), HydrateFallback: PageFallback },
         ],
       },

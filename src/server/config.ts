@@ -30,6 +30,20 @@ const flag = z
   .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
   .transform((value) => value === 'true' || value === '1');
 
+/** A whole number from `min` to `max`, e.g. a count or a number of seconds. */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `expected a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, `expected a whole number from ${min} to ${max}`)
+        .max(max, `expected a whole number from ${min} to ${max}`),
+    );
+
 /** Every environment variable the shop reads, with its default. The README lists the same. */
 const EnvSchema = z.object({
   NODE_ENV: z
@@ -91,6 +105,16 @@ const EnvSchema = z.object({
     .min(0, 'expected 0 to 10000 basis points')
     .max(10_000, 'expected 0 to 10000 basis points')
     .default(DEFAULT_TAX_RATE_BASIS_POINTS),
+  // Background jobs (README "Background jobs"): the worker inside the server, and its pace.
+  WORKER: z.enum(['on', 'off'], { message: 'expected on or off' }).default('on'),
+  WORKER_CONCURRENCY: wholeNumber(1, 32).default(1),
+  WORKER_PAGE_CONCURRENCY: wholeNumber(1, 32).default(2),
+  WORKER_LEASE_SECONDS: wholeNumber(2, 3600).default(60),
+  WORKER_POLL_MS: wholeNumber(10, 60_000).default(1000),
+  WORKER_BACKOFF_SECONDS: wholeNumber(0, 86_400).default(30),
+  PRINTER: z.enum(['local'], { message: 'expected local' }).default('local'),
+  PRINTER_SHIP_AFTER_SECONDS: wholeNumber(0, 30 * 86_400).default(60),
+  PRINTER_DELIVER_AFTER_SECONDS: wholeNumber(0, 30 * 86_400).default(120),
 });
 
 export type Config = {
@@ -127,6 +151,16 @@ export type Config = {
   };
   /** Tax on items plus shipping, in basis points (770 = 7.7 %). */
   taxRateBasisPoints: number;
+  worker: {
+    /** Run a worker inside the server process (WORKER=on). */
+    enabled: boolean;
+    concurrency: number;
+    pageConcurrency: number;
+    leaseMs: number;
+    pollMs: number;
+    backoffMs: number;
+  };
+  printer: { provider: 'local'; shipAfterSeconds: number; deliverAfterSeconds: number };
 };
 
 export type OidcProviderConfig = { clientId: string; clientSecret: string; discoveryUrl: string };
@@ -216,6 +250,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stripeApiBaseUrl: e.STRIPE_API_BASE_URL,
     },
     taxRateBasisPoints: e.TAX_RATE_BASIS_POINTS,
+    worker: {
+      enabled: e.WORKER === 'on',
+      concurrency: e.WORKER_CONCURRENCY,
+      pageConcurrency: e.WORKER_PAGE_CONCURRENCY,
+      leaseMs: e.WORKER_LEASE_SECONDS * 1000,
+      pollMs: e.WORKER_POLL_MS,
+      backoffMs: e.WORKER_BACKOFF_SECONDS * 1000,
+    },
+    printer: {
+      provider: e.PRINTER,
+      shipAfterSeconds: e.PRINTER_SHIP_AFTER_SECONDS,
+      deliverAfterSeconds: e.PRINTER_DELIVER_AFTER_SECONDS,
+    },
     oidc: {
       google: oidcProvider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_DISCOVERY_URL),
       microsoft: oidcProvider(

@@ -8,11 +8,13 @@ import { createSmtpMailer } from './adapters/mail/smtp';
 import type { PaymentProvider } from './adapters/payments/index';
 import { createLocalPaymentProvider } from './adapters/payments/local';
 import { createStripeProvider } from './adapters/payments/stripe';
+import { createLocalPrinter } from './adapters/printer/local';
 import { createLocalStorage } from './adapters/storage/local';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedCatalogue } from './db/seed';
+import { startWorker } from './jobs/worker';
 
 const startedAt = performance.now();
 
@@ -58,11 +60,38 @@ async function main(): Promise<void> {
   illustrator.kind === 'local' ||
     app.log.info({ illustrator: illustrator.kind }, 'photos go to a hosted image model');
 
+  const printer = createLocalPrinter({
+    storage,
+    db: database.db,
+    publicUrl: config.publicUrl,
+    shipAfterSeconds: config.printer.shipAfterSeconds,
+    deliverAfterSeconds: config.printer.deliverAfterSeconds,
+  });
+  // The background worker runs in the server process unless WORKER=off (then `npm run worker`
+  // processes do the work; they need PostgreSQL, as PGlite belongs to one process).
+  const worker = config.worker.enabled
+    ? startWorker({
+        database,
+        storage,
+        illustrator,
+        printer,
+        mailer,
+        log: app.log.child({ component: 'worker' }),
+        publicUrl: config.publicUrl,
+        concurrency: config.worker.concurrency,
+        pageConcurrency: config.worker.pageConcurrency,
+        leaseMs: config.worker.leaseMs,
+        pollMs: config.worker.pollMs,
+        backoffMs: config.worker.backoffMs,
+      })
+    : undefined;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await worker?.stop();
     await app.close();
     await database.close();
     process.exit(0);

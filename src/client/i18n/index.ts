@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import type affiliate from '../../../public/locales/en/affiliate.json';
 import type artwork from '../../../public/locales/en/artwork.json';
 import type auth from '../../../public/locales/en/auth.json';
+import type checkout from '../../../public/locales/en/checkout.json';
 import type common from '../../../public/locales/en/common.json';
 import type errors from '../../../public/locales/en/errors.json';
 import type faq from '../../../public/locales/en/faq.json';
@@ -38,6 +39,7 @@ export type AppResources = {
   themes: typeof themes;
   artwork: typeof artwork;
   wizard: typeof wizard;
+  checkout: typeof checkout;
 };
 
 export type Namespace = keyof AppResources;

@@ -203,6 +203,7 @@ describe('constraints', () => {
       { column: 'orders.subtotal_amount', data_type: 'integer' },
       { column: 'orders.tax_amount', data_type: 'integer' },
       { column: 'orders.total_amount', data_type: 'integer' },
+      { column: 'payment_sessions.amount', data_type: 'integer' },
       { column: 'product_pricing.base_price', data_type: 'integer' },
     ]);
   });

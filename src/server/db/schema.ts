@@ -216,6 +216,9 @@ export const bookInstances = pgTable(
     progressPercentage: integer('progress_percentage').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The lease on finishing a book (cover picture, print files, printer): one worker at a time.
+    finishingBy: text('finishing_by'),
+    finishingUntil: timestamp('finishing_until', { withTimezone: true }),
   },
   (t) => [
     check('book_instance_status', oneOf(t.status, BOOK_INSTANCE_STATUSES)),
@@ -305,6 +308,8 @@ export const orders = pgTable(
     characterId: uuid('character_id').references(() => characters.id, { onDelete: 'set null' }),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
+    // The printer's id of the print job, once the files were handed over (production).
+    printJobId: text('print_job_id'),
     // The rate the tax was computed with, so an order keeps its figures when the setting changes.
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
     language: text('language').notNull().default('en'),
@@ -411,6 +416,11 @@ export const spreads = pgTable(
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // A per-spread lease (production): the worker illustrating it and until when, so two workers
+    // never draw the same page at once and a page left by a dead worker is taken up again.
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
   },
   (t) => [
     unique('spreads_instance_position').on(t.bookInstanceId, t.position),
@@ -430,7 +440,11 @@ export const generatedImages = pgTable(
       .references(() => bookInstances.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('generated_image_instance_idx').on(t.bookInstanceId, t.spreadId)],
+  (t) => [
+    index('generated_image_instance_idx').on(t.bookInstanceId, t.spreadId),
+    // One picture per spread: finishing a spread twice (a retry, a second worker) adds nothing.
+    uniqueIndex('generated_image_spread_idx').on(t.spreadId),
+  ],
 );
 
 /** One row per cover generation, for the per-session and per-user limits. */
@@ -520,5 +534,7 @@ export const jobs = pgTable(
     check('jobs_state', oneOf(t.state, JOB_STATES)),
     unique('jobs_singleton_key').on(t.singletonKey),
     index('jobs_claim_idx').on(t.queue, t.state, t.runAfter),
+    // Finding active jobs whose lease ran out (their worker died).
+    index('jobs_lease_idx').on(t.state, t.lockedUntil),
   ],
 );

@@ -1,11 +1,32 @@
-import type { Db } from '../db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client';
 import { jobs } from '../db/schema';
+
+/** What the local printer reports about an order, as a print-on-demand webhook would. */
+export type PrintStatusUpdate =
+  | { status: 'shipped'; trackingNumber: string; trackingUrl: string }
+  | { status: 'delivered' };
+
+/** The e-mails about an order (public/locales/{language}/emails.json). */
+export const ORDER_EMAILS = ['orderPaid', 'sentToPrint', 'shipped'] as const;
+export type OrderEmail = (typeof ORDER_EMAILS)[number];
 
 /** The queues of the shop and the payload each one carries. */
 export type JobPayloads = {
   'produce-book': { bookInstanceId: string; orderId: string };
+  'send-order-email': { orderId: string; email: OrderEmail };
+  'print-status': { orderId: string; update: PrintStatusUpdate };
 };
 export type QueueName = keyof JobPayloads;
+
+export type EnqueueOptions = {
+  singletonKey?: string;
+  maxAttempts?: number;
+  /** Due at this time (the caller's clock). */
+  runAfter?: Date;
+  /** Due this long after now, by the database's clock (what every worker compares with). */
+  delayMs?: number;
+};
 
 /**
  * Adds a job, in the caller's transaction when one is given, so the job exists exactly when the
@@ -16,7 +37,7 @@ export async function enqueue<Q extends QueueName>(
   db: Db,
   queue: Q,
   payload: JobPayloads[Q],
-  options: { singletonKey?: string; maxAttempts?: number; runAfter?: Date } = {},
+  options: EnqueueOptions = {},
 ): Promise<boolean> {
   const added = await db
     .insert(jobs)
@@ -26,8 +47,190 @@ export async function enqueue<Q extends QueueName>(
       singletonKey: options.singletonKey ?? null,
       ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
       ...(options.runAfter ? { runAfter: options.runAfter } : {}),
+      ...(options.delayMs !== undefined ? { runAfter: sql`now() + ${intervalMs(options.delayMs)}` } : {}),
     })
     .onConflictDoNothing({ target: jobs.singletonKey })
     .returning({ id: jobs.id });
   return added.length > 0;
+}
+
+/**
+ * Runs a singleton job again from scratch (a retry asked by a user): a finished or failed job with
+ * that key is queued again with its attempts reset; a live one is left alone; a missing one is added.
+ */
+export async function restartSingleton<Q extends QueueName>(
+  db: Db,
+  queue: Q,
+  payload: JobPayloads[Q],
+  singletonKey: string,
+  options: { maxAttempts?: number } = {},
+): Promise<void> {
+  const restarted = await db
+    .update(jobs)
+    .set({
+      state: 'queued',
+      payload,
+      attempts: 0,
+      runAfter: sql`now()`,
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: null,
+      updatedAt: sql`now()`,
+      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+    })
+    .where(and(eq(jobs.singletonKey, singletonKey), inArray(jobs.state, ['done', 'failed'])))
+    .returning({ id: jobs.id });
+  if (restarted.length > 0) return;
+  await enqueue(db, queue, payload, { singletonKey, ...options });
+}
+
+/** A job as a worker holds it. */
+export type ClaimedJob = {
+  id: string;
+  queue: QueueName;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+  lockedBy: string;
+};
+
+type JobRow = {
+  id: string;
+  queue: QueueName;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string;
+};
+
+/**
+ * Takes one due job of the given queues for a worker, with a lease of `leaseMs`: a queued job whose
+ * time has come, or an active one whose lease ran out (its worker died or hung). `FOR UPDATE SKIP
+ * LOCKED` lets any number of workers claim at once without waiting on each other or taking the same
+ * job. Each claim counts as an attempt, so a job that keeps killing its worker still ends.
+ * Times are the database's, so workers on several machines agree on what is due.
+ */
+export async function claimJob(
+  db: Db,
+  options: { queues: readonly QueueName[]; workerId: string; leaseMs: number },
+): Promise<ClaimedJob | null> {
+  if (options.queues.length === 0) return null;
+  const queues = sql.join(
+    options.queues.map((queue) => sql`${queue}`),
+    sql`, `,
+  );
+  const [row] = await queryRows<JobRow>(
+    db,
+    sql`update jobs
+        set state = 'active', attempts = attempts + 1, locked_by = ${options.workerId},
+            locked_until = now() + ${intervalMs(options.leaseMs)}, updated_at = now()
+        where id = (
+          select id from jobs
+          where queue in (${queues})
+            and ((state = 'queued' and run_after <= now())
+              or (state = 'active' and locked_until < now()))
+          order by run_after, created_at
+          limit 1
+          for update skip locked
+        )
+        returning id, queue, payload, attempts, max_attempts, locked_by`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    queue: row.queue,
+    payload: row.payload,
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
+    lockedBy: row.locked_by,
+  };
+}
+
+/** Extends a held lease; false when the job is no longer this worker's (its lease was taken over). */
+export async function renewJobLease(db: Db, job: ClaimedJob, leaseMs: number): Promise<boolean> {
+  const renewed = await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + ${intervalMs(leaseMs)}`, updatedAt: sql`now()` })
+    .where(and(eq(jobs.id, job.id), eq(jobs.state, 'active'), eq(jobs.lockedBy, job.lockedBy)))
+    .returning({ id: jobs.id });
+  return renewed.length > 0;
+}
+
+/** Marks a held job done; false when it was no longer this worker's. */
+export async function completeJob(db: Db, job: ClaimedJob): Promise<boolean> {
+  const done = await db
+    .update(jobs)
+    .set({ state: 'done', lockedBy: null, lockedUntil: null, lastError: null, updatedAt: sql`now()` })
+    .where(and(eq(jobs.id, job.id), eq(jobs.state, 'active'), eq(jobs.lockedBy, job.lockedBy)))
+    .returning({ id: jobs.id });
+  return done.length > 0;
+}
+
+/** The wait before attempt n + 1: base x 2^(n-1), at most `maxMs`, with up to 20 % jitter. */
+export function backoffDelayMs(attempts: number, baseMs: number, maxMs = 60 * 60 * 1000): number {
+  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exponential * (1 + Math.random() * 0.2));
+}
+
+/**
+ * Records a failed attempt of a held job: queued again after an exponential backoff, or `failed`
+ * for good when it has used its attempts (or when the error says retrying cannot help).
+ * Answers which, or `lost` when the job was no longer this worker's (nothing is changed then).
+ */
+export async function failJob(
+  db: Db,
+  job: ClaimedJob,
+  error: unknown,
+  options: { backoffMs: number; permanent?: boolean },
+): Promise<'retry' | 'failed' | 'lost'> {
+  const message = describeError(error);
+  const final = options.permanent === true || job.attempts >= job.maxAttempts;
+  const changed = await db
+    .update(jobs)
+    .set({
+      state: final ? 'failed' : 'queued',
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: message,
+      updatedAt: sql`now()`,
+      ...(final
+        ? {}
+        : { runAfter: sql`now() + ${intervalMs(backoffDelayMs(job.attempts, options.backoffMs))}` }),
+    })
+    .where(and(eq(jobs.id, job.id), eq(jobs.state, 'active'), eq(jobs.lockedBy, job.lockedBy)))
+    .returning({ id: jobs.id });
+  if (changed.length === 0) return 'lost';
+  return final ? 'failed' : 'retry';
+}
+
+/**
+ * Gives a held job back without counting the attempt (the worker is stopping): it is due at once
+ * for the next worker.
+ */
+export async function releaseJob(db: Db, job: ClaimedJob): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      state: 'queued',
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      lockedBy: null,
+      lockedUntil: null,
+      runAfter: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy), eq(jobs.state, 'active')));
+}
+
+/** An error as one line for `jobs.last_error` (no stack: it is read by people in a table). */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return `${typeof code === 'string' ? `${code}: ` : ''}${error.message}`.slice(0, 2000);
+  }
+  return String(error).slice(0, 2000);
+}
+
+/** A number of milliseconds as an SQL interval. */
+export function intervalMs(ms: number) {
+  return sql`(${Math.max(0, Math.round(ms))}::double precision * interval '1 millisecond')`;
 }

@@ -33,7 +33,7 @@ export type OrderChoice = {
 type InstanceMetadata = {
   childName?: string;
   toyName?: string;
-  permanentPaths?: { childPhoto?: string; heroCover?: string };
+  permanentPaths?: { childPhoto?: string; generatedHero?: string };
 };
 
 /** The active prices, in cents: the single source of every amount (PRODUCT.md Money). */
@@ -102,7 +102,7 @@ export async function checkoutContext(
       language: instance.language === 'fr' ? 'fr' : 'en',
     },
     coverPreview: {
-      heroCover: metadata.permanentPaths?.heroCover ? `/api/book-instances/${instance.id}/cover` : null,
+      heroCover: metadata.permanentPaths?.generatedHero ? `/api/book-instances/${instance.id}/cover` : null,
       bookDisplay: display,
     },
     prefill: { email: buyer.email, name: user?.name ?? '' },
@@ -115,7 +115,7 @@ export async function checkoutContext(
 /** The instance's hero cover image, for the checkout preview; only its owner gets it. */
 export async function readCover(deps: CheckoutDeps, buyer: Buyer, bookInstanceId: string) {
   const instance = await findOwnInstance(deps.db, buyer.id, bookInstanceId);
-  const key = (instance.wizardMetadata as InstanceMetadata).permanentPaths?.heroCover;
+  const key = (instance.wizardMetadata as InstanceMetadata).permanentPaths?.generatedHero;
   const object = key ? await deps.storage.get('instances', key) : undefined;
   if (!object) throw new AppError('IMAGE_NOT_FOUND', 'The cover of this book is not available.');
   return object;

@@ -1,0 +1,146 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './support/axe';
+import { finishedWizard, signUpConfirmed, uniqueEmail } from './support/shop';
+
+test.describe.configure({ timeout: 180_000 });
+
+/** Picks a choice card as a parent does: by clicking the card (its label), then checks it took. */
+async function choose(page: Page, group: string, name: RegExp) {
+  const radio = page.getByRole('group', { name: group }).getByRole('radio', { name });
+  await page
+    .getByRole('group', { name: group })
+    .locator('label', { has: page.getByRole('radio', { name }) })
+    .click();
+  await expect(radio).toBeChecked();
+}
+
+/** The worked example of PRODUCT.md: hardcover, two softcover grandparent copies, to Germany. */
+async function chooseWorkedExample(page: Page) {
+  await choose(page, 'Choose the cover', /^Hardcover/);
+  await choose(page, 'Copies for the grandparents', /^2 copies/);
+  await choose(page, 'Cover of the copies', /^Softcover/);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByLabel('E-mail address')).not.toHaveValue('');
+  await page.getByLabel('First name').fill('Anna');
+  await page.getByLabel('Last name').fill('Muster');
+  await page.getByLabel('Street and house number').fill('Hauptstrasse 1');
+  await page.getByLabel('Postal code').fill('10115');
+  await page.getByLabel('Town or city').fill('Berlin');
+  await page.getByLabel('Country').selectOption('DE');
+  await expect(page.getByText('CHF 95.81').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+async function agreeAndPay(page: Page) {
+  const pay = page.getByRole('button', { name: 'Pay CHF 95.81' });
+  await expect(pay).toBeDisabled();
+  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  await expect(pay).toBeDisabled();
+  await page.getByRole('checkbox', { name: /privacy policy/ }).check();
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await expect(page).toHaveURL(/\/pay\/cs_local_/);
+}
+
+async function payWithCard(page: Page, card: string) {
+  await expect(page.getByText('Total')).toBeVisible();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Anna Muster');
+  await page.getByRole('button', { name: /^Pay CHF/ }).click();
+}
+
+async function toCheckout(page: Page, name: string) {
+  await signUpConfirmed(page, uniqueEmail(name));
+  const bookInstanceId = await finishedWizard(page);
+  await page.goto(`/checkout/${bookInstanceId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your book' })).toBeVisible();
+  return bookInstanceId;
+}
+
+test('a parent picks hardcover and two softcover grandparent copies to Germany, pays with 4242… and sees it paid', async ({
+  page,
+}) => {
+  await toCheckout(page, 'paying.parent');
+  await expect(page.getByRole('img', { name: /The cover of your book/ })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await chooseWorkedExample(page);
+  await expectNoSeriousA11yIssues(page);
+  await agreeAndPay(page);
+  await expect(page.getByText('CHF 95.81').first()).toBeVisible();
+  await payWithCard(page, '4242 4242 4242 4242');
+
+  await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]+\?session_id=cs_local_/);
+  await expect(page.getByRole('heading', { name: 'Thank you! Your order is confirmed' })).toBeVisible();
+  await expect(page.getByText(/Order status: Processing\s*Payment: Paid/).first()).toBeVisible();
+  await expect(page.getByText(/BK-\d+/).first()).toBeVisible();
+  await expect(page.getByText('CHF 95.81').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Track your book’s progress' })).toHaveAttribute(
+    'href',
+    '/profile',
+  );
+  await expect(page.getByRole('button', { name: 'Retry Payment' })).toHaveCount(0);
+  await expectNoSeriousA11yIssues(page);
+});
+
+test('the declined card fails; Retry Payment then pays', async ({ page }) => {
+  await toCheckout(page, 'declined.parent');
+  await chooseWorkedExample(page);
+  await agreeAndPay(page);
+  await payWithCard(page, '4000 0000 0000 0002');
+
+  await expect(page).toHaveURL(/\/order-confirmation\//);
+  await expect(page.getByRole('heading', { name: 'Your payment did not go through' })).toBeVisible();
+  await expect(page.getByText('Payment failed').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Retry Payment' }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_local_/);
+  await payWithCard(page, '4242424242424242');
+  await expect(page.getByRole('heading', { name: 'Thank you! Your order is confirmed' })).toBeVisible();
+});
+
+test('cancelling on the payment page comes back to the checkout with the Payment Cancelled banner', async ({
+  page,
+}) => {
+  const bookInstanceId = await toCheckout(page, 'cancelling.parent');
+  await chooseWorkedExample(page);
+  await agreeAndPay(page);
+  await page.getByRole('link', { name: 'Cancel and return to the shop' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/checkout/${bookInstanceId}\\?payment_cancelled=true`));
+  await expect(page.getByText('Payment Cancelled')).toBeVisible();
+  await expect(
+    page.getByText('Your payment was cancelled. You can continue with your order below.'),
+  ).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+});
+
+test('the checkout needs an account, and another user’s book is not found', async ({ page, browser }) => {
+  const bookInstanceId = await toCheckout(page, 'owner.parent');
+  const stranger = await browser.newPage();
+  await stranger.goto(`/checkout/${bookInstanceId}`);
+  await expect(stranger).toHaveURL(/\/auth/);
+  await signUpConfirmed(stranger, uniqueEmail('stranger'));
+  await stranger.goto(`/checkout/${bookInstanceId}`);
+  await expect(stranger.getByText('Book instance not found').first()).toBeVisible();
+  await expect(stranger).toHaveURL(/\/wizard/);
+  await stranger.close();
+});
+
+test('the checkout test page finds the newest book and opens its checkout', async ({ page }) => {
+  const bookInstanceId = await toCheckout(page, 'tester');
+  await page.goto('/checkout-test');
+  await page.getByRole('button', { name: 'Test Checkout' }).click();
+  await expect(page.getByText('Please enter a book instance ID').first()).toBeVisible();
+  // Other journeys make books at the same time, so the newest may be theirs.
+  await page.getByRole('button', { name: 'Load Recent' }).click();
+  await expect(page.getByLabel('Book instance ID')).toHaveValue(/^[0-9a-f-]{36}$/);
+  await page.getByLabel('Book instance ID').fill(crypto.randomUUID());
+  await page.getByRole('button', { name: 'Test Checkout' }).click();
+  await expect(page.getByText('Book instance not found').first()).toBeVisible();
+  await page.getByLabel('Book instance ID').fill(bookInstanceId);
+  await page.getByRole('button', { name: 'Test Checkout' }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${bookInstanceId}`));
+  await expectNoSeriousA11yIssues(page);
+});

@@ -1,0 +1,94 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+const require = createRequire(import.meta.url);
+const demo = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
+
+export const uniqueEmail = (name: string) =>
+  `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** The newest link e-mailed to an address (the outbox page exists outside production). */
+export async function linkFromOutbox(page: Page, to: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => {
+      const { messages } = await (await page.request.get('/api/dev/outbox')).json();
+      text = (messages as { to: string; text: string }[]).find((message) => message.to === to)?.text ?? '';
+      return text !== '';
+    })
+    .toBe(true);
+  return /https?:\/\/\S+/.exec(text)![0];
+}
+
+/** A new account, confirmed from its e-mail; the page's cookies then hold its session. */
+export async function signUpConfirmed(
+  page: Page,
+  email: string,
+  password = 'moonlit-teddy-42',
+): Promise<void> {
+  // The shop checks the Origin of account requests, as a browser's form would send it.
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin: `http://localhost:${process.env.E2E_PORT}` },
+    data: { email, password, name: email.split('@')[0], callbackURL: '/' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  await page.goto(await linkFromOutbox(page, email));
+}
+
+async function square(file: string, size: number): Promise<Buffer> {
+  return sharp(path.join(demo, file)).resize(size, size, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer();
+}
+
+/**
+ * A finished wizard through the shop's API (real photos, the real local illustrator and photo
+ * check), as the five wizard screens would leave it. Answers the draft book instance's id.
+ */
+export async function finishedWizard(page: Page, options: { childName?: string; toyName?: string } = {}) {
+  const api = page.request;
+  const ok = async (response: Awaited<ReturnType<typeof api.get>>): Promise<Record<string, unknown>> => {
+    expect(response.ok(), `${response.url()} ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  await ok(
+    await api.post('/api/wizard/session', { data: { themeId: 'guardian-friend', bookType: 'storybook' } }),
+  );
+  const upload = async (kind: 'child' | 'toy', file: string) =>
+    (
+      await ok(
+        await api.post(`/api/wizard/photos?kind=${kind}`, {
+          multipart: {
+            file: { name: `${kind}.jpg`, mimeType: 'image/jpeg', buffer: await square(file, 600) },
+          },
+        }),
+      )
+    ).photoId as string;
+  const child = await upload('child', 'sample2.jpg');
+  await ok(
+    await api.put('/api/wizard/session/steps/1', {
+      data: { name: options.childName ?? 'Mia', gender: 'female', age: 5, picture: child, consent: true },
+    }),
+  );
+  const hero = (await ok(await api.post('/api/wizard/covers', { data: { kind: 'hero', language: 'en' } })))
+    .imageId;
+  await ok(await api.put('/api/wizard/session/steps/2', { data: { approved: true, generatedCover: hero } }));
+  const toy = await upload('toy', 'sample4.jpg');
+  await ok(
+    await api.put('/api/wizard/session/steps/3', {
+      data: { toyName: options.toyName ?? 'Bunny', toyPicture: toy },
+    }),
+  );
+  const plush = (await ok(await api.post('/api/wizard/covers', { data: { kind: 'toy', language: 'en' } })))
+    .imageId;
+  await ok(
+    await api.put('/api/wizard/session/steps/4', { data: { approved: true, generatedToyImage: plush } }),
+  );
+  await ok(
+    await api.put('/api/wizard/session/steps/5', {
+      data: { dedicationMessage: 'Sleep tight, little one.', dedicationSignature: 'Mum and Dad' },
+    }),
+  );
+  return (await ok(await api.post('/api/wizard/complete', { data: { language: 'en' } })))
+    .bookInstanceId as string;
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PaymentSession } from '../../../../shared/contracts/checkout';
+import { checkoutRequest } from './checkout-request';
+
+/** Opens a card payment session for an unpaid order; the browser then goes to its `url`. */
+export function createPayment(orderId: string): Promise<PaymentSession> {
+  return checkoutRequest<PaymentSession>(`/api/orders/${encodeURIComponent(orderId)}/payment`, {
+    method: 'POST',
+  });
+}
+
+export function useCreatePayment() {
+  return useMutation({ mutationFn: createPayment });
+}

@@ -1,0 +1,247 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { CheckoutContext, Order } from '../../../../shared/contracts/checkout';
+import { useDocumentTitle } from '../../../components/layout/use-document-title';
+import { useLanguage } from '../../../components/layout/use-language';
+import { codeOf } from '../api/checkout-request';
+import { checkoutQueryKey } from '../api/get-checkout';
+import { useSaveOrder } from '../api/save-order';
+import { useStartPayment } from '../hooks/use-start-payment';
+import {
+  type CheckoutDraft,
+  type CustomerField,
+  checkDetails,
+  choicesKey,
+  type DetailsField,
+  type DetailsProblems,
+  draftFromContext,
+  orderRequestFrom,
+  type ShippingField,
+} from '../lib/checkout-draft';
+import { quoteFor } from '../lib/quote';
+import { CancelledBanner } from './cancelled-banner';
+import { CheckoutFooter } from './checkout-footer';
+import { CheckoutShell } from './checkout-shell';
+import { type CheckoutStep, CheckoutSteps, STEP_KEYS } from './checkout-steps';
+import { OrderSummary } from './order-summary';
+import { StepCover } from './step-cover';
+import { StepDetails } from './step-details';
+import { StepPayment } from './step-payment';
+
+/** The `step` of the address when it is exactly 1, 2 or 3. */
+function readStep(value: string | null): CheckoutStep | undefined {
+  return value === '1' || value === '2' || value === '3' ? (Number(value) as CheckoutStep) : undefined;
+}
+
+type SavedOrder = { order: Order; key: string | undefined };
+
+/**
+ * The three steps once the checkout is loaded. The address's `step` is the step shown (so the
+ * browser's Back works); step 3 opens only while the saved order matches the form, so a change on
+ * step 1 or 2 is saved again by Next on step 2 before anything can be paid.
+ */
+export function CheckoutFlow({ context }: { context: CheckoutContext }) {
+  const { t } = useTranslation('checkout');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const { language } = useLanguage();
+  const formId = useId();
+  const bookInstanceId = context.bookInstance.id;
+  const save = useSaveOrder(bookInstanceId);
+
+  const [draft, setDraft] = useState<CheckoutDraft>(() => draftFromContext(context));
+  const [saved, setSaved] = useState<SavedOrder | null>(() =>
+    context.order ? { order: context.order, key: choicesKey(draftFromContext(context)) } : null,
+  );
+  const [agreements, setAgreements] = useState({ agreeTerms: false, agreePrivacy: false });
+  const [touched, setTouched] = useState<ReadonlySet<DetailsField>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [failedAttempts, setFailedAttempts] = useState(0);
+
+  const payment = useStartPayment({
+    kind: 'pay',
+    onAlreadyPaid: () => {
+      if (saved)
+        void navigate(`/order-confirmation/${encodeURIComponent(saved.order.id)}`, { replace: true });
+    },
+  });
+
+  const cancelled = params.get('payment_cancelled') === 'true';
+  const payable = saved !== null && saved.key !== undefined && saved.key === choicesKey(draft);
+  // Back from the payment page with an order: straight to paying again.
+  const [initialStep] = useState<CheckoutStep>(
+    () => readStep(params.get('step')) ?? (cancelled && payable ? 3 : 1),
+  );
+  const requested = readStep(params.get('step')) ?? initialStep;
+  const step: CheckoutStep = requested === 3 && !payable ? 2 : requested;
+  const stepKey = STEP_KEYS[step];
+
+  useDocumentTitle(t('metaTitle', { step: t(`steps.${stepKey}.label`) }));
+
+  // The address names the step shown (a bare address is step 1, as the wizard links to it);
+  // correcting it replaces rather than adds a page.
+  useEffect(() => {
+    const current = params.get('step');
+    if (current === String(step) || (current === null && step === 1)) return;
+    setParams(
+      (latest) => {
+        const next = new URLSearchParams(latest);
+        next.set('step', String(step));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [params, setParams, step]);
+
+  const goTo = (next: CheckoutStep) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set('step', String(next));
+      return updated;
+    });
+
+  const dismissBanner = () =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete('payment_cancelled');
+        return updated;
+      },
+      { replace: true },
+    );
+
+  // A new step: its heading takes the focus, so a screen reader starts there.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstView = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of step only
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  // Each failed Next on step 2: the first field to fix takes the focus.
+  const stepRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failedAttempts > 0) stepRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failedAttempts]);
+
+  const checked = checkDetails(draft);
+  const problems: DetailsProblems = Object.fromEntries(
+    Object.entries(checked.problems ?? {}).filter(
+      ([field]) => submitted || touched.has(field as DetailsField),
+    ),
+  );
+
+  const saveAndContinue = () => {
+    if (!checked.data) {
+      setSubmitted(true);
+      setFailedAttempts((count) => count + 1);
+      toast.error(t('toasts.completeFields'), { id: 'checkout-complete-fields' });
+      return;
+    }
+    const key = choicesKey(draft);
+    save.mutate(orderRequestFrom(draft, checked.data, language), {
+      onSuccess: (order) => {
+        setSaved({ order, key });
+        goTo(3);
+      },
+      onError: (error) => {
+        if (codeOf(error) === 'ORDER_ALREADY_PAID') {
+          // The checkout reads again and finds the paid order, which it then shows.
+          toast.info(t('toasts.alreadyPaid'), { id: 'checkout-already-paid' });
+          void queryClient.invalidateQueries({ queryKey: checkoutQueryKey(bookInstanceId) });
+          return;
+        }
+        toast.error(t('toasts.orderFailed'), { id: 'checkout-order-failed' });
+      },
+    });
+  };
+
+  const next = () => {
+    if (step === 1) goTo(2);
+    else if (step === 2) saveAndContinue();
+  };
+  const previous = () => {
+    if (step > 1) goTo((step - 1) as CheckoutStep);
+  };
+
+  const changeChoices = (change: Partial<Pick<CheckoutDraft, 'coverType' | 'grandparentCopies'>>) =>
+    setDraft((current) => ({ ...current, ...change }));
+  const changeCustomer = (change: Partial<CheckoutDraft['customer']>) =>
+    setDraft((current) => ({ ...current, customer: { ...current.customer, ...change } }));
+  const changeShipping = (change: Partial<CheckoutDraft['shipping']>) =>
+    setDraft((current) => ({ ...current, shipping: { ...current.shipping, ...change } }));
+  const blur = (field: CustomerField | ShippingField) =>
+    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+
+  const busy = save.isPending || payment.processing;
+
+  return (
+    <CheckoutShell
+      footer={
+        <CheckoutFooter
+          step={step}
+          busy={busy}
+          onPrevious={previous}
+          onNext={next}
+          formId={step === 2 ? formId : undefined}
+        />
+      }
+    >
+      {cancelled && <CancelledBanner onDismiss={dismissBanner} />}
+      <CheckoutSteps step={step} />
+      <div className="mb-6 sm:mb-8">
+        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-semibold outline-none sm:text-4xl">
+          {t(`steps.${stepKey}.heading`)}
+        </h1>
+        <p className="mt-2 text-ink-700 sm:text-lg">{t(`steps.${stepKey}.lead`)}</p>
+      </div>
+      <div ref={stepRef}>
+        {step === 1 && <StepCover context={context} draft={draft} onChange={changeChoices} />}
+        {step === 2 && (
+          <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+            <StepDetails
+              formId={formId}
+              draft={draft}
+              onCustomerChange={changeCustomer}
+              onShippingChange={changeShipping}
+              problems={problems}
+              showSummary={submitted}
+              onFieldBlur={blur}
+              onSubmit={saveAndContinue}
+            />
+            <aside className="lg:sticky lg:top-6">
+              <OrderSummary
+                quote={quoteFor(context.pricing, { ...draft, country: draft.shipping.country })}
+                country={draft.shipping.country}
+              />
+            </aside>
+          </div>
+        )}
+        {step === 3 && saved && (
+          <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+            <StepPayment
+              order={saved.order}
+              agreeTerms={agreements.agreeTerms}
+              agreePrivacy={agreements.agreePrivacy}
+              onAgreeChange={(change) => setAgreements((current) => ({ ...current, ...change }))}
+              processing={payment.processing}
+              onPay={() => payment.start(saved.order.id)}
+              onEditDetails={() => goTo(2)}
+            />
+            <aside className="lg:sticky lg:top-6">
+              <OrderSummary quote={saved.order.quote} country={saved.order.shipping.country} />
+            </aside>
+          </div>
+        )}
+      </div>
+    </CheckoutShell>
+  );
+}

@@ -1,0 +1,64 @@
+import { Loader2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useSession } from '../../../components/auth/get-session';
+import { signInPath } from '../../../components/auth/safe-redirect';
+import { statusOf } from '../api/checkout-request';
+import { useCheckout } from '../api/get-checkout';
+import { CheckoutFlow } from './checkout-flow';
+import { CheckoutShell } from './checkout-shell';
+
+function Loading() {
+  const { t } = useTranslation('checkout');
+  return (
+    <p
+      role="status"
+      className="flex flex-1 items-center justify-center gap-3 py-24 font-semibold text-ink-700"
+    >
+      <Loader2 aria-hidden="true" className="size-6 text-coral-600 motion-safe:animate-spin" />
+      {t('shell.loading')}
+    </p>
+  );
+}
+
+/**
+ * /checkout/{bookInstanceId}: needs sign-in (and comes back here after it); an unknown or foreign
+ * book goes back to the wizard with a toast; a book already paid shows its order instead.
+ */
+export function CheckoutPage({ bookInstanceId }: { bookInstanceId: string }) {
+  const { t } = useTranslation('checkout');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const checkout = useCheckout(bookInstanceId, { enabled: session.isSignedIn });
+  const here = `${location.pathname}${location.search}`;
+  const failedStatus = checkout.isError ? (statusOf(checkout.error) ?? 0) : undefined;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure, not per address change
+  useEffect(() => {
+    if (failedStatus === undefined) return;
+    if (failedStatus === 401) {
+      void navigate(signInPath(here), { replace: true });
+      return;
+    }
+    // 400: not an id the server knows the shape of; to the buyer that is the same as unknown.
+    const notFound = failedStatus === 404 || failedStatus === 400;
+    toast.error(notFound ? t('toasts.notFound') : t('toasts.loadFailed'), { id: 'checkout-load-failed' });
+    void navigate('/wizard', { replace: true });
+  }, [failedStatus]);
+
+  if (!session.isLoading && !session.isSignedIn) return <Navigate to={signInPath(here)} replace />;
+  if (checkout.data?.paidOrderId) {
+    return <Navigate to={`/order-confirmation/${encodeURIComponent(checkout.data.paidOrderId)}`} replace />;
+  }
+  if (!checkout.data) {
+    return (
+      <CheckoutShell>
+        <Loading />
+      </CheckoutShell>
+    );
+  }
+  return <CheckoutFlow key={bookInstanceId} context={checkout.data} />;
+}

@@ -1,0 +1,402 @@
+import {
+  ArrowLeft,
+  BookHeart,
+  CircleCheck,
+  CircleX,
+  Clock,
+  House,
+  Loader2,
+  Mail,
+  Package,
+  Printer,
+  RotateCcw,
+  SearchX,
+  Sparkles,
+  TrendingUp,
+  Truck,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { SUPPORT } from '../../../../shared/constants';
+import type { Order } from '../../../../shared/contracts/checkout';
+import { PRINTING_BUSINESS_DAYS, SHIPPING_ZONES, shippingZoneOf } from '../../../../shared/domain/shipping';
+import { useSession } from '../../../components/auth/get-session';
+import { signInPath } from '../../../components/auth/safe-redirect';
+import { useDocumentTitle } from '../../../components/layout/use-document-title';
+import { useLanguage } from '../../../components/layout/use-language';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { formatMoney } from '../../../components/ui/format-money';
+import { statusOf } from '../api/checkout-request';
+import { useOrder } from '../api/get-order';
+import { useStartPayment } from '../hooks/use-start-payment';
+import { countryName, formatDate } from '../lib/format';
+import { canRetryPayment, PAYMENT_POLL_MS, PAYMENT_POLL_WINDOW_MS } from '../lib/order-status';
+import { OrderTimeline } from './order-timeline';
+import { ReviewForm, StoredReview } from './review-form';
+import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
+
+const card = 'rounded-3xl bg-cream-50 p-5 shadow-soft ring-1 ring-sand-300/70 sm:p-6';
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+      {children}
+    </div>
+  );
+}
+
+/** Not found or not loaded: the message and the way back to the wizard. */
+function LoadProblem({
+  notFound,
+  onRetry,
+  retrying,
+}: {
+  notFound: boolean;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  const { t } = useTranslation('checkout');
+  const Icon = notFound ? SearchX : CircleX;
+  return (
+    <div role="alert" className={`${card} flex flex-col items-center px-6 py-12 text-center`}>
+      <Icon aria-hidden="true" className="size-12 text-coral-600" />
+      <h1 className="mt-4 text-2xl font-semibold sm:text-3xl">
+        {notFound ? t('confirmation.notFoundTitle') : t('confirmation.loadFailedTitle')}
+      </h1>
+      <p className="mt-2 max-w-md text-ink-700">
+        {notFound ? t('confirmation.notFound') : t('confirmation.loadFailed')}
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {!notFound && (
+          <Button size="lg" variant="secondary" onClick={onRetry} disabled={retrying}>
+            <RotateCcw aria-hidden="true" className="size-5" />
+            {t('confirmation.actions.tryAgain')}
+          </Button>
+        )}
+        <Link to="/wizard" className={buttonClass({ size: 'lg' })}>
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          {t('confirmation.actions.backToWizard')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+const HEADING_ICONS = { paid: CircleCheck, pending: Clock, failed: CircleX, refunded: RotateCcw } as const;
+
+function OrderDetails({ order }: { order: Order }) {
+  const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  const copies = order.grandparentCopies;
+  const row = (label: string, value: ReactNode) => (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+      <dt className="shrink-0 text-sm font-bold text-ink-700 sm:w-40 sm:pt-0.5">{label}</dt>
+      <dd className="min-w-0 break-words">{value}</dd>
+    </div>
+  );
+  return (
+    <section aria-labelledby="order-details-title" className={card}>
+      <h2 id="order-details-title" className="text-xl font-semibold">
+        {t('confirmation.details')}
+      </h2>
+      <dl className="mt-4 flex flex-col gap-3">
+        {row(t('confirmation.orderNumber'), <span className="font-bold">{order.orderNumber}</span>)}
+        {row(
+          t('confirmation.total'),
+          <span className="font-bold tabular-nums">{formatMoney(order.quote.total, language)}</span>,
+        )}
+        {row(
+          t('confirmation.cover'),
+          <>
+            {t(`coverTypes.${order.coverType}`)}
+            {copies.count > 0 && (
+              <span className="block text-sm text-ink-700">
+                {t('confirmation.copies', {
+                  count: copies.count,
+                  cover: t(`coverTypes.${copies.coverType}`),
+                })}
+              </span>
+            )}
+          </>,
+        )}
+        {row(t('confirmation.date'), formatDate(order.createdAt, language))}
+        {row(
+          t('confirmation.customer'),
+          <>
+            <span className="block">
+              {order.customer.firstName} {order.customer.lastName}
+            </span>
+            <span className="block">{order.customer.email}</span>
+          </>,
+        )}
+        {row(
+          t('confirmation.shippingAddress'),
+          <address className="not-italic">
+            <span className="block">{order.shipping.address}</span>
+            <span className="block">
+              {order.shipping.postalCode} {order.shipping.city}
+            </span>
+            <span className="block">{countryName(order.shipping.country, language)}</span>
+          </address>,
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function NextSteps({ order }: { order: Order }) {
+  const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  const delivery = SHIPPING_ZONES[shippingZoneOf(order.shipping.country)].businessDays;
+  const items = [
+    { key: 'prepare', icon: Sparkles, text: t('confirmation.nextSteps.prepare.text') },
+    {
+      key: 'print',
+      icon: Printer,
+      text: t('confirmation.nextSteps.print.text', {
+        min: PRINTING_BUSINESS_DAYS.min,
+        max: PRINTING_BUSINESS_DAYS.max,
+      }),
+    },
+    {
+      key: 'ship',
+      icon: Truck,
+      text: t('confirmation.nextSteps.ship.text', {
+        min: delivery.min,
+        max: delivery.max,
+        country: countryName(order.shipping.country, language),
+      }),
+    },
+  ] as const;
+  return (
+    <section aria-labelledby="next-steps-title" className={card}>
+      <h2 id="next-steps-title" className="text-xl font-semibold">
+        {t('confirmation.nextSteps.title')}
+      </h2>
+      <ol className="mt-4 grid gap-4 md:grid-cols-3">
+        {items.map(({ key, icon: Icon, text }) => (
+          <li key={key} className="flex gap-3 md:flex-col">
+            <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-coral-100 text-coral-700">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <div>
+              <h3 className="font-sans text-base font-extrabold">
+                {t(`confirmation.nextSteps.${key}.title`)}
+              </h3>
+              <p className="mt-0.5 text-ink-700">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function SupportCard({ orderNumber }: { orderNumber: string }) {
+  const { t } = useTranslation('checkout');
+  const href = `mailto:${SUPPORT.email}?subject=${encodeURIComponent(t('confirmation.support.subject', { number: orderNumber }))}`;
+  return (
+    <section aria-labelledby="support-title" className={`${card} flex gap-4 bg-lavender-100`}>
+      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-coral-700">
+        <Mail aria-hidden="true" className="size-5" />
+      </span>
+      <div>
+        <h2 id="support-title" className="text-xl font-semibold">
+          {t('confirmation.support.title')}
+        </h2>
+        <p className="mt-1 text-ink-700">
+          <Trans
+            t={t}
+            i18nKey="confirmation.support.text"
+            values={{ email: SUPPORT.email, hours: SUPPORT.replyHours }}
+            components={{
+              // biome-ignore lint/a11y/useAnchorContent: Trans puts the address inside
+              mail: <a href={href} className="font-bold text-coral-700 underline underline-offset-4" />,
+            }}
+          />
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /order-confirmation/{orderId}: the order, its status and payment, what happens next and help. While
+ * the payment is still pending just after the payment page, it reads the order every 2 seconds for
+ * about 30 seconds, so the page turns to 'paid' as soon as the provider's notification lands.
+ */
+export function ConfirmationPage({ orderId }: { orderId: string }) {
+  const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  const location = useLocation();
+  const session = useSession();
+  const [polling, setPolling] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setPolling(false), PAYMENT_POLL_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const query = useOrder(orderId, {
+    enabled: session.isSignedIn,
+    refetchInterval: (order) => (polling && order?.paymentStatus === 'pending' ? PAYMENT_POLL_MS : false),
+  });
+  const order = query.data;
+  const paymentStatus = order?.paymentStatus;
+
+  // Pending -> paid while the page is open: say so.
+  const previousStatus = useRef(paymentStatus);
+  const [justPaid, setJustPaid] = useState(false);
+  useEffect(() => {
+    if (previousStatus.current === 'pending' && paymentStatus === 'paid') setJustPaid(true);
+    previousStatus.current = paymentStatus;
+  }, [paymentStatus]);
+
+  const retry = useStartPayment({ kind: 'retry', onAlreadyPaid: () => void query.refetch() });
+
+  useDocumentTitle(
+    order ? t('confirmation.metaTitle', { number: order.orderNumber }) : t('confirmation.metaTitleLoading'),
+  );
+
+  if (!session.isLoading && !session.isSignedIn) {
+    return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />;
+  }
+  if (query.isError && statusOf(query.error) === 401) {
+    return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />;
+  }
+  if (query.isError) {
+    const status = statusOf(query.error);
+    return (
+      <Frame>
+        <LoadProblem
+          notFound={status === 404 || status === 400}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      </Frame>
+    );
+  }
+  if (!order) {
+    return (
+      <Frame>
+        <p
+          role="status"
+          className="flex flex-1 items-center justify-center gap-3 py-24 font-semibold text-ink-700"
+        >
+          <Loader2 aria-hidden="true" className="size-6 text-coral-600 motion-safe:animate-spin" />
+          {t('confirmation.loading')}
+        </p>
+      </Frame>
+    );
+  }
+
+  const confirming = polling && order.paymentStatus === 'pending';
+  const HeadingIcon = HEADING_ICONS[order.paymentStatus];
+  const paid = order.paymentStatus === 'paid';
+
+  return (
+    <Frame>
+      <section aria-labelledby="confirmation-title" className={`${card} flex flex-col gap-5 sm:p-8`}>
+        <div className="flex flex-col items-start gap-4 sm:flex-row">
+          <span
+            className={
+              paid
+                ? 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-green-100 text-green-800'
+                : 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-coral-100 text-coral-700'
+            }
+          >
+            <HeadingIcon aria-hidden="true" className="size-7" />
+          </span>
+          <div className="min-w-0">
+            <h1 id="confirmation-title" className="text-3xl font-semibold sm:text-4xl">
+              {t(`confirmation.heading.${order.paymentStatus}`)}
+            </h1>
+            <p className="mt-2 text-ink-700 sm:text-lg">{t(`confirmation.lead.${order.paymentStatus}`)}</p>
+            <div role="status" aria-live="polite" className="mt-3">
+              {confirming && (
+                <p className="flex items-center gap-2 font-semibold text-ink-700">
+                  <Loader2 aria-hidden="true" className="size-5 text-coral-600 motion-safe:animate-spin" />
+                  {t('confirmation.confirming')}
+                </p>
+              )}
+              {justPaid && <p className="font-semibold text-green-800">{t('confirmation.confirmed')}</p>}
+            </div>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <p>
+            <span className="text-ink-700">{t('confirmation.orderNumberLabel')} </span>
+            <span className="font-extrabold">{order.orderNumber}</span>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <OrderStatusBadge status={order.status} />
+            <PaymentStatusBadge status={order.paymentStatus} />
+          </div>
+        </div>
+        <p className="flex items-baseline gap-2">
+          <span className="text-ink-700">{t('confirmation.totalLabel')} </span>
+          <span className="font-display text-2xl font-semibold tabular-nums">
+            {formatMoney(order.quote.total, language)}
+          </span>
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          {canRetryPayment(order.paymentStatus) && (
+            <Button size="lg" disabled={retry.processing} onClick={() => retry.start(order.id)}>
+              {retry.processing ? (
+                <Loader2 aria-hidden="true" className="size-5 motion-safe:animate-spin" />
+              ) : (
+                <RotateCcw aria-hidden="true" className="size-5" />
+              )}
+              {retry.processing ? t('confirmation.actions.retrying') : t('confirmation.actions.retryPayment')}
+            </Button>
+          )}
+          {paid && (
+            <Link to="/profile" className={buttonClass({ size: 'lg' })}>
+              <TrendingUp aria-hidden="true" className="size-5" />
+              {t('confirmation.actions.track')}
+            </Link>
+          )}
+          <Link to="/" className={buttonClass({ size: 'lg', variant: 'secondary' })}>
+            <House aria-hidden="true" className="size-5" />
+            {t('confirmation.actions.home')}
+          </Link>
+        </div>
+      </section>
+
+      <div className="grid gap-6 md:grid-cols-2 md:items-start">
+        <OrderDetails order={order} />
+        {order.status === 'cancelled' ? (
+          <section className={card}>
+            <h2 className="flex items-center gap-2 text-xl font-semibold">
+              <Package aria-hidden="true" className="size-5 text-coral-700" />
+              {t('confirmation.cancelledTitle')}
+            </h2>
+            <p className="mt-2 text-ink-700">{t('confirmation.cancelledText')}</p>
+          </section>
+        ) : (
+          <OrderTimeline order={order} />
+        )}
+      </div>
+
+      {order.status === 'delivered' &&
+        (order.review ? (
+          <StoredReview review={order.review} />
+        ) : (
+          <ReviewForm orderId={order.id} onStale={() => void query.refetch()} />
+        ))}
+      {order.status !== 'delivered' && order.review && <StoredReview review={order.review} />}
+
+      <NextSteps order={order} />
+      <SupportCard orderNumber={order.orderNumber} />
+
+      <div className="flex flex-col items-center gap-3 rounded-3xl bg-coral-100 px-6 py-8 text-center">
+        <BookHeart aria-hidden="true" className="size-10 text-coral-700" />
+        <h2 className="text-2xl font-semibold">{t('confirmation.another.title')}</h2>
+        <p className="max-w-md text-ink-700">{t('confirmation.another.text')}</p>
+        <Link to="/themes" className={buttonClass({ size: 'lg', className: 'mt-2' })}>
+          <Sparkles aria-hidden="true" className="size-5" />
+          {t('confirmation.actions.createAnother')}
+        </Link>
+      </div>
+    </Frame>
+  );
+}

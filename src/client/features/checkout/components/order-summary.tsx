@@ -1,0 +1,83 @@
+import { Truck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Quote } from '../../../../shared/domain/quote';
+import { SHIPPING_ZONES, shippingZoneOf } from '../../../../shared/domain/shipping';
+import { useLanguage } from '../../../components/layout/use-language';
+import { formatMoney } from '../../../components/ui/format-money';
+import { countryName, formatBasisPoints, formatPercent } from '../lib/format';
+
+type OrderSummaryProps = {
+  /** The client's quote while choosing (step 2), the server's once the order is saved (step 3). */
+  quote: Quote | undefined;
+  country: string;
+};
+
+/** The side panel: each line, subtotal, shipping with its delivery time, tax and total. */
+export function OrderSummary({ quote, country }: OrderSummaryProps) {
+  const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  const money = (cents: number) => formatMoney(cents, language);
+  const days = SHIPPING_ZONES[shippingZoneOf(country)].businessDays;
+
+  return (
+    <section
+      aria-labelledby="order-summary-title"
+      className="rounded-3xl bg-cream-50 p-5 shadow-soft ring-1 ring-sand-300/70 sm:p-6"
+    >
+      <h2 id="order-summary-title" className="text-xl font-semibold">
+        {t('summary.title')}
+      </h2>
+      {quote ? (
+        <dl aria-live="polite" className="mt-4 flex flex-col gap-3">
+          {quote.lines.map((line) => (
+            <div key={line.productKey} className="flex items-start justify-between gap-4">
+              <dt className="min-w-0">
+                <span className="block font-semibold">{t(`summary.lines.${line.productKey}`)}</span>
+                <span className="block text-sm text-ink-700">
+                  {line.quantity > 1 || line.itemType === 'grandparent_copy'
+                    ? t('summary.quantity', { count: line.quantity, price: money(line.unitPrice) })
+                    : null}
+                  {line.discountPercentage > 0 && (
+                    <>
+                      {line.quantity > 1 || line.itemType === 'grandparent_copy' ? ' · ' : ''}
+                      {t('summary.discount', { percent: formatPercent(line.discountPercentage, language) })}
+                    </>
+                  )}
+                </span>
+              </dt>
+              <dd className="shrink-0 font-semibold tabular-nums">{money(line.totalPrice)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-4 border-t border-sand-300 pt-3">
+            <dt>{t('summary.subtotal')}</dt>
+            <dd className="tabular-nums">{money(quote.subtotal)}</dd>
+          </div>
+          <div className="flex items-start justify-between gap-4">
+            <dt className="min-w-0">
+              <span className="block">
+                {t('summary.shipping', { country: countryName(country, language) })}
+              </span>
+              <span className="flex items-center gap-1.5 text-sm text-ink-700">
+                <Truck aria-hidden="true" className="size-4 shrink-0" />
+                {t('summary.delivery', { min: days.min, max: days.max })}
+              </span>
+            </dt>
+            <dd className="shrink-0 tabular-nums">{money(quote.shipping)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt>{t('summary.tax', { rate: formatBasisPoints(quote.taxRateBasisPoints, language) })}</dt>
+            <dd className="tabular-nums">{money(quote.tax)}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-4 border-t-2 border-ink-900/15 pt-3">
+            <dt className="text-lg font-extrabold">{t('summary.total')}</dt>
+            <dd className="font-display text-2xl font-semibold tabular-nums">{money(quote.total)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p role="alert" className="mt-4 font-semibold text-red-700">
+          {t('summary.unavailable')}
+        </p>
+      )}
+    </section>
+  );
+}

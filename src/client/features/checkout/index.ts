@@ -1,0 +1,3 @@
+export { CheckoutPage } from './components/checkout-page';
+export { CheckoutTestPage } from './components/checkout-test-page';
+export { ConfirmationPage } from './components/confirmation-page';

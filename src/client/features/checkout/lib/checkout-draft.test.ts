@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { makeContext, makeOrder } from '../testing/mock-checkout-api';
+import {
+  type CheckoutDraft,
+  checkDetails,
+  choicesKey,
+  draftFromContext,
+  orderRequestFrom,
+} from './checkout-draft';
+import { bookPrice, quoteFor } from './quote';
+
+const complete = (): CheckoutDraft => ({
+  coverType: 'hardcover',
+  grandparentCopies: { count: 2, coverType: 'softcover' },
+  customer: { firstName: ' Ana ', lastName: 'Keller', email: ' Ana@Example.com ', phone: '' },
+  shipping: { address: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
+});
+
+describe('draftFromContext', () => {
+  it('starts with softcover, no copies, Switzerland and the account’s e-mail and name', () => {
+    expect(draftFromContext(makeContext())).toEqual({
+      coverType: 'softcover',
+      grandparentCopies: { count: 0, coverType: 'softcover' },
+      customer: { firstName: 'Ana', lastName: 'Keller', email: 'ana@example.com', phone: '' },
+      shipping: { address: '', city: '', postalCode: '', country: 'CH' },
+    });
+  });
+
+  it('does not guess a first and last name from a single word', () => {
+    const draft = draftFromContext(makeContext({ prefill: { email: 'ana@example.com', name: 'ana' } }));
+    expect(draft.customer).toMatchObject({ firstName: '', lastName: '' });
+  });
+
+  it('takes everything from a pending order', () => {
+    const order = makeOrder();
+    const draft = draftFromContext(makeContext({ order }));
+    expect(draft).toEqual({
+      coverType: order.coverType,
+      grandparentCopies: order.grandparentCopies,
+      customer: order.customer,
+      shipping: order.shipping,
+    });
+  });
+});
+
+describe('checkDetails', () => {
+  it('cleans valid details with the shared schemas', () => {
+    expect(checkDetails(complete()).data).toEqual({
+      customer: { firstName: 'Ana', lastName: 'Keller', email: 'ana@example.com', phone: '' },
+      shipping: { address: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
+    });
+  });
+
+  it('names each field to fix and what is wrong with it', () => {
+    const draft = complete();
+    draft.customer = { firstName: '  ', lastName: 'x'.repeat(61), email: 'ana@', phone: 'call me' };
+    draft.shipping = { ...draft.shipping, postalCode: '10115!', city: '' };
+    expect(checkDetails(draft).problems).toEqual({
+      firstName: { kind: 'required' },
+      lastName: { kind: 'tooLong', max: 60 },
+      email: { kind: 'invalid' },
+      phone: { kind: 'invalid' },
+      city: { kind: 'required' },
+      postalCode: { kind: 'invalid' },
+    });
+  });
+});
+
+describe('orderRequestFrom and choicesKey', () => {
+  it('the request carries the choices and the language, and nothing else', () => {
+    const draft = complete();
+    const checked = checkDetails(draft);
+    if (!checked.data) throw new Error('expected valid details');
+    expect(Object.keys(orderRequestFrom(draft, checked.data, 'fr')).sort()).toEqual([
+      'coverType',
+      'customer',
+      'grandparentCopies',
+      'language',
+      'shipping',
+    ]);
+  });
+
+  it('changes with any choice, not with spaces or the copies’ cover when there are none', () => {
+    const draft = complete();
+    const key = choicesKey(draft);
+    expect(choicesKey({ ...draft, customer: { ...draft.customer, firstName: 'Ana' } })).toBe(key);
+    expect(choicesKey({ ...draft, coverType: 'softcover' })).not.toBe(key);
+    expect(choicesKey({ ...draft, shipping: { ...draft.shipping, country: 'FR' } })).not.toBe(key);
+    const none = { ...draft, grandparentCopies: { count: 0, coverType: 'softcover' as const } };
+    expect(choicesKey({ ...none, grandparentCopies: { count: 0, coverType: 'hardcover' } })).toBe(
+      choicesKey(none),
+    );
+    expect(choicesKey({ ...draft, customer: { ...draft.customer, email: '' } })).toBeUndefined();
+  });
+});
+
+describe('quote for display', () => {
+  it('is the shared quote: the worked example is 9581', () => {
+    const { pricing } = makeContext();
+    expect(quoteFor(pricing, { ...complete(), country: 'DE' })?.total).toBe(9581);
+  });
+
+  it('has no figure for a cover without an active price', () => {
+    const pricing = { ...makeContext().pricing, prices: [] };
+    expect(quoteFor(pricing, { ...complete(), country: 'CH' })).toBeUndefined();
+    expect(bookPrice(pricing, 'softcover')).toBeUndefined();
+  });
+
+  it('a book price includes its active discount', () => {
+    const pricing = {
+      ...makeContext().pricing,
+      prices: [{ productKey: 'softcover_book' as const, basePrice: 2999, discountPercentage: 10 }],
+    };
+    expect(bookPrice(pricing, 'softcover')).toEqual({ price: 2699, base: 2999 });
+  });
+});

@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+import {
+  type CheckoutContext,
+  type CheckoutCustomer,
+  CheckoutCustomerSchema,
+  type Order,
+  type OrderRequest,
+  type ShippingAddress,
+  ShippingAddressSchema,
+} from '../../../../shared/contracts/checkout';
+import { type Country, DEFAULT_COUNTRY } from '../../../../shared/domain/shipping';
+import type { CoverType } from '../../../../shared/domain/statuses';
+import type { Language } from '../../../../shared/i18n';
+
+/** The checkout form as the page holds it (SPEC.md section 3, checkout form state), before checks. */
+export type CheckoutDraft = {
+  coverType: CoverType;
+  grandparentCopies: { count: number; coverType: CoverType };
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  shipping: { address: string; city: string; postalCode: string; country: Country };
+};
+
+export type CustomerField = keyof CheckoutDraft['customer'];
+export type ShippingField = keyof CheckoutDraft['shipping'];
+export type DetailsField = CustomerField | ShippingField;
+
+/** What is wrong with a field, for its message. */
+export type FieldProblem = { kind: 'required' | 'invalid' } | { kind: 'tooLong'; max: number };
+export type DetailsProblems = Partial<Record<DetailsField, FieldProblem>>;
+
+export const DETAILS_FIELDS: readonly DetailsField[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'postalCode',
+  'country',
+];
+
+/** "Ana Maria Keller" -> Ana / Maria Keller; a single word is no safe guess, so nothing. */
+function splitName(name: string): { firstName: string; lastName: string } {
+  const words = name.trim().split(/\s+/);
+  if (words.length < 2) return { firstName: '', lastName: '' };
+  return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
+}
+
+/** The form as the saved order left it. */
+export function draftFromOrder(order: Order): CheckoutDraft {
+  return {
+    coverType: order.coverType,
+    grandparentCopies: { ...order.grandparentCopies },
+    customer: { ...order.customer },
+    shipping: { ...order.shipping },
+  };
+}
+
+/** The form to start from: the pending order's choices, else the defaults and the account's e-mail. */
+export function draftFromContext(context: CheckoutContext): CheckoutDraft {
+  if (context.order) return draftFromOrder(context.order);
+  return {
+    coverType: 'softcover',
+    grandparentCopies: { count: 0, coverType: 'softcover' },
+    customer: { ...splitName(context.prefill.name), email: context.prefill.email, phone: '' },
+    shipping: { address: '', city: '', postalCode: '', country: DEFAULT_COUNTRY },
+  };
+}
+
+function problemOf(issue: z.core.$ZodIssue, value: string): FieldProblem {
+  if (issue.code === 'too_big') return { kind: 'tooLong', max: Number(issue.maximum) };
+  return value.trim() === '' ? { kind: 'required' } : { kind: 'invalid' };
+}
+
+type CheckedDetails =
+  | { data: { customer: CheckoutCustomer; shipping: ShippingAddress }; problems?: undefined }
+  | { data?: undefined; problems: DetailsProblems };
+
+/** Step 2 checked against the shared schemas: the cleaned details, or what is wrong per field. */
+export function checkDetails(draft: CheckoutDraft): CheckedDetails {
+  const customer = CheckoutCustomerSchema.safeParse(draft.customer);
+  const shipping = ShippingAddressSchema.safeParse(draft.shipping);
+  if (customer.success && shipping.success)
+    return { data: { customer: customer.data, shipping: shipping.data } };
+  const problems: DetailsProblems = {};
+  const values: Record<DetailsField, string> = { ...draft.customer, ...draft.shipping };
+  for (const issue of [...(customer.error?.issues ?? []), ...(shipping.error?.issues ?? [])]) {
+    const field = String(issue.path[0]) as DetailsField;
+    problems[field] ??= problemOf(issue, values[field] ?? '');
+  }
+  return { problems };
+}
+
+/** The PUT body: the buyer's choices only; no price, discount or total (PRODUCT.md Money). */
+export function orderRequestFrom(
+  draft: CheckoutDraft,
+  details: { customer: CheckoutCustomer; shipping: ShippingAddress },
+  language: Language,
+): OrderRequest {
+  return {
+    coverType: draft.coverType,
+    grandparentCopies: {
+      count: draft.grandparentCopies.count,
+      coverType: draft.grandparentCopies.coverType,
+    },
+    customer: details.customer,
+    shipping: details.shipping,
+    language,
+  };
+}
+
+/**
+ * The choices that make an order (the language aside), as a comparable string; undefined while step 2
+ * is not valid. An order saved for the same key is the one to pay.
+ */
+export function choicesKey(draft: CheckoutDraft): string | undefined {
+  const checked = checkDetails(draft);
+  if (!checked.data) return undefined;
+  const copies = draft.grandparentCopies;
+  return JSON.stringify({
+    coverType: draft.coverType,
+    copies: { count: copies.count, coverType: copies.count > 0 ? copies.coverType : null },
+    customer: checked.data.customer,
+    shipping: checked.data.shipping,
+  });
+}

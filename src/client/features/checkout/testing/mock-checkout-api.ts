@@ -1,0 +1,209 @@
+// Test helper: a small stand-in for the checkout and order API and the session read of the account
+// API, keeping the orders the way the server does (quoted with the shared quote). Records every call.
+import { afterEach, vi } from 'vitest';
+import type { CheckoutContext, Order, OrderRequest } from '../../../../shared/contracts/checkout';
+import { DEFAULT_TAX_RATE_BASIS_POINTS, quoteOrder } from '../../../../shared/domain/quote';
+import type { ProductKey } from '../../../../shared/domain/statuses';
+import { sessionFor } from '../../../components/auth/mock-auth-api';
+
+export type Reply = { status: number; body: unknown };
+export type CheckoutCall = { method: string; path: string; query: URLSearchParams; body: unknown };
+type Handler = (call: CheckoutCall) => Reply | Promise<Reply>;
+
+export const ok = (body: unknown, status = 200): Reply => ({ status, body });
+export const fails = (status: number, code: string, message = code): Reply => ({
+  status,
+  body: { error: { code, message } },
+});
+
+/** A reply the test releases when it wants, to look at the page while a call is pending. */
+export function deferred(): { handler: Handler; release: (reply: Reply) => void } {
+  let release: (reply: Reply) => void = () => {};
+  const promise = new Promise<Reply>((resolve) => {
+    release = resolve;
+  });
+  return { handler: () => promise, release };
+}
+
+export const BOOK_INSTANCE_ID = 'b0000000-0000-4000-8000-000000000001';
+export const ORDER_ID = 'c0000000-0000-4000-8000-000000000001';
+
+/** The seeded prices (PRODUCT.md Money), with overrides by product key. */
+export function makePrices(overrides: Partial<Record<ProductKey, number>> = {}) {
+  const base: Partial<Record<ProductKey, number>> = {
+    softcover_book: 2999,
+    hardcover_book: 3999,
+    ...overrides,
+  };
+  return Object.entries(base).map(([productKey, basePrice]) => ({
+    productKey: productKey as ProductKey,
+    basePrice: basePrice as number,
+    discountPercentage: 0,
+  }));
+}
+
+export const CUSTOMER = { firstName: 'Ana', lastName: 'Keller', email: 'ana@example.com', phone: '' };
+export const ADDRESS = {
+  address: 'Hauptstrasse 1',
+  city: 'Berlin',
+  postalCode: '10115',
+  country: 'DE',
+} as const;
+
+/** An order as the server returns it, quoted from the choices with the seeded prices. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  const coverType = overrides.coverType ?? 'hardcover';
+  const grandparentCopies = overrides.grandparentCopies ?? { count: 2, coverType: 'softcover' };
+  const shipping = overrides.shipping ?? { ...ADDRESS };
+  return {
+    id: ORDER_ID,
+    orderNumber: 'BK-1767225600000',
+    status: 'pending',
+    paymentStatus: 'pending',
+    bookType: 'storybook',
+    themeId: 'guardian-friend',
+    bookInstanceId: BOOK_INSTANCE_ID,
+    coverType,
+    grandparentCopies,
+    customer: { ...CUSTOMER },
+    shipping,
+    quote: quoteOrder(
+      makePrices(),
+      { coverType, grandparentCopies, country: shipping.country },
+      { taxRateBasisPoints: DEFAULT_TAX_RATE_BASIS_POINTS },
+    ),
+    trackingNumber: null,
+    trackingUrl: null,
+    language: 'en',
+    createdAt: '2026-01-15T10:30:00.000Z',
+    paidAt: null,
+    review: null,
+    ...overrides,
+  };
+}
+
+/** The checkout of a fresh draft book of Ana's, with the seeded prices. */
+export function makeContext(overrides: Partial<CheckoutContext> = {}): CheckoutContext {
+  return {
+    bookInstance: {
+      id: BOOK_INSTANCE_ID,
+      status: 'draft',
+      bookType: 'storybook',
+      themeId: 'guardian-friend',
+      title: 'My Guardian Friend',
+      childName: 'Mia',
+      toyName: 'Teddy',
+      language: 'en',
+    },
+    coverPreview: {
+      heroCover: `/api/book-instances/${BOOK_INSTANCE_ID}/cover`,
+      bookDisplay: '/catalog/books/guardian-friend/display/main.jpg',
+    },
+    prefill: { email: 'ana@example.com', name: 'Ana Keller' },
+    order: null,
+    paidOrderId: null,
+    pricing: { currency: 'CHF', prices: makePrices(), taxRateBasisPoints: DEFAULT_TAX_RATE_BASIS_POINTS },
+    ...overrides,
+  };
+}
+
+type Options = {
+  /** The signed-in user's e-mail, or null for a visitor. */
+  signedInAs?: string | null;
+  context?: CheckoutContext;
+  /** Orders the server knows, by id. */
+  orders?: Order[];
+  /** Replies for 'METHOD /api/path' that replace the stand-in's. */
+  routes?: Record<string, Handler | Reply>;
+};
+
+/** Replaces fetch for the test with a checkout server that keeps its orders. */
+export function mockCheckoutApi({
+  signedInAs = 'ana@example.com',
+  context = makeContext(),
+  orders = [],
+  routes = {},
+}: Options = {}) {
+  const calls: CheckoutCall[] = [];
+  const server = { context, orders: new Map(orders.map((order) => [order.id, order])) };
+
+  const putOrder = (call: CheckoutCall): Reply => {
+    const request = call.body as OrderRequest;
+    const existing = server.context.order;
+    const order: Order = {
+      ...makeOrder(),
+      ...(existing ? { id: existing.id, orderNumber: existing.orderNumber } : {}),
+      coverType: request.coverType,
+      grandparentCopies: request.grandparentCopies,
+      customer: { ...request.customer, phone: request.customer.phone ?? '' },
+      shipping: request.shipping,
+      language: request.language ?? 'en',
+      quote: quoteOrder(
+        server.context.pricing.prices,
+        {
+          coverType: request.coverType,
+          grandparentCopies: request.grandparentCopies,
+          country: request.shipping.country,
+        },
+        { taxRateBasisPoints: server.context.pricing.taxRateBasisPoints },
+      ),
+    };
+    server.context = { ...server.context, order };
+    server.orders.set(order.id, order);
+    return ok(order);
+  };
+
+  const defaultRoute = (method: string, path: string): Handler | undefined => {
+    if (method === 'GET' && path === '/api/auth/get-session') {
+      return () => ok(signedInAs === null ? null : sessionFor(signedInAs));
+    }
+    if (method === 'GET' && path === `/api/checkout/${server.context.bookInstance.id}`) {
+      return () => (signedInAs === null ? fails(401, 'UNAUTHENTICATED') : ok(server.context));
+    }
+    if (method === 'PUT' && path === `/api/checkout/${server.context.bookInstance.id}/order`) return putOrder;
+    const order = /^\/api\/orders\/([^/]+)$/.exec(path);
+    if (method === 'GET' && order) {
+      return () => {
+        const found = server.orders.get(order[1] ?? '');
+        return found ? ok(found) : fails(404, 'NOT_FOUND');
+      };
+    }
+    if (method === 'POST' && /^\/api\/orders\/[^/]+\/payment$/.test(path)) {
+      return () => ok({ url: 'https://pay.example/session/cs_test_1' });
+    }
+    return undefined;
+  };
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://shop.test',
+    );
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const call = { method, path: url.pathname, query: url.searchParams, body };
+    calls.push(call);
+    const key = `${method} ${url.pathname}`;
+    const route = routes[key] ?? defaultRoute(method, url.pathname);
+    const reply =
+      typeof route === 'function' ? await route(call) : (route ?? fails(404, 'NOT_FOUND', `No route ${key}`));
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    server,
+    /** Replies for 'METHOD /api/path', changeable while the page is open. */
+    routes,
+    /** The calls to one path of the API, e.g. '/api/orders/…/payment'. */
+    callsTo: (path: string, method?: string) =>
+      calls.filter((call) => call.path === path && (method === undefined || call.method === method)),
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});

@@ -1,0 +1,557 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OrderRequestSchema } from '../../shared/contracts/checkout';
+import type { Language } from '../../shared/i18n';
+import { goToPayment } from '../features/checkout/lib/go-to-payment';
+import {
+  ADDRESS,
+  BOOK_INSTANCE_ID,
+  deferred,
+  fails,
+  makeContext,
+  makeOrder,
+  makePrices,
+  mockCheckoutApi,
+  ORDER_ID,
+  ok,
+} from '../features/checkout/testing/mock-checkout-api';
+import { routes } from '../router';
+import { renderWithRouter } from '../test-utils';
+
+// jsdom cannot leave the page: the step to the payment provider is stood in for.
+vi.mock('../features/checkout/lib/go-to-payment', () => ({ goToPayment: vi.fn() }));
+// Whole journeys typed key by key: more than the default 5 s on a busy two-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => {
+  vi.mocked(goToPayment).mockClear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  // Sonner keeps its toasts between tests: a toast id used again must start a new toast.
+  toast.dismiss();
+});
+
+function Elsewhere() {
+  const location = useLocation();
+  return (
+    <p>
+      Elsewhere: {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+const CHECKOUT = `/checkout/${BOOK_INSTANCE_ID}`;
+// Amounts come from Intl.NumberFormat, which puts a no-break space after the currency.
+const PAY_95_81 = 'Pay CHF\u00a095.81';
+
+function openCheckout(path = CHECKOUT, language?: Language) {
+  const router = createMemoryRouter(
+    [
+      { path: '/checkout/:bookInstanceId', lazy: () => import('./checkout'), HydrateFallback: () => null },
+      { path: '*', Component: Elsewhere },
+    ],
+    { initialEntries: [path] },
+  );
+  return renderWithRouter(router, language ? { language } : {});
+}
+
+/** Opens the checkout and waits for step 1 (the first test also loads the page's code). */
+async function openStep1(path = CHECKOUT, language?: Language) {
+  const view = openCheckout(path, language);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  return view;
+}
+
+/** The heading of a new step takes the focus once the step is shown. */
+const focusMoves = (element: HTMLElement) => waitFor(() => expect(element).toHaveFocus());
+
+const stepParam = (router: { state: { location: { search: string } } }) =>
+  new URLSearchParams(router.state.location.search).get('step');
+
+/** A cover of the book itself (the copies have their own). */
+const coverChoice = (name: string) =>
+  within(screen.getByRole('group', { name: 'Choose the cover' })).getByRole('radio', {
+    name: new RegExp(`^${name}`),
+  });
+
+type View = Awaited<ReturnType<typeof openStep1>>;
+
+async function fillDetails({ user }: View) {
+  await user.type(screen.getByLabelText('Street and house number'), ADDRESS.address);
+  await user.type(screen.getByLabelText('Postal code'), ADDRESS.postalCode);
+  await user.type(screen.getByLabelText('Town or city'), ADDRESS.city);
+  await user.selectOptions(screen.getByLabelText('Country'), 'DE');
+}
+
+describe('checkout: who may open it', () => {
+  it('sends a visitor to sign in, and back here afterwards', async () => {
+    mockCheckoutApi({ signedInAs: null });
+    const { router } = openCheckout(`${CHECKOUT}?payment_cancelled=true`);
+    expect(await screen.findByText(/^Elsewhere: \/auth/, {}, { timeout: 5000 })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      `${CHECKOUT}?payment_cancelled=true`,
+    );
+  });
+
+  it('an unknown or foreign book: a toast and back to the wizard', async () => {
+    mockCheckoutApi({ routes: { [`GET /api/checkout/${BOOK_INSTANCE_ID}`]: fails(404, 'NOT_FOUND') } });
+    openCheckout();
+    expect(await screen.findByText('Elsewhere: /wizard', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('Book instance not found')).toBeVisible();
+  });
+
+  it('any other failure: a loading failed toast and back to the wizard', async () => {
+    mockCheckoutApi({ routes: { [`GET /api/checkout/${BOOK_INSTANCE_ID}`]: fails(500, 'INTERNAL_ERROR') } });
+    openCheckout();
+    expect(await screen.findByText('Elsewhere: /wizard', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('Loading failed. Please try again.')).toBeVisible();
+  });
+
+  it('a book already paid shows its order instead of charging twice', async () => {
+    mockCheckoutApi({ context: makeContext({ paidOrderId: ORDER_ID }) });
+    openCheckout();
+    expect(
+      await screen.findByText(`Elsewhere: /order-confirmation/${ORDER_ID}`, {}, { timeout: 5000 }),
+    ).toBeVisible();
+  });
+});
+
+describe('checkout: step 1, the book', () => {
+  it('shows the steps, Previous disabled, and a way back to the wizard', async () => {
+    mockCheckoutApi();
+    const { router, user } = await openStep1();
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose your book' })).toBeVisible();
+    const progress = screen.getByRole('progressbar', { name: 'Checkout progress' });
+    expect(progress).toHaveAttribute('aria-valuenow', '1');
+    expect(progress).toHaveAttribute('aria-valuetext', 'Step 1 of 3: Your book');
+    const steps = screen.getAllByRole('listitem').filter((item) => item.hasAttribute('aria-current'));
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toHaveTextContent('Step 1 of 3: Your book');
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Back to the wizard' })).toHaveAttribute('href', '/wizard');
+    expect(screen.queryByText('Payment Cancelled')).not.toBeInTheDocument();
+    // The wizard's link stays as it is: the address of step 1 is the bare one.
+    expect(router.state.location.search).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(stepParam(router)).toBe('2'));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(stepParam(router)).toBe('1'));
+    await focusMoves(await screen.findByRole('heading', { level: 1, name: 'Choose your book' }));
+  });
+
+  it('takes each price from the pricing data, never from the page', async () => {
+    mockCheckoutApi();
+    await openStep1();
+    expect(screen.getByRole('radio', { name: /^Softcover\s*CHF\s29\.99/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^Hardcover\s*CHF\s39\.99/ })).toBeVisible();
+  });
+
+  it('shows a changed price as soon as the pricing data says so', async () => {
+    mockCheckoutApi({
+      context: makeContext({
+        pricing: {
+          currency: 'CHF',
+          prices: makePrices({ hardcover_book: 4499, softcover_book: 2499 }),
+          taxRateBasisPoints: 770,
+        },
+      }),
+    });
+    const { user } = await openStep1();
+    expect(screen.getByRole('radio', { name: /^Hardcover\s*CHF\s44\.99/ })).toBeVisible();
+    expect(screen.getByRole('radio', { name: /^Softcover\s*CHF\s24\.99/ })).toBeVisible();
+    expect(screen.queryByText('CHF 39.99')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^1 copy/ }));
+    // 2499 - 25 % = 1874.25, rounded to 1874.
+    expect(screen.getByText('CHF 18.74 per copy instead of CHF 24.99.')).toBeVisible();
+  });
+
+  it('a cover without an active price cannot be chosen', async () => {
+    mockCheckoutApi({
+      context: makeContext({
+        pricing: {
+          currency: 'CHF',
+          prices: makePrices().filter((p) => p.productKey !== 'hardcover_book'),
+          taxRateBasisPoints: 770,
+        },
+      }),
+    });
+    await openStep1();
+    expect(screen.getByRole('radio', { name: /Hardcover/ })).toBeDisabled();
+    expect(screen.getByText('Not available at the moment')).toBeVisible();
+  });
+
+  it('grandparent copies: the discount tiers from the rule, the price per copy and the saving', async () => {
+    mockCheckoutApi();
+    const { user } = await openStep1();
+    expect(
+      screen.getByText(/25% off with 1 copy, 30% off each with 2 copies and 35% off each with 3 copies\./),
+    ).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'None' })).toBeChecked();
+    expect(screen.queryByRole('group', { name: 'Cover of the copies' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: '2 copies 30% off' }));
+    const copiesCover = screen.getByRole('group', { name: 'Cover of the copies' });
+    expect(within(copiesCover).getByRole('radio', { name: 'Softcover' })).toBeChecked();
+    // 2999 - 30 % = 2099.3 -> 2099 per copy; 2 x 900 saved.
+    expect(screen.getByText('CHF 20.99 per copy instead of CHF 29.99.')).toBeVisible();
+    expect(screen.getByText('You save CHF 18.00.')).toBeVisible();
+
+    await user.click(screen.getByRole('radio', { name: '3 copies 35% off' }));
+    await user.click(within(copiesCover).getByRole('radio', { name: 'Hardcover' }));
+    // 3999 - 35 % = 2599.35 -> 2599; 3 x 1400 saved.
+    expect(screen.getByText('CHF 25.99 per copy instead of CHF 39.99.')).toBeVisible();
+    expect(screen.getByText('You save CHF 42.00.')).toBeVisible();
+  });
+
+  it('the cover preview falls back from the hero cover to the book picture, then to a notice', async () => {
+    mockCheckoutApi();
+    await openStep1();
+    const cover = screen.getByRole('img', { name: 'The cover of your book, with Mia as the hero' });
+    expect(cover).toHaveAttribute('src', `/api/book-instances/${BOOK_INSTANCE_ID}/cover`);
+    fireEvent.error(cover);
+    const display = screen.getByRole('img', { name: 'The cover of your book, with Mia as the hero' });
+    expect(display).toHaveAttribute('src', '/catalog/books/guardian-friend/display/main.jpg');
+    fireEvent.error(display);
+    expect(screen.queryByRole('img', { name: /The cover of your book/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Preview not available')).toBeVisible();
+  });
+
+  it('no picture at all: the notice straight away', async () => {
+    mockCheckoutApi({ context: makeContext({ coverPreview: { heroCover: null, bookDisplay: null } }) });
+    await openStep1();
+    expect(screen.getByText('Preview not available')).toBeVisible();
+  });
+});
+
+describe('checkout: step 2, the details', () => {
+  it('blocks Next with a toast and a message on each field to fix, and saves nothing', async () => {
+    const api = mockCheckoutApi({
+      context: makeContext({ prefill: { email: 'ana@example.com', name: 'ana' } }),
+    });
+    const view = await openStep1();
+    const { user } = view;
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await focusMoves(await screen.findByRole('heading', { level: 1, name: 'Where should we send it?' }));
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('ana@example.com');
+    expect(screen.getByLabelText('First name')).toHaveValue('');
+
+    await user.type(screen.getByLabelText('Postal code'), '10115!');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Please complete all required fields')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Some details are missing');
+    const firstName = screen.getByLabelText('First name');
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName).toHaveAccessibleDescription('Please enter your first name.');
+    await focusMoves(firstName);
+    expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Please enter your last name.');
+    expect(screen.getByLabelText('Street and house number')).toHaveAccessibleDescription(
+      'Please enter your street and house number.',
+    );
+    expect(screen.getByLabelText('Postal code')).toHaveAccessibleDescription(
+      'Please enter a valid postal code: letters, digits, spaces and hyphens only.',
+    );
+    expect(screen.getByLabelText('E-mail address')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Phone (optional)')).not.toHaveAttribute('aria-invalid');
+
+    // Fixing a field clears its message at once.
+    await user.type(firstName, 'Ana');
+    expect(firstName).not.toHaveAttribute('aria-invalid');
+    await user.clear(screen.getByLabelText('E-mail address'));
+    await user.type(screen.getByLabelText('E-mail address'), 'ana@');
+    expect(screen.getByLabelText('E-mail address')).toHaveAccessibleDescription(
+      /Please enter a valid e-mail address, like name@example\.com\.$/,
+    );
+    expect(api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`)).toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 1, name: 'Where should we send it?' })).toBeVisible();
+  });
+
+  it('shows a field’s message when it is left empty, before any Next', async () => {
+    mockCheckoutApi();
+    const { user } = await openStep1(`${CHECKOUT}?step=2`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Where should we send it?' })).toBeVisible();
+    await user.click(screen.getByLabelText('Town or city'));
+    await user.tab();
+    expect(screen.getByLabelText('Town or city')).toHaveAccessibleDescription(
+      'Please enter your town or city.',
+    );
+    expect(screen.getByLabelText('Postal code')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('offers the countries by name, Switzerland first, and the summary follows the country', async () => {
+    mockCheckoutApi();
+    const { user } = await openStep1(`${CHECKOUT}?step=2`);
+    const country = screen.getByLabelText('Country');
+    expect(country).toHaveValue('CH');
+    expect(
+      within(country)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Switzerland',
+      'Germany',
+      'France',
+      'Italy',
+      'Austria',
+      'United States',
+      'United Kingdom',
+      'Spain',
+    ]);
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Shipping to Switzerland')).toBeVisible();
+    expect(within(summary).getByText('Delivered in 2–3 business days')).toBeVisible();
+    expect(within(summary).getByText('CHF 4.99')).toBeVisible();
+    await user.selectOptions(country, 'US');
+    expect(within(summary).getByText('Shipping to United States')).toBeVisible();
+    expect(within(summary).getByText('Delivered in 7–10 business days')).toBeVisible();
+    expect(within(summary).getByText('CHF 12.99')).toBeVisible();
+  });
+
+  it('the worked example: hardcover and two softcover copies to Germany is CHF 95.81', async () => {
+    const api = mockCheckoutApi();
+    const view = await openStep1();
+    const { user, router } = view;
+    await user.click(coverChoice('Hardcover'));
+    await user.click(screen.getByRole('radio', { name: '2 copies 30% off' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Where should we send it?' });
+    expect(screen.getByLabelText('First name')).toHaveValue('Ana');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Keller');
+    await fillDetails(view);
+
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Hardcover book')).toBeVisible();
+    expect(within(summary).getByText('CHF 39.99')).toBeVisible();
+    expect(within(summary).getByText('Grandparent copies, softcover')).toBeVisible();
+    expect(within(summary).getByText('2 × CHF 20.99 · 30% off')).toBeVisible();
+    expect(within(summary).getByText('CHF 41.98')).toBeVisible();
+    expect(within(summary).getByText('CHF 81.97')).toBeVisible();
+    expect(within(summary).getByText('Shipping to Germany')).toBeVisible();
+    expect(within(summary).getByText('Delivered in 3–5 business days')).toBeVisible();
+    expect(within(summary).getByText('CHF 6.99')).toBeVisible();
+    expect(within(summary).getByText('VAT (7.7%)')).toBeVisible();
+    expect(within(summary).getByText('CHF 6.85')).toBeVisible();
+    expect(within(summary).getByText('CHF 95.81')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await focusMoves(await screen.findByRole('heading', { level: 1, name: 'Check and pay' }));
+    expect(stepParam(router)).toBe('3');
+    const [put] = api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT');
+    // Only the choices travel: no price, discount or total.
+    expect(put?.body).toEqual({
+      coverType: 'hardcover',
+      grandparentCopies: { count: 2, coverType: 'softcover' },
+      customer: { firstName: 'Ana', lastName: 'Keller', email: 'ana@example.com', phone: '' },
+      shipping: { ...ADDRESS },
+      language: 'en',
+    });
+    expect(OrderRequestSchema.strict().safeParse(put?.body).success).toBe(true);
+    expect(JSON.stringify(put?.body)).not.toMatch(/price|total|discount|amount|tax/i);
+    expect(screen.getByRole('button', { name: PAY_95_81 })).toBeDisabled();
+  });
+
+  it('a failed save: the toast, and the buyer stays on step 2 with everything kept', async () => {
+    mockCheckoutApi({
+      routes: { [`PUT /api/checkout/${BOOK_INSTANCE_ID}/order`]: fails(500, 'ORDER_CREATE_FAILED') },
+    });
+    const view = await openStep1(`${CHECKOUT}?step=2`);
+    await fillDetails(view);
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Failed to create order. Please try again.')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Where should we send it?' })).toBeVisible();
+    expect(screen.getByLabelText('Street and house number')).toHaveValue(ADDRESS.address);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it('says what it is doing while the order is saved', async () => {
+    const save = deferred();
+    mockCheckoutApi({ routes: { [`PUT /api/checkout/${BOOK_INSTANCE_ID}/order`]: save.handler } });
+    const view = await openStep1(`${CHECKOUT}?step=2`);
+    await fillDetails(view);
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('button', { name: 'Saving your order…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    save.release(ok(makeOrder()));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check and pay' })).toBeVisible();
+  });
+});
+
+describe('checkout: an order already made', () => {
+  const withOrder = () => makeContext({ order: makeOrder() });
+
+  it('restores the choices; a change on step 1 is saved again before paying', async () => {
+    const api = mockCheckoutApi({ context: withOrder() });
+    const { user } = await openStep1();
+    expect(coverChoice('Hardcover')).toBeChecked();
+    expect(screen.getByRole('radio', { name: '2 copies 30% off' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Where should we send it?' });
+    expect(screen.getByLabelText('Street and house number')).toHaveValue(ADDRESS.address);
+    expect(screen.getByLabelText('Country')).toHaveValue('DE');
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('heading', { level: 1, name: 'Choose your book' });
+    await user.click(coverChoice('Softcover'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Check and pay' });
+    const puts = api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.body).toMatchObject({ coverType: 'softcover' });
+    // 2999 + 2 x 2099 + 699 = 7896; tax 608; total 8504.
+    expect(screen.getByRole('button', { name: 'Pay CHF\u00a085.04' })).toBeVisible();
+  });
+
+  it('step 3 in the address with a changed form falls back to step 2', async () => {
+    mockCheckoutApi({ context: withOrder() });
+    const { user, router } = await openStep1(`${CHECKOUT}?step=3`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Check and pay' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    await user.clear(await screen.findByLabelText('Town or city'));
+    await user.type(screen.getByLabelText('Town or city'), 'Munich');
+    router.navigate(`${CHECKOUT}?step=3`);
+    await waitFor(() => expect(stepParam(router)).toBe('2'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Where should we send it?' })).toBeVisible();
+  });
+
+  it('back from the payment page: the orange banner, on the payment step', async () => {
+    mockCheckoutApi({ context: withOrder() });
+    const { user, router } = await openStep1(`${CHECKOUT}?payment_cancelled=true`);
+    const banner = screen.getByRole('status', { name: 'Payment Cancelled' });
+    expect(banner).toHaveTextContent('Your payment was cancelled. You can continue with your order below.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Check and pay' })).toBeVisible();
+    await user.click(within(banner).getByRole('button', { name: 'Hide this message' }));
+    expect(screen.queryByText('Payment Cancelled')).not.toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('payment_cancelled')).toBeNull();
+  });
+
+  it('the banner shows without an order too, on step 1', async () => {
+    mockCheckoutApi();
+    await openStep1(`${CHECKOUT}?payment_cancelled=true`);
+    expect(screen.getByText('Payment Cancelled')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose your book' })).toBeVisible();
+  });
+});
+
+describe('checkout: step 3, paying', () => {
+  const openPayment = () => {
+    const api = mockCheckoutApi({ context: makeContext({ order: makeOrder() }) });
+    return openStep1(`${CHECKOUT}?step=3`).then((view) => ({ ...view, api }));
+  };
+
+  it('Pay stays disabled until both boxes are ticked, then goes to the payment page', async () => {
+    const { user, api } = await openPayment();
+    const pay = screen.getByRole('button', { name: PAY_95_81 });
+    expect(pay).toBeDisabled();
+    expect(pay).toHaveAccessibleDescription('Please tick both boxes to continue.');
+    const terms = screen.getByRole('checkbox', { name: /terms and conditions/ });
+    const privacy = screen.getByRole('checkbox', { name: /privacy policy/ });
+    expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByText(/Your card details never touch our server\./)).toBeVisible();
+
+    await user.click(terms);
+    expect(pay).toBeDisabled();
+    await user.click(privacy);
+    expect(pay).toBeEnabled();
+    await user.click(terms);
+    expect(pay).toBeDisabled();
+    await user.click(terms);
+    await user.click(pay);
+
+    await waitFor(() => expect(goToPayment).toHaveBeenCalledWith('https://pay.example/session/cs_test_1'));
+    expect(api.callsTo(`/api/orders/${ORDER_ID}/payment`, 'POST')).toHaveLength(1);
+    // The browser is leaving: nothing can be pressed twice.
+    expect(screen.getByRole('button', { name: 'Taking you to the payment page…' })).toBeDisabled();
+
+    // Back from the payment page, shown from the back-forward cache: Pay works again.
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(screen.getByRole('button', { name: PAY_95_81 })).toBeEnabled();
+  });
+
+  it('a spinner while the payment session is made', async () => {
+    const session = deferred();
+    mockCheckoutApi({
+      context: makeContext({ order: makeOrder() }),
+      routes: { [`POST /api/orders/${ORDER_ID}/payment`]: session.handler },
+    });
+    const { user } = await openStep1(`${CHECKOUT}?step=3`);
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await user.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+    await user.click(screen.getByRole('button', { name: PAY_95_81 }));
+    expect(await screen.findByRole('button', { name: 'Taking you to the payment page…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    session.release(fails(502, 'PAYMENT_SESSION_FAILED'));
+    expect(await screen.findByText('Failed to create payment session')).toBeVisible();
+    expect(screen.getByRole('button', { name: PAY_95_81 })).toBeEnabled();
+    expect(goToPayment).not.toHaveBeenCalled();
+  });
+
+  it('no address in the answer: says so and stays', async () => {
+    mockCheckoutApi({
+      context: makeContext({ order: makeOrder() }),
+      routes: { [`POST /api/orders/${ORDER_ID}/payment`]: ok({ url: '' }) },
+    });
+    const { user } = await openStep1(`${CHECKOUT}?step=3`);
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await user.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+    await user.click(screen.getByRole('button', { name: PAY_95_81 }));
+    expect(await screen.findByText('No payment URL received')).toBeVisible();
+    expect(goToPayment).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: PAY_95_81 })).toBeEnabled();
+  });
+
+  it('an order paid meanwhile opens its confirmation', async () => {
+    mockCheckoutApi({
+      context: makeContext({ order: makeOrder() }),
+      routes: { [`POST /api/orders/${ORDER_ID}/payment`]: fails(409, 'PAYMENT_NOT_RETRYABLE') },
+    });
+    const { user } = await openStep1(`${CHECKOUT}?step=3`);
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await user.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+    await user.click(screen.getByRole('button', { name: PAY_95_81 }));
+    expect(await screen.findByText(`Elsewhere: /order-confirmation/${ORDER_ID}`)).toBeVisible();
+  });
+
+  it('shows the server’s figures and the delivery details', async () => {
+    await openPayment();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('CHF 95.81')).toBeVisible();
+    expect(screen.getByText('Total to pay')).toBeVisible();
+    expect(screen.getByText('Hauptstrasse 1')).toBeVisible();
+    expect(screen.getByText('10115 Berlin')).toBeVisible();
+  });
+});
+
+describe('checkout: routes', () => {
+  it('/checkout without a book goes to the wizard', async () => {
+    mockCheckoutApi();
+    const router = createMemoryRouter(routes, { initialEntries: ['/checkout'] });
+    renderWithRouter(router);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wizard'), { timeout: 5000 });
+  });
+});
+
+describe('checkout: in French', () => {
+  it('speaks French, with prices and percentages the French way', async () => {
+    mockCheckoutApi();
+    const { user } = await openStep1(CHECKOUT, 'fr');
+    expect(screen.getByRole('heading', { level: 1, name: 'Choisissez votre livre' })).toBeVisible();
+    expect(screen.getByRole('radio', { name: /Couverture rigide.*39,99\s?CHF/ })).toBeVisible();
+    expect(screen.getByText(/25\s%\sde réduction pour 1 exemplaire/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Où devons-nous l’envoyer\u00a0?' }),
+    ).toBeVisible();
+    expect(within(screen.getByLabelText('Pays')).getByRole('option', { name: 'Suisse' })).toBeVisible();
+  });
+});

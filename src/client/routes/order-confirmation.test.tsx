@@ -1,0 +1,416 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../shared/contracts/checkout';
+import type { Language } from '../../shared/i18n';
+import { goToPayment } from '../features/checkout/lib/go-to-payment';
+import {
+  deferred,
+  fails,
+  makeOrder,
+  mockCheckoutApi,
+  ORDER_ID,
+  ok,
+} from '../features/checkout/testing/mock-checkout-api';
+import { routes } from '../router';
+import { renderWithRouter } from '../test-utils';
+
+vi.mock('../features/checkout/lib/go-to-payment', () => ({ goToPayment: vi.fn() }));
+// Whole journeys typed key by key: more than the default 5 s on a busy two-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => {
+  vi.mocked(goToPayment).mockClear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  // Sonner keeps its toasts between tests: a toast id used again must start a new toast.
+  toast.dismiss();
+});
+
+function Elsewhere() {
+  const location = useLocation();
+  return (
+    <p>
+      Elsewhere: {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+const CONFIRMATION = `/order-confirmation/${ORDER_ID}`;
+const ORDER_PATH = `/api/orders/${ORDER_ID}`;
+
+function openConfirmation(path = CONFIRMATION, language?: Language) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/order-confirmation/:orderId',
+        lazy: () => import('./order-confirmation'),
+        HydrateFallback: () => null,
+      },
+      { path: '*', Component: Elsewhere },
+    ],
+    { initialEntries: [path] },
+  );
+  return renderWithRouter(router, language ? { language } : {});
+}
+
+async function openOrder(order: Order, path = CONFIRMATION, language?: Language) {
+  const api = mockCheckoutApi({ orders: [order] });
+  const view = openConfirmation(path, language);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  return { ...view, api };
+}
+
+const badge = (label: 'Order status' | 'Payment') =>
+  screen.getByText(new RegExp(`^${label}:`), { selector: 'span' }).parentElement;
+
+describe('order confirmation: loading', () => {
+  it('sends a visitor to sign in, and back here afterwards', async () => {
+    mockCheckoutApi({ signedInAs: null, orders: [makeOrder()] });
+    const { router } = openConfirmation();
+    expect(await screen.findByText(/^Elsewhere: \/auth/, {}, { timeout: 5000 })).toBeVisible();
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(CONFIRMATION);
+  });
+
+  it('says it is loading, then shows the order; session_id is not sent anywhere', async () => {
+    const read = deferred();
+    const api = mockCheckoutApi({ routes: { [`GET ${ORDER_PATH}`]: read.handler } });
+    openConfirmation(`${CONFIRMATION}?session_id=cs_test_123`);
+    expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent('Loading your order…');
+    read.release(ok(makeOrder({ paymentStatus: 'paid', status: 'processing' })));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is confirmed' }),
+    ).toBeVisible();
+    expect(api.calls.some((call) => call.query.has('session_id'))).toBe(false);
+  });
+
+  it('an unknown order: the message and the way back to the wizard', async () => {
+    mockCheckoutApi();
+    openConfirmation();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Order not found. Please check your order number.');
+    expect(within(alert).getByRole('link', { name: 'Back to the wizard' })).toHaveAttribute(
+      'href',
+      '/wizard',
+    );
+  });
+
+  it('a failed read: loading failed, try again, and the way back to the wizard', async () => {
+    let attempts = 0;
+    mockCheckoutApi({
+      routes: {
+        [`GET ${ORDER_PATH}`]: () => {
+          attempts += 1;
+          return attempts <= 2 ? fails(500, 'INTERNAL_ERROR') : ok(makeOrder());
+        },
+      },
+    });
+    const { user } = openConfirmation();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Loading failed. Please check your connection and try again.');
+    expect(within(alert).getByRole('link', { name: 'Back to the wizard' })).toHaveAttribute(
+      'href',
+      '/wizard',
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your order is waiting for payment' }),
+    ).toBeVisible();
+  });
+
+  it('/order-confirmation without an order goes to the wizard', async () => {
+    mockCheckoutApi();
+    const router = createMemoryRouter(routes, { initialEntries: ['/order-confirmation'] });
+    renderWithRouter(router);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wizard'), { timeout: 5000 });
+  });
+});
+
+describe('order confirmation: the order', () => {
+  it('shows number, badges, total, cover, date, customer, address, next steps and support', async () => {
+    await openOrder(makeOrder({ status: 'processing', paymentStatus: 'paid' }));
+    expect(screen.getByText('Order number:')).toBeVisible();
+    expect(screen.getAllByText('BK-1767225600000')).toHaveLength(2);
+    expect(badge('Order status')).toHaveTextContent('Processing');
+    expect(badge('Payment')).toHaveTextContent('Paid');
+
+    const details = screen.getByRole('region', { name: 'Order details' });
+    expect(within(details).getByText('CHF 95.81')).toBeVisible();
+    expect(within(details).getByText('Hardcover')).toBeVisible();
+    expect(within(details).getByText('+ 2 grandparent copies (Softcover)')).toBeVisible();
+    expect(within(details).getByText('15 January 2026')).toBeVisible();
+    expect(within(details).getByText('Ana Keller')).toBeVisible();
+    expect(within(details).getByText('ana@example.com')).toBeVisible();
+    expect(within(details).getByText('Hauptstrasse 1')).toBeVisible();
+    expect(within(details).getByText('10115 Berlin')).toBeVisible();
+    expect(within(details).getByText('Germany')).toBeVisible();
+
+    const next = screen.getByRole('region', { name: 'What happens next' });
+    expect(within(next).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(next).getByText(/printed and bound in 2 to 7 working days/)).toBeVisible();
+    expect(within(next).getByText(/Delivery to Germany takes 3–5 business days/)).toBeVisible();
+
+    const support = screen.getByRole('region', { name: 'Questions about your order?' });
+    const mail = within(support).getByRole('link', { name: 'hello@cuddletales.ch' });
+    expect(mail.getAttribute('href')).toMatch(
+      /^mailto:hello@cuddletales\.ch\?subject=My%20order%20BK-1767225600000$/,
+    );
+    expect(within(support).getByText(/We reply within 24 hours\./)).toBeVisible();
+  });
+
+  it('paid: track progress in the profile, home, another book; no Retry Payment', async () => {
+    await openOrder(makeOrder({ status: 'processing', paymentStatus: 'paid' }));
+    expect(screen.getByRole('link', { name: 'Track your book’s progress' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Create Another Book' })).toHaveAttribute('href', '/themes');
+    expect(screen.queryByRole('button', { name: 'Retry Payment' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['pending', 'Pending', 'yellow'],
+    ['processing', 'Processing', 'blue'],
+    ['printing', 'Printing', 'purple'],
+    ['shipped', 'Shipped', 'green'],
+    ['delivered', 'Delivered', 'emerald'],
+    ['cancelled', 'Cancelled', 'red'],
+    ['lost_in_space', 'lost_in_space', 'grey'],
+  ] as const)('order status %s: a %s badge in %s', async (status, label, tone) => {
+    await openOrder(makeOrder({ status: status as Order['status'], paymentStatus: 'paid' }));
+    expect(badge('Order status')).toHaveTextContent(label);
+    expect(badge('Order status')).toHaveAttribute('data-tone', tone);
+  });
+
+  it.each([
+    ['pending', 'Payment pending', 'yellow'],
+    ['paid', 'Paid', 'green'],
+    ['failed', 'Payment failed', 'red'],
+    ['refunded', 'Refunded', 'grey'],
+  ] as const)('payment status %s: a %s badge in %s', async (paymentStatus, label, tone) => {
+    await openOrder(makeOrder({ paymentStatus }));
+    expect(badge('Payment')).toHaveTextContent(label);
+    expect(badge('Payment')).toHaveAttribute('data-tone', tone);
+  });
+
+  it('the timeline marks where the book is, with the parcel’s tracking once shipped', async () => {
+    await openOrder(
+      makeOrder({
+        status: 'shipped',
+        paymentStatus: 'paid',
+        trackingNumber: 'CH123456789',
+        trackingUrl: 'https://track.example/CH123456789',
+      }),
+    );
+    const timeline = screen.getByRole('region', { name: 'Where your book is' });
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('p')?.firstChild?.textContent)).toEqual([
+      'Order received',
+      'In Production',
+      'Shipped',
+      'Delivered',
+    ]);
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+    expect(steps.filter((step) => step.hasAttribute('aria-current'))).toHaveLength(1);
+    expect(within(timeline).getByText('Tracking number: CH123456789')).toBeVisible();
+    expect(within(timeline).getByRole('link', { name: 'Track package' })).toHaveAttribute(
+      'href',
+      'https://track.example/CH123456789',
+    );
+  });
+
+  it('printing is shown as In Production', async () => {
+    await openOrder(makeOrder({ status: 'printing', paymentStatus: 'paid' }));
+    const timeline = screen.getByRole('region', { name: 'Where your book is' });
+    expect(within(timeline).getByText('In Production').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(within(timeline).queryByRole('link', { name: 'Track package' })).not.toBeInTheDocument();
+  });
+
+  it('a cancelled order has no timeline but says so', async () => {
+    await openOrder(makeOrder({ status: 'cancelled', paymentStatus: 'refunded' }));
+    expect(screen.queryByRole('region', { name: 'Where your book is' })).not.toBeInTheDocument();
+    expect(screen.getByText('This order was cancelled')).toBeVisible();
+  });
+});
+
+describe('order confirmation: Retry Payment', () => {
+  const failed = () => makeOrder({ paymentStatus: 'failed' });
+
+  it('starts a new payment session and goes to the payment page', async () => {
+    const { user, api } = await openOrder(failed());
+    expect(screen.getByRole('heading', { level: 1, name: 'Your payment did not go through' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Track your book’s progress' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry Payment' }));
+    await waitFor(() => expect(goToPayment).toHaveBeenCalledWith('https://pay.example/session/cs_test_1'));
+    expect(api.callsTo(`${ORDER_PATH}/payment`, 'POST')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Opening the payment page…' })).toBeDisabled();
+  });
+
+  it('is offered for a pending payment too', async () => {
+    await openOrder(makeOrder({ paymentStatus: 'pending' }));
+    expect(screen.getByRole('button', { name: 'Retry Payment' })).toBeEnabled();
+  });
+
+  it.each([
+    ['the session cannot be made', fails(502, 'PAYMENT_SESSION_FAILED'), 'Failed to create payment session'],
+    ['the answer has no address', ok({}), 'No payment URL received'],
+    ['anything else goes wrong', fails(404, 'NOT_FOUND'), 'Failed to retry payment'],
+  ])('says so when %s', async (_case, reply, message) => {
+    mockCheckoutApi({ orders: [failed()], routes: { [`POST ${ORDER_PATH}/payment`]: reply } });
+    const { user } = openConfirmation();
+    await user.click(await screen.findByRole('button', { name: 'Retry Payment' }, { timeout: 5000 }));
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(goToPayment).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Retry Payment' })).toBeEnabled();
+  });
+
+  it('an order paid meanwhile: reads it again and shows it paid', async () => {
+    const api = mockCheckoutApi({ orders: [failed()] });
+    const { user } = openConfirmation();
+    const retry = await screen.findByRole('button', { name: 'Retry Payment' }, { timeout: 5000 });
+    api.server.orders.set(ORDER_ID, makeOrder({ paymentStatus: 'paid', status: 'processing' }));
+    mockRoute(api, `POST ${ORDER_PATH}/payment`, fails(409, 'PAYMENT_NOT_RETRYABLE'));
+    await user.click(retry);
+    expect(await screen.findByText('This order is already paid. Here it is.')).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is confirmed' }),
+    ).toBeVisible();
+  });
+});
+
+/** Replaces one reply of a running stand-in (the stand-in reads `routes` on each call). */
+function mockRoute(api: ReturnType<typeof mockCheckoutApi>, key: string, reply: ReturnType<typeof ok>) {
+  api.routes[key] = reply;
+}
+
+describe('order confirmation: waiting for the payment notification', () => {
+  it('reads the order every 2 seconds while pending, and turns to paid when it lands', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = await openOrder(
+      makeOrder({ paymentStatus: 'pending' }),
+      `${CONFIRMATION}?session_id=cs_1`,
+    );
+    expect(screen.getByText('Confirming your payment…')).toBeVisible();
+    const reads = () => api.callsTo(ORDER_PATH, 'GET').length;
+    expect(reads()).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await waitFor(() => expect(reads()).toBe(2));
+
+    api.server.orders.set(ORDER_ID, makeOrder({ paymentStatus: 'paid', status: 'processing' }));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is confirmed' }),
+    ).toBeVisible();
+    expect(screen.getByText('Payment received. Thank you!')).toBeVisible();
+    expect(badge('Payment')).toHaveTextContent('Paid');
+    const afterPaid = reads();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(reads()).toBe(afterPaid);
+  });
+
+  it('stops after about 30 seconds and leaves it to the buyer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = await openOrder(makeOrder({ paymentStatus: 'pending' }));
+    const reads = () => api.callsTo(ORDER_PATH, 'GET').length;
+    await vi.advanceTimersByTimeAsync(31_000);
+    await waitFor(() => expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument());
+    const atEnd = reads();
+    expect(atEnd).toBeGreaterThanOrEqual(14);
+    expect(atEnd).toBeLessThanOrEqual(17);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(reads()).toBe(atEnd);
+    expect(screen.getByRole('button', { name: 'Retry Payment' })).toBeEnabled();
+  });
+
+  it('a failed payment is not read again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = await openOrder(makeOrder({ paymentStatus: 'failed' }));
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(api.callsTo(ORDER_PATH, 'GET')).toHaveLength(1);
+    expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
+  });
+});
+
+describe('order confirmation: the review', () => {
+  const delivered = (review: Order['review'] = null) =>
+    makeOrder({ status: 'delivered', paymentStatus: 'paid', review });
+
+  it('is offered only once the book is delivered', async () => {
+    await openOrder(makeOrder({ status: 'shipped', paymentStatus: 'paid' }));
+    expect(screen.queryByRole('region', { name: 'How do you like your book?' })).not.toBeInTheDocument();
+  });
+
+  it('asks for both a rating and words, then sends them and shows the review', async () => {
+    const { user, api } = await openOrder(delivered());
+    const form = screen.getByRole('region', { name: 'How do you like your book?' });
+    const stars = within(form).getAllByRole('radio');
+    expect(stars.map((star) => star.closest('label')?.textContent)).toEqual([
+      '1 star',
+      '2 stars',
+      '3 stars',
+      '4 stars',
+      '5 stars',
+    ]);
+
+    await user.click(within(form).getByRole('button', { name: 'Send my review' }));
+    expect(await screen.findAllByText('Please provide both a rating and review text')).not.toHaveLength(0);
+    expect(within(form).getByLabelText('Your review')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(within(form).getByRole('radio', { name: '4 stars' }));
+    await user.click(within(form).getByRole('button', { name: 'Send my review' }));
+    expect(within(form).getByLabelText('Your review')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('radio', { name: '4 stars' })).not.toHaveAttribute('aria-invalid');
+    expect(api.callsTo(`${ORDER_PATH}/review`)).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Your review'), '  Mia reads it every night.  ');
+    mockRoute(
+      api,
+      `POST ${ORDER_PATH}/review`,
+      ok({ rating: 4, text: 'Mia reads it every night.', createdAt: '2026-02-01T08:00:00.000Z' }, 201),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Send my review' }));
+
+    expect(await screen.findByText('Thank you for your review!')).toBeVisible();
+    expect(api.callsTo(`${ORDER_PATH}/review`, 'POST')[0]?.body).toEqual({
+      rating: 4,
+      text: 'Mia reads it every night.',
+    });
+    const stored = await screen.findByRole('region', { name: 'Your review' });
+    expect(within(stored).getByText('Mia reads it every night.')).toBeVisible();
+    expect(within(stored).getByText('4 out of 5 stars')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send my review' })).not.toBeInTheDocument();
+  });
+
+  it('shows the stored review instead of the form', async () => {
+    await openOrder(delivered({ rating: 5, text: 'Perfect gift.', createdAt: '2026-02-01T08:00:00.000Z' }));
+    expect(screen.queryByRole('button', { name: 'Send my review' })).not.toBeInTheDocument();
+    const stored = screen.getByRole('region', { name: 'Your review' });
+    expect(within(stored).getByText('Perfect gift.')).toBeVisible();
+    expect(within(stored).getByText('5 out of 5 stars')).toBeInTheDocument();
+  });
+
+  it('a review already sent elsewhere: says so', async () => {
+    const { user, api } = await openOrder(delivered());
+    mockRoute(api, `POST ${ORDER_PATH}/review`, fails(409, 'REVIEW_EXISTS'));
+    await user.click(screen.getByRole('radio', { name: '5 stars' }));
+    await user.type(screen.getByLabelText('Your review'), 'Lovely');
+    await user.click(screen.getByRole('button', { name: 'Send my review' }));
+    expect(await screen.findByText('You have already reviewed this order.')).toBeVisible();
+  });
+});
+
+describe('order confirmation: in French', () => {
+  it('speaks French', async () => {
+    await openOrder(makeOrder({ status: 'printing', paymentStatus: 'paid' }), CONFIRMATION, 'fr');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Merci\u00a0! Votre commande est confirmée' }),
+    ).toBeVisible();
+    expect(badge('Statut de la commande' as 'Order status')).toHaveTextContent('En impression');
+    expect(screen.getByText('15 janvier 2026')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Créer un autre livre' })).toHaveAttribute('href', '/themes');
+  });
+});

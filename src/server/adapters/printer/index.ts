@@ -1,0 +1,43 @@
+import type { CoverType } from '../../../shared/domain/statuses';
+
+/** A print file the shop already stored (bucket `instances`), with its bytes for upload. */
+export type PrintFile = { key: string; data: Uint8Array };
+
+/** One kind of book in a print order: a cover of one type, printed `quantity` times. */
+export type PrintItem = { coverType: CoverType; quantity: number; cover: PrintFile };
+
+/** Everything a print-on-demand service needs to print and ship one order. */
+export type PrintSubmission = {
+  /** Our order id: a second submission of the same order is recognised, not printed twice. */
+  externalId: string;
+  orderNumber: string;
+  bookInstanceId: string;
+  title: string;
+  /** Interior pages, padded for binding. */
+  pageCount: number;
+  interior: PrintFile;
+  items: PrintItem[];
+  shipTo: {
+    name: string;
+    email: string;
+    phone?: string | undefined;
+    address: string;
+    city: string;
+    postalCode: string;
+    country: string;
+  };
+};
+
+export type PrintReceipt = { printJobId: string };
+
+/**
+ * Prints and ships books. The embedded default (`local`) keeps the files and plays the printer's
+ * part: it reports the order shipped, with a tracking number, then delivered, on a schedule. A
+ * print-on-demand adapter (Lulu's Print API) would upload the files, create the print job and
+ * report the same status changes from its webhook (PRINT_JOB_STATUS_CHANGED).
+ */
+export interface Printer {
+  readonly kind: 'local';
+  /** Hands one order to the printer; the same `externalId` again answers the first receipt. */
+  submit(submission: PrintSubmission): Promise<PrintReceipt>;
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../test/build-test-app';
+import { queryRows } from '../../db/client';
+import { createLocalStorage } from '../storage/local';
+import type { PrintSubmission } from './index';
+import { createLocalPrinter } from './local';
+
+let database: TestDatabase;
+let dir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'printer-test-'));
+});
+
+afterAll(async () => {
+  await database.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+function submission(orderId: string, bookInstanceId: string): PrintSubmission {
+  const pdf = (name: string) => Buffer.from(`%PDF-1.7 ${name}`);
+  return {
+    externalId: orderId,
+    orderNumber: 'BK-1',
+    bookInstanceId,
+    title: 'Teddy Keeps Watch Over Emma',
+    pageCount: 32,
+    interior: { key: `${bookInstanceId}/print/interior.pdf`, data: pdf('interior') },
+    items: [
+      {
+        coverType: 'hardcover',
+        quantity: 1,
+        cover: { key: `${bookInstanceId}/print/cover.pdf`, data: pdf('hard') },
+      },
+      {
+        coverType: 'softcover',
+        quantity: 2,
+        cover: { key: `${bookInstanceId}/print/cover-softcover.pdf`, data: pdf('soft') },
+      },
+    ],
+    shipTo: {
+      name: 'Anna Muster',
+      email: 'anna@example.com',
+      address: 'Hauptstrasse 1',
+      city: 'Berlin',
+      postalCode: '10115',
+      country: 'DE',
+    },
+  };
+}
+
+describe('the local printer', () => {
+  it('keeps the files under print/ with a ticket, and schedules shipped then delivered once', async () => {
+    const storage = createLocalStorage(path.join(dir, 'storage'));
+    const printer = createLocalPrinter({
+      storage,
+      db: database.db,
+      publicUrl: 'https://shop.example',
+      shipAfterSeconds: 600,
+      deliverAfterSeconds: 300,
+    });
+    const orderId = crypto.randomUUID();
+    const bookInstanceId = crypto.randomUUID();
+    const first = await printer.submit(submission(orderId, bookInstanceId));
+    const again = await printer.submit(submission(orderId, bookInstanceId));
+    expect(again).toEqual(first);
+    expect(first.printJobId).toMatch(/^LP-/);
+    expect(await storage.list('instances', `${bookInstanceId}/print/`)).toEqual([
+      `${bookInstanceId}/print/cover-softcover.pdf`,
+      `${bookInstanceId}/print/cover.pdf`,
+      `${bookInstanceId}/print/interior.pdf`,
+      `${bookInstanceId}/print/print-job.json`,
+    ]);
+    const ticket = JSON.parse(
+      (await storage.get('instances', `${bookInstanceId}/print/print-job.json`))!.data.toString(),
+    );
+    expect(ticket).toMatchObject({
+      printJobId: first.printJobId,
+      externalId: orderId,
+      pageCount: 32,
+      items: [
+        { coverType: 'hardcover', quantity: 1 },
+        { coverType: 'softcover', quantity: 2 },
+      ],
+    });
+
+    const scheduled = await queryRows<{
+      status: string;
+      tracking: string | null;
+      url: string | null;
+      delay: number;
+    }>(
+      database.db,
+      sql`select payload->'update'->>'status' as status, payload->'update'->>'trackingNumber' as tracking,
+                 payload->'update'->>'trackingUrl' as url, extract(epoch from run_after - now())::float as delay
+          from jobs where queue = 'print-status' and payload->>'orderId' = ${orderId} order by run_after`,
+    );
+    expect(scheduled.map((job) => job.status)).toEqual(['shipped', 'delivered']);
+    expect(scheduled[0]?.tracking).toMatch(/^CT\d{10}CH$/);
+    expect(scheduled[0]?.url).toBe(`https://shop.example/order-confirmation/${orderId}`);
+    expect(Number(scheduled[0]?.delay)).toBeGreaterThan(590);
+    expect(Number(scheduled[0]?.delay)).toBeLessThanOrEqual(600);
+    expect(Number(scheduled[1]?.delay)).toBeGreaterThan(890);
+  });
+});

@@ -1,0 +1,184 @@
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  createMemoryLog,
+  createMemoryMailer,
+  createTestDatabase,
+  type TestDatabase,
+} from '../../../test/build-test-app';
+import { createFakeIllustrator } from '../../../test/fake-illustrator';
+import { createLocalPrinter } from '../adapters/printer/local';
+import { createLocalStorage } from '../adapters/storage/local';
+import { jobs } from '../db/schema';
+import { waitFor } from '../modules/production/test-factory';
+import { PermanentJobError } from './errors';
+import { enqueue } from './queue';
+import type { JobDefinition } from './types';
+import { type RunningWorker, startWorker, type WorkerOptions } from './worker';
+
+let database: TestDatabase;
+let running: RunningWorker[] = [];
+const log = createMemoryLog();
+const payload = { bookInstanceId: crypto.randomUUID(), orderId: crypto.randomUUID() };
+
+function worker(definition: Partial<JobDefinition<'produce-book'>>, options: Partial<WorkerOptions> = {}) {
+  const storage = createLocalStorage(path.join('/tmp', 'unused-worker-test-storage'));
+  const started = startWorker({
+    database,
+    storage,
+    illustrator: createFakeIllustrator(),
+    printer: createLocalPrinter({
+      storage,
+      db: database.db,
+      publicUrl: 'http://localhost',
+      shipAfterSeconds: 1,
+      deliverAfterSeconds: 1,
+    }),
+    mailer: createMemoryMailer(),
+    log,
+    publicUrl: 'http://localhost',
+    pollMs: 10,
+    leaseMs: 300,
+    backoffMs: 1,
+    queues: ['produce-book'],
+    definitions: {
+      'produce-book': {
+        queue: 'produce-book',
+        payload: z.object({ bookInstanceId: z.uuid(), orderId: z.uuid() }),
+        handle: async () => {},
+        ...definition,
+      },
+    },
+    ...options,
+  });
+  running.push(started);
+  return started;
+}
+
+async function onlyJob() {
+  const [row] = await database.db.select().from(jobs);
+  return row!;
+}
+
+const waitForState = (state: string) =>
+  waitFor(async () => ((await onlyJob())?.state === state ? onlyJob() : undefined), {
+    timeoutMs: 10_000,
+    what: `the job to be ${state}`,
+  });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+beforeEach(async () => {
+  await Promise.all(running.map((w) => w.stop()));
+  running = [];
+  await database.db.delete(jobs);
+});
+
+describe('the worker', () => {
+  it('runs a due job with its parsed payload and marks it done', async () => {
+    const seen: unknown[] = [];
+    worker({ handle: async (p) => void seen.push(p) });
+    await enqueue(database.db, 'produce-book', payload);
+    expect(await waitForState('done')).toMatchObject({ attempts: 1, lockedBy: null });
+    expect(seen).toEqual([payload]);
+  });
+
+  it('retries a failing job with backoff and runs the final-failure step once, in its transaction', async () => {
+    const finals: string[] = [];
+    worker({
+      handle: async () => {
+        throw new Error('illustrator down');
+      },
+      onFinalFailure: async (tx, p, error) => {
+        const [row] = await tx.select({ state: jobs.state }).from(jobs);
+        finals.push(`${p.orderId === payload.orderId}:${row?.state}:${(error as Error).message}`);
+      },
+    });
+    await enqueue(database.db, 'produce-book', payload, { maxAttempts: 3 });
+    const failed = await waitForState('failed');
+    expect(failed).toMatchObject({ attempts: 3, lastError: 'illustrator down' });
+    expect(finals).toEqual(['true:failed:illustrator down']);
+  });
+
+  it('fails a job with a malformed payload or a permanent error at once', async () => {
+    const finals: string[] = [];
+    worker({
+      handle: async () => {
+        throw new PermanentJobError('JOB_NOT_FOUND', 'no such book');
+      },
+      onFinalFailure: async () => void finals.push('archived'),
+    });
+    await enqueue(database.db, 'produce-book', payload);
+    expect(await waitForState('failed')).toMatchObject({
+      attempts: 1,
+      lastError: 'JOB_NOT_FOUND: no such book',
+    });
+    await database.db.delete(jobs);
+    await enqueue(database.db, 'produce-book', { bookInstanceId: 'not-a-uuid', orderId: 'x' });
+    expect((await waitForState('failed')).attempts).toBe(1);
+    // The malformed payload has no book to archive.
+    expect(finals).toEqual(['archived']);
+  });
+
+  it('renews the lease of a long job, so no other worker takes it', async () => {
+    let runs = 0;
+    const slow: Partial<JobDefinition<'produce-book'>> = {
+      handle: async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      },
+    };
+    worker(slow);
+    worker(slow);
+    await enqueue(database.db, 'produce-book', payload);
+    expect(await waitForState('done')).toMatchObject({ attempts: 1 });
+    expect(runs).toBe(1);
+  });
+
+  it('stops a job whose lease another worker took over, without recording anything for it', async () => {
+    let aborted: unknown;
+    const first = worker({
+      handle: async (_p, context) => {
+        await new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve()));
+        aborted = context.signal.reason;
+      },
+    });
+    await enqueue(database.db, 'produce-book', payload);
+    await waitForState('active');
+    // Another worker took the job over (as after a stalled heartbeat).
+    await database.db.update(jobs).set({ lockedBy: 'someone-else' });
+    await waitFor(async () => aborted, { timeoutMs: 5000, what: 'the abort' });
+    expect((aborted as Error).message).toContain('lease was lost');
+    expect(await onlyJob()).toMatchObject({ state: 'active', lockedBy: 'someone-else' });
+    await first.stop();
+  });
+
+  it('gives a running job back to the queue when stopped, its attempt not counted', async () => {
+    const started: string[] = [];
+    const w = worker({
+      handle: async (_p, context) => {
+        started.push(context.workerId);
+        await new Promise<void>((_resolve, reject) =>
+          context.signal.addEventListener('abort', () => reject(context.signal.reason)),
+        );
+      },
+    });
+    await enqueue(database.db, 'produce-book', payload);
+    await waitFor(async () => (started.length > 0 ? true : undefined), { what: 'the job to start' });
+    await w.stop();
+    expect(await onlyJob()).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
+    const [due] = await database.db
+      .select({ due: sql<boolean>`run_after <= now()` })
+      .from(jobs)
+      .where(eq(jobs.state, 'queued'));
+    expect(due?.due).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
+import type { Mailer, MailMessage } from '../../adapters/mail/index';
+import type { Db } from '../../db/client';
+import { bookInstances, customers, orders, users } from '../../db/schema';
+import { escapeHtml } from '../../html';
+import { fill, serverTexts } from '../../i18n';
+import { PermanentJobError } from '../../jobs/errors';
+import type { OrderEmail } from '../../jobs/queue';
+import { planBook } from './book-plan';
+
+type OrderEmailTexts = {
+  brand: string;
+  greeting: string;
+  signature: string;
+  footer: string;
+  buttonFallback: string;
+  orderLine: string;
+} & Record<OrderEmail, { subject: string; body: string; button: string }>;
+
+export type OrderEmailValues = {
+  to: string;
+  language: Language;
+  orderNumber: string;
+  title: string;
+  /** Where the button goes: the order page, or the parcel's tracking page. */
+  url: string;
+  trackingNumber?: string;
+};
+
+/** An e-mail about an order in the buyer's language, with an HTML and a plain-text part. */
+export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): MailMessage {
+  const texts = serverTexts<OrderEmailTexts>('emails', values.language);
+  const part = texts[kind];
+  const vars = {
+    orderNumber: values.orderNumber,
+    title: values.title,
+    trackingNumber: values.trackingNumber ?? '',
+  };
+  const subject = fill(part.subject, vars);
+  const body = fill(part.body, vars);
+  const orderLine = fill(texts.orderLine, vars);
+  const text = [
+    texts.greeting,
+    '',
+    body,
+    '',
+    orderLine,
+    '',
+    `${part.button}: ${values.url}`,
+    '',
+    texts.signature,
+    '',
+    '--',
+    texts.footer,
+  ].join('\n');
+  const url = escapeHtml(values.url);
+  const html = `<!doctype html>
+<html lang="${escapeHtml(values.language)}">
+<body style="margin:0;background:#fff8ef;font-family:Nunito,Segoe UI,Helvetica,Arial,sans-serif;color:#2e2a4f">
+  <div style="max-width:520px;margin:0 auto;padding:32px 24px">
+    <p style="font-size:22px;font-weight:700;margin:0 0 24px">${escapeHtml(texts.brand)}</p>
+    <p style="font-size:16px;line-height:1.6">${escapeHtml(texts.greeting)}</p>
+    <p style="font-size:16px;line-height:1.6">${escapeHtml(body)}</p>
+    <p style="font-size:14px;line-height:1.6;color:#5b5775">${escapeHtml(orderLine)}</p>
+    <p style="margin:28px 0"><a href="${url}" style="background:#c4492f;color:#fff;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:700;display:inline-block">${escapeHtml(part.button)}</a></p>
+    <p style="font-size:13px;line-height:1.6;color:#5b5775">${escapeHtml(texts.buttonFallback)}<br><a href="${url}" style="color:#5b5775;word-break:break-all">${url}</a></p>
+    <p style="font-size:16px;line-height:1.6;white-space:pre-line">${escapeHtml(texts.signature)}</p>
+    <hr style="border:none;border-top:1px solid #eadfce;margin:24px 0">
+    <p style="font-size:12px;line-height:1.6;color:#5b5775">${escapeHtml(texts.footer)}</p>
+  </div>
+</body>
+</html>`;
+  return { to: values.to, subject, text, html };
+}
+
+/**
+ * Sends one e-mail about an order (the `send-order-email` job): to the checkout's customer address
+ * (else the account's), in the language the order was placed in.
+ */
+export async function sendOrderEmail(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  payload: { orderId: string; email: OrderEmail },
+): Promise<void> {
+  const [row] = await deps.db
+    .select({
+      order: orders,
+      customerEmail: customers.email,
+      userEmail: users.email,
+      instance: {
+        id: bookInstances.id,
+        themeId: bookInstances.themeId,
+        bookType: bookInstances.bookType,
+        language: bookInstances.language,
+        wizardMetadata: bookInstances.wizardMetadata,
+      },
+    })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(bookInstances, eq(bookInstances.id, orders.bookInstanceId))
+    .where(eq(orders.id, payload.orderId));
+  if (!row) throw new PermanentJobError('DB_RECORD_NOT_FOUND', `Order ${payload.orderId} not found`);
+  const to = row.customerEmail ?? row.userEmail;
+  // An anonymised order (deleted account, no customer) has nobody left to write to.
+  if (!to) return;
+  const language = isLanguage(row.order.language) ? row.order.language : FALLBACK_LANGUAGE;
+  const title = row.instance ? (await planBook(row.instance)).story.title : '';
+  const orderUrl = `${deps.publicUrl}/order-confirmation/${row.order.id}`;
+  const shipped = payload.email === 'shipped';
+  await deps.mailer.send(
+    renderOrderEmail(payload.email, {
+      to,
+      language,
+      orderNumber: row.order.orderNumber,
+      title,
+      url: shipped && row.order.trackingUrl ? row.order.trackingUrl : orderUrl,
+      ...(row.order.trackingNumber ? { trackingNumber: row.order.trackingNumber } : {}),
+    }),
+  );
+}

@@ -1,0 +1,57 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bookInstances, orders } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { restartSingleton } from '../../jobs/queue';
+import { PROGRESS } from './progress';
+import { resetUnfinishedSpreads } from './spreads';
+
+/** SPEC.md section 8: what the profile says after a successful retry. */
+export const RETRY_MESSAGE = 'Book generation restarted successfully';
+
+/**
+ * SPEC.md `retry-book-generation`: an archived book of the caller goes back into production where
+ * it stopped. Pages already drawn are kept; the unfinished ones start afresh with a new round of
+ * attempts. Another user's book (or none) is 404; a book that is not archived cannot be retried.
+ */
+export async function retryBookGeneration(
+  db: Db,
+  userId: string,
+  bookInstanceId: string,
+): Promise<{ success: true; message: string }> {
+  return db.transaction(async (tx) => {
+    const [instance] = await tx
+      .select({ id: bookInstances.id, status: bookInstances.status })
+      .from(bookInstances)
+      .where(and(eq(bookInstances.id, bookInstanceId), eq(bookInstances.createdBy, userId)))
+      .for('update');
+    if (!instance) throw notFound('Book instance');
+    if (instance.status !== 'archived') {
+      throw new AppError('JOB_INVALID_STATE', 'Only a book whose production failed can be retried.');
+    }
+    const [order] = await tx
+      .select({ id: orders.id, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.bookInstanceId, instance.id));
+    if (order?.paymentStatus !== 'paid') {
+      throw new AppError('JOB_INVALID_STATE', 'This book has no paid order to make it for.');
+    }
+    await tx
+      .update(bookInstances)
+      .set({
+        status: 'rendering',
+        currentStep: PROGRESS.setup.step,
+        progressPercentage: PROGRESS.setup.percent,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(bookInstances.id, instance.id));
+    await resetUnfinishedSpreads(tx, instance.id);
+    await restartSingleton(
+      tx,
+      'produce-book',
+      { bookInstanceId: instance.id, orderId: order.id },
+      `produce-book:${instance.id}`,
+    );
+    return { success: true as const, message: RETRY_MESSAGE };
+  });
+}

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { TEST_WEBHOOK_SECRET, type TestApp } from '../../../../test/build-test-app';
+import { WORKED_EXAMPLE } from '../../../../test/checkout-factory';
+import type { Order } from '../../../shared/contracts/checkout';
+import { signPayload } from '../../adapters/payments/signature';
+import { bookInstances, books } from '../../db/schema';
+
+// Test helpers of the production tests: a paid order as the checkout and the payment webhook
+// leave it, and a wait for the book to reach a state.
+
+export type PaidBookOptions = {
+  bookType?: 'storybook' | 'coloring';
+  language?: 'en' | 'fr';
+  coverType?: 'softcover' | 'hardcover';
+  grandparentCopies?: { count: number; coverType: 'softcover' | 'hardcover' };
+  childName?: string;
+  childGender?: 'male' | 'female';
+  toyName?: string;
+  dedicationMessage?: string;
+  dedicationName?: string;
+  /** The colour of this book's covers, so that tests can tell books apart by their covers. */
+  coverColour?: string;
+  email?: string;
+};
+
+/** A small painted-looking cover: a gradient with a disc, as a PNG. */
+export async function testCover(colour: string, size = 512): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#fff3d6"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="${size / 2}" cy="${size * 0.56}" r="${size * 0.21}" fill="#f6c65b"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * A finished wizard's book (both covers stored) for a signed-in user, ordered through the checkout
+ * and paid through the signed webhook: the book is `rendering` and its production job queued.
+ */
+export async function paidBookOf(
+  t: TestApp,
+  user: { id: string; cookie: string },
+  options: PaidBookOptions = {},
+): Promise<{ bookInstanceId: string; orderId: string; heroCover: Buffer; toyCover: Buffer }> {
+  const [book] = await t.database.db.select({ id: books.id }).from(books).limit(1);
+  const id = crypto.randomUUID();
+  const paths = {
+    childPhoto: `${id}/input/child_photo.jpg`,
+    toyPhoto: `${id}/input/toy_photo.jpg`,
+    generatedHero: `${id}/intermediate/hero_cover.png`,
+    generatedToy: `${id}/intermediate/plush_cover.png`,
+  };
+  const heroCover = await testCover(options.coverColour ?? '#7fb4e6');
+  const toyCover = await testCover('#f49ac1');
+  await t.storage.put('instances', paths.generatedHero, heroCover, { contentType: 'image/png' });
+  await t.storage.put('instances', paths.generatedToy, toyCover, { contentType: 'image/png' });
+  await t.database.db.insert(bookInstances).values({
+    id,
+    bookId: book!.id,
+    themeId: 'guardian-friend',
+    bookType: options.bookType ?? 'storybook',
+    createdBy: user.id,
+    status: 'draft',
+    language: options.language ?? 'en',
+    wizardMetadata: {
+      childName: options.childName ?? 'Emma',
+      childGender: options.childGender ?? 'female',
+      childAge: 5,
+      consent: true,
+      toyName: options.toyName ?? 'Teddy',
+      dedicationMessage: options.dedicationMessage ?? '',
+      dedicationName: options.dedicationName ?? 'Mum and Dad',
+      permanentPaths: paths,
+    },
+  });
+
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: `/api/checkout/${id}/order`,
+    headers: { cookie: user.cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify({
+      ...WORKED_EXAMPLE,
+      coverType: options.coverType ?? WORKED_EXAMPLE.coverType,
+      grandparentCopies: options.grandparentCopies ?? WORKED_EXAMPLE.grandparentCopies,
+      customer: { ...WORKED_EXAMPLE.customer, email: options.email ?? WORKED_EXAMPLE.customer.email },
+      language: options.language ?? 'en',
+    }),
+  });
+  if (put.statusCode !== 200) throw new Error(`order failed: ${put.body}`);
+  const order = put.json() as Order;
+  const payment = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${order.id}/payment`,
+    headers: { cookie: user.cookie },
+  });
+  if (payment.statusCode !== 200) throw new Error(`payment failed: ${payment.body}`);
+  const sessionId = new URL(payment.json().url).pathname.split('/').at(-1)!;
+  const event = {
+    id: `evt_production_${id}`,
+    type: 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: order.quote.total,
+        currency: 'chf',
+        client_reference_id: order.id,
+        metadata: { orderId: order.id },
+      },
+    },
+  };
+  const body = JSON.stringify(event);
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signPayload(body, TEST_WEBHOOK_SECRET),
+    },
+    payload: body,
+  });
+  if (paid.json().outcome !== 'paid') throw new Error(`webhook: ${paid.body}`);
+  return { bookInstanceId: id, orderId: order.id, heroCover, toyCover };
+}
+
+/** Waits until `check` answers a value (not undefined), polling; fails after `timeoutMs`. */
+export async function waitFor<T>(
+  check: () => Promise<T | undefined>,
+  { timeoutMs = 60_000, intervalMs = 50, what = 'the condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Waits until a book reaches one of `statuses`; answers its row. */
+export async function waitForBook(
+  t: Pick<TestApp, 'database'>,
+  bookInstanceId: string,
+  statuses: string[],
+  timeoutMs = 60_000,
+) {
+  return waitFor(
+    async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(bookInstances)
+        .where(eq(bookInstances.id, bookInstanceId));
+      return row && statuses.includes(row.status) ? row : undefined;
+    },
+    { timeoutMs, what: `book ${bookInstanceId} to be ${statuses.join(' or ')}` },
+  );
+}
