@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import {
+  BOOK_INSTANCE_STATUSES,
+  BOOK_TYPES,
+  COVER_TYPES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+} from '../domain/statuses';
+
+/** The signed-in user as the profile header shows them. */
+export const ProfileSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    /** The account picture (from Google or Microsoft), or null: the header then shows an initial. */
+    image: z.string().nullable(),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** One book of the user (My Books): its production state as stored by the pipeline. */
+export const ProfileBookSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    bookType: z.enum(BOOK_TYPES),
+    status: z.enum(BOOK_INSTANCE_STATUSES),
+    /** The raw progress text of SPEC.md section 4 (English data; the client translates it). */
+    currentStep: z.string().nullable(),
+    progressPercentage: z.number().int().min(0).max(100),
+    childName: z.string(),
+    createdAt: z.string(),
+    /** Fulfilled books: how many pictures the gallery has, and whether the PDF can be downloaded. */
+    imageCount: z.number().int().nonnegative(),
+    pdfAvailable: z.boolean(),
+  })
+  .meta({ id: 'ProfileBook' });
+export type ProfileBook = z.infer<typeof ProfileBookSchema>;
+export const ProfileBooksSchema = z
+  .object({ books: z.array(ProfileBookSchema) })
+  .meta({ id: 'ProfileBooks' });
+
+/** A picture of a fulfilled book, served to its owner only. */
+export const GalleryImageSchema = z
+  .object({ id: z.string(), url: z.string(), position: z.number().int(), templateName: z.string() })
+  .meta({ id: 'GalleryImage' });
+export const GallerySchema = z
+  .object({ title: z.string(), images: z.array(GalleryImageSchema) })
+  .meta({ id: 'Gallery' });
+export type Gallery = z.infer<typeof GallerySchema>;
+
+/** One order of the user (Orders tab), with the child it was made for. */
+export const ProfileOrderSchema = z
+  .object({
+    id: z.string(),
+    orderNumber: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    bookType: z.enum(BOOK_TYPES),
+    coverType: z.enum(COVER_TYPES),
+    themeId: z.string(),
+    totalAmount: z.number().int(),
+    trackingNumber: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+    createdAt: z.string(),
+    character: z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() }).nullable(),
+    reviewed: z.boolean(),
+  })
+  .meta({ id: 'ProfileOrder' });
+export type ProfileOrder = z.infer<typeof ProfileOrderSchema>;
+export const ProfileOrdersSchema = z
+  .object({ orders: z.array(ProfileOrderSchema) })
+  .meta({ id: 'ProfileOrders' });
+
+/** SPEC.md retry-book-generation: `{ bookInstanceId }` → `{ success, message }`. */
+export const RetryBookResultSchema = z
+  .object({ success: z.boolean(), message: z.string() })
+  .meta({ id: 'RetryBookResult' });
