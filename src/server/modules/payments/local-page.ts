@@ -17,6 +17,7 @@ type PageTexts = {
     email: string;
     cardNumber: string;
     expiry: string;
+    expiryPlaceholder: string;
     cvc: string;
     nameOnCard: string;
     pay: string;
@@ -91,7 +92,8 @@ function page(lang: string, title: string, body: string): string {
 }
 
 function money(amount: number, lang: string): string {
-  return new Intl.NumberFormat(`${lang}-CH`, { style: 'currency', currency: 'CHF' }).format(amount / 100);
+  // The same formatting as the shop's pages (components/ui/format-money.ts).
+  return new Intl.NumberFormat(lang, { style: 'currency', currency: 'CHF' }).format(amount / 100);
 }
 
 /**
@@ -188,11 +190,11 @@ export function localPaymentPage(options: { webhookSecret: string; now?: () => D
 <h1 id="summary">${escapeHtml(fill(t.heading, { orderNumber: row.orderNumber }))}</h1>
 <table>${lines.map((line) => `<tr><td>${escapeHtml(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ''}</td><td class="amount">${money(line.unitAmount * line.quantity, lang)}</td></tr>`).join('')}
 <tr class="total"><td>${escapeHtml(t.total)}</td><td class="amount">${money(row.session.amount, lang)}</td></tr></table>
-<p class="muted">${escapeHtml(t.email)}: ${escapeHtml(row.email ?? '')}</p>
+<p class="muted">${escapeHtml(fill(t.email, { email: row.email ?? '' }))}</p>
 <h2 class="muted">${escapeHtml(t.testCardsTitle)}</h2><ul class="cards">${cards}</ul><p class="muted">${escapeHtml(t.testCardsHint)}</p></section>
 <section><form method="post" action="/pay/${encodeURIComponent(row.session.id)}" novalidate>
 ${field('cardNumber', t.cardNumber, 'inputmode="numeric" autocomplete="cc-number" required')}
-<div class="row"><div>${field('expiry', t.expiry, 'autocomplete="cc-exp" placeholder="MM/YY" required')}</div><div>${field('cvc', t.cvc, 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
+<div class="row"><div>${field('expiry', t.expiry, `autocomplete="cc-exp" placeholder="${escapeHtml(t.expiryPlaceholder)}" required`)}</div><div>${field('cvc', t.cvc, 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
 ${field('name', t.nameOnCard, 'autocomplete="cc-name" required')}
 <button type="submit">${escapeHtml(fill(t.pay, { amount: money(row.session.amount, lang) }))}</button></form>
 <a class="cancel" href="${escapeHtml(row.session.cancelUrl)}">${escapeHtml(t.cancel)}</a></section></main>`,

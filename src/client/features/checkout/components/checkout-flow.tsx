@@ -206,7 +206,7 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
       <div ref={stepRef}>
         {step === 1 && <StepCover context={context} draft={draft} onChange={changeChoices} />}
         {step === 2 && (
-          <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+          <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
             <StepDetails
               formId={formId}
               draft={draft}
@@ -226,7 +226,7 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
           </div>
         )}
         {step === 3 && saved && (
-          <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+          <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
             <StepPayment
               order={saved.order}
               agreeTerms={agreements.agreeTerms}

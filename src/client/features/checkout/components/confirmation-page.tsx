@@ -127,7 +127,7 @@ function OrderDetails({ order }: { order: Order }) {
             <span className="block">
               {order.customer.firstName} {order.customer.lastName}
             </span>
-            <span className="block">{order.customer.email}</span>
+            <span className="block break-all">{order.customer.email}</span>
           </>,
         )}
         {row(

@@ -52,7 +52,7 @@ export function StepPayment({
             {t('payment.edit')}
           </Button>
         </div>
-        <dl className="mt-3 grid gap-4 sm:grid-cols-2">
+        <dl className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div>
             <dt className="text-sm font-bold text-ink-700">{t('payment.deliverTo')}</dt>
             <dd>
@@ -69,7 +69,7 @@ export function StepPayment({
           <div>
             <dt className="text-sm font-bold text-ink-700">{t('payment.contact')}</dt>
             <dd className="min-w-0">
-              <span className="block break-words">{customer.email}</span>
+              <span className="block break-all">{customer.email}</span>
               {customer.phone && <span className="block">{customer.phone}</span>}
             </dd>
           </div>
