@@ -113,6 +113,43 @@ describe('themes page', () => {
     expect(router.state.location.search).toBe('?type=storybook');
   });
 
+  it('reorder: carries the child along, list to detail to the wizard', async () => {
+    mockCatalogApi();
+    const character = 'c0000000-0000-4000-8000-000000000001';
+    const { user, router } = renderApp(`/themes?type=storybook&character=${character}`);
+    const card = await screen.findByRole('article', { name: 'My Guardian Friend' });
+    expect(within(card).getByRole('link', { name: 'Create my storybook' })).toHaveAttribute(
+      'href',
+      `/wizard?theme=guardian-friend&type=storybook&character=${character}`,
+    );
+    expect(screen.getByRole('link', { name: 'Coloring books' })).toHaveAttribute(
+      'href',
+      `/themes?type=coloring&character=${character}`,
+    );
+    await user.click(within(card).getByRole('link', { name: 'See inside' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Guardian Friend' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/theme/guardian-friend');
+    expect(router.state.location.search).toBe(`?type=storybook&character=${character}`);
+    expect(screen.getByRole('link', { name: 'Create my storybook' })).toHaveAttribute(
+      'href',
+      `/wizard?theme=guardian-friend&type=storybook&character=${character}`,
+    );
+    expect(screen.getByRole('link', { name: 'All storybook themes' })).toHaveAttribute(
+      'href',
+      `/themes?type=storybook&character=${character}`,
+    );
+  });
+
+  it('drops a character that is not an id', async () => {
+    mockCatalogApi();
+    renderApp('/themes?type=storybook&character=..%2Fadmin');
+    const card = await screen.findByRole('article', { name: 'My Guardian Friend' });
+    expect(within(card).getByRole('link', { name: 'Create my storybook' })).toHaveAttribute(
+      'href',
+      '/wizard?theme=guardian-friend&type=storybook',
+    );
+  });
+
   it('speaks French to a French visitor', async () => {
     mockCatalogApi();
     renderApp('/themes?type=storybook', { language: 'fr' });

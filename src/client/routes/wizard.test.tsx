@@ -517,6 +517,117 @@ describe('wizard: completing', () => {
   });
 });
 
+describe('wizard: starting from an earlier book', () => {
+  const characterId = 'c0000000-0000-4000-8000-000000000001';
+  const orderId = 'd0000000-0000-4000-8000-000000000001';
+  const childPhotoId = '66666666-6666-4666-8666-666666666666';
+  const keptDedication = { dedicationMessage: 'For Teddy’s new friend.', dedicationSignature: 'Grandma' };
+
+  it('reorder: asks for the child, prefills step 1 with name, gender, age and photo, consent unticked', async () => {
+    const api = mockWizardApi({
+      signedInAs: 'parent@example.com',
+      prefill: { child: { name: 'Mia', gender: 'female', age: 5, picture: childPhotoId } },
+    });
+    const { user } = await openWizard(
+      `/wizard?theme=guardian-friend&type=storybook&character=${characterId}`,
+    );
+    expect(api.callsTo('/api/wizard/session')[0]?.body).toEqual({
+      themeId: 'guardian-friend',
+      bookType: 'storybook',
+      characterId,
+    });
+    expect(screen.getByLabelText('Your child’s first name')).toHaveValue('Mia');
+    expect(screen.getByRole('radio', { name: 'Girl' })).toBeChecked();
+    expect(screen.getByLabelText('Age')).toHaveValue(5);
+    expect(screen.getByRole('img', { name: 'The photo of your child, cropped to a square' })).toHaveAttribute(
+      'src',
+      `/api/wizard/images/${childPhotoId}`,
+    );
+    const consent = screen.getByRole('checkbox', { name: /I confirm that I am authorised/ });
+    expect(consent).not.toBeChecked();
+
+    // Nothing is saved until the parent gives the consent again.
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    expect(api.callsTo('/api/wizard/session/steps/1', 'PUT')).toHaveLength(0);
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    await waitFor(() =>
+      expect(api.callsTo('/api/wizard/session/steps/1', 'PUT')[0]?.body).toEqual({
+        name: 'Mia',
+        gender: 'female',
+        age: 5,
+        picture: childPhotoId,
+        consent: true,
+      }),
+    );
+  });
+
+  it('sibling version: a note on step 1, then the kept toy, toy cover and dedication after the new child', async () => {
+    const api = mockWizardApi({
+      signedInAs: 'parent@example.com',
+      steps: { 3: TOY, 4: TOY_COVER, 5: keptDedication },
+      prefill: { clonedFrom: { orderNumber: 'BK-20250101-1' } },
+      routes: { 'POST /api/wizard/covers': ok({ imageId: COVER.generatedCover }) },
+    });
+    const { user, router } = await openWizard(`/wizard?clone=${orderId}&step=4`);
+    expect(api.callsTo('/api/wizard/session')[0]?.body).toEqual({
+      themeId: 'guardian-friend',
+      bookType: 'storybook',
+      cloneOrderId: orderId,
+    });
+    // Steps 3-5 are saved but do not count before the new child: the wizard opens at step 1.
+    expect(screen.getByRole('heading', { level: 1, name: 'Tell us about your little hero' })).toBeVisible();
+    await waitFor(() => expect(stepParam(router)).toBe('1'));
+    expect(
+      screen.getByText(
+        'Sibling version of order BK-20250101-1: the toy and the dedication are kept; add the new child.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Your child’s first name')).toHaveValue('');
+
+    await user.type(screen.getByLabelText('Your child’s first name'), 'Léo');
+    await user.click(screen.getByRole('radio', { name: 'Boy' }));
+    await user.type(screen.getByLabelText('Age'), '3');
+    fireEvent.change(screen.getByLabelText('Photo of your child'), { target: { files: [photoFile()] } });
+    await user.click(await screen.findByRole('button', { name: 'Use this photo' }));
+    await screen.findByRole('img', { name: 'The photo of your child, cropped to a square' });
+    await user.click(screen.getByRole('checkbox', { name: /I confirm that I am authorised/ }));
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    await user.click(await screen.findByRole('button', { name: 'Approve this cover' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Now, the cuddly toy' })).toBeVisible();
+    expect(screen.getByLabelText('The cuddly toy’s name')).toHaveValue('Teddy');
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    expect(await screen.findByRole('img', { name: 'The cover with Teddy, the cuddly toy' })).toHaveAttribute(
+      'src',
+      `/api/wizard/images/${TOY_COVER.generatedToyImage}`,
+    );
+    // The kept toy cover is shown, not made again.
+    expect(api.callsTo('/api/wizard/covers').map((call) => call.body)).toEqual([
+      { kind: 'hero', language: 'en' },
+    ]);
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    expect(await screen.findByLabelText('Dedication message')).toHaveValue(keptDedication.dedicationMessage);
+    expect(screen.getByLabelText(/^Signed/)).toHaveValue('Grandma');
+  });
+
+  it('sends a visitor to sign in first, coming back to the same address', async () => {
+    const api = mockWizardApi();
+    const path = `/wizard?clone=${orderId}`;
+    const router = createMemoryRouter(
+      [
+        { path: '/wizard', lazy: () => import('./wizard'), HydrateFallback: () => null },
+        { path: '*', Component: Elsewhere },
+      ],
+      { initialEntries: [path] },
+    );
+    renderWithRouter(router);
+    expect(await screen.findByText('Elsewhere: /auth', {}, { timeout: 5000 })).toBeVisible();
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(path);
+    expect(api.callsTo('/api/wizard/session')).toHaveLength(0);
+  });
+});
+
 describe('wizard: in French', () => {
   it('speaks French, with the doudou and French typography', async () => {
     mockWizardApi({ steps: { 1: CHILD, 2: COVER, 3: TOY, 4: TOY_COVER } });

@@ -70,6 +70,26 @@ export type DedicationStep = z.infer<typeof DedicationStepSchema>;
 
 export const WizardStepParamSchema = z.object({ step: z.coerce.number().int().min(1).max(5) });
 
+/**
+ * What a wizard started from an earlier book brings along: the child of a "Reorder" (shown in step 1
+ * but not saved, the consent has to be given again) and the order a "Make Sibling Version" copies.
+ */
+export const WizardPrefillSchema = z
+  .object({
+    child: z
+      .object({
+        name: z.string(),
+        gender: z.enum(['male', 'female']).optional(),
+        age: z.number().int().optional(),
+        // Absent only when the earlier photo is no longer stored.
+        picture: ImageIdSchema.optional(),
+      })
+      .optional(),
+    clonedFrom: z.object({ orderNumber: z.string() }).optional(),
+  })
+  .meta({ id: 'WizardPrefill' });
+export type WizardPrefill = z.infer<typeof WizardPrefillSchema>;
+
 /** The wizard as the server keeps it: the saved steps and where to resume. */
 export const WizardStateSchema = z
   .object({
@@ -84,6 +104,7 @@ export const WizardStateSchema = z
       5: z.object({ dedicationMessage: z.string(), dedicationSignature: z.string() }).optional(),
     }),
     resumeStep: z.number().int().min(1).max(5),
+    prefill: WizardPrefillSchema.optional(),
     /** True when an earlier visit's progress was found (the 'welcome back' notice). */
     restored: z.boolean(),
     signedIn: z.boolean(),
@@ -91,8 +112,18 @@ export const WizardStateSchema = z
   .meta({ id: 'WizardState' });
 export type WizardState = z.infer<typeof WizardStateSchema>;
 
+/**
+ * Starts the wizard for a theme and book type. `characterId` prefills the child of an earlier book
+ * ("Reorder"); `cloneOrderId` keeps the toy and dedication of an order ("Make Sibling Version").
+ * Either needs sign-in and always starts a new session.
+ */
 export const StartWizardSchema = z
-  .object({ themeId: z.string().max(100), bookType: BookTypeParamSchema })
+  .object({
+    themeId: z.string().max(100),
+    bookType: BookTypeParamSchema,
+    characterId: z.string().uuid().optional(),
+    cloneOrderId: z.string().uuid().optional(),
+  })
   .meta({ id: 'StartWizard' });
 
 export const PhotoKindSchema = z.enum(['child', 'toy']);

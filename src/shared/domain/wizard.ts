@@ -9,6 +9,13 @@ export function parseWizardStep(value: unknown): WizardStep {
   return Number.isInteger(step) && step >= 1 && step <= LIMITS.wizardSteps ? (step as WizardStep) : 1;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The id of a `character` or `clone` query (a reorder's child, an order to copy): a uuid, else none. */
+export function readPrefillId(value: string | null | undefined): string | undefined {
+  return value && UUID.test(value) ? value : undefined;
+}
+
 /** Where Previous goes: from 3 back to 1 and from 5 back to 3 (the generated screens are skipped), else one back. */
 export function previousStep(step: WizardStep): WizardStep {
   if (step === 3) return 1;
@@ -36,13 +43,14 @@ export type SavedProgress = {
 };
 
 /**
- * The step to resume at (SPEC.md section 4): a toy image exists, 5; else toy name and picture, 4;
- * else a generated cover, 3; else a picture, 2; otherwise 1.
+ * The step to resume at (SPEC.md section 4), counting a step only when every earlier one is there: a
+ * picture, 2; and a generated cover, 3; and toy name and picture, 4; and a toy image, 5; otherwise 1.
+ * Filled in order this is the spec's rule; a sibling version saves steps 3-5 first and still opens at 1.
  */
 export function resumeStep(progress: SavedProgress): WizardStep {
-  if (progress.generatedToyImage) return 5;
-  if (progress.toyName && progress.toyPicture) return 4;
-  if (progress.generatedCover) return 3;
-  if (progress.picture) return 2;
-  return 1;
+  if (!progress.picture) return 1;
+  if (!progress.generatedCover) return 2;
+  if (!(progress.toyName && progress.toyPicture)) return 3;
+  if (!progress.generatedToyImage) return 4;
+  return 5;
 }

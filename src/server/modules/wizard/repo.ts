@@ -1,6 +1,13 @@
-import { and, count, desc, eq, gt, gte, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { generationLog, wizardSessionData, wizardSessions } from '../../db/schema';
+import {
+  bookInstances,
+  characters,
+  generationLog,
+  orders,
+  wizardSessionData,
+  wizardSessions,
+} from '../../db/schema';
 
 export type WizardSessionRow = typeof wizardSessions.$inferSelect;
 
@@ -102,4 +109,44 @@ export async function countGenerations(db: Db, by: { sessionId: string } | { use
 
 export async function logGeneration(db: Db, sessionId: string, userId: string | null, at: Date) {
   await db.insert(generationLog).values({ sessionId, userId, createdAt: at });
+}
+
+/** A child of the user's (the owner filter is in the query: another user's child is not found). */
+export async function findCharacterOfUser(db: Db, characterId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(characters)
+    .where(and(eq(characters.id, characterId), eq(characters.userId, userId)));
+  return row;
+}
+
+/** The wizard metadata of the user's newest book made with this child photo, if any. */
+export async function findNewestMetadataForChildPhoto(db: Db, userId: string, photoPath: string) {
+  const [row] = await db
+    .select({ wizardMetadata: bookInstances.wizardMetadata })
+    .from(bookInstances)
+    .where(
+      and(
+        eq(bookInstances.createdBy, userId),
+        sql`${bookInstances.wizardMetadata} -> 'permanentPaths' ->> 'childPhoto' = ${photoPath}`,
+      ),
+    )
+    .orderBy(desc(bookInstances.createdAt))
+    .limit(1);
+  return row?.wizardMetadata;
+}
+
+/** An order of the user's with its book instance's metadata (owner filter in the query). */
+export async function findOrderOfUserWithBook(db: Db, orderId: string, userId: string) {
+  const [row] = await db
+    .select({
+      orderNumber: orders.orderNumber,
+      themeId: orders.themeId,
+      bookType: orders.bookType,
+      wizardMetadata: bookInstances.wizardMetadata,
+    })
+    .from(orders)
+    .innerJoin(bookInstances, eq(bookInstances.id, orders.bookInstanceId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return row;
 }

@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
-import { bookInstances, characters, wizardSessions } from '../../db/schema';
+import { bookInstances, characters, orders, wizardSessions } from '../../db/schema';
 
 const require = createRequire(import.meta.url);
 const samples = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
@@ -446,6 +447,163 @@ describe('completion', () => {
     expect(character).toMatchObject({ name: 'Mia', photoPath: `${id}/input/child_photo.jpg` });
     expect(first.headers['set-cookie']?.toString()).toMatch(/wizard_session=;/);
     expect((await browser.call('GET', '/api/wizard/session')).statusCode).toBe(404);
+  });
+});
+
+/** A signed-in parent with a finished book (Mia and Teddy), its `characters` row and a paid order of it. */
+async function parentWithOrder(email: string) {
+  const account = await signedInAs(t, email);
+  const browser = await startedWizard(new Browser(account));
+  const first = await throughStep4(browser);
+  await browser.call('PUT', '/api/wizard/session/steps/5', {
+    dedicationMessage: 'For Mia and Teddy, with love.',
+    dedicationSignature: 'Grandma',
+  });
+  const bookInstanceId = (await browser.call('POST', '/api/wizard/complete', { language: 'en' })).json()
+    .bookInstanceId as string;
+  const userId = await userIdOf(t, email);
+  const [character] = await t.database.db.select().from(characters).where(eq(characters.userId, userId));
+  const orderNumber = `BK-${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const [order] = await t.database.db
+    .insert(orders)
+    .values({
+      userId,
+      orderNumber,
+      bookType: 'storybook',
+      themeId: 'guardian-friend',
+      coverType: 'hardcover',
+      bookInstanceId,
+      status: 'delivered',
+      paymentStatus: 'paid',
+    })
+    .returning();
+  return { account, first, bookInstanceId, characterId: character!.id, orderId: order!.id, orderNumber };
+}
+
+describe('starting from an earlier book', () => {
+  it('reorder: a new session with the child prefilled (not saved) and the photo copied for the caller', async () => {
+    const parent = await parentWithOrder('reorder.parent@example.com');
+    // An unfinished wizard of the same theme is not resumed: a prefill always starts a new session.
+    const browser = await startedWizard(new Browser(parent.account));
+    await browser.upload('child', childPhoto);
+    const before = browser.cookies.get('wizard_session');
+
+    const response = await browser.call('POST', '/api/wizard/session', {
+      themeId: 'guardian-friend',
+      bookType: 'storybook',
+      characterId: parent.characterId,
+    });
+    expect(response.statusCode).toBe(200);
+    const state = response.json();
+    expect(browser.cookies.get('wizard_session')).not.toBe(before);
+    expect(state).toMatchObject({
+      steps: {},
+      resumeStep: 1,
+      restored: false,
+      signedIn: true,
+      prefill: { child: { name: 'Mia', gender: 'female', age: 5 } },
+    });
+    const picture = state.prefill.child.picture as string;
+    expect(picture).not.toBe(parent.first.child.photoId);
+    const image = await browser.call('GET', `/api/wizard/images/${picture}`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    // The parent ticks the consent again and carries on with the copied photo.
+    const saved = await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Mia',
+      gender: 'female',
+      age: 6,
+      picture,
+      consent: true,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().resumeStep).toBe(2);
+  });
+
+  it('answers 404 for another user’s child or order, and 401 to a visitor', async () => {
+    const parent = await parentWithOrder('owner.prefill@example.com');
+    const other = new Browser(await signedInAs(t, 'other.prefill@example.com'));
+    const base = { themeId: 'guardian-friend', bookType: 'storybook' };
+    for (const extra of [{ characterId: parent.characterId }, { cloneOrderId: parent.orderId }]) {
+      const foreign = await other.call('POST', '/api/wizard/session', { ...base, ...extra });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().error.code).toBe('NOT_FOUND');
+      expect(foreign.headers['set-cookie']).toBeUndefined();
+      const anonymous = await new Browser().call('POST', '/api/wizard/session', { ...base, ...extra });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().error.code).toBe('UNAUTHENTICATED');
+    }
+    const unknown = await other.call('POST', '/api/wizard/session', {
+      ...base,
+      cloneOrderId: crypto.randomUUID(),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('sibling version: keeps toy, toy cover and dedication under new ids, asks for a new child, then completes', async () => {
+    const parent = await parentWithOrder('sibling.parent@example.com');
+    const browser = new Browser(parent.account);
+    // The order's own book type is used, whatever the request says.
+    const response = await browser.call('POST', '/api/wizard/session', {
+      themeId: 'guardian-friend',
+      bookType: 'coloring',
+      cloneOrderId: parent.orderId,
+    });
+    expect(response.statusCode).toBe(200);
+    const state = response.json();
+    expect(state).toMatchObject({
+      themeId: 'guardian-friend',
+      bookType: 'storybook',
+      resumeStep: 1,
+      restored: false,
+      prefill: { clonedFrom: { orderNumber: parent.orderNumber } },
+      steps: {
+        3: { toyName: 'Teddy' },
+        4: { approved: true },
+        5: { dedicationMessage: 'For Mia and Teddy, with love.', dedicationSignature: 'Grandma' },
+      },
+    });
+    expect(Object.keys(state.steps)).toEqual(['3', '4', '5']);
+    const { toyPicture } = state.steps[3];
+    const { generatedToyImage } = state.steps[4];
+    expect(toyPicture).not.toBe(parent.first.toy.photoId);
+    expect(generatedToyImage).not.toBe(parent.first.toyCover.imageId);
+    expect((await browser.call('GET', `/api/wizard/images/${toyPicture}`)).headers['content-type']).toBe(
+      'image/jpeg',
+    );
+    expect(
+      (await browser.call('GET', `/api/wizard/images/${generatedToyImage}`)).headers['content-type'],
+    ).toBe('image/png');
+
+    // The new child: steps 1 and 2, then the kept steps count and the wizard can be completed.
+    const child = (await browser.upload('child', childPhoto)).json();
+    await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Léo',
+      gender: 'male',
+      age: 3,
+      picture: child.photoId,
+      consent: true,
+    });
+    const cover = (await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' })).json();
+    const afterCover = await browser.call('PUT', '/api/wizard/session/steps/2', {
+      approved: true,
+      generatedCover: cover.imageId,
+    });
+    expect(afterCover.json().resumeStep).toBe(5);
+    const completed = await browser.call('POST', '/api/wizard/complete', { language: 'en' });
+    expect(completed.statusCode).toBe(200);
+    const id = completed.json().bookInstanceId as string;
+    expect(id).not.toBe(parent.bookInstanceId);
+    const [book] = await t.database.db.select().from(bookInstances).where(eq(bookInstances.id, id));
+    expect(book?.wizardMetadata).toMatchObject({
+      childName: 'Léo',
+      childGender: 'male',
+      childAge: 3,
+      toyName: 'Teddy',
+      dedicationMessage: 'For Mia and Teddy, with love.',
+      dedicationName: 'Grandma',
+    });
+    expect(await t.storage.list('instances', `${id}/`)).toHaveLength(4);
   });
 });
 

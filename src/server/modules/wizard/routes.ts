@@ -58,9 +58,10 @@ export function wizardRoutes(options: {
       {
         schema: {
           tags: ['wizard'],
-          summary: 'Start the wizard for a theme and book type, or resume the caller’s one',
+          summary:
+            'Start the wizard for a theme and book type, or resume the caller’s one; with `characterId` or `cloneOrderId` (signed in), a new one prefilled from an earlier book',
           body: StartWizardSchema,
-          response: { 200: WizardStateSchema, ...errors },
+          response: { 200: WizardStateSchema, 401: ErrorResponseSchema, ...errors },
         },
       },
       async (request, reply) => {

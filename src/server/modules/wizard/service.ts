@@ -8,10 +8,15 @@ import {
   STEP_SCHEMAS,
   type ToyGeneratedStep,
   type ToyStep,
+  type WizardPrefill,
   type WizardState,
 } from '../../../shared/contracts/wizard';
-import type { BookType, WizardStepType } from '../../../shared/domain/statuses';
-import { WIZARD_STEP_TYPES } from '../../../shared/domain/statuses';
+import {
+  type BookType,
+  parseBookType,
+  WIZARD_STEP_TYPES,
+  type WizardStepType,
+} from '../../../shared/domain/statuses';
 import { resumeStep, type WizardStep } from '../../../shared/domain/wizard';
 import type { Language } from '../../../shared/i18n';
 import type { Illustrator } from '../../adapters/illustrator/index';
@@ -21,6 +26,8 @@ import { bookInstances, characters, themes, wizardSessions } from '../../db/sche
 import { AppError, notFound } from '../../errors';
 import { getTheme } from '../catalog/service';
 import { cleanPhoto } from '../uploads/photo';
+import { imageKey } from './images';
+import { cloneOrderSteps, findCharacterToPrefill, findOrderToClone, prefillChild } from './prefill';
 import * as repo from './repo';
 
 export const GENERATION_LIMITS = { perSessionPerHour: 10, perUserPerDay: 30, timeoutMs: 60_000 } as const;
@@ -57,6 +64,7 @@ function toState(
   steps: Steps,
   restored: boolean,
   signedIn: boolean,
+  prefill?: WizardPrefill,
 ): WizardState {
   return {
     themeId: session.themeId,
@@ -71,6 +79,7 @@ function toState(
     }),
     restored,
     signedIn,
+    ...(prefill ? { prefill } : {}),
   };
 }
 
@@ -94,8 +103,9 @@ async function requireSession(deps: WizardDeps, caller: Caller) {
 export async function startWizard(
   deps: WizardDeps,
   caller: Caller,
-  input: { themeId: string; bookType: BookType },
+  input: { themeId: string; bookType: BookType; characterId?: string; cloneOrderId?: string },
 ) {
+  if (input.characterId || input.cloneOrderId) return startPrefilledWizard(deps, caller, input);
   await getTheme(deps.db, input.themeId, input.bookType);
   let session = await findCallerSession(deps, caller);
   if (session && (session.themeId !== input.themeId || session.bookType !== input.bookType))
@@ -112,14 +122,45 @@ export async function startWizard(
     const steps = await readSteps(deps.db, session.sessionId);
     return { session, state: toState(session, steps, Object.keys(steps).length > 0, caller.userId !== null) };
   }
-  const created = await repo.insertSession(deps.db, {
+  const created = await createSession(deps, caller.userId, input.themeId, input.bookType);
+  return { session: created, state: toState(created, {}, false, caller.userId !== null) };
+}
+
+function createSession(deps: WizardDeps, userId: string | null, themeId: string, bookType: BookType) {
+  return repo.insertSession(deps.db, {
     sessionId: newWizardSessionId(deps.now()),
-    userId: caller.userId,
-    themeId: input.themeId,
-    bookType: input.bookType,
+    userId,
+    themeId,
+    bookType,
     expiresAt: new Date(deps.now().getTime() + SESSION_MS),
   });
-  return { session: created, state: toState(created, {}, false, caller.userId !== null) };
+}
+
+/**
+ * A wizard started from an earlier book ("Reorder" with a child, "Make Sibling Version" of an order):
+ * always a new session of the signed-in user. A sibling version takes the order's own theme and book
+ * type, whatever the request says, so the kept toy cover matches the book it is for.
+ */
+async function startPrefilledWizard(
+  deps: WizardDeps,
+  caller: Caller,
+  input: { themeId: string; bookType: BookType; characterId?: string; cloneOrderId?: string },
+) {
+  if (!caller.userId) throw new AppError('UNAUTHENTICATED', 'Please sign in to start from an earlier book.');
+  const userId = caller.userId;
+  const character = input.characterId
+    ? await findCharacterToPrefill(deps.db, userId, input.characterId)
+    : undefined;
+  const order = input.cloneOrderId ? await findOrderToClone(deps.db, userId, input.cloneOrderId) : undefined;
+  const themeId = order?.themeId ?? input.themeId;
+  const bookType = (order && parseBookType(order.bookType)) ?? input.bookType;
+  await getTheme(deps.db, themeId, bookType);
+  const session = await createSession(deps, userId, themeId, bookType);
+  const prefill: WizardPrefill = {};
+  if (character) prefill.child = await prefillChild(deps, session.sessionId, userId, character);
+  if (order) prefill.clonedFrom = await cloneOrderSteps(deps, session.sessionId, order);
+  const steps = await readSteps(deps.db, session.sessionId);
+  return { session, state: toState(session, steps, false, true, prefill) };
 }
 
 export async function getWizard(deps: WizardDeps, caller: Caller) {
@@ -129,9 +170,6 @@ export async function getWizard(deps: WizardDeps, caller: Caller) {
     state: toState(session, await readSteps(deps.db, session.sessionId), false, caller.userId !== null),
   };
 }
-
-const imageKey = (sessionId: string, imageId: string, extension: 'jpg' | 'png') =>
-  `${sessionId}/${imageId}.${extension}`;
 
 async function requireImage(deps: WizardDeps, sessionId: string, imageId: string, extension: 'jpg' | 'png') {
   if (!(await deps.storage.exists('wizard-temp', imageKey(sessionId, imageId, extension)))) {

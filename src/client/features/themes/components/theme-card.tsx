@@ -16,8 +16,16 @@ const cardClass =
   'grid grid-cols-1 overflow-hidden rounded-3xl bg-cream-50 shadow-soft ring-1 ring-sand-300/70 md:grid-cols-[1.1fr_1fr]';
 const IMAGE_SIZES = '(min-width: 1152px) 600px, (min-width: 768px) 52vw, 100vw';
 
+type ThemeCardProps = {
+  theme: Theme;
+  type: BookType;
+  eager?: boolean;
+  /** A reorder's child, carried to the detail page and the wizard. */
+  character?: string | undefined;
+};
+
 /** One theme in the list: its first picture, texts, ages, price, 'See inside' and the product button. */
-export function ThemeCard({ theme, type, eager = false }: { theme: Theme; type: BookType; eager?: boolean }) {
+export function ThemeCard({ theme, type, eager = false, character }: ThemeCardProps) {
   const { t } = useTranslation('themes');
   const texts = useThemeTexts(theme.id, type, theme.book.title);
   const galleryAlt = useGalleryAlt(theme.id);
@@ -49,12 +57,12 @@ export function ThemeCard({ theme, type, eager = false }: { theme: Theme; type: 
         {texts.tagline && <p className="text-lg leading-relaxed text-ink-700">{texts.tagline}</p>}
         <FromPrice />
         <div className="mt-auto flex flex-col gap-3 pt-2 sm:flex-row sm:flex-wrap">
-          <Link to={wizardHref(theme.id, type)} className={buttonClass({ size: 'lg' })}>
+          <Link to={wizardHref(theme.id, type, character)} className={buttonClass({ size: 'lg' })}>
             {texts.product.button}
             <ArrowRight aria-hidden="true" className="size-5" />
           </Link>
           <Link
-            to={themeDetailHref(theme.id, type)}
+            to={themeDetailHref(theme.id, type, character)}
             aria-describedby={titleId}
             className={buttonClass({ variant: 'secondary', size: 'lg' })}
           >

@@ -17,11 +17,11 @@ import { ThemeGallery, ThemeGallerySkeleton } from './theme-gallery';
 import { ThemeNotFound } from './theme-not-found';
 import { ThemeReviews } from './theme-reviews';
 
-function BackLink({ type }: { type: BookType }) {
+function BackLink({ type, character }: { type: BookType; character?: string | undefined }) {
   const { t } = useTranslation('themes');
   return (
     <Link
-      to={themesHref(type)}
+      to={themesHref(type, character)}
       className="inline-flex items-center gap-2 rounded-full font-bold text-ink-700 underline-offset-4 hover:text-coral-700 hover:underline"
     >
       <ArrowLeft aria-hidden="true" className="size-5" />
@@ -30,7 +30,15 @@ function BackLink({ type }: { type: BookType }) {
   );
 }
 
-function ThemeDetailContent({ theme, type }: { theme: Theme; type: BookType }) {
+function ThemeDetailContent({
+  theme,
+  type,
+  character,
+}: {
+  theme: Theme;
+  type: BookType;
+  character?: string | undefined;
+}) {
   const { t } = useTranslation('themes');
   const texts = useThemeTexts(theme.id, type, theme.book.title);
   return (
@@ -65,7 +73,7 @@ function ThemeDetailContent({ theme, type }: { theme: Theme; type: BookType }) {
           </ul>
           <FromPrice />
           <Link
-            to={wizardHref(theme.id, type)}
+            to={wizardHref(theme.id, type, character)}
             className={buttonClass({ size: 'lg', className: 'sm:self-start' })}
           >
             {texts.product.button}
@@ -122,19 +130,30 @@ function ThemeDetailSkeleton() {
   );
 }
 
-/** The theme detail page: gallery, texts, favourite, price, product button and reviews. */
-export function ThemeDetail({ themeId, type }: { themeId: string; type: BookType }) {
+/**
+ * The theme detail page: gallery, texts, favourite, price, product button and reviews. `character`
+ * (a reorder's child) is kept in the links to the wizard and back to the list.
+ */
+export function ThemeDetail({
+  themeId,
+  type,
+  character,
+}: {
+  themeId: string;
+  type: BookType;
+  character?: string | undefined;
+}) {
   const { t } = useTranslation(['themes', 'artwork']);
   const theme = useTheme(themeId, type);
   // The title is known from the texts before the API answers.
   const texts = useThemeTexts(themeId, type, theme.data?.book.title ?? '');
   useDocumentTitle(t('meta.detail', { title: texts.title || themeId }));
 
-  if (theme.isError && isNotFound(theme.error)) return <ThemeNotFound type={type} />;
+  if (theme.isError && isNotFound(theme.error)) return <ThemeNotFound type={type} character={character} />;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-8 pb-16 sm:px-6 md:pt-10 md:pb-24">
-      <BackLink type={type} />
+      <BackLink type={type} character={character} />
       {theme.isPending && <ThemeDetailSkeleton />}
       {theme.isError && (
         <div className="mt-6">
@@ -148,7 +167,7 @@ export function ThemeDetail({ themeId, type }: { themeId: string; type: BookType
           />
         </div>
       )}
-      {theme.data && <ThemeDetailContent theme={theme.data} type={type} />}
+      {theme.data && <ThemeDetailContent theme={theme.data} type={type} character={character} />}
     </div>
   );
 }

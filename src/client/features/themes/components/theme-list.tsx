@@ -10,7 +10,7 @@ import { themesHref } from '../links';
 import { LoadError } from './load-error';
 import { ThemeCard, ThemeCardSkeleton } from './theme-card';
 
-function TypeSwitch({ type }: { type: BookType }) {
+function TypeSwitch({ type, character }: { type: BookType; character?: string | undefined }) {
   const { t } = useTranslation('themes');
   return (
     <nav aria-label={t('list.typeNav.label')} className="mt-6">
@@ -18,7 +18,7 @@ function TypeSwitch({ type }: { type: BookType }) {
         {BOOK_TYPES.map((option) => (
           <li key={option}>
             <Link
-              to={themesHref(option)}
+              to={themesHref(option, character)}
               aria-current={option === type ? 'page' : undefined}
               className={cn(
                 'inline-flex h-10 items-center rounded-full px-4 text-sm font-bold transition-colors sm:px-5 sm:text-base',
@@ -34,8 +34,11 @@ function TypeSwitch({ type }: { type: BookType }) {
   );
 }
 
-/** The themes page: one card per theme offering the book type, with loading, empty and error states. */
-export function ThemeList({ type }: { type: BookType }) {
+/**
+ * The themes page: one card per theme offering the book type, with loading, empty and error states.
+ * `character` (a reorder's child, `/themes?type=..&character=..`) is carried along every link.
+ */
+export function ThemeList({ type, character }: { type: BookType; character?: string | undefined }) {
   const { t } = useTranslation(['themes', 'artwork']);
   useDocumentTitle(t(`meta.list.${type}`));
   const themes = useThemes(type);
@@ -46,7 +49,7 @@ export function ThemeList({ type }: { type: BookType }) {
       <header className="max-w-3xl">
         <h1 className="text-4xl leading-tight font-semibold sm:text-5xl">{t(`list.title.${type}`)}</h1>
         <p className="mt-4 text-lg leading-relaxed text-ink-700 sm:text-xl">{t(`list.intro.${type}`)}</p>
-        <TypeSwitch type={type} />
+        <TypeSwitch type={type} character={character} />
       </header>
 
       <div className="mt-10 md:mt-12" aria-busy={themes.isPending}>
@@ -70,7 +73,10 @@ export function ThemeList({ type }: { type: BookType }) {
             <BookHeart aria-hidden="true" className="size-12 text-coral-600" />
             <h2 className="mt-4 text-2xl font-semibold">{t('list.empty.title')}</h2>
             <p className="mt-2 max-w-md text-ink-700">{t('list.empty.text')}</p>
-            <Link to={themesHref(otherType)} className={buttonClass({ size: 'lg', className: 'mt-6' })}>
+            <Link
+              to={themesHref(otherType, character)}
+              className={buttonClass({ size: 'lg', className: 'mt-6' })}
+            >
               {t(`list.empty.seeOther.${type}`)}
             </Link>
           </div>
@@ -79,7 +85,7 @@ export function ThemeList({ type }: { type: BookType }) {
           <ul className="flex flex-col gap-8">
             {themes.data.themes.map((theme, index) => (
               <li key={theme.id}>
-                <ThemeCard theme={theme} type={type} eager={index === 0} />
+                <ThemeCard theme={theme} type={type} eager={index === 0} character={character} />
               </li>
             ))}
           </ul>

@@ -7,7 +7,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { themesHref } from '../links';
 
 /** An unknown theme id: a message inside the shop, with the way back to the themes. */
-export function ThemeNotFound({ type }: { type: BookType }) {
+export function ThemeNotFound({ type, character }: { type: BookType; character?: string | undefined }) {
   const { t } = useTranslation('themes');
   useDocumentTitle(t('meta.notFound'));
   return (
@@ -15,7 +15,7 @@ export function ThemeNotFound({ type }: { type: BookType }) {
       <img src="/brand/favicon.svg" alt="" width={112} height={112} className="size-28 rotate-6" />
       <h1 className="mt-8 text-4xl font-semibold sm:text-5xl">{t('detail.notFound.title')}</h1>
       <p className="mt-4 max-w-lg text-lg leading-relaxed text-ink-700">{t('detail.notFound.text')}</p>
-      <Link to={themesHref(type)} className={buttonClass({ size: 'lg', className: 'mt-8' })}>
+      <Link to={themesHref(type, character)} className={buttonClass({ size: 'lg', className: 'mt-8' })}>
         <ArrowLeft aria-hidden="true" className="size-5" />
         {t('detail.notFound.back')}
       </Link>

@@ -7,9 +7,8 @@ import type {
   ToyStep,
   WizardState,
 } from '../../../../shared/contracts/wizard';
-import type { BookType } from '../../../../shared/domain/statuses';
 import { wizardRequest } from './wizard-request';
-import { wizardStateQueryKey } from './wizard-state';
+import { type WizardStart, wizardStateQueryKey } from './wizard-state';
 
 export type StepInput =
   | { step: 1; data: ChildStep }
@@ -24,13 +23,18 @@ export function saveWizardStep({ step, data }: StepInput): Promise<WizardState> 
 }
 
 /** Saves a step and puts the server's new state in the cache the page reads. */
-export function useSaveWizardStep(themeId: string, bookType: BookType) {
+export function useSaveWizardStep(start: WizardStart) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveWizardStep,
     onSuccess: (state) => {
       // `restored` belongs to the first answer only: the welcome-back notice is not shown again.
-      queryClient.setQueryData(wizardStateQueryKey(themeId, bookType), { ...state, restored: false });
+      // `prefill` too, so it is kept from that answer (the sibling-version note stays on step 1).
+      queryClient.setQueryData<WizardState>(wizardStateQueryKey(start), (previous) => ({
+        ...state,
+        restored: false,
+        ...(previous?.prefill ? { prefill: previous.prefill } : {}),
+      }));
     },
   });
 }

@@ -3,27 +3,52 @@ import type { WizardState } from '../../../../shared/contracts/wizard';
 import type { BookType } from '../../../../shared/domain/statuses';
 import { wizardRequest } from './wizard-request';
 
-export const wizardStateQueryKey = (themeId: string, bookType: BookType) =>
-  ['wizard', 'state', themeId, bookType] as const;
+/**
+ * What the wizard is started with: the theme and book type, and, for a signed-in user, the child of
+ * an earlier book ("Reorder") or the order whose toy and dedication a sibling version keeps.
+ */
+export type WizardStart = {
+  themeId: string;
+  bookType: BookType;
+  characterId?: string | undefined;
+  cloneOrderId?: string | undefined;
+};
+
+export const wizardStateQueryKey = ({ themeId, bookType, characterId, cloneOrderId }: WizardStart) =>
+  ['wizard', 'state', themeId, bookType, characterId ?? null, cloneOrderId ?? null] as const;
 
 /**
  * Starts a wizard session for a theme and book type, or resumes the one in the cookie (or of the
- * signed-in user); `restored` says earlier progress was found.
+ * signed-in user); `restored` says earlier progress was found. With a character or an order to
+ * clone, the server always starts a new session and answers what it prefilled.
  */
-export function startWizardSession(themeId: string, bookType: BookType): Promise<WizardState> {
-  return wizardRequest<WizardState>('/session', { method: 'POST', json: { themeId, bookType } });
+export function startWizardSession({
+  themeId,
+  bookType,
+  characterId,
+  cloneOrderId,
+}: WizardStart): Promise<WizardState> {
+  return wizardRequest<WizardState>('/session', {
+    method: 'POST',
+    json: {
+      themeId,
+      bookType,
+      ...(characterId ? { characterId } : {}),
+      ...(cloneOrderId ? { cloneOrderId } : {}),
+    },
+  });
 }
 
-export const getWizardStateQueryOptions = (themeId: string, bookType: BookType) =>
+export const getWizardStateQueryOptions = (start: WizardStart) =>
   queryOptions({
-    queryKey: wizardStateQueryKey(themeId, bookType),
-    queryFn: () => startWizardSession(themeId, bookType),
+    queryKey: wizardStateQueryKey(start),
+    queryFn: () => startWizardSession(start),
     // The state changes only through this page's own saves, which write it into the cache.
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     retry: false,
   });
 
-export function useWizardState(themeId: string, bookType: BookType) {
-  return useQuery(getWizardStateQueryOptions(themeId, bookType));
+export function useWizardState(start: WizardStart, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getWizardStateQueryOptions(start), enabled: options.enabled ?? true });
 }

@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Sparkles, X } from 'lucide-react';
+import { Copy, Sparkles, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { WizardState } from '../../../../shared/contracts/wizard';
-import type { BookType } from '../../../../shared/domain/statuses';
 import {
   parseWizardStep,
   previousStep,
@@ -20,6 +19,7 @@ import { useCompleteWizard } from '../api/complete-wizard';
 import type { CoverKind } from '../api/generate-cover';
 import { useSaveWizardStep } from '../api/save-wizard-step';
 import { WizardApiError } from '../api/wizard-request';
+import type { WizardStart } from '../api/wizard-state';
 import { useCoverGeneration } from '../hooks/use-cover-generation';
 import {
   type ChildDraft,
@@ -53,14 +53,14 @@ function readStepParam(value: string | null): WizardStep | undefined {
   return String(step) === value ? step : undefined;
 }
 
-type WizardFlowProps = { state: WizardState; themeId: string; bookType: BookType };
+type WizardFlowProps = { state: WizardState; start: WizardStart };
 
 /**
  * The five steps once the session is known. The address's `step` is the current step (so the
  * browser's Back works), never beyond what the saved steps allow; the forms keep their drafts while
  * the user moves between steps, and every Next saves its step on the server first.
  */
-export function WizardFlow({ state, themeId, bookType }: WizardFlowProps) {
+export function WizardFlow({ state, start }: WizardFlowProps) {
   const { t } = useTranslation('wizard');
   const navigate = useNavigate();
   const location = useLocation();
@@ -68,7 +68,7 @@ export function WizardFlow({ state, themeId, bookType }: WizardFlowProps) {
   const [params, setParams] = useSearchParams();
   const session = useSession();
   const { language } = useLanguage();
-  const save = useSaveWizardStep(themeId, bookType);
+  const save = useSaveWizardStep(start);
   const complete = useCompleteWizard();
   const covers = { hero: useCoverGeneration('hero'), toy: useCoverGeneration('toy') };
 
@@ -80,7 +80,8 @@ export function WizardFlow({ state, themeId, bookType }: WizardFlowProps) {
   const [screen, setScreen] = useState<'steps' | 'signIn'>('steps');
   const [welcome, setWelcome] = useState(state.restored);
 
-  const [child, setChild] = useState<ChildDraft>(() => childDraftFrom(state.steps[1]));
+  // A reorder's child fills the form, but the consent box is the parent's to tick again.
+  const [child, setChild] = useState<ChildDraft>(() => childDraftFrom(state.steps[1], state.prefill?.child));
   const [childProblems, setChildProblems] = useState<ChildField[]>([]);
   const [toy, setToy] = useState<ToyDraft>(() => toyDraftFrom(state.steps[3]));
   const [toyProblems, setToyProblems] = useState<ToyField[]>([]);
@@ -356,6 +357,15 @@ export function WizardFlow({ state, themeId, bookType }: WizardFlowProps) {
         />
       }
     >
+      {step === 1 && state.prefill?.clonedFrom && (
+        <p
+          role="note"
+          className="mb-6 flex items-start gap-3 rounded-2xl bg-lavender-100 p-4 font-semibold motion-safe:animate-fade-in"
+        >
+          <Copy aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-coral-600" />
+          {t('sibling.note', { orderNumber: state.prefill.clonedFrom.orderNumber })}
+        </p>
+      )}
       {welcome && (
         <div
           role="status"

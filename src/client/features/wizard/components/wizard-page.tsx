@@ -1,21 +1,34 @@
 import { CloudOff, Loader2, RotateCcw } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
-import type { BookType } from '../../../../shared/domain/statuses';
+import { useSession } from '../../../components/auth/get-session';
+import { signInPath } from '../../../components/auth/safe-redirect';
 import { Button } from '../../../components/ui/button';
-import { useWizardState } from '../api/wizard-state';
+import { useWizardState, type WizardStart } from '../api/wizard-state';
 import { WizardFlow } from './wizard-flow';
 import { WizardShell } from './wizard-shell';
 
-/** /wizard: starts or resumes the session for a theme and book type, then shows the five steps. */
-export function WizardPage({ themeId, bookType }: { themeId: string; bookType: BookType }) {
+/**
+ * /wizard: starts or resumes the session for a theme and book type, then shows the five steps. A
+ * start from an earlier book (a child or an order to clone) needs an account: a visitor signs in
+ * first and comes back here.
+ */
+export function WizardPage(start: WizardStart) {
   const { t } = useTranslation(['wizard', 'common']);
-  const wizard = useWizardState(themeId, bookType);
+  const location = useLocation();
+  const session = useSession();
+  const needsAccount = Boolean(start.characterId || start.cloneOrderId);
+  const wizard = useWizardState(start, { enabled: !needsAccount || session.isSignedIn });
 
   useEffect(() => {
     if (wizard.isError) toast.error(t('wizard:restore.failed'), { id: 'wizard-restore-failed' });
   }, [wizard.isError, t]);
+
+  if (needsAccount && !session.isLoading && !session.isSignedIn) {
+    return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />;
+  }
 
   if (wizard.isPending) {
     return (
@@ -55,7 +68,12 @@ export function WizardPage({ themeId, bookType }: { themeId: string; bookType: B
     );
   }
 
+  const { themeId, bookType, characterId, cloneOrderId } = start;
   return (
-    <WizardFlow key={`${themeId}:${bookType}`} state={wizard.data} themeId={themeId} bookType={bookType} />
+    <WizardFlow
+      key={`${themeId}:${bookType}:${characterId ?? ''}:${cloneOrderId ?? ''}`}
+      state={wizard.data}
+      start={start}
+    />
   );
 }

@@ -30,13 +30,28 @@ function fieldsOf<F extends string>(issues: ReadonlyArray<{ path: PropertyKey[] 
   return [...new Set(issues.map((issue) => String(issue.path[0]) as F))];
 }
 
-export const childDraftFrom = (saved: WizardState['steps'][1]): ChildDraft => ({
-  name: saved?.name ?? '',
-  gender: saved?.gender ?? '',
-  age: saved ? String(saved.age) : '',
-  picture: saved?.picture,
-  consent: saved?.consent ?? false,
-});
+/** Step 1's draft: the saved step, else a reorder's child (never with the consent given), else empty. */
+export function childDraftFrom(
+  saved: WizardState['steps'][1],
+  prefill?: NonNullable<WizardState['prefill']>['child'],
+): ChildDraft {
+  if (saved) {
+    return {
+      name: saved.name,
+      gender: saved.gender,
+      age: String(saved.age),
+      picture: saved.picture,
+      consent: saved.consent,
+    };
+  }
+  return {
+    name: prefill?.name ?? '',
+    gender: prefill?.gender ?? '',
+    age: prefill?.age === undefined ? '' : String(prefill.age),
+    picture: prefill?.picture,
+    consent: false,
+  };
+}
 
 export const toyDraftFrom = (saved: WizardState['steps'][3]): ToyDraft => ({
   toyName: saved?.toyName ?? '',

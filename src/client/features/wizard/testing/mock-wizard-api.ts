@@ -49,6 +49,8 @@ type Options = {
   /** The steps saved before the page opens. */
   steps?: WizardState['steps'];
   restored?: boolean;
+  /** What the server prefilled from an earlier book (reorder, sibling version). */
+  prefill?: WizardState['prefill'];
   /** The signed-in user's e-mail, or none for a visitor. */
   signedInAs?: string;
   /** Replies for 'METHOD /api/path' that replace the stand-in's. */
@@ -56,7 +58,13 @@ type Options = {
 };
 
 /** Replaces fetch for the test with a wizard server that keeps its steps. */
-export function mockWizardApi({ steps = {}, restored = false, signedInAs, routes = {} }: Options = {}) {
+export function mockWizardApi({
+  steps = {},
+  restored = false,
+  prefill,
+  signedInAs,
+  routes = {},
+}: Options = {}) {
   const calls: WizardCall[] = [];
   const server = { steps: { ...steps }, signedInAs };
   const state = (): WizardState => ({
@@ -77,7 +85,7 @@ export function mockWizardApi({ steps = {}, restored = false, signedInAs, routes
     'GET /api/auth/get-session': () =>
       ok(server.signedInAs === undefined ? null : sessionFor(server.signedInAs)),
     'GET /api/auth/providers': () => ok({ providers: [] }),
-    'POST /api/wizard/session': () => ok(state()),
+    'POST /api/wizard/session': () => ok(prefill ? { ...state(), prefill } : state()),
     'POST /api/wizard/photos': () => ok({ photoId: imageId(), width: 800, height: 800 }),
     'POST /api/wizard/covers': () => ok({ imageId: imageId() }),
     'POST /api/wizard/complete': () =>

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { LIMITS } from '../../../shared/constants';
+import { STEP_SCHEMAS, type WizardPrefill } from '../../../shared/contracts/wizard';
+import type { WizardStepType } from '../../../shared/domain/statuses';
+import { WIZARD_STEP_TYPES } from '../../../shared/domain/statuses';
+import type { WizardStep } from '../../../shared/domain/wizard';
+import type { Storage } from '../../adapters/storage/index';
+import type { Db } from '../../db/client';
+import { notFound } from '../../errors';
+import { imageKey } from './images';
+import * as repo from './repo';
+
+type PrefillDeps = { db: Db; storage: Storage };
+
+/** The parts of a book's wizard_metadata a new wizard can reuse; anything odd is left out. */
+const MetadataSchema = z.object({
+  childGender: z.enum(['male', 'female']).optional().catch(undefined),
+  childAge: z.number().int().min(LIMITS.childAge.min).max(LIMITS.childAge.max).optional().catch(undefined),
+  toyName: z.string().optional().catch(undefined),
+  dedicationMessage: z.string().optional().catch(undefined),
+  dedicationName: z.string().optional().catch(undefined),
+  permanentPaths: z
+    .object({
+      toyPhoto: z.string().optional().catch(undefined),
+      generatedToy: z.string().optional().catch(undefined),
+    })
+    .optional()
+    .catch(undefined),
+});
+const readMetadata = (value: unknown) => {
+  const parsed = MetadataSchema.safeParse(value);
+  return parsed.success ? parsed.data : {};
+};
+
+/** Copies a book's stored image into the session's temporary folder under a new id; none when missing. */
+async function copyIntoSession(
+  deps: PrefillDeps,
+  sessionId: string,
+  path: string | null | undefined,
+  extension: 'jpg' | 'png',
+) {
+  if (!path) return undefined;
+  const object = await deps.storage.get('instances', path);
+  if (!object) return undefined;
+  const imageId = randomUUID();
+  await deps.storage.put('wizard-temp', imageKey(sessionId, imageId, extension), object.data, {
+    contentType: extension === 'jpg' ? 'image/jpeg' : 'image/png',
+  });
+  return imageId;
+}
+
+/**
+ * "Reorder": the user's child (name, and gender and age from their newest book with this photo) with
+ * the photo copied into the new session. Not saved as step 1: the parent gives the consent again.
+ */
+export async function prefillChild(
+  deps: PrefillDeps,
+  sessionId: string,
+  userId: string,
+  character: Awaited<ReturnType<typeof findCharacterToPrefill>>,
+): Promise<NonNullable<WizardPrefill['child']>> {
+  const metadata = character.photoPath
+    ? readMetadata(await repo.findNewestMetadataForChildPhoto(deps.db, userId, character.photoPath))
+    : {};
+  const picture = await copyIntoSession(deps, sessionId, character.photoPath, 'jpg');
+  return {
+    name: character.name,
+    ...(metadata.childGender ? { gender: metadata.childGender } : {}),
+    ...(metadata.childAge ? { age: metadata.childAge } : {}),
+    ...(picture ? { picture } : {}),
+  };
+}
+
+/** The child a reorder starts from, checked to be the caller's (else 404) before a session is made. */
+export async function findCharacterToPrefill(db: Db, userId: string, characterId: string) {
+  const character = await repo.findCharacterOfUser(db, characterId, userId);
+  if (!character) throw notFound('Character');
+  return character;
+}
+
+/** The order a sibling version copies, checked to be the caller's (else 404) before a session is made. */
+export async function findOrderToClone(db: Db, userId: string, orderId: string) {
+  const order = await repo.findOrderOfUserWithBook(db, orderId, userId);
+  if (!order) throw notFound('Order');
+  return order;
+}
+
+async function saveIfValid(db: Db, sessionId: string, step: WizardStep, data: unknown) {
+  const parsed = STEP_SCHEMAS[step].safeParse(data);
+  if (!parsed.success) return false;
+  await repo.upsertStep(db, sessionId, step, WIZARD_STEP_TYPES[step - 1] as WizardStepType, parsed.data);
+  return true;
+}
+
+/**
+ * "Make Sibling Version": saves the order's toy (3), its approved toy cover (4) and its dedication (5)
+ * in the new session, with the pictures copied under new ids. What the old book lacks is left to fill.
+ */
+export async function cloneOrderSteps(
+  deps: PrefillDeps,
+  sessionId: string,
+  order: Awaited<ReturnType<typeof findOrderToClone>>,
+): Promise<NonNullable<WizardPrefill['clonedFrom']>> {
+  const metadata = readMetadata(order.wizardMetadata);
+  const toyPicture = await copyIntoSession(deps, sessionId, metadata.permanentPaths?.toyPhoto, 'jpg');
+  const toySaved = await saveIfValid(deps.db, sessionId, 3, { toyName: metadata.toyName, toyPicture });
+  if (toySaved) {
+    const generatedToyImage = await copyIntoSession(
+      deps,
+      sessionId,
+      metadata.permanentPaths?.generatedToy,
+      'png',
+    );
+    await saveIfValid(deps.db, sessionId, 4, { approved: true, generatedToyImage });
+  }
+  // An empty dedication is not kept: the template with the new child's name shows instead.
+  if (metadata.dedicationMessage) {
+    await saveIfValid(deps.db, sessionId, 5, {
+      dedicationMessage: metadata.dedicationMessage,
+      dedicationSignature: metadata.dedicationName ?? '',
+    });
+  }
+  return { orderNumber: order.orderNumber };
+}
