@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
             HydrateFallback: PageFallback,
           },
           { path: 'order-confirmation', element: <Navigate to="/wizard" replace /> },
+          { path: 'profile', lazy: () => import('./routes/profile'), HydrateFallback: PageFallback },
           {
             path: 'checkout-test',
             lazy: () => import('./routes/checkout-test'),

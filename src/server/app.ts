@@ -27,6 +27,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { localPaymentPage } from './modules/payments/local-page';
 import { paymentRoutes } from './modules/payments/routes';
 import { productionRoutes } from './modules/production/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { systemRoutes } from './modules/system/routes';
 import { wizardRoutes } from './modules/wizard/routes';
 import { clientPlugin } from './plugins/client';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(localPaymentPage({ webhookSecret: deps.payments.webhookSecret, ...now }));
   }
   await app.register(productionRoutes, { prefix: '/api/book-instances' });
+  await app.register(profileRoutes(now), { prefix: '/api/profile' });
   if (!config.isProduction) await app.register(checkoutTestRoutes, { prefix: '/api/dev' });
   if (!config.isProduction && deps.outboxDir) await app.register(devRoutes(deps.outboxDir));
   await app.register(clientPlugin, { clientDir: config.clientDir });

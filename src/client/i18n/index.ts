@@ -12,6 +12,7 @@ import type faq from '../../../public/locales/en/faq.json';
 import type home from '../../../public/locales/en/home.json';
 import type navigation from '../../../public/locales/en/navigation.json';
 import type privacy from '../../../public/locales/en/privacy.json';
+import type profile from '../../../public/locales/en/profile.json';
 import type terms from '../../../public/locales/en/terms.json';
 import type themes from '../../../public/locales/en/themes.json';
 import type wizard from '../../../public/locales/en/wizard.json';
@@ -40,6 +41,7 @@ export type AppResources = {
   artwork: typeof artwork;
   wizard: typeof wizard;
   checkout: typeof checkout;
+  profile: typeof profile;
 };
 
 export type Namespace = keyof AppResources;

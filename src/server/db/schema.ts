@@ -219,6 +219,10 @@ export const bookInstances = pgTable(
     // The lease on finishing a book (cover picture, print files, printer): one worker at a time.
     finishingBy: text('finishing_by'),
     finishingUntil: timestamp('finishing_until', { withTimezone: true }),
+    // When the retention job removed the original photos and then the derived images (PRODUCT.md),
+    // so that each run only looks at books it has not cleaned yet.
+    photosDeletedAt: timestamp('photos_deleted_at', { withTimezone: true }),
+    imagesDeletedAt: timestamp('images_deleted_at', { withTimezone: true }),
   },
   (t) => [
     check('book_instance_status', oneOf(t.status, BOOK_INSTANCE_STATUSES)),
@@ -315,6 +319,8 @@ export const orders = pgTable(
     language: text('language').notNull().default('en'),
     paymentSessionId: text('payment_session_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // Set when the printer reports the order delivered: the retention periods count from it.
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

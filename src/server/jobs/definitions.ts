@@ -8,6 +8,7 @@ import { sendOrderEmail } from '../modules/production/emails';
 import { archiveBook, produceBook } from '../modules/production/pipeline';
 import { applyPrintStatus } from '../modules/production/print-status';
 import { ORDER_EMAILS } from './queue';
+import { nextRetentionTime, runRetention, scheduleRetention } from './retention';
 import type { JobDefinitions } from './types';
 
 /** The outside services and settings the jobs use. */
@@ -24,6 +25,8 @@ export type JobServices = {
   pageConcurrency: number;
   /** Pixel size of page pictures (tests ask for small ones). */
   pageSize?: number;
+  /** The clock of the retention run (tests move it forward). */
+  now?: () => Date;
 };
 
 const PrintStatusUpdateSchema = z.discriminatedUnion('status', [
@@ -70,6 +73,16 @@ export function jobDefinitions(services: JobServices): JobDefinitions {
       queue: 'print-status',
       payload: z.object({ orderId: z.uuid(), update: PrintStatusUpdateSchema }),
       handle: (payload) => applyPrintStatus(services.db, payload),
+    },
+    retention: {
+      queue: 'retention',
+      payload: z.object({ period: z.string() }),
+      handle: async (_payload, context) => {
+        const now = services.now ?? (() => new Date());
+        // The next hour's run is queued first, so a failing run does not end the schedule.
+        await scheduleRetention(services.db, nextRetentionTime(now()));
+        await runRetention({ db: services.db, storage: services.storage, log: context.log, now });
+      },
     },
   };
 }

@@ -16,6 +16,8 @@ export type JobPayloads = {
   'produce-book': { bookInstanceId: string; orderId: string };
   'send-order-email': { orderId: string; email: OrderEmail };
   'print-status': { orderId: string; update: PrintStatusUpdate };
+  /** The hourly retention run (PRODUCT.md privacy promises); `period` is its hour, as the singleton key. */
+  retention: { period: string };
 };
 export type QueueName = keyof JobPayloads;
 

@@ -17,6 +17,7 @@ import {
   releaseJob,
   renewJobLease,
 } from './queue';
+import { scheduleRetention } from './retention';
 import type { JobContext, JobDefinition, JobDefinitions, JobLogger } from './types';
 
 export type WorkerOptions = {
@@ -155,7 +156,15 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     }
   }
 
+  // The hourly retention run starts with the first worker and then queues its own successor.
+  const scheduled = queues.includes('retention')
+    ? scheduleRetention(db, new Date()).catch((error: unknown) =>
+        log.warn({ err: error }, 'could not schedule the retention run'),
+      )
+    : Promise.resolve();
+
   async function loop(): Promise<void> {
+    await scheduled;
     while (!stopping.signal.aborted) {
       let job: ClaimedJob | null = null;
       try {

@@ -39,7 +39,7 @@ export async function applyPrintStatus(db: Db, payload: { orderId: string; updat
         status: update.status,
         ...(update.status === 'shipped'
           ? { trackingNumber: update.trackingNumber, trackingUrl: update.trackingUrl }
-          : {}),
+          : { deliveredAt: sql`now()` }),
         updatedAt: sql`now()`,
       })
       .where(and(eq(orders.id, orderId), eq(orders.status, from)));

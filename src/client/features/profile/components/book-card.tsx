@@ -1,0 +1,134 @@
+import { FileDown, Loader2, RefreshCw, RotateCcw } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { ProfileBook } from '../../../../shared/contracts/profile';
+import { useLanguage } from '../../../components/layout/use-language';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { useRetryBook } from '../api/retry-book';
+import { formatDateTime, formatPercent } from '../lib/format';
+import { bookPdfHref } from '../lib/links';
+import { GalleryDialog } from './gallery-dialog';
+import { useProgressLine } from './progress-line';
+import { BookStatusBadge } from './status-badge';
+
+const BAR_COLOURS: Partial<Record<ProfileBook['status'], string>> = {
+  fulfilled: 'bg-green-600',
+  archived: 'bg-red-500',
+};
+
+function RetryButton({ bookId }: { bookId: string }) {
+  const { t } = useTranslation('profile');
+  const retry = useRetryBook();
+  return (
+    <Button
+      size="sm"
+      disabled={retry.isPending}
+      onClick={() =>
+        retry.mutate(bookId, {
+          onSuccess: () => toast.success(t('toasts.retrySucceeded'), { id: `retry-${bookId}` }),
+          onError: () => toast.error(t('toasts.retryFailed'), { id: `retry-${bookId}` }),
+        })
+      }
+    >
+      {retry.isPending ? (
+        <Loader2 aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+      ) : (
+        <RotateCcw aria-hidden="true" className="size-4" />
+      )}
+      {retry.isPending ? t('books.retrying') : t('books.retry')}
+    </Button>
+  );
+}
+
+/** One book: where its making stands, and what can be done with it. */
+export function BookCard({
+  book,
+  onRefresh,
+  refreshing,
+}: {
+  book: ProfileBook;
+  onRefresh: () => void;
+  refreshing: boolean;
+}) {
+  const { t } = useTranslation('profile');
+  const { language } = useLanguage();
+  const id = useId();
+  const percent = Math.min(100, Math.max(0, book.progressPercentage ?? 0));
+  const statusLine = useProgressLine(book.currentStep);
+  return (
+    <article
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-4 rounded-3xl bg-cream-50 p-5 shadow-soft ring-1 ring-sand-300/70 sm:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={`${id}-title`} className="text-xl font-semibold break-words">
+            {book.title}
+          </h3>
+          <p className="mt-0.5 text-sm text-ink-700">
+            <span>{t('books.started', { date: formatDateTime(book.createdAt, language) })}</span>
+            <span aria-hidden="true"> · </span>
+            <span className="font-mono whitespace-nowrap">{t('books.id', { id: book.id.slice(0, 8) })}</span>
+          </p>
+        </div>
+        <BookStatusBadge status={book.status} />
+      </div>
+
+      <div className="flex items-center gap-3">
+        <div
+          role="progressbar"
+          aria-label={t('books.progressLabel', { title: book.title })}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-3 flex-1 overflow-hidden rounded-full bg-ink-900/10"
+        >
+          <div
+            className={cn(
+              'h-full rounded-full transition-[width] duration-500',
+              BAR_COLOURS[book.status] ?? 'bg-coral-600',
+            )}
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+        <span className="w-12 text-right text-sm font-bold tabular-nums">
+          {formatPercent(percent, language)}
+        </span>
+      </div>
+      <p aria-live="polite" className="-mt-1 text-ink-700" data-testid="progress-text">
+        {statusLine}
+      </p>
+
+      <div className="flex flex-wrap gap-2">
+        {book.status === 'fulfilled' && (
+          <>
+            <GalleryDialog book={book} />
+            {book.pdfAvailable && (
+              <a
+                href={bookPdfHref(book.id)}
+                download
+                className={buttonClass({ variant: 'secondary', size: 'sm' })}
+              >
+                <FileDown aria-hidden="true" className="size-4" />
+                {t('books.downloadPdf')}
+              </a>
+            )}
+          </>
+        )}
+        {book.status === 'archived' && <RetryButton bookId={book.id} />}
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onRefresh}
+          disabled={refreshing}
+          aria-label={t('books.refreshLabel', { title: book.title })}
+        >
+          <RefreshCw aria-hidden="true" className={cn('size-4', refreshing && 'motion-safe:animate-spin')} />
+          {t('books.refresh')}
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,172 @@
+// Test helper: a small stand-in for the profile API (and the account API's session read and sign-out),
+// keeping the books and orders the way the server does. Records every call.
+import { afterEach, vi } from 'vitest';
+import type { Gallery, Profile, ProfileBook, ProfileOrder } from '../../../../shared/contracts/profile';
+import { sessionFor } from '../../../components/auth/mock-auth-api';
+
+export type Reply = { status: number; body: unknown };
+export type ProfileCall = { method: string; path: string; query: URLSearchParams; body: unknown };
+type Handler = (call: ProfileCall) => Reply | Promise<Reply>;
+
+export const ok = (body: unknown, status = 200): Reply => ({ status, body });
+export const fails = (status: number, code: string, message = code): Reply => ({
+  status,
+  body: { error: { code, message } },
+});
+
+/** A reply the test releases when it wants, to look at the page while a call is pending. */
+export function deferred(): { handler: Handler; release: (reply: Reply) => void } {
+  let release: (reply: Reply) => void = () => {};
+  const promise = new Promise<Reply>((resolve) => {
+    release = resolve;
+  });
+  return { handler: () => promise, release };
+}
+
+export const BOOK_ID = 'b1a2c3d4-0000-4000-8000-000000000001';
+export const ORDER_ID = 'c0000000-0000-4000-8000-000000000001';
+export const CHARACTER_ID = 'd0000000-0000-4000-8000-000000000001';
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return { id: 'user-1', email: 'ana@example.com', name: 'Ana Keller', image: null, ...overrides };
+}
+
+export function makeBook(overrides: Partial<ProfileBook> = {}): ProfileBook {
+  return {
+    id: BOOK_ID,
+    title: 'My Guardian Friend',
+    bookType: 'storybook',
+    status: 'rendering',
+    currentStep: 'Generating images 3/14',
+    progressPercentage: 45,
+    childName: 'Mia',
+    createdAt: '2026-01-15T10:30:00.000Z',
+    imageCount: 0,
+    pdfAvailable: false,
+    ...overrides,
+  };
+}
+
+export function makeProfileOrder(overrides: Partial<ProfileOrder> = {}): ProfileOrder {
+  return {
+    id: ORDER_ID,
+    orderNumber: 'BK-1767225600000',
+    status: 'processing',
+    paymentStatus: 'paid',
+    bookType: 'storybook',
+    coverType: 'hardcover',
+    themeId: 'guardian-friend',
+    totalAmount: 9581,
+    trackingNumber: null,
+    trackingUrl: null,
+    createdAt: '2026-01-15T10:30:00.000Z',
+    character: {
+      id: CHARACTER_ID,
+      name: 'Mia',
+      photoUrl: `/api/profile/characters/${CHARACTER_ID}/photo`,
+    },
+    reviewed: false,
+    ...overrides,
+  };
+}
+
+export function makeGallery(count = 3, title = 'My Guardian Friend'): Gallery {
+  return {
+    title,
+    images: Array.from({ length: count }, (_, index) => ({
+      id: `img-${index + 1}`,
+      url: `/api/profile/images/img-${index + 1}`,
+      position: index + 1,
+      templateName: `spread-${index + 1}`,
+    })),
+  };
+}
+
+type Options = {
+  /** The signed-in user's e-mail, or null for a visitor. */
+  signedInAs?: string | null;
+  profile?: Profile;
+  books?: ProfileBook[];
+  orders?: ProfileOrder[];
+  /** Galleries by book id; a book without one answers 409 (not fulfilled). */
+  galleries?: Record<string, Gallery>;
+  /** Replies for 'METHOD /api/path' that replace the stand-in's. */
+  routes?: Record<string, Handler | Reply>;
+};
+
+/** Replaces fetch for the test with a profile server. */
+export function mockProfileApi({
+  signedInAs = 'ana@example.com',
+  profile = makeProfile(),
+  books = [],
+  orders = [],
+  galleries = {},
+  routes = {},
+}: Options = {}) {
+  const calls: ProfileCall[] = [];
+  const server = { profile, books, orders, galleries };
+  const signedIn = () => signedInAs !== null;
+
+  const defaultRoute = (method: string, path: string): Handler | undefined => {
+    if (method === 'GET' && path === '/api/auth/get-session') {
+      return () =>
+        ok(
+          signedInAs === null
+            ? null
+            : sessionFor(signedInAs, { name: server.profile.name, image: server.profile.image }),
+        );
+    }
+    if (method === 'POST' && path === '/api/auth/sign-out') return () => ok({ success: true });
+    if (!path.startsWith('/api/auth/') && !signedIn()) return () => fails(401, 'UNAUTHENTICATED');
+    if (method === 'GET' && path === '/api/profile') return () => ok(server.profile);
+    if (method === 'DELETE' && path === '/api/profile') return () => ({ status: 204, body: null });
+    if (method === 'GET' && path === '/api/profile/books') return () => ok({ books: server.books });
+    if (method === 'GET' && path === '/api/profile/orders') return () => ok({ orders: server.orders });
+    const gallery = /^\/api\/profile\/books\/([^/]+)\/gallery$/.exec(path);
+    if (method === 'GET' && gallery) {
+      return () => {
+        const found = server.galleries[gallery[1] ?? ''];
+        return found ? ok(found) : fails(409, 'BOOK_NOT_FULFILLED');
+      };
+    }
+    if (method === 'POST' && /^\/api\/book-instances\/[^/]+\/retry$/.test(path)) {
+      return () => ok({ success: true, message: 'restarted' });
+    }
+    return undefined;
+  };
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://shop.test',
+    );
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const call = { method, path: url.pathname, query: url.searchParams, body };
+    calls.push(call);
+    const key = `${method} ${url.pathname}`;
+    const route = routes[key] ?? defaultRoute(method, url.pathname);
+    const reply =
+      typeof route === 'function' ? await route(call) : (route ?? fails(404, 'NOT_FOUND', `No route ${key}`));
+    // A 204 has no body (the Response constructor refuses one).
+    if (reply.status === 204) return new Response(null, { status: 204 });
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    server,
+    /** Replies for 'METHOD /api/path', changeable while the page is open. */
+    routes,
+    /** The calls to one path of the API, e.g. '/api/profile/books'. */
+    callsTo: (path: string, method?: string) =>
+      calls.filter((call) => call.path === path && (method === undefined || call.method === method)),
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});

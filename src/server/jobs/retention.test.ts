@@ -1,0 +1,193 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createMemoryLog, type TestApp } from '../../../test/build-test-app';
+import { draftBookOf, userIdOf } from '../../../test/checkout-factory';
+import { signedInAs } from '../../../test/signed-in';
+import { bookInstances, characters, generatedImages, jobs, orders } from '../db/schema';
+import { bookKeys } from '../modules/production/pipeline';
+import { applyPrintStatus } from '../modules/production/print-status';
+import { waitFor } from '../modules/production/test-factory';
+import { fulfilledBookOf, wizardUploadOf } from '../modules/profile/test-factory';
+import { nextRetentionTime, type RetentionCounts, retentionPeriod, runRetention } from './retention';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+let t: TestApp;
+let user: { id: string; cookie: string };
+const log = createMemoryLog();
+// Every test's data is dated from this moment; the runs' clocks are moved forward from it.
+const start = new Date();
+const at = (ms: number) => new Date(start.getTime() + ms);
+const run = (now: Date) => runRetention({ db: t.database.db, storage: t.storage, log, now: () => now });
+const NOTHING: RetentionCounts = {
+  originalPhotoBooks: 0,
+  originalPhotoFiles: 0,
+  derivedImageBooks: 0,
+  derivedImageFiles: 0,
+  temporaryUploadSessions: 0,
+  temporaryUploadFiles: 0,
+  abandonedDrafts: 0,
+};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const email = 'retention.parent@example.com';
+  const cookie = await signedInAs(t, email);
+  user = { id: await userIdOf(t, email), cookie };
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** A fulfilled book whose order was delivered at `deliveredAt`. */
+async function deliveredBook(deliveredAt: Date) {
+  const book = await fulfilledBookOf(t, user);
+  await t.database.db
+    .update(orders)
+    .set({ status: 'delivered', deliveredAt })
+    .where(eq(orders.id, book.orderId));
+  return book;
+}
+
+const files = (id: string) => t.storage.list('instances', `${id}/`);
+
+describe('retention', () => {
+  it('records when an order was delivered', async () => {
+    const book = await fulfilledBookOf(t, user);
+    await t.database.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, book.orderId));
+    await applyPrintStatus(t.database.db, { orderId: book.orderId, update: { status: 'delivered' } });
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, book.orderId));
+    expect(order?.status).toBe('delivered');
+    expect(order?.deliveredAt).toBeInstanceOf(Date);
+    // Keep this book out of the later runs' counts.
+    await t.database.db.update(orders).set({ deliveredAt: null }).where(eq(orders.id, book.orderId));
+  });
+
+  it('deletes the original photos 3 weeks after delivery, not before, once', async () => {
+    const book = await deliveredBook(start);
+    const id = book.bookInstanceId;
+    expect(await run(at(21 * DAY - HOUR))).toEqual(NOTHING);
+    expect(await files(id)).toContain(`${id}/input/child_photo.jpg`);
+
+    expect(await run(at(21 * DAY + HOUR))).toEqual({
+      ...NOTHING,
+      originalPhotoBooks: 1,
+      originalPhotoFiles: 2,
+    });
+    const left = await files(id);
+    expect(left.filter((key) => key.includes('/input/'))).toEqual([]);
+    expect(left).toContain(bookKeys(id).page(1, 'png'));
+    expect(left).toContain(bookKeys(id).interior);
+    const [character] = await t.database.db
+      .select()
+      .from(characters)
+      .where(eq(characters.id, book.characterId));
+    expect(character).toMatchObject({ name: 'Emma', photoPath: null });
+    expect(log.entries.at(-1)).toMatchObject({ msg: 'retention run', obj: { originalPhotoFiles: 2 } });
+
+    expect(await run(at(21 * DAY + 2 * HOUR))).toEqual(NOTHING);
+  });
+
+  it('deletes covers, pages and print files 6 months after delivery, not before, once', async () => {
+    // Its photos went at 3 weeks (above, for the previous book); this one has never been cleaned.
+    const deliveredAt = at(-200 * DAY);
+    const book = await deliveredBook(deliveredAt);
+    const id = book.bookInstanceId;
+    const sixMonths = new Date(deliveredAt);
+    sixMonths.setUTCMonth(sixMonths.getUTCMonth() + 6);
+    const before = await run(new Date(sixMonths.getTime() - HOUR));
+    expect(before).toMatchObject({ derivedImageBooks: 0, originalPhotoBooks: 1, originalPhotoFiles: 2 });
+    expect(await files(id)).toContain(bookKeys(id).interior);
+
+    const after = await run(new Date(sixMonths.getTime() + HOUR));
+    expect(after).toMatchObject({ derivedImageBooks: 1, originalPhotoBooks: 0 });
+    expect(after.derivedImageFiles).toBeGreaterThanOrEqual(6);
+    expect(await files(id)).toEqual([]);
+    expect(
+      await t.database.db.select().from(generatedImages).where(eq(generatedImages.bookInstanceId, id)),
+    ).toEqual([]);
+    const books = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile/books',
+      headers: { cookie: user.cookie },
+    });
+    expect(books.json().books.find((b: { id: string }) => b.id === id)).toMatchObject({
+      imageCount: 0,
+      pdfAvailable: false,
+    });
+
+    expect(await run(new Date(sixMonths.getTime() + 2 * HOUR))).toMatchObject({
+      derivedImageBooks: 0,
+      derivedImageFiles: 0,
+    });
+  });
+
+  it('deletes wizard uploads 24 hours after their wizard was last used, and uploads nobody owns', async () => {
+    const { key } = await wizardUploadOf(t, user.id, start);
+    const orphan = `wizard_1_orphan/${crypto.randomUUID()}.jpg`;
+    await t.storage.put('wizard-temp', orphan, Buffer.from('left behind'));
+    const early = await run(at(23 * HOUR));
+    expect(early).toMatchObject({ temporaryUploadSessions: 1, temporaryUploadFiles: 1 });
+    expect(await t.storage.exists('wizard-temp', orphan)).toBe(false);
+    expect(await t.storage.exists('wizard-temp', key)).toBe(true);
+
+    expect(await run(at(24 * HOUR + 60_000))).toMatchObject({
+      temporaryUploadSessions: 1,
+      temporaryUploadFiles: 1,
+    });
+    expect(await t.storage.exists('wizard-temp', key)).toBe(false);
+    expect(await run(at(25 * HOUR))).toMatchObject({ temporaryUploadSessions: 0, temporaryUploadFiles: 0 });
+  });
+
+  it('marks drafts left unpaid for 30 days abandoned, not before, and never a paid one', async () => {
+    const draft = await draftBookOf(t, user.id);
+    const paidDraft = await draftBookOf(t, user.id);
+    await t.database.db
+      .update(bookInstances)
+      .set({ updatedAt: start })
+      .where(eq(bookInstances.createdBy, user.id));
+    // An order that was paid (whatever the book's status says) keeps its book.
+    const other = await fulfilledBookOf(t, user);
+    await t.database.db.update(orders).set({ bookInstanceId: paidDraft }).where(eq(orders.id, other.orderId));
+    const status = async (id: string) =>
+      (
+        await t.database.db
+          .select({ status: bookInstances.status })
+          .from(bookInstances)
+          .where(eq(bookInstances.id, id))
+      )[0]?.status;
+
+    expect((await run(at(30 * DAY - HOUR))).abandonedDrafts).toBe(0);
+    expect(await status(draft)).toBe('draft');
+    expect((await run(at(30 * DAY + HOUR))).abandonedDrafts).toBe(1);
+    expect(await status(draft)).toBe('abandoned');
+    expect(await status(paidDraft)).toBe('draft');
+    expect((await run(at(30 * DAY + 2 * HOUR))).abandonedDrafts).toBe(0);
+  });
+
+  it('runs as an hourly job that queues its successor', async () => {
+    t.startWorker({ queues: ['retention'] });
+    const now = new Date();
+    const done = await waitFor(
+      async () => {
+        const [job] = await t.database.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.queue, 'retention'), eq(jobs.state, 'done')));
+        return job;
+      },
+      { timeoutMs: 10_000, what: 'a retention run' },
+    );
+    expect(done.singletonKey).toMatch(/^retention:\d{4}-\d\d-\d\dT\d\d$/);
+    const next = nextRetentionTime(now);
+    const [queued] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `retention:${retentionPeriod(next)}`));
+    expect(queued).toMatchObject({ state: 'queued', queue: 'retention' });
+    expect(queued!.runAfter.getTime()).toBe(next.getTime());
+    expect(t.jobLog.entries.some((entry) => entry.msg === 'retention run')).toBe(true);
+  });
+});

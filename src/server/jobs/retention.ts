@@ -1,0 +1,174 @@
+import { and, eq, inArray, isNotNull, isNull, like, lte, sql } from 'drizzle-orm';
+import { RETENTION } from '../../shared/constants';
+import type { Storage } from '../adapters/storage/index';
+import type { Db } from '../db/client';
+import { bookInstances, characters, generatedImages, orders, wizardSessions } from '../db/schema';
+import { enqueue } from './queue';
+import type { JobLogger } from './types';
+
+export type RetentionDeps = {
+  db: Db;
+  storage: Storage;
+  log: Pick<JobLogger, 'info'>;
+  /** The clock (tests move it forward). */
+  now?: () => Date;
+};
+
+/** What one run removed; logged and returned. */
+export type RetentionCounts = {
+  /** Books whose original photos (`instances/{id}/input/`) were removed, and how many files. */
+  originalPhotoBooks: number;
+  originalPhotoFiles: number;
+  /** Books whose derived files (covers, pages, print files) were removed, and how many files. */
+  derivedImageBooks: number;
+  derivedImageFiles: number;
+  /** Wizard upload folders (`wizard-temp/{session}/`) removed, and how many files. */
+  temporaryUploadSessions: number;
+  temporaryUploadFiles: number;
+  /** Unpaid drafts marked `abandoned`. */
+  abandonedDrafts: number;
+};
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+function monthsBefore(date: Date, months: number): Date {
+  const result = new Date(date);
+  result.setUTCMonth(result.getUTCMonth() - months);
+  return result;
+}
+
+/**
+ * Keeps the privacy policy's promises (PRODUCT.md, RETENTION): original photos go 3 weeks after the
+ * order was delivered, derived pictures and print files 6 months after, wizard uploads 24 hours
+ * after their wizard was last used, and drafts left unpaid for 30 days are marked `abandoned`.
+ * Each book is marked when it was cleaned, so a run only looks at what is left, and running twice
+ * removes nothing more.
+ */
+export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts> {
+  const { db, storage } = deps;
+  const now = (deps.now ?? (() => new Date()))();
+  const counts: RetentionCounts = {
+    originalPhotoBooks: 0,
+    originalPhotoFiles: 0,
+    derivedImageBooks: 0,
+    derivedImageFiles: 0,
+    temporaryUploadSessions: 0,
+    temporaryUploadFiles: 0,
+    abandonedDrafts: 0,
+  };
+
+  // Derived files first: a book past 6 months loses everything at once, photos included.
+  const derivedBefore = monthsBefore(now, RETENTION.derivedImagesMonths);
+  const derived = await db
+    .select({ id: bookInstances.id })
+    .from(bookInstances)
+    .innerJoin(orders, eq(orders.bookInstanceId, bookInstances.id))
+    .where(
+      and(
+        isNotNull(orders.deliveredAt),
+        lte(orders.deliveredAt, derivedBefore),
+        isNull(bookInstances.imagesDeletedAt),
+      ),
+    );
+  for (const { id } of derived) {
+    // Files first, then the mark: a run that stops in between simply does it again.
+    counts.derivedImageFiles += await storage.deletePrefix('instances', `${id}/`);
+    await db.transaction(async (tx) => {
+      await tx.delete(generatedImages).where(eq(generatedImages.bookInstanceId, id));
+      await tx
+        .update(characters)
+        .set({ photoPath: null })
+        .where(like(characters.photoPath, `${id}/%`));
+      await tx
+        .update(bookInstances)
+        .set({
+          imagesDeletedAt: now,
+          photosDeletedAt: sql`coalesce(${bookInstances.photosDeletedAt}, ${now})`,
+        })
+        .where(eq(bookInstances.id, id));
+    });
+    counts.derivedImageBooks += 1;
+  }
+
+  const photosBefore = new Date(now.getTime() - RETENTION.originalPhotosWeeks * 7 * DAY_MS);
+  const photos = await db
+    .select({ id: bookInstances.id })
+    .from(bookInstances)
+    .innerJoin(orders, eq(orders.bookInstanceId, bookInstances.id))
+    .where(
+      and(
+        isNotNull(orders.deliveredAt),
+        lte(orders.deliveredAt, photosBefore),
+        isNull(bookInstances.photosDeletedAt),
+      ),
+    );
+  for (const { id } of photos) {
+    counts.originalPhotoFiles += await storage.deletePrefix('instances', `${id}/input/`);
+    await db.transaction(async (tx) => {
+      // The child's photo was one of them: the character keeps its name, without a picture.
+      await tx
+        .update(characters)
+        .set({ photoPath: null })
+        .where(like(characters.photoPath, `${id}/input/%`));
+      await tx.update(bookInstances).set({ photosDeletedAt: now }).where(eq(bookInstances.id, id));
+    });
+    counts.originalPhotoBooks += 1;
+  }
+
+  // Wizard uploads live in one folder per wizard session; a folder whose session was last used
+  // more than 24 hours ago (or that no session owns any more) goes.
+  const uploadsBefore = new Date(now.getTime() - RETENTION.temporaryUploadsHours * HOUR_MS);
+  const folders = [...new Set((await storage.list('wizard-temp', '')).map((key) => key.split('/')[0]!))];
+  if (folders.length > 0) {
+    const live = await db
+      .select({ sessionId: wizardSessions.sessionId, updatedAt: wizardSessions.updatedAt })
+      .from(wizardSessions)
+      .where(inArray(wizardSessions.sessionId, folders));
+    const lastUsed = new Map(live.map((row) => [row.sessionId, row.updatedAt]));
+    for (const folder of folders) {
+      const used = lastUsed.get(folder);
+      if (used && used > uploadsBefore) continue;
+      counts.temporaryUploadFiles += await storage.deletePrefix('wizard-temp', `${folder}/`);
+      counts.temporaryUploadSessions += 1;
+    }
+  }
+
+  // A draft nobody touched (checkout included: saving an order touches it) for 30 days, unpaid.
+  const draftsBefore = new Date(now.getTime() - RETENTION.unpaidDraftsDays * DAY_MS);
+  const abandoned = await db
+    .update(bookInstances)
+    .set({ status: 'abandoned', updatedAt: now })
+    .where(
+      and(
+        eq(bookInstances.status, 'draft'),
+        lte(bookInstances.updatedAt, draftsBefore),
+        sql`not exists (select 1 from ${orders} where ${orders.bookInstanceId} = ${bookInstances.id}
+          and ${orders.paymentStatus} = 'paid')`,
+      ),
+    )
+    .returning({ id: bookInstances.id });
+  counts.abandonedDrafts = abandoned.length;
+
+  deps.log.info({ ...counts, at: now.toISOString() }, 'retention run');
+  return counts;
+}
+
+/** The hour a run belongs to, e.g. `2025-03-01T14`: one retention job per hour (singleton key). */
+export function retentionPeriod(at: Date): string {
+  return at.toISOString().slice(0, 13);
+}
+
+/**
+ * Queues the retention run of the hour `at` falls in (due at `at`), once: its singleton key is the
+ * hour, so any number of workers starting, or a run queuing its successor twice, adds one job.
+ */
+export async function scheduleRetention(db: Db, at: Date): Promise<boolean> {
+  const period = retentionPeriod(at);
+  return enqueue(db, 'retention', { period }, { singletonKey: `retention:${period}`, runAfter: at });
+}
+
+/** The start of the hour after `at`, when the next run is due. */
+export function nextRetentionTime(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
+}

@@ -1,0 +1,337 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { draftBookOf, userIdOf } from '../../../../test/checkout-factory';
+import { signedInAs } from '../../../../test/signed-in';
+import type { Gallery, ProfileBook, ProfileOrder } from '../../../shared/contracts/profile';
+import { queryRows } from '../../db/client';
+import { customers, generationLog, jobs, orderItems, orders, reviews } from '../../db/schema';
+import { fulfilledBookOf, PAGE_COUNT, wizardUploadOf } from './test-factory';
+
+// The owner has a distinctive name, e-mail and child, so that "no row names them" can be searched.
+const OWNER_EMAIL = 'zelda.quistorp@example.com';
+const OWNER_CHILD = 'Zebulonia';
+const OTHER_EMAIL = 'otto.other@example.com';
+const PASSWORD = 'tidy-lantern-42';
+
+let t: TestApp;
+let owner: { id: string; cookie: string };
+let other: { id: string; cookie: string };
+let book: Awaited<ReturnType<typeof fulfilledBookOf>>;
+let otherBook: Awaited<ReturnType<typeof fulfilledBookOf>>;
+let rendering: Awaited<ReturnType<typeof fulfilledBookOf>>;
+let draftId: string;
+let upload: { sessionId: string; key: string };
+
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const ownerCookie = await signedInAs(t, OWNER_EMAIL, PASSWORD);
+  owner = { id: await userIdOf(t, OWNER_EMAIL), cookie: ownerCookie };
+  const otherCookie = await signedInAs(t, OTHER_EMAIL, PASSWORD);
+  other = { id: await userIdOf(t, OTHER_EMAIL), cookie: otherCookie };
+  // The owner checks out with their own e-mail; the other user with the worked example's.
+  rendering = await fulfilledBookOf(t, owner, {
+    email: OWNER_EMAIL,
+    childName: OWNER_CHILD,
+    status: 'rendering',
+  });
+  book = await fulfilledBookOf(t, owner, { email: OWNER_EMAIL, childName: OWNER_CHILD });
+  otherBook = await fulfilledBookOf(t, other, { childName: 'Otto junior' });
+  draftId = await draftBookOf(t, owner.id, { heroCover: Buffer.from('draft cover') });
+  upload = await wizardUploadOf(t, owner.id);
+  await wizardUploadOf(t, other.id);
+  await t.database.db.insert(generationLog).values({ sessionId: upload.sessionId, userId: owner.id });
+  await t.database.db
+    .insert(reviews)
+    .values({ userId: owner.id, orderId: book.orderId, rating: 5, text: 'Lovely' });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('profile endpoints', () => {
+  it('need sign-in', async () => {
+    const urls = [
+      '/api/profile',
+      '/api/profile/books',
+      `/api/profile/books/${book.bookInstanceId}/gallery`,
+      `/api/profile/books/${book.bookInstanceId}/pdf`,
+      `/api/profile/images/${book.imageIds[0]}`,
+      '/api/profile/orders',
+      `/api/profile/characters/${book.characterId}/photo`,
+      '/api/profile/export',
+    ];
+    for (const url of urls) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json().error.code).toBe('UNAUTHENTICATED');
+    }
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/profile' })).statusCode).toBe(401);
+  });
+
+  it('answers the profile header', async () => {
+    const response = await get('/api/profile', owner.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: owner.id,
+      email: OWNER_EMAIL,
+      name: 'zelda.quistorp',
+      image: null,
+    });
+  });
+
+  it('lists only the caller’s books, newest first, with pictures and PDF for the fulfilled one', async () => {
+    const mine = (await get('/api/profile/books', owner.cookie)).json().books as ProfileBook[];
+    expect(mine.map((b) => b.id)).toEqual([draftId, book.bookInstanceId, rendering.bookInstanceId]);
+    const fulfilled = mine[1]!;
+    expect(fulfilled).toMatchObject({
+      status: 'fulfilled',
+      childName: OWNER_CHILD,
+      imageCount: PAGE_COUNT,
+      pdfAvailable: true,
+      progressPercentage: 100,
+      currentStep: 'all done',
+      bookType: 'storybook',
+    });
+    expect(fulfilled.title.length).toBeGreaterThan(0);
+    expect(mine[0]).toMatchObject({ status: 'draft', imageCount: 0, pdfAvailable: false, childName: 'Emma' });
+    expect(mine[2]).toMatchObject({ status: 'rendering', pdfAvailable: false });
+    const theirs = (await get('/api/profile/books', other.cookie)).json().books as ProfileBook[];
+    expect(theirs.map((b) => b.id)).toEqual([otherBook.bookInstanceId]);
+  });
+
+  it('shows the gallery of a fulfilled book in page order, to its owner only', async () => {
+    const response = await get(`/api/profile/books/${book.bookInstanceId}/gallery`, owner.cookie);
+    expect(response.statusCode).toBe(200);
+    const gallery = response.json() as Gallery;
+    expect(gallery.images.map((image) => image.position)).toEqual([0, 1, 2]);
+    expect(gallery.images.map((image) => image.id)).toEqual(book.imageIds);
+    expect(gallery.images[0]).toEqual({
+      id: book.imageIds[0],
+      url: `/api/profile/images/${book.imageIds[0]}`,
+      position: 0,
+      templateName: 'page-0',
+    });
+    const stranger = await get(`/api/profile/books/${book.bookInstanceId}/gallery`, other.cookie);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses the gallery and the PDF of a book that is not fulfilled (409)', async () => {
+    for (const id of [draftId, rendering.bookInstanceId]) {
+      for (const what of ['gallery', 'pdf']) {
+        const response = await get(`/api/profile/books/${id}/${what}`, owner.cookie);
+        expect(response.statusCode, `${what} of ${id}`).toBe(409);
+        expect(response.json().error.code).toBe('JOB_INVALID_STATE');
+      }
+    }
+  });
+
+  it('serves a picture privately, as a named download on request, and never to another user', async () => {
+    const url = `/api/profile/images/${book.imageIds[1]}`;
+    const inline = await get(url, owner.cookie);
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-type']).toBe('image/png');
+    expect(inline.headers['cache-control']).toContain('private');
+    expect(inline.rawPayload.equals(book.pages[1]!)).toBe(true);
+    const download = await get(`${url}?download=1`, owner.cookie);
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="[a-z0-9-]+-page-01\.png"$/,
+    );
+    expect((await get(url, other.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/profile/images/${otherBook.imageIds[0]}`, owner.cookie)).statusCode).toBe(404);
+  });
+
+  it('downloads the interior PDF of a fulfilled book', async () => {
+    const response = await get(`/api/profile/books/${book.bookInstanceId}/pdf`, owner.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
+    expect(response.rawPayload.equals(book.interior)).toBe(true);
+    expect((await get(`/api/profile/books/${book.bookInstanceId}/pdf`, other.cookie)).statusCode).toBe(404);
+  });
+
+  it('lists only the caller’s orders with the child and the review flag', async () => {
+    const mine = (await get('/api/profile/orders', owner.cookie)).json().orders as ProfileOrder[];
+    expect(mine.map((order) => order.id)).toEqual([book.orderId, rendering.orderId]);
+    expect(mine[0]).toMatchObject({
+      paymentStatus: 'paid',
+      reviewed: true,
+      character: {
+        id: book.characterId,
+        name: OWNER_CHILD,
+        photoUrl: `/api/profile/characters/${book.characterId}/photo`,
+      },
+    });
+    expect(mine[1]?.reviewed).toBe(false);
+    const theirs = (await get('/api/profile/orders', other.cookie)).json().orders as ProfileOrder[];
+    expect(theirs.map((order) => order.id)).toEqual([otherBook.orderId]);
+  });
+
+  it('serves the child’s photo to its owner only', async () => {
+    const url = `/api/profile/characters/${book.characterId}/photo`;
+    const response = await get(url, owner.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('private');
+    expect(response.rawPayload.equals(book.childPhoto)).toBe(true);
+    expect((await get(url, other.cookie)).statusCode).toBe(404);
+  });
+
+  it('exports the caller’s data as a ZIP with their photos and pictures, nothing of another user', async () => {
+    const response = await get('/api/profile/export', owner.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.zip"$/);
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    const names = Object.keys(files);
+    const data = JSON.parse(strFromU8(files['data.json']!));
+    const [order] = await t.database.db
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.id, book.orderId));
+    expect(data.profile).toMatchObject({ id: owner.id, email: OWNER_EMAIL });
+    expect(data.orders.map((o: { orderNumber: string }) => o.orderNumber)).toContain(order!.orderNumber);
+    expect(data.orders[0].quote.lines.length).toBeGreaterThan(0);
+    expect(data.orders[0].shipping.city).toBe('Berlin');
+    expect(data.orders[0].review).toMatchObject({ rating: 5 });
+    expect(data.books.map((b: { id: string }) => b.id)).toContain(book.bookInstanceId);
+    expect(
+      data.books.find((b: { id: string }) => b.id === book.bookInstanceId).wizardMetadata.childName,
+    ).toBe(OWNER_CHILD);
+    const photo = `photos/${book.bookInstanceId}/child_photo.jpg`;
+    expect(names).toContain(photo);
+    expect(Buffer.from(files[photo]!).equals(book.childPhoto)).toBe(true);
+    expect(names).toContain(`pictures/${book.bookInstanceId}/pages/1.png`);
+    expect(names).toContain(`pictures/${book.bookInstanceId}/intermediate/hero_cover.png`);
+    expect(data.characters.find((c: { id: string }) => c.id === book.characterId).photo).toBe(photo);
+    const text = strFromU8(files['data.json']!);
+    for (const foreign of [otherBook.bookInstanceId, otherBook.orderId, OTHER_EMAIL, 'Otto junior']) {
+      expect(text).not.toContain(foreign);
+      expect(names.some((name) => name.includes(foreign))).toBe(false);
+    }
+  });
+});
+
+/** Every file under the test's storage folder, as paths relative to it. */
+async function storedFiles(): Promise<string[]> {
+  const root = path.join(t.dataDir, 'storage');
+  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+}
+
+/** Rows of any table of the shop whose text contains `needle` (case-insensitive). */
+async function rowsNaming(needle: string): Promise<string[]> {
+  const tables = await queryRows<{ table_name: string }>(
+    t.database.db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  const found: string[] = [];
+  for (const { table_name } of tables) {
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} t where t::text ilike ${`%${needle}%`}`,
+    );
+    if (Number(row?.n) > 0) found.push(table_name);
+  }
+  return found;
+}
+
+describe('Delete Account', () => {
+  it('removes the user, their files and rows, keeps their orders anonymised, and ends sign-in', async () => {
+    const signIn = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: t.config.publicUrl, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: OWNER_EMAIL, password: PASSWORD }),
+      });
+    expect((await signIn()).statusCode).toBe(200);
+    const ownedIds = [book.bookInstanceId, rendering.bookInstanceId, draftId, upload.sessionId];
+    const before = await storedFiles();
+    for (const id of ownedIds) expect(before.some((file) => file.includes(id))).toBe(true);
+    const [amounts] = await t.database.db.select().from(orders).where(eq(orders.id, book.orderId));
+    expect(await rowsNaming(OWNER_EMAIL)).not.toEqual([]);
+
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile',
+      headers: { cookie: owner.cookie },
+    });
+    expect(response.statusCode).toBe(204);
+    const cleared = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+    expect(cleared.some((cookie) => /^shop\.session_token=;/.test(cookie))).toBe(true);
+
+    // No file of the user is left in storage; the other user's are all there.
+    const after = await storedFiles();
+    for (const id of ownedIds) expect(after.filter((file) => file.includes(id))).toEqual([]);
+    for (const file of before.filter((f) => f.includes(otherBook.bookInstanceId)))
+      expect(after).toContain(file);
+
+    // No row names them: not their e-mail, their account name, their child, their address.
+    for (const needle of [OWNER_EMAIL, 'zelda.quistorp', OWNER_CHILD, owner.id]) {
+      expect(await rowsNaming(needle), needle).toEqual([]);
+    }
+
+    // Their orders are kept for accounting, anonymised, with their amounts and items.
+    const kept = await t.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [book.orderId, rendering.orderId]));
+    expect(kept).toHaveLength(2);
+    const order = kept.find((row) => row.id === book.orderId)!;
+    expect(order).toMatchObject({
+      userId: null,
+      characterId: null,
+      bookInstanceId: null,
+      wizardData: null,
+      totalAmount: amounts!.totalAmount,
+      subtotalAmount: amounts!.subtotalAmount,
+      taxAmount: amounts!.taxAmount,
+      paymentStatus: 'paid',
+      orderNumber: amounts!.orderNumber,
+    });
+    expect(order.shippingAddress).toEqual({
+      firstName: '',
+      lastName: '',
+      phone: '',
+      address: '',
+      city: '',
+      postalCode: '',
+      country: 'DE',
+    });
+    expect(await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))).not.toEqual(
+      [],
+    );
+    const [customer] = await t.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, order.customerId!));
+    expect(customer).toMatchObject({ fullName: 'Deleted customer' });
+    expect(customer!.email).toMatch(/^deleted-[0-9a-f-]+@invalid$/);
+    // Nothing left to produce or to e-mail about the deleted books.
+    const queued = await t.database.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(eq(jobs.state, 'queued'));
+    expect(JSON.stringify(queued)).not.toContain(rendering.bookInstanceId);
+
+    // The other user is untouched.
+    expect((await get('/api/profile/orders', other.cookie)).json().orders).toHaveLength(1);
+    expect((await get(`/api/profile/images/${otherBook.imageIds[0]}`, other.cookie)).statusCode).toBe(200);
+
+    // The old session no longer works, and signing in fails.
+    expect((await get('/api/profile', owner.cookie)).statusCode).toBe(401);
+    const again = await signIn();
+    expect(again.statusCode).not.toBe(200);
+    expect(again.statusCode).toBeLessThan(500);
+  });
+});

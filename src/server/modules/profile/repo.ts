@@ -1,0 +1,337 @@
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  accounts,
+  bookInstances,
+  books,
+  characters,
+  customers,
+  failedSignIns,
+  generatedImages,
+  generationLog,
+  jobs,
+  orders,
+  profiles,
+  reviews,
+  sessions,
+  spreads,
+  users,
+  verifications,
+  wizardSessions,
+} from '../../db/schema';
+
+// Every query of the profile takes the caller's id and filters by it in SQL (ARCHITECTURE.md):
+// a row of another user is never loaded, so it cannot be shown by mistake.
+
+export async function findUser(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      image: users.image,
+      language: users.language,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The user's book instances, newest first, with their title, child and number of pictures. */
+export async function listBooks(db: Db, userId: string) {
+  return db
+    .select({
+      id: bookInstances.id,
+      title: books.title,
+      themeId: bookInstances.themeId,
+      bookType: bookInstances.bookType,
+      status: bookInstances.status,
+      language: bookInstances.language,
+      currentStep: bookInstances.currentStep,
+      progressPercentage: bookInstances.progressPercentage,
+      wizardMetadata: bookInstances.wizardMetadata,
+      childName: sql<string>`coalesce(${bookInstances.wizardMetadata}->>'childName', '')`,
+      imageCount: sql<number>`(select count(*)::int from ${generatedImages} where ${generatedImages.bookInstanceId} = ${bookInstances.id})`,
+      createdAt: bookInstances.createdAt,
+      updatedAt: bookInstances.updatedAt,
+    })
+    .from(bookInstances)
+    .innerJoin(books, eq(books.id, bookInstances.bookId))
+    .where(eq(bookInstances.createdBy, userId))
+    .orderBy(desc(bookInstances.createdAt), desc(bookInstances.id));
+}
+
+/** One book of the user (title and status), or undefined. */
+export async function findOwnBook(db: Db, userId: string, bookInstanceId: string) {
+  const [row] = await db
+    .select({ id: bookInstances.id, title: books.title, status: bookInstances.status })
+    .from(bookInstances)
+    .innerJoin(books, eq(books.id, bookInstances.bookId))
+    .where(and(eq(bookInstances.id, bookInstanceId), eq(bookInstances.createdBy, userId)));
+  return row;
+}
+
+/** The pictures of one of the user's books, in page order. */
+export async function listBookImages(db: Db, userId: string, bookInstanceId: string) {
+  return db
+    .select({ id: generatedImages.id, position: spreads.position, templateName: spreads.templateName })
+    .from(generatedImages)
+    .innerJoin(spreads, eq(spreads.id, generatedImages.spreadId))
+    .innerJoin(bookInstances, eq(bookInstances.id, generatedImages.bookInstanceId))
+    .where(and(eq(generatedImages.bookInstanceId, bookInstanceId), eq(bookInstances.createdBy, userId)))
+    .orderBy(asc(spreads.position), asc(generatedImages.id));
+}
+
+/** One picture of the user's books: where it is stored, its page and the book's title. */
+export async function findOwnImage(db: Db, userId: string, imageId: string) {
+  const [row] = await db
+    .select({
+      storagePath: generatedImages.storagePath,
+      position: spreads.position,
+      title: books.title,
+    })
+    .from(generatedImages)
+    .innerJoin(bookInstances, eq(bookInstances.id, generatedImages.bookInstanceId))
+    .innerJoin(books, eq(books.id, bookInstances.bookId))
+    .leftJoin(spreads, eq(spreads.id, generatedImages.spreadId))
+    .where(and(eq(generatedImages.id, imageId), eq(bookInstances.createdBy, userId)));
+  return row;
+}
+
+/** The user's orders, newest first, with the child (the user's own character) and the review flag. */
+export async function listOrders(db: Db, userId: string) {
+  return db
+    .select({
+      order: orders,
+      character: { id: characters.id, name: characters.name, photoPath: characters.photoPath },
+      reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .leftJoin(characters, and(eq(characters.id, orders.characterId), eq(characters.userId, userId)))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+export async function listCharacters(db: Db, userId: string) {
+  return db
+    .select({
+      id: characters.id,
+      name: characters.name,
+      photoPath: characters.photoPath,
+      createdAt: characters.createdAt,
+    })
+    .from(characters)
+    .where(eq(characters.userId, userId))
+    .orderBy(asc(characters.createdAt), asc(characters.id));
+}
+
+export async function findOwnCharacter(db: Db, userId: string, characterId: string) {
+  const [row] = await db
+    .select({ photoPath: characters.photoPath })
+    .from(characters)
+    .where(and(eq(characters.id, characterId), eq(characters.userId, userId)));
+  return row;
+}
+
+/** The sign-in methods of the user (provider names only: never a token or a password hash). */
+export async function listAccountProviders(db: Db, userId: string) {
+  const rows = await db
+    .select({ providerId: accounts.providerId, createdAt: accounts.createdAt })
+    .from(accounts)
+    .where(eq(accounts.userId, userId));
+  return rows;
+}
+
+/** What deleting an account removed, for the log (never an e-mail or a name). */
+export type DeletedAccount = {
+  bookInstanceIds: string[];
+  wizardSessionIds: string[];
+  characterPhotoPaths: string[];
+  counts: Record<string, number>;
+};
+
+/**
+ * Deletes everything of a user from the database and anonymises their orders (kept for accounting,
+ * PRODUCT.md), inside the caller's transaction. Answers what files the caller must then remove.
+ */
+export async function deleteUserRows(tx: Db, userId: string): Promise<DeletedAccount | undefined> {
+  const [user] = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!user) return undefined;
+
+  const instanceRows = await tx
+    .select({ id: bookInstances.id, customerId: bookInstances.customerId })
+    .from(bookInstances)
+    .where(eq(bookInstances.createdBy, userId));
+  const bookInstanceIds = instanceRows.map((row) => row.id);
+  const wizardSessionIds = (
+    await tx
+      .select({ id: wizardSessions.sessionId })
+      .from(wizardSessions)
+      .where(eq(wizardSessions.userId, userId))
+  ).map((row) => row.id);
+  const characterPhotoPaths = (
+    await tx
+      .select({ photoPath: characters.photoPath })
+      .from(characters)
+      .where(and(eq(characters.userId, userId), isNotNull(characters.photoPath)))
+  ).flatMap((row) => (row.photoPath ? [row.photoPath] : []));
+  const ownOrders = await tx
+    .select({ id: orders.id, customerId: orders.customerId })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(asc(orders.createdAt));
+  const orderIds = ownOrders.map((row) => row.id);
+
+  // The customer rows behind the user's orders and books (made or reused by e-mail at checkout).
+  const customerIds = [
+    ...new Set([...ownOrders, ...instanceRows].flatMap((row) => (row.customerId ? [row.customerId] : []))),
+  ];
+  let customersAnonymised = 0;
+  let customersUnlinked = 0;
+  for (const customerId of customerIds) {
+    const [customer] = await tx
+      .select({ email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
+    if (!customer) continue;
+    // A customer e-mail another account also ordered with is that person's too: it stays theirs,
+    // and this user's orders only lose the link. Otherwise the row names this user: anonymise it.
+    const [sharedOrder] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.customerId, customerId), isNotNull(orders.userId), ne(orders.userId, userId)))
+      .limit(1);
+    const [sharedBook] = await tx
+      .select({ id: bookInstances.id })
+      .from(bookInstances)
+      .where(and(eq(bookInstances.customerId, customerId), ne(bookInstances.createdBy, userId)))
+      .limit(1);
+    const isUsersEmail = customer.email.trim().toLowerCase() === user.email.trim().toLowerCase();
+    if (isUsersEmail || (!sharedOrder && !sharedBook)) {
+      const firstOrder = ownOrders.find((row) => row.customerId === customerId)?.id ?? customerId;
+      await tx
+        .update(customers)
+        .set({ email: `deleted-${firstOrder}@invalid`, fullName: 'Deleted customer' })
+        .where(eq(customers.id, customerId));
+      customersAnonymised += 1;
+    } else {
+      await tx
+        .update(orders)
+        .set({ customerId: null })
+        .where(and(eq(orders.userId, userId), eq(orders.customerId, customerId)));
+      customersUnlinked += 1;
+    }
+  }
+
+  // Orders stay with their amounts, items and country (accounting); everything naming a person goes.
+  const anonymised = await tx
+    .update(orders)
+    .set({
+      userId: null,
+      characterId: null,
+      wizardData: null,
+      shippingAddress: sql`case when ${orders.shippingAddress} is null then null else jsonb_build_object(
+        'firstName', '', 'lastName', '', 'phone', '', 'address', '', 'city', '', 'postalCode', '',
+        'country', ${orders.shippingAddress}->'country') end`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.userId, userId))
+    .returning({ id: orders.id });
+
+  // Queued work about the user's books and orders has nobody left to serve (an e-mail to an
+  // anonymised address, the production of a deleted book).
+  const queuedJobs =
+    bookInstanceIds.length + orderIds.length === 0
+      ? []
+      : await tx
+          .delete(jobs)
+          .where(
+            and(
+              eq(jobs.state, 'queued'),
+              or(
+                bookInstanceIds.length
+                  ? and(
+                      eq(jobs.queue, 'produce-book'),
+                      inArray(sql<string>`${jobs.payload}->>'bookInstanceId'`, bookInstanceIds),
+                    )
+                  : sql`false`,
+                orderIds.length
+                  ? and(
+                      eq(jobs.queue, 'send-order-email'),
+                      inArray(sql<string>`${jobs.payload}->>'orderId'`, orderIds),
+                    )
+                  : sql`false`,
+              ),
+            ),
+          )
+          .returning({ id: jobs.id });
+
+  const deletedReviews = await tx
+    .delete(reviews)
+    .where(eq(reviews.userId, userId))
+    .returning({ id: reviews.id });
+  const deletedLogs = await tx
+    .delete(generationLog)
+    .where(
+      wizardSessionIds.length
+        ? or(eq(generationLog.userId, userId), inArray(generationLog.sessionId, wizardSessionIds))
+        : eq(generationLog.userId, userId),
+    )
+    .returning({ id: generationLog.id });
+  const deletedSessions = await tx
+    .delete(wizardSessions)
+    .where(eq(wizardSessions.userId, userId))
+    .returning({ id: wizardSessions.sessionId });
+  const deletedCharacters = await tx
+    .delete(characters)
+    .where(eq(characters.userId, userId))
+    .returning({ id: characters.id });
+  // Spreads and generated images go with their book instance (ON DELETE CASCADE).
+  const deletedBooks = await tx
+    .delete(bookInstances)
+    .where(eq(bookInstances.createdBy, userId))
+    .returning({ id: bookInstances.id });
+  const deletedAuthSessions = await tx
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  const deletedAccounts = await tx
+    .delete(accounts)
+    .where(eq(accounts.userId, userId))
+    .returning({ id: accounts.id });
+  // Verification rows are keyed by e-mail (sign-up) or hold the user id (password reset).
+  const deletedVerifications = await tx
+    .delete(verifications)
+    .where(or(eq(verifications.identifier, user.email), eq(verifications.value, userId)))
+    .returning({ id: verifications.id });
+  await tx.delete(failedSignIns).where(eq(failedSignIns.email, user.email.trim().toLowerCase()));
+  await tx.delete(profiles).where(eq(profiles.userId, userId));
+  await tx.delete(users).where(eq(users.id, userId));
+
+  return {
+    bookInstanceIds,
+    wizardSessionIds,
+    characterPhotoPaths,
+    counts: {
+      orders: anonymised.length,
+      customersAnonymised,
+      customersUnlinked,
+      queuedJobs: queuedJobs.length,
+      reviews: deletedReviews.length,
+      generationLog: deletedLogs.length,
+      wizardSessions: deletedSessions.length,
+      characters: deletedCharacters.length,
+      bookInstances: deletedBooks.length,
+      sessions: deletedAuthSessions.length,
+      accounts: deletedAccounts.length,
+      verifications: deletedVerifications.length,
+    },
+  };
+}

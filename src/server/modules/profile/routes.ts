@@ -1,0 +1,193 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { WIZARD_COOKIE } from '../../../shared/constants';
+import { BookInstanceParamsSchema, UuidParamSchema } from '../../../shared/contracts/checkout';
+import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import {
+  GallerySchema,
+  ProfileBooksSchema,
+  ProfileOrdersSchema,
+  ProfileSchema,
+} from '../../../shared/contracts/profile';
+import { requireUser } from '../checkout/routes';
+import * as profile from './service';
+
+const errors = { 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const ImageParamsSchema = z.object({ imageId: UuidParamSchema });
+const CharacterParamsSchema = z.object({ characterId: UuidParamSchema });
+const DownloadQuerySchema = z.object({ download: z.enum(['0', '1']).optional() });
+
+// better-auth's cookies (prefix `shop`; `__Secure-` in front when the shop runs on https).
+const AUTH_COOKIES = ['session_token', 'session_data', 'dont_remember'].flatMap((name) => [
+  `shop.${name}`,
+  `__Secure-shop.${name}`,
+]);
+
+function sendFile(reply: FastifyReply, file: profile.ProfileFile, disposition: 'inline' | 'attachment') {
+  return reply
+    .type(file.contentType)
+    .header('cache-control', 'private, max-age=3600')
+    .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
+    .send(file.data);
+}
+
+/**
+ * The signed-in user's profile: their books (progress, gallery, PDF), orders, the child's photos,
+ * a download of all their data, and Delete Account. Every route needs sign-in (a hook on the
+ * prefix), and every query is scoped to the caller, so another user's id answers 404.
+ */
+export function profileRoutes(options: { now?: () => Date } = {}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const callers = new WeakMap<FastifyRequest, { id: string; email: string }>();
+    app.addHook('onRequest', async (request) => {
+      callers.set(request, await requireUser(app, request));
+    });
+    const caller = (request: FastifyRequest) => {
+      const user = callers.get(request);
+      if (!user) throw new Error('profile route without a caller');
+      return user;
+    };
+    const deps = (request: FastifyRequest): profile.ProfileDeps => ({
+      db: app.database.db,
+      storage: app.storage,
+      log: request.log,
+      now: options.now ?? (() => new Date()),
+    });
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'The signed-in user as the profile header shows them',
+          response: { 200: ProfileSchema, ...errors },
+        },
+      },
+      async (request) => profile.getProfile(app.database.db, caller(request).id),
+    );
+
+    app.get(
+      '/books',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Every book of the caller, newest first, with its production progress (My Books)',
+          response: { 200: ProfileBooksSchema, ...errors },
+        },
+      },
+      async (request) => ({ books: await profile.listBooks(deps(request), caller(request).id) }),
+    );
+
+    app.get(
+      '/books/:bookInstanceId/gallery',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'The pictures of one of the caller’s fulfilled books, in page order',
+          params: BookInstanceParamsSchema,
+          response: { 200: GallerySchema, ...errors, 409: ErrorResponseSchema },
+        },
+      },
+      async (request) =>
+        profile.getGallery(app.database.db, caller(request).id, request.params.bookInstanceId),
+    );
+
+    app.get(
+      '/books/:bookInstanceId/pdf',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'The printed interior of one of the caller’s fulfilled books, as a PDF download',
+          params: BookInstanceParamsSchema,
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await profile.readPdf(deps(request), caller(request).id, request.params.bookInstanceId),
+          'attachment',
+        ),
+    );
+
+    app.get(
+      '/images/:imageId',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'One picture of the caller’s books (`?download=1` to save it with a friendly name)',
+          params: ImageParamsSchema,
+          querystring: DownloadQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const file = await profile.readImage(deps(request), caller(request).id, request.params.imageId);
+        return sendFile(reply, file, request.query.download === '1' ? 'attachment' : 'inline');
+      },
+    );
+
+    app.get(
+      '/orders',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'The caller’s orders, newest first, with the child each was made for',
+          response: { 200: ProfileOrdersSchema, ...errors },
+        },
+      },
+      async (request) => ({ orders: await profile.listOrders(app.database.db, caller(request).id) }),
+    );
+
+    app.get(
+      '/characters/:characterId/photo',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'The photo of one of the caller’s children',
+          params: CharacterParamsSchema,
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await profile.readCharacterPhoto(deps(request), caller(request).id, request.params.characterId),
+          'inline',
+        ),
+    );
+
+    app.get(
+      '/export',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Everything the shop keeps about the caller, as a ZIP (data.json, photos, pictures)',
+        },
+      },
+      async (request, reply) => {
+        const file = await profile.exportData(deps(request), caller(request).id);
+        return reply
+          .type(file.contentType)
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .send(file.data);
+      },
+    );
+
+    app.delete(
+      '/',
+      {
+        schema: {
+          tags: ['profile'],
+          summary:
+            'Delete Account: removes the account, photos, pictures, characters and wizard data; anonymises orders',
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await profile.deleteAccount(deps(request), caller(request).id);
+        for (const name of [...AUTH_COOKIES, WIZARD_COOKIE.name]) reply.clearCookie(name, { path: '/' });
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,287 @@
+import { strToU8, type Zippable, zipSync } from 'fflate';
+import type { Gallery, Profile, ProfileBook, ProfileOrder } from '../../../shared/contracts/profile';
+import type {
+  BookInstanceStatus,
+  BookType,
+  CoverType,
+  OrderStatus,
+  PaymentStatus,
+} from '../../../shared/domain/statuses';
+import type { Storage } from '../../adapters/storage/index';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import type { JobLogger } from '../../jobs/types';
+import { orderView } from '../orders/repo';
+import { bookKeys } from '../production/pipeline';
+import * as repo from './repo';
+
+export type ProfileDeps = {
+  db: Db;
+  storage: Storage;
+  log: Pick<JobLogger, 'info' | 'error'>;
+  now: () => Date;
+};
+
+/** A file to send: its bytes, type and the name a download gets. */
+export type ProfileFile = { data: Buffer; contentType: string; fileName: string };
+
+const imagePath = (imageId: string) => `/api/profile/images/${imageId}`;
+const characterPhotoPath = (characterId: string) => `/api/profile/characters/${characterId}/photo`;
+
+/** `The Guardian Friend` -> `the-guardian-friend`, for download names. */
+function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'book';
+}
+
+const EXTENSION_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
+const extensionOf = (key: string) => /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? 'bin';
+
+export async function getProfile(db: Db, userId: string): Promise<Profile> {
+  const user = await repo.findUser(db, userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return { id: user.id, email: user.email, name: user.name, image: user.image };
+}
+
+/** My Books: each book with its production state; the PDF counts only once it is really stored. */
+export async function listBooks(deps: ProfileDeps, userId: string): Promise<ProfileBook[]> {
+  const rows = await repo.listBooks(deps.db, userId);
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      title: row.title,
+      bookType: row.bookType as BookType,
+      status: row.status as BookInstanceStatus,
+      currentStep: row.currentStep,
+      progressPercentage: row.progressPercentage,
+      childName: row.childName,
+      createdAt: row.createdAt.toISOString(),
+      imageCount: Number(row.imageCount),
+      pdfAvailable:
+        row.status === 'fulfilled' && (await deps.storage.exists('instances', bookKeys(row.id).interior)),
+    })),
+  );
+}
+
+async function requireFulfilledBook(db: Db, userId: string, bookInstanceId: string) {
+  const book = await repo.findOwnBook(db, userId, bookInstanceId);
+  if (!book) throw notFound('Book');
+  if (book.status !== 'fulfilled') {
+    throw new AppError('JOB_INVALID_STATE', 'The pictures and the PDF are ready once the book is finished.');
+  }
+  return book;
+}
+
+export async function getGallery(db: Db, userId: string, bookInstanceId: string): Promise<Gallery> {
+  const book = await requireFulfilledBook(db, userId, bookInstanceId);
+  const images = await repo.listBookImages(db, userId, bookInstanceId);
+  return {
+    title: book.title,
+    images: images.map((image) => ({
+      id: image.id,
+      url: imagePath(image.id),
+      position: image.position,
+      templateName: image.templateName,
+    })),
+  };
+}
+
+/** One picture of the user's books, named `{title}-page-{nn}.{ext}` for a download. */
+export async function readImage(deps: ProfileDeps, userId: string, imageId: string): Promise<ProfileFile> {
+  const image = await repo.findOwnImage(deps.db, userId, imageId);
+  if (!image) throw notFound('Picture');
+  const object = await deps.storage.get('instances', image.storagePath);
+  if (!object) throw notFound('Picture');
+  const extension = extensionOf(image.storagePath);
+  const page = String(image.position ?? 0).padStart(2, '0');
+  return {
+    data: object.data,
+    contentType: object.contentType ?? EXTENSION_TYPES[extension] ?? 'application/octet-stream',
+    fileName: `${slugify(image.title)}-page-${page}.${extension}`,
+  };
+}
+
+export async function readPdf(
+  deps: ProfileDeps,
+  userId: string,
+  bookInstanceId: string,
+): Promise<ProfileFile> {
+  const book = await requireFulfilledBook(deps.db, userId, bookInstanceId);
+  const object = await deps.storage.get('instances', bookKeys(book.id).interior);
+  if (!object) throw notFound('PDF');
+  return { data: object.data, contentType: 'application/pdf', fileName: `${slugify(book.title)}.pdf` };
+}
+
+export async function listOrders(db: Db, userId: string): Promise<ProfileOrder[]> {
+  const rows = await repo.listOrders(db, userId);
+  return rows.map(({ order, character, reviewed }) => ({
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status as OrderStatus,
+    paymentStatus: order.paymentStatus as PaymentStatus,
+    bookType: order.bookType as BookType,
+    coverType: order.coverType as CoverType,
+    themeId: order.themeId,
+    totalAmount: order.totalAmount,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: order.trackingUrl,
+    createdAt: order.createdAt.toISOString(),
+    character: character
+      ? {
+          id: character.id,
+          name: character.name,
+          photoUrl: character.photoPath ? characterPhotoPath(character.id) : null,
+        }
+      : null,
+    reviewed: Boolean(reviewed),
+  }));
+}
+
+export async function readCharacterPhoto(
+  deps: ProfileDeps,
+  userId: string,
+  characterId: string,
+): Promise<ProfileFile> {
+  const character = await repo.findOwnCharacter(deps.db, userId, characterId);
+  if (!character?.photoPath) throw notFound('Photo');
+  const object = await deps.storage.get('instances', character.photoPath);
+  if (!object) throw notFound('Photo');
+  const extension = extensionOf(character.photoPath);
+  return {
+    data: object.data,
+    contentType: object.contentType ?? EXTENSION_TYPES[extension] ?? 'application/octet-stream',
+    fileName: `photo.${extension}`,
+  };
+}
+
+const IMAGE_FILE = /\.(png|jpe?g|webp)$/i;
+
+/**
+ * The user's data as a ZIP: `data.json` (account, books with their wizard data, orders with items,
+ * addresses and reviews, characters), `photos/` (the uploaded photos) and `pictures/` (covers and
+ * pages). Pictures are already compressed, so they are stored as they are.
+ */
+export async function exportData(deps: ProfileDeps, userId: string): Promise<ProfileFile> {
+  const { db, storage } = deps;
+  const user = await repo.findUser(db, userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  const [bookRows, orderRows, characterRows, providers] = await Promise.all([
+    repo.listBooks(db, userId),
+    repo.listOrders(db, userId),
+    repo.listCharacters(db, userId),
+    repo.listAccountProviders(db, userId),
+  ]);
+
+  const files: Zippable = {};
+  const booksData = [];
+  for (const book of bookRows) {
+    const stored: string[] = [];
+    for (const key of await storage.list('instances', `${book.id}/`)) {
+      const rest = key.slice(book.id.length + 1);
+      if (!IMAGE_FILE.test(rest)) continue;
+      const name = rest.startsWith('input/')
+        ? `photos/${book.id}/${rest.slice('input/'.length)}`
+        : `pictures/${book.id}/${rest}`;
+      const object = await storage.get('instances', key);
+      if (!object) continue;
+      files[name] = [new Uint8Array(object.data), { level: 0 }];
+      stored.push(name);
+    }
+    booksData.push({
+      id: book.id,
+      title: book.title,
+      themeId: book.themeId,
+      bookType: book.bookType,
+      status: book.status,
+      language: book.language,
+      currentStep: book.currentStep,
+      progressPercentage: book.progressPercentage,
+      wizardMetadata: book.wizardMetadata,
+      createdAt: book.createdAt.toISOString(),
+      updatedAt: book.updatedAt.toISOString(),
+      files: stored,
+    });
+  }
+
+  const ordersData = await Promise.all(
+    orderRows.map(async ({ order, reviewed }) => ({
+      ...(await orderView(db, order)),
+      reviewed: Boolean(reviewed),
+      deliveredAt: order.deliveredAt?.toISOString() ?? null,
+      characterId: order.characterId,
+      wizardData: order.wizardData,
+    })),
+  );
+
+  const charactersData = characterRows.map((character) => {
+    // The photo is the first upload of one of the user's books: `{id}/input/x.jpg` in the ZIP's photos/.
+    const match = /^([^/]+)\/input\/(.+)$/.exec(character.photoPath ?? '');
+    const photo = match ? `photos/${match[1]}/${match[2]}` : null;
+    return {
+      id: character.id,
+      name: character.name,
+      createdAt: character.createdAt.toISOString(),
+      photo: photo && photo in files ? photo : null,
+    };
+  });
+
+  const data = {
+    exportedAt: deps.now().toISOString(),
+    profile: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      image: user.image,
+      language: user.language,
+      createdAt: user.createdAt.toISOString(),
+      signInMethods: providers.map((account) => ({
+        provider: account.providerId,
+        createdAt: account.createdAt.toISOString(),
+      })),
+    },
+    books: booksData,
+    orders: ordersData,
+    characters: charactersData,
+  };
+  files['data.json'] = strToU8(JSON.stringify(data, null, 2));
+  const zip = zipSync(files);
+  const date = deps.now().toISOString().slice(0, 10);
+  return {
+    data: Buffer.from(zip),
+    contentType: 'application/zip',
+    fileName: `cuddle-tales-data-${date}.zip`,
+  };
+}
+
+/**
+ * Delete Account (PRODUCT.md): one transaction removes the user's rows and anonymises their orders;
+ * then their files go from storage (every file of their books, their wizard uploads). The log
+ * gets counts only, never an e-mail or a name.
+ */
+export async function deleteAccount(deps: ProfileDeps, userId: string): Promise<void> {
+  const deleted = await deps.db.transaction((tx) => repo.deleteUserRows(tx, userId));
+  if (!deleted) throw notFound('Account');
+  const removals = [
+    ...deleted.bookInstanceIds.map((id) => deps.storage.deletePrefix('instances', `${id}/`)),
+    ...deleted.wizardSessionIds.map((id) => deps.storage.deletePrefix('wizard-temp', `${id}/`)),
+    ...deleted.characterPhotoPaths.map((key) => deps.storage.delete('instances', key).then(() => 0)),
+  ];
+  const results = await Promise.allSettled(removals);
+  const files = results.reduce((sum, result) => sum + (result.status === 'fulfilled' ? result.value : 0), 0);
+  const failed = results.filter((result) => result.status === 'rejected').length;
+  const summary = { userId, ...deleted.counts, files, failedFileRemovals: failed };
+  if (failed > 0) deps.log.error(summary, 'account deleted, but some files could not be removed');
+  else deps.log.info(summary, 'account deleted');
+}
