@@ -41,6 +41,8 @@ export default defineConfig({
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // jsdom tests that type into forms run beside the server tests on two cores; 5 s is too tight there.
+          testTimeout: 15_000,
           setupFiles: ['test/fail-on-console-error.ts', 'test/client-setup.ts'],
         },
       },
