@@ -92,3 +92,27 @@ export async function finishedWizard(page: Page, options: { childName?: string; 
   return (await ok(await api.post('/api/wizard/complete', { data: { language: 'en' } })))
     .bookInstanceId as string;
 }
+
+/** Orders and pays the worked example through the API and the local card page; answers the order id. */
+export async function paidOrder(page: Page, bookInstanceId: string): Promise<string> {
+  const put = await page.request.put(`/api/checkout/${bookInstanceId}/order`, {
+    data: {
+      coverType: 'hardcover',
+      grandparentCopies: { count: 0, coverType: 'softcover' },
+      customer: { firstName: 'Anna', lastName: 'Muster', email: 'anna@example.com', phone: '' },
+      shipping: { address: 'Hauptstrasse 1', city: 'Zürich', postalCode: '8001', country: 'CH' },
+      language: 'en',
+    },
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  const orderId = ((await put.json()) as { id: string }).id;
+  const payment = await page.request.post(`/api/orders/${orderId}/payment`);
+  expect(payment.ok(), await payment.text()).toBe(true);
+  const payPath = new URL(((await payment.json()) as { url: string }).url).pathname;
+  const paid = await page.request.post(payPath, {
+    form: { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Anna Muster' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  return orderId;
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './support/axe';
+import { finishedWizard, paidOrder, signUpConfirmed, uniqueEmail } from './support/shop';
+
+test.describe.configure({ timeout: 300_000 });
+
+test('a paid book is made in the background; the parent views its pictures, downloads them, reorders and deletes the account', async ({
+  page,
+}) => {
+  const email = uniqueEmail('profile.parent');
+  await signUpConfirmed(page, email);
+  const bookInstanceId = await finishedWizard(page, { childName: 'Mia', toyName: 'Bunny' });
+  const orderId = await paidOrder(page, bookInstanceId);
+
+  // The worker in the shop illustrates 30 pages with the local illustrator, builds the PDFs and
+  // hands them to the local printer, which ships and delivers after a few seconds (playwright.config).
+  await expect
+    .poll(
+      async () => {
+        const { books } = await (await page.request.get('/api/profile/books')).json();
+        return (books as { id: string; status: string }[]).find((book) => book.id === bookInstanceId)?.status;
+      },
+      { timeout: 200_000, intervals: [2000] },
+    )
+    .toBe('fulfilled');
+
+  await page.goto('/profile');
+  await expect(page.getByRole('tab', { name: 'My Books' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Completed').first()).toBeVisible();
+  await expect(page.getByText(`ID ${bookInstanceId.slice(0, 8)}`)).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  // The gallery: arrows move, a picture and the PDF download.
+  await page.getByRole('button', { name: 'View Images' }).click();
+  const gallery = page.getByRole('dialog');
+  await expect(gallery.getByText('1 / 30')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(gallery.getByText('2 / 30')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(gallery.getByText('1 / 30')).toBeVisible();
+  const picture = page.waitForEvent('download');
+  await gallery.getByRole('link', { name: 'Download' }).click();
+  const pictureFile = await (await picture).path();
+  expect((await fs.readFile(pictureFile)).subarray(1, 4).toString()).toBe('PNG');
+  await gallery.getByRole('button', { name: 'Close' }).first().click();
+  const pdf = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download PDF' }).click();
+  expect((await fs.readFile(await (await pdf).path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Orders: delivered, with Reorder and Make Sibling Version leading to prefilled wizards.
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/tab=orders/);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page
+          .getByText(/Order status:\s*Delivered/)
+          .first()
+          .waitFor({ timeout: 5000 })
+          .then(() => true)
+          .catch(() => false);
+      },
+      { timeout: 60_000, intervals: [3000] },
+    )
+    .toBe(true);
+  await expect(page.getByRole('button', { name: 'Review' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await expect(page.getByRole('link', { name: 'Make Sibling Version' })).toHaveAttribute(
+    'href',
+    `/wizard?clone=${orderId}`,
+  );
+  await page.getByRole('link', { name: 'Reorder' }).click();
+  await expect(page).toHaveURL(/\/themes\?type=storybook&character=/);
+  await page.goto(`/wizard?clone=${orderId}`);
+  await expect(page.getByText(/Sibling version of order BK-/)).toBeVisible();
+  await page.goBack();
+
+  // Data Controls: delete the account; signing in again fails.
+  await page.goto('/profile?tab=data-controls');
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Your account has been deleted')).toBeVisible();
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin: `http://localhost:${process.env.E2E_PORT}` },
+    data: { email, password: 'moonlit-teddy-42' },
+  });
+  expect(signIn.ok()).toBe(false);
+});
