@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     mailer: deps.mailer,
     log: app.log,
-    ...(deps.authRateLimits ? { rateLimits: deps.authRateLimits } : {}),
+    rateLimits: deps.authRateLimits ?? config.authRateLimits,
     ...(deps.now ? { now: deps.now } : {}),
   });
   await app.register(authRoutes(shopAuth), { prefix: '/api/auth' });

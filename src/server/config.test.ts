@@ -12,6 +12,27 @@ describe('loadConfig', () => {
     expect(config.isProduction).toBe(false);
   });
 
+  it('reads the payment provider, tax rate and account limits, and refuses Stripe without its secrets', () => {
+    const defaults = loadConfig({});
+    expect(defaults.payments.provider).toBe('local');
+    expect(defaults.taxRateBasisPoints).toBe(770);
+    expect(defaults.authRateLimits).toEqual({ emailPerMinute: 5, signInPerMinute: 30 });
+    expect(loadConfig({ TAX_RATE_BASIS_POINTS: '810', AUTH_EMAILS_PER_MINUTE: '50' })).toMatchObject({
+      taxRateBasisPoints: 810,
+      authRateLimits: { emailPerMinute: 50 },
+    });
+    expect(() => loadConfig({ TAX_RATE_BASIS_POINTS: '7.7' })).toThrow(/TAX_RATE_BASIS_POINTS/);
+    let error: unknown;
+    try {
+      loadConfig({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual(['STRIPE_WEBHOOK_SECRET: expected with PAYMENTS=stripe']);
+    expect(String((error as ConfigError).message)).not.toContain('sk_test_abc');
+  });
+
   it('honours PORT and DATA_DIR', () => {
     const config = loadConfig({ PORT: '8080', DATA_DIR: '/tmp/shop-data' });
     expect(config.port).toBe(8080);

@@ -89,6 +89,8 @@ const EnvSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_MODEL: z.string().min(1).optional(),
   OPENAI_BASE_URL: httpUrl.optional(),
+  AUTH_EMAILS_PER_MINUTE: wholeNumber(1, 100_000).default(5),
+  AUTH_SIGN_INS_PER_MINUTE: wholeNumber(1, 100_000).default(30),
   PAYMENTS: z.enum(['local', 'stripe'], { message: 'expected local or stripe' }).default('local'),
   STRIPE_SECRET_KEY: z
     .string()
@@ -149,6 +151,8 @@ export type Config = {
     stripeWebhookSecret: string | undefined;
     stripeApiBaseUrl: string | undefined;
   };
+  /** Per-IP limits of the account endpoints that send e-mail, and of sign-in. */
+  authRateLimits: { emailPerMinute: number; signInPerMinute: number };
   /** Tax on items plus shipping, in basis points (770 = 7.7 %). */
   taxRateBasisPoints: number;
   worker: {
@@ -250,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stripeApiBaseUrl: e.STRIPE_API_BASE_URL,
     },
     taxRateBasisPoints: e.TAX_RATE_BASIS_POINTS,
+    authRateLimits: { emailPerMinute: e.AUTH_EMAILS_PER_MINUTE, signInPerMinute: e.AUTH_SIGN_INS_PER_MINUTE },
     worker: {
       enabled: e.WORKER === 'on',
       concurrency: e.WORKER_CONCURRENCY,
