@@ -73,6 +73,11 @@ test('a paid book is made in the background; the parent views its pictures, down
   );
   await page.getByRole('link', { name: 'Reorder' }).click();
   await expect(page).toHaveURL(/\/themes\?type=storybook&character=/);
+  // The child travels through the theme pages into the wizard, which starts with Mia filled in.
+  await page.locator('a[href^="/theme/"][href*="character="]').first().click();
+  await page.locator('a[href^="/wizard?"][href*="character="]').first().click();
+  await expect(page.getByLabel('Your child’s first name')).toHaveValue('Mia');
+  await expect(page.getByLabel(/I confirm that I am authorised/)).not.toBeChecked();
   await page.goto(`/wizard?clone=${orderId}`);
   await expect(page.getByText(/Sibling version of order BK-/)).toBeVisible();
   await page.goBack();
