@@ -33,6 +33,8 @@ export interface PaymentProvider {
   /** The secret the provider signs its notifications with (checked on the raw body). */
   readonly webhookSecret: string;
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
+  /** Closes a session that was not paid (a newer one replaces it), so it cannot be paid any more. */
+  expireCheckoutSession?(id: string): Promise<void>;
 }
 
 /** The provider's answer could not be had or used; the buyer may try again. */

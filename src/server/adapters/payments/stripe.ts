@@ -83,6 +83,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
       return { id: session.id, url: session.url } satisfies CheckoutSession;
     },
+    async expireCheckoutSession(id) {
+      try {
+        await client.checkout.sessions.expire(id);
+      } catch (error) {
+        throw toProviderError(error, { provider: 'stripe', sessionId: id }, options.log, redact);
+      }
+    },
   };
 }
 

@@ -355,6 +355,22 @@ describe('paying on the local payment page', () => {
     expect(((await call('GET', `/api/orders/${order.id}`, anna)).json() as Order).paymentStatus).toBe('paid');
   });
 
+  it('closes the earlier payment page when a new one is started, so one order is paid once', async () => {
+    const { order, path: first } = await orderToPay();
+    const again = await call('POST', `/api/orders/${order.id}/payment`, anna);
+    const second = new URL(again.json().url).pathname;
+    expect(second).not.toBe(first);
+    expect((await t.app.inject({ method: 'GET', url: first })).body).toContain(
+      'This payment page has expired',
+    );
+    expect((await submit(first, card('4242424242424242'))).body).toContain('This payment page has expired');
+    expect(((await call('GET', `/api/orders/${order.id}`, anna)).json() as Order).paymentStatus).toBe(
+      'pending',
+    );
+    expect((await submit(second, card('4242424242424242'))).statusCode).toBe(303);
+    expect(((await call('GET', `/api/orders/${order.id}`, anna)).json() as Order).paymentStatus).toBe('paid');
+  });
+
   it('marks insufficient funds as failed too', async () => {
     const { order, path } = await orderToPay();
     await submit(path, card('4000000000009995'));

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Order, ReviewRequest } from '../../../shared/contracts/checkout';
 import { type PaymentLine, type PaymentProvider, PaymentProviderError } from '../../adapters/payments/index';
 import type { Db } from '../../db/client';
@@ -83,6 +83,26 @@ export async function startPayment(
     throw new AppError('PAYMENT_SESSION_FAILED', 'Failed to create payment session', {
       cause: new Error(`order ${order.id}: lines ${total} ≠ total ${order.totalAmount}`),
     });
+  }
+  // A newer payment page replaces the open ones, so one order can never be paid twice.
+  const open = await deps.db
+    .select({ id: paymentSessions.id })
+    .from(paymentSessions)
+    .where(and(eq(paymentSessions.orderId, order.id), eq(paymentSessions.status, 'open')));
+  for (const previous of open) {
+    try {
+      await deps.payments.expireCheckoutSession?.(previous.id);
+      await deps.db
+        .update(paymentSessions)
+        .set({ status: 'expired' })
+        .where(eq(paymentSessions.id, previous.id));
+    } catch (error) {
+      // Left open: its notification, if it is ever paid, is still applied once and checked.
+      deps.log.warn(
+        { orderId: order.id, reason: error instanceof Error ? error.message : String(error) },
+        'earlier payment session not expired',
+      );
+    }
   }
   const base = deps.publicUrl.replace(/\/$/, '');
   const request = {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
@@ -64,11 +64,22 @@ describe('checkout with Stripe (against a local fake of its API)', () => {
       `${t.config.publicUrl}/order-confirmation/${order.id}?session_id={CHECKOUT_SESSION_ID}`,
     );
     expect(sent.cancel_url).toBe(`${t.config.publicUrl}/checkout/${bookInstanceId}?payment_cancelled=true`);
+    // A second payment page (the buyer came back and pressed pay again) expires the first at Stripe.
+    const firstSessionId = (
+      await t.database.db.select().from(paymentSessions).where(eq(paymentSessions.orderId, order.id))
+    )[0]!.id;
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/payment`,
+      headers: { cookie },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(fake.expired).toEqual([firstSessionId]);
     const [session] = await t.database.db
       .select()
       .from(paymentSessions)
-      .where(eq(paymentSessions.orderId, order.id));
-    expect(session).toMatchObject({ provider: 'stripe', amount: 9581, url: payment.json().url });
+      .where(and(eq(paymentSessions.orderId, order.id), eq(paymentSessions.status, 'open')));
+    expect(session).toMatchObject({ provider: 'stripe', amount: 9581, url: again.json().url });
     // The shop does not serve a local card page when Stripe is the provider.
     expect((await t.app.inject({ method: 'GET', url: `/pay/${session!.id}` })).statusCode).toBe(404);
 

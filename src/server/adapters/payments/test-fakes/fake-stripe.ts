@@ -24,6 +24,8 @@ export type FakeStripe = {
   url: string;
   /** Every request to `POST /v1/checkout/sessions`, in order (also the ones that were failed). */
   requests: RecordedStripeRequest[];
+  /** Ids of the sessions the shop asked to expire. */
+  expired: string[];
   /** Requests to any other route; a test fails when this is not empty. */
   unexpected: string[];
   /** Answers the next `times` session requests with this status and Stripe error body. */
@@ -47,6 +49,7 @@ const SESSIONS_PATH = '/v1/checkout/sessions';
  */
 export async function startFakeStripe(options: { apiKey?: string } = {}): Promise<FakeStripe> {
   const requests: RecordedStripeRequest[] = [];
+  const expired: string[] = [];
   const unexpected: string[] = [];
   const plans: Plan[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -57,6 +60,14 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     req.on('end', () => {
       const method = req.method ?? '';
       const path = (req.url ?? '').split('?')[0] ?? '';
+      // Expiring an open session: answered like Stripe, and recorded.
+      const expire = /^\/v1\/checkout\/sessions\/(cs_test_[A-Za-z0-9]+)\/expire$/.exec(path);
+      if (method === 'POST' && expire) {
+        expired.push(expire[1]!);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ id: expire[1], object: 'checkout.session', status: 'expired', url: null }));
+        return;
+      }
       if (method !== 'POST' || path !== SESSIONS_PATH) {
         unexpected.push(`${method} ${req.url ?? ''}`);
         sendError(res, 404, {
@@ -109,6 +120,7 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    expired,
     unexpected,
     failNext(status, error, times = 1) {
       for (let i = 0; i < times; i += 1) plans.push({ kind: 'fail', status, error });
