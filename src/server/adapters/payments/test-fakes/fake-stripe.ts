@@ -61,7 +61,7 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
       const method = req.method ?? '';
       const path = (req.url ?? '').split('?')[0] ?? '';
       // Expiring an open session: answered like Stripe, and recorded.
-      const expire = /^\/v1\/checkout\/sessions\/(cs_test_[A-Za-z0-9]+)\/expire$/.exec(path);
+      const expire = /^\/v1\/checkout\/sessions\/(cs_test_[A-Za-z0-9_-]+)\/expire$/.exec(path);
       if (method === 'POST' && expire) {
         expired.push(expire[1]!);
         res.writeHead(200, { 'content-type': 'application/json' });
