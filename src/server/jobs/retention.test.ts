@@ -28,6 +28,7 @@ const NOTHING: RetentionCounts = {
   temporaryUploadSessions: 0,
   temporaryUploadFiles: 0,
   abandonedDrafts: 0,
+  abandonedDraftFiles: 0,
 };
 
 beforeAll(async () => {
@@ -161,8 +162,13 @@ describe('retention', () => {
 
     expect((await run(at(30 * DAY - HOUR))).abandonedDrafts).toBe(0);
     expect(await status(draft)).toBe('draft');
-    expect((await run(at(30 * DAY + HOUR))).abandonedDrafts).toBe(1);
+    await t.storage.put('instances', `${draft}/input/child_photo.jpg`, Buffer.from('photo'));
+    await t.storage.put('instances', `${paidDraft}/input/child_photo.jpg`, Buffer.from('photo'));
+    expect(await run(at(30 * DAY + HOUR))).toMatchObject({ abandonedDrafts: 1, abandonedDraftFiles: 1 });
     expect(await status(draft)).toBe('abandoned');
+    // Dropped, as the privacy page promises; the paid one keeps its photo.
+    expect(await t.storage.exists('instances', `${draft}/input/child_photo.jpg`)).toBe(false);
+    expect(await t.storage.exists('instances', `${paidDraft}/input/child_photo.jpg`)).toBe(true);
     expect(await status(paidDraft)).toBe('draft');
     expect((await run(at(30 * DAY + 2 * HOUR))).abandonedDrafts).toBe(0);
   });

@@ -27,6 +27,8 @@ export type RetentionCounts = {
   temporaryUploadFiles: number;
   /** Unpaid drafts marked `abandoned`. */
   abandonedDrafts: number;
+  /** Files of those drafts deleted (photos and covers). */
+  abandonedDraftFiles: number;
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -56,6 +58,7 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
     temporaryUploadSessions: 0,
     temporaryUploadFiles: 0,
     abandonedDrafts: 0,
+    abandonedDraftFiles: 0,
   };
 
   // Derived files first: a book past 6 months loses everything at once, photos included.
@@ -149,6 +152,14 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
     )
     .returning({ id: bookInstances.id });
   counts.abandonedDrafts = abandoned.length;
+  // "Unpaid drafts are dropped after 30 days" (privacy page): their photos and covers go with the mark.
+  for (const { id } of abandoned) {
+    await db
+      .update(characters)
+      .set({ photoPath: null })
+      .where(like(characters.photoPath, `${id}/%`));
+    counts.abandonedDraftFiles += await storage.deletePrefix('instances', `${id}/`);
+  }
 
   deps.log.info({ ...counts, at: now.toISOString() }, 'retention run');
   return counts;

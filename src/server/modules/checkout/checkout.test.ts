@@ -182,6 +182,15 @@ describe('PUT /api/checkout/:bookInstanceId/order', () => {
     expect(await t.database.db.select().from(orders).where(eq(orders.bookInstanceId, id))).toHaveLength(0);
   });
 
+  it('refuses an abandoned draft (its photos were dropped after 30 days)', async () => {
+    const id = await draftBookOf(t, annaId);
+    await t.database.db.update(bookInstances).set({ status: 'abandoned' }).where(eq(bookInstances.id, id));
+    const response = await call('PUT', `/api/checkout/${id}/order`, anna, WORKED_EXAMPLE);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('JOB_INVALID_STATE');
+    expect(await t.database.db.select().from(orders).where(eq(orders.bookInstanceId, id))).toHaveLength(0);
+  });
+
   it('gives another user 404 for the book, and writes nothing', async () => {
     const id = await draftBookOf(t, annaId);
     const response = await call('PUT', `/api/checkout/${id}/order`, bruno, WORKED_EXAMPLE);

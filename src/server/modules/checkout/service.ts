@@ -162,6 +162,13 @@ export async function saveOrder(
         .for('update')
         .limit(1);
       if (!instance) throw notFound('Book instance');
+      // An abandoned draft's photos and covers were dropped after 30 days (privacy page).
+      if (instance.status === 'abandoned') {
+        throw new AppError(
+          'JOB_INVALID_STATE',
+          'This book was not ordered within 30 days. Please make it again.',
+        );
+      }
       const [existing] = await tx
         .select()
         .from(orders)
@@ -272,11 +279,11 @@ export async function saveOrder(
           },
         })),
       );
-      // The checkout leaves an abandoned draft alive again.
+      // Saving the order touches the draft, so retention counts its 30 days from the last visit.
       await tx
         .update(bookInstances)
-        .set({ status: 'draft', customerId: customer!.id, updatedAt: deps.now() })
-        .where(and(eq(bookInstances.id, instance.id), inArray(bookInstances.status, ['draft', 'abandoned'])));
+        .set({ customerId: customer!.id, updatedAt: deps.now() })
+        .where(and(eq(bookInstances.id, instance.id), eq(bookInstances.status, 'draft')));
       return id!;
     });
     const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
