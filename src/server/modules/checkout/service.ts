@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CheckoutContext, Order } from '../../../shared/contracts/checkout';
 import { PriceUnavailableError, quoteOrder } from '../../../shared/domain/quote';
 import type { BookInstanceStatus, BookType, CoverType, ProductKey } from '../../../shared/domain/statuses';
