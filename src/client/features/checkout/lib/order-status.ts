@@ -1,32 +1,4 @@
 import type { OrderStatus, PaymentStatus } from '../../../../shared/domain/statuses';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../../shared/domain/statuses';
-
-export type Tone = 'yellow' | 'blue' | 'purple' | 'green' | 'emerald' | 'red' | 'grey';
-
-/** Badge colours of SPEC.md section 4; anything else is grey. */
-const ORDER_TONES: Record<OrderStatus, Tone> = {
-  pending: 'yellow',
-  processing: 'blue',
-  printing: 'purple',
-  shipped: 'green',
-  delivered: 'emerald',
-  cancelled: 'red',
-};
-const PAYMENT_TONES: Record<PaymentStatus, Tone> = {
-  pending: 'yellow',
-  paid: 'green',
-  failed: 'red',
-  refunded: 'grey',
-};
-
-export const isOrderStatus = (value: string): value is OrderStatus =>
-  (ORDER_STATUSES as readonly string[]).includes(value);
-export const isPaymentStatus = (value: string): value is PaymentStatus =>
-  (PAYMENT_STATUSES as readonly string[]).includes(value);
-
-export const orderTone = (status: string): Tone => (isOrderStatus(status) ? ORDER_TONES[status] : 'grey');
-export const paymentTone = (status: string): Tone =>
-  isPaymentStatus(status) ? PAYMENT_TONES[status] : 'grey';
 
 /** Retry Payment is offered while the payment failed or is still pending (SPEC.md section 4). */
 export const canRetryPayment = (status: PaymentStatus): boolean =>

@@ -1,30 +1,7 @@
 import { Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../components/ui/cn';
-import {
-  bookTone,
-  isBookStatus,
-  isOrderStatus,
-  orderTone,
-  TONE_CLASSES,
-  type Tone,
-} from '../lib/status-tones';
-
-function ToneBadge({ tone, label, children }: { tone: Tone; label: string; children: ReactNode }) {
-  return (
-    <span
-      data-tone={tone}
-      className={cn(
-        'inline-flex shrink-0 items-center gap-1.5 rounded-full px-3 py-1 text-sm font-extrabold ring-1',
-        TONE_CLASSES[tone],
-      )}
-    >
-      <span className="sr-only">{label}: </span>
-      {children}
-    </span>
-  );
-}
+import { bookTone, isBookStatus, isOrderStatus, orderTone } from '../../../../shared/domain/status-tones';
+import { ToneBadge } from '../../../components/ui/tone-badge';
 
 /** A book's status in its colour; a book being created turns a spinner (SPEC.md section 4). */
 export function BookStatusBadge({ status }: { status: string }) {
