@@ -121,6 +121,27 @@ describe('checkout: who may open it', () => {
   });
 });
 
+describe('checkout: an expired draft', () => {
+  it.each([
+    ['en', 'This draft has expired', 'Make the book again'],
+    ['fr', 'Ce brouillon a expiré', 'Recréer le livre'],
+  ] as const)(
+    'says why it cannot be ordered and leads to making it again (%s)',
+    async (language, title, link) => {
+      const api = mockCheckoutApi({
+        context: makeContext({
+          bookInstance: { ...makeContext().bookInstance, status: 'abandoned', bookType: 'coloring' },
+        }),
+      });
+      openCheckout(CHECKOUT, language);
+      expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).toBeVisible();
+      expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', '/themes?type=coloring');
+      expect(screen.queryByRole('button', { name: /Next|Suivant/ })).toBeNull();
+      expect(api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT')).toHaveLength(0);
+    },
+  );
+});
+
 describe('checkout: step 1, the book', () => {
   it('shows the steps, Previous disabled, and a way back to the wizard', async () => {
     mockCheckoutApi();
@@ -367,6 +388,19 @@ describe('checkout: step 2, the details', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Where should we send it?' })).toBeVisible();
     expect(screen.getByLabelText('Street and house number')).toHaveValue(ADDRESS.address);
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it('a draft that expired while the page was open: its own message, not the generic one', async () => {
+    mockCheckoutApi({
+      routes: { [`PUT /api/checkout/${BOOK_INSTANCE_ID}/order`]: fails(409, 'JOB_INVALID_STATE') },
+    });
+    const view = await openStep1(`${CHECKOUT}?step=2`);
+    await fillDetails(view);
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText('This book was not ordered within 30 days. Please make it again.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Failed to create order. Please try again.')).toBeNull();
   });
 
   it('says what it is doing while the order is saved', async () => {

@@ -247,6 +247,10 @@ export const wizardSessions = pgTable(
     bookInstanceId: uuid('book_instance_id').references((): AnyPgColumn => bookInstances.id, {
       onDelete: 'set null',
     }),
+    // A wizard started from an earlier book ("Reorder", "Make Sibling Version"): where it came from
+    // (`character:{id}`, `clone:{id}`) and what was prefilled, so reloading the same address resumes it.
+    prefillSource: text('prefill_source'),
+    prefill: jsonb('prefill'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -100,8 +100,15 @@ describe('profile endpoints', () => {
       currentStep: 'all done',
       bookType: 'storybook',
     });
-    expect(fulfilled.title.length).toBeGreaterThan(0);
-    expect(mine[0]).toMatchObject({ status: 'draft', imageCount: 0, pdfAvailable: false, childName: 'Emma' });
+    // The book's own title, as printed on it, with the names of its child and toy.
+    expect(fulfilled.title).toBe(`Teddy Keeps Watch Over ${OWNER_CHILD}`);
+    expect(mine[0]).toMatchObject({
+      status: 'draft',
+      imageCount: 0,
+      pdfAvailable: false,
+      childName: 'Emma',
+      title: 'Teddy Keeps Watch Over Emma',
+    });
     expect(mine[2]).toMatchObject({ status: 'rendering', pdfAvailable: false });
     const theirs = (await get('/api/profile/books', other.cookie)).json().books as ProfileBook[];
     expect(theirs.map((b) => b.id)).toEqual([otherBook.bookInstanceId]);
@@ -143,7 +150,7 @@ describe('profile endpoints', () => {
     expect(inline.rawPayload.equals(book.pages[1]!)).toBe(true);
     const download = await get(`${url}?download=1`, owner.cookie);
     expect(download.headers['content-disposition']).toMatch(
-      /^attachment; filename="[a-z0-9-]+-page-01\.png"$/,
+      /^attachment; filename="teddy-keeps-watch-over-zebulonia-page-01\.png"$/,
     );
     expect((await get(url, other.cookie)).statusCode).toBe(404);
     expect((await get(`/api/profile/images/${otherBook.imageIds[0]}`, owner.cookie)).statusCode).toBe(404);
@@ -153,7 +160,9 @@ describe('profile endpoints', () => {
     const response = await get(`/api/profile/books/${book.bookInstanceId}/pdf`, owner.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="teddy-keeps-watch-over-zebulonia.pdf"',
+    );
     expect(response.rawPayload.equals(book.interior)).toBe(true);
     expect((await get(`/api/profile/books/${book.bookInstanceId}/pdf`, other.cookie)).statusCode).toBe(404);
   });

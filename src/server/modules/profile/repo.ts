@@ -63,10 +63,23 @@ export async function listBooks(db: Db, userId: string) {
     .orderBy(desc(bookInstances.createdAt), desc(bookInstances.id));
 }
 
+/** The columns a book's own title is made from (src/server/stories/title.ts). */
+const titleSource = {
+  themeId: bookInstances.themeId,
+  bookType: bookInstances.bookType,
+  language: bookInstances.language,
+  wizardMetadata: bookInstances.wizardMetadata,
+};
+
 /** One book of the user (title and status), or undefined. */
 export async function findOwnBook(db: Db, userId: string, bookInstanceId: string) {
   const [row] = await db
-    .select({ id: bookInstances.id, title: books.title, status: bookInstances.status })
+    .select({
+      id: bookInstances.id,
+      title: books.title,
+      status: bookInstances.status,
+      ...titleSource,
+    })
     .from(bookInstances)
     .innerJoin(books, eq(books.id, bookInstances.bookId))
     .where(and(eq(bookInstances.id, bookInstanceId), eq(bookInstances.createdBy, userId)));
@@ -91,6 +104,7 @@ export async function findOwnImage(db: Db, userId: string, imageId: string) {
       storagePath: generatedImages.storagePath,
       position: spreads.position,
       title: books.title,
+      ...titleSource,
     })
     .from(generatedImages)
     .innerJoin(bookInstances, eq(bookInstances.id, generatedImages.bookInstanceId))

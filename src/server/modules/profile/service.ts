@@ -11,6 +11,7 @@ import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { JobLogger } from '../../jobs/types';
+import { bookTitle } from '../../stories/title';
 import { orderView } from '../orders/repo';
 import { bookKeys } from '../production/pipeline';
 import * as repo from './repo';
@@ -60,7 +61,7 @@ export async function listBooks(deps: ProfileDeps, userId: string): Promise<Prof
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
-      title: row.title,
+      title: await bookTitle(row, row.title),
       bookType: row.bookType as BookType,
       status: row.status as BookInstanceStatus,
       currentStep: row.currentStep,
@@ -87,7 +88,7 @@ export async function getGallery(db: Db, userId: string, bookInstanceId: string)
   const book = await requireFulfilledBook(db, userId, bookInstanceId);
   const images = await repo.listBookImages(db, userId, bookInstanceId);
   return {
-    title: book.title,
+    title: await bookTitle(book, book.title),
     images: images.map((image) => ({
       id: image.id,
       url: imagePath(image.id),
@@ -108,7 +109,7 @@ export async function readImage(deps: ProfileDeps, userId: string, imageId: stri
   return {
     data: object.data,
     contentType: object.contentType ?? EXTENSION_TYPES[extension] ?? 'application/octet-stream',
-    fileName: `${slugify(image.title)}-page-${page}.${extension}`,
+    fileName: `${slugify(await bookTitle(image, image.title))}-page-${page}.${extension}`,
   };
 }
 
@@ -120,7 +121,11 @@ export async function readPdf(
   const book = await requireFulfilledBook(deps.db, userId, bookInstanceId);
   const object = await deps.storage.get('instances', bookKeys(book.id).interior);
   if (!object) throw notFound('PDF');
-  return { data: object.data, contentType: 'application/pdf', fileName: `${slugify(book.title)}.pdf` };
+  return {
+    data: object.data,
+    contentType: 'application/pdf',
+    fileName: `${slugify(await bookTitle(book, book.title))}.pdf`,
+  };
 }
 
 export async function listOrders(db: Db, userId: string): Promise<ProfileOrder[]> {
@@ -200,7 +205,7 @@ export async function exportData(deps: ProfileDeps, userId: string): Promise<Pro
     }
     booksData.push({
       id: book.id,
-      title: book.title,
+      title: await bookTitle(book, book.title),
       themeId: book.themeId,
       bookType: book.bookType,
       status: book.status,

@@ -52,6 +52,16 @@ export async function insertSession(db: Db, values: typeof wizardSessions.$infer
   return row!;
 }
 
+/** Records where a session started from an earlier book came from and what it was prefilled with. */
+export async function setSessionPrefill(db: Db, sessionId: string, prefillSource: string, prefill: unknown) {
+  const [row] = await db
+    .update(wizardSessions)
+    .set({ prefillSource, prefill, updatedAt: new Date() })
+    .where(eq(wizardSessions.sessionId, sessionId))
+    .returning();
+  return row!;
+}
+
 /** Extends the session and links it to the user when it was anonymous. */
 export async function touchSession(db: Db, sessionId: string, userId: string | null, expiresAt: Date) {
   await db

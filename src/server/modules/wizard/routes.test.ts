@@ -520,6 +520,53 @@ describe('starting from an earlier book', () => {
     expect(saved.json().resumeStep).toBe(2);
   });
 
+  it('a reload of the same reorder or sibling address resumes that session with its prefill; another book starts anew', async () => {
+    const parent = await parentWithOrder('reload.parent@example.com');
+    const browser = new Browser(parent.account);
+    const reorder = { themeId: 'guardian-friend', bookType: 'storybook', characterId: parent.characterId };
+    const first = (await browser.call('POST', '/api/wizard/session', reorder)).json();
+    const session = browser.cookies.get('wizard_session');
+    const picture = first.prefill.child.picture as string;
+    await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Mia',
+      gender: 'female',
+      age: 6,
+      picture,
+      consent: true,
+    });
+
+    const reloaded = await browser.call('POST', '/api/wizard/session', reorder);
+    expect(browser.cookies.get('wizard_session')).toBe(session);
+    expect(reloaded.json()).toMatchObject({
+      restored: true,
+      resumeStep: 2,
+      steps: { 1: { name: 'Mia', age: 6, picture } },
+      prefill: { child: { name: 'Mia', picture } },
+    });
+    // The prefill also comes back with a plain read of the session.
+    expect((await browser.call('GET', '/api/wizard/session')).json().prefill.child.name).toBe('Mia');
+
+    // The sibling address of the order is another start: a new session, the reorder one stays as it was.
+    const sibling = await browser.call('POST', '/api/wizard/session', {
+      themeId: 'guardian-friend',
+      bookType: 'storybook',
+      cloneOrderId: parent.orderId,
+    });
+    expect(browser.cookies.get('wizard_session')).not.toBe(session);
+    expect(sibling.json()).toMatchObject({
+      restored: false,
+      prefill: { clonedFrom: { orderNumber: parent.orderNumber } },
+    });
+    const siblingSession = browser.cookies.get('wizard_session');
+    const siblingAgain = await browser.call('POST', '/api/wizard/session', {
+      themeId: 'guardian-friend',
+      bookType: 'storybook',
+      cloneOrderId: parent.orderId,
+    });
+    expect(browser.cookies.get('wizard_session')).toBe(siblingSession);
+    expect(siblingAgain.json()).toMatchObject({ restored: true, steps: { 3: { toyName: 'Teddy' } } });
+  });
+
   it('answers 404 for another user’s child or order, and 401 to a visitor', async () => {
     const parent = await parentWithOrder('owner.prefill@example.com');
     const other = new Browser(await signedInAs(t, 'other.prefill@example.com'));

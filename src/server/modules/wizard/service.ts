@@ -9,6 +9,7 @@ import {
   type ToyGeneratedStep,
   type ToyStep,
   type WizardPrefill,
+  WizardPrefillSchema,
   type WizardState,
 } from '../../../shared/contracts/wizard';
 import {
@@ -59,13 +60,20 @@ async function readSteps(db: Db, sessionId: string): Promise<Steps> {
   return steps;
 }
 
+/** What a session started from an earlier book was prefilled with (none for other sessions). */
+function storedPrefill(session: repo.WizardSessionRow): WizardPrefill | undefined {
+  if (session.prefill === null || session.prefill === undefined) return undefined;
+  const parsed = WizardPrefillSchema.safeParse(session.prefill);
+  return parsed.success ? parsed.data : undefined;
+}
+
 function toState(
   session: repo.WizardSessionRow,
   steps: Steps,
   restored: boolean,
   signedIn: boolean,
-  prefill?: WizardPrefill,
 ): WizardState {
+  const prefill = storedPrefill(session);
   return {
     themeId: session.themeId,
     bookType: session.bookType as BookType,
@@ -138,8 +146,10 @@ function createSession(deps: WizardDeps, userId: string | null, themeId: string,
 
 /**
  * A wizard started from an earlier book ("Reorder" with a child, "Make Sibling Version" of an order):
- * always a new session of the signed-in user. A sibling version takes the order's own theme and book
- * type, whatever the request says, so the kept toy cover matches the book it is for.
+ * a new session of the signed-in user, or the caller's current one when it was started from the very
+ * same book (a reload of the same address keeps what was typed and saved). A sibling version takes
+ * the order's own theme and book type, whatever the request says, so the kept toy cover matches the
+ * book it is for.
  */
 async function startPrefilledWizard(
   deps: WizardDeps,
@@ -154,13 +164,29 @@ async function startPrefilledWizard(
   const order = input.cloneOrderId ? await findOrderToClone(deps.db, userId, input.cloneOrderId) : undefined;
   const themeId = order?.themeId ?? input.themeId;
   const bookType = (order && parseBookType(order.bookType)) ?? input.bookType;
+  const prefillSource = [
+    character ? `character:${character.id}` : undefined,
+    input.cloneOrderId ? `clone:${input.cloneOrderId}` : undefined,
+  ]
+    .filter(Boolean)
+    .join('|');
+  const current = await findCallerSession(deps, caller);
+  if (
+    current?.prefillSource === prefillSource &&
+    current.themeId === themeId &&
+    current.bookType === bookType
+  ) {
+    const steps = await readSteps(deps.db, current.sessionId);
+    return { session: current, state: toState(current, steps, Object.keys(steps).length > 0, true) };
+  }
   await getTheme(deps.db, themeId, bookType);
-  const session = await createSession(deps, userId, themeId, bookType);
+  const created = await createSession(deps, userId, themeId, bookType);
   const prefill: WizardPrefill = {};
-  if (character) prefill.child = await prefillChild(deps, session.sessionId, userId, character);
-  if (order) prefill.clonedFrom = await cloneOrderSteps(deps, session.sessionId, order);
+  if (character) prefill.child = await prefillChild(deps, created.sessionId, userId, character);
+  if (order) prefill.clonedFrom = await cloneOrderSteps(deps, created.sessionId, order);
+  const session = await repo.setSessionPrefill(deps.db, created.sessionId, prefillSource, prefill);
   const steps = await readSteps(deps.db, session.sessionId);
-  return { session, state: toState(session, steps, false, true, prefill) };
+  return { session, state: toState(session, steps, false, true) };
 }
 
 export async function getWizard(deps: WizardDeps, caller: Caller) {

@@ -159,7 +159,10 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
           void queryClient.invalidateQueries({ queryKey: checkoutQueryKey(bookInstanceId) });
           return;
         }
-        toast.error(t('toasts.orderFailed'), { id: 'checkout-order-failed' });
+        // A draft that passed its 30 days while this page was open (SPEC's message otherwise).
+        const message =
+          codeOf(error) === 'JOB_INVALID_STATE' ? t('toasts.abandoned') : t('toasts.orderFailed');
+        toast.error(message, { id: 'checkout-order-failed' });
       },
     });
   };

@@ -7,6 +7,7 @@ import { useSession } from '../../../components/auth/get-session';
 import { signInPath } from '../../../components/auth/safe-redirect';
 import { statusOf } from '../api/checkout-request';
 import { useCheckout } from '../api/get-checkout';
+import { AbandonedDraft } from './abandoned-draft';
 import { CheckoutFlow } from './checkout-flow';
 import { CheckoutShell } from './checkout-shell';
 
@@ -57,6 +58,13 @@ export function CheckoutPage({ bookInstanceId }: { bookInstanceId: string }) {
     return (
       <CheckoutShell>
         <Loading />
+      </CheckoutShell>
+    );
+  }
+  if (checkout.data.bookInstance.status === 'abandoned') {
+    return (
+      <CheckoutShell>
+        <AbandonedDraft bookType={checkout.data.bookInstance.bookType} />
       </CheckoutShell>
     );
   }

@@ -1,0 +1,55 @@
+import { type BookType, parseBookType } from '../../shared/domain/statuses';
+import { isLanguage, type Language } from '../../shared/i18n';
+import { type Gender, loadStory, renderStory, type Story } from './story';
+
+/** What a book's own title is made from: its theme, type and language, and the names in its wizard data. */
+export type TitleSource = {
+  themeId: string;
+  bookType: string;
+  language: string;
+  wizardMetadata: unknown;
+};
+
+const stories = new Map<string, Promise<Story>>();
+
+/** Story files do not change while the shop runs: each is read and checked once. */
+function cachedStory(themeId: string, bookType: BookType, language: Language) {
+  const key = `${themeId}/${bookType}.${language}`;
+  let story = stories.get(key);
+  if (!story) {
+    story = loadStory(themeId, bookType, language);
+    stories.set(key, story);
+    story.catch(() => stories.delete(key));
+  }
+  return story;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+
+/**
+ * The title printed on the book ("Bunny Keeps Watch Over Mia", « Bunny veille sur Mia »), in the
+ * book's own language; `fallback` (the catalogue's title) when the book's data cannot make one.
+ */
+export async function bookTitle(source: TitleSource, fallback: string): Promise<string> {
+  const bookType = parseBookType(source.bookType);
+  const metadata = (source.wizardMetadata ?? {}) as Record<string, unknown>;
+  const child = text(metadata.childName);
+  const toy = text(metadata.toyName);
+  if (!bookType || !child || !toy) return fallback;
+  const language: Language = isLanguage(source.language) ? source.language : 'en';
+  const gender: Gender = metadata.childGender === 'male' ? 'male' : 'female';
+  try {
+    const story = await cachedStory(source.themeId, bookType, language);
+    return renderStory(
+      { ...story, pages: [] },
+      {
+        child: { name: child, gender, age: 0 },
+        toy: { name: toy },
+        dedication: { message: '', signature: '' },
+        language,
+      },
+    ).title;
+  } catch {
+    return fallback;
+  }
+}
