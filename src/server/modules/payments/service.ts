@@ -146,6 +146,13 @@ export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promi
           { singletonKey: `produce-book:${order.bookInstanceId}` },
         );
       }
+      // The thank-you e-mail goes out as soon as the payment is known, whatever production does.
+      await enqueue(
+        tx,
+        'send-order-email',
+        { orderId: order.id, email: 'orderPaid' },
+        { singletonKey: `order-email:${order.id}:orderPaid` },
+      );
       return record('paid', order.id);
     }
 

@@ -104,6 +104,15 @@ describe('POST /api/payments/webhook', () => {
         .from(jobs)
         .where(eq(jobs.singletonKey, `produce-book:${target.bookInstanceId}`)),
     ).toHaveLength(1);
+    // The thank-you e-mail is queued with the payment, not when production starts.
+    const [mail] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `order-email:${target.order.id}:orderPaid`));
+    expect(mail).toMatchObject({
+      queue: 'send-order-email',
+      payload: { orderId: target.order.id, email: 'orderPaid' },
+    });
   });
 
   it.each([

@@ -98,12 +98,6 @@ export async function produceBook(deps: ProductionDeps, payload: ProduceBookPayl
   }
 
   await setProgress(db, instance.id, PROGRESS.setup);
-  await enqueue(
-    db,
-    'send-order-email',
-    { orderId: order.id, email: 'orderPaid' },
-    { singletonKey: `order-email:${order.id}:orderPaid` },
-  );
 
   const plan = await planBook(instance);
   await ensureSpreads(db, instance.id, plan.story.pages, plan.templateName);
