@@ -85,3 +85,38 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/** A rectangle as fractions (0–1) of a square picture, measured from its top-left corner. */
+export type PictureRegion = { left: number; top: number; width: number; height: number };
+
+const DETAIL_GRID = 128;
+
+/**
+ * How busy a part of a picture is: the mean brightness change between neighbouring pixels of a
+ * 128 px greyscale copy, 0 (flat) to 255. Faces, outlines and rings score high; sky and ground low.
+ */
+export async function regionDetail(input: Buffer, regions: readonly PictureRegion[]): Promise<number[]> {
+  const { data } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize(DETAIL_GRID, DETAIL_GRID, { fit: 'cover' })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => data[y * DETAIL_GRID + x] ?? 0;
+  return regions.map((region) => {
+    const x0 = Math.max(0, Math.floor(region.left * DETAIL_GRID));
+    const y0 = Math.max(0, Math.floor(region.top * DETAIL_GRID));
+    const x1 = Math.min(DETAIL_GRID - 1, Math.ceil((region.left + region.width) * DETAIL_GRID));
+    const y1 = Math.min(DETAIL_GRID - 1, Math.ceil((region.top + region.height) * DETAIL_GRID));
+    let sum = 0;
+    let count = 0;
+    for (let y = y0; y < y1; y += 1) {
+      for (let x = x0; x < x1; x += 1) {
+        sum += Math.abs(at(x + 1, y) - at(x, y)) + Math.abs(at(x, y + 1) - at(x, y));
+        count += 2;
+      }
+    }
+    return count === 0 ? 0 : sum / count;
+  });
+}

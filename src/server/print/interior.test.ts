@@ -7,7 +7,7 @@ import { preflight } from './preflight';
 import { BLEED, PAGE, SAFE_RECT, TRIM } from './spec';
 import { makeColoringBook, makeStorybook } from './test-books';
 import { makeStoryImage } from './test-images';
-import { extractText } from './test-pdf-text';
+import { extractText, textBaselines } from './test-pdf-text';
 
 async function inspect(pdf: Uint8Array): Promise<{ doc: PDFDocument; pages: PageReport[] }> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
@@ -194,5 +194,42 @@ describe('buildInteriorPdf: pages and pictures', () => {
         pages: [{ kind: 'story', style: 'color', image: Buffer.from('not an image'), text: 'Hi' }],
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe('buildInteriorPdf: where a story page’s text goes', () => {
+  /** A square picture: flat sky over the whole, with dense stripes (a face, a toy) in one half. */
+  const halfBusy = (busy: 'top' | 'bottom') => {
+    const y = busy === 'top' ? 0 : 50;
+    const stripes = Array.from(
+      { length: 25 },
+      (_, i) => `<rect x="${i * 4}" y="${y}" width="2" height="50" fill="#222"/>`,
+    ).join('');
+    return sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 100 100"><rect width="100" height="100" fill="#9fc5e8"/>${stripes}</svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+  };
+
+  it('sits on the calmer part of the picture: above a busy bottom, below a busy top', async () => {
+    const text = 'Mia and Bunny look at the moon together.';
+    const { pdf } = await buildInteriorPdf({
+      language: 'en',
+      title: 'Panels',
+      pages: [
+        { kind: 'story', style: 'color', image: await halfBusy('bottom'), text },
+        { kind: 'story', style: 'color', image: await halfBusy('top'), text },
+      ],
+    });
+    const [above = [], below = []] = await textBaselines(pdf);
+    expect(above.length).toBeGreaterThan(0);
+    expect(below.length).toBeGreaterThan(0);
+    expect(Math.min(...above)).toBeGreaterThan(PAGE / 2);
+    expect(Math.max(...below)).toBeLessThan(PAGE / 2);
+    expect(Math.max(...above)).toBeLessThan(SAFE_RECT.y + SAFE_RECT.height);
+    expect(Math.min(...below)).toBeGreaterThan(SAFE_RECT.y);
   });
 });

@@ -4,7 +4,7 @@ import type { Language } from '../../shared/i18n';
 import { embedPicture, type Picture, setMetadata } from './document';
 import { COLOURS, drawHeart, drawRoundedImage, drawRoundedRect, drawStar } from './draw';
 import { type BookFonts, embedBookFonts } from './fonts';
-import { type FitMode, mapLimit, prepareImage } from './images';
+import { type FitMode, mapLimit, type PictureRegion, prepareImage, regionDetail } from './images';
 import { BLEED, PAGE, paddedPageCount, type Rect, SAFE_RECT, TRIM } from './spec';
 import { drawCentredLines, fitText, fitTextOrThrow, type TextBlock } from './text';
 
@@ -44,7 +44,12 @@ const LINE_ART_BOX: Rect = {
 type ImageJob = { source: Buffer; box: { width: number; height: number }; fit: FitMode; greyscale?: boolean };
 
 /** A page with its text laid out and the picture it needs, before anything is drawn. */
-type PlannedPage = { image?: ImageJob; draw: (page: PDFPage, picture: Picture | undefined) => void };
+type PlannedPage = {
+  image?: ImageJob;
+  /** Looks at the page's picture before it is drawn (e.g. where its text fits best). */
+  prepare?: () => Promise<void>;
+  draw: (page: PDFPage, picture: Picture | undefined) => void;
+};
 
 /**
  * Builds the interior PDF: one page per entry, then blank pages up to a multiple of 4 (and at least
@@ -62,8 +67,10 @@ export async function buildInteriorPdf(
   const images = await mapLimit(
     planned,
     options.imageConcurrency ?? DEFAULT_IMAGE_CONCURRENCY,
-    async (plan) =>
-      plan.image ? await prepareImage(plan.image.source, plan.image.box, plan.image) : undefined,
+    async (plan) => {
+      await plan.prepare?.();
+      return plan.image ? await prepareImage(plan.image.source, plan.image.box, plan.image) : undefined;
+    },
   );
 
   for (const [index, plan] of planned.entries()) {
@@ -195,7 +202,21 @@ function planDedicationPage(page: Extract<InteriorPage, { kind: 'dedication' }>,
   };
 }
 
-/** The picture full-bleed, the text on a soft rounded panel at the bottom of the safe area. */
+/**
+ * The text panel goes at the bottom of the page unless the top of the picture is clearly calmer
+ * there (less detail where the panel would sit), so it covers sky rather than the child or the toy.
+ */
+const TOP_WHEN_CALMER_BY = 0.8;
+
+/** A rectangle of the page (points, from the bottom left) as fractions of the picture from its top left. */
+const pictureRegion = (rect: Rect): PictureRegion => ({
+  left: rect.x / PAGE,
+  top: (PAGE - rect.y - rect.height) / PAGE,
+  width: rect.width / PAGE,
+  height: rect.height / PAGE,
+});
+
+/** The picture full-bleed, the text on a soft rounded panel at the bottom or top of the safe area. */
 function planColourStoryPage(
   page: Extract<InteriorPage, { kind: 'story' }>,
   fonts: Fonts,
@@ -225,18 +246,30 @@ function planColourStoryPage(
         `The text of page ${index + 1}`,
       ))
     : undefined;
+  const panelAt = (place: 'top' | 'bottom'): Rect | undefined => {
+    if (!text) return undefined;
+    const width = Math.min(SAFE_RECT.width, Math.max(text.width + 2 * padX, 240));
+    const height = text.height + 2 * padY;
+    const y = place === 'bottom' ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
+    return { x: PAGE / 2 - width / 2, y, width, height };
+  };
+  let place: 'top' | 'bottom' = 'bottom';
   return {
     image: { source: page.image, box: { width: PAGE, height: PAGE }, fit: 'cover' },
+    prepare: async () => {
+      const bottom = panelAt('bottom');
+      const top = panelAt('top');
+      if (!bottom || !top) return;
+      const [bottomDetail, topDetail] = await regionDetail(page.image, [
+        pictureRegion(bottom),
+        pictureRegion(top),
+      ]);
+      if ((topDetail ?? 0) < (bottomDetail ?? 0) * TOP_WHEN_CALMER_BY) place = 'top';
+    },
     draw: (pdfPage, image) => {
       if (image) pdfPage.drawImage(image.pdf, centredRect(PAGE / 2, PAGE / 2, image.width, image.height));
-      if (!text) return;
-      const panelWidth = Math.min(SAFE_RECT.width, Math.max(text.width + 2 * padX, 240));
-      const panel: Rect = {
-        x: PAGE / 2 - panelWidth / 2,
-        y: SAFE_RECT.y,
-        width: panelWidth,
-        height: text.height + 2 * padY,
-      };
+      const panel = panelAt(place);
+      if (!text || !panel) return;
       drawRoundedRect(pdfPage, panel, { radius: 22, color: COLOURS.panel, opacity: 0.9 });
       drawCentredLines(pdfPage, text, {
         centreX: PAGE / 2,

@@ -20,6 +20,17 @@ function toUnicodeMap(doc: PDFDocument, font: PDFDict): Map<string, string> {
   return map;
 }
 
+/** Where each page draws its text: the baseline height (points from the bottom) of every line. */
+export async function textBaselines(pdf: Uint8Array): Promise<number[][]> {
+  const doc = await PDFDocument.load(pdf);
+  return doc.getPages().map((page) => {
+    const contents = page.node.Contents();
+    const parts = contents instanceof PDFArray ? contents.asArray() : [contents];
+    const content = parts.map((part) => decode(doc, part)).join('\n');
+    return [...content.matchAll(/1 0 0 1 [\d.-]+ ([\d.-]+) Tm/g)].map((match) => Number(match[1]));
+  });
+}
+
 /** The text of each page, one string per page, lines joined with newlines. */
 export async function extractText(pdf: Uint8Array): Promise<string[]> {
   const doc = await PDFDocument.load(pdf);
