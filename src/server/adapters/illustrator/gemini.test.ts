@@ -361,6 +361,8 @@ describe('Gemini illustrator: pages', () => {
     expect(text).toContain(PAGE_CHARACTERS);
     expect(text).toContain('Mia and Teddy walk along a forest path lit by fireflies.');
     expect(text).toContain(NO_TEXT_RULE);
+    // Room for the printed words: the characters stay out of the top or the bottom quarter.
+    expect(text).toMatch(/out of the top quarter or out of the bottom quarter/);
     // A page asks for no refusal word.
     expect(text).not.toMatch(/NO_PERSON|NO_TOY/);
 
@@ -383,6 +385,7 @@ describe('Gemini illustrator: pages', () => {
     const [one, two] = [pageParts(0).text, pageParts(1).text];
     expect(one).toContain(PAGE_STYLES.line);
     expect(one).not.toContain(PAGE_STYLES.color);
+    expect(one).toContain('the words are printed below the picture');
     // The same style line on every page; only the scene changes.
     const style = (text: string) => text.split('\n').find((line) => line.startsWith('Style:'));
     expect(style(one)).toBe(style(two));

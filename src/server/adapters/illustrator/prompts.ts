@@ -159,6 +159,11 @@ export function buildPagePrompt(request: Pick<PageRequest, 'scene' | 'style'>): 
     `The scene of this page: ${scene}`,
     'Composition: the child and the toy are clearly visible and recognisable, in a complete scene that ' +
       'fills the square page; a calm, safe and joyful mood for young children, nothing scary.',
+    // The printed words sit on a panel over the calmer of the top or bottom of the page.
+    request.style === 'color'
+      ? 'Keep the child, the toy and their faces out of the top quarter or out of the bottom quarter of ' +
+        'the page (leave sky, wall or floor there): the words of the story are printed over it.'
+      : 'Leave the page white around the drawing; the words are printed below the picture.',
     NO_TEXT_RULE,
   ].join('\n');
 }
