@@ -201,6 +201,18 @@ describe('wizard: the generated covers', () => {
     await waitFor(() => expect(api.callsTo('/api/wizard/covers')).toHaveLength(1));
   });
 
+  it('after a reload, a cover made but not yet approved is shown to approve, not made again', async () => {
+    const api = mockWizardApi({ steps: { 1: CHILD, 2: { ...COVER, approved: false } } });
+    const { user } = await openWizard('/wizard?step=2');
+    expect(
+      await screen.findByRole('img', { name: 'The book’s cover, with Mia as the hero' }),
+    ).toHaveAttribute('src', `/api/wizard/images/${COVER.generatedCover}`);
+    expect(api.callsTo('/api/wizard/covers')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Approve this cover' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Now, the cuddly toy' })).toBeVisible();
+    expect(api.callsTo('/api/wizard/session/steps/2', 'PUT')[0]?.body).toEqual({ ...COVER, approved: true });
+  });
+
   it('no person in the photo: its own message, a toast, and a way to upload a different photo', async () => {
     mockWizardApi({
       steps: { 1: CHILD },

@@ -339,6 +339,15 @@ describe('covers', () => {
     expect(cover.statusCode).toBe(200);
     const image = await browser.call('GET', `/api/wizard/images/${cover.json().imageId}`);
     expect(image.headers['content-type']).toBe('image/png');
+    // The cover is kept with the session, not approved yet: a reload shows it rather than making another.
+    const reloaded = (await browser.call('GET', '/api/wizard/session')).json();
+    expect(reloaded.steps[2]).toEqual({ approved: false, generatedCover: cover.json().imageId });
+    expect(reloaded.resumeStep).toBe(2);
+    const again = await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'fr' });
+    expect((await browser.call('GET', '/api/wizard/session')).json().steps[2]).toEqual({
+      approved: false,
+      generatedCover: again.json().imageId,
+    });
   });
 
   it('answers a photo without a person with the upload-different code', async () => {

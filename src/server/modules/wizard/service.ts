@@ -327,6 +327,18 @@ export async function generateCover(
   await deps.storage.put('wizard-temp', imageKey(session.sessionId, imageId, 'png'), result.image, {
     contentType: 'image/png',
   });
+  // Kept with the session, not yet approved: a reload shows this cover instead of making another.
+  if (input.kind === 'hero') {
+    await repo.upsertStep(deps.db, session.sessionId, 2, 'cover', {
+      approved: false,
+      generatedCover: imageId,
+    });
+  } else {
+    await repo.upsertStep(deps.db, session.sessionId, 4, 'toy_generated', {
+      approved: false,
+      generatedToyImage: imageId,
+    });
+  }
   return { imageId };
 }
 
