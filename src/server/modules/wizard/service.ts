@@ -350,7 +350,9 @@ export async function generateCover(
 export async function completeWizard(deps: WizardDeps, caller: Caller, input: { language: Language }) {
   if (!caller.userId) throw new AppError('UNAUTHENTICATED', 'Please sign in to complete your book.');
   const userId = caller.userId;
-  if (caller.sessionId) {
+  /** The book of this session when it was completed already (by this request's twin, a moment ago). */
+  const completedBook = async () => {
+    if (!caller.sessionId) return undefined;
     const [done] = await deps.db
       .select({ bookInstanceId: wizardSessions.bookInstanceId })
       .from(wizardSessions)
@@ -361,9 +363,16 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
           eq(wizardSessions.status, 'completed'),
         ),
       );
-    if (done?.bookInstanceId) return { bookInstanceId: done.bookInstanceId };
+    return done?.bookInstanceId ?? undefined;
+  };
+  const earlier = await completedBook();
+  if (earlier) return { bookInstanceId: earlier };
+  const session = await findCallerSession(deps, caller);
+  if (!session) {
+    const justDone = await completedBook();
+    if (justDone) return { bookInstanceId: justDone };
+    throw notFound('Wizard session');
   }
-  const session = await requireSession(deps, caller);
   const steps = await readSteps(deps.db, session.sessionId);
   const child = steps[1];
   const toy = steps[3];
