@@ -33,6 +33,30 @@ describe('loadConfig', () => {
     expect(String((error as ConfigError).message)).not.toContain('sk_test_abc');
   });
 
+  it('keeps files in DATA_DIR by default; STORAGE=s3 reads its bucket, and its problems join the others', () => {
+    expect(loadConfig({}).storage).toEqual({ provider: 'local' });
+    expect(
+      loadConfig({
+        STORAGE: 's3',
+        S3_BUCKET: 'cuddle-tales',
+        S3_ENDPOINT: 'http://localhost:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'minio-user',
+        S3_SECRET_ACCESS_KEY: 'minio-secret-123',
+      }).storage,
+    ).toMatchObject({ provider: 's3', bucket: 'cuddle-tales', forcePathStyle: true, region: 'us-east-1' });
+    try {
+      loadConfig({ STORAGE: 's3', PORT: 'abc', S3_SECRET_ACCESS_KEY: 'minio-secret-123' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems;
+      expect(problems.map((problem) => problem.split(':')[0])).toEqual(
+        expect.arrayContaining(['PORT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID']),
+      );
+      expect((error as ConfigError).message).not.toContain('minio-secret-123');
+    }
+  });
+
   it('honours PORT and DATA_DIR', () => {
     const config = loadConfig({ PORT: '8080', DATA_DIR: '/tmp/shop-data' });
     expect(config.port).toBe(8080);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TAX_RATE_BASIS_POINTS } from '../shared/domain/quote';
+import { parseStorageConfig, type StorageConfig } from './adapters/storage/s3-config';
 
 const port = z
   .string()
@@ -165,6 +166,8 @@ export type Config = {
     backoffMs: number;
   };
   printer: { provider: 'local'; shipAfterSeconds: number; deliverAfterSeconds: number };
+  /** Where files go (STORAGE, S3_*): `local` is the folder `DATA_DIR/storage`. */
+  storage: StorageConfig;
 };
 
 export type OidcProviderConfig = { clientId: string; clientSecret: string; discoveryUrl: string };
@@ -209,9 +212,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       }
     }
   }).safeParse(present);
+  // The storage variables have their own parser beside the S3 adapter; its problems join these.
+  const storage = parseStorageConfig(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
+    throw new ConfigError([
+      ...parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const got = present[name];
         // Secrets are never echoed; URLs that may hold a password are echoed without it.
@@ -222,8 +227,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             : got;
         return `${name}: ${issue.message}${shown === undefined ? '' : ` (got "${shown}")`}`;
       }),
-    );
+      ...(storage.success ? [] : storage.problems),
+    ]);
   }
+  if (!storage.success) throw new ConfigError(storage.problems);
   const e = parsed.data;
   return {
     nodeEnv: e.NODE_ENV,
@@ -263,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.WORKER_POLL_MS,
       backoffMs: e.WORKER_BACKOFF_SECONDS * 1000,
     },
+    storage: storage.data,
     printer: {
       provider: e.PRINTER,
       shipAfterSeconds: e.PRINTER_SHIP_AFTER_SECONDS,

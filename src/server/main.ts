@@ -9,7 +9,7 @@ import type { PaymentProvider } from './adapters/payments/index';
 import { createLocalPaymentProvider } from './adapters/payments/local';
 import { createStripeProvider } from './adapters/payments/stripe';
 import { createLocalPrinter } from './adapters/printer/local';
-import { createLocalStorage } from './adapters/storage/local';
+import { selectStorage } from './adapters/storage/select';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
   await seedCatalogue(database.db);
-  const storage = createLocalStorage(path.join(config.dataDir, 'storage'));
+  const storage = selectStorage(config.storage, path.join(config.dataDir, 'storage'));
 
   const outboxDir = path.join(config.dataDir, 'outbox');
   const mailer: Mailer = config.mail.smtpUrl

@@ -7,7 +7,7 @@ import type { Mailer } from './adapters/mail/index';
 import { createOutboxMailer } from './adapters/mail/outbox';
 import { createSmtpMailer } from './adapters/mail/smtp';
 import { createLocalPrinter } from './adapters/printer/local';
-import { createLocalStorage } from './adapters/storage/local';
+import { selectStorage } from './adapters/storage/select';
 import { loggerOptions } from './app';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
@@ -17,7 +17,8 @@ import { startWorker } from './jobs/worker';
  * `npm run worker`: a background worker alone, without the HTTP server, sharing the shop's queue
  * with the server and with any number of other workers. It needs PostgreSQL (DATABASE_URL): the
  * embedded PGlite database belongs to one process, so there the server's own worker does the work.
- * Every worker must see the same file storage as the server (today the DATA_DIR folder).
+ * Every worker must see the same file storage as the server: the DATA_DIR folder (STORAGE=local) or
+ * the same bucket (STORAGE=s3).
  */
 
 function readConfig(): Config {
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Up to date already when the server started first; a fresh database gets its tables either way.
   await migrateDatabase(database);
-  const storage = createLocalStorage(path.join(config.dataDir, 'storage'));
+  const storage = selectStorage(config.storage, path.join(config.dataDir, 'storage'));
   const mailer: Mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from);
