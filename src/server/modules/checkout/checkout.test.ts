@@ -5,7 +5,15 @@ import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import type { CheckoutContext, Order } from '../../../shared/contracts/checkout';
-import { bookInstances, customers, jobs, orderItems, orders, productPricing } from '../../db/schema';
+import {
+  bookInstances,
+  characters,
+  customers,
+  jobs,
+  orderItems,
+  orders,
+  productPricing,
+} from '../../db/schema';
 
 let t: TestApp;
 let anna: string;
@@ -237,6 +245,96 @@ describe('PUT /api/checkout/:bookInstanceId/order', () => {
         .set({ basePrice: 3999 })
         .where(eq(productPricing.productKey, 'hardcover_book'));
     }
+  });
+
+  it('refuses to change a paid order and leaves it as it was', async () => {
+    const id = await draftBookOf(t, annaId);
+    const order = (await call('PUT', `/api/checkout/${id}/order`, anna, WORKED_EXAMPLE)).json() as Order;
+    await t.database.db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, order.id));
+    const response = await call('PUT', `/api/checkout/${id}/order`, anna, {
+      ...WORKED_EXAMPLE,
+      coverType: 'softcover',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('ORDER_ALREADY_PAID');
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ coverType: 'hardcover', totalAmount: 9581, paymentStatus: 'paid' });
+    const items = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(items).toHaveLength(2);
+  });
+
+  it('keeps one customer per e-mail: the same name reuses it, another name renames it', async () => {
+    const email = 'carla.customer@example.com';
+    const save = async (firstName: string) => {
+      const id = await draftBookOf(t, annaId);
+      const customer = { ...WORKED_EXAMPLE.customer, firstName, email };
+      const response = await call('PUT', `/api/checkout/${id}/order`, anna, { ...WORKED_EXAMPLE, customer });
+      expect(response.statusCode).toBe(200);
+      expect((response.json() as Order).customer.email).toBe(email);
+      const [row] = await t.database.db
+        .select({ customerId: orders.customerId })
+        .from(orders)
+        .where(eq(orders.bookInstanceId, id));
+      return row!.customerId;
+    };
+    const first = await save('Carla');
+    expect(await save('Carla')).toBe(first);
+    expect(await save('Carlotta')).toBe(first);
+    const rows = await t.database.db.select().from(customers).where(eq(customers.email, email));
+    expect(rows.map((row) => [row.id, row.fullName])).toEqual([[first, 'Carlotta Muster']]);
+  });
+
+  it('saves of many books with one e-mail at once all succeed and share one customer', async () => {
+    const email = 'dora.busy@example.com';
+    const ids = await Promise.all(Array.from({ length: 8 }, () => draftBookOf(t, annaId)));
+    const answers = await Promise.all(
+      ids.map((id) =>
+        call('PUT', `/api/checkout/${id}/order`, anna, {
+          ...WORKED_EXAMPLE,
+          customer: { ...WORKED_EXAMPLE.customer, email },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(ids.map(() => 200));
+    const numbers = answers.map((answer) => (answer.json() as Order).orderNumber);
+    expect(new Set(numbers).size).toBe(ids.length);
+    const rows = await t.database.db.select().from(customers).where(eq(customers.email, email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('links the draft to the customer and touches it, so retention counts from this visit', async () => {
+    const id = await draftBookOf(t, annaId);
+    const long = new Date('2020-01-01T00:00:00Z');
+    await t.database.db.update(bookInstances).set({ updatedAt: long }).where(eq(bookInstances.id, id));
+    const order = (await call('PUT', `/api/checkout/${id}/order`, anna, WORKED_EXAMPLE)).json() as Order;
+    const [orderRow] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    const [instance] = await t.database.db.select().from(bookInstances).where(eq(bookInstances.id, id));
+    expect(instance?.customerId).toBe(orderRow?.customerId);
+    expect(instance!.updatedAt.getTime()).toBeGreaterThan(long.getTime());
+  });
+
+  it('links the buyer’s character whose photo made the book, never another user’s', async () => {
+    const photo = `characters/${crypto.randomUUID()}.jpg`;
+    const [brunosCharacter] = await t.database.db
+      .insert(characters)
+      .values({ userId: await userIdOf(t, 'bruno.other@example.com'), name: 'Emma', photoPath: photo })
+      .returning({ id: characters.id });
+    const [annasCharacter] = await t.database.db
+      .insert(characters)
+      .values({ userId: annaId, name: 'Emma', photoPath: photo })
+      .returning({ id: characters.id });
+    const id = await draftBookOf(t, annaId);
+    const [instance] = await t.database.db.select().from(bookInstances).where(eq(bookInstances.id, id));
+    await t.database.db
+      .update(bookInstances)
+      .set({
+        wizardMetadata: { ...(instance!.wizardMetadata as object), permanentPaths: { childPhoto: photo } },
+      })
+      .where(eq(bookInstances.id, id));
+    const order = (await call('PUT', `/api/checkout/${id}/order`, anna, WORKED_EXAMPLE)).json() as Order;
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.characterId).toBe(annasCharacter!.id);
+    expect(row?.characterId).not.toBe(brunosCharacter!.id);
   });
 });
 

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CheckoutContext, Order } from '../../../shared/contracts/checkout';
 import { PriceUnavailableError, quoteOrder } from '../../../shared/domain/quote';
 import type { BookInstanceStatus, BookType, CoverType, ProductKey } from '../../../shared/domain/statuses';
 import type { Storage } from '../../adapters/storage/index';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import {
   bookInstances,
   books,
@@ -12,11 +12,12 @@ import {
   orderItems,
   orders,
   productPricing,
+  reviews,
   themes,
   users,
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { orderView, type StoredAddress } from '../orders/repo';
+import { type OrderRow, orderView, type StoredAddress, toOrderView } from '../orders/repo';
 
 export type CheckoutDeps = { db: Db; storage: Storage; taxRateBasisPoints: number; now: () => Date };
 export type Buyer = { id: string; email: string };
@@ -36,8 +37,10 @@ type InstanceMetadata = {
   permanentPaths?: { childPhoto?: string; generatedHero?: string };
 };
 
+type PriceRow = { productKey: ProductKey; basePrice: number; discountPercentage: number };
+
 /** The active prices, in cents: the single source of every amount (PRODUCT.md Money). */
-export async function activePrices(db: Db) {
+export async function activePrices(db: Db): Promise<PriceRow[]> {
   const rows = await db
     .select({
       productKey: productPricing.productKey,
@@ -130,9 +133,96 @@ export function customerName(
   return fromForm || displayName?.trim() || choice.email.split('@')[0] || choice.email;
 }
 
+let lastPlainOrderMs = 0;
+
+/**
+ * BK-{milliseconds}, with a random suffix when that millisecond's plain number is taken. Within
+ * this process the suffix is chosen at once: under load two orders often share a millisecond, and
+ * trying the taken number first would wait for the other order's transaction to end.
+ */
 function orderNumber(now: Date, attempt: number): string {
-  const base = `BK-${now.getTime()}`;
-  return attempt === 0 ? base : `${base}-${Math.floor(Math.random() * 9000) + 1000}`;
+  const ms = now.getTime();
+  const base = `BK-${ms}`;
+  if (attempt === 0 && ms !== lastPlainOrderMs) {
+    lastPlainOrderMs = ms;
+    return base;
+  }
+  return `${base}-${Math.floor(Math.random() * 9000) + 1000}`;
+}
+
+const isUnpaid = (paymentStatus: string) => paymentStatus === 'pending' || paymentStatus === 'failed';
+
+/**
+ * Locks the caller's instance (two saves of one checkout take turns, so it keeps one order) and
+ * reads in the same round trip what the save needs beside it: the order the book already has, the
+ * account's name, the character whose photo the book was made from, and the active prices.
+ */
+async function lockOwnInstance(tx: Db, userId: string, bookInstanceId: string) {
+  const [row] = await tx
+    .select({
+      id: bookInstances.id,
+      themeId: bookInstances.themeId,
+      bookType: bookInstances.bookType,
+      status: bookInstances.status,
+      wizardMetadata: bookInstances.wizardMetadata,
+      userName: users.name,
+      order: { id: orders.id, userId: orders.userId, paymentStatus: orders.paymentStatus },
+      characterId: sql<string | null>`(
+        select ${characters.id} from ${characters}
+        where ${characters.userId} = ${userId}
+          and ${characters.photoPath} = ${bookInstances.wizardMetadata}->'permanentPaths'->>'childPhoto'
+        limit 1)`,
+      prices: sql<PriceRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'productKey', ${productPricing.productKey},
+          'basePrice', ${productPricing.basePrice},
+          'discountPercentage', ${productPricing.discountPercentage})), '[]'::json)
+        from ${productPricing} where ${productPricing.isActive})`,
+    })
+    .from(bookInstances)
+    .innerJoin(users, eq(users.id, bookInstances.createdBy))
+    .leftJoin(orders, eq(orders.bookInstanceId, bookInstances.id))
+    .where(and(eq(bookInstances.id, bookInstanceId), eq(bookInstances.createdBy, userId)))
+    .for('update', { of: bookInstances })
+    .limit(1);
+  return row;
+}
+
+/**
+ * Makes or renames the customer row of an e-mail and links the draft to it, in one statement. An
+ * unchanged customer is only read (with the key-share lock its foreign keys take anyway), not
+ * updated: an update would lock the row until commit and make every order with that e-mail wait
+ * for the one before it. Saving the order touches the draft, so retention counts its 30 days from
+ * the last visit; an instance past the draft is left as it is.
+ */
+async function linkCustomer(
+  tx: Db,
+  customer: { email: string; fullName: string },
+  draft: { id: string; touch: boolean; now: Date },
+): Promise<string> {
+  const { email, fullName } = customer;
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`with found as (
+          select ${customers.id} from ${customers}
+          where ${customers.email} = ${email} and ${customers.fullName} = ${fullName}
+          for key share
+        ), upserted as (
+          insert into ${customers} (email, full_name)
+          select ${email}, ${fullName} where not exists (select 1 from found)
+          on conflict (email) do update set full_name = excluded.full_name
+          returning id
+        ), customer as (
+          select id from found union all select id from upserted
+        ), touched as (
+          update ${bookInstances}
+          set customer_id = (select id from customer), updated_at = ${draft.now.toISOString()}
+          where ${bookInstances.id} = ${draft.id} and ${draft.touch}
+        )
+        select id from customer`,
+  );
+  if (!row) throw new Error('customer upsert returned no row');
+  return row.id;
 }
 
 /**
@@ -147,20 +237,8 @@ export async function saveOrder(
   choice: OrderChoice,
 ): Promise<Order> {
   try {
-    const orderId = await deps.db.transaction(async (tx) => {
-      // Locking the instance makes two saves of one checkout take turns, so it keeps one order.
-      const [instance] = await tx
-        .select({
-          id: bookInstances.id,
-          themeId: bookInstances.themeId,
-          bookType: bookInstances.bookType,
-          status: bookInstances.status,
-          wizardMetadata: bookInstances.wizardMetadata,
-        })
-        .from(bookInstances)
-        .where(and(eq(bookInstances.id, bookInstanceId), eq(bookInstances.createdBy, buyer.id)))
-        .for('update')
-        .limit(1);
+    return await deps.db.transaction(async (tx) => {
+      const instance = await lockOwnInstance(tx, buyer.id, bookInstanceId);
       if (!instance) throw notFound('Book instance');
       // An abandoned draft's photos and covers were dropped after 30 days (privacy page).
       if (instance.status === 'abandoned') {
@@ -169,22 +247,17 @@ export async function saveOrder(
           'This book was not ordered within 30 days. Please make it again.',
         );
       }
-      const [existing] = await tx
-        .select()
-        .from(orders)
-        .where(eq(orders.bookInstanceId, instance.id))
-        .limit(1);
-      if (
-        existing &&
-        (existing.userId !== buyer.id || !['pending', 'failed'].includes(existing.paymentStatus))
-      ) {
-        throw new AppError('ORDER_ALREADY_PAID', 'This book has already been paid for.');
-      }
+      const refusePaid = (order: { userId: string | null; paymentStatus: string } | null) => {
+        if (order && (order.userId !== buyer.id || !isUnpaid(order.paymentStatus))) {
+          throw new AppError('ORDER_ALREADY_PAID', 'This book has already been paid for.');
+        }
+      };
+      refusePaid(instance.order);
 
       let quote: ReturnType<typeof quoteOrder>;
       try {
         quote = quoteOrder(
-          await activePrices(tx),
+          instance.prices,
           {
             coverType: choice.coverType,
             grandparentCopies: choice.grandparentCopies,
@@ -199,24 +272,11 @@ export async function saveOrder(
         throw error;
       }
 
-      const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, buyer.id));
-      const fullName = customerName(choice.customer, user?.name);
-      const [customer] = await tx
-        .insert(customers)
-        .values({ email: choice.customer.email, fullName })
-        .onConflictDoUpdate({ target: customers.email, set: { fullName } })
-        .returning({ id: customers.id });
-
-      const metadata = instance.wizardMetadata as InstanceMetadata;
-      const childPhoto = metadata.permanentPaths?.childPhoto;
-      const [character] = childPhoto
-        ? await tx
-            .select({ id: characters.id })
-            .from(characters)
-            .where(and(eq(characters.userId, buyer.id), eq(characters.photoPath, childPhoto)))
-            .limit(1)
-        : [];
-
+      const customerId = await linkCustomer(
+        tx,
+        { email: choice.customer.email, fullName: customerName(choice.customer, instance.userName) },
+        { id: instance.id, touch: instance.status === 'draft', now: deps.now() },
+      );
       const address: StoredAddress = {
         firstName: choice.customer.firstName,
         lastName: choice.customer.lastName,
@@ -225,8 +285,8 @@ export async function saveOrder(
       };
       const fields = {
         coverType: choice.coverType,
-        customerId: customer!.id,
-        characterId: character?.id ?? null,
+        customerId,
+        characterId: instance.characterId,
         shippingAddress: address,
         wizardData: instance.wizardMetadata,
         language: choice.language,
@@ -238,56 +298,82 @@ export async function saveOrder(
         updatedAt: deps.now(),
       };
 
-      let id = existing?.id;
-      if (existing) {
-        await tx.update(orders).set(fields).where(eq(orders.id, existing.id));
-        await tx.delete(orderItems).where(eq(orderItems.orderId, existing.id));
-      } else {
-        for (let attempt = 0; !id && attempt < 5; attempt++) {
-          const [inserted] = await tx
-            .insert(orders)
-            .values({
-              ...fields,
-              userId: buyer.id,
-              orderNumber: orderNumber(deps.now(), attempt),
-              bookType: instance.bookType,
-              themeId: instance.themeId,
-              bookInstanceId: instance.id,
-              status: 'pending',
-              paymentStatus: 'pending',
-            })
-            .onConflictDoNothing({ target: orders.orderNumber })
-            .returning({ id: orders.id });
-          id = inserted?.id;
+      let row: OrderRow | undefined;
+      let existingId = instance.order?.id;
+      for (let attempt = 0; !existingId && !row && attempt < 5; attempt++) {
+        // Any unique conflict skips the row: a taken order number, or an order for this book that a
+        // concurrent save committed while this one waited for the lock (the join above read the
+        // orders as they were before the wait).
+        [row] = await tx
+          .insert(orders)
+          .values({
+            ...fields,
+            userId: buyer.id,
+            orderNumber: orderNumber(deps.now(), attempt),
+            bookType: instance.bookType,
+            themeId: instance.themeId,
+            bookInstanceId: instance.id,
+            status: 'pending',
+            paymentStatus: 'pending',
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row && attempt === 0) {
+          const [existing] = await tx
+            .select({ id: orders.id, userId: orders.userId, paymentStatus: orders.paymentStatus })
+            .from(orders)
+            .where(eq(orders.bookInstanceId, instance.id));
+          refusePaid(existing ?? null);
+          existingId = existing?.id;
         }
-        if (!id) throw new Error('no free order number');
       }
-      await tx.insert(orderItems).values(
-        quote.lines.map((line) => ({
-          orderId: id!,
-          productKey: line.productKey,
-          itemType: line.itemType,
-          quantity: line.quantity,
-          unitPrice: line.unitPrice,
-          discountPercentage: line.discountPercentage,
-          totalPrice: line.totalPrice,
-          metadata: {
-            coverType: line.coverType,
-            basePrice: line.basePrice,
-            discount_percentage: line.discountPercentage,
-            cover_type: line.coverType,
-          },
-        })),
-      );
-      // Saving the order touches the draft, so retention counts its 30 days from the last visit.
-      await tx
-        .update(bookInstances)
-        .set({ customerId: customer!.id, updatedAt: deps.now() })
-        .where(and(eq(bookInstances.id, instance.id), eq(bookInstances.status, 'draft')));
-      return id!;
+      let review: Parameters<typeof toOrderView>[3];
+      if (existingId) {
+        // Still unpaid at the write, not only when read: a payment may have landed in between.
+        [row] = await tx
+          .update(orders)
+          .set(fields)
+          .where(
+            and(
+              eq(orders.id, existingId),
+              eq(orders.userId, buyer.id),
+              inArray(orders.paymentStatus, ['pending', 'failed']),
+            ),
+          )
+          .returning();
+        if (!row) throw new AppError('ORDER_ALREADY_PAID', 'This book has already been paid for.');
+        await tx.delete(orderItems).where(eq(orderItems.orderId, existingId));
+        [review] = await tx
+          .select({ rating: reviews.rating, text: reviews.text, createdAt: reviews.createdAt })
+          .from(reviews)
+          .where(eq(reviews.orderId, existingId));
+      }
+      if (!row) throw new Error('no free order number');
+      const orderId = row.id;
+
+      const items = await tx
+        .insert(orderItems)
+        .values(
+          quote.lines.map((line) => ({
+            orderId,
+            productKey: line.productKey,
+            itemType: line.itemType,
+            quantity: line.quantity,
+            unitPrice: line.unitPrice,
+            discountPercentage: line.discountPercentage,
+            totalPrice: line.totalPrice,
+            metadata: {
+              coverType: line.coverType,
+              basePrice: line.basePrice,
+              discount_percentage: line.discountPercentage,
+              cover_type: line.coverType,
+            },
+          })),
+        )
+        .returning();
+      // The rows just written are the order as it is at commit (the instance lock keeps others out).
+      return toOrderView(row, items, choice.customer.email, review);
     });
-    const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-    return orderView(deps.db, row!);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('ORDER_CREATE_FAILED', 'Failed to create order. Please try again.', { cause: error });

@@ -47,6 +47,16 @@ export async function orderView(db: Db, row: OrderRow): Promise<Order> {
       .from(reviews)
       .where(eq(reviews.orderId, row.id)),
   ]);
+  return toOrderView(row, items, customer?.email, review);
+}
+
+/** The same view from rows already at hand (the checkout has them from its own writes). */
+export function toOrderView(
+  row: OrderRow,
+  items: (typeof orderItems.$inferSelect)[],
+  customerEmail: string | undefined,
+  review: { rating: number; text: string; createdAt: Date } | undefined,
+): Order {
   const address = (row.shippingAddress ?? {}) as Partial<StoredAddress>;
   const lines = items
     .map((item) => {
@@ -80,7 +90,7 @@ export async function orderView(db: Db, row: OrderRow): Promise<Order> {
     customer: {
       firstName: address.firstName ?? '',
       lastName: address.lastName ?? '',
-      email: customer?.email ?? '',
+      email: customerEmail ?? '',
       phone: address.phone ?? '',
     },
     shipping: {
