@@ -1,9 +1,193 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { BOOK_TYPES } from './src/shared/domain/statuses';
+import { LANGUAGE_STORAGE_KEY, LANGUAGES } from './src/shared/i18n';
+
+const sonnerBridge = fileURLToPath(new URL('./src/client/components/ui/sonner-bridge.ts', import.meta.url));
+
+/**
+ * Sends every client `import … from 'sonner'` through a bridge module that mounts the Toaster, so
+ * the Toaster can stay out of the first load yet show any toast (src/client/components/ui/toasts-in-use.ts).
+ */
+function sonnerOnDemand(): Plugin {
+  return {
+    name: 'shop:sonner-on-demand',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'sonner' && importer !== sonnerBridge && importer?.includes('/src/client/')) {
+        return sonnerBridge;
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * What the first load of a storefront page needs after index.html, fetched by the boot script while
+ * the app's own code downloads instead of one after the other: the page's code, its texts, its API
+ * reads and the picture that is its largest paint. Namespaces are those the page asks for before it
+ * shows (useTranslation in its components); API paths are those of its queries (features/themes/api,
+ * `{type}` is the page's `?type=`, `{1}` the path's first group); the hero's srcset and sizes are
+ * those of features/home/components/hero.tsx. A stale entry costs a wasted download, never a bug.
+ */
+const FIRST_LOADS: Array<{
+  path: string;
+  module: string;
+  namespaces: string[];
+  api: string[];
+  image?: { href: string; srcset: string; sizes: string };
+}> = [
+  {
+    path: '^/$',
+    module: 'src/client/routes/home.tsx',
+    namespaces: ['home', 'artwork'],
+    api: ['/api/catalog/themes?type=storybook', '/api/catalog/prices'],
+    image: {
+      href: '/catalog/home/hero-1.webp',
+      srcset: '/catalog/home/hero-1-720.webp 720w, /catalog/home/hero-1.webp 1440w',
+      sizes: '(min-width: 1152px) 540px, (min-width: 768px) 46vw, calc(100vw - 2rem)',
+    },
+  },
+  {
+    path: '^/themes/?$',
+    module: 'src/client/routes/themes.tsx',
+    namespaces: ['themes', 'artwork'],
+    api: ['/api/catalog/themes?type={type}', '/api/catalog/prices'],
+  },
+  {
+    path: '^/theme/([^/]+)/?$',
+    module: 'src/client/routes/theme-detail.tsx',
+    namespaces: ['themes', 'artwork'],
+    api: ['/api/catalog/themes/{1}?type={type}', '/api/catalog/prices'],
+  },
+];
+
+type FirstLoad = (typeof FIRST_LOADS)[number];
+type BootPage = Omit<FirstLoad, 'module'> & { modules: string[] };
+
+/**
+ * Runs in the page before the app (a classic script: the CSP allows no inline one). It guesses the
+ * language as src/client/i18n languageDetector does (saved choice, browser, page) and asks for the
+ * layout's texts and the current page's code, texts and picture at once.
+ */
+function boot(
+  pages: BootPage[],
+  layoutNamespaces: string[],
+  languages: string[],
+  storageKey: string,
+  bookTypes: string[],
+) {
+  const pick = (code: string | null | undefined) => {
+    const base = code?.split('-')[0];
+    return base && languages.includes(base) ? base : undefined;
+  };
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(storageKey);
+  } catch {
+    // storage blocked
+  }
+  const language =
+    [saved, ...(navigator.languages ?? []), navigator.language, document.documentElement.lang]
+      .map(pick)
+      .find(Boolean) ?? languages[0];
+  const preload = (attributes: Record<string, string>) => {
+    const link = document.createElement('link');
+    for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+    document.head.appendChild(link);
+  };
+  let match: RegExpMatchArray | null = null;
+  const page = pages.find((candidate) => {
+    match = location.pathname.match(new RegExp(candidate.path));
+    return match !== null;
+  });
+  if (page?.image) {
+    const { href, srcset, sizes } = page.image;
+    preload({
+      rel: 'preload',
+      as: 'image',
+      href,
+      imagesrcset: srcset,
+      imagesizes: sizes,
+      fetchpriority: 'high',
+    });
+  }
+  for (const namespace of [...layoutNamespaces, ...(page?.namespaces ?? [])]) {
+    preload({
+      rel: 'preload',
+      as: 'fetch',
+      crossorigin: 'anonymous',
+      href: `/locales/${language}/${namespace}.json`,
+    });
+  }
+  for (const href of page?.modules ?? []) preload({ rel: 'modulepreload', crossorigin: '', href });
+  // The page reads its API as a plain same-origin fetch, which reuses these.
+  const type = new URLSearchParams(location.search).get('type') ?? bookTypes[0];
+  const segment = (match as RegExpMatchArray | null)?.[1];
+  if (!type || !bookTypes.includes(type)) return;
+  for (const template of page?.api ?? []) {
+    let href = template.replace('{type}', encodeURIComponent(type));
+    if (href.includes('{1}')) {
+      if (!segment) continue;
+      try {
+        href = href.replace('{1}', encodeURIComponent(decodeURIComponent(segment)));
+      } catch {
+        continue; // a malformed address: the page will say so itself
+      }
+    }
+    preload({ rel: 'preload', as: 'fetch', crossorigin: 'anonymous', href });
+  }
+}
+
+function firstLoadBoot(): Plugin {
+  return {
+    name: 'shop:first-load-boot',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || html?.type !== 'asset') return;
+      const inEntry = closure(entry.fileName);
+      const pages: BootPage[] = FIRST_LOADS.map(({ module, ...page }) => {
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(`/${module}`));
+        if (!chunk) this.error(`first-load boot: no chunk for ${module}`);
+        const modules = [...closure(chunk.fileName)]
+          .filter((file) => !inEntry.has(file))
+          .map((file) => `/${file}`);
+        return { ...page, modules };
+      });
+      const source = `(${boot.toString()})(${[
+        pages,
+        ['common', 'navigation'],
+        LANGUAGES.map(({ code }) => code),
+        LANGUAGE_STORAGE_KEY,
+        BOOK_TYPES,
+      ]
+        .map((value) => JSON.stringify(value))
+        .join(',')});\n`;
+      const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source }));
+      // First in <head>: its requests start before the stylesheet and the app's code have arrived.
+      html.source = String(html.source).replace(
+        /(<link rel="icon"[^>]*>)/,
+        `$1\n    <script src="/${fileName}"></script>`,
+      );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), sonnerOnDemand(), firstLoadBoot()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -13,10 +13,24 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+function renderApp(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders i18n={i18n} queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// The first page's code is already on its way (the boot script preloads it), so wait for it: the
+// first paint is then the page, not the layout around an empty placeholder that the page pushes
+// down (the footer would jump, a layout shift).
+if (router.state.initialized) renderApp(container);
+else {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    renderApp(container);
+  });
+}

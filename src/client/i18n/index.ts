@@ -1,6 +1,10 @@
-import i18next, { type i18n as I18n, type InitOptions, type Resource } from 'i18next';
-import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import i18next, {
+  type BackendModule,
+  type i18n as I18n,
+  type InitOptions,
+  type LanguageDetectorModule,
+  type Resource,
+} from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type affiliate from '../../../public/locales/en/affiliate.json';
 import type artwork from '../../../public/locales/en/artwork.json';
@@ -53,13 +57,58 @@ declare module 'i18next' {
   }
 }
 
-// Stored choice first, then the browser, then the page; the choice is saved (SPEC.md section 9).
-export const detectionOptions: DetectorOptions = {
-  order: ['localStorage', 'navigator', 'htmlTag'],
-  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-  caches: ['localStorage'],
-  // 'fr-CH' from the browser becomes 'fr', so the saved choice is always one of LANGUAGES.
-  convertDetectedLanguage: (lng) => lng.split('-')[0] ?? lng,
+// A saved choice that is not (or no longer) offered is skipped, like a browser language.
+function readSavedLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null; // storage blocked
+  }
+}
+
+/**
+ * Stored choice first, then the browser, then the page; the choice is saved (SPEC.md section 9).
+ * i18next takes the first candidate it offers. 'fr-CH' from the browser becomes 'fr', so the saved
+ * choice is always one of LANGUAGES. The boot script written by vite.config.ts guesses the same way
+ * to fetch the first texts early; keep the two in step.
+ */
+export const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () =>
+    [readSavedLanguage(), ...(navigator.languages ?? []), navigator.language, document.documentElement.lang]
+      .filter((code): code is string => Boolean(code))
+      .map((code) => code.split('-')[0] ?? code),
+  cacheUserLanguage: (language) => {
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // storage blocked: the choice lasts for this page only
+    }
+  },
+};
+
+/**
+ * Fetches /locales/{lng}/{ns}.json. The boot script asks for the first page's files with
+ * `<link rel=preload as=fetch>`, which this plain same-origin fetch then reuses. A server or network
+ * failure is tried again by i18next; a missing file is not.
+ */
+export const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, namespace, callback) => {
+    fetch(`/locales/${language}/${namespace}.json`).then(
+      async (response) => {
+        if (!response.ok)
+          return callback(new Error(`${response.status} for ${response.url}`), response.status >= 500);
+        try {
+          callback(null, await response.json());
+        } catch (error) {
+          callback(error as Error, false);
+        }
+      },
+      (error: Error) => callback(error, true),
+    );
+  },
 };
 
 const baseOptions = {
@@ -68,7 +117,6 @@ const baseOptions = {
   fallbackLng: FALLBACK_LANGUAGE,
   ns: [DEFAULT_NAMESPACE],
   defaultNS: DEFAULT_NAMESPACE,
-  detection: detectionOptions,
   interpolation: { escapeValue: false }, // React escapes already
   returnNull: false,
 } satisfies InitOptions;
@@ -86,21 +134,29 @@ function syncDocumentLanguage(instance: I18n) {
   });
 }
 
+/** The namespaces of the `<link rel=preload>` the boot script (see vite.config.ts) put in <head>. */
+function namespacesPreloadedByBoot(): string[] {
+  return [...document.querySelectorAll('link[rel="preload"][href^="/locales/"]')].flatMap(
+    (link) => /^\/locales\/[^/]+\/([\w-]+)\.json$/.exec(link.getAttribute('href') ?? '')?.[1] ?? [],
+  );
+}
+
 /**
  * The browser's i18n instance: detects and saves the language, and fetches each namespace of each
- * language on demand from /locales/{lng}/{ns}.json.
+ * language on demand from /locales/{lng}/{ns}.json (see localeBackend).
  */
 export function createI18n(): { i18n: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
   syncDocumentLanguage(instance);
   const ready = instance
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(localeBackend)
+    .use(languageDetector)
     .use(initReactI18next)
-    .init<HttpBackendOptions>({
+    .init({
       ...baseOptions,
-      ns: [DEFAULT_NAMESPACE, 'navigation'], // the layout's two, fetched side by side at start
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      // The layout's two, and the first page's that the boot script is already fetching: the first
+      // paint then shows the whole page, instead of the layout, a blank page and a jumping footer.
+      ns: [...new Set([DEFAULT_NAMESPACE, 'navigation', ...namespacesPreloadedByBoot()])],
       react: { useSuspense: true },
     });
   return { i18n: instance, ready };
@@ -114,7 +170,7 @@ export function createI18nWithResources(resources: Resource, lng?: Language): I1
   const instance = i18next.createInstance();
   syncDocumentLanguage(instance);
   instance
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
       ...baseOptions,

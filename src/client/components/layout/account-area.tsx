@@ -1,20 +1,15 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type SessionUser, useSession } from '../auth/get-session';
-import { useSignOut } from '../auth/sign-out';
 import { UserAvatar } from '../auth/user-avatar';
-import { Button, buttonClass } from '../ui/button';
+import { buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
+import { useMenuOnDemand } from '../ui/use-menu-on-demand';
 
-type AccountAreaProps = {
-  /** 'bar' in the desktop top bar, 'drawer' full width in the mobile drawer. */
-  variant?: 'bar' | 'drawer';
-  onNavigate?: () => void;
-};
-
-function SignInLink({ inDrawer, onNavigate }: { inDrawer: boolean; onNavigate?: () => void }) {
+/** 'inDrawer': full width in the mobile drawer, else small in the top bar. */
+export function SignInLink({ inDrawer, onNavigate }: { inDrawer: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('common');
   return (
     <Link
@@ -36,7 +31,7 @@ function SignInLink({ inDrawer, onNavigate }: { inDrawer: boolean; onNavigate?: 
  * Holds the place while the session is read: the sign-in button's own box, invisible, so nothing
  * around it moves when the real control arrives.
  */
-function AccountPlaceholder({ inDrawer }: { inDrawer: boolean }) {
+export function AccountPlaceholder({ inDrawer }: { inDrawer: boolean }) {
   const { t } = useTranslation(['navigation', 'common']);
   return (
     // Same box as the secondary button (border, height, padding, text), filled with a calm tint.
@@ -55,98 +50,39 @@ function AccountPlaceholder({ inDrawer }: { inDrawer: boolean }) {
   );
 }
 
-const menuItemClass =
-  'flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 font-semibold outline-none select-none data-[highlighted]:bg-coral-100 data-[disabled]:opacity-50';
+export const accountTriggerClass =
+  'rounded-full p-0.5 transition-shadow hover:shadow-soft data-[state=open]:ring-2 data-[state=open]:ring-coral-300';
+
+// Radix's menu is not needed to paint the page: it loads when the avatar is first used.
+const loadAccountMenu = () => import('./account-menu');
+const LazyAccountMenu = lazy(loadAccountMenu);
 
 /** Desktop: the avatar opens a menu with the e-mail, Profile and Sign out (SPEC.md section 2). */
 function AccountMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation('navigation');
-  const signOut = useSignOut();
+  const { openedWith, triggerProps } = useMenuOnDemand(loadAccountMenu);
+  const standIn = (
+    <button
+      type="button"
+      aria-label={t('account.label', { email: user.email })}
+      className={accountTriggerClass}
+      {...triggerProps}
+    >
+      <UserAvatar email={user.email} image={user.image} />
+    </button>
+  );
+  if (!openedWith) return standIn;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t('account.label', { email: user.email })}
-        className="rounded-full p-0.5 transition-shadow hover:shadow-soft data-[state=open]:ring-2 data-[state=open]:ring-coral-300"
-      >
-        <UserAvatar email={user.email} image={user.image} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-64 rounded-2xl border border-sand-300 bg-cream-50 p-1.5 shadow-soft motion-safe:animate-pop-in"
-        >
-          <DropdownMenu.Label className="px-3 pt-2 pb-2.5">
-            <span className="block text-xs font-bold tracking-wide text-ink-700 uppercase">
-              {t('account.signedInAs')}
-            </span>
-            <span className="block truncate font-semibold" title={user.email}>
-              {user.email}
-            </span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="mx-2 my-1 h-px bg-sand-300" />
-          <DropdownMenu.Item asChild className={menuItemClass}>
-            <Link to="/profile">
-              <UserRound aria-hidden="true" className="size-5" />
-              {t('account.profile')}
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className={menuItemClass}
-            disabled={signOut.isPending}
-            onSelect={() => signOut.mutate()}
-          >
-            <LogOut aria-hidden="true" className="size-5" />
-            {t('account.signOut')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={standIn}>
+      <LazyAccountMenu user={user} openedWith={openedWith} />
+    </Suspense>
   );
 }
 
-/** Mobile drawer: the e-mail, then Profile and Sign out as full-width buttons. */
-function DrawerAccount({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
-  const { t } = useTranslation('navigation');
-  const signOut = useSignOut({ onSignedOut: onNavigate });
-  return (
-    <div className="flex flex-col gap-3">
-      <div className="flex items-center gap-3">
-        <UserAvatar email={user.email} image={user.image} />
-        <p className="min-w-0">
-          <span className="block text-xs font-bold tracking-wide text-ink-700 uppercase">
-            {t('account.signedInAs')}
-          </span>
-          <span className="block truncate font-semibold">{user.email}</span>
-        </p>
-      </div>
-      <Link
-        to="/profile"
-        onClick={onNavigate}
-        className={buttonClass({ variant: 'secondary', size: 'lg', className: 'w-full' })}
-      >
-        <UserRound aria-hidden="true" className="size-5" />
-        {t('account.profile')}
-      </Link>
-      <Button
-        variant="ghost"
-        size="lg"
-        className="w-full"
-        disabled={signOut.isPending}
-        onClick={() => signOut.mutate()}
-      >
-        <LogOut aria-hidden="true" className="size-5" />
-        {signOut.isPending ? t('account.signingOut') : t('account.signOut')}
-      </Button>
-    </div>
-  );
-}
-
-/** The account corner of the layout: sign-in for visitors, the account menu once signed in. */
-export function AccountArea({ variant = 'bar', onNavigate }: AccountAreaProps) {
+/** The account corner of the top bar: sign-in for visitors, the account menu once signed in. */
+export function AccountArea() {
   const { user, isLoading } = useSession();
-  const inDrawer = variant === 'drawer';
-  if (isLoading) return <AccountPlaceholder inDrawer={inDrawer} />;
-  if (!user) return <SignInLink inDrawer={inDrawer} onNavigate={onNavigate} />;
-  return inDrawer ? <DrawerAccount user={user} onNavigate={onNavigate} /> : <AccountMenu user={user} />;
+  if (isLoading) return <AccountPlaceholder inDrawer={false} />;
+  if (!user) return <SignInLink inDrawer={false} />;
+  return <AccountMenu user={user} />;
 }

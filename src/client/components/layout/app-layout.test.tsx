@@ -49,7 +49,8 @@ describe('top bar', () => {
     ).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Language: English. Change language' }));
-    const english = screen.getByRole('menuitemradio', { name: 'English' });
+    // The menu's code loads on first use, so it opens a moment after the click.
+    const english = await screen.findByRole('menuitemradio', { name: 'English' });
     expect(english).toHaveAttribute('aria-checked', 'true');
     await user.click(screen.getByRole('menuitemradio', { name: 'Français' }));
 
@@ -70,6 +71,17 @@ describe('top bar', () => {
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
   });
 
+  it('opens the language menu from the keyboard with the focus on the first language', async () => {
+    const { user } = renderApp('/');
+    const trigger = await screen.findByRole('button', { name: 'Language: English. Change language' });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitemradio', { name: 'English' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Language: English. Change language' })).toHaveFocus();
+  });
+
   it('comes back in French after a reload when French was chosen', async () => {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
     renderApp('/');
@@ -84,7 +96,7 @@ describe('top bar', () => {
     expect(logo).toHaveAttribute('src', '/brand/logo-en.svg');
 
     await user.click(screen.getByRole('button', { name: /Change language/ }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Français' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Français' }));
 
     const frenchLogo = await within(banner).findByRole('img', { name: 'Contes Doudou' });
     expect(frenchLogo).toHaveAttribute('src', '/brand/logo-fr.svg');

@@ -1,8 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Toaster } from 'sonner';
+import { useToastsInUse } from '../ui/toasts-in-use';
+
+const AppToaster = lazy(() => import('./toaster'));
+
+// Vitest does not go through vite.config.ts, so no import of 'sonner' reaches the bridge that says
+// toasts are in use: there the Toaster mounts at once, as it did before it was loaded on demand.
+const TOASTER_AT_ONCE = import.meta.env.MODE === 'test';
+
+/** Mounts the Toaster once code that can raise a toast has loaded (see ../ui/toasts-in-use). */
+function ToasterOnDemand() {
+  const inUse = useToastsInUse();
+  if (!inUse && !TOASTER_AT_ONCE) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -25,7 +42,7 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         {/* The first paint waits for the layout's texts (a few hundred bytes) instead of flashing keys. */}
         <Suspense fallback={null}>{children}</Suspense>
-        <Toaster position="top-right" toastOptions={{ style: { fontFamily: 'inherit' } }} />
+        <ToasterOnDemand />
       </QueryClientProvider>
     </I18nextProvider>
   );

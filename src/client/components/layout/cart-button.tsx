@@ -1,6 +1,5 @@
 import { ShoppingBag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Badge } from '../ui/badge';
 import { buttonClass } from '../ui/button';
 
@@ -15,7 +14,8 @@ export function CartButton({ count = CART_COUNT }: { count?: number }) {
       aria-label={t('cart.label', { count })}
       className={buttonClass({ variant: 'ghost', size: 'icon', className: 'relative' })}
       onClick={() => {
-        if (count === 0) toast(t('cart.empty'));
+        // sonner loads with the first toast (see AppProviders).
+        if (count === 0) void import('sonner').then(({ toast }) => toast(t('cart.empty')));
       }}
     >
       <ShoppingBag aria-hidden="true" className="size-6" strokeWidth={2.2} />

@@ -1,67 +1,57 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGES } from '../../../shared/i18n';
+import { LANGUAGES, type Language } from '../../../shared/i18n';
 import { buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Flag } from '../ui/flag';
+import { useMenuOnDemand } from '../ui/use-menu-on-demand';
 import { useLanguage } from './use-language';
 
-function currentLanguageOf(code: string) {
-  return LANGUAGES.find((language) => language.code === code) ?? LANGUAGES[0];
+export const languageTriggerClass = buttonClass({ variant: 'ghost', size: 'sm' });
+
+/** The active language's entry in LANGUAGES, and a way to change it. */
+export function useCurrentLanguage() {
+  const { language, changeLanguage } = useLanguage();
+  const current = LANGUAGES.find((option) => option.code === language) ?? LANGUAGES[0];
+  return { current, changeLanguage };
 }
+
+/** What the language button shows: the current language's flag and name. */
+export function LanguageTriggerFace({ current }: { current: { code: Language; name: string } }) {
+  return (
+    <>
+      <Flag language={current.code} />
+      <span lang={current.code}>{current.name}</span>
+      <ChevronDown aria-hidden="true" className="size-4" />
+    </>
+  );
+}
+
+// Radix's menu (and its positioning engine) is not needed to paint the page: it loads on first use.
+const loadLanguageMenu = () => import('./language-menu');
+const LanguageMenu = lazy(loadLanguageMenu);
 
 /** Desktop language menu: each language's flag and name, the current one checked. */
 export function LanguageSwitcher() {
   const { t } = useTranslation('navigation');
-  const { language, changeLanguage } = useLanguage();
-  const current = currentLanguageOf(language);
+  const { current } = useCurrentLanguage();
+  const { openedWith, triggerProps } = useMenuOnDemand(loadLanguageMenu);
+  const standIn = (
+    <button
+      type="button"
+      aria-label={t('language.trigger', { language: current.name })}
+      className={languageTriggerClass}
+      {...triggerProps}
+    >
+      <LanguageTriggerFace current={current} />
+    </button>
+  );
+  if (!openedWith) return standIn;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t('language.trigger', { language: current.name })}
-        className={buttonClass({ variant: 'ghost', size: 'sm' })}
-      >
-        <Flag language={current.code} />
-        <span lang={current.code}>{current.name}</span>
-        <ChevronDown aria-hidden="true" className="size-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-48 rounded-2xl border border-sand-300 bg-cream-50 p-1.5 shadow-soft motion-safe:animate-pop-in"
-        >
-          <DropdownMenu.Label className="px-3 pt-1.5 pb-1 text-xs font-bold tracking-wide text-ink-700 uppercase">
-            {t('language.label')}
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
-            value={language}
-            onValueChange={(value) => {
-              if (isLanguage(value)) changeLanguage(value);
-            }}
-          >
-            {LANGUAGES.map((option) => (
-              <DropdownMenu.RadioItem
-                key={option.code}
-                value={option.code}
-                lang={option.code}
-                className={cn(
-                  'flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 font-semibold outline-none select-none',
-                  'data-[highlighted]:bg-coral-100 data-[state=checked]:text-coral-700',
-                )}
-              >
-                <Flag language={option.code} />
-                <span>{option.name}</span>
-                <DropdownMenu.ItemIndicator className="ml-auto">
-                  <Check aria-hidden="true" className="size-4" strokeWidth={3} />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={standIn}>
+      <LanguageMenu openedWith={openedWith} />
+    </Suspense>
   );
 }
 
