@@ -47,7 +47,16 @@ describe('checkout test page', () => {
     expect(screen.getByLabelText('Book instance ID')).toHaveAccessibleDescription(
       'Please enter a book instance ID',
     );
-    expect(api.calls.filter((call) => call.path.startsWith('/api/dev'))).toHaveLength(0);
+    expect(api.calls.filter((call) => call.path.startsWith('/api/dev/book-instances'))).toHaveLength(0);
+  });
+
+  it('in a production shop (no development lookups): says the page is off instead of a form', async () => {
+    await openTestPage({ routes: { 'GET /api/dev/status': fails(404, 'NOT_FOUND') } });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The checkout test page is turned off' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.queryByLabelText('Book instance ID')).toBeNull();
   });
 
   it('an unknown id: Book instance not found', async () => {

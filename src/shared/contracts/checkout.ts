@@ -172,3 +172,8 @@ export const BookInstanceLookupSchema = z
 export const RecentBookInstancesSchema = z
   .object({ instances: z.array(BookInstanceLookupSchema) })
   .meta({ id: 'RecentBookInstances' });
+
+/** Answered only where the development tools are on (not in production): the checkout test page works. */
+export const DevToolsStatusSchema = z
+  .object({ checkoutTest: z.literal(true) })
+  .meta({ id: 'DevToolsStatus' });

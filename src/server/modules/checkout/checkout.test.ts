@@ -61,7 +61,8 @@ describe('GET /api/checkout/:bookInstanceId', () => {
       status: 'draft',
       childName: 'Emma',
       toyName: 'Teddy',
-      title: 'My Guardian Friend',
+      // The book's own title, as printed on it.
+      title: 'Teddy Keeps Watch Over Emma',
     });
     expect(context.prefill.email).toBe('anna.buyer@example.com');
     expect(context.pricing.taxRateBasisPoints).toBe(770);
@@ -553,13 +554,16 @@ describe('the checkout test page’s lookups', () => {
     };
     expect(recent.instances.length).toBeLessThanOrEqual(5);
     expect(recent.instances[0]?.id).toBe(id);
+    expect((await call('GET', '/api/dev/status')).json()).toEqual({ checkoutTest: true });
   });
 
   it('does not exist in production', async () => {
     const production = await buildTestApp({ env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) } });
     try {
-      const response = await production.app.inject({ method: 'GET', url: '/api/dev/book-instances/recent' });
-      expect(response.statusCode).toBe(404);
+      for (const url of ['/api/dev/book-instances/recent', '/api/dev/status']) {
+        const response = await production.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+      }
     } finally {
       await production.close();
     }

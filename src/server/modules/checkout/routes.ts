@@ -4,6 +4,7 @@ import {
   BookInstanceLookupSchema,
   BookInstanceParamsSchema,
   CheckoutContextSchema,
+  DevToolsStatusSchema,
   OrderRequestSchema,
   OrderSchema,
   RecentBookInstancesSchema,
@@ -98,6 +99,17 @@ export function checkoutRoutes(options: { now?: () => Date } = {}): FastifyPlugi
 
 /** The checkout test page's lookups (SPEC.md: open to anyone); registered only outside production. */
 export const checkoutTestRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/status',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Whether the checkout test page works here (not in production, where this is 404)',
+        response: { 200: DevToolsStatusSchema },
+      },
+    },
+    async () => ({ checkoutTest: true as const }),
+  );
   app.get(
     '/book-instances/recent',
     {

@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { bookTitle } from '../../stories/title';
 import { type OrderRow, orderView, type StoredAddress, toOrderView } from '../orders/repo';
 
 export type CheckoutDeps = { db: Db; storage: Storage; taxRateBasisPoints: number; now: () => Date };
@@ -99,7 +100,7 @@ export async function checkoutContext(
       status: instance.status as BookInstanceStatus,
       bookType: instance.bookType as BookType,
       themeId: instance.themeId,
-      title: instance.title,
+      title: await bookTitle(instance, instance.title),
       childName: metadata.childName ?? '',
       toyName: metadata.toyName ?? '',
       language: instance.language === 'fr' ? 'fr' : 'en',

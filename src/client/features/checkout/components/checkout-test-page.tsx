@@ -1,16 +1,17 @@
-import { FlaskConical, History, Loader2, ShoppingCart } from 'lucide-react';
+import { FlaskConical, History, Loader2, ShieldOff, ShoppingCart } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BOOK_INSTANCE_STATUSES, type BookInstanceStatus } from '../../../../shared/domain/statuses';
 import { TextField } from '../../../components/auth/forms/form-parts';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { statusOf } from '../api/checkout-request';
 import { useBookInstanceLookup } from '../api/get-book-instance-lookup';
+import { useDevToolsStatus } from '../api/get-dev-tools-status';
 import { type RecentBookInstances, useRecentBookInstances } from '../api/get-recent-book-instances';
 import { formatDate } from '../lib/format';
 
@@ -27,6 +28,7 @@ export function CheckoutTestPage() {
   const navigate = useNavigate();
   const lookup = useBookInstanceLookup();
   const recent = useRecentBookInstances();
+  const devTools = useDevToolsStatus();
   const [bookInstanceId, setBookInstanceId] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [instances, setInstances] = useState<RecentBookInstances['instances'] | undefined>();
@@ -66,6 +68,20 @@ export function CheckoutTestPage() {
       },
       onError: () => toast.error(t('test.listFailed'), { id: 'checkout-test' }),
     });
+
+  // A production shop does not answer the lookups: say so instead of a form that cannot work.
+  if (devTools.isError && statusOf(devTools.error) === 404) {
+    return (
+      <div className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center px-4 py-12 text-center sm:px-6">
+        <ShieldOff aria-hidden="true" className="size-12 text-coral-600" />
+        <h1 className="mt-4 text-3xl font-semibold text-balance">{t('test.off.title')}</h1>
+        <p className="mt-3 max-w-md text-ink-700 sm:text-lg">{t('test.off.text')}</p>
+        <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-6' })}>
+          {t('test.off.home')}
+        </Link>
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">

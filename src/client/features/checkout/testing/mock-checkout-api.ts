@@ -157,6 +157,7 @@ export function mockCheckoutApi({
     if (method === 'GET' && path === '/api/auth/get-session') {
       return () => ok(signedInAs === null ? null : sessionFor(signedInAs));
     }
+    if (method === 'GET' && path === '/api/dev/status') return () => ok({ checkoutTest: true });
     if (method === 'GET' && path === `/api/checkout/${server.context.bookInstance.id}`) {
       return () => (signedInAs === null ? fails(401, 'UNAUTHENTICATED') : ok(server.context));
     }
