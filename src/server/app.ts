@@ -26,6 +26,8 @@ import { devRoutes } from './modules/dev/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { localPaymentPage } from './modules/payments/local-page';
 import { paymentRoutes } from './modules/payments/routes';
+import { printFileRoutes } from './modules/print-files/routes';
+import { printerRoutes } from './modules/printer/routes';
 import { productionRoutes } from './modules/production/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -174,6 +176,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(localPaymentPage({ webhookSecret: deps.payments.webhookSecret, ...now }));
   }
   await app.register(productionRoutes, { prefix: '/api/book-instances' });
+  // Lulu downloads the print files from signed links and reports status changes to its webhook.
+  const lulu = config.printer.lulu;
+  if (lulu) {
+    await app.register(printFileRoutes({ secret: lulu.printFileUrlSecret }), { prefix: '/api/print-files' });
+    await app.register(
+      printerRoutes({
+        webhookSecret: lulu.webhookSecret,
+        deliveredAfterDays: lulu.deliveredAfterDays,
+        publicUrl: config.publicUrl,
+      }),
+      { prefix: '/api/printer' },
+    );
+  }
   await app.register(profileRoutes(now), { prefix: '/api/profile' });
   if (!config.isProduction) await app.register(checkoutTestRoutes, { prefix: '/api/dev' });
   if (!config.isProduction && deps.outboxDir) await app.register(devRoutes(deps.outboxDir));

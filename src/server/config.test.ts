@@ -57,6 +57,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('prints locally by default; PRINTER=lulu needs its keys, and names what is missing without echoing secrets', () => {
+    expect(loadConfig({}).printer).toMatchObject({ provider: 'local', lulu: undefined });
+    try {
+      loadConfig({ PRINTER: 'lulu', LULU_CLIENT_SECRET: 'lulu-secret-value' });
+      expect.unreachable();
+    } catch (error) {
+      const names = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
+      expect(names).toEqual(
+        expect.arrayContaining(['LULU_CLIENT_KEY', 'LULU_CONTACT_EMAIL', 'PRINT_FILE_URL_SECRET']),
+      );
+      expect((error as ConfigError).message).not.toContain('lulu-secret-value');
+    }
+  });
+
   it('honours PORT and DATA_DIR', () => {
     const config = loadConfig({ PORT: '8080', DATA_DIR: '/tmp/shop-data' });
     expect(config.port).toBe(8080);

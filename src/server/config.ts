@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TAX_RATE_BASIS_POINTS } from '../shared/domain/quote';
+import { type PrinterSettings, parsePrinterSettings } from './adapters/printer/lulu-config';
 import { parseStorageConfig, type StorageConfig } from './adapters/storage/s3-config';
 
 const port = z
@@ -115,7 +116,7 @@ const EnvSchema = z.object({
   WORKER_LEASE_SECONDS: wholeNumber(2, 3600).default(60),
   WORKER_POLL_MS: wholeNumber(10, 60_000).default(1000),
   WORKER_BACKOFF_SECONDS: wholeNumber(0, 86_400).default(30),
-  PRINTER: z.enum(['local'], { message: 'expected local' }).default('local'),
+  // PRINTER, LULU_* and PRINT_FILE_URL_SECRET: src/server/adapters/printer/lulu-config.ts.
   PRINTER_SHIP_AFTER_SECONDS: wholeNumber(0, 30 * 86_400).default(60),
   PRINTER_DELIVER_AFTER_SECONDS: wholeNumber(0, 30 * 86_400).default(120),
 });
@@ -165,7 +166,8 @@ export type Config = {
     pollMs: number;
     backoffMs: number;
   };
-  printer: { provider: 'local'; shipAfterSeconds: number; deliverAfterSeconds: number };
+  /** PRINTER=local|lulu; with lulu, `lulu` holds Lulu's settings (README "Printing with Lulu"). */
+  printer: PrinterSettings & { shipAfterSeconds: number; deliverAfterSeconds: number };
   /** Where files go (STORAGE, S3_*): `local` is the folder `DATA_DIR/storage`. */
   storage: StorageConfig;
 };
@@ -214,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }).safeParse(present);
   // The storage variables have their own parser beside the S3 adapter; its problems join these.
   const storage = parseStorageConfig(env);
+  const printer = parsePrinterSettings(env);
   if (!parsed.success) {
     throw new ConfigError([
       ...parsed.error.issues.map((issue) => {
@@ -228,9 +231,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         return `${name}: ${issue.message}${shown === undefined ? '' : ` (got "${shown}")`}`;
       }),
       ...(storage.success ? [] : storage.problems),
+      ...(printer.success ? [] : printer.problems),
     ]);
   }
-  if (!storage.success) throw new ConfigError(storage.problems);
+  if (!storage.success || !printer.success) {
+    throw new ConfigError([
+      ...(storage.success ? [] : storage.problems),
+      ...(printer.success ? [] : printer.problems),
+    ]);
+  }
   const e = parsed.data;
   return {
     nodeEnv: e.NODE_ENV,
@@ -272,7 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     storage: storage.data,
     printer: {
-      provider: e.PRINTER,
+      ...printer.data,
       shipAfterSeconds: e.PRINTER_SHIP_AFTER_SECONDS,
       deliverAfterSeconds: e.PRINTER_DELIVER_AFTER_SECONDS,
     },

@@ -8,7 +8,7 @@ import { createSmtpMailer } from './adapters/mail/smtp';
 import type { PaymentProvider } from './adapters/payments/index';
 import { createLocalPaymentProvider } from './adapters/payments/local';
 import { createStripeProvider } from './adapters/payments/stripe';
-import { createLocalPrinter } from './adapters/printer/local';
+import { selectPrinter } from './adapters/printer/select';
 import { selectStorage } from './adapters/storage/select';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
@@ -60,13 +60,14 @@ async function main(): Promise<void> {
   illustrator.kind === 'local' ||
     app.log.info({ illustrator: illustrator.kind }, 'photos go to a hosted image model');
 
-  const printer = createLocalPrinter({
+  const printer = selectPrinter(config.printer, {
     storage,
     db: database.db,
     publicUrl: config.publicUrl,
-    shipAfterSeconds: config.printer.shipAfterSeconds,
-    deliverAfterSeconds: config.printer.deliverAfterSeconds,
+    log: app.log.child({ component: 'printer' }),
   });
+  printer.kind === 'local' ||
+    app.log.info({ printer: printer.kind, api: config.printer.lulu?.apiUrl }, 'books are printed by Lulu');
   // The background worker runs in the server process unless WORKER=off (then `npm run worker`
   // processes do the work; they need PostgreSQL, as PGlite belongs to one process).
   const worker = config.worker.enabled

@@ -6,7 +6,7 @@ import { selectIllustrator } from './adapters/illustrator/select';
 import type { Mailer } from './adapters/mail/index';
 import { createOutboxMailer } from './adapters/mail/outbox';
 import { createSmtpMailer } from './adapters/mail/smtp';
-import { createLocalPrinter } from './adapters/printer/local';
+import { selectPrinter } from './adapters/printer/select';
 import { selectStorage } from './adapters/storage/select';
 import { loggerOptions } from './app';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
@@ -55,12 +55,11 @@ async function main(): Promise<void> {
   const illustrator = selectIllustrator(config.illustrator, createLocalIllustrator({ photoChecker }), {
     photoChecker,
   });
-  const printer = createLocalPrinter({
+  const printer = selectPrinter(config.printer, {
     storage,
     db: database.db,
     publicUrl: config.publicUrl,
-    shipAfterSeconds: config.printer.shipAfterSeconds,
-    deliverAfterSeconds: config.printer.deliverAfterSeconds,
+    log,
   });
   const worker = startWorker({
     database,

@@ -32,12 +32,12 @@ export type PrintReceipt = { printJobId: string };
 
 /**
  * Prints and ships books. The embedded default (`local`) keeps the files and plays the printer's
- * part: it reports the order shipped, with a tracking number, then delivered, on a schedule. A
- * print-on-demand adapter (Lulu's Print API) would upload the files, create the print job and
- * report the same status changes from its webhook (PRINT_JOB_STATUS_CHANGED).
+ * part: it reports the order shipped, with a tracking number, then delivered, on a schedule.
+ * `lulu` (Lulu's Print API) creates a print job whose files Lulu downloads from signed links, and
+ * its webhook (PRINT_JOB_STATUS_CHANGED, src/server/modules/printer) reports the same changes.
  */
 export interface Printer {
-  readonly kind: 'local';
+  readonly kind: 'local' | 'lulu';
   /** Hands one order to the printer; the same `externalId` again answers the first receipt. */
   submit(submission: PrintSubmission): Promise<PrintReceipt>;
 }

@@ -1,0 +1,80 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The print files a printer may download (src/server/modules/production/pipeline.ts `bookKeys`):
+ * the interior, the ordered book's cover, and a grandparents' copy cover of the other type.
+ */
+export const PRINT_FILES = [
+  'interior.pdf',
+  'cover.pdf',
+  'cover-hardcover.pdf',
+  'cover-softcover.pdf',
+] as const;
+export type PrintFileName = (typeof PRINT_FILES)[number];
+
+/** Where the route serves the files, below the shop's public URL. */
+export const PRINT_FILES_PREFIX = '/api/print-files';
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const PRINT_FILE_KEY = new RegExp(`^(${UUID})/print/(${PRINT_FILES.join('|').replaceAll('.', '\\.')})$`, 'i');
+
+/** The storage key (bucket `instances`) of a print file. */
+export const printFileKey = (bookInstanceId: string, file: PrintFileName) =>
+  `${bookInstanceId}/print/${file}`;
+
+/** The path a print file is served at, which is also what its signature covers. */
+export const printFilePath = (bookInstanceId: string, file: PrintFileName) =>
+  `${PRINT_FILES_PREFIX}/${bookInstanceId}/${file}`;
+
+/**
+ * The signature of a path until an expiry (Unix seconds): HMAC-SHA256 over both, base64url. The
+ * path is signed without the host, so a proxy in front of the shop does not break the links.
+ */
+export function printFileSignature(path: string, expires: number, secret: string): string {
+  return createHmac('sha256', secret).update(`${path}\n${expires}`, 'utf8').digest('base64url');
+}
+
+/**
+ * A link a printer can download a stored print file from without an account, valid for
+ * `expiresInSeconds`: `{publicUrl}/api/print-files/{bookInstanceId}/{file}?expires=..&signature=..`.
+ * `key` is the file's storage key (`{bookInstanceId}/print/{file}`); any other key is refused.
+ */
+export function signPrintFileUrl(
+  publicUrl: string,
+  secret: string,
+  key: string,
+  expiresInSeconds: number,
+  now: Date = new Date(),
+): string {
+  const match = PRINT_FILE_KEY.exec(key);
+  if (!match) throw new Error(`Not a print file key: ${JSON.stringify(key.slice(0, 120))}`);
+  if (!secret) throw new Error('The print file URL secret is empty');
+  const path = printFilePath(match[1]!.toLowerCase(), match[2] as PrintFileName);
+  const expires = Math.floor(now.getTime() / 1000) + Math.max(1, Math.floor(expiresInSeconds));
+  const query = new URLSearchParams({
+    expires: String(expires),
+    signature: printFileSignature(path, expires, secret),
+  });
+  return `${publicUrl.replace(/\/+$/, '')}${path}?${query}`;
+}
+
+/** Whether a request for `path` carries a valid, unexpired signature. */
+export function checkPrintFileSignature(
+  path: string,
+  query: { expires?: string | undefined; signature?: string | undefined },
+  secret: string,
+  now: Date = new Date(),
+): 'valid' | 'expired' | 'invalid' {
+  const { expires, signature } = query;
+  if (!secret || !expires || !signature || !/^\d{1,12}$/.test(expires)) return 'invalid';
+  const expected = Buffer.from(printFileSignature(path, Number(expires), secret), 'utf8');
+  const given = Buffer.from(signature, 'utf8');
+  // The expiry is part of what is signed: it is only trusted after the signature matches.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  return Number(expires) * 1000 <= now.getTime() ? 'expired' : 'valid';
+}
+
+/** Hides the signatures in a text (an error message that echoes a file URL). */
+export function redactSignatures(text: string): string {
+  return text.replace(/(signature=)[^&\s"'\\]+/g, '$1[redacted]');
+}

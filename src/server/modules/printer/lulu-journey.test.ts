@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { userIdOf } from '../../../../test/checkout-factory';
+import { signedInAs } from '../../../../test/signed-in';
+import { createLuluPrinter } from '../../adapters/printer/lulu';
+import { type FakeLulu, startFakeLulu } from '../../adapters/printer/test-fakes/fake-lulu';
+import { orders } from '../../db/schema';
+import { registerErrorHandler } from '../../plugins/error-handler';
+import { printFileRoutes } from '../print-files/routes';
+import { paidBookOf, waitFor, waitForBook } from '../production/test-factory';
+import { signLuluPayload } from './lulu-webhook';
+import { printerRoutes } from './routes';
+
+const CLIENT_KEY = 'journey-key';
+const CLIENT_SECRET = 'journey-secret-0123456789';
+const FILE_SECRET = 'journey-file-secret-0123456789abcdef';
+
+// A paid book made by the worker with the Lulu printer, against the local fake of Lulu's API:
+// Lulu downloads the print files from the shop, then reports the job shipped through the webhook.
+// The two routes run on a Fastify of their own beside the test app (app.ts registers them once
+// the wiring is added), on the app's database and storage.
+describe('printing with Lulu, from payment to delivery', () => {
+  let t: TestApp;
+  let fake: FakeLulu;
+  let shopSide: FastifyInstance;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    fake = await startFakeLulu({ clientKey: CLIENT_KEY, clientSecret: CLIENT_SECRET });
+    shopSide = Fastify({ logger: false });
+    shopSide.setValidatorCompiler(validatorCompiler);
+    shopSide.setSerializerCompiler(serializerCompiler);
+    shopSide.decorate('storage', t.storage);
+    shopSide.decorate('database', t.database);
+    registerErrorHandler(shopSide);
+    await shopSide.register(printFileRoutes({ secret: FILE_SECRET }), { prefix: '/api/print-files' });
+    await shopSide.register(
+      printerRoutes({ webhookSecret: CLIENT_SECRET, deliveredAfterDays: 0, publicUrl: t.config.publicUrl }),
+      { prefix: '/api/printer' },
+    );
+    const publicUrl = (await shopSide.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
+    t.startWorker({
+      printer: createLuluPrinter({
+        apiUrl: fake.url,
+        clientKey: CLIENT_KEY,
+        clientSecret: CLIENT_SECRET,
+        contactEmail: 'print@cuddletales.ch',
+        shippingLevel: 'PRIORITY_MAIL',
+        storage: t.storage,
+        publicUrl,
+        printFileUrlSecret: FILE_SECRET,
+      }),
+    });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await shopSide.close();
+    await fake.close();
+    expect(fake.unexpected).toEqual([]);
+  });
+
+  it('creates the print job, serves its files, ships with tracking and the e-mail, then delivers', async () => {
+    const email = 'lulu.buyer@example.com';
+    const user = { cookie: await signedInAs(t, email), id: '' };
+    user.id = await userIdOf(t, email);
+    const { bookInstanceId, orderId } = await paidBookOf(t, user, {
+      bookType: 'coloring',
+      coverType: 'softcover',
+      grandparentCopies: { count: 1, coverType: 'hardcover' },
+      email,
+    });
+    await waitForBook(t, bookInstanceId, ['fulfilled']);
+
+    expect(fake.jobs).toHaveLength(1);
+    const job = fake.jobs[0]!;
+    expect(job.external_id).toBe(orderId);
+    expect(
+      job.line_items.map((item) => [
+        item.quantity,
+        (item.printable_normalization as { pod_package_id: string }).pod_package_id,
+      ]),
+    ).toEqual([
+      [1, '0850X0850.FC.PRE.PB.080CW444.GXX'],
+      [1, '0850X0850.FC.PRE.CW.080CW444.GXX'],
+    ]);
+    expect(job.shipping_address).toMatchObject({ name: 'Anna Muster', country_code: 'DE', email });
+    // Lulu got the very files production stored: interior, softcover and the hardcover copy's cover.
+    const stored = await Promise.all(
+      ['interior.pdf', 'cover.pdf', 'cover-hardcover.pdf'].map(async (file) => {
+        const object = await t.storage.get('instances', `${bookInstanceId}/print/${file}`);
+        return createHash('md5').update(object!.data).digest('hex');
+      }),
+    );
+    expect(fake.downloads.map((download) => download.status)).toEqual([200, 200, 200]);
+    expect(fake.downloads.map((download) => download.md5).sort()).toEqual(stored.sort());
+    const [printing] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(printing).toMatchObject({ status: 'printing', printJobId: String(job.id) });
+
+    const payload = JSON.stringify({
+      topic: 'PRINT_JOB_STATUS_CHANGED',
+      data: {
+        ...job,
+        status: { name: 'SHIPPED', message: 'All line-items were shipped' },
+        line_items: job.line_items.map((item) => ({
+          ...item,
+          tracking_id: 'TRK-42',
+          tracking_urls: ['https://tracking.example/TRK-42'],
+        })),
+      },
+    });
+    const response = await shopSide.inject({
+      method: 'POST',
+      url: '/api/printer/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'lulu-hmac-sha256': signLuluPayload(payload, CLIENT_SECRET),
+      },
+      payload,
+    });
+    expect(response.json()).toEqual({ received: true, outcome: 'shipped' });
+    const shippedMail = await waitFor(
+      async () => t.mailer.sent.find((m) => m.to === email && /way/i.test(m.subject)),
+      {
+        what: 'the shipped e-mail',
+      },
+    );
+    expect(shippedMail.text).toContain('TRK-42');
+    expect(shippedMail.text).toContain('https://tracking.example/TRK-42');
+    // LULU_DELIVERED_AFTER_DAYS=0 here: the worker runs the delivery report at once.
+    const delivered = await waitFor(
+      async () => {
+        const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+        return order?.status === 'delivered' ? order : undefined;
+      },
+      { what: 'the order to be delivered' },
+    );
+    expect(delivered).toMatchObject({
+      trackingNumber: 'TRK-42',
+      trackingUrl: 'https://tracking.example/TRK-42',
+    });
+  }, 90_000);
+});
