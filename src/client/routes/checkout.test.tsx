@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OrderRequestSchema } from '../../shared/contracts/checkout';
+import { type OrderRequest, OrderRequestSchema } from '../../shared/contracts/checkout';
 import type { Language } from '../../shared/i18n';
 import { goToPayment } from '../features/checkout/lib/go-to-payment';
 import {
@@ -331,6 +331,27 @@ describe('checkout: step 2, the details', () => {
     expect(within(summary).getByText('Shipping to United States')).toBeVisible();
     expect(within(summary).getByText('Delivered in 7–10 business days')).toBeVisible();
     expect(within(summary).getByText('CHF 12.99')).toBeVisible();
+  });
+
+  it('a US address asks for its state, refuses Next without it, and sends it', async () => {
+    const api = mockCheckoutApi();
+    const view = await openStep1(`${CHECKOUT}?step=2`);
+    expect(screen.queryByLabelText('State')).toBeNull();
+    await fillDetails(view);
+    await view.user.selectOptions(screen.getByLabelText('Country'), 'US');
+    const state = screen.getByLabelText('State');
+    expect(state).toHaveValue('');
+    expect(within(state).getAllByRole('option')).toHaveLength(52);
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please choose the state of this US address.')).toBeVisible();
+    expect(api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT')).toHaveLength(0);
+    await view.user.selectOptions(state, 'TX');
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT')).toHaveLength(1),
+    );
+    const [put] = api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT');
+    expect((put?.body as OrderRequest).shipping).toMatchObject({ country: 'US', region: 'TX' });
   });
 
   it('the worked example: hardcover and two softcover copies to Germany is CHF 95.81', async () => {

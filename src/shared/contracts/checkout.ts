@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GRANDPARENT_COPIES } from '../domain/quote';
-import { COUNTRIES } from '../domain/shipping';
+import { COUNTRIES, isUsState, needsRegion } from '../domain/shipping';
 import {
   BOOK_INSTANCE_STATUSES,
   BOOK_TYPES,
@@ -34,14 +34,27 @@ export const CheckoutCustomerSchema = z
   .meta({ id: 'CheckoutCustomer' });
 export type CheckoutCustomer = z.infer<typeof CheckoutCustomerSchema>;
 
-/** Step 2 of the checkout: where the book goes; the country is one the shop ships to. */
+/**
+ * Step 2 of the checkout: where the book goes; the country is one the shop ships to. A US address
+ * also needs its state (`region`, the USPS code); elsewhere the region is dropped.
+ */
 export const ShippingAddressSchema = z
   .object({
     address: required(200),
     city: required(100),
     postalCode: required(20).regex(/^[A-Za-z0-9 -]+$/, 'expected a postal code'),
+    region: z.string().trim().toUpperCase().max(2, 'expected a US state').default(''),
     country: z.enum(COUNTRIES),
   })
+  .superRefine((value, context) => {
+    if (!needsRegion(value.country)) return;
+    if (value.region === '') {
+      context.addIssue({ code: 'custom', path: ['region'], message: 'required for a US address' });
+    } else if (!isUsState(value.region)) {
+      context.addIssue({ code: 'custom', path: ['region'], message: 'expected a US state' });
+    }
+  })
+  .transform((value) => (needsRegion(value.country) ? value : { ...value, region: '' }))
   .meta({ id: 'ShippingAddress' });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
@@ -118,6 +131,8 @@ export const OrderSchema = z
       address: z.string(),
       city: z.string(),
       postalCode: z.string(),
+      /** The state of a US address (USPS code); empty elsewhere. */
+      region: z.string(),
       country: z.enum(COUNTRIES),
     }),
     quote: QuoteSchema,

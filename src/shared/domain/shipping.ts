@@ -3,6 +3,70 @@ export const COUNTRIES = ['CH', 'DE', 'FR', 'IT', 'AT', 'US', 'GB', 'ES'] as con
 export type Country = (typeof COUNTRIES)[number];
 export const DEFAULT_COUNTRY: Country = 'CH';
 
+/**
+ * The states of the United States (and DC), by USPS code: a US address needs one (carriers and
+ * printers such as Lulu refuse a US address without it). Names as the US postal service writes them.
+ */
+export const US_STATES = {
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
+} as const;
+export type UsState = keyof typeof US_STATES;
+
+/** Whether an address in this country needs its state (region) as well. */
+export const needsRegion = (country: string): boolean => country === 'US';
+
+export const isUsState = (value: string): value is UsState => Object.hasOwn(US_STATES, value);
+
 export type ShippingZone = 'domestic' | 'neighbours' | 'international';
 
 const NEIGHBOURS: readonly Country[] = ['DE', 'FR', 'IT', 'AT'];

@@ -11,6 +11,8 @@ type SelectFieldProps = Omit<ComponentProps<'select'>, 'id' | 'value' | 'onChang
   /** Shown under the field in red and read with it; also marks the field invalid. */
   error?: string | undefined;
   hint?: string;
+  /** Shown while nothing is chosen yet (value ''); it is not a choice and cannot be picked again. */
+  placeholder?: string;
   ref?: Ref<HTMLSelectElement>;
 };
 
@@ -25,6 +27,7 @@ export function SelectField({
   options,
   error,
   hint,
+  placeholder,
   className,
   ref,
   ...select
@@ -53,6 +56,11 @@ export function SelectField({
           )}
           {...select}
         >
+          {placeholder !== undefined && (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          )}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -24,6 +24,8 @@ export type PrintSubmission = {
     address: string;
     city: string;
     postalCode: string;
+    /** The state of a US address (USPS code), when there is one. */
+    region?: string | undefined;
     country: string;
   };
 };

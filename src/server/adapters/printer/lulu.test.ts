@@ -257,6 +257,19 @@ describe('Lulu printer: the print job', () => {
     const sent = creates()[0]!.body as SentJob;
     expect(sent.shipping_address).not.toHaveProperty('phone_number');
   });
+
+  it('sends the state of a US address as Lulu’s state_code, and none elsewhere', async () => {
+    const order = await submission();
+    await printer().submit({
+      ...order,
+      externalId: `${order.externalId}-us`,
+      shipTo: { ...order.shipTo, country: 'US', region: 'tx', postalCode: '78701', city: 'Austin' },
+    });
+    const sent = creates()[0]!.body as SentJob;
+    expect(sent.shipping_address).toMatchObject({ country_code: 'US', state_code: 'TX', postcode: '78701' });
+    await printer().submit({ ...order, externalId: `${order.externalId}-de` });
+    expect((creates()[1]!.body as SentJob).shipping_address).not.toHaveProperty('state_code');
+  });
 });
 
 describe('Lulu printer: the access token', () => {

@@ -293,6 +293,7 @@ function shippingAddress(shipTo: PrintSubmission['shipTo']) {
     street1: shipTo.address.trim(),
     city: shipTo.city.trim(),
     postcode: shipTo.postalCode.trim(),
+    ...(shipTo.region?.trim() ? { state_code: shipTo.region.trim().toUpperCase() } : {}),
     country_code: shipTo.country.trim().toUpperCase(),
     ...(phone && LULU_PHONE.test(phone) ? { phone_number: phone } : {}),
     ...(email ? { email } : {}),

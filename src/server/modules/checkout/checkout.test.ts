@@ -183,12 +183,39 @@ describe('PUT /api/checkout/:bookInstanceId/order', () => {
     ['four grandparent copies', { grandparentCopies: { count: 4, coverType: 'softcover' } }],
     ['an unknown cover', { coverType: 'leather' }],
     ['no postal code', { shipping: { ...WORKED_EXAMPLE.shipping, postalCode: '' } }],
+    ['a US address without its state', { shipping: { ...WORKED_EXAMPLE.shipping, country: 'US' } }],
+    [
+      'a US address with no such state',
+      { shipping: { ...WORKED_EXAMPLE.shipping, country: 'US', region: 'ZZ' } },
+    ],
   ])('refuses %s with 400 and writes nothing', async (_case, change) => {
     const id = await draftBookOf(t, annaId);
     const response = await call('PUT', `/api/checkout/${id}/order`, anna, { ...WORKED_EXAMPLE, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION_INVALID_PARAM');
     expect(await t.database.db.select().from(orders).where(eq(orders.bookInstanceId, id))).toHaveLength(0);
+  });
+
+  it('keeps the state of a US address (and drops one given for another country)', async () => {
+    const id = await draftBookOf(t, annaId);
+    const us = {
+      address: '1 Congress Ave',
+      city: 'Austin',
+      postalCode: '78701',
+      country: 'US',
+      region: 'tx',
+    };
+    const saved = await call('PUT', `/api/checkout/${id}/order`, anna, { ...WORKED_EXAMPLE, shipping: us });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().shipping).toEqual({ ...us, region: 'TX' });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.bookInstanceId, id));
+    expect(row?.shippingAddress).toMatchObject({ region: 'TX', country: 'US' });
+    const swiss = { ...WORKED_EXAMPLE.shipping, country: 'CH', region: 'TX' };
+    const again = await call('PUT', `/api/checkout/${id}/order`, anna, {
+      ...WORKED_EXAMPLE,
+      shipping: swiss,
+    });
+    expect(again.json().shipping).toMatchObject({ country: 'CH', region: '' });
   });
 
   it('refuses an abandoned draft (its photos were dropped after 30 days)', async () => {

@@ -20,6 +20,8 @@ export type StoredAddress = {
   address: string;
   city: string;
   postalCode: string;
+  /** The state of a US address (USPS code); absent or empty elsewhere and on older orders. */
+  region?: string;
   country: Country;
 };
 
@@ -97,6 +99,7 @@ export function toOrderView(
       address: address.address ?? '',
       city: address.city ?? '',
       postalCode: address.postalCode ?? '',
+      region: address.region ?? '',
       country: address.country ?? 'CH',
     },
     quote: {

@@ -547,6 +547,7 @@ type StoredAddress = {
   address?: string;
   city?: string;
   postalCode?: string;
+  region?: string;
   country?: string;
 };
 
@@ -559,6 +560,7 @@ function shipTo(order: Order, email: string | null) {
     address: address.address ?? '',
     city: address.city ?? '',
     postalCode: address.postalCode ?? '',
+    ...(address.region ? { region: address.region } : {}),
     country: address.country ?? '',
   };
 }

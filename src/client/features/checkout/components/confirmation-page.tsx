@@ -136,6 +136,7 @@ function OrderDetails({ order }: { order: Order }) {
             <span className="block">{order.shipping.address}</span>
             <span className="block">
               {order.shipping.postalCode} {order.shipping.city}
+              {order.shipping.region ? ` ${order.shipping.region}` : ''}
             </span>
             <span className="block">{countryName(order.shipping.country, language)}</span>
           </address>,

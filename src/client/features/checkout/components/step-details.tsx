@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COUNTRIES } from '../../../../shared/domain/shipping';
+import { COUNTRIES, needsRegion, US_STATES } from '../../../../shared/domain/shipping';
 import { ErrorAlert, TextField } from '../../../components/auth/forms/form-parts';
 import { useLanguage } from '../../../components/layout/use-language';
 import { SelectField } from '../../../components/ui/select-field';
@@ -53,7 +53,7 @@ export function StepDetails({
     onBlur: () => onFieldBlur(field),
     error: message(field, problems[field]),
   });
-  const shippingField = (field: Exclude<ShippingField, 'country'>) => ({
+  const shippingField = (field: Exclude<ShippingField, 'country' | 'region'>) => ({
     name: field,
     value: draft.shipping[field],
     onValueChange: (value: string) => onShippingChange({ [field]: value }),
@@ -62,6 +62,7 @@ export function StepDetails({
   });
 
   const countries = COUNTRIES.map((code) => ({ value: code, label: countryName(code, language) }));
+  const states = Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: name }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -147,6 +148,21 @@ export function StepDetails({
           options={countries}
           error={message('country', problems.country)}
         />
+        {needsRegion(draft.shipping.country) && (
+          <SelectField
+            label={t('details.region')}
+            name="region"
+            autoComplete="address-level1"
+            required
+            value={draft.shipping.region}
+            onValueChange={(region) => onShippingChange({ region })}
+            onBlur={() => onFieldBlur('region')}
+            options={states}
+            placeholder={t('details.regionPlaceholder')}
+            hint={t('details.regionHint')}
+            error={message('region', problems.region)}
+          />
+        )}
       </fieldset>
     </form>
   );

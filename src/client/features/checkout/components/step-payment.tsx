@@ -62,6 +62,7 @@ export function StepPayment({
               <span className="block">{shipping.address}</span>
               <span className="block">
                 {shipping.postalCode} {shipping.city}
+                {shipping.region ? ` ${shipping.region}` : ''}
               </span>
               <span className="block">{countryName(shipping.country, language)}</span>
             </dd>

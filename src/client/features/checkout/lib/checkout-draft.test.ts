@@ -13,7 +13,7 @@ const complete = (): CheckoutDraft => ({
   coverType: 'hardcover',
   grandparentCopies: { count: 2, coverType: 'softcover' },
   customer: { firstName: ' Ana ', lastName: 'Keller', email: ' Ana@Example.com ', phone: '' },
-  shipping: { address: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
+  shipping: { address: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', region: '', country: 'DE' },
 });
 
 describe('draftFromContext', () => {
@@ -22,7 +22,7 @@ describe('draftFromContext', () => {
       coverType: 'softcover',
       grandparentCopies: { count: 0, coverType: 'softcover' },
       customer: { firstName: 'Ana', lastName: 'Keller', email: 'ana@example.com', phone: '' },
-      shipping: { address: '', city: '', postalCode: '', country: 'CH' },
+      shipping: { address: '', city: '', postalCode: '', region: '', country: 'CH' },
     });
   });
 
@@ -47,8 +47,23 @@ describe('checkDetails', () => {
   it('cleans valid details with the shared schemas', () => {
     expect(checkDetails(complete()).data).toEqual({
       customer: { firstName: 'Ana', lastName: 'Keller', email: 'ana@example.com', phone: '' },
-      shipping: { address: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
+      shipping: { address: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', region: '', country: 'DE' },
     });
+  });
+
+  it('a US address needs its state; a state given elsewhere is dropped', () => {
+    const us = complete();
+    us.shipping = { address: '1 Main St', city: 'Austin', postalCode: '78701', region: '', country: 'US' };
+    expect(checkDetails(us).problems).toEqual({ region: { kind: 'required' } });
+    expect(checkDetails({ ...us, shipping: { ...us.shipping, region: 'XX' } }).problems).toEqual({
+      region: { kind: 'invalid' },
+    });
+    expect(checkDetails({ ...us, shipping: { ...us.shipping, region: 'tx' } }).data?.shipping.region).toBe(
+      'TX',
+    );
+    const swiss = complete();
+    swiss.shipping = { ...swiss.shipping, region: 'TX', country: 'CH' };
+    expect(checkDetails(swiss).data?.shipping.region).toBe('');
   });
 
   it('names each field to fix and what is wrong with it', () => {

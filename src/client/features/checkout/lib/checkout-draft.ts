@@ -17,7 +17,8 @@ export type CheckoutDraft = {
   coverType: CoverType;
   grandparentCopies: { count: number; coverType: CoverType };
   customer: { firstName: string; lastName: string; email: string; phone: string };
-  shipping: { address: string; city: string; postalCode: string; country: Country };
+  /** `region`: the state of a US address (USPS code), empty elsewhere. */
+  shipping: { address: string; city: string; postalCode: string; region: string; country: Country };
 };
 
 export type CustomerField = keyof CheckoutDraft['customer'];
@@ -36,6 +37,7 @@ export const DETAILS_FIELDS: readonly DetailsField[] = [
   'address',
   'city',
   'postalCode',
+  'region',
   'country',
 ];
 
@@ -63,7 +65,7 @@ export function draftFromContext(context: CheckoutContext): CheckoutDraft {
     coverType: 'softcover',
     grandparentCopies: { count: 0, coverType: 'softcover' },
     customer: { ...splitName(context.prefill.name), email: context.prefill.email, phone: '' },
-    shipping: { address: '', city: '', postalCode: '', country: DEFAULT_COUNTRY },
+    shipping: { address: '', city: '', postalCode: '', region: '', country: DEFAULT_COUNTRY },
   };
 }
 

@@ -47,6 +47,7 @@ export const ADDRESS = {
   address: 'Hauptstrasse 1',
   city: 'Berlin',
   postalCode: '10115',
+  region: '',
   country: 'DE',
 } as const;
 
@@ -136,7 +137,7 @@ export function mockCheckoutApi({
       coverType: request.coverType,
       grandparentCopies: request.grandparentCopies,
       customer: { ...request.customer, phone: request.customer.phone ?? '' },
-      shipping: request.shipping,
+      shipping: { ...request.shipping, region: request.shipping.region ?? '' },
       language: request.language ?? 'en',
       quote: quoteOrder(
         server.context.pricing.prices,
