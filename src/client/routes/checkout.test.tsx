@@ -351,7 +351,7 @@ describe('checkout: step 2, the details', () => {
       expect(api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT')).toHaveLength(1),
     );
     const [put] = api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT');
-    expect((put?.body as OrderRequest).shipping).toMatchObject({ country: 'US', region: 'TX' });
+    expect((put!.body as OrderRequest).shipping).toMatchObject({ country: 'US', region: 'TX' });
   });
 
   it('the worked example: hardcover and two softcover copies to Germany is CHF 95.81', async () => {
