@@ -100,6 +100,8 @@ test('a failed book is retried and made in the background; the parent views its 
   await page.getByLabel('Your child’s first name').fill('Mia Rose');
   await page.getByLabel(/I confirm that I am authorised/).check();
   await page.getByRole('button', { name: 'Next' }).click();
+  // Step 1 is saved once the wizard has moved on to the cover (step 2 in the address).
+  await expect(page).toHaveURL(/step=2/);
   await page.reload();
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByLabel('Your child’s first name')).toHaveValue('Mia Rose');
