@@ -62,7 +62,7 @@ async function run(driver: 'pglite' | 'postgres') {
     DATA_DIR: dataDir,
     PORT: '0',
     AUTH_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
   });
   const app = await buildApp({
     config,
@@ -71,7 +71,7 @@ async function run(driver: 'pglite' | 'postgres') {
     mailer,
     illustrator: createLocalIllustrator(),
     payments: createLocalPaymentProvider({ publicUrl: config.publicUrl }),
-    logger: false,
+    logger: process.env.BENCH_LOG_LEVEL ? undefined : false,
     authRateLimits: { signInPerMinute: 100_000, emailPerMinute: 100_000, max: 100_000 },
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -141,7 +141,10 @@ async function run(driver: 'pglite' | 'postgres') {
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    // autocannon counts a request that got no answer within 10 s both as an error and as a timeout.
+    errors: result.errors + result.non2xx,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
   });
   return {
     orders: { ...figures(orderLoad), ordersCreated: count, requestsSent: next },
