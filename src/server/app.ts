@@ -185,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         webhookSecret: lulu.webhookSecret,
         deliveredAfterDays: lulu.deliveredAfterDays,
         publicUrl: config.publicUrl,
+        alertEmail: lulu.contactEmail,
       }),
       { prefix: '/api/printer' },
     );

@@ -4,6 +4,7 @@ import type { Mailer } from '../adapters/mail/index';
 import type { Printer } from '../adapters/printer/index';
 import type { Storage } from '../adapters/storage/index';
 import type { Db } from '../db/client';
+import { sendShopAlert } from '../modules/printer/shop-alert';
 import { sendOrderEmail } from '../modules/production/emails';
 import { archiveBook, produceBook } from '../modules/production/pipeline';
 import { applyPrintStatus } from '../modules/production/print-status';
@@ -68,6 +69,18 @@ export function jobDefinitions(services: JobServices): JobDefinitions {
       payload: z.object({ orderId: z.uuid(), email: z.enum(ORDER_EMAILS) }),
       handle: (payload) =>
         sendOrderEmail({ db: services.db, mailer: services.mailer, publicUrl: services.publicUrl }, payload),
+    },
+    'send-shop-alert': {
+      queue: 'send-shop-alert',
+      payload: z.object({
+        to: z.email(),
+        orderId: z.uuid(),
+        printJobId: z.string(),
+        status: z.string(),
+        message: z.string().optional(),
+      }),
+      handle: (payload) =>
+        sendShopAlert({ db: services.db, mailer: services.mailer, publicUrl: services.publicUrl }, payload),
     },
     'print-status': {
       queue: 'print-status',

@@ -16,6 +16,8 @@ export type JobPayloads = {
   'produce-book': { bookInstanceId: string; orderId: string };
   'send-order-email': { orderId: string; email: OrderEmail };
   'print-status': { orderId: string; update: PrintStatusUpdate };
+  /** The shop is told that the printer will not print an order (Lulu REJECTED, CANCELED, ERROR). */
+  'send-shop-alert': { to: string; orderId: string; printJobId: string; status: string; message?: string };
   /** The hourly retention run (PRODUCT.md privacy promises); `period` is its hour, as the singleton key. */
   retention: { period: string };
 };

@@ -4,11 +4,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/build-test-app';
+import type { MailMessage } from '../../adapters/mail/index';
 import { queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
 import { registerErrorHandler } from '../../plugins/error-handler';
 import { signLuluPayload, verifyLuluSignature } from './lulu-webhook';
 import { printerRoutes } from './routes';
+import { type ShopAlertPayload, sendShopAlert } from './shop-alert';
 
 const SECRET = 'lulu-api-secret-0123456789';
 const PUBLIC_URL = 'https://shop.example.ch';
@@ -310,5 +312,78 @@ describe('verifyLuluSignature', () => {
     expect(verifyLuluSignature(body, hex.slice(0, 63), SECRET)).toBe(false);
     expect(verifyLuluSignature(body, undefined, SECRET)).toBe(false);
     expect(verifyLuluSignature(body, hex, '')).toBe(false);
+  });
+});
+
+describe('telling the shop when Lulu will not print', () => {
+  const SHOP = 'print-desk@cuddletales.example';
+  let alerting: FastifyInstance;
+
+  beforeAll(async () => {
+    alerting = Fastify({ logger: false });
+    alerting.setValidatorCompiler(validatorCompiler);
+    alerting.setSerializerCompiler(serializerCompiler);
+    alerting.decorate('database', database);
+    registerErrorHandler(alerting);
+    await alerting.register(
+      printerRoutes({
+        webhookSecret: SECRET,
+        deliveredAfterDays: 7,
+        publicUrl: PUBLIC_URL,
+        alertEmail: SHOP,
+      }),
+      { prefix: '/api/printer' },
+    );
+    await alerting.ready();
+  });
+
+  afterAll(async () => {
+    await alerting.close();
+  });
+
+  const deliverTo = (body: unknown) => {
+    const payload = JSON.stringify(body);
+    return alerting.inject({
+      method: 'POST',
+      url: '/api/printer/webhook',
+      headers: { 'content-type': 'application/json', 'lulu-hmac-sha256': signLuluPayload(payload, SECRET) },
+      payload,
+    });
+  };
+
+  it('queues one e-mail to the shop per rejected job, and it names the order and Lulu’s message', async () => {
+    const target = await orderAt('printing');
+    expect((await deliverTo(notification(target, 'REJECTED'))).json().outcome).toBe('needs_attention');
+    await deliverTo(notification(target, 'REJECTED'));
+    const alerts = (await jobsOf(target.orderId)).filter((job) => job.queue === 'send-shop-alert');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.payload).toEqual({
+      to: SHOP,
+      orderId: target.orderId,
+      printJobId: target.printJobId,
+      status: 'REJECTED',
+      message: 'Print-job is rejected',
+    });
+
+    const sent: MailMessage[] = [];
+    await sendShopAlert(
+      {
+        db: database.db,
+        mailer: { kind: 'outbox', send: async (message) => void sent.push(message) },
+        publicUrl: PUBLIC_URL,
+      },
+      alerts[0]!.payload as ShopAlertPayload,
+    );
+    const [{ orderNumber }] = (await database.db
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.id, target.orderId))) as [{ orderNumber: string }];
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      to: SHOP,
+      subject: `Action needed: Lulu will not print order ${orderNumber} (REJECTED)`,
+    });
+    expect(sent[0]?.text).toContain('Print-job is rejected');
+    expect(sent[0]?.text).toContain(`${PUBLIC_URL}/order-confirmation/${target.orderId}`);
   });
 });

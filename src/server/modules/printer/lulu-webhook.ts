@@ -31,6 +31,8 @@ export type LuluWebhookDeps = {
   deliveredAfterDays: number;
   /** For the tracking link of a parcel without one: the order's own page. */
   publicUrl: string;
+  /** Where the shop is told that Lulu will not print an order (LULU_CONTACT_EMAIL); none: logs only. */
+  alertEmail?: string | undefined;
   log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
@@ -169,6 +171,20 @@ export async function applyLuluNotification(
         { ...about, orderStatus: order.status, message },
         'Lulu will not print this order: a person must resubmit it or refund it',
       );
+      if (deps.alertEmail) {
+        await enqueue(
+          deps.db,
+          'send-shop-alert',
+          {
+            to: deps.alertEmail,
+            orderId,
+            printJobId: printJobId ?? '',
+            status,
+            ...(message ? { message } : {}),
+          },
+          { singletonKey: `shop-alert:${orderId}:${printJobId ?? ''}:${status}` },
+        );
+      }
       return 'needs_attention';
     }
     case 'UNPAID':

@@ -11,6 +11,8 @@ export function printerRoutes(options: {
   webhookSecret: string;
   deliveredAfterDays: number;
   publicUrl: string;
+  /** The shop's address for print problems (LULU_CONTACT_EMAIL). */
+  alertEmail?: string;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const asText = (_request: unknown, body: string, done: (error: null, body: string) => void) =>
@@ -23,6 +25,7 @@ export function printerRoutes(options: {
       secret: options.webhookSecret,
       deliveredAfterDays: options.deliveredAfterDays,
       publicUrl: options.publicUrl,
+      alertEmail: options.alertEmail,
       log: app.log,
     });
 
