@@ -7,7 +7,7 @@ import { escapeHtml } from '../../html';
 import { fill, serverTexts } from '../../i18n';
 import { PermanentJobError } from '../../jobs/errors';
 import type { OrderEmail } from '../../jobs/queue';
-import { planBook } from './book-plan';
+import { bookTitle } from '../../stories/title';
 
 type OrderEmailTexts = {
   brand: string;
@@ -105,7 +105,8 @@ export async function sendOrderEmail(
   // An anonymised order (deleted account, no customer) has nobody left to write to.
   if (!to) return;
   const language = isLanguage(row.order.language) ? row.order.language : FALLBACK_LANGUAGE;
-  const title = row.instance ? (await planBook(row.instance)).story.title : '';
+  // The title printed on the book; an e-mail is still sent when the book's data cannot make one.
+  const title = row.instance ? await bookTitle(row.instance, '') : '';
   const orderUrl = `${deps.publicUrl}/order-confirmation/${row.order.id}`;
   const shipped = payload.email === 'shipped';
   await deps.mailer.send(
