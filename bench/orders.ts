@@ -19,6 +19,8 @@ import { loadConfig } from '../src/server/config';
 import { type Database, fromPool, migrateDatabase, openDatabase } from '../src/server/db/client';
 import { bookInstances, books, orders, users } from '../src/server/db/schema';
 import { seedCatalogue } from '../src/server/db/seed';
+import { createServices } from '../src/server/services';
+import { personalisationOf } from '../test/personalisation-factory';
 
 const CONNECTIONS = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 200);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -64,13 +66,15 @@ async function run(driver: 'pglite' | 'postgres') {
     AUTH_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
   });
-  const app = await buildApp({
-    config,
+  const services = await createServices(config, {
     database,
     storage: createLocalStorage(path.join(dataDir, 'storage')),
     mailer,
     illustrator: createLocalIllustrator(),
     payments: createLocalPaymentProvider({ publicUrl: config.publicUrl }),
+  });
+  const app = await buildApp({
+    ...services,
     logger: process.env.BENCH_LOG_LEVEL ? undefined : false,
     authRateLimits: { signInPerMinute: 100_000, emailPerMinute: 100_000, max: 100_000 },
   });
@@ -103,9 +107,9 @@ async function run(driver: 'pglite' | 'postgres') {
         id,
         bookId: book!.id,
         themeId: 'guardian-friend',
-        bookType: 'storybook',
+        bookType: 'storybook' as const,
         createdBy: user!.id,
-        wizardMetadata: { childName: 'Emma', toyName: 'Teddy', permanentPaths: {} },
+        wizardMetadata: personalisationOf(id),
       })),
     );
   }

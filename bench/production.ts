@@ -22,11 +22,14 @@ import { createLocalIllustrator } from '../src/server/adapters/illustrator/local
 import type { Mailer } from '../src/server/adapters/mail/index';
 import { createLocalPrinter } from '../src/server/adapters/printer/local';
 import { createLocalStorage } from '../src/server/adapters/storage/local';
+import { loadConfig } from '../src/server/config';
 import { type Database, fromPglite, fromPool, migrateDatabase, queryRows } from '../src/server/db/client';
 import { bookInstances, books, customers, orders, users } from '../src/server/db/schema';
 import { seedCatalogue } from '../src/server/db/seed';
 import { enqueue } from '../src/server/jobs/queue';
-import { startWorker } from '../src/server/jobs/worker';
+import { createServices, startShopWorker } from '../src/server/services';
+import { instanceKeys } from '../src/server/storage-keys';
+import { personalisationOf } from '../test/personalisation-factory';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 4);
@@ -62,12 +65,9 @@ async function paidBooks(database: Database, dataDir: string, count: number): Pr
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = crypto.randomUUID();
-    const paths = {
-      generatedHero: `${id}/intermediate/hero_cover.png`,
-      generatedToy: `${id}/intermediate/plush_cover.png`,
-    };
-    await storage.put('instances', paths.generatedHero, hero, { contentType: 'image/png' });
-    await storage.put('instances', paths.generatedToy, toy, { contentType: 'image/png' });
+    const keys = instanceKeys(id);
+    await storage.put('instances', keys.heroCover, hero, { contentType: 'image/png' });
+    await storage.put('instances', keys.toyCover, toy, { contentType: 'image/png' });
     await db.insert(bookInstances).values({
       id,
       bookId: book!.id,
@@ -77,15 +77,7 @@ async function paidBooks(database: Database, dataDir: string, count: number): Pr
       customerId: customer!.id,
       status: 'rendering',
       language: 'en',
-      wizardMetadata: {
-        childName: 'Emma',
-        childGender: 'female',
-        childAge: 5,
-        toyName: 'Teddy',
-        dedicationMessage: '',
-        dedicationName: 'Mum and Dad',
-        permanentPaths: paths,
-      },
+      wizardMetadata: personalisationOf(id, { dedicationName: 'Mum and Dad' }),
     });
     const [order] = await db
       .insert(orders)
@@ -253,22 +245,15 @@ async function embedded(): Promise<void> {
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
-  const worker = startWorker({
+  const services = await createServices(loadConfig({ DATA_DIR: dataDir, PORT: '3000' }), {
     database,
     storage,
     mailer,
     illustrator: createLocalIllustrator(),
-    printer: createLocalPrinter({
-      storage,
-      db: database.db,
-      publicUrl: 'http://localhost:3000',
-      shipAfterSeconds: 86_400,
-      deliverAfterSeconds: 86_400,
-    }),
-    log: silent,
-    publicUrl: 'http://localhost:3000',
-    pollMs: 50,
+    printer: (ports) =>
+      createLocalPrinter({ ...ports, shipAfterSeconds: 86_400, deliverAfterSeconds: 86_400 }),
   });
+  const worker = startShopWorker(services, { log: silent, pollMs: 50 });
   const started = performance.now();
   const ids = await paidBooks(database, dataDir, 1);
   await allFulfilled(database, ids);

@@ -18,7 +18,8 @@ import { buildApp } from '../src/server/app';
 import { type Config, loadConfig } from '../src/server/config';
 import { type Database, fromPglite, fromPool } from '../src/server/db/client';
 import type { JobLogger } from '../src/server/jobs/types';
-import { type RunningWorker, startWorker, type WorkerOptions } from '../src/server/jobs/worker';
+import type { RunningWorker } from '../src/server/jobs/worker';
+import { createServices, type ShopWorkerOptions, startShopWorker } from '../src/server/services';
 import { createFakeIllustrator } from './fake-illustrator';
 import { withDatabase } from './global-setup';
 
@@ -75,7 +76,7 @@ export function createMemoryMailer(): Mailer & {
 export const TEST_WEBHOOK_SECRET = 'whsec_test_local_secret';
 
 /** What a test may change of a worker; the app's database, storage and mailer are always used. */
-export type TestWorkerOptions = Partial<Omit<WorkerOptions, 'database' | 'storage' | 'mailer' | 'log'>>;
+export type TestWorkerOptions = Partial<Omit<ShopWorkerOptions, 'log'>>;
 
 /** A job logger that keeps what it is told, for tests to read (nothing reaches the console). */
 export function createMemoryLog(): JobLogger & { entries: { level: string; obj: object; msg?: string }[] } {
@@ -122,44 +123,38 @@ export async function buildTestApp(
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env }) };
   if (options.clientDir) config.clientDir = options.clientDir;
   else config.clientDir = path.join(dataDir, 'no-client');
-  const database = await createTestDatabase();
-  const storage = createLocalStorage(path.join(dataDir, 'storage'));
-  const mailer = createMemoryMailer();
-  const illustrator = options.illustrator ?? createFakeIllustrator();
-  const payments =
-    options.payments ??
-    createLocalPaymentProvider({ publicUrl: config.publicUrl, secret: TEST_WEBHOOK_SECRET });
+  // The shop's own composition root, with fakes where a test must not reach outside.
+  const services = await createServices(config, {
+    database: await createTestDatabase(),
+    storage: createLocalStorage(path.join(dataDir, 'storage')),
+    mailer: createMemoryMailer(),
+    illustrator: options.illustrator ?? createFakeIllustrator(),
+    payments:
+      options.payments ??
+      createLocalPaymentProvider({ publicUrl: config.publicUrl, secret: TEST_WEBHOOK_SECRET }),
+    printer: (ports) =>
+      createLocalPrinter({
+        ...ports,
+        shipAfterSeconds: options.printer?.shipAfterSeconds ?? 3600,
+        deliverAfterSeconds: options.printer?.deliverAfterSeconds ?? 3600,
+      }),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const database = services.database as TestDatabase;
+  const mailer = services.mailer as ReturnType<typeof createMemoryMailer>;
+  const { storage, illustrator, printer } = services;
   const app = await buildApp({
-    illustrator,
-    payments,
-    config,
-    database,
-    storage,
-    mailer,
+    ...services,
     logger: false,
     authRateLimits: options.authRateLimits ?? { signInPerMinute: 1000, emailPerMinute: 1000, max: 1000 },
-    ...(options.now ? { now: options.now } : {}),
     ...(options.generationTimeoutMs ? { generationTimeoutMs: options.generationTimeoutMs } : {}),
   });
   await app.ready();
-  const printer = createLocalPrinter({
-    storage,
-    db: database.db,
-    publicUrl: config.publicUrl,
-    shipAfterSeconds: options.printer?.shipAfterSeconds ?? 3600,
-    deliverAfterSeconds: options.printer?.deliverAfterSeconds ?? 3600,
-  });
   const jobLog = createMemoryLog();
   const workers: RunningWorker[] = [];
   const startTestWorker = (overrides: TestWorkerOptions = {}) => {
-    const worker = startWorker({
-      database,
-      storage,
-      mailer,
-      illustrator,
-      printer,
+    const worker = startShopWorker(services, {
       log: jobLog,
-      publicUrl: config.publicUrl,
       pollMs: 25,
       leaseMs: 5000,
       backoffMs: 10,

@@ -4,7 +4,12 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { fromNodeHeaders } from 'better-auth/node';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -12,9 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Illustrator } from './adapters/illustrator/index';
 import type { Mailer } from './adapters/mail/index';
-import type { PaymentProvider } from './adapters/payments/index';
 import type { Storage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -34,6 +37,7 @@ import { systemRoutes } from './modules/system/routes';
 import { wizardRoutes } from './modules/wizard/routes';
 import { clientPlugin } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
+import type { Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,24 +50,14 @@ declare module 'fastify' {
   }
 }
 
-/** What the app needs from outside; main.ts builds the real ones, tests build their own. */
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  storage: Storage;
-  mailer: Mailer;
-  illustrator: Illustrator;
-  payments: PaymentProvider;
-  /** Where the outbox mailer writes; the development page lists it (not in production). */
-  outboxDir?: string;
+/** What the app needs from outside: the services of the composition root (services.ts), and options. */
+export type AppDeps = Omit<Services, 'printer'> & {
   /** Tests loosen or tighten the per-IP auth limits. */
   authRateLimits?: Partial<AuthRateLimits>;
-  /** The clock, so tests can move time forward. */
-  now?: () => Date;
   /** How long a cover may take (60 s; tests shorten it). */
   generationTimeoutMs?: number;
-  /** Pino options, or false for silence (tests). */
-  logger?: FastifyServerOptions['logger'];
+  /** The shop's logger (services.ts `createLogger`), or false for silence (tests). */
+  logger?: false | FastifyBaseLogger;
 };
 
 /** Pino options: JSON lines, pretty in a terminal, never a password, token, cookie or photo. */
@@ -90,7 +84,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config),
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: deps.logger ?? loggerOptions(config) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -151,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     log: app.log,
     rateLimits: deps.authRateLimits ?? config.authRateLimits,
-    ...(deps.now ? { now: deps.now } : {}),
+    now: deps.now,
   });
   await app.register(authRoutes(shopAuth), { prefix: '/api/auth' });
   app.decorate('currentUser', async (request: FastifyRequest) => {
@@ -161,14 +155,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     wizardRoutes({
       illustrator: deps.illustrator,
-      ...(deps.now ? { now: deps.now } : {}),
+      now: deps.now,
       ...(deps.generationTimeoutMs ? { generationTimeoutMs: deps.generationTimeoutMs } : {}),
     }),
     {
       prefix: '/api/wizard',
     },
   );
-  const now = deps.now ? { now: deps.now } : {};
+  // One clock for every module (services.ts): tests move it, the shop reads the real time.
+  const now = { now: deps.now };
   await app.register(checkoutRoutes(now), { prefix: '/api' });
   await app.register(orderRoutes({ payments: deps.payments, ...now }), { prefix: '/api/orders' });
   await app.register(paymentRoutes({ payments: deps.payments, ...now }), { prefix: '/api/payments' });

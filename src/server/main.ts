@@ -1,20 +1,7 @@
 import path from 'node:path';
-import { createLocalIllustrator } from './adapters/illustrator/local';
-import { createPhotoChecker } from './adapters/illustrator/photo-check';
-import { selectIllustrator } from './adapters/illustrator/select';
-import type { Mailer } from './adapters/mail/index';
-import { createOutboxMailer } from './adapters/mail/outbox';
-import { createSmtpMailer } from './adapters/mail/smtp';
-import type { PaymentProvider } from './adapters/payments/index';
-import { createLocalPaymentProvider } from './adapters/payments/local';
-import { createStripeProvider } from './adapters/payments/stripe';
-import { selectPrinter } from './adapters/printer/select';
-import { selectStorage } from './adapters/storage/select';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
-import { migrateDatabase, openDatabase } from './db/client';
-import { seedCatalogue } from './db/seed';
-import { startWorker } from './jobs/worker';
+import { createLogger, createServices, startShopWorker } from './services';
 
 const startedAt = performance.now();
 
@@ -32,59 +19,18 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateDatabase(database);
-  await seedCatalogue(database.db);
-  const storage = selectStorage(config.storage, path.join(config.dataDir, 'storage'));
-
-  const outboxDir = path.join(config.dataDir, 'outbox');
-  const mailer: Mailer = config.mail.smtpUrl
-    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
-    : createOutboxMailer(outboxDir, config.mail.from);
-
-  const photoChecker = createPhotoChecker();
-  const illustrator = selectIllustrator(config.illustrator, createLocalIllustrator({ photoChecker }), {
-    photoChecker,
-  });
-
-  const payments: PaymentProvider =
-    config.payments.provider === 'stripe'
-      ? createStripeProvider({
-          secretKey: config.payments.stripeSecretKey!,
-          webhookSecret: config.payments.stripeWebhookSecret!,
-          ...(config.payments.stripeApiBaseUrl ? { apiBaseUrl: config.payments.stripeApiBaseUrl } : {}),
-        })
-      : createLocalPaymentProvider({ publicUrl: config.publicUrl });
-
-  const app = await buildApp({ config, database, storage, mailer, outboxDir, illustrator, payments });
+  const log = createLogger(config);
+  const services = await createServices(config, { log: log.child({ component: 'printer' }) });
+  const { database, illustrator, printer } = services;
+  const app = await buildApp({ ...services, logger: log });
   illustrator.kind === 'local' ||
     app.log.info({ illustrator: illustrator.kind }, 'photos go to a hosted image model');
-
-  const printer = selectPrinter(config.printer, {
-    storage,
-    db: database.db,
-    publicUrl: config.publicUrl,
-    log: app.log.child({ component: 'printer' }),
-  });
   printer.kind === 'local' ||
     app.log.info({ printer: printer.kind, api: config.printer.lulu?.apiUrl }, 'books are printed by Lulu');
   // The background worker runs in the server process unless WORKER=off (then `npm run worker`
   // processes do the work; they need PostgreSQL, as PGlite belongs to one process).
   const worker = config.worker.enabled
-    ? startWorker({
-        database,
-        storage,
-        illustrator,
-        printer,
-        mailer,
-        log: app.log.child({ component: 'worker' }),
-        publicUrl: config.publicUrl,
-        concurrency: config.worker.concurrency,
-        pageConcurrency: config.worker.pageConcurrency,
-        leaseMs: config.worker.leaseMs,
-        pollMs: config.worker.pollMs,
-        backoffMs: config.worker.backoffMs,
-      })
+    ? startShopWorker(services, { log: log.child({ component: 'worker' }), ...config.worker })
     : undefined;
 
   let closing = false;

@@ -1,17 +1,5 @@
-import path from 'node:path';
-import Fastify from 'fastify';
-import { createLocalIllustrator } from './adapters/illustrator/local';
-import { createPhotoChecker } from './adapters/illustrator/photo-check';
-import { selectIllustrator } from './adapters/illustrator/select';
-import type { Mailer } from './adapters/mail/index';
-import { createOutboxMailer } from './adapters/mail/outbox';
-import { createSmtpMailer } from './adapters/mail/smtp';
-import { selectPrinter } from './adapters/printer/select';
-import { selectStorage } from './adapters/storage/select';
-import { loggerOptions } from './app';
 import { type Config, ConfigError, loadConfig, redactUrl } from './config';
-import { migrateDatabase, openDatabase } from './db/client';
-import { startWorker } from './jobs/worker';
+import { createLogger, createServices, startShopWorker } from './services';
 
 /**
  * `npm run worker`: a background worker alone, without the HTTP server, sharing the shop's queue
@@ -43,38 +31,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // The server's pino set-up (levels, redaction, pretty in a terminal), without a server.
-  const log = Fastify({ logger: loggerOptions(config) }).log.child({ component: 'worker' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  // Up to date already when the server started first; a fresh database gets its tables either way.
-  await migrateDatabase(database);
-  const storage = selectStorage(config.storage, path.join(config.dataDir, 'storage'));
-  const mailer: Mailer = config.mail.smtpUrl
-    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
-    : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from);
-  const photoChecker = createPhotoChecker();
-  const illustrator = selectIllustrator(config.illustrator, createLocalIllustrator({ photoChecker }), {
-    photoChecker,
-  });
-  const printer = selectPrinter(config.printer, {
-    storage,
-    db: database.db,
-    publicUrl: config.publicUrl,
-    log,
-  });
-  const worker = startWorker({
-    database,
-    storage,
-    illustrator,
-    printer,
-    mailer,
-    log,
-    publicUrl: config.publicUrl,
-    concurrency: config.worker.concurrency,
-    pageConcurrency: config.worker.pageConcurrency,
-    leaseMs: config.worker.leaseMs,
-    pollMs: config.worker.pollMs,
-    backoffMs: config.worker.backoffMs,
-  });
+  const log = createLogger(config).child({ component: 'worker' });
+  // The catalogue is the server's to seed; the tables are migrated by whichever process starts first.
+  const services = await createServices(config, { log, seed: false });
+  const { database } = services;
+  const worker = startShopWorker(services, { log, ...config.worker });
   log.info({ database: redactUrl(config.databaseUrl), workerId: worker.id }, 'worker ready');
 
   let closing = false;

@@ -1,5 +1,6 @@
 import { ZodError } from 'zod';
 import type { ErrorCode } from '../../shared/domain/errors';
+import { PrinterError } from '../adapters/printer/index';
 
 /**
  * A failure that retrying cannot mend (a missing book, a malformed payload, print files that fail
@@ -36,8 +37,9 @@ export class JobAbortedError extends Error {
   }
 }
 
-/** True when retrying cannot help. */
+/** True when retrying cannot help (adapters say so in their own error types, mapped here). */
 export function isPermanent(error: unknown): boolean {
+  if (error instanceof PrinterError) return !error.retryable;
   return error instanceof PermanentJobError || error instanceof ZodError;
 }
 

@@ -1,27 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import { jobs } from '../db/schema';
+import type { JobPayloads, QueueName } from './payloads';
 
-/** What the local printer reports about an order, as a print-on-demand webhook would. */
-export type PrintStatusUpdate =
-  | { status: 'shipped'; trackingNumber: string; trackingUrl: string }
-  | { status: 'delivered' };
-
-/** The e-mails about an order (public/locales/{language}/emails.json). */
-export const ORDER_EMAILS = ['orderPaid', 'sentToPrint', 'shipped'] as const;
-export type OrderEmail = (typeof ORDER_EMAILS)[number];
-
-/** The queues of the shop and the payload each one carries. */
-export type JobPayloads = {
-  'produce-book': { bookInstanceId: string; orderId: string };
-  'send-order-email': { orderId: string; email: OrderEmail };
-  'print-status': { orderId: string; update: PrintStatusUpdate };
-  /** The shop is told that the printer will not print an order (Lulu REJECTED, CANCELED, ERROR). */
-  'send-shop-alert': { to: string; orderId: string; printJobId: string; status: string; message?: string };
-  /** The hourly retention run (PRODUCT.md privacy promises); `period` is its hour, as the singleton key. */
-  retention: { period: string };
-};
-export type QueueName = keyof JobPayloads;
+export type { JobPayloads, OrderEmail, PrintStatusUpdate, QueueName } from './payloads';
+export { ORDER_EMAILS } from './payloads';
 
 export type EnqueueOptions = {
   singletonKey?: string;

@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import type { Db } from '../db/client';
-import type { ClaimedJob, JobPayloads, QueueName } from './queue';
+import type { JobPayloads, QueueName } from './payloads';
+import type { ClaimedJob } from './queue';
 
 /** The part of pino the jobs use (the server's logger fits; tests pass a silent one). */
 export type JobLogger = {
@@ -18,10 +18,12 @@ export type JobContext = {
   log: JobLogger;
 };
 
-/** A typed job: its queue, the schema of its payload, and what to do with it (STYLE.md). */
-export type JobDefinition<Q extends QueueName> = {
-  queue: Q;
-  payload: z.ZodType<JobPayloads[Q]>;
+/**
+ * What to do with a job of one queue (STYLE.md: typed jobs). Its payload was parsed with the
+ * queue's schema (jobs/payloads.ts) first; handlers are registered at the composition root
+ * (src/server/services.ts), so the queue and the worker import no module.
+ */
+export type JobHandler<Q extends QueueName> = {
   handle(payload: JobPayloads[Q], context: JobContext): Promise<void>;
   /**
    * Runs once when the job has failed for good, in the transaction that marks it failed, so the
@@ -30,4 +32,4 @@ export type JobDefinition<Q extends QueueName> = {
   onFinalFailure?(tx: Db, payload: JobPayloads[Q], error: unknown, context: JobContext): Promise<void>;
 };
 
-export type JobDefinitions = { [Q in QueueName]: JobDefinition<Q> };
+export type JobHandlers = { [Q in QueueName]: JobHandler<Q> };

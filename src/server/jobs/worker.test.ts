@@ -1,21 +1,11 @@
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import {
-  createMemoryLog,
-  createMemoryMailer,
-  createTestDatabase,
-  type TestDatabase,
-} from '../../../test/build-test-app';
-import { createFakeIllustrator } from '../../../test/fake-illustrator';
-import { createLocalPrinter } from '../adapters/printer/local';
-import { createLocalStorage } from '../adapters/storage/local';
+import { createMemoryLog, createTestDatabase, type TestDatabase } from '../../../test/build-test-app';
 import { jobs } from '../db/schema';
 import { waitFor } from '../modules/production/test-factory';
 import { PermanentJobError } from './errors';
 import { enqueue } from './queue';
-import type { JobDefinition } from './types';
+import type { JobHandler } from './types';
 import { type RunningWorker, startWorker, type WorkerOptions } from './worker';
 
 let database: TestDatabase;
@@ -23,34 +13,15 @@ let running: RunningWorker[] = [];
 const log = createMemoryLog();
 const payload = { bookInstanceId: crypto.randomUUID(), orderId: crypto.randomUUID() };
 
-function worker(definition: Partial<JobDefinition<'produce-book'>>, options: Partial<WorkerOptions> = {}) {
-  const storage = createLocalStorage(path.join('/tmp', 'unused-worker-test-storage'));
+function worker(handler: Partial<JobHandler<'produce-book'>>, options: Partial<WorkerOptions> = {}) {
   const started = startWorker({
     database,
-    storage,
-    illustrator: createFakeIllustrator(),
-    printer: createLocalPrinter({
-      storage,
-      db: database.db,
-      publicUrl: 'http://localhost',
-      shipAfterSeconds: 1,
-      deliverAfterSeconds: 1,
-    }),
-    mailer: createMemoryMailer(),
     log,
-    publicUrl: 'http://localhost',
     pollMs: 10,
     leaseMs: 300,
     backoffMs: 1,
     queues: ['produce-book'],
-    definitions: {
-      'produce-book': {
-        queue: 'produce-book',
-        payload: z.object({ bookInstanceId: z.uuid(), orderId: z.uuid() }),
-        handle: async () => {},
-        ...definition,
-      },
-    },
+    handlers: { 'produce-book': { handle: async () => {}, ...handler } },
     ...options,
   });
   running.push(started);
@@ -130,7 +101,7 @@ describe('the worker', () => {
 
   it('renews the lease of a long job, so no other worker takes it', async () => {
     let runs = 0;
-    const slow: Partial<JobDefinition<'produce-book'>> = {
+    const slow: Partial<JobHandler<'produce-book'>> = {
       handle: async () => {
         runs += 1;
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -145,12 +116,17 @@ describe('the worker', () => {
 
   it('stops a job whose lease another worker took over, without recording anything for it', async () => {
     let aborted: unknown;
-    const first = worker({
-      handle: async (_p, context) => {
-        await new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve()));
-        aborted = context.signal.reason;
+    // A lease long enough that the taken-over job is still the other worker's when the test
+    // looks (with 300 ms, a loaded machine let this worker claim the expired job back first).
+    const first = worker(
+      {
+        handle: async (_p, context) => {
+          await new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve()));
+          aborted = context.signal.reason;
+        },
       },
-    });
+      { leaseMs: 3000 },
+    );
     await enqueue(database.db, 'produce-book', payload);
     await waitForState('active');
     // Another worker took the job over (as after a stalled heartbeat).

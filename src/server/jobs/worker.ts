@@ -1,34 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Illustrator } from '../adapters/illustrator/index';
-import type { Mailer } from '../adapters/mail/index';
-import type { Printer } from '../adapters/printer/index';
-import type { Storage } from '../adapters/storage/index';
 import type { Database } from '../db/client';
-import { jobDefinitions } from './definitions';
 import { isPermanent, JobAbortedError, PermanentJobError } from './errors';
+import { JOB_PAYLOADS, type QueueName } from './payloads';
 import {
   type ClaimedJob,
   claimJob,
   completeJob,
   describeError,
   failJob,
-  type QueueName,
   releaseJob,
   renewJobLease,
 } from './queue';
 import { scheduleRetention } from './retention';
-import type { JobContext, JobDefinition, JobDefinitions, JobLogger } from './types';
+import type { JobContext, JobHandler, JobHandlers, JobLogger } from './types';
 
 export type WorkerOptions = {
   database: Database;
-  storage: Storage;
-  illustrator: Illustrator;
-  printer: Printer;
-  mailer: Mailer;
+  /** What each queue's job does (src/server/services.ts `createJobHandlers`; tests give some). */
+  handlers: Partial<JobHandlers>;
   log: JobLogger;
-  /** The shop's address, for links in e-mails. */
-  publicUrl: string;
   /** Jobs run at once by this worker (default 1). */
   concurrency?: number;
   /** How often an idle worker looks for due jobs (default 1000 ms). */
@@ -37,14 +28,11 @@ export type WorkerOptions = {
   leaseMs?: number;
   /** The first retry waits this long, then twice as long each time (default 30 s). */
   backoffMs?: number;
-  /** Pages of one book illustrated at once (default 2). */
-  pageConcurrency?: number;
-  pageSize?: number;
   workerId?: string;
-  /** Only these queues (default: every queue the worker knows). */
+  /** Only these queues (default: every queue that has a handler). */
   queues?: QueueName[];
-  /** Handlers to run instead of the shop's own for some queues (tests of the worker itself). */
-  definitions?: Partial<JobDefinitions>;
+  /** The clock of the first retention schedule (tests move it). */
+  now?: () => Date;
 };
 
 export type RunningWorker = {
@@ -70,21 +58,10 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   const leaseMs = options.leaseMs ?? 60_000;
   const pollMs = options.pollMs ?? 1000;
   const backoffMs = options.backoffMs ?? 30_000;
-  const definitions: JobDefinitions = {
-    ...jobDefinitions({
-      db,
-      storage: options.storage,
-      illustrator: options.illustrator,
-      printer: options.printer,
-      mailer: options.mailer,
-      publicUrl: options.publicUrl,
-      leaseMs,
-      pageConcurrency: options.pageConcurrency ?? 2,
-      ...(options.pageSize ? { pageSize: options.pageSize } : {}),
-    }),
-    ...options.definitions,
-  };
-  const queues = options.queues ?? (Object.keys(definitions) as QueueName[]);
+  const { handlers } = options;
+  const queues = options.queues ?? (Object.keys(handlers) as QueueName[]);
+  const missing = queues.filter((queue) => !handlers[queue]);
+  if (missing.length > 0) throw new Error(`No handler for the queues ${missing.join(', ')}`);
   const stopping = new AbortController();
 
   const sleep = (ms: number) =>
@@ -99,7 +76,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     });
 
   async function runJob(job: ClaimedJob): Promise<void> {
-    const definition = definitions[job.queue] as unknown as JobDefinition<QueueName>;
+    const handler = handlers[job.queue] as unknown as JobHandler<QueueName>;
     const controller = new AbortController();
     const onStop = () => controller.abort(new JobAbortedError('stopping'));
     stopping.signal.addEventListener('abort', onStop, { once: true });
@@ -122,8 +99,8 @@ export function startWorker(options: WorkerOptions): RunningWorker {
           `Gave up after ${job.maxAttempts} attempts: the workers running it stopped answering`,
         );
       }
-      payload = definition.payload.parse(job.payload);
-      await definition.handle(payload as never, context);
+      payload = JOB_PAYLOADS[job.queue].parse(job.payload);
+      await handler.handle(payload as never, context);
       clearInterval(heartbeat);
       if (await completeJob(db, job)) {
         log.info(
@@ -142,8 +119,8 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       }
       const outcome = await db.transaction(async (tx) => {
         const result = await failJob(tx, job, error, { backoffMs, permanent: isPermanent(error) });
-        if (result === 'failed' && definition.onFinalFailure && payload !== undefined) {
-          await definition.onFinalFailure(tx, payload as never, error, context);
+        if (result === 'failed' && handler.onFinalFailure && payload !== undefined) {
+          await handler.onFinalFailure(tx, payload as never, error, context);
         }
         return result;
       });
@@ -158,7 +135,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
 
   // The hourly retention run starts with the first worker and then queues its own successor.
   const scheduled = queues.includes('retention')
-    ? scheduleRetention(db, new Date()).catch((error: unknown) =>
+    ? scheduleRetention(db, (options.now ?? (() => new Date()))()).catch((error: unknown) =>
         log.warn({ err: error }, 'could not schedule the retention run'),
       )
     : Promise.resolve();

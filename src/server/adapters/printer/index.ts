@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../shared/domain/errors';
 import type { CoverType } from '../../../shared/domain/statuses';
 
 /** A print file the shop already stored (bucket `instances`), with its bytes for upload. */
@@ -16,6 +17,8 @@ export type PrintSubmission = {
   /** Interior pages, padded for binding. */
   pageCount: number;
   interior: PrintFile;
+  /** Where (bucket `instances`) a printer may keep its own record of the job, beside the files. */
+  ticketKey: string;
   items: PrintItem[];
   shipTo: {
     name: string;
@@ -42,4 +45,25 @@ export interface Printer {
   readonly kind: 'local' | 'lulu';
   /** Hands one order to the printer; the same `externalId` again answers the first receipt. */
   submit(submission: PrintSubmission): Promise<PrintReceipt>;
+}
+
+/** What a printer reports about an order after printing it (the job queue's `print-status` payload). */
+export type PrintStatusReport =
+  | { status: 'shipped'; trackingNumber: string; trackingUrl: string }
+  | { status: 'delivered' };
+
+/**
+ * A printer's failure. The adapter knows nothing of the job queue: the job layer
+ * (src/server/jobs/errors.ts `isPermanent`) retries a `retryable` one later and fails the job at
+ * once otherwise (Lulu refusing the request: retrying cannot mend it).
+ */
+export class PrinterError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'PrinterError';
+  }
 }

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/build-test-app';
 import { queryRows } from '../../db/client';
+import { printStatusScheduler } from '../../services';
+import { instanceKeys } from '../../storage-keys';
 import { createLocalStorage } from '../storage/local';
 import type { PrintSubmission } from './index';
 import { createLocalPrinter } from './local';
@@ -24,23 +26,25 @@ afterAll(async () => {
 
 function submission(orderId: string, bookInstanceId: string): PrintSubmission {
   const pdf = (name: string) => Buffer.from(`%PDF-1.7 ${name}`);
+  const keys = instanceKeys(bookInstanceId);
   return {
     externalId: orderId,
     orderNumber: 'BK-1',
     bookInstanceId,
     title: 'Teddy Keeps Watch Over Emma',
     pageCount: 32,
-    interior: { key: `${bookInstanceId}/print/interior.pdf`, data: pdf('interior') },
+    interior: { key: keys.interior, data: pdf('interior') },
+    ticketKey: keys.printTicket,
     items: [
       {
         coverType: 'hardcover',
         quantity: 1,
-        cover: { key: `${bookInstanceId}/print/cover.pdf`, data: pdf('hard') },
+        cover: { key: keys.cover, data: pdf('hard') },
       },
       {
         coverType: 'softcover',
         quantity: 2,
-        cover: { key: `${bookInstanceId}/print/cover-softcover.pdf`, data: pdf('soft') },
+        cover: { key: keys.extraCover('softcover'), data: pdf('soft') },
       },
     ],
     shipTo: {
@@ -59,7 +63,8 @@ describe('the local printer', () => {
     const storage = createLocalStorage(path.join(dir, 'storage'));
     const printer = createLocalPrinter({
       storage,
-      db: database.db,
+      // The shop's own port (services.ts): the reports become delayed print-status jobs.
+      scheduleReport: printStatusScheduler(database.db),
       publicUrl: 'https://shop.example',
       shipAfterSeconds: 600,
       deliverAfterSeconds: 300,
@@ -70,15 +75,14 @@ describe('the local printer', () => {
     const again = await printer.submit(submission(orderId, bookInstanceId));
     expect(again).toEqual(first);
     expect(first.printJobId).toMatch(/^LP-/);
-    expect(await storage.list('instances', `${bookInstanceId}/print/`)).toEqual([
-      `${bookInstanceId}/print/cover-softcover.pdf`,
-      `${bookInstanceId}/print/cover.pdf`,
-      `${bookInstanceId}/print/interior.pdf`,
-      `${bookInstanceId}/print/print-job.json`,
+    const keys = instanceKeys(bookInstanceId);
+    expect(await storage.list('instances', keys.printFolder)).toEqual([
+      keys.extraCover('softcover'),
+      keys.cover,
+      keys.interior,
+      keys.printTicket,
     ]);
-    const ticket = JSON.parse(
-      (await storage.get('instances', `${bookInstanceId}/print/print-job.json`))!.data.toString(),
-    );
+    const ticket = JSON.parse((await storage.get('instances', keys.printTicket))!.data.toString());
     expect(ticket).toMatchObject({
       printJobId: first.printJobId,
       externalId: orderId,

@@ -1,17 +1,19 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client';
-import { enqueue } from '../../jobs/queue';
 import type { Storage } from '../storage/index';
-import type { Printer, PrintReceipt, PrintSubmission } from './index';
+import type { Printer, PrintReceipt, PrintStatusReport, PrintSubmission } from './index';
 
 export type LocalPrinterOptions = {
   storage: Storage;
-  /** The shop's database: the printer's status reports are delayed jobs of its queue. */
-  db: Db;
+  /**
+   * Delivers a status report `afterMs` from now, once per order and status however often it is
+   * called, and across restarts (the composition root makes it a delayed job of the shop's queue).
+   */
+  scheduleReport(orderId: string, report: PrintStatusReport, afterMs: number): Promise<void>;
   /** Where tracking links point: the shop's own order page (no carrier is involved). */
   publicUrl: string;
   shipAfterSeconds: number;
   deliverAfterSeconds: number;
+  now?: () => Date;
 };
 
 type Ticket = PrintReceipt & {
@@ -24,21 +26,18 @@ type Ticket = PrintReceipt & {
   shipTo: PrintSubmission['shipTo'];
 };
 
-/** The local printer's job ticket of a book: beside its files. */
-export const ticketKey = (bookInstanceId: string) => `${bookInstanceId}/print/print-job.json`;
-
 /**
- * The embedded printer: keeps the print files under `instances/{id}/print/` with a job ticket, then
+ * The embedded printer: keeps the print files where the shop stored them, with a job ticket, then
  * reports the order shipped (tracking number and link) after `shipAfterSeconds` and delivered
- * `deliverAfterSeconds` later, as delayed `print-status` jobs: the same path a print-on-demand
- * webhook would take. The schedule survives restarts because it lives in the queue.
+ * `deliverAfterSeconds` later through `scheduleReport` (delayed `print-status` jobs: the same path
+ * a print-on-demand webhook would take, surviving restarts).
  */
 export function createLocalPrinter(options: LocalPrinterOptions): Printer {
   const { storage } = options;
   return {
     kind: 'local',
     async submit(submission) {
-      const key = ticketKey(submission.bookInstanceId);
+      const key = submission.ticketKey;
       const existing = await storage.get('instances', key);
       if (existing) {
         const ticket = JSON.parse(existing.data.toString('utf8')) as Ticket;
@@ -57,7 +56,7 @@ export function createLocalPrinter(options: LocalPrinterOptions): Printer {
         printJobId: `LP-${randomUUID()}`,
         externalId: submission.externalId,
         orderNumber: submission.orderNumber,
-        submittedAt: new Date().toISOString(),
+        submittedAt: (options.now ?? (() => new Date()))().toISOString(),
         pageCount: submission.pageCount,
         files: files.map((file) => file.key),
         items: submission.items.map((item) => ({
@@ -76,30 +75,11 @@ export function createLocalPrinter(options: LocalPrinterOptions): Printer {
   };
 }
 
-/** Queues the two status reports of an order once (singleton keys), whatever the number of calls. */
+/** Asks for the two status reports of an order (each delivered once, whatever the number of calls). */
 async function schedule(options: LocalPrinterOptions, orderId: string): Promise<void> {
   const trackingNumber = `CT${String(randomInt(10 ** 9, 10 ** 10))}CH`;
   const shipMs = options.shipAfterSeconds * 1000;
-  await enqueue(
-    options.db,
-    'print-status',
-    {
-      orderId,
-      update: {
-        status: 'shipped',
-        trackingNumber,
-        trackingUrl: `${options.publicUrl}/order-confirmation/${orderId}`,
-      },
-    },
-    { singletonKey: `print-status:${orderId}:shipped`, delayMs: shipMs },
-  );
-  await enqueue(
-    options.db,
-    'print-status',
-    { orderId, update: { status: 'delivered' } },
-    {
-      singletonKey: `print-status:${orderId}:delivered`,
-      delayMs: shipMs + options.deliverAfterSeconds * 1000,
-    },
-  );
+  const trackingUrl = `${options.publicUrl}/order-confirmation/${orderId}`;
+  await options.scheduleReport(orderId, { status: 'shipped', trackingNumber, trackingUrl }, shipMs);
+  await options.scheduleReport(orderId, { status: 'delivered' }, shipMs + options.deliverAfterSeconds * 1000);
 }

@@ -6,12 +6,14 @@ import { inspect } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PermanentJobError, RetryableJobError } from '../../jobs/errors';
+import { isPermanent } from '../../jobs/errors';
 import { printFileRoutes } from '../../modules/print-files/routes';
+import { printFileLinks } from '../../modules/print-files/signing';
 import { registerErrorHandler } from '../../plugins/error-handler';
+import { instanceKeys } from '../../storage-keys';
 import type { Storage } from '../storage/index';
 import { createLocalStorage } from '../storage/local';
-import type { Printer, PrintSubmission } from './index';
+import { type Printer, PrinterError, type PrintSubmission } from './index';
 import { createLuluPrinter, LULU_POD_PACKAGES, type LuluPrinterOptions } from './lulu';
 import { type FakeLulu, startFakeLulu } from './test-fakes/fake-lulu';
 
@@ -82,8 +84,7 @@ function printer(overrides: Partial<LuluPrinterOptions> = {}): Printer {
     contactEmail: 'print@cuddletales.ch',
     shippingLevel: 'PRIORITY_MAIL',
     storage,
-    publicUrl,
-    printFileUrlSecret: FILE_SECRET,
+    fileLinks: printFileLinks(publicUrl, FILE_SECRET),
     log: log.logger,
     ...overrides,
   });
@@ -96,10 +97,11 @@ async function submission(
 ): Promise<PrintSubmission> {
   const bookInstanceId = overrides.bookInstanceId ?? crypto.randomUUID();
   const pdf = (name: string) => Buffer.from(`%PDF-1.7 ${name} ${bookInstanceId}\n%%EOF`);
+  const keys = instanceKeys(bookInstanceId);
   const files = {
-    interior: { key: `${bookInstanceId}/print/interior.pdf`, data: pdf('interior') },
-    hard: { key: `${bookInstanceId}/print/cover.pdf`, data: pdf('hardcover') },
-    soft: { key: `${bookInstanceId}/print/cover-softcover.pdf`, data: pdf('softcover') },
+    interior: { key: keys.interior, data: pdf('interior') },
+    hard: { key: keys.cover, data: pdf('hardcover') },
+    soft: { key: keys.extraCover('softcover'), data: pdf('softcover') },
   };
   if (options.store !== false) {
     for (const file of Object.values(files)) await storage.put('instances', file.key, file.data);
@@ -111,6 +113,7 @@ async function submission(
     title: 'Teddy Keeps Watch Over Emma',
     pageCount: 32,
     interior: files.interior,
+    ticketKey: keys.printTicket,
     items: [
       { coverType: 'hardcover', quantity: 1, cover: files.hard },
       { coverType: 'softcover', quantity: 2, cover: files.soft },
@@ -129,6 +132,18 @@ async function submission(
 }
 
 const md5 = (data: Uint8Array) => createHash('md5').update(data).digest('hex');
+
+/** A printer error the job queue fails at once (retrying cannot mend it). */
+function expectPermanent(error: unknown) {
+  expect(error).toBeInstanceOf(PrinterError);
+  expect(isPermanent(error)).toBe(true);
+}
+
+/** A printer error the job queue tries again later. */
+function expectRetryable(error: unknown) {
+  expect(error).toBeInstanceOf(PrinterError);
+  expect(isPermanent(error)).toBe(false);
+}
 
 /** Awaits a rejection, checks it carries no secret, and answers it. */
 async function failureOf(promise: Promise<unknown>): Promise<Error> {
@@ -311,7 +326,7 @@ describe('Lulu printer: the access token', () => {
     const error = await failureOf(
       printer({ clientSecret: `${CLIENT_SECRET}-wrong` }).submit(await submission()),
     );
-    expect(error).toBeInstanceOf(PermanentJobError);
+    expectPermanent(error);
     expect(error.message).toMatch(/client key and secret.*HTTP 401/);
     expect(fake.jobs).toHaveLength(0);
   });
@@ -334,7 +349,7 @@ describe('Lulu printer: a second submission of the same order', () => {
     fake.hangNext('create');
     // The job is created at Lulu only once the fake answers; here it never does, so seed it.
     const error = await failureOf(printer({ timeoutMs: 300 }).submit(order));
-    expect(error).toBeInstanceOf(RetryableJobError);
+    expectRetryable(error);
     expect(error.message).toBe('Lulu did not answer in time');
     const created = fake.seedJob({
       external_id: order.externalId,
@@ -362,8 +377,8 @@ describe('Lulu printer: failures', () => {
     const error = await failureOf(
       printer().submit({ ...order, shipTo: { ...order.shipTo, country: 'Germany' } }),
     );
-    expect(error).toBeInstanceOf(PermanentJobError);
-    expect((error as PermanentJobError).code).toBe('VALIDATION_INVALID_PARAM');
+    expectPermanent(error);
+    expect((error as PrinterError).code).toBe('VALIDATION_INVALID_PARAM');
     expect(error.message).toBe(
       'Lulu refused the print job (HTTP 400): shipping_address.country_code: Ensure this field has no more than 2 characters.',
     );
@@ -384,7 +399,7 @@ describe('Lulu printer: failures', () => {
       detail_secret: CLIENT_SECRET,
     });
     const error = await failureOf(printer().submit(order));
-    expect(error).toBeInstanceOf(PermanentJobError);
+    expectPermanent(error);
     expect(error.message).toContain('line_items[0].printable_normalization.cover: Could not download');
     expect(error.message).toContain('signature=[redacted]');
     expect(error.message).not.toContain('abcDEF123');
@@ -398,29 +413,29 @@ describe('Lulu printer: failures', () => {
   ])('retries later when Lulu answers %i', async (status, body) => {
     fake.failNext('create', status, body);
     const error = await failureOf(printer().submit(await submission()));
-    expect(error).toBeInstanceOf(RetryableJobError);
-    expect((error as RetryableJobError).code).toBe('SERVICE_UNAVAILABLE');
+    expectRetryable(error);
+    expect((error as PrinterError).code).toBe('SERVICE_UNAVAILABLE');
     expect(error.message).toBe(`Lulu failed the print job (HTTP ${status})`);
   });
 
   it('retries later when the search fails or the token endpoint is down', async () => {
     fake.failNext('list', 503, { detail: 'down' });
-    expect(await failureOf(printer().submit(await submission()))).toBeInstanceOf(RetryableJobError);
+    expectRetryable(await failureOf(printer().submit(await submission())));
     fake.failNext('token', 500, { error: 'server_error' });
-    expect(await failureOf(printer().submit(await submission()))).toBeInstanceOf(RetryableJobError);
+    expectRetryable(await failureOf(printer().submit(await submission())));
     expect(fake.jobs).toHaveLength(0);
   });
 
   it('retries later when Lulu cannot be reached', async () => {
     const error = await failureOf(printer({ apiUrl: 'http://127.0.0.1:9' }).submit(await submission()));
-    expect(error).toBeInstanceOf(RetryableJobError);
+    expectRetryable(error);
     expect(error.message).toBe('Lulu could not be reached');
   });
 
   it('refuses an order without books or address before asking Lulu', async () => {
     const order = await submission();
     const noBooks = await failureOf(printer().submit({ ...order, items: [] }));
-    expect(noBooks).toBeInstanceOf(PermanentJobError);
+    expectPermanent(noBooks);
     const noName = await failureOf(printer().submit({ ...order, shipTo: { ...order.shipTo, name: ' ' } }));
     expect(noName.message).toBe('The shipping address has no name');
     expect(fake.requests).toHaveLength(0);

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CoverType } from '../../../shared/domain/statuses';
-import { PermanentJobError, RetryableJobError } from '../../jobs/errors';
-import { redactSignatures, signPrintFileUrl } from '../../modules/print-files/signing';
 import type { Storage } from '../storage/index';
-import type { Printer, PrintFile, PrintSubmission } from './index';
+import { type Printer, PrinterError, type PrintFile, type PrintSubmission } from './index';
 import type { LuluShippingLevel } from './lulu-config';
 
 /**
@@ -37,9 +35,8 @@ export type LuluPrinterOptions = {
   shippingLevel: LuluShippingLevel;
   /** The shop's storage: the print files are served from it at signed links. */
   storage: Storage;
-  /** The shop's public address, reachable by Lulu (the links point there). */
-  publicUrl: string;
-  printFileUrlSecret: string;
+  /** Signs the links Lulu downloads the files from (src/server/modules/print-files `printFileLinks`). */
+  fileLinks: PrintFileLinks;
   /** How long the file links stay valid (7 days). */
   fileUrlSeconds?: number;
   podPackageIds?: Partial<Record<CoverType, string>>;
@@ -47,6 +44,14 @@ export type LuluPrinterOptions = {
   timeoutMs?: number;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   now?: () => Date;
+};
+
+/** The signed, expiring links to the shop's stored print files, reachable by Lulu. */
+export type PrintFileLinks = {
+  /** The link of a stored print file (its storage key), valid `expiresInSeconds` from `now`. */
+  sign(key: string, expiresInSeconds: number, now: Date): string;
+  /** Hides the link signatures and the signing secret in a text (an error Lulu echoes back). */
+  redact(text: string): string;
 };
 
 type LuluResponse = { status: number; body: unknown; text: string };
@@ -57,7 +62,7 @@ type LuluJob = { id?: unknown; external_id?: unknown; status?: { name?: unknown 
  * order id) with one line item per cover type; Lulu downloads the PDFs from signed links to the
  * shop (`/api/print-files/...`). Before creating a job it looks for a live one of the same order,
  * so a submission repeated after a crash or a lost answer is recognised, not printed twice.
- * Failures become job errors: Lulu refusing the request (4xx) is permanent and carries Lulu's
+ * Failures are PrinterErrors: Lulu refusing the request (4xx) is permanent and carries Lulu's
  * message; Lulu failing or out of reach (5xx, 429, network, timeout) is retried by the queue.
  * Status changes come back through the webhook (src/server/modules/printer).
  */
@@ -66,7 +71,6 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
   const clientKey = options.clientKey.trim();
   const clientSecret = options.clientSecret.trim();
   if (!clientKey || !clientSecret) throw new Error('Lulu: the client key or secret is empty');
-  if (!options.printFileUrlSecret) throw new Error('Lulu: the print file URL secret is empty');
   const basic = Buffer.from(`${clientKey}:${clientSecret}`, 'utf8').toString('base64');
   const podPackageIds = { ...LULU_POD_PACKAGES, ...options.podPackageIds };
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -77,10 +81,10 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
 
   const redact = (text: string) => {
     let out = text;
-    for (const secret of [clientSecret, basic, token?.value, options.printFileUrlSecret, clientKey]) {
+    for (const secret of [clientSecret, basic, token?.value, clientKey]) {
       if (secret) out = out.split(secret).join('[redacted]');
     }
-    return redactSignatures(out).slice(0, 600);
+    return options.fileLinks.redact(out).slice(0, 600);
   };
 
   async function send(
@@ -101,9 +105,10 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       const detail = redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
       options.log?.warn({ provider: 'lulu', method, path, detail }, 'Lulu call failed');
-      throw new RetryableJobError(
+      throw new PrinterError(
         'SERVICE_UNAVAILABLE',
         timedOut ? 'Lulu did not answer in time' : 'Lulu could not be reached',
+        true,
       );
     }
     const text = await response.text().catch(() => '');
@@ -135,7 +140,7 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
     if (response.status !== 200) throw failure(response, 'the access token');
     const body = response.body as { access_token?: unknown; expires_in?: unknown } | null;
     if (typeof body?.access_token !== 'string' || !body.access_token) {
-      throw new RetryableJobError('SERVICE_UNAVAILABLE', 'Lulu answered the token request without a token');
+      throw new PrinterError('SERVICE_UNAVAILABLE', 'Lulu answered the token request without a token', true);
     }
     const lifetime = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 300;
     // Renewed a minute early (or halfway through a short lifetime), so no request carries a dying token.
@@ -162,25 +167,30 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
     }
   }
 
-  /** Turns an unsuccessful answer into a job error, logged without secrets. */
+  /** Turns an unsuccessful answer into a printer error, logged without secrets. */
   function failure(response: LuluResponse, what: string): Error {
     const { status } = response;
     const detail = redact(luluMessage(response.body) || response.text);
     options.log?.warn({ provider: 'lulu', status, detail }, `Lulu refused or failed ${what}`);
     const suffix = `(HTTP ${status})${detail ? `: ${detail}` : ''}`;
     if (status === 408 || status === 409 || status === 425 || status === 429 || status >= 500) {
-      return new RetryableJobError('SERVICE_UNAVAILABLE', `Lulu failed ${what} (HTTP ${status})`);
+      return new PrinterError('SERVICE_UNAVAILABLE', `Lulu failed ${what} (HTTP ${status})`, true);
     }
     if (status === 401 || status === 403) {
-      return new PermanentJobError(
+      return new PrinterError(
         'SERVICE_UNAVAILABLE',
         `Lulu refused the client key and secret for ${what} (HTTP ${status}); check LULU_CLIENT_KEY, LULU_CLIENT_SECRET and LULU_API_URL`,
+        false,
       );
     }
     if (status === 404) {
-      return new PermanentJobError('SERVICE_UNAVAILABLE', `Lulu has no such endpoint for ${what} ${suffix}`);
+      return new PrinterError(
+        'SERVICE_UNAVAILABLE',
+        `Lulu has no such endpoint for ${what} ${suffix}`,
+        false,
+      );
     }
-    return new PermanentJobError('VALIDATION_INVALID_PARAM', `Lulu refused ${what} ${suffix}`);
+    return new PrinterError('VALIDATION_INVALID_PARAM', `Lulu refused ${what} ${suffix}`, false);
   }
 
   /** A live print job of the order, if Lulu has one (its list is searched by `external_id`). */
@@ -206,13 +216,7 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
       await options.storage.put('instances', file.key, file.data, { contentType: 'application/pdf' });
     }
     return {
-      source_url: signPrintFileUrl(
-        options.publicUrl,
-        options.printFileUrlSecret,
-        file.key,
-        options.fileUrlSeconds ?? DEFAULT_FILE_URL_SECONDS,
-        now(),
-      ),
+      source_url: options.fileLinks.sign(file.key, options.fileUrlSeconds ?? DEFAULT_FILE_URL_SECONDS, now()),
       source_md5_sum: createHash('md5').update(file.data).digest('hex'),
     };
   }
@@ -251,7 +255,7 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
       if (response.status !== 201 && response.status !== 200) throw failure(response, 'the print job');
       const id = (response.body as { id?: unknown } | null)?.id;
       if (typeof id !== 'number' && typeof id !== 'string') {
-        throw new RetryableJobError('SERVICE_UNAVAILABLE', 'Lulu answered the print job without an id');
+        throw new PrinterError('SERVICE_UNAVAILABLE', 'Lulu answered the print job without an id', true);
       }
       options.log?.info({ ...log, printJobId: String(id) }, 'Lulu print job created');
       return { printJobId: String(id) };
@@ -262,13 +266,14 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
 /** What Lulu would refuse anyway, refused before any request (a fault of ours: permanent). */
 function checkSubmission(submission: PrintSubmission): void {
   if (submission.items.length === 0) {
-    throw new PermanentJobError('VALIDATION_INVALID_PARAM', 'The print order has no books');
+    throw new PrinterError('VALIDATION_INVALID_PARAM', 'The print order has no books', false);
   }
   for (const item of submission.items) {
     if (!Number.isSafeInteger(item.quantity) || item.quantity < 1) {
-      throw new PermanentJobError(
+      throw new PrinterError(
         'VALIDATION_INVALID_PARAM',
         `Bad quantity ${item.quantity} of ${item.coverType}`,
+        false,
       );
     }
   }
@@ -277,9 +282,10 @@ function checkSubmission(submission: PrintSubmission): void {
     (field) => !shipTo[field].trim(),
   );
   if (missing.length > 0) {
-    throw new PermanentJobError(
+    throw new PrinterError(
       'VALIDATION_INVALID_PARAM',
       `The shipping address has no ${missing.join(', ')}`,
+      false,
     );
   }
 }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
 import type { Storage } from '../storage/index';
 import { parsePrinterSettings } from './lulu-config';
 import { selectPrinter } from './select';
 
-const deps = { storage: {} as Storage, db: {} as Db, publicUrl: 'https://shop.example.ch' };
+const deps = {
+  storage: {} as Storage,
+  publicUrl: 'https://shop.example.ch',
+  scheduleReport: async () => {},
+  fileLinks: () => ({ sign: () => '', redact: (text: string) => text }),
+};
 const timing = { shipAfterSeconds: 60, deliverAfterSeconds: 120 };
 
 describe('selectPrinter', () => {

@@ -1,8 +1,7 @@
-import type { Db } from '../../db/client';
 import type { Storage } from '../storage/index';
 import type { Printer } from './index';
-import { createLocalPrinter } from './local';
-import { createLuluPrinter, type LuluPrinterOptions } from './lulu';
+import { createLocalPrinter, type LocalPrinterOptions } from './local';
+import { createLuluPrinter, type LuluPrinterOptions, type PrintFileLinks } from './lulu';
 import type { PrinterSettings } from './lulu-config';
 
 /** The printer part of the configuration (config.ts `printer`). */
@@ -10,11 +9,18 @@ export type PrinterConfig = PrinterSettings & { shipAfterSeconds: number; delive
 
 /**
  * The printer of the configured provider (PRINTER): the embedded local printer, or Lulu's Print
- * API, whose file links point at `publicUrl` (the server serves them from the same storage).
+ * API. What a printer needs of the shop comes in as ports (the composition root, services.ts):
+ * the local printer's delayed status reports, Lulu's signed file links made with its secret.
  */
 export function selectPrinter(
   config: PrinterConfig,
-  deps: { storage: Storage; db: Db; publicUrl: string; log?: LuluPrinterOptions['log'] },
+  deps: {
+    storage: Storage;
+    publicUrl: string;
+    scheduleReport: LocalPrinterOptions['scheduleReport'];
+    fileLinks: (secret: string) => PrintFileLinks;
+    log?: LuluPrinterOptions['log'];
+  },
 ): Printer {
   if (config.provider === 'lulu') {
     const { lulu } = config;
@@ -25,15 +31,14 @@ export function selectPrinter(
       contactEmail: lulu.contactEmail,
       shippingLevel: lulu.shippingLevel,
       storage: deps.storage,
-      publicUrl: deps.publicUrl,
-      printFileUrlSecret: lulu.printFileUrlSecret,
+      fileLinks: deps.fileLinks(lulu.printFileUrlSecret),
       ...(deps.log ? { log: deps.log } : {}),
     });
   }
   return createLocalPrinter({
     storage: deps.storage,
-    db: deps.db,
     publicUrl: deps.publicUrl,
+    scheduleReport: deps.scheduleReport,
     shipAfterSeconds: config.shipAfterSeconds,
     deliverAfterSeconds: config.deliverAfterSeconds,
   });

@@ -1,26 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-
-/**
- * The print files a printer may download (src/server/modules/production/pipeline.ts `bookKeys`):
- * the interior, the ordered book's cover, and a grandparents' copy cover of the other type.
- */
-export const PRINT_FILES = [
-  'interior.pdf',
-  'cover.pdf',
-  'cover-hardcover.pdf',
-  'cover-softcover.pdf',
-] as const;
-export type PrintFileName = (typeof PRINT_FILES)[number];
+import { type PrintFileName, parsePrintFileKey } from '../../storage-keys';
 
 /** Where the route serves the files, below the shop's public URL. */
 export const PRINT_FILES_PREFIX = '/api/print-files';
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const PRINT_FILE_KEY = new RegExp(`^(${UUID})/print/(${PRINT_FILES.join('|').replaceAll('.', '\\.')})$`, 'i');
-
-/** The storage key (bucket `instances`) of a print file. */
-export const printFileKey = (bookInstanceId: string, file: PrintFileName) =>
-  `${bookInstanceId}/print/${file}`;
 
 /** The path a print file is served at, which is also what its signature covers. */
 export const printFilePath = (bookInstanceId: string, file: PrintFileName) =>
@@ -37,7 +19,7 @@ export function printFileSignature(path: string, expires: number, secret: string
 /**
  * A link a printer can download a stored print file from without an account, valid for
  * `expiresInSeconds`: `{publicUrl}/api/print-files/{bookInstanceId}/{file}?expires=..&signature=..`.
- * `key` is the file's storage key (`{bookInstanceId}/print/{file}`); any other key is refused.
+ * `key` is the file's storage key (`instanceKeys(id).printFile(file)`); any other key is refused.
  */
 export function signPrintFileUrl(
   publicUrl: string,
@@ -46,10 +28,10 @@ export function signPrintFileUrl(
   expiresInSeconds: number,
   now: Date = new Date(),
 ): string {
-  const match = PRINT_FILE_KEY.exec(key);
-  if (!match) throw new Error(`Not a print file key: ${JSON.stringify(key.slice(0, 120))}`);
+  const printFile = parsePrintFileKey(key);
+  if (!printFile) throw new Error(`Not a print file key: ${JSON.stringify(key.slice(0, 120))}`);
   if (!secret) throw new Error('The print file URL secret is empty');
-  const path = printFilePath(match[1]!.toLowerCase(), match[2] as PrintFileName);
+  const path = printFilePath(printFile.bookInstanceId, printFile.file);
   const expires = Math.floor(now.getTime() / 1000) + Math.max(1, Math.floor(expiresInSeconds));
   const query = new URLSearchParams({
     expires: String(expires),
@@ -77,4 +59,16 @@ export function checkPrintFileSignature(
 /** Hides the signatures in a text (an error message that echoes a file URL). */
 export function redactSignatures(text: string): string {
   return text.replace(/(signature=)[^&\s"'\\]+/g, '$1[redacted]');
+}
+
+/** The print-file links a printer adapter signs with (src/server/adapters/printer/lulu.ts). */
+export function printFileLinks(
+  publicUrl: string,
+  secret: string,
+): { sign(key: string, expiresInSeconds: number, now: Date): string; redact(text: string): string } {
+  if (!secret) throw new Error('The print file URL secret is empty');
+  return {
+    sign: (key, expiresInSeconds, now) => signPrintFileUrl(publicUrl, secret, key, expiresInSeconds, now),
+    redact: (text) => redactSignatures(text.split(secret).join('[redacted]')),
+  };
 }

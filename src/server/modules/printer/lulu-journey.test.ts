@@ -10,7 +10,9 @@ import { createLuluPrinter } from '../../adapters/printer/lulu';
 import { type FakeLulu, startFakeLulu } from '../../adapters/printer/test-fakes/fake-lulu';
 import { orders } from '../../db/schema';
 import { registerErrorHandler } from '../../plugins/error-handler';
+import { instanceKeys } from '../../storage-keys';
 import { printFileRoutes } from '../print-files/routes';
+import { printFileLinks } from '../print-files/signing';
 import { paidBookOf, waitFor, waitForBook } from '../production/test-factory';
 import { signLuluPayload } from './lulu-webhook';
 import { printerRoutes } from './routes';
@@ -51,8 +53,7 @@ describe('printing with Lulu, from payment to delivery', () => {
         contactEmail: 'print@cuddletales.ch',
         shippingLevel: 'PRIORITY_MAIL',
         storage: t.storage,
-        publicUrl,
-        printFileUrlSecret: FILE_SECRET,
+        fileLinks: printFileLinks(publicUrl, FILE_SECRET),
       }),
     });
   });
@@ -91,8 +92,8 @@ describe('printing with Lulu, from payment to delivery', () => {
     expect(job.shipping_address).toMatchObject({ name: 'Anna Muster', country_code: 'DE', email });
     // Lulu got the very files production stored: interior, softcover and the hardcover copy's cover.
     const stored = await Promise.all(
-      ['interior.pdf', 'cover.pdf', 'cover-hardcover.pdf'].map(async (file) => {
-        const object = await t.storage.get('instances', `${bookInstanceId}/print/${file}`);
+      (['interior.pdf', 'cover.pdf', 'cover-hardcover.pdf'] as const).map(async (file) => {
+        const object = await t.storage.get('instances', instanceKeys(bookInstanceId).printFile(file));
         return createHash('md5').update(object!.data).digest('hex');
       }),
     );

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** The e-mails about an order (public/locales/{language}/emails.json). */
+export const ORDER_EMAILS = ['orderPaid', 'sentToPrint', 'shipped'] as const;
+export type OrderEmail = (typeof ORDER_EMAILS)[number];
+
+/** What a printer reports about an order (the local printer's schedule, Lulu's webhook). */
+export const PrintStatusUpdateSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('shipped'),
+    trackingNumber: z.string().min(1),
+    trackingUrl: z.string().min(1),
+  }),
+  z.object({ status: z.literal('delivered') }),
+]);
+export type PrintStatusUpdate = z.infer<typeof PrintStatusUpdateSchema>;
+
+/**
+ * Every queue of the shop and the zod schema of its payload, written once: `enqueue` is typed by
+ * the inferred types, and the worker parses each claimed payload with the same schema before its
+ * handler (registered at the composition root, src/server/services.ts) sees it.
+ */
+export const JOB_PAYLOADS = {
+  'produce-book': z.object({ bookInstanceId: z.uuid(), orderId: z.uuid() }),
+  'send-order-email': z.object({ orderId: z.uuid(), email: z.enum(ORDER_EMAILS) }),
+  'print-status': z.object({ orderId: z.uuid(), update: PrintStatusUpdateSchema }),
+  /** The shop is told that the printer will not print an order (Lulu REJECTED, CANCELED, ERROR). */
+  'send-shop-alert': z.object({
+    to: z.email(),
+    orderId: z.uuid(),
+    printJobId: z.string(),
+    status: z.string(),
+    message: z.string().optional(),
+  }),
+  /** The hourly retention run (PRODUCT.md privacy promises); `period` is its hour, as the singleton key. */
+  retention: z.object({ period: z.string() }),
+} as const;
+
+export type QueueName = keyof typeof JOB_PAYLOADS;
+export type JobPayloads = { [Q in QueueName]: z.infer<(typeof JOB_PAYLOADS)[Q]> };
+export const QUEUE_NAMES = Object.keys(JOB_PAYLOADS) as QueueName[];
