@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findProblems } from './check-feature-imports';
+import { findAdapterProblems, findProblems } from './check-feature-imports';
 
 const client = path.resolve('src/client');
 const file = (relative: string) => path.join(client, relative);
@@ -29,5 +29,31 @@ describe('feature import check', () => {
       findProblems(file('components/layout/top-bar.tsx'), "import x from '../../routes/home';"),
     ).toHaveLength(1);
     expect(findProblems(file('router.tsx'), "const home = () => import('./routes/home');")).toEqual([]);
+  });
+});
+
+describe('adapter leaf check', () => {
+  const adapter = (relative: string) => path.resolve('src/server/adapters', relative);
+
+  it('flags an adapter importing the job queue, a module or the database', () => {
+    const source = [
+      "import { enqueue } from '../../jobs/queue';",
+      "import { sign } from '../../modules/print-files/signing';",
+      "import type { Db } from '../../db/client';",
+    ].join('\n');
+    const problems = findAdapterProblems(adapter('printer/local.ts'), source);
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toContain('an adapter imports src/server/jobs');
+  });
+
+  it('allows other adapters and shared code, and leaves adapter tests alone', () => {
+    const source = [
+      "import type { Storage } from '../storage/index';",
+      "import type { CoverType } from '../../../shared/domain/statuses';",
+    ].join('\n');
+    expect(findAdapterProblems(adapter('printer/lulu.ts'), source)).toEqual([]);
+    expect(
+      findAdapterProblems(adapter('printer/local.test.ts'), "import { queryRows } from '../../db/client';"),
+    ).toEqual([]);
   });
 });
