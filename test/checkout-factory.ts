@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { bookInstances, books, users } from '../src/server/db/schema';
+import { instanceKeys } from '../src/server/storage-keys';
 import type { TestApp } from './build-test-app';
+import { personalisationOf } from './personalisation-factory';
 
 /** The worked example's choice (PRODUCT.md Money): hardcover + two softcover copies to Germany. */
 export const WORKED_EXAMPLE = {
@@ -26,9 +28,10 @@ export async function draftBookOf(
 ): Promise<string> {
   const [book] = await t.database.db.select({ id: books.id }).from(books).limit(1);
   const id = crypto.randomUUID();
-  const heroCover = `${id}/intermediate/hero_cover.png`;
   if (options.heroCover)
-    await t.storage.put('instances', heroCover, options.heroCover, { contentType: 'image/png' });
+    await t.storage.put('instances', instanceKeys(id).heroCover, options.heroCover, {
+      contentType: 'image/png',
+    });
   await t.database.db.insert(bookInstances).values({
     id,
     bookId: book!.id,
@@ -36,15 +39,7 @@ export async function draftBookOf(
     bookType: options.bookType ?? 'storybook',
     createdBy: userId,
     status: 'draft',
-    wizardMetadata: {
-      childName: 'Emma',
-      childGender: 'female',
-      childAge: 5,
-      toyName: 'Teddy',
-      dedicationMessage: '',
-      dedicationName: '',
-      permanentPaths: options.heroCover ? { generatedHero: heroCover } : {},
-    },
+    wizardMetadata: personalisationOf(id),
   });
   return id;
 }

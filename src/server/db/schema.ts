@@ -14,19 +14,30 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BookPersonalisation } from '../../shared/domain/book-personalisation';
 import {
   BOOK_INSTANCE_STATUSES,
   BOOK_TYPES,
+  type BookInstanceStatus,
+  type BookType,
   COVER_TYPES,
+  type CoverType,
   ORDER_ITEM_TYPES,
   ORDER_STATUSES,
+  type OrderItemType,
+  type OrderStatus,
   PAYMENT_STATUSES,
+  type PaymentStatus,
   PRODUCT_KEYS,
+  type ProductKey,
   SPREAD_STATUSES,
+  type SpreadStatus,
   WIZARD_SESSION_STATUSES,
   WIZARD_STEP_TYPES,
+  type WizardSessionStatus,
+  type WizardStepType,
 } from '../../shared/domain/statuses';
-import { LANGUAGES } from '../../shared/i18n';
+import { LANGUAGES, type Language } from '../../shared/i18n';
 
 /** A CHECK that a text column holds one of the shared literals (statuses are checked enums). */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -48,7 +59,7 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     // The language the user reads the shop in: their e-mails are written in it.
-    language: text('language').notNull().default('en'),
+    language: text('language').$type<Language>().notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -153,7 +164,7 @@ export const themes = pgTable(
     bookId: uuid('book_id')
       .notNull()
       .references(() => books.id, { onDelete: 'restrict' }),
-    bookTypes: text('book_types').array().notNull(),
+    bookTypes: text('book_types').array().$type<BookType[]>().notNull(),
     ageMin: integer('age_min').notNull(),
     ageMax: integer('age_max').notNull(),
     // Catalogue artwork of the theme (public files), first one on the theme card: [{ src, width, height }].
@@ -204,14 +215,16 @@ export const bookInstances = pgTable(
     themeId: text('theme_id')
       .notNull()
       .references(() => themes.id, { onDelete: 'restrict' }),
-    bookType: text('book_type').notNull(),
+    bookType: text('book_type').$type<BookType>().notNull(),
     createdBy: text('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('draft'),
-    language: text('language').notNull().default('en'),
-    wizardMetadata: jsonb('wizard_metadata').notNull().default({}),
+    status: text('status').$type<BookInstanceStatus>().notNull().default('draft'),
+    language: text('language').$type<Language>().notNull().default('en'),
+    // The book's personalisation (src/shared/domain/book-personalisation.ts), written by the wizard.
+    // The '{}' default is the table's since its first migration; every insert gives the full value.
+    wizardMetadata: jsonb('wizard_metadata').$type<BookPersonalisation>().notNull().default(sql`'{}'::jsonb`),
     currentStep: text('current_step'),
     progressPercentage: integer('progress_percentage').notNull().default(0),
     createdAt: createdAt(),
@@ -241,8 +254,8 @@ export const wizardSessions = pgTable(
     themeId: text('theme_id')
       .notNull()
       .references(() => themes.id, { onDelete: 'restrict' }),
-    bookType: text('book_type').notNull(),
-    status: text('status').notNull().default('active'),
+    bookType: text('book_type').$type<BookType>().notNull(),
+    status: text('status').$type<WizardSessionStatus>().notNull().default('active'),
     // Set when the wizard is completed, so completing twice gives the same book instance.
     bookInstanceId: uuid('book_instance_id').references((): AnyPgColumn => bookInstances.id, {
       onDelete: 'set null',
@@ -271,7 +284,7 @@ export const wizardSessionData = pgTable(
       .notNull()
       .references(() => wizardSessions.sessionId, { onDelete: 'cascade' }),
     stepNumber: integer('step_number').notNull(),
-    stepType: text('step_type').notNull(),
+    stepType: text('step_type').$type<WizardStepType>().notNull(),
     data: jsonb('data').notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -297,21 +310,22 @@ export const orders = pgTable(
     // Nullable: a deleted account's orders are kept for accounting, anonymised (PRODUCT.md).
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     orderNumber: text('order_number').notNull().unique(),
-    bookType: text('book_type').notNull(),
+    bookType: text('book_type').$type<BookType>().notNull(),
     themeId: text('theme_id')
       .notNull()
       .references(() => themes.id, { onDelete: 'restrict' }),
-    status: text('status').notNull().default('pending'),
-    paymentStatus: text('payment_status').notNull().default('pending'),
+    status: text('status').$type<OrderStatus>().notNull().default('pending'),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('pending'),
     currency: text('currency').notNull().default('CHF'),
     subtotalAmount: integer('subtotal_amount').notNull().default(0),
     shippingAmount: integer('shipping_amount').notNull().default(0),
     taxAmount: integer('tax_amount').notNull().default(0),
     totalAmount: integer('total_amount').notNull().default(0),
     shippingAddress: jsonb('shipping_address'),
-    wizardData: jsonb('wizard_data'),
+    // The book's personalisation as it was when the order was saved.
+    wizardData: jsonb('wizard_data').$type<BookPersonalisation>(),
     bookInstanceId: uuid('book_instance_id').references(() => bookInstances.id, { onDelete: 'set null' }),
-    coverType: text('cover_type').notNull(),
+    coverType: text('cover_type').$type<CoverType>().notNull(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     characterId: uuid('character_id').references(() => characters.id, { onDelete: 'set null' }),
     trackingNumber: text('tracking_number'),
@@ -320,7 +334,7 @@ export const orders = pgTable(
     printJobId: text('print_job_id'),
     // The rate the tax was computed with, so an order keeps its figures when the setting changes.
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
-    language: text('language').notNull().default('en'),
+    language: text('language').$type<Language>().notNull().default('en'),
     paymentSessionId: text('payment_session_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     // Set when the printer reports the order delivered: the retention periods count from it.
@@ -352,8 +366,8 @@ export const orderItems = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    productKey: text('product_key').notNull(),
-    itemType: text('item_type').notNull(),
+    productKey: text('product_key').$type<ProductKey>().notNull(),
+    itemType: text('item_type').$type<OrderItemType>().notNull(),
     quantity: integer('quantity').notNull(),
     unitPrice: integer('unit_price').notNull(),
     discountPercentage: integer('discount_percentage').notNull().default(0),
@@ -375,7 +389,7 @@ export const productPricing = pgTable(
   'product_pricing',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    productKey: text('product_key').notNull().unique(),
+    productKey: text('product_key').$type<ProductKey>().notNull().unique(),
     basePrice: integer('base_price').notNull(),
     discountPercentage: integer('discount_percentage').notNull().default(0),
     currency: text('currency').notNull().default('CHF'),
@@ -421,7 +435,7 @@ export const spreads = pgTable(
       .references(() => bookInstances.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     templateName: text('template_name').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<SpreadStatus>().notNull().default('pending'),
     content: jsonb('content').notNull().default({}),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
@@ -516,6 +530,7 @@ export const paymentEvents = pgTable(
 );
 
 export const JOB_STATES = ['queued', 'active', 'done', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
 
 /**
  * The durable job queue in the shop's own database (docs/decisions/007): jobs are enqueued in the
@@ -530,7 +545,7 @@ export const jobs = pgTable(
     payload: jsonb('payload').notNull().default({}),
     // At most one live job per key (e.g. one production per book instance).
     singletonKey: text('singleton_key'),
-    state: text('state').notNull().default('queued'),
+    state: text('state').$type<JobState>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),

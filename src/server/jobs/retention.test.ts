@@ -4,10 +4,10 @@ import { buildTestApp, createMemoryLog, type TestApp } from '../../../test/build
 import { draftBookOf, userIdOf } from '../../../test/checkout-factory';
 import { signedInAs } from '../../../test/signed-in';
 import { bookInstances, characters, generatedImages, jobs, orders } from '../db/schema';
-import { bookKeys } from '../modules/production/pipeline';
 import { applyPrintStatus } from '../modules/production/print-status';
 import { waitFor } from '../modules/production/test-factory';
 import { fulfilledBookOf, wizardUploadOf } from '../modules/profile/test-factory';
+import { instanceKeys, wizardKeys } from '../storage-keys';
 import { nextRetentionTime, type RetentionCounts, retentionPeriod, runRetention } from './retention';
 
 const HOUR = 60 * 60 * 1000;
@@ -70,7 +70,7 @@ describe('retention', () => {
     const book = await deliveredBook(start);
     const id = book.bookInstanceId;
     expect(await run(at(21 * DAY - HOUR))).toEqual(NOTHING);
-    expect(await files(id)).toContain(`${id}/input/child_photo.jpg`);
+    expect(await files(id)).toContain(instanceKeys(id).childPhoto);
 
     expect(await run(at(21 * DAY + HOUR))).toEqual({
       ...NOTHING,
@@ -78,9 +78,9 @@ describe('retention', () => {
       originalPhotoFiles: 2,
     });
     const left = await files(id);
-    expect(left.filter((key) => key.includes('/input/'))).toEqual([]);
-    expect(left).toContain(bookKeys(id).page(1, 'png'));
-    expect(left).toContain(bookKeys(id).interior);
+    expect(left.filter((key) => key.startsWith(instanceKeys(id).inputFolder))).toEqual([]);
+    expect(left).toContain(instanceKeys(id).page(1, 'png'));
+    expect(left).toContain(instanceKeys(id).interior);
     const [character] = await t.database.db
       .select()
       .from(characters)
@@ -100,7 +100,7 @@ describe('retention', () => {
     sixMonths.setUTCMonth(sixMonths.getUTCMonth() + 6);
     const before = await run(new Date(sixMonths.getTime() - HOUR));
     expect(before).toMatchObject({ derivedImageBooks: 0, originalPhotoBooks: 1, originalPhotoFiles: 2 });
-    expect(await files(id)).toContain(bookKeys(id).interior);
+    expect(await files(id)).toContain(instanceKeys(id).interior);
 
     const after = await run(new Date(sixMonths.getTime() + HOUR));
     expect(after).toMatchObject({ derivedImageBooks: 1, originalPhotoBooks: 0 });
@@ -127,7 +127,7 @@ describe('retention', () => {
 
   it('deletes wizard uploads 24 hours after their wizard was last used, and uploads nobody owns', async () => {
     const { key } = await wizardUploadOf(t, user.id, start);
-    const orphan = `wizard_1_orphan/${crypto.randomUUID()}.jpg`;
+    const orphan = wizardKeys('wizard_1_orphan').image(crypto.randomUUID(), 'jpg');
     await t.storage.put('wizard-temp', orphan, Buffer.from('left behind'));
     const early = await run(at(23 * HOUR));
     expect(early).toMatchObject({ temporaryUploadSessions: 1, temporaryUploadFiles: 1 });
@@ -162,13 +162,13 @@ describe('retention', () => {
 
     expect((await run(at(30 * DAY - HOUR))).abandonedDrafts).toBe(0);
     expect(await status(draft)).toBe('draft');
-    await t.storage.put('instances', `${draft}/input/child_photo.jpg`, Buffer.from('photo'));
-    await t.storage.put('instances', `${paidDraft}/input/child_photo.jpg`, Buffer.from('photo'));
+    await t.storage.put('instances', instanceKeys(draft).childPhoto, Buffer.from('photo'));
+    await t.storage.put('instances', instanceKeys(paidDraft).childPhoto, Buffer.from('photo'));
     expect(await run(at(30 * DAY + HOUR))).toMatchObject({ abandonedDrafts: 1, abandonedDraftFiles: 1 });
     expect(await status(draft)).toBe('abandoned');
     // Dropped, as the privacy page promises; the paid one keeps its photo.
-    expect(await t.storage.exists('instances', `${draft}/input/child_photo.jpg`)).toBe(false);
-    expect(await t.storage.exists('instances', `${paidDraft}/input/child_photo.jpg`)).toBe(true);
+    expect(await t.storage.exists('instances', instanceKeys(draft).childPhoto)).toBe(false);
+    expect(await t.storage.exists('instances', instanceKeys(paidDraft).childPhoto)).toBe(true);
     expect(await status(paidDraft)).toBe('draft');
     expect((await run(at(30 * DAY + 2 * HOUR))).abandonedDrafts).toBe(0);
   });

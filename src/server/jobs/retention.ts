@@ -3,6 +3,7 @@ import { RETENTION } from '../../shared/constants';
 import type { Storage } from '../adapters/storage/index';
 import type { Db } from '../db/client';
 import { bookInstances, characters, generatedImages, orders, wizardSessions } from '../db/schema';
+import { instanceKeys, wizardKeys, wizardSessionOfKey } from '../storage-keys';
 import { enqueue } from './queue';
 import type { JobLogger } from './types';
 
@@ -16,13 +17,13 @@ export type RetentionDeps = {
 
 /** What one run removed; logged and returned. */
 export type RetentionCounts = {
-  /** Books whose original photos (`instances/{id}/input/`) were removed, and how many files. */
+  /** Books whose original photos (`instanceKeys(id).inputFolder`) were removed, and how many files. */
   originalPhotoBooks: number;
   originalPhotoFiles: number;
   /** Books whose derived files (covers, pages, print files) were removed, and how many files. */
   derivedImageBooks: number;
   derivedImageFiles: number;
-  /** Wizard upload folders (`wizard-temp/{session}/`) removed, and how many files. */
+  /** Wizard upload folders (`wizardKeys(session).folder`) removed, and how many files. */
   temporaryUploadSessions: number;
   temporaryUploadFiles: number;
   /** Unpaid drafts marked `abandoned`. */
@@ -76,13 +77,14 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
     );
   for (const { id } of derived) {
     // Files first, then the mark: a run that stops in between simply does it again.
-    counts.derivedImageFiles += await storage.deletePrefix('instances', `${id}/`);
+    const folder = instanceKeys(id).folder;
+    counts.derivedImageFiles += await storage.deletePrefix('instances', folder);
     await db.transaction(async (tx) => {
       await tx.delete(generatedImages).where(eq(generatedImages.bookInstanceId, id));
       await tx
         .update(characters)
         .set({ photoPath: null })
-        .where(like(characters.photoPath, `${id}/%`));
+        .where(like(characters.photoPath, `${folder}%`));
       await tx
         .update(bookInstances)
         .set({
@@ -107,13 +109,14 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
       ),
     );
   for (const { id } of photos) {
-    counts.originalPhotoFiles += await storage.deletePrefix('instances', `${id}/input/`);
+    const inputFolder = instanceKeys(id).inputFolder;
+    counts.originalPhotoFiles += await storage.deletePrefix('instances', inputFolder);
     await db.transaction(async (tx) => {
       // The child's photo was one of them: the character keeps its name, without a picture.
       await tx
         .update(characters)
         .set({ photoPath: null })
-        .where(like(characters.photoPath, `${id}/input/%`));
+        .where(like(characters.photoPath, `${inputFolder}%`));
       await tx.update(bookInstances).set({ photosDeletedAt: now }).where(eq(bookInstances.id, id));
     });
     counts.originalPhotoBooks += 1;
@@ -122,7 +125,7 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
   // Wizard uploads live in one folder per wizard session; a folder whose session was last used
   // more than 24 hours ago (or that no session owns any more) goes.
   const uploadsBefore = new Date(now.getTime() - RETENTION.temporaryUploadsHours * HOUR_MS);
-  const folders = [...new Set((await storage.list('wizard-temp', '')).map((key) => key.split('/')[0]!))];
+  const folders = [...new Set((await storage.list('wizard-temp', '')).map(wizardSessionOfKey))];
   if (folders.length > 0) {
     const live = await db
       .select({ sessionId: wizardSessions.sessionId, updatedAt: wizardSessions.updatedAt })
@@ -132,7 +135,7 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
     for (const folder of folders) {
       const used = lastUsed.get(folder);
       if (used && used > uploadsBefore) continue;
-      counts.temporaryUploadFiles += await storage.deletePrefix('wizard-temp', `${folder}/`);
+      counts.temporaryUploadFiles += await storage.deletePrefix('wizard-temp', wizardKeys(folder).folder);
       counts.temporaryUploadSessions += 1;
     }
   }
@@ -154,11 +157,12 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
   counts.abandonedDrafts = abandoned.length;
   // "Unpaid drafts are dropped after 30 days" (privacy page): their photos and covers go with the mark.
   for (const { id } of abandoned) {
+    const folder = instanceKeys(id).folder;
     await db
       .update(characters)
       .set({ photoPath: null })
-      .where(like(characters.photoPath, `${id}/%`));
-    counts.abandonedDraftFiles += await storage.deletePrefix('instances', `${id}/`);
+      .where(like(characters.photoPath, `${folder}%`));
+    counts.abandonedDraftFiles += await storage.deletePrefix('instances', folder);
   }
 
   deps.log.info({ ...counts, at: now.toISOString() }, 'retention run');

@@ -1,3 +1,4 @@
+import { readPersonalisation } from '../../shared/domain/book-personalisation';
 import { type BookType, parseBookType } from '../../shared/domain/statuses';
 import { isLanguage, type Language } from '../../shared/i18n';
 import { type Gender, loadStory, renderStory, type Story } from './story';
@@ -24,17 +25,15 @@ function cachedStory(themeId: string, bookType: BookType, language: Language) {
   return story;
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
-
 /**
  * The title printed on the book ("Bunny Keeps Watch Over Mia", « Bunny veille sur Mia »), in the
  * book's own language; `fallback` (the catalogue's title) when the book's data cannot make one.
  */
 export async function bookTitle(source: TitleSource, fallback: string): Promise<string> {
   const bookType = parseBookType(source.bookType);
-  const metadata = (source.wizardMetadata ?? {}) as Record<string, unknown>;
-  const child = text(metadata.childName);
-  const toy = text(metadata.toyName);
+  const metadata = readPersonalisation(source.wizardMetadata);
+  const child = metadata.childName;
+  const toy = metadata.toyName;
   if (!bookType || !child || !toy) return fallback;
   const language: Language = isLanguage(source.language) ? source.language : 'en';
   const gender: Gender = metadata.childGender === 'male' ? 'male' : 'female';

@@ -356,7 +356,10 @@ describe('PUT /api/checkout/:bookInstanceId/order', () => {
     await t.database.db
       .update(bookInstances)
       .set({
-        wizardMetadata: { ...(instance!.wizardMetadata as object), permanentPaths: { childPhoto: photo } },
+        wizardMetadata: {
+          ...instance!.wizardMetadata,
+          permanentPaths: { ...instance!.wizardMetadata.permanentPaths, childPhoto: photo },
+        },
       })
       .where(eq(bookInstances.id, id));
     const order = (await call('PUT', `/api/checkout/${id}/order`, anna, WORKED_EXAMPLE)).json() as Order;

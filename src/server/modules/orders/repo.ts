@@ -1,14 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Order } from '../../../shared/contracts/checkout';
 import type { Country } from '../../../shared/domain/shipping';
-import type {
-  BookType,
-  CoverType,
-  OrderItemType,
-  OrderStatus,
-  PaymentStatus,
-  ProductKey,
-} from '../../../shared/domain/statuses';
+import type { CoverType } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import { customers, orderItems, orders, reviews } from '../../db/schema';
 
@@ -64,8 +57,8 @@ export function toOrderView(
     .map((item) => {
       const metadata = item.metadata as { coverType?: CoverType; basePrice?: number };
       return {
-        productKey: item.productKey as ProductKey,
-        itemType: item.itemType as OrderItemType,
+        productKey: item.productKey,
+        itemType: item.itemType,
         coverType: metadata.coverType ?? (item.productKey.includes('hardcover') ? 'hardcover' : 'softcover'),
         quantity: item.quantity,
         basePrice: metadata.basePrice ?? item.unitPrice,
@@ -80,15 +73,15 @@ export function toOrderView(
   return {
     id: row.id,
     orderNumber: row.orderNumber,
-    status: row.status as OrderStatus,
-    paymentStatus: row.paymentStatus as PaymentStatus,
-    bookType: row.bookType as BookType,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    bookType: row.bookType,
     themeId: row.themeId,
     bookInstanceId: row.bookInstanceId,
-    coverType: row.coverType as CoverType,
+    coverType: row.coverType,
     grandparentCopies: copies
       ? { count: copies.quantity, coverType: copies.coverType }
-      : { count: 0, coverType: row.coverType === 'hardcover' ? 'softcover' : (row.coverType as CoverType) },
+      : { count: 0, coverType: row.coverType === 'hardcover' ? 'softcover' : row.coverType },
     customer: {
       firstName: address.firstName ?? '',
       lastName: address.lastName ?? '',

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../../adapters/storage/index';
 import { createLocalStorage } from '../../adapters/storage/local';
 import { registerErrorHandler } from '../../plugins/error-handler';
+import { instanceKeys } from '../../storage-keys';
 import { printFileRoutes } from './routes';
 import { signPrintFileUrl } from './signing';
 
@@ -25,7 +26,7 @@ const interior = Buffer.from('%PDF-1.7 interior\n%%EOF');
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'print-files-test-'));
   storage = createLocalStorage(path.join(dir, 'storage'));
-  await storage.put('instances', `${bookId}/print/interior.pdf`, interior, {
+  await storage.put('instances', instanceKeys(bookId).interior, interior, {
     contentType: 'application/pdf',
   });
   app = Fastify({ logger: false });
@@ -50,7 +51,7 @@ function signed(key: string, seconds = 3600, secret = SECRET): string {
 
 describe('GET /api/print-files/:bookInstanceId/:file', () => {
   it('serves the stored PDF through a valid signed link', async () => {
-    const url = signed(`${bookId}/print/interior.pdf`);
+    const url = signed(instanceKeys(bookId).interior);
     expect(url).toMatch(
       new RegExp(`^/api/print-files/${bookId}/interior\\.pdf\\?expires=\\d+&signature=[\\w-]+$`),
     );
@@ -64,7 +65,7 @@ describe('GET /api/print-files/:bookInstanceId/:file', () => {
   });
 
   it('refuses an expired link (403)', async () => {
-    const url = signed(`${bookId}/print/interior.pdf`, 60);
+    const url = signed(instanceKeys(bookId).interior, 60);
     clock = new Date(clock.getTime() + 61_000);
     try {
       const response = await app.inject({ method: 'GET', url });
@@ -89,7 +90,7 @@ describe('GET /api/print-files/:bookInstanceId/:file', () => {
     ['no signature', (url: string) => url.split('?')[0]!],
     ['no expiry', (url: string) => url.replace(/expires=\d+&/, '')],
   ])('refuses a link with %s (403), whether or not the file exists', async (_what, tamper) => {
-    const response = await app.inject({ method: 'GET', url: tamper(signed(`${bookId}/print/interior.pdf`)) });
+    const response = await app.inject({ method: 'GET', url: tamper(signed(instanceKeys(bookId).interior)) });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('FORBIDDEN');
   });
@@ -97,13 +98,16 @@ describe('GET /api/print-files/:bookInstanceId/:file', () => {
   it('refuses a link signed with another secret (403)', async () => {
     const response = await app.inject({
       method: 'GET',
-      url: signed(`${bookId}/print/interior.pdf`, 3600, 'another-secret-0123456789abcdefghij'),
+      url: signed(instanceKeys(bookId).interior, 3600, 'another-secret-0123456789abcdefghij'),
     });
     expect(response.statusCode).toBe(403);
   });
 
   it('answers 404 for a validly signed file that is not stored', async () => {
-    const response = await app.inject({ method: 'GET', url: signed(`${bookId}/print/cover-hardcover.pdf`) });
+    const response = await app.inject({
+      method: 'GET',
+      url: signed(instanceKeys(bookId).extraCover('hardcover')),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('NOT_FOUND');
   });
@@ -119,18 +123,24 @@ describe('GET /api/print-files/:bookInstanceId/:file', () => {
 
 describe('signPrintFileUrl', () => {
   it('signs only print file keys', () => {
-    expect(() => signPrintFileUrl(PUBLIC_URL, SECRET, `${bookId}/pages/1.png`, 60)).toThrow(
+    expect(() => signPrintFileUrl(PUBLIC_URL, SECRET, instanceKeys(bookId).page(1, 'png'), 60)).toThrow(
       /Not a print file key/,
     );
-    expect(() => signPrintFileUrl(PUBLIC_URL, SECRET, `${bookId}/print/../input/child.jpg`, 60)).toThrow();
-    expect(() => signPrintFileUrl(PUBLIC_URL, '', `${bookId}/print/cover.pdf`, 60)).toThrow(
-      /secret is empty/,
-    );
+    expect(() =>
+      signPrintFileUrl(PUBLIC_URL, SECRET, `${instanceKeys(bookId).printFolder}../input/child.jpg`, 60),
+    ).toThrow();
+    expect(() => signPrintFileUrl(PUBLIC_URL, '', instanceKeys(bookId).cover, 60)).toThrow(/secret is empty/);
   });
 
   it('builds the link on the public URL, with or without a trailing slash', () => {
-    const a = signPrintFileUrl(`${PUBLIC_URL}/`, SECRET, `${bookId}/print/cover-softcover.pdf`, 60, clock);
-    const b = signPrintFileUrl(PUBLIC_URL, SECRET, `${bookId}/print/cover-softcover.pdf`, 60, clock);
+    const a = signPrintFileUrl(
+      `${PUBLIC_URL}/`,
+      SECRET,
+      instanceKeys(bookId).extraCover('softcover'),
+      60,
+      clock,
+    );
+    const b = signPrintFileUrl(PUBLIC_URL, SECRET, instanceKeys(bookId).extraCover('softcover'), 60, clock);
     expect(a).toBe(b);
     expect(a.startsWith(`${PUBLIC_URL}/api/print-files/${bookId}/cover-softcover.pdf?expires=`)).toBe(true);
   });

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { AppError } from '../../errors';
-import { checkPrintFileSignature, PRINT_FILES, printFileKey, printFilePath } from './signing';
+import { instanceKeys, PRINT_FILES } from '../../storage-keys';
+import { checkPrintFileSignature, printFilePath } from './signing';
 
 const ParamsSchema = z.object({ bookInstanceId: z.uuid(), file: z.enum(PRINT_FILES) });
 // Both optional here: a link without them is answered 403 like any other bad link, not 400.
@@ -43,7 +44,7 @@ export function printFileRoutes(options: { secret: string; now?: () => Date }): 
             check === 'expired' ? 'This link has expired.' : 'This link is not valid.',
           );
         }
-        const stored = await app.storage.get('instances', printFileKey(bookInstanceId, file));
+        const stored = await app.storage.get('instances', instanceKeys(bookInstanceId).printFile(file));
         if (!stored) throw new AppError('NOT_FOUND', 'This print file does not exist.');
         return sendPdf(reply, file, stored.data);
       },

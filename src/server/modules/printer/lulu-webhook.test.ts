@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/build-test-app';
+import type { OrderStatus } from '../../../shared/domain/statuses';
 import type { MailMessage } from '../../adapters/mail/index';
 import { queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -43,7 +44,7 @@ afterAll(async () => {
 
 let counter = 0;
 /** An order handed to Lulu (print job `printJobId`), in `status`. */
-async function orderAt(status: string, printJobId: string | null = String(5000 + counter)) {
+async function orderAt(status: OrderStatus, printJobId: string | null = String(5000 + counter)) {
   counter += 1;
   const [order] = await database.db
     .insert(orders)

@@ -1,20 +1,12 @@
 import { z } from 'zod';
+import {
+  type BookPersonalisation,
+  BookPersonalisationSchema,
+} from '../../../shared/domain/book-personalisation';
 import { type BookType, parseBookType } from '../../../shared/domain/statuses';
 import { isLanguage, type Language } from '../../../shared/i18n';
 import { PermanentJobError } from '../../jobs/errors';
 import { loadStory, type RenderedStory, renderStory } from '../../stories/story';
-
-/** What production reads of `book_instance.wizard_metadata` (written by the wizard). */
-const MetadataSchema = z.object({
-  childName: z.string().trim().min(1),
-  childGender: z.enum(['male', 'female']),
-  childAge: z.coerce.number().int().min(0).max(120),
-  toyName: z.string().trim().min(1),
-  dedicationMessage: z.string().default(''),
-  dedicationName: z.string().default(''),
-  permanentPaths: z.record(z.string(), z.string()).default({}),
-});
-export type BookMetadata = z.infer<typeof MetadataSchema>;
 
 export type BookSource = {
   id: string;
@@ -33,7 +25,7 @@ export const BOOK_STYLE: Record<BookType, { style: 'color' | 'line'; templateNam
 export type BookPlan = {
   bookType: BookType;
   language: Language;
-  metadata: BookMetadata;
+  metadata: BookPersonalisation;
   story: RenderedStory;
   style: 'color' | 'line';
   templateName: string;
@@ -51,7 +43,8 @@ export async function planBook(instance: BookSource): Promise<BookPlan> {
   const bookType = parseBookType(instance.bookType);
   if (!bookType) throw new PermanentJobError('JOB_INVALID_STATE', `Unknown book type ${instance.bookType}`);
   const language: Language = isLanguage(instance.language) ? instance.language : 'en';
-  const parsed = MetadataSchema.safeParse(instance.wizardMetadata);
+  // Strict: production needs every part of the personalisation (the wizard always writes them all).
+  const parsed = BookPersonalisationSchema.safeParse(instance.wizardMetadata);
   if (!parsed.success) {
     throw new PermanentJobError(
       'JOB_DEPENDENCY_MISSING',
@@ -76,19 +69,13 @@ export async function planBook(instance: BookSource): Promise<BookPlan> {
       },
     );
   }
-  const paths = metadata.permanentPaths;
   return {
     bookType,
     language,
     metadata,
     story,
     ...BOOK_STYLE[bookType],
-    // The wizard names them generatedHero / generatedToy; older rows may say heroCover / plushCover.
-    heroCoverKey: paths.generatedHero ?? paths.heroCover ?? `${instance.id}/intermediate/hero_cover.png`,
-    toyCoverKey:
-      paths.generatedToy ??
-      paths.plushCover ??
-      paths.toyCover ??
-      `${instance.id}/intermediate/plush_cover.png`,
+    heroCoverKey: metadata.permanentPaths.generatedHero,
+    toyCoverKey: metadata.permanentPaths.generatedToy,
   };
 }

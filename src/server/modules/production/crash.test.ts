@@ -10,6 +10,7 @@ import { readOutbox } from '../../adapters/mail/outbox';
 import { queryRows } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { preflight } from '../../print/index';
+import { instanceKeys } from '../../storage-keys';
 import { paidBookOf, waitFor, waitForBook } from './test-factory';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
@@ -119,7 +120,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')(
           from generated_image where book_instance_id = ${bookInstanceId}`,
       );
       expect(images).toEqual({ count: 30, spreads: 30 });
-      const pages = await t.storage.list('instances', `${bookInstanceId}/pages/`);
+      const pages = await t.storage.list('instances', instanceKeys(bookInstanceId).pagesFolder);
       expect(pages).toHaveLength(30);
 
       const [job] = await t.database.db
@@ -127,7 +128,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')(
         .from(jobs)
         .where(eq(jobs.singletonKey, `produce-book:${bookInstanceId}`));
       expect(job).toMatchObject({ state: 'done', attempts: 2 });
-      const interior = await t.storage.get('instances', `${bookInstanceId}/print/interior.pdf`);
+      const interior = await t.storage.get('instances', instanceKeys(bookInstanceId).interior);
       expect(
         (await preflight(interior!.data, { kind: 'interior', coverType: 'hardcover', pageCount: 32 }))
           .problems,

@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { TEST_WEBHOOK_SECRET, type TestApp } from '../../../../test/build-test-app';
 import { WORKED_EXAMPLE } from '../../../../test/checkout-factory';
+import { personalisationOf } from '../../../../test/personalisation-factory';
 import type { Order } from '../../../shared/contracts/checkout';
 import { signPayload } from '../../adapters/payments/signature';
 import { bookInstances, books } from '../../db/schema';
+import { instanceKeys } from '../../storage-keys';
 
 // Test helpers of the production tests: a paid order as the checkout and the payment webhook
 // leave it, and a wait for the book to reach a state.
@@ -45,16 +47,11 @@ export async function paidBookOf(
 ): Promise<{ bookInstanceId: string; orderId: string; heroCover: Buffer; toyCover: Buffer }> {
   const [book] = await t.database.db.select({ id: books.id }).from(books).limit(1);
   const id = crypto.randomUUID();
-  const paths = {
-    childPhoto: `${id}/input/child_photo.jpg`,
-    toyPhoto: `${id}/input/toy_photo.jpg`,
-    generatedHero: `${id}/intermediate/hero_cover.png`,
-    generatedToy: `${id}/intermediate/plush_cover.png`,
-  };
+  const keys = instanceKeys(id);
   const heroCover = await testCover(options.coverColour ?? '#7fb4e6');
   const toyCover = await testCover('#f49ac1');
-  await t.storage.put('instances', paths.generatedHero, heroCover, { contentType: 'image/png' });
-  await t.storage.put('instances', paths.generatedToy, toyCover, { contentType: 'image/png' });
+  await t.storage.put('instances', keys.heroCover, heroCover, { contentType: 'image/png' });
+  await t.storage.put('instances', keys.toyCover, toyCover, { contentType: 'image/png' });
   await t.database.db.insert(bookInstances).values({
     id,
     bookId: book!.id,
@@ -63,16 +60,13 @@ export async function paidBookOf(
     createdBy: user.id,
     status: 'draft',
     language: options.language ?? 'en',
-    wizardMetadata: {
+    wizardMetadata: personalisationOf(id, {
       childName: options.childName ?? 'Emma',
       childGender: options.childGender ?? 'female',
-      childAge: 5,
-      consent: true,
       toyName: options.toyName ?? 'Teddy',
       dedicationMessage: options.dedicationMessage ?? '',
       dedicationName: options.dedicationName ?? 'Mum and Dad',
-      permanentPaths: paths,
-    },
+    }),
   });
 
   const put = await t.app.inject({

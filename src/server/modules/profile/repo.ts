@@ -52,7 +52,6 @@ export async function listBooks(db: Db, userId: string) {
       currentStep: bookInstances.currentStep,
       progressPercentage: bookInstances.progressPercentage,
       wizardMetadata: bookInstances.wizardMetadata,
-      childName: sql<string>`coalesce(${bookInstances.wizardMetadata}->>'childName', '')`,
       imageCount: sql<number>`(select count(*)::int from ${generatedImages} where ${generatedImages.bookInstanceId} = ${bookInstances.id})`,
       createdAt: bookInstances.createdAt,
       updatedAt: bookInstances.updatedAt,

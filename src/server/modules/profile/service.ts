@@ -1,19 +1,13 @@
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import type { Gallery, Profile, ProfileBook, ProfileOrder } from '../../../shared/contracts/profile';
-import type {
-  BookInstanceStatus,
-  BookType,
-  CoverType,
-  OrderStatus,
-  PaymentStatus,
-} from '../../../shared/domain/statuses';
+import { readPersonalisation } from '../../../shared/domain/book-personalisation';
 import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { JobLogger } from '../../jobs/types';
+import { instanceKeys, parseInstanceKey, wizardKeys } from '../../storage-keys';
 import { bookTitle } from '../../stories/title';
 import { orderView } from '../orders/repo';
-import { bookKeys } from '../production/pipeline';
 import * as repo from './repo';
 
 export type ProfileDeps = {
@@ -62,15 +56,15 @@ export async function listBooks(deps: ProfileDeps, userId: string): Promise<Prof
     rows.map(async (row) => ({
       id: row.id,
       title: await bookTitle(row, row.title),
-      bookType: row.bookType as BookType,
-      status: row.status as BookInstanceStatus,
+      bookType: row.bookType,
+      status: row.status,
       currentStep: row.currentStep,
       progressPercentage: row.progressPercentage,
-      childName: row.childName,
+      childName: readPersonalisation(row.wizardMetadata).childName ?? '',
       createdAt: row.createdAt.toISOString(),
       imageCount: Number(row.imageCount),
       pdfAvailable:
-        row.status === 'fulfilled' && (await deps.storage.exists('instances', bookKeys(row.id).interior)),
+        row.status === 'fulfilled' && (await deps.storage.exists('instances', instanceKeys(row.id).interior)),
     })),
   );
 }
@@ -119,7 +113,7 @@ export async function readPdf(
   bookInstanceId: string,
 ): Promise<ProfileFile> {
   const book = await requireFulfilledBook(deps.db, userId, bookInstanceId);
-  const object = await deps.storage.get('instances', bookKeys(book.id).interior);
+  const object = await deps.storage.get('instances', instanceKeys(book.id).interior);
   if (!object) throw notFound('PDF');
   return {
     data: object.data,
@@ -133,10 +127,10 @@ export async function listOrders(db: Db, userId: string): Promise<ProfileOrder[]
   return rows.map(({ order, character, reviewed }) => ({
     id: order.id,
     orderNumber: order.orderNumber,
-    status: order.status as OrderStatus,
-    paymentStatus: order.paymentStatus as PaymentStatus,
-    bookType: order.bookType as BookType,
-    coverType: order.coverType as CoverType,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    bookType: order.bookType,
+    coverType: order.coverType,
     themeId: order.themeId,
     totalAmount: order.totalAmount,
     trackingNumber: order.trackingNumber,
@@ -192,12 +186,12 @@ export async function exportData(deps: ProfileDeps, userId: string): Promise<Pro
   const booksData = [];
   for (const book of bookRows) {
     const stored: string[] = [];
-    for (const key of await storage.list('instances', `${book.id}/`)) {
-      const rest = key.slice(book.id.length + 1);
-      if (!IMAGE_FILE.test(rest)) continue;
-      const name = rest.startsWith('input/')
-        ? `photos/${book.id}/${rest.slice('input/'.length)}`
-        : `pictures/${book.id}/${rest}`;
+    for (const key of await storage.list('instances', instanceKeys(book.id).folder)) {
+      const where = parseInstanceKey(key);
+      if (!where || !IMAGE_FILE.test(where.path)) continue;
+      const name = where.originalPhoto
+        ? `photos/${book.id}/${where.originalPhoto}`
+        : `pictures/${book.id}/${where.path}`;
       const object = await storage.get('instances', key);
       if (!object) continue;
       files[name] = [new Uint8Array(object.data), { level: 0 }];
@@ -230,9 +224,9 @@ export async function exportData(deps: ProfileDeps, userId: string): Promise<Pro
   );
 
   const charactersData = characterRows.map((character) => {
-    // The photo is the first upload of one of the user's books: `{id}/input/x.jpg` in the ZIP's photos/.
-    const match = /^([^/]+)\/input\/(.+)$/.exec(character.photoPath ?? '');
-    const photo = match ? `photos/${match[1]}/${match[2]}` : null;
+    // The photo is the first upload of one of the user's books: an original photo in the ZIP's photos/.
+    const where = character.photoPath ? parseInstanceKey(character.photoPath) : undefined;
+    const photo = where?.originalPhoto ? `photos/${where.bookInstanceId}/${where.originalPhoto}` : null;
     return {
       id: character.id,
       name: character.name,
@@ -279,8 +273,8 @@ export async function deleteAccount(deps: ProfileDeps, userId: string): Promise<
   const deleted = await deps.db.transaction((tx) => repo.deleteUserRows(tx, userId));
   if (!deleted) throw notFound('Account');
   const removals = [
-    ...deleted.bookInstanceIds.map((id) => deps.storage.deletePrefix('instances', `${id}/`)),
-    ...deleted.wizardSessionIds.map((id) => deps.storage.deletePrefix('wizard-temp', `${id}/`)),
+    ...deleted.bookInstanceIds.map((id) => deps.storage.deletePrefix('instances', instanceKeys(id).folder)),
+    ...deleted.wizardSessionIds.map((id) => deps.storage.deletePrefix('wizard-temp', wizardKeys(id).folder)),
     ...deleted.characterPhotoPaths.map((key) => deps.storage.delete('instances', key).then(() => 0)),
   ];
   const results = await Promise.allSettled(removals);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../test/build-test-app';
 import { bookInstances, characters, generatedImages, orders, spreads, wizardSessions } from '../../db/schema';
-import { bookKeys } from '../production/pipeline';
+import { instanceKeys, wizardKeys } from '../../storage-keys';
 import { type PaidBookOptions, paidBookOf, testCover } from '../production/test-factory';
 
 // Test helpers of the profile and retention tests: a book as production leaves it once fulfilled
@@ -20,9 +20,10 @@ export async function fulfilledBookOf(
 ) {
   const paid = await paidBookOf(t, user, options);
   const id = paid.bookInstanceId;
+  const keys = instanceKeys(id);
   const childPhoto = Buffer.from(`child photo of ${id}`);
-  await t.storage.put('instances', `${id}/input/child_photo.jpg`, childPhoto, { contentType: 'image/jpeg' });
-  await t.storage.put('instances', `${id}/input/toy_photo.jpg`, Buffer.from(`toy photo of ${id}`), {
+  await t.storage.put('instances', keys.childPhoto, childPhoto, { contentType: 'image/jpeg' });
+  await t.storage.put('instances', keys.toyPhoto, Buffer.from(`toy photo of ${id}`), {
     contentType: 'image/jpeg',
   });
   const pages: Buffer[] = [];
@@ -31,7 +32,7 @@ export async function fulfilledBookOf(
   for (const position of [2, 0, 1].slice(0, PAGE_COUNT)) {
     const page = await testCover(['#aa3333', '#33aa33', '#3333aa'][position]!, 32);
     pages[position] = page;
-    const key = bookKeys(id).page(position, 'png');
+    const key = keys.page(position, 'png');
     await t.storage.put('instances', key, page, { contentType: 'image/png' });
     const [spread] = await t.database.db
       .insert(spreads)
@@ -44,8 +45,8 @@ export async function fulfilledBookOf(
     imageIds[position] = image!.id;
   }
   const interior = Buffer.from(`%PDF-1.7 interior of ${id}`);
-  await t.storage.put('instances', bookKeys(id).interior, interior, { contentType: 'application/pdf' });
-  await t.storage.put('instances', bookKeys(id).cover, Buffer.from('%PDF-1.7 cover'), {
+  await t.storage.put('instances', keys.interior, interior, { contentType: 'application/pdf' });
+  await t.storage.put('instances', keys.cover, Buffer.from('%PDF-1.7 cover'), {
     contentType: 'application/pdf',
   });
   const status = options.status ?? 'fulfilled';
@@ -58,7 +59,7 @@ export async function fulfilledBookOf(
   }
   const [character] = await t.database.db
     .insert(characters)
-    .values({ userId: user.id, name: options.childName ?? 'Emma', photoPath: `${id}/input/child_photo.jpg` })
+    .values({ userId: user.id, name: options.childName ?? 'Emma', photoPath: keys.childPhoto })
     .returning({ id: characters.id });
   await t.database.db.update(orders).set({ characterId: character!.id }).where(eq(orders.id, paid.orderId));
   return { ...paid, characterId: character!.id, childPhoto, pages, imageIds, interior };
@@ -76,7 +77,7 @@ export async function wizardUploadOf(t: TestApp, userId: string | null, updatedA
     createdAt: updatedAt,
     updatedAt,
   });
-  const key = `${sessionId}/${crypto.randomUUID()}.jpg`;
+  const key = wizardKeys(sessionId).image(crypto.randomUUID(), 'jpg');
   await t.storage.put('wizard-temp', key, Buffer.from(`upload of ${sessionId}`), {
     contentType: 'image/jpeg',
   });

@@ -1,37 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { LIMITS } from '../../../shared/constants';
 import { STEP_SCHEMAS, type WizardPrefill } from '../../../shared/contracts/wizard';
+import { readPersonalisation } from '../../../shared/domain/book-personalisation';
 import type { WizardStepType } from '../../../shared/domain/statuses';
 import { WIZARD_STEP_TYPES } from '../../../shared/domain/statuses';
 import type { WizardStep } from '../../../shared/domain/wizard';
 import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
-import { imageKey } from './images';
+import { wizardKeys } from '../../storage-keys';
 import * as repo from './repo';
 
 type PrefillDeps = { db: Db; storage: Storage };
-
-/** The parts of a book's wizard_metadata a new wizard can reuse; anything odd is left out. */
-const MetadataSchema = z.object({
-  childGender: z.enum(['male', 'female']).optional().catch(undefined),
-  childAge: z.number().int().min(LIMITS.childAge.min).max(LIMITS.childAge.max).optional().catch(undefined),
-  toyName: z.string().optional().catch(undefined),
-  dedicationMessage: z.string().optional().catch(undefined),
-  dedicationName: z.string().optional().catch(undefined),
-  permanentPaths: z
-    .object({
-      toyPhoto: z.string().optional().catch(undefined),
-      generatedToy: z.string().optional().catch(undefined),
-    })
-    .optional()
-    .catch(undefined),
-});
-const readMetadata = (value: unknown) => {
-  const parsed = MetadataSchema.safeParse(value);
-  return parsed.success ? parsed.data : {};
-};
 
 /** Copies a book's stored image into the session's temporary folder under a new id; none when missing. */
 async function copyIntoSession(
@@ -44,7 +23,7 @@ async function copyIntoSession(
   const object = await deps.storage.get('instances', path);
   if (!object) return undefined;
   const imageId = randomUUID();
-  await deps.storage.put('wizard-temp', imageKey(sessionId, imageId, extension), object.data, {
+  await deps.storage.put('wizard-temp', wizardKeys(sessionId).image(imageId, extension), object.data, {
     contentType: extension === 'jpg' ? 'image/jpeg' : 'image/png',
   });
   return imageId;
@@ -61,7 +40,7 @@ export async function prefillChild(
   character: Awaited<ReturnType<typeof findCharacterToPrefill>>,
 ): Promise<NonNullable<WizardPrefill['child']>> {
   const metadata = character.photoPath
-    ? readMetadata(await repo.findNewestMetadataForChildPhoto(deps.db, userId, character.photoPath))
+    ? readPersonalisation(await repo.findNewestMetadataForChildPhoto(deps.db, userId, character.photoPath))
     : {};
   const picture = await copyIntoSession(deps, sessionId, character.photoPath, 'jpg');
   return {
@@ -102,7 +81,7 @@ export async function cloneOrderSteps(
   sessionId: string,
   order: Awaited<ReturnType<typeof findOrderToClone>>,
 ): Promise<NonNullable<WizardPrefill['clonedFrom']>> {
-  const metadata = readMetadata(order.wizardMetadata);
+  const metadata = readPersonalisation(order.wizardMetadata);
   const toyPicture = await copyIntoSession(deps, sessionId, metadata.permanentPaths?.toyPhoto, 'jpg');
   const toySaved = await saveIfValid(deps.db, sessionId, 3, { toyName: metadata.toyName, toyPicture });
   if (toySaved) {

@@ -1,5 +1,7 @@
-import { and, count, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, or } from 'drizzle-orm';
+import type { BookType, WizardStepType } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
+import { personalisationSql } from '../../db/personalisation';
 import {
   bookInstances,
   characters,
@@ -30,7 +32,7 @@ export async function findSessionForCaller(db: Db, sessionId: string, userId: st
 }
 
 /** The signed-in user's latest active session for a theme and book type (resuming on another visit). */
-export async function findActiveSessionOfUser(db: Db, userId: string, themeId: string, bookType: string) {
+export async function findActiveSessionOfUser(db: Db, userId: string, themeId: string, bookType: BookType) {
   const [row] = await db
     .select()
     .from(wizardSessions)
@@ -89,7 +91,7 @@ export async function upsertStep(
   db: Db,
   sessionId: string,
   stepNumber: number,
-  stepType: string,
+  stepType: WizardStepType,
   data: unknown,
 ) {
   await db
@@ -130,17 +132,12 @@ export async function findCharacterOfUser(db: Db, characterId: string, userId: s
   return row;
 }
 
-/** The wizard metadata of the user's newest book made with this child photo, if any. */
+/** The personalisation of the user's newest book made with this child photo, if any. */
 export async function findNewestMetadataForChildPhoto(db: Db, userId: string, photoPath: string) {
   const [row] = await db
     .select({ wizardMetadata: bookInstances.wizardMetadata })
     .from(bookInstances)
-    .where(
-      and(
-        eq(bookInstances.createdBy, userId),
-        sql`${bookInstances.wizardMetadata} -> 'permanentPaths' ->> 'childPhoto' = ${photoPath}`,
-      ),
-    )
+    .where(and(eq(bookInstances.createdBy, userId), eq(personalisationSql.childPhoto(), photoPath)))
     .orderBy(desc(bookInstances.createdAt))
     .limit(1);
   return row?.wizardMetadata;

@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import { bookInstances, characters, orders, wizardSessions } from '../../db/schema';
+import { instanceKeys } from '../../storage-keys';
 
 const require = createRequire(import.meta.url);
 const samples = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
@@ -443,17 +444,18 @@ describe('completion', () => {
       dedicationMessage: 'For Mia, with love.',
       dedicationName: 'Grandma',
     });
-    expect(await t.storage.list('instances', `${id}/`)).toEqual([
-      `${id}/input/child_photo.jpg`,
-      `${id}/input/toy_photo.jpg`,
-      `${id}/intermediate/hero_cover.png`,
-      `${id}/intermediate/plush_cover.png`,
+    const keys = instanceKeys(id);
+    expect(await t.storage.list('instances', keys.folder)).toEqual([
+      keys.childPhoto,
+      keys.toyPhoto,
+      keys.heroCover,
+      keys.toyCover,
     ]);
     const [character] = await t.database.db
       .select()
       .from(characters)
       .where(eq(characters.userId, instances[0]!.createdBy));
-    expect(character).toMatchObject({ name: 'Mia', photoPath: `${id}/input/child_photo.jpg` });
+    expect(character).toMatchObject({ name: 'Mia', photoPath: keys.childPhoto });
     expect(first.headers['set-cookie']?.toString()).toMatch(/wizard_session=;/);
     expect((await browser.call('GET', '/api/wizard/session')).statusCode).toBe(404);
   });

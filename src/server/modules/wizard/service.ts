@@ -12,6 +12,7 @@ import {
   WizardPrefillSchema,
   type WizardState,
 } from '../../../shared/contracts/wizard';
+import { BookPersonalisationSchema } from '../../../shared/domain/book-personalisation';
 import {
   type BookType,
   parseBookType,
@@ -25,9 +26,9 @@ import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
 import { bookInstances, characters, themes, wizardSessions } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { instanceKeys, wizardKeys } from '../../storage-keys';
 import { getTheme } from '../catalog/service';
 import { cleanPhoto } from '../uploads/photo';
-import { imageKey } from './images';
 import { cloneOrderSteps, findCharacterToPrefill, findOrderToClone, prefillChild } from './prefill';
 import * as repo from './repo';
 
@@ -76,7 +77,7 @@ function toState(
   const prefill = storedPrefill(session);
   return {
     themeId: session.themeId,
-    bookType: session.bookType as BookType,
+    bookType: session.bookType,
     steps,
     resumeStep: resumeStep({
       picture: steps[1]?.picture,
@@ -198,7 +199,7 @@ export async function getWizard(deps: WizardDeps, caller: Caller) {
 }
 
 async function requireImage(deps: WizardDeps, sessionId: string, imageId: string, extension: 'jpg' | 'png') {
-  if (!(await deps.storage.exists('wizard-temp', imageKey(sessionId, imageId, extension)))) {
+  if (!(await deps.storage.exists('wizard-temp', wizardKeys(sessionId).image(imageId, extension)))) {
     throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available. Please upload it again.');
   }
 }
@@ -243,7 +244,7 @@ export async function uploadPhoto(deps: WizardDeps, caller: Caller, bytes: Buffe
   const session = await requireSession(deps, caller);
   const photo = await cleanPhoto(bytes);
   const photoId = randomUUID();
-  await deps.storage.put('wizard-temp', imageKey(session.sessionId, photoId, 'jpg'), photo.data, {
+  await deps.storage.put('wizard-temp', wizardKeys(session.sessionId).image(photoId, 'jpg'), photo.data, {
     contentType: 'image/jpeg',
   });
   return { photoId, width: photo.width, height: photo.height };
@@ -253,7 +254,10 @@ export async function uploadPhoto(deps: WizardDeps, caller: Caller, bytes: Buffe
 export async function readImage(deps: WizardDeps, caller: Caller, imageId: string) {
   const session = await requireSession(deps, caller);
   for (const extension of ['jpg', 'png'] as const) {
-    const object = await deps.storage.get('wizard-temp', imageKey(session.sessionId, imageId, extension));
+    const object = await deps.storage.get(
+      'wizard-temp',
+      wizardKeys(session.sessionId).image(imageId, extension),
+    );
     if (object) return { data: object.data, contentType: extension === 'jpg' ? 'image/jpeg' : 'image/png' };
   }
   throw notFound('Image');
@@ -300,7 +304,10 @@ export async function generateCover(
     );
   }
 
-  const photo = await deps.storage.get('wizard-temp', imageKey(session.sessionId, source.photo, 'jpg'));
+  const photo = await deps.storage.get(
+    'wizard-temp',
+    wizardKeys(session.sessionId).image(source.photo, 'jpg'),
+  );
   if (!photo)
     throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available. Please upload it again.');
   await repo.logGeneration(deps.db, session.sessionId, caller.userId, now);
@@ -324,7 +331,7 @@ export async function generateCover(
   ]);
   if (!result.ok) throw new AppError(result.code, result.message);
   const imageId = randomUUID();
-  await deps.storage.put('wizard-temp', imageKey(session.sessionId, imageId, 'png'), result.image, {
+  await deps.storage.put('wizard-temp', wizardKeys(session.sessionId).image(imageId, 'png'), result.image, {
     contentType: 'image/png',
   });
   // Kept with the session, not yet approved: a reload shows this cover instead of making another.
@@ -344,7 +351,7 @@ export async function generateCover(
 
 /**
  * Completes the wizard for a signed-in user: the book instance (draft) with its images under
- * `instances/{id}/`, its wizard_metadata and the child's `characters` row, in one go. Twice gives the
+ * `instanceKeys(id)`, its personalisation (wizard_metadata) and the child's `characters` row, in one go. Twice gives the
  * same instance.
  */
 export async function completeWizard(deps: WizardDeps, caller: Caller, input: { language: Language }) {
@@ -387,17 +394,14 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
   if (!theme) throw notFound('Theme');
 
   const bookInstanceId = randomUUID();
-  const paths = {
-    childPhoto: `${bookInstanceId}/input/child_photo.jpg`,
-    toyPhoto: `${bookInstanceId}/input/toy_photo.jpg`,
-    generatedHero: `${bookInstanceId}/intermediate/hero_cover.png`,
-    generatedToy: `${bookInstanceId}/intermediate/plush_cover.png`,
-  };
+  const keys = instanceKeys(bookInstanceId);
+  const paths = keys.pictures;
+  const temp = wizardKeys(session.sessionId);
   const copies: [string, string, string][] = [
-    [imageKey(session.sessionId, child.picture, 'jpg'), paths.childPhoto, 'image/jpeg'],
-    [imageKey(session.sessionId, toy.toyPicture, 'jpg'), paths.toyPhoto, 'image/jpeg'],
-    [imageKey(session.sessionId, steps[2].generatedCover, 'png'), paths.generatedHero, 'image/png'],
-    [imageKey(session.sessionId, steps[4].generatedToyImage, 'png'), paths.generatedToy, 'image/png'],
+    [temp.image(child.picture, 'jpg'), paths.childPhoto, 'image/jpeg'],
+    [temp.image(toy.toyPicture, 'jpg'), paths.toyPhoto, 'image/jpeg'],
+    [temp.image(steps[2].generatedCover, 'png'), paths.generatedHero, 'image/png'],
+    [temp.image(steps[4].generatedToyImage, 'png'), paths.generatedToy, 'image/png'],
   ];
   try {
     for (const [from, to, contentType] of copies) {
@@ -415,7 +419,7 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
         createdBy: userId,
         status: 'draft',
         language: input.language,
-        wizardMetadata: {
+        wizardMetadata: BookPersonalisationSchema.parse({
           childName: child.name,
           childGender: child.gender,
           childAge: child.age,
@@ -424,7 +428,7 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
           dedicationMessage: dedication.dedicationMessage,
           dedicationName: dedication.dedicationSignature,
           permanentPaths: paths,
-        },
+        }),
       });
       await tx.insert(characters).values({ userId, name: child.name, photoPath: paths.childPhoto });
       const updated = await tx
@@ -438,7 +442,7 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
     });
     if (completed) return { bookInstanceId };
   } catch (error) {
-    await deps.storage.deletePrefix('instances', `${bookInstanceId}/`);
+    await deps.storage.deletePrefix('instances', keys.folder);
     if (error instanceof AppError && error.message === 'already completed') {
       const [done] = await deps.db
         .select({ bookInstanceId: wizardSessions.bookInstanceId })

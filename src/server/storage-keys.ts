@@ -1,0 +1,95 @@
+import type { BookPictures } from '../shared/domain/book-personalisation';
+import { COVER_TYPES, type CoverType } from '../shared/domain/statuses';
+
+/**
+ * Every storage key of the shop, in one place (SPEC.md section 3, stored images). Bucket
+ * `instances` holds one folder per book instance; bucket `wizard-temp` one folder per wizard
+ * session. Nothing else spells a key: adapters receive them as arguments.
+ */
+
+/** The print files a printer may download: the interior, the ordered cover, a copy's other cover. */
+export const PRINT_FILES = [
+  'interior.pdf',
+  'cover.pdf',
+  ...COVER_TYPES.map((type) => `cover-${type}.pdf` as const),
+] as const;
+export type PrintFileName = (typeof PRINT_FILES)[number];
+
+const INPUT = 'input/';
+
+/** The keys (bucket `instances`) of one book instance's files. */
+export function instanceKeys(id: string) {
+  const folder = `${id}/`;
+  const print = `${folder}print/`;
+  const childPhoto = `${folder}${INPUT}child_photo.jpg`;
+  const toyPhoto = `${folder}${INPUT}toy_photo.jpg`;
+  const heroCover = `${folder}intermediate/hero_cover.png`;
+  const toyCover = `${folder}intermediate/plush_cover.png`;
+  return {
+    /** Every file of the book (deleting it deletes the book's files). */
+    folder,
+    /** The original photos, removed 3 weeks after delivery (PRODUCT.md retention). */
+    inputFolder: `${folder}${INPUT}`,
+    childPhoto,
+    toyPhoto,
+    /** The approved covers of the wizard: the references of every page. */
+    heroCover,
+    toyCover,
+    /** The four pictures as the personalisation names them (`permanentPaths`). */
+    pictures: {
+      childPhoto,
+      toyPhoto,
+      generatedHero: heroCover,
+      generatedToy: toyCover,
+    } satisfies BookPictures,
+    page: (position: number, extension: string) => `${folder}pages/${position}.${extension}`,
+    pagesFolder: `${folder}pages/`,
+    printFolder: print,
+    printFile: (file: PrintFileName) => `${print}${file}`,
+    interior: `${print}interior.pdf`,
+    /** The ordered book's cover; a grandparents' copy of the other type gets `cover-{type}.pdf`. */
+    cover: `${print}cover.pdf`,
+    extraCover: (coverType: CoverType) => `${print}cover-${coverType}.pdf`,
+    /** The printed words and the page count, for the profile and for checks. */
+    book: `${print}book.json`,
+    coverArt: `${print}cover-art.png`,
+    /** The local printer's job ticket, beside the files it printed. */
+    printTicket: `${print}print-job.json`,
+  };
+}
+export type InstanceKeys = ReturnType<typeof instanceKeys>;
+
+/** The keys (bucket `wizard-temp`) of one wizard session's uploads and generated covers. */
+export function wizardKeys(sessionId: string) {
+  const folder = `${sessionId}/`;
+  return {
+    folder,
+    /** An uploaded photo (jpg) or a generated cover (png), by the id the client knows it by. */
+    image: (imageId: string, extension: 'jpg' | 'png') => `${folder}${imageId}.${extension}`,
+  };
+}
+
+/** The wizard session a `wizard-temp` key belongs to. */
+export const wizardSessionOfKey = (key: string): string => key.split('/')[0] ?? key;
+
+/**
+ * Where a key of bucket `instances` sits: its book, its path inside the book's folder, and whether
+ * it is one of the original photos (with the photo's file name).
+ */
+export function parseInstanceKey(key: string) {
+  const slash = key.indexOf('/');
+  if (slash <= 0) return undefined;
+  const path = key.slice(slash + 1);
+  const photo = path.startsWith(INPUT) ? path.slice(INPUT.length) : undefined;
+  return { bookInstanceId: key.slice(0, slash), path, originalPhoto: photo || undefined };
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const PRINT_FILE_KEY = new RegExp(`^(${UUID})/print/(${PRINT_FILES.join('|').replaceAll('.', '\\.')})$`, 'i');
+
+/** The book and file of a print file's key; undefined for any other key. */
+export function parsePrintFileKey(key: string): { bookInstanceId: string; file: PrintFileName } | undefined {
+  const match = PRINT_FILE_KEY.exec(key);
+  if (!match) return undefined;
+  return { bookInstanceId: match[1]!.toLowerCase(), file: match[2] as PrintFileName };
+}

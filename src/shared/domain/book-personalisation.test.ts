@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { BookPersonalisationSchema, readPersonalisation } from './book-personalisation';
+
+const pictures = {
+  childPhoto: 'b/input/child_photo.jpg',
+  toyPhoto: 'b/input/toy_photo.jpg',
+  generatedHero: 'b/intermediate/hero_cover.png',
+  generatedToy: 'b/intermediate/plush_cover.png',
+};
+const complete = {
+  childName: 'Mia',
+  childGender: 'female',
+  childAge: 5,
+  consent: true,
+  toyName: 'Bunny',
+  dedicationMessage: 'For Mia',
+  dedicationName: 'Grandma',
+  permanentPaths: pictures,
+};
+
+describe('the book personalisation', () => {
+  it('accepts what the wizard writes, with the SPEC defaults for consent and dedication', () => {
+    expect(BookPersonalisationSchema.parse(complete)).toEqual(complete);
+    const { consent: _c, dedicationMessage: _m, dedicationName: _n, ...bare } = complete;
+    expect(BookPersonalisationSchema.parse(bare)).toMatchObject({
+      consent: false,
+      dedicationMessage: '',
+      dedicationName: '',
+    });
+  });
+
+  it('keeps the child’s look when there is one and refuses a look it cannot draw', () => {
+    const look = { skin: 'tan', hairColor: 'red', hairStyle: 'braids', eyeColor: 'green', glasses: true };
+    expect(BookPersonalisationSchema.parse({ ...complete, childLook: look }).childLook).toEqual(look);
+    expect(
+      BookPersonalisationSchema.safeParse({ ...complete, childLook: { ...look, skin: 'blue' } }).success,
+    ).toBe(false);
+  });
+
+  it('refuses, for production, a book missing a name or a cover', () => {
+    expect(BookPersonalisationSchema.safeParse({ ...complete, childName: '  ' }).success).toBe(false);
+    const { generatedToy: _t, ...threePictures } = pictures;
+    expect(BookPersonalisationSchema.safeParse({ ...complete, permanentPaths: threePictures }).success).toBe(
+      false,
+    );
+  });
+
+  it('reads leniently: the valid fields of an odd or partial row, never a throw', () => {
+    expect(readPersonalisation(null)).toEqual({});
+    expect(readPersonalisation('nonsense')).toEqual({});
+    expect(
+      readPersonalisation({
+        childName: 'Mia',
+        childAge: 'five',
+        childGender: 'robot',
+        permanentPaths: { toyPhoto: 'k' },
+      }),
+    ).toEqual({ childName: 'Mia', permanentPaths: { toyPhoto: 'k' } });
+    expect(readPersonalisation(complete)).toEqual(complete);
+  });
+});

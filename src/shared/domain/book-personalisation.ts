@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { ChildLookSchema } from './child-look';
+
+/**
+ * The book's personalisation (SPEC.md `wizard_metadata`): what the wizard leaves on a book instance
+ * and everything after it reads (production, checkout, titles, profile, reorders). The one schema of
+ * the `book_instance.wizard_metadata` column and of its copy on the order (`orders.wizard_data`).
+ */
+
+export const CHILD_GENDERS = ['male', 'female'] as const;
+export type ChildGender = (typeof CHILD_GENDERS)[number];
+
+/** Storage keys (bucket `instances`) of the book's own copies of the wizard's four pictures. */
+export const BookPicturesSchema = z.object({
+  childPhoto: z.string().min(1),
+  toyPhoto: z.string().min(1),
+  generatedHero: z.string().min(1),
+  generatedToy: z.string().min(1),
+});
+export type BookPictures = z.infer<typeof BookPicturesSchema>;
+
+export const BookPersonalisationSchema = z.object({
+  childName: z.string().trim().min(1),
+  childGender: z.enum(CHILD_GENDERS),
+  childAge: z.number().int().min(LIMITS.childAge.min).max(LIMITS.childAge.max),
+  consent: z.boolean().default(false),
+  toyName: z.string().trim().min(1),
+  dedicationMessage: z.string().default(''),
+  dedicationName: z.string().default(''),
+  permanentPaths: BookPicturesSchema,
+  /** How the local illustrator draws the child; books made before it have none. */
+  childLook: ChildLookSchema.optional(),
+});
+export type BookPersonalisation = z.infer<typeof BookPersonalisationSchema>;
+
+/** What a lenient reader gets: every field that is present and valid, the rest left out. */
+export type PartialBookPersonalisation = Partial<Omit<BookPersonalisation, 'permanentPaths'>> & {
+  permanentPaths?: Partial<BookPictures>;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The fields of `value` that `shape` accepts one by one (a bad field does not spoil the others). */
+function validFields(shape: Record<string, z.ZodType>, value: unknown): Record<string, unknown> {
+  if (!isRecord(value)) return {};
+  const fields: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    if (value[key] === undefined) continue;
+    const parsed = schema.safeParse(value[key]);
+    if (parsed.success) fields[key] = parsed.data;
+  }
+  return fields;
+}
+
+/**
+ * Reads a stored personalisation for a reader that can do with part of it (a title, a reorder's
+ * prefill, the checkout's summary): anything missing or odd is left out, nothing throws.
+ */
+export function readPersonalisation(value: unknown): PartialBookPersonalisation {
+  const { permanentPaths: _pictures, ...shape } = BookPersonalisationSchema.shape;
+  const fields = validFields(shape, value) as PartialBookPersonalisation;
+  const pictures = validFields(BookPicturesSchema.shape, isRecord(value) ? value.permanentPaths : undefined);
+  return Object.keys(pictures).length > 0 ? { ...fields, permanentPaths: pictures } : fields;
+}
