@@ -1,9 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CheckoutContext, Order } from '../../../shared/contracts/checkout';
+import { readPersonalisation } from '../../../shared/domain/book-personalisation';
 import { PriceUnavailableError, quoteOrder } from '../../../shared/domain/quote';
-import type { BookInstanceStatus, BookType, CoverType, ProductKey } from '../../../shared/domain/statuses';
+import type { CoverType, ProductKey } from '../../../shared/domain/statuses';
 import type { Storage } from '../../adapters/storage/index';
 import { type Db, queryRows } from '../../db/client';
+import { personalisationSql } from '../../db/personalisation';
 import {
   bookInstances,
   books,
@@ -32,17 +34,11 @@ export type OrderChoice = {
   language: 'en' | 'fr';
 };
 
-type InstanceMetadata = {
-  childName?: string;
-  toyName?: string;
-  permanentPaths?: { childPhoto?: string; generatedHero?: string };
-};
-
 type PriceRow = { productKey: ProductKey; basePrice: number; discountPercentage: number };
 
 /** The active prices, in cents: the single source of every amount (PRODUCT.md Money). */
 export async function activePrices(db: Db): Promise<PriceRow[]> {
-  const rows = await db
+  return db
     .select({
       productKey: productPricing.productKey,
       basePrice: productPricing.basePrice,
@@ -50,7 +46,6 @@ export async function activePrices(db: Db): Promise<PriceRow[]> {
     })
     .from(productPricing)
     .where(eq(productPricing.isActive, true));
-  return rows.map((row) => ({ ...row, productKey: row.productKey as ProductKey }));
 }
 
 async function findOwnInstance(db: Db, userId: string, bookInstanceId: string) {
@@ -82,7 +77,8 @@ export async function checkoutContext(
   bookInstanceId: string,
 ): Promise<CheckoutContext> {
   const instance = await findOwnInstance(deps.db, buyer.id, bookInstanceId);
-  const metadata = instance.wizardMetadata as InstanceMetadata;
+  // Lenient: the page still shows for a book whose data lacks a part (the title falls back).
+  const metadata = readPersonalisation(instance.wizardMetadata);
   const [[order], [user], prices] = await Promise.all([
     deps.db
       .select()
@@ -97,8 +93,8 @@ export async function checkoutContext(
   return {
     bookInstance: {
       id: instance.id,
-      status: instance.status as BookInstanceStatus,
-      bookType: instance.bookType as BookType,
+      status: instance.status,
+      bookType: instance.bookType,
       themeId: instance.themeId,
       title: await bookTitle(instance, instance.title),
       childName: metadata.childName ?? '',
@@ -119,7 +115,7 @@ export async function checkoutContext(
 /** The instance's hero cover image, for the checkout preview; only its owner gets it. */
 export async function readCover(deps: CheckoutDeps, buyer: Buyer, bookInstanceId: string) {
   const instance = await findOwnInstance(deps.db, buyer.id, bookInstanceId);
-  const key = (instance.wizardMetadata as InstanceMetadata).permanentPaths?.generatedHero;
+  const key = readPersonalisation(instance.wizardMetadata).permanentPaths?.generatedHero;
   const object = key ? await deps.storage.get('instances', key) : undefined;
   if (!object) throw new AppError('IMAGE_NOT_FOUND', 'The cover of this book is not available.');
   return object;
@@ -171,7 +167,7 @@ async function lockOwnInstance(tx: Db, userId: string, bookInstanceId: string) {
       characterId: sql<string | null>`(
         select ${characters.id} from ${characters}
         where ${characters.userId} = ${userId}
-          and ${characters.photoPath} = ${bookInstances.wizardMetadata}->'permanentPaths'->>'childPhoto'
+          and ${characters.photoPath} = ${personalisationSql.childPhoto()}
         limit 1)`,
       prices: sql<PriceRow[]>`(
         select coalesce(json_agg(json_build_object(
@@ -388,7 +384,7 @@ export async function lookupInstance(db: Db, id: string) {
     .from(bookInstances)
     .where(eq(bookInstances.id, id));
   if (!row) throw notFound('Book instance');
-  return { ...row, status: row.status as BookInstanceStatus, createdAt: row.createdAt.toISOString() };
+  return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
 /** The checkout test page: the five newest instances. */
@@ -398,9 +394,5 @@ export async function recentInstances(db: Db) {
     .from(bookInstances)
     .orderBy(sql`${bookInstances.createdAt} desc`)
     .limit(5);
-  return rows.map((row) => ({
-    ...row,
-    status: row.status as BookInstanceStatus,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

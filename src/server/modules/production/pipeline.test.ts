@@ -11,6 +11,7 @@ import type { Illustrator } from '../../adapters/illustrator/index';
 import { queryRows } from '../../db/client';
 import { bookInstances, generatedImages, jobs, orders, spreads } from '../../db/schema';
 import { preflight } from '../../print/index';
+import { instanceKeys } from '../../storage-keys';
 import { FAILURE_STEP } from './progress';
 import { paidBookOf, waitFor, waitForBook } from './test-factory';
 
@@ -101,7 +102,7 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['done']));
     expect(new Set(rows.map((row) => row.templateName))).toEqual(new Set(['story-page']));
     expect(rows.map((row) => row.storagePath)).toEqual(
-      rows.map((row) => `${bookInstanceId}/pages/${row.position}.png`),
+      rows.map((row) => instanceKeys(bookInstanceId).page(row.position, 'png')),
     );
     for (const row of rows) expect(await t.storage.exists('instances', row.storagePath!)).toBe(true);
     const texts = rows.map((row) => (row.content as { text: string }).text).join('\n');
@@ -126,10 +127,10 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     });
 
     // The print files: interior and one cover per cover type of the order (hardcover + softcover copies).
-    const interior = await storedFile(t, `${bookInstanceId}/print/interior.pdf`);
-    const hardcover = await storedFile(t, `${bookInstanceId}/print/cover.pdf`);
-    const softcover = await storedFile(t, `${bookInstanceId}/print/cover-softcover.pdf`);
-    const summary = JSON.parse((await storedFile(t, `${bookInstanceId}/print/book.json`)).toString('utf8'));
+    const interior = await storedFile(t, instanceKeys(bookInstanceId).interior);
+    const hardcover = await storedFile(t, instanceKeys(bookInstanceId).cover);
+    const softcover = await storedFile(t, instanceKeys(bookInstanceId).extraCover('softcover'));
+    const summary = JSON.parse((await storedFile(t, instanceKeys(bookInstanceId).book)).toString('utf8'));
     expect(summary.pageCount).toBe(32);
     expect(summary.title).toBe('Barnaby Keeps Watch Over Emma');
     expect(summary.dedication).toEqual({
@@ -161,7 +162,7 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ status: 'printing' });
     expect(order?.printJobId).toMatch(/^LP-/);
-    expect(await t.storage.exists('instances', `${bookInstanceId}/print/print-job.json`)).toBe(true);
+    expect(await t.storage.exists('instances', instanceKeys(bookInstanceId).printTicket)).toBe(true);
     await waitFor(
       async () => (t.mailer.sent.filter((m) => m.to === 'anna@example.com').length >= 2 ? true : undefined),
       {
@@ -215,7 +216,7 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
       { style: 'color', language: 'fr', size: 2625 },
     ]);
 
-    const summary = JSON.parse((await storedFile(t, `${bookInstanceId}/print/book.json`)).toString('utf8'));
+    const summary = JSON.parse((await storedFile(t, instanceKeys(bookInstanceId).book)).toString('utf8'));
     // 22 pages (title, dedication, 20 pictures) padded to a softcover's minimum of 32.
     expect(summary).toMatchObject({ language: 'fr', bookType: 'coloring', pageCount: 32 });
     expect(summary.title).toBe('Oscar veille sur Hugo');
@@ -223,13 +224,15 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     expect(summary.dedication.message).toContain('Oscar');
     expect(summary.dedication.message).toContain('Hugo');
 
-    const interior = await storedFile(t, `${bookInstanceId}/print/interior.pdf`);
-    const cover = await storedFile(t, `${bookInstanceId}/print/cover.pdf`);
+    const interior = await storedFile(t, instanceKeys(bookInstanceId).interior);
+    const cover = await storedFile(t, instanceKeys(bookInstanceId).cover);
     expect((await preflight(interior, { kind: 'interior', pageCount: 32 })).problems).toEqual([]);
     expect(
       (await preflight(cover, { kind: 'cover', coverType: 'softcover', pageCount: 32 })).problems,
     ).toEqual([]);
-    expect(await t.storage.exists('instances', `${bookInstanceId}/print/cover-hardcover.pdf`)).toBe(false);
+    expect(await t.storage.exists('instances', instanceKeys(bookInstanceId).extraCover('hardcover'))).toBe(
+      false,
+    );
     const printed = pdfText(
       path.join(t.dataDir, 'storage', 'instances', bookInstanceId, 'print', 'interior.pdf'),
     );

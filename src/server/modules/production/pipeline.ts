@@ -10,6 +10,7 @@ import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted }
 import { describeError, enqueue, intervalMs } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/types';
 import { coverDimensions, HARDCOVER_MIN_PAGES, paddedPageCount } from '../../print/index';
+import { type InstanceKeys, instanceKeys } from '../../storage-keys';
 import { type BookPlan, planBook } from './book-plan';
 import { backCoverText } from './book-texts';
 import { buildPrintFiles, type PrintFiles } from './print-files';
@@ -61,18 +62,6 @@ export type ProductionDeps = {
 };
 
 export type ProduceBookPayload = { bookInstanceId: string; orderId: string };
-
-/** Storage keys (bucket `instances`) of a book's files. */
-export const bookKeys = (id: string) => ({
-  page: (position: number, extension: string) => `${id}/pages/${position}.${extension}`,
-  interior: `${id}/print/interior.pdf`,
-  /** The ordered book's cover; a grandparents' copy of the other type gets `cover-{type}.pdf`. */
-  cover: `${id}/print/cover.pdf`,
-  extraCover: (coverType: CoverType) => `${id}/print/cover-${coverType}.pdf`,
-  /** The printed words and the page count, for the profile and for checks. */
-  book: `${id}/print/book.json`,
-  coverArt: `${id}/print/cover-art.png`,
-});
 
 /**
  * Makes one paid book (the `produce-book` job), from wherever it stopped: plan the story, one
@@ -180,7 +169,7 @@ async function finishBook(
 
   let printJobId = order.printJobId;
   if (!printJobId) {
-    const keys = bookKeys(instance.id);
+    const keys = instanceKeys(instance.id);
     const receipt = await deps.printer.submit({
       externalId: order.id,
       orderNumber: order.orderNumber,
@@ -188,6 +177,7 @@ async function finishBook(
       title: plan.story.title,
       pageCount: files.pageCount,
       interior: { key: keys.interior, data: files.interior },
+      ticketKey: keys.printTicket,
       items: coverTypes.items.map(
         (item): PrintItem => ({
           ...item,
@@ -373,7 +363,7 @@ async function illustrateSpread(deps: ProductionDeps, book: Book, spread: Claime
     throwIfAborted(controller.signal);
     if (!result.ok) throw new RetryableJobError(result.code, `Page ${spread.position}: ${result.message}`);
     const extension = await pictureExtension(result.image);
-    const key = bookKeys(book.id).page(spread.position, extension);
+    const key = instanceKeys(book.id).page(spread.position, extension);
     await deps.storage.put('instances', key, result.image, {
       contentType: `image/${extension === 'jpg' ? 'jpeg' : 'png'}`,
     });
@@ -406,7 +396,7 @@ async function pictureExtension(image: Buffer): Promise<'png' | 'jpg'> {
 
 /** The front cover's picture, drawn once per book (kept in storage) at 300 ppi for the largest cover. */
 async function makeCoverArt(deps: ProductionDeps, book: Book, coverTypes: CoverType[]): Promise<Buffer> {
-  const key = bookKeys(book.id).coverArt;
+  const key = instanceKeys(book.id).coverArt;
   const stored = await deps.storage.get('instances', key);
   if (stored) return stored.data;
   const pageCount = paddedPageCount(
@@ -476,7 +466,7 @@ async function makePrintFiles(
     order: Order;
   },
 ): Promise<PrintFiles> {
-  const keys = bookKeys(book.id);
+  const keys = instanceKeys(book.id);
   const coverKey = (type: CoverType) => (type === book.coverTypes.main ? keys.cover : keys.extraCover(type));
   const stored = await readStoredPrintFiles(deps.storage, keys, book.coverTypes.all, coverKey);
   if (stored) return stored;
@@ -521,7 +511,7 @@ async function makePrintFiles(
 
 async function readStoredPrintFiles(
   storage: Storage,
-  keys: ReturnType<typeof bookKeys>,
+  keys: InstanceKeys,
   coverTypes: CoverType[],
   coverKey: (type: CoverType) => string,
 ): Promise<PrintFiles | null> {
