@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_TAX_RATE_BASIS_POINTS } from '../shared/domain/quote';
 import { type PrinterSettings, parsePrinterSettings } from './adapters/printer/lulu-config';
 import { parseStorageConfig, type StorageConfig } from './adapters/storage/s3-config';
+import { describeEnvIssues, presentEnv } from './env';
 
 const port = z
   .string()
@@ -188,11 +189,7 @@ const projectRoot = path.resolve(import.meta.dirname, '..', '..');
  * names each bad variable and what it expects.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(
-    Object.keys(EnvSchema.shape)
-      .map((key) => [key, env[key]?.trim()] as const)
-      .filter(([, value]) => value !== undefined && value !== ''),
-  );
+  const present = presentEnv(Object.keys(EnvSchema.shape), env);
   const parsed = EnvSchema.superRefine((e, context) => {
     // A provider needs both halves of its credentials; one alone is a mistake worth stopping for.
     for (const name of ['GOOGLE', 'MICROSOFT'] as const) {
@@ -219,17 +216,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const printer = parsePrinterSettings(env);
   if (!parsed.success) {
     throw new ConfigError([
-      ...parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? 'environment');
-        const got = present[name];
-        // Secrets are never echoed; URLs that may hold a password are echoed without it.
-        const shown = /SECRET|API_KEY|SECRET_KEY/.test(name)
-          ? undefined
-          : /URL/.test(name) && got
-            ? redactUrl(got)
-            : got;
-        return `${name}: ${issue.message}${shown === undefined ? '' : ` (got "${shown}")`}`;
-      }),
+      // Secrets are never echoed; URLs that may hold a password are echoed without it.
+      ...describeEnvIssues(parsed.error.issues, present),
       ...(storage.success ? [] : storage.problems),
       ...(printer.success ? [] : printer.problems),
     ]);
@@ -299,9 +287,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 function oidcProvider(clientId: string | undefined, clientSecret: string | undefined, discoveryUrl: string) {
   return clientId && clientSecret ? { clientId, clientSecret, discoveryUrl } : undefined;
-}
-
-/** Hides the password of a connection URL so it can be printed. */
-export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { type Config, ConfigError, loadConfig, redactUrl } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
+import { redactUrl } from './env';
 import { createLogger, createServices, startShopWorker } from './services';
 
 const startedAt = performance.now();

@@ -1,4 +1,5 @@
-import { type Config, ConfigError, loadConfig, redactUrl } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
+import { redactUrl } from './env';
 import { createLogger, createServices, startShopWorker } from './services';
 
 /**

@@ -18,10 +18,8 @@ export const LIMITS = {
   cropJpegQuality: 0.95,
   dedicationMaxChars: 300,
   signatureMaxChars: 60,
+  /** The shortest password (SPEC.md section 5): the auth server and the sign-up forms. */
   passwordMinChars: 6,
-  grandparentCopiesMax: 3,
-  pollIntervalMs: 10_000,
-  shortIdChars: 8,
 } as const;
 
 /** The wizard session cookie: its name and lifetime (1/12 day). */

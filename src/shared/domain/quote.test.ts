@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivePrice } from './pricing';
-import { discounted, PriceUnavailableError, quoteOrder } from './quote';
+import { discounted } from './pricing';
+import { PriceUnavailableError, quoteOrder } from './quote';
 import { COUNTRIES } from './shipping';
 import type { CoverType } from './statuses';
 

@@ -1,4 +1,4 @@
-import type { ActivePrice as Price } from './pricing';
+import { discounted, mulDivHalfUp, type ActivePrice as Price } from './pricing';
 import { SHIPPING_ZONES, shippingZoneOf } from './shipping';
 import type { CoverType, OrderItemType, ProductKey } from './statuses';
 
@@ -46,16 +46,6 @@ export class PriceUnavailableError extends Error {
     super(`No active price for ${productKey}`);
     this.name = 'PriceUnavailableError';
   }
-}
-
-/** `amount * numerator / denominator`, rounded half up; exact in integers (no floating point). */
-function mulDivHalfUp(amount: number, numerator: number, denominator: number): number {
-  return Math.floor((amount * numerator * 2 + denominator) / (denominator * 2));
-}
-
-/** Amount minus a whole-number percentage, rounded half up to the cent. */
-export function discounted(amount: number, percentage: number): number {
-  return mulDivHalfUp(amount, 100 - percentage, 100);
 }
 
 /** The discount of each grandparent copy for a number of copies (0 for none). */

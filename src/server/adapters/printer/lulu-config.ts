@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeEnvIssues, presentEnv } from '../../env';
 
 /** Lulu's shipping levels (Print API, `shipping_level`), slowest first. */
 export const LULU_SHIPPING_LEVELS = [
@@ -80,11 +81,7 @@ const REQUIRED_WITH_LULU = [
  * never echoed.
  */
 export function parsePrinterSettings(env: Record<string, string | undefined>): PrinterSettingsResult {
-  const present = Object.fromEntries(
-    Object.keys(LuluEnvSchema.shape)
-      .map((key) => [key, env[key]?.trim()] as const)
-      .filter(([, value]) => value !== undefined && value !== ''),
-  );
+  const present = presentEnv(Object.keys(LuluEnvSchema.shape), env);
   const parsed = LuluEnvSchema.superRefine((e, context) => {
     if (e.PRINTER !== 'lulu') return;
     for (const name of REQUIRED_WITH_LULU) {
@@ -111,12 +108,7 @@ export function parsePrinterSettings(env: Record<string, string | undefined>): P
   if (!parsed.success) {
     return {
       success: false,
-      problems: parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? 'environment');
-        const got = present[name];
-        const shown = /SECRET|KEY/.test(name) ? undefined : got;
-        return `${name}: ${issue.message}${shown === undefined ? '' : ` (got "${shown}")`}`;
-      }),
+      problems: describeEnvIssues(parsed.error.issues, present),
     };
   }
   const e = parsed.data;

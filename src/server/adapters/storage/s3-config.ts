@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeEnvIssues, presentEnv } from '../../env';
 import { assertSafeKey } from './index';
 
 /** Where files go: the embedded folder (`DATA_DIR/storage`) or one S3-compatible bucket. */
@@ -19,8 +20,6 @@ export type StorageConfig =
 export type StorageConfigResult =
   | { success: true; data: StorageConfig }
   | { success: false; problems: string[] };
-
-const SECRET_NAMES = new Set(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
 
 const StorageEnvSchema = z
   .object({
@@ -83,22 +82,13 @@ const StorageEnvSchema = z
  * Problems name the variable and what it expects, and never repeat a key or secret.
  */
 export function parseStorageConfig(env: Record<string, string | undefined>): StorageConfigResult {
-  const present = Object.fromEntries(
-    Object.keys(StorageEnvSchema.shape)
-      .map((key) => [key, env[key]?.trim()] as const)
-      .filter(([, value]) => value !== undefined && value !== ''),
-  );
+  const present = presentEnv(Object.keys(StorageEnvSchema.shape), env);
   const parsed = StorageEnvSchema.safeParse(present);
   if (!parsed.success) {
     return {
       success: false,
-      problems: parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? 'environment');
-        const value = SECRET_NAMES.has(name) ? undefined : present[name];
-        // An endpoint typed with `user:password@` in it is shown without them.
-        const got = value?.replace(/\/\/.*@/, '//***@');
-        return `${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`;
-      }),
+      // An endpoint typed with `user:password@` in it is shown without them.
+      problems: describeEnvIssues(parsed.error.issues, present),
     };
   }
   const e = parsed.data;

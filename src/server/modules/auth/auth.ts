@@ -7,6 +7,7 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { LIMITS } from '../../../shared/constants';
 import { isLanguage } from '../../../shared/i18n';
 import type { Mailer } from '../../adapters/mail/index';
 import type { Config } from '../../config';
@@ -19,7 +20,8 @@ import { isCommonPassword } from './passwords';
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 
 export const AUTH_LIMITS = {
-  minPasswordLength: 6,
+  /** The shop's one password minimum (shared with the client's forms). */
+  minPasswordLength: LIMITS.passwordMinChars,
   maxPasswordLength: 128,
   resetTokenSeconds: 30 * 60,
   verificationTokenSeconds: 24 * 60 * 60,

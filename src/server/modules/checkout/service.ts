@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CheckoutContext, Order } from '../../../shared/contracts/checkout';
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
+import { isPaymentOpen, UNPAID_PAYMENT_STATUSES } from '../../../shared/domain/orders';
 import { PriceUnavailableError, quoteOrder } from '../../../shared/domain/quote';
 import type { CoverType, ProductKey } from '../../../shared/domain/statuses';
 import type { Storage } from '../../adapters/storage/index';
@@ -88,7 +89,7 @@ export async function checkoutContext(
     deps.db.select({ name: users.name }).from(users).where(eq(users.id, buyer.id)),
     activePrices(deps.db),
   ]);
-  const paid = order !== undefined && order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed';
+  const paid = order !== undefined && !isPaymentOpen(order.paymentStatus);
   const display = (instance.themeImages as { src: string }[] | null)?.[0]?.src ?? null;
   return {
     bookInstance: {
@@ -146,8 +147,6 @@ function orderNumber(now: Date, attempt: number): string {
   }
   return `${base}-${Math.floor(Math.random() * 9000) + 1000}`;
 }
-
-const isUnpaid = (paymentStatus: string) => paymentStatus === 'pending' || paymentStatus === 'failed';
 
 /**
  * Locks the caller's instance (two saves of one checkout take turns, so it keeps one order) and
@@ -245,7 +244,7 @@ export async function saveOrder(
         );
       }
       const refusePaid = (order: { userId: string | null; paymentStatus: string } | null) => {
-        if (order && (order.userId !== buyer.id || !isUnpaid(order.paymentStatus))) {
+        if (order && (order.userId !== buyer.id || !isPaymentOpen(order.paymentStatus))) {
           throw new AppError('ORDER_ALREADY_PAID', 'This book has already been paid for.');
         }
       };
@@ -334,7 +333,7 @@ export async function saveOrder(
             and(
               eq(orders.id, existingId),
               eq(orders.userId, buyer.id),
-              inArray(orders.paymentStatus, ['pending', 'failed']),
+              inArray(orders.paymentStatus, [...UNPAID_PAYMENT_STATUSES]),
             ),
           )
           .returning();

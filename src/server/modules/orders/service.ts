@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Order, ReviewRequest } from '../../../shared/contracts/checkout';
+import { canStillBePaid } from '../../../shared/domain/orders';
 import { type PaymentLine, type PaymentProvider, PaymentProviderError } from '../../adapters/payments/index';
 import type { Db } from '../../db/client';
 import { customers, orderItems, orders, paymentSessions, reviews } from '../../db/schema';
@@ -47,7 +48,7 @@ export async function startPayment(
 ): Promise<{ url: string }> {
   const order = await findOwnOrder(deps.db, userId, orderId);
   if (!order) throw notFound('Order');
-  if (order.status !== 'pending' || !['pending', 'failed'].includes(order.paymentStatus)) {
+  if (!canStillBePaid(order)) {
     throw new AppError('PAYMENT_NOT_RETRYABLE', 'This order is already paid.');
   }
   if (!order.bookInstanceId) throw new AppError('JOB_DEPENDENCY_MISSING', 'The book of this order is gone.');

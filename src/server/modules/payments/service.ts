@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { PaymentEvent } from '../../adapters/payments/index';
 import { SignatureError, verifySignature } from '../../adapters/payments/signature';
 import type { Db } from '../../db/client';
@@ -158,8 +159,7 @@ export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promi
 
     if (event.type === 'checkout.session.async_payment_failed') {
       // A failure that arrives after the payment went through is old news.
-      if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed')
-        return record('stale', order.id);
+      if (!isPaymentOpen(order.paymentStatus)) return record('stale', order.id);
       await tx
         .update(orders)
         .set({ paymentStatus: 'failed', updatedAt: deps.now() })

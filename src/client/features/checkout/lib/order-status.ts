@@ -1,8 +1,8 @@
+import { isPaymentOpen } from '../../../../shared/domain/orders';
 import type { OrderStatus, PaymentStatus } from '../../../../shared/domain/statuses';
 
-/** Retry Payment is offered while the payment failed or is still pending (SPEC.md section 4). */
-export const canRetryPayment = (status: PaymentStatus): boolean =>
-  status === 'failed' || status === 'pending';
+/** Retry Payment is offered while the payment is still open (shared/domain/orders.ts). */
+export const canRetryPayment = (status: PaymentStatus): boolean => isPaymentOpen(status);
 
 /** The four steps of the timeline (PRODUCT.md, the older flow). */
 export const TIMELINE_STEPS = ['received', 'production', 'shipped', 'delivered'] as const;
