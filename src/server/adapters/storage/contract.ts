@@ -9,14 +9,14 @@ export function describeStorageContract(name: string, getStorage: () => Storage)
   describe(`${name}: the Storage contract`, () => {
     it('stores and reads back an object with its content type and size', async () => {
       const storage = getStorage();
-      await storage.put('instances', 'abc/input/child_photo.jpg', Buffer.from('jpeg bytes'), {
+      await storage.put('instances', 'abc/photos/photo.jpg', Buffer.from('jpeg bytes'), {
         contentType: 'image/jpeg',
       });
-      const object = await storage.get('instances', 'abc/input/child_photo.jpg');
+      const object = await storage.get('instances', 'abc/photos/photo.jpg');
       expect(object?.data.toString()).toBe('jpeg bytes');
       expect(object?.contentType).toBe('image/jpeg');
       expect(object?.size).toBe(10);
-      expect(await storage.exists('instances', 'abc/input/child_photo.jpg')).toBe(true);
+      expect(await storage.exists('instances', 'abc/photos/photo.jpg')).toBe(true);
     });
 
     it('keeps every byte of a binary object, and an empty one', async () => {
@@ -47,18 +47,18 @@ export function describeStorageContract(name: string, getStorage: () => Storage)
 
     it('lists and deletes a folder without touching its neighbours', async () => {
       const storage = getStorage();
-      await storage.put('instances', 'one/input/child_photo.jpg', Buffer.from('1'));
-      await storage.put('instances', 'one/intermediate/hero_cover.png', Buffer.from('2'), {
+      await storage.put('instances', 'one/photos/photo.jpg', Buffer.from('1'));
+      await storage.put('instances', 'one/covers/cover.png', Buffer.from('2'), {
         contentType: 'image/png',
       });
-      await storage.put('instances', 'two/input/child_photo.jpg', Buffer.from('3'));
+      await storage.put('instances', 'two/photos/photo.jpg', Buffer.from('3'));
       expect(await storage.list('instances', 'one/')).toEqual([
-        'one/input/child_photo.jpg',
-        'one/intermediate/hero_cover.png',
+        'one/covers/cover.png',
+        'one/photos/photo.jpg',
       ]);
       expect(await storage.deletePrefix('instances', 'one/')).toBe(2);
       expect(await storage.list('instances', 'one/')).toEqual([]);
-      expect(await storage.list('instances', 'two/')).toEqual(['two/input/child_photo.jpg']);
+      expect(await storage.list('instances', 'two/')).toEqual(['two/photos/photo.jpg']);
     });
 
     it('lists sorted, by folder or by the start of a name, and a whole bucket with an empty prefix', async () => {

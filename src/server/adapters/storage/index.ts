@@ -16,7 +16,7 @@ export interface Storage {
   get(bucket: Bucket, key: string): Promise<StoredObject | null>;
   exists(bucket: Bucket, key: string): Promise<boolean>;
   delete(bucket: Bucket, key: string): Promise<void>;
-  /** Keys under a prefix (a folder such as `abc/input/`), sorted. */
+  /** Keys under a prefix (a folder such as `abc/photos/`), sorted. */
   list(bucket: Bucket, prefix: string): Promise<string[]>;
   /** Deletes every object under a prefix; returns how many were removed. */
   deletePrefix(bucket: Bucket, prefix: string): Promise<number>;

@@ -22,10 +22,10 @@ describeStorageContract('local storage', () => storage);
 
 describe('local storage', () => {
   it('keeps each bucket in its own folder', async () => {
-    await storage.put('instances', 'abc/input/child_photo.jpg', Buffer.from('jpeg bytes'), {
+    await storage.put('instances', 'abc/photos/photo.jpg', Buffer.from('jpeg bytes'), {
       contentType: 'image/jpeg',
     });
-    expect(await fs.readFile(path.join(root, 'instances/abc/input/child_photo.jpg'), 'utf8')).toBe(
+    expect(await fs.readFile(path.join(root, 'instances/abc/photos/photo.jpg'), 'utf8')).toBe(
       'jpeg bytes',
     );
   });

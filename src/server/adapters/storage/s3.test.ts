@@ -57,17 +57,17 @@ async function failure(promise: Promise<unknown>): Promise<string> {
 
 describe('S3 storage', () => {
   it('keeps the three buckets as folders of one bucket, signed, without any ACL', async () => {
-    await storage.put('instances', 'abc/input/child_photo.jpg', Buffer.from('jpeg'), {
+    await storage.put('instances', 'abc/photos/photo.jpg', Buffer.from('jpeg'), {
       contentType: 'image/jpeg',
     });
     await storage.put('wizard-temp', 'abc.jpg', Buffer.from('tmp'));
     await storage.put('public', 'books/b1/display/main.jpg', Buffer.from('art'));
     expect([...fake.objects.keys()].sort()).toEqual([
-      'instances/abc/input/child_photo.jpg',
+      'instances/abc/photos/photo.jpg',
       'public/books/b1/display/main.jpg',
       'wizard-temp/abc.jpg',
     ]);
-    expect(fake.objects.get('instances/abc/input/child_photo.jpg')?.contentType).toBe('image/jpeg');
+    expect(fake.objects.get('instances/abc/photos/photo.jpg')?.contentType).toBe('image/jpeg');
     for (const request of fake.requests) {
       expect(request.path.startsWith(`/${BUCKET}/`)).toBe(true);
       expect(request.headers.authorization).toMatch(

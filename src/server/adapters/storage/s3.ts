@@ -37,7 +37,7 @@ const GENERIC_TYPES = new Set(['binary/octet-stream', 'application/octet-stream'
 
 /**
  * S3-compatible object storage. The shop's three buckets are folders of one real bucket:
- * `{keyPrefix}{bucket}/{key}`, e.g. `instances/3f2a…/input/child_photo.jpg`. Objects are private:
+ * `{keyPrefix}{bucket}/{key}`, e.g. `instances/3f2a…/…`. Objects are private:
  * no ACL is ever sent, so they take the bucket's own (private) setting.
  */
 export function createS3Storage(options: S3StorageOptions): Storage {
