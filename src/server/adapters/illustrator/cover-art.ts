@@ -1,13 +1,18 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
+import { INK } from './characters/palette';
+import type { Figure } from './characters/types';
 
 /**
- * Deterministic storybook cover art: a night-time scene drawn as vector SVG, the photo turned into a
- * painted cut-out, and the title set with the shipped TTF fonts. No model, no randomness: the same
- * input gives the same PNG, byte for byte (the star field comes from a seed derived from the input).
+ * Deterministic storybook cover art: a night-time scene drawn as vector SVG, the drawn child or the
+ * stylised toy (characters/) standing in a moonlit ring, and the title set with the shipped TTF
+ * fonts. No randomness: the same input gives the same PNG, byte for byte (the star field comes from
+ * a seed derived from the input). Everything is laid out in 1024 design units and drawn at `size`
+ * pixels, so the approved cover is drawn again at print size from the same inputs.
  */
 
+/** The design size: every position below is in these units. */
 export const COVER_SIZE = 1024;
 
 /** A guard against decompression bombs: photos are a few megapixels at most. */
@@ -47,15 +52,23 @@ export type CoverArtInput = {
   subtitle: string;
   /** The small print at the bottom. */
   imprint: string;
-  /** The photo (any format sharp reads), already checked. */
-  photo: Buffer;
+  /**
+   * Who is on the cover: a drawn figure (the local illustrator: the child, or the toy's cut-out),
+   * or a photo painted in the ring (kept for test fixtures of the page references).
+   */
+  figure?: Figure | undefined;
+  /** The photo (any format sharp reads), already checked; ignored when a figure is given. */
+  photo?: Buffer | undefined;
   /** Where the subject is, as fractions of the photo; the portrait is framed around it. */
   focus?: Focus | undefined;
   /** Drives the star field; derive it from the request so the same request gives the same cover. */
   seed: number;
+  /** The cover's width and height in pixels (default 1024; 2625 for print). */
+  size?: number | undefined;
 };
 
-export const INK = '#1d1845';
+/** The book's warm ink outline (one palette for the covers, the characters and the pages). */
+export { INK };
 
 const THEMES = {
   hero: {
@@ -476,17 +489,22 @@ async function outline(alpha: Alpha, pad: number, width: number): Promise<Alpha>
 async function titleLayer(
   theme: CoverTheme,
   text: string,
-): Promise<{ image: Buffer; width: number; height: number }> {
+  k: number,
+): Promise<{ image: Buffer; width: number; height: number; pad: number; drop: number }> {
   const stops = THEMES[theme].titleStops;
   const lines = titleLines(text);
   const lineCount = lines.split('\n').length;
-  const glyphs = await textAlpha(lines, FONTS.title, 170, TITLE_BOX);
-  const pad = TITLE_PAD;
+  const glyphs = await textAlpha(lines, FONTS.title, Math.round(170 * k), {
+    width: TITLE_BOX.width * k,
+    height: TITLE_BOX.height * k,
+  });
+  const pad = Math.round(TITLE_PAD * k);
+  const drop = Math.round(10 * k);
   // Outline and halo keep their proportions when a long name is set smaller.
-  const weight = Math.max(0.55, glyphs.size / 170);
+  const weight = Math.max(0.55, glyphs.size / (170 * k));
   const [inkAlpha, haloAlpha] = await Promise.all([
-    outline(glyphs, pad, 8 * weight),
-    outline(glyphs, pad, 19 * weight),
+    outline(glyphs, pad, 8 * weight * k),
+    outline(glyphs, pad, 19 * weight * k),
   ]);
   const size = { width: inkAlpha.width, height: inkAlpha.height };
   const paddedGlyphs = await sharp(glyphs.data, {
@@ -517,41 +535,46 @@ async function titleLayer(
   const image = await sharp({
     create: {
       width: size.width,
-      height: size.height + 10,
+      height: size.height + drop,
       channels: 4,
       background: { r: 0, g: 0, b: 0, alpha: 0 },
     },
   })
     .composite([
-      { input: shadow, left: 0, top: 10 },
+      { input: shadow, left: 0, top: drop },
       { input: halo, left: 0, top: 0 },
       { input: ink, left: 0, top: 0 },
       { input: fill, left: 0, top: 0 },
     ])
     .png({ compressionLevel: 1 })
     .toBuffer();
-  return { image, width: size.width, height: size.height + 10 };
+  return { image, width: size.width, height: size.height + drop, pad, drop };
 }
 
 /** The subtitle on its ribbon. */
 async function ribbonLayer(
   theme: CoverTheme,
   text: string,
+  k: number,
 ): Promise<{ image: Buffer; width: number; height: number }> {
-  const glyphs = await textAlpha(text, FONTS.subtitle, 44, { width: 700, height: 60 });
+  const glyphs = await textAlpha(text, FONTS.subtitle, Math.round(44 * k), {
+    width: 700 * k,
+    height: 60 * k,
+  });
   const bandHeight = 78;
-  const bandWidth = Math.max(glyphs.width + 70, 300);
-  const ribbon = await sharp(Buffer.from(ribbonSvg(theme, bandWidth, bandHeight)))
+  // The band is drawn in design units and rasterised at k times (72 dpi is one unit a pixel).
+  const bandWidth = Math.max(glyphs.width / k + 70, 300);
+  const ribbon = await sharp(Buffer.from(ribbonSvg(theme, bandWidth, bandHeight)), { density: 72 * k })
     .png({ compressionLevel: 1 })
     .toBuffer({ resolveWithObject: true });
   const textImage = await shaped(glyphs, '#fff8e8');
   const textShadow = await shaped(glyphs, '#3b1838');
   const left = Math.round((ribbon.info.width - glyphs.width) / 2);
-  // The band starts 4 px down (the SVG's margin for its outline); centre the ink on it.
-  const top = 4 + Math.round((bandHeight - glyphs.height) / 2) - 1;
+  // The band starts 4 units down (the SVG's margin for its outline); centre the ink on it.
+  const top = Math.round(4 * k + (bandHeight * k - glyphs.height) / 2 - k);
   const image = await sharp(ribbon.data)
     .composite([
-      { input: textShadow, left: left + 2, top: top + 3 },
+      { input: textShadow, left: left + Math.round(2 * k), top: top + Math.round(3 * k) },
       { input: textImage, left, top },
     ])
     .png({ compressionLevel: 1 })
@@ -560,8 +583,11 @@ async function ribbonLayer(
 }
 
 /** The small imprint line at the bottom. */
-async function imprintLayer(text: string): Promise<{ image: Buffer; width: number; height: number }> {
-  const glyphs = await textAlpha(text, FONTS.small, 26, { width: 600, height: 40 });
+async function imprintLayer(
+  text: string,
+  k: number,
+): Promise<{ image: Buffer; width: number; height: number }> {
+  const glyphs = await textAlpha(text, FONTS.small, Math.round(26 * k), { width: 600 * k, height: 40 * k });
   return { image: await shaped(glyphs, '#fff3d6'), width: glyphs.width, height: glyphs.height };
 }
 
@@ -752,28 +778,78 @@ export async function paintPortrait(
     .toBuffer();
 }
 
-/** The full cover as a 1024x1024 PNG. */
-export async function renderCover(input: CoverArtInput): Promise<Buffer> {
+/** Where a cover's figure stands: its ground anchor on the front hill, within a height. */
+const STAGE = { x: 512, ground: 950, hero: 640, toy: 600, maxWidth: 620 } as const;
+
+/**
+ * The ring's backdrop and the figure, in design units: a moonlit glow inside the ring, and the
+ * figure standing in front of it with its feet on the front hill (it steps out of the frame).
+ */
+export function figureSvg(theme: CoverTheme, figure: Figure): { backdrop: string; figure: string } {
   const { cx, cy, r } = PORTRAIT;
-  const diameter = 2 * r;
-  const [portrait, title, ribbon, imprint] = await Promise.all([
-    paintPortrait(input.photo, diameter, input.focus),
-    titleLayer(input.theme, input.title),
-    ribbonLayer(input.theme, input.subtitle),
-    imprintLayer(input.imprint),
+  const colours = THEMES[theme];
+  const scale = Math.min(
+    (theme === 'hero' ? STAGE.hero : STAGE.toy) / figure.height,
+    STAGE.maxWidth / figure.width,
+  );
+  const x = STAGE.x - figure.anchors.ground.x * scale;
+  const y = STAGE.ground - figure.anchors.ground.y * scale;
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIZE}" height="${COVER_SIZE}" viewBox="0 0 ${COVER_SIZE} ${COVER_SIZE}">`;
+  const backdrop = `${open}
+  <defs><radialGradient id="window" cx="0.5" cy="0.42" r="0.6">
+    <stop offset="0" stop-color="${colours.halo}"/>
+    <stop offset="0.55" stop-color="${colours.glow}"/>
+    <stop offset="1" stop-color="#8c6bb3"/>
+  </radialGradient></defs>
+  <circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#window)"/>
+  <ellipse cx="${cx}" cy="${cy + r * 0.78}" rx="${r * 0.62}" ry="${r * 0.12}" fill="#6d5bd0" fill-opacity="0.25"/>
+</svg>`;
+  const placed = `${open}<g transform="translate(${round(x)} ${round(y)}) scale(${round(scale * 1000) / 1000})">${figure.svg}</g></svg>`;
+  return { backdrop, figure: placed };
+}
+
+/** The full cover as a `size` x `size` PNG (1024 by default). */
+export async function renderCover(input: CoverArtInput): Promise<Buffer> {
+  const size = Math.round(input.size ?? COVER_SIZE);
+  const k = size / COVER_SIZE;
+  // SVG in design units, drawn at k pixels a unit (librsvg: 72 dpi is one unit a pixel).
+  const svg = (markup: string) =>
+    sharp(Buffer.from(markup), { density: 72 * k })
+      .resize(size, size, { fit: 'fill' })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+  const { cx, cy, r } = PORTRAIT;
+  const drawn = input.figure ? figureSvg(input.theme, input.figure) : undefined;
+  const diameter = Math.round(2 * r * k);
+  const [subject, title, ribbon, imprint, background, foreground, front] = await Promise.all([
+    drawn
+      ? svg(drawn.backdrop)
+      : input.photo
+        ? paintPortrait(input.photo, diameter, input.focus)
+        : Promise.reject(new Error('A cover needs a figure or a photo')),
+    titleLayer(input.theme, input.title, k),
+    ribbonLayer(input.theme, input.subtitle, k),
+    imprintLayer(input.imprint, k),
+    svg(backgroundSvg(input.theme, input.seed)),
+    svg(foregroundSvg(input.theme, input.seed)),
+    drawn ? svg(drawn.figure) : undefined,
   ]);
-  const background = Buffer.from(backgroundSvg(input.theme, input.seed));
-  const foreground = Buffer.from(foregroundSvg(input.theme, input.seed));
-  // The title image has `pad` px around its ink and 10 px of shadow below.
-  const titleTop = TITLE_BOX.bottom - (title.height - 10 - TITLE_PAD);
+  // The title image has `pad` px around its ink and a shadow below.
+  const titleTop = Math.round(TITLE_BOX.bottom * k) - (title.height - title.drop - title.pad);
+  const layers: { input: Buffer; left: number; top: number }[] = [
+    drawn
+      ? { input: subject, left: 0, top: 0 }
+      : { input: subject, left: Math.round((cx - r) * k), top: Math.round((cy - r) * k) },
+    { input: foreground, left: 0, top: 0 },
+  ];
+  if (front) layers.push({ input: front, left: 0, top: 0 });
+  layers.push(
+    { input: title.image, left: Math.round((size - title.width) / 2), top: titleTop },
+    { input: ribbon.image, left: Math.round((size - ribbon.width) / 2), top: Math.round(RIBBON_TOP * k) },
+    { input: imprint.image, left: Math.round((size - imprint.width) / 2), top: Math.round(972 * k) },
+  );
   return sharp(background)
-    .composite([
-      { input: portrait, left: cx - r, top: cy - r },
-      { input: foreground, left: 0, top: 0 },
-      { input: title.image, left: Math.round((COVER_SIZE - title.width) / 2), top: titleTop },
-      { input: ribbon.image, left: Math.round((COVER_SIZE - ribbon.width) / 2), top: RIBBON_TOP },
-      { input: imprint.image, left: Math.round((COVER_SIZE - imprint.width) / 2), top: 972 },
-    ])
+    .composite(layers)
     .png({ compressionLevel: 6, adaptiveFiltering: false, palette: false })
     .toBuffer();
 }

@@ -17,25 +17,29 @@ const SHOULDER = { l: { x: 152, y: 284 }, r: { x: 248, y: 284 } } as const;
 const HIP = { l: { x: 178, y: 410 }, r: { x: 222, y: 410 } } as const;
 
 /** How a style paints: the storybook's colours, or white regions with black outlines for crayons. */
-type Paint = { line: boolean; ink: string; sw: number; fill: (colour: string) => string };
+type Paint = { line: boolean; ink: string; sw: number; thinnest: number; fill: (colour: string) => string };
 
 function paintFor(style: ArtStyle): Paint {
-  // Line art is scaled to about 2x at print size: 6 units give ~12 px outlines that survive print.
+  // Scenes draw a 640-unit child 900 to 1500 px tall (x1.4 to x2.3): line art keeps every line at
+  // 4.5 units or more (at least 6 px printed), outlines at 6.5 (9 px and up).
   return style === 'line'
-    ? { line: true, ink: '#000000', sw: 6, fill: () => '#ffffff' }
-    : { line: false, ink: INK, sw: 4.5, fill: (colour) => colour };
+    ? { line: true, ink: '#000000', sw: 6.5, thinnest: LINE_MIN_WIDTH, fill: () => '#ffffff' }
+    : { line: false, ink: INK, sw: 4.5, thinnest: 2, fill: (colour) => colour };
 }
+
+/** The thinnest line in line art, in figure units. */
+export const LINE_MIN_WIDTH = 4.5;
 
 const r1 = (value: number) => Math.round(value * 10) / 10;
 const pt = (p: Point) => `${r1(p.x)} ${r1(p.y)}`;
 
 function shape(d: string, fill: string, p: Paint, width = p.sw): string {
-  return `<path d="${d}" fill="${p.fill(fill)}" stroke="${p.ink}" stroke-width="${width}" stroke-linejoin="round" stroke-linecap="round"/>`;
+  return `<path d="${d}" fill="${p.fill(fill)}" stroke="${p.ink}" stroke-width="${r1(Math.max(width, p.thinnest))}" stroke-linejoin="round" stroke-linecap="round"/>`;
 }
 
 /** An ink line with no fill (creases, strands, mouths). */
 function stroke(d: string, p: Paint, width = p.sw * 0.8): string {
-  return `<path d="${d}" fill="none" stroke="${p.ink}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`;
+  return `<path d="${d}" fill="none" stroke="${p.ink}" stroke-width="${r1(Math.max(width, p.thinnest))}" stroke-linecap="round" stroke-linejoin="round"/>`;
 }
 
 /** A limb: a thick rounded line with an ink outline (an ink line under a narrower coloured one). */
@@ -481,7 +485,7 @@ function body(o: ChildOptions, limbs: Limbs, p: Paint): { back: string; front: s
       ? [0, 1, 2]
           .map(
             (i) =>
-              `<circle cx="${HEAD.cx}" cy="${SHOULDER.l.y + 20 + i * 36}" r="5" fill="#ffffff" stroke="#000000" stroke-width="${p.sw * 0.6}"/>`,
+              `<circle cx="${HEAD.cx}" cy="${SHOULDER.l.y + 20 + i * 36}" r="6" fill="#ffffff" stroke="#000000" stroke-width="${LINE_MIN_WIDTH}"/>`,
           )
           .join('')
       : [

@@ -1,10 +1,419 @@
-import { type ChildLook, DEFAULT_CHILD_LOOK } from '../../../../shared/domain/child-look';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Config, Human } from '@vladmandic/human';
+import sharp from 'sharp';
+import {
+  type ChildLook,
+  DEFAULT_CHILD_LOOK,
+  type EyeColor,
+  type HairColor,
+  type HairStyle,
+  type SkinTone,
+} from '../../../../shared/domain/child-look';
+import { fileAwareFetch, humanPackageDir, tfjsWasmDir } from '../photo-check';
+import { EYES, HAIR, SKIN } from './palette';
 
 /**
- * Reads the child's look off the photo, on this machine. On any failure the default look: the
- * parent adjusts every part in wizard step 2.
+ * Reads the child's look off the photo, on this machine: the face mesh (shipped in
+ * `@vladmandic/human`) finds cheeks, irises and the face outline; the MediaPipe selfie segmentation
+ * model (models/selfie, Apache-2.0) cuts the child out so hair is sampled on the child, not on the
+ * sofa behind. Samples are matched to the nearest palette entry. On any failure the default look:
+ * the parent adjusts every part in wizard step 2. The photo is only read, never kept or drawn.
  */
+
+/** Longest side the models see: the mesh works on a 256 px face crop, the cut-out at 256 px. */
+const READ_SIZE = 640;
+const MAX_INPUT_PIXELS = 50_000_000;
+
+const HUMAN_CONFIG: Partial<Config> = {
+  backend: 'wasm',
+  debug: false,
+  async: false,
+  warmup: 'none',
+  cacheSensitivity: 0,
+  skipAllowed: false,
+  cacheModels: false,
+  validateModels: false,
+  filter: { enabled: false },
+  gesture: { enabled: false },
+  hand: { enabled: false },
+  body: { enabled: false },
+  object: { enabled: false },
+  face: {
+    enabled: true,
+    detector: { enabled: true, rotation: false, maxDetected: 1, minConfidence: 0.3, return: false },
+    mesh: { enabled: true },
+    attention: { enabled: false },
+    iris: { enabled: true },
+    emotion: { enabled: false },
+    description: { enabled: false },
+    antispoof: { enabled: false },
+    liveness: { enabled: false },
+  },
+} as Partial<Config>;
+
+type HumanModule = { Human: new (config?: Partial<Config>) => Human };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SELFIE_DIR = path.resolve(here, '..', 'models', 'selfie');
+
+async function loadHuman(): Promise<Human> {
+  const require = createRequire(import.meta.url);
+  const packageDir = humanPackageDir(require);
+  const wasmDir = tfjsWasmDir(require);
+  const modelsDir = path.join(packageDir, 'models');
+  const { Human: HumanClass } = require(path.join(packageDir, 'dist', 'human.node-wasm.js')) as HumanModule;
+  const original = globalThis.fetch;
+  const patched = fileAwareFetch(original, [modelsDir, wasmDir, SELFIE_DIR]);
+  globalThis.fetch = patched;
+  try {
+    const human = new HumanClass({
+      ...HUMAN_CONFIG,
+      segmentation: {
+        enabled: true,
+        modelPath: pathToFileURL(path.join(SELFIE_DIR, 'selfie.json')).href,
+        mode: 'alpha',
+      },
+      modelBasePath: `${pathToFileURL(modelsDir).href}/`,
+      wasmPath: `${pathToFileURL(wasmDir).href}/`,
+      wasmPlatformFetch: true,
+    } as Partial<Config>);
+    await human.init();
+    await human.load();
+    return human;
+  } finally {
+    if (globalThis.fetch === patched) globalThis.fetch = original;
+  }
+}
+
+let loading: Promise<Human> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+
+function getHuman(): Promise<Human> {
+  loading ??= loadHuman().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colour matching.
+
+type Rgb = [number, number, number];
+
+/** sRGB to CIE Lab (D65): distances there follow what the eye sees. */
+export function toLab([r, g, b]: Rgb): Rgb {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const [R, G, B] = [lin(r), lin(g), lin(b)];
+  const x = (R * 0.4124 + G * 0.3576 + B * 0.1805) / 0.95047;
+  const y = R * 0.2126 + G * 0.7152 + B * 0.0722;
+  const z = (R * 0.0193 + G * 0.1192 + B * 0.9505) / 1.08883;
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+
+/** The palette entry nearest a sample; `lightness` weighs how much brightness counts against hue. */
+function nearestEntry<K extends string>(
+  sample: Rgb,
+  entries: Record<K, { photo: [number, number, number] }>,
+  lightness = 1,
+): K {
+  const s = toLab(sample);
+  let best: K | undefined;
+  let bestD = Infinity;
+  for (const key of Object.keys(entries) as K[]) {
+    const e = toLab(entries[key].photo);
+    const d = lightness * (s[0] - e[0]) ** 2 + (s[1] - e[1]) ** 2 + (s[2] - e[2]) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = key;
+    }
+  }
+  return best!;
+}
+
+export const nearestSkin = (sample: Rgb): SkinTone => nearestEntry(sample, SKIN, 2);
+export const nearestHair = (sample: Rgb): HairColor => nearestEntry(sample, HAIR, 1.5);
+export const nearestEyes = (sample: Rgb): EyeColor => nearestEntry(sample, EYES, 0.5);
+
+/** The per-channel median of some pixels: robust to highlights, shadows and stray strands. */
+function median(pixels: Rgb[]): Rgb | undefined {
+  if (pixels.length === 0) return undefined;
+  const channel = (c: 0 | 1 | 2) => {
+    const values = pixels.map((p) => p[c]).sort((a, b) => a - b);
+    return values[Math.floor(values.length / 2)]!;
+  };
+  return [channel(0), channel(1), channel(2)];
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type Image = { data: Buffer; width: number; height: number };
+type Mesh = [number, number, number?][];
+
+/** Landmarks of the 468-point face mesh (MediaPipe numbering) and the iris centres after it. */
+const MESH = {
+  forehead: 10,
+  chin: 152,
+  leftCheek: 50,
+  rightCheek: 280,
+  leftEdge: 234,
+  rightEdge: 454,
+  irisA: 468,
+  irisB: 473,
+  eyeA: [33, 133],
+  eyeB: [362, 263],
+} as const;
+
+/** What the photo says, before matching to the palettes (exported for tests and tuning). */
+export type LookReading = {
+  skin: Rgb;
+  hair?: Rgb | undefined;
+  eyes?: Rgb | undefined;
+  hairStyle: HairStyle;
+  /**
+   * Shares of hair-coloured person pixels below the jaw, beside the face and above the hairline;
+   * the hair's width at brow level in face widths; the cut-out's share of the photo.
+   */
+  measures: { below: number; beside: number; above: number; width: number; maskFraction: number };
+};
+
+/** Reads skin, hair and eyes from the picture, the face mesh and the person mask (0..255). */
+export function readFromPixels(image: Image, mesh: Mesh, mask: Uint8Array): LookReading | undefined {
+  const { data, width, height } = image;
+  const px = (x: number, y: number): Rgb => {
+    const i = (Math.round(y) * width + Math.round(x)) * 3;
+    return [data[i]!, data[i + 1]!, data[i + 2]!];
+  };
+  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height;
+  const masked = (x: number, y: number) => inside(x, y) && mask[Math.round(y) * width + Math.round(x)]! > 128;
+  const point = (i: number) => {
+    const p = mesh[i];
+    return p ? { x: p[0], y: p[1] } : undefined;
+  };
+  const forehead = point(MESH.forehead);
+  const chin = point(MESH.chin);
+  const left = point(MESH.leftEdge);
+  const right = point(MESH.rightEdge);
+  if (!forehead || !chin || !left || !right) return undefined;
+  const faceW = Math.abs(right.x - left.x);
+  const faceH = Math.abs(chin.y - forehead.y);
+  if (faceW < 12 || faceH < 12) return undefined;
+  const disc = (cx: number, cy: number, r: number) => {
+    const out: Rgb[] = [];
+    for (let y = Math.floor(cy - r); y <= cy + r; y++)
+      for (let x = Math.floor(cx - r); x <= cx + r; x++)
+        if (inside(x, y) && (x - cx) ** 2 + (y - cy) ** 2 <= r * r) out.push(px(x, y));
+    return out;
+  };
+
+  // Skin: both cheeks.
+  const cheeks = [point(MESH.leftCheek), point(MESH.rightCheek)].filter((p) => p !== undefined);
+  const skin = median(cheeks.flatMap((c) => disc(c.x, c.y, faceW * 0.07)));
+  if (!skin) return undefined;
+  const skinLab = toLab(skin);
+  const skinLike = (p: Rgb) => {
+    const l = toLab(p);
+    return (l[0] - skinLab[0]) ** 2 + (l[1] - skinLab[1]) ** 2 + (l[2] - skinLab[2]) ** 2 < 18 * 18;
+  };
+
+  // Eyes: the iris ring without pupil and highlights.
+  const eyes = (() => {
+    const samples: Rgb[] = [];
+    for (const [centre, corners] of [
+      [MESH.irisA, MESH.eyeA],
+      [MESH.irisB, MESH.eyeB],
+    ] as const) {
+      const c = point(centre);
+      const a = point(corners[0]);
+      const b = point(corners[1]);
+      if (!c || !a || !b) continue;
+      const eyeW = Math.hypot(b.x - a.x, b.y - a.y);
+      const r = eyeW * 0.2;
+      for (const p of disc(c.x, c.y, r)) {
+        const l = toLab(p)[0];
+        if (l > 18 && l < 75) samples.push(p);
+      }
+    }
+    return samples.length >= 6 ? median(samples) : undefined;
+  })();
+
+  // Hair is sampled in the face's own frame (the head may be tilted): u across the face in face
+  // widths (0 = the middle), v up from the hairline in face heights (-1 = the chin).
+  const len = Math.hypot(forehead.x - chin.x, forehead.y - chin.y);
+  const up = { x: (forehead.x - chin.x) / len, y: (forehead.y - chin.y) / len };
+  const across = { x: -up.y, y: up.x };
+  const at = (u: number, v: number) => ({
+    x: forehead.x + across.x * u * faceW + up.x * v * faceH,
+    y: forehead.y + across.y * u * faceW + up.y * v * faceH,
+  });
+  const step = Math.max(1 / faceW, 0.004);
+  const region = (
+    u0: number,
+    u1: number,
+    v0: number,
+    v1: number,
+    visit: (p: Rgb, u: number, v: number) => void,
+  ) => {
+    const vStep = Math.max(1 / faceH, 0.004);
+    for (let v = v0; v < v1; v += vStep)
+      for (let u = u0; u < u1; u += step) {
+        const q = at(u, v);
+        if (masked(q.x, q.y)) visit(px(q.x, q.y), u, v);
+      }
+  };
+  const hairPixels: Rgb[] = [];
+  let above = 0;
+  let aboveArea = 0;
+  region(-0.45, 0.45, 0.12, 0.9, (p) => {
+    aboveArea++;
+    if (!skinLike(p)) {
+      hairPixels.push(p);
+      above++;
+    }
+  });
+  if (hairPixels.length < 40)
+    region(-0.95, 0.95, -0.7, 0.1, (p, u) => {
+      if (Math.abs(u) > 0.5 && !skinLike(p)) hairPixels.push(p);
+    });
+  const hair = median(hairPixels);
+  const hairLab = hair ? toLab(hair) : undefined;
+  const hairLike = (p: Rgb) => {
+    if (!hairLab || skinLike(p)) return false;
+    const l = toLab(p);
+    return (l[0] - hairLab[0]) ** 2 + ((l[1] - hairLab[1]) ** 2 + (l[2] - hairLab[2]) ** 2) < 24 * 24;
+  };
+  // Length and volume, as hair-coloured person pixels per sample: beside the face (temple to
+  // jaw), below the jaw beside the neck, and the width of the hair at brow level.
+  const share = (u0: number, u1: number, v0: number, v1: number, minU: number) => {
+    let hits = 0;
+    let all = 0;
+    const vStep = Math.max(1 / faceH, 0.004);
+    for (let v = v0; v < v1; v += vStep)
+      for (let u = u0; u < u1; u += step) {
+        if (Math.abs(u) < minU) continue;
+        all++;
+        const q = at(u, v);
+        if (masked(q.x, q.y) && hairLike(px(q.x, q.y))) hits++;
+      }
+    return all > 0 ? hits / all : 0;
+  };
+  const beside = share(-0.95, 0.95, -1, -0.3, 0.55);
+  const below = share(-0.95, 0.95, -1.8, -1.05, 0.3);
+  let widest = 0;
+  for (let v = -0.3; v <= 0; v += 0.05) {
+    let minU = Infinity;
+    let maxU = -Infinity;
+    for (let u = -1.3; u <= 1.3; u += step) {
+      const q = at(u, v);
+      if (masked(q.x, q.y) && hairLike(px(q.x, q.y))) {
+        minU = Math.min(minU, u);
+        maxU = Math.max(maxU, u);
+      }
+    }
+    if (maxU > minU) widest = Math.max(widest, maxU - minU);
+  }
+  let maskSum = 0;
+  for (const v of mask) maskSum += v > 128 ? 1 : 0;
+  const measures = {
+    below,
+    beside,
+    above: aboveArea > 0 ? above / aboveArea : 0,
+    width: widest,
+    maskFraction: maskSum / mask.length,
+  };
+  return { skin, hair, eyes, hairStyle: hairStyleOf(measures, hair !== undefined), measures };
+}
+
+/**
+ * The hair style class from the measures. Length reads well off the cut-out; curl does not (on
+ * the sample photos texture did not separate curly from straight), so only very wide hair counts
+ * as curly, and tie-ups (ponytail, pigtails, braids) are left to the parent.
+ */
+export function hairStyleOf(m: LookReading['measures'], hasHair: boolean): HairStyle {
+  if (!hasHair || m.above < 0.08) return 'cropped';
+  const curly = m.width > 2.7;
+  if (m.below > 0.15) return curly ? 'curly-long' : 'long';
+  if (m.beside > 0.12) return curly ? 'curly-long' : 'bob';
+  return curly ? 'curly-short' : 'short';
+}
+
+async function decode(photo: Buffer): Promise<Image> {
+  const { data, info } = await sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize(READ_SIZE, READ_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Runs the face mesh and the cut-out; one photo at a time (the WASM backend is single-threaded). */
+async function analyse(image: Image): Promise<{ mesh: Mesh; mask: Uint8Array } | undefined> {
+  const human = await getHuman();
+  const run = queue.then(async () => {
+    const { tf } = human;
+    const input = tf.tensor4d(image.data, [1, image.height, image.width, 3], 'int32');
+    try {
+      const result = await human.detect(input);
+      const face = [...result.face].sort((a, b) => b.score - a.score)[0];
+      if (!face || face.mesh.length < 468) return undefined;
+      const alpha = await human.segmentation(input);
+      if (!alpha) return undefined;
+      try {
+        const values = (await alpha.data()) as Int32Array;
+        const mask = new Uint8Array(image.width * image.height);
+        for (let i = 0; i < mask.length; i++) mask[i] = Math.max(0, Math.min(255, values[i]!));
+        return { mesh: face.mesh as Mesh, mask };
+      } finally {
+        tf.dispose(alpha);
+      }
+    } finally {
+      tf.dispose(input);
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** The look read off the photo, or the default look when the photo cannot be read. */
 export async function readChildLook(photo: Buffer): Promise<ChildLook> {
-  void photo;
-  return { ...DEFAULT_CHILD_LOOK };
+  try {
+    const image = await decode(photo);
+    const found = await analyse(image);
+    if (!found) return { ...DEFAULT_CHILD_LOOK };
+    const reading = readFromPixels(image, found.mesh, found.mask);
+    if (!reading) return { ...DEFAULT_CHILD_LOOK };
+    return {
+      skin: nearestSkin(reading.skin),
+      hairColor: reading.hair ? nearestHair(reading.hair) : DEFAULT_CHILD_LOOK.hairColor,
+      hairStyle: reading.hairStyle,
+      eyeColor: reading.eyes ? nearestEyes(reading.eyes) : DEFAULT_CHILD_LOOK.eyeColor,
+      // Not read yet: a drawn pair of glasses on a child who wears none is worse than the reverse,
+      // and the parent ticks the box in step 2.
+      glasses: false,
+    };
+  } catch {
+    return { ...DEFAULT_CHILD_LOOK };
+  }
+}
+
+/** For tuning and tests: the raw reading with the model outputs. */
+export async function readLookDetails(photo: Buffer): Promise<{
+  reading?: LookReading | undefined;
+  mask?: Uint8Array;
+  size: { width: number; height: number };
+}> {
+  const image = await decode(photo);
+  const found = await analyse(image);
+  const size = { width: image.width, height: image.height };
+  if (!found) return { size };
+  return { reading: readFromPixels(image, found.mesh, found.mask), mask: found.mask, size };
 }

@@ -77,12 +77,27 @@ function nearest(px: Rgb, centres: Rgb[]): number {
 export function toyMask(rgb: Buffer, width: number, height: number): Uint8Array {
   const n = width * height;
   const at = (i: number): Rgb => [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!];
-  const border: Rgb[] = [];
+  // The background's colours: those found along at least two sides of the photo (a toy often
+  // touches one edge, seldom two opposite ones).
+  const sides: Rgb[][] = [[], [], [], []];
   const ring = Math.max(2, Math.round(Math.min(width, height) * 0.03));
   for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
-      if (x < ring || y < ring || x >= width - ring || y >= height - ring) border.push(at(y * width + x));
-  const palette = kmeans(border, 6);
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (y < ring) sides[0]!.push(at(i));
+      if (y >= height - ring) sides[1]!.push(at(i));
+      if (x < ring) sides[2]!.push(at(i));
+      if (x >= width - ring) sides[3]!.push(at(i));
+    }
+  const candidates = kmeans(sides.flat(), 8);
+  const palette = candidates.filter((c) => {
+    let present = 0;
+    for (const side of sides) {
+      const close = side.filter((px) => nearest(px, candidates) === candidates.indexOf(c)).length;
+      if (close >= side.length * 0.04) present++;
+    }
+    return present >= 2;
+  });
   const near = (i: number) => {
     const px = at(i);
     return palette.some((c) => dist2(px, c) < 30 * 30);
@@ -161,23 +176,68 @@ export function toyMask(rgb: Buffer, width: number, height: number): Uint8Array 
   return mask;
 }
 
-async function stylise(photo: Buffer): Promise<ToyArt> {
-  const upright = sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb');
-  const small = await upright
-    .clone()
-    .resize(ANALYSIS, ANALYSIS, { fit: 'inside' })
-    .median(5)
-    .blur(1.2)
-    .removeAlpha()
+/** A separable box blur of a one-channel image (0..255), `r` pixels each side. */
+function boxBlur(src: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  if (r < 1) return src;
+  const tmp = new Float32Array(w * h);
+  const out = new Uint8Array(w * h);
+  const span = 2 * r + 1;
+  for (let y = 0; y < h; y++) {
+    let sum = 0;
+    for (let x = -r; x <= r; x++) sum += src[y * w + Math.min(w - 1, Math.max(0, x))]!;
+    for (let x = 0; x < w; x++) {
+      tmp[y * w + x] = sum / span;
+      sum += src[y * w + Math.min(w - 1, x + r + 1)]! - src[y * w + Math.max(0, x - r)]!;
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let sum = 0;
+    for (let y = -r; y <= r; y++) sum += tmp[Math.min(h - 1, Math.max(0, y)) * w + x]!;
+    for (let y = 0; y < h; y++) {
+      out[y * w + x] = Math.round(sum / span);
+      sum += tmp[Math.min(h - 1, y + r + 1) * w + x]! - tmp[Math.max(0, y - r) * w + x]!;
+    }
+  }
+  return out;
+}
+
+/** A smooth 0/255 silhouette: blurred and cut at half, then softened by a pixel for anti-aliasing. */
+function smoothMask(src: Uint8Array, w: number, h: number, r: number, cut = 128): Uint8Array {
+  const blurred = boxBlur(boxBlur(src, w, h, r), w, h, r);
+  const hard = blurred.map((v) => (v >= cut ? 255 : 0));
+  return boxBlur(hard, w, h, 1);
+}
+
+async function resizeGrey(
+  src: Uint8Array,
+  w: number,
+  h: number,
+  tw: number,
+  th: number,
+): Promise<Uint8Array> {
+  const out = await sharp(Buffer.from(src), { raw: { width: w, height: h, channels: 1 } })
+    .resize(tw, th, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
+  if (out.info.channels !== 1) throw new Error('Expected a one-channel image');
+  return new Uint8Array(out.data);
+}
+
+async function stylise(photo: Buffer): Promise<ToyArt> {
+  const decoded = await sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .resize(ANALYSIS, ANALYSIS, { fit: 'inside' })
+    .removeAlpha()
+    .png()
+    .toBuffer();
+  // The median removes grain and fur texture without blurring the toy's edges.
+  const small = await sharp(decoded).median(5).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width: aw, height: ah } = small.info;
   const mask = toyMask(small.data, aw, ah);
 
-  // Crop to the toy, square it up a little, and work at the art size from here.
   let minX = aw;
   let minY = ah;
   let maxX = 0;
@@ -192,104 +252,113 @@ async function stylise(photo: Buffer): Promise<ToyArt> {
       }
   const bw = maxX - minX + 1;
   const bh = maxY - minY + 1;
+  const crop = (src: Uint8Array | Buffer, channels: number) => {
+    const out = new Uint8Array(bw * bh * channels);
+    for (let y = 0; y < bh; y++)
+      out.set(
+        src.subarray(((minY + y) * aw + minX) * channels, ((minY + y) * aw + minX + bw) * channels),
+        y * bw * channels,
+      );
+    return out;
+  };
+  const cropMask = crop(
+    mask.map((v) => v * 255),
+    1,
+  );
+  const cropRgb = crop(small.data, 3);
+
+  // Flat colours: k-means over the toy's pixels; colours closer than a shade are merged.
+  const inside: Rgb[] = [];
+  for (let i = 0; i < bw * bh; i++)
+    if (cropMask[i]) inside.push([cropRgb[i * 3]!, cropRgb[i * 3 + 1]!, cropRgb[i * 3 + 2]!]);
+  const centres: Rgb[] = [];
+  for (const c of kmeans(inside, COLOURS)) if (!centres.some((d) => dist2(c, d) < 38 * 38)) centres.push(c);
+  const labels = new Uint8Array(bw * bh);
+  for (let i = 0; i < bw * bh; i++)
+    labels[i] = nearest([cropRgb[i * 3]!, cropRgb[i * 3 + 1]!, cropRgb[i * 3 + 2]!], centres);
+  const regions = majority(majority(labels, bw, bh, 3, centres.length), bw, bh, 3, centres.length);
+
+  // At the art size: each colour's region enlarged softly, the strongest wins (smooth boundaries).
   const scale = ART_SIZE / Math.max(bw, bh);
   const tw = Math.max(8, Math.round(bw * scale));
   const th = Math.max(8, Math.round(bh * scale));
-  const maskImage = sharp(Buffer.from(mask.map((v) => v * 255)), {
-    raw: { width: aw, height: ah, channels: 1 },
-  }).extract({ left: minX, top: minY, width: bw, height: bh });
-  // A smooth silhouette: enlarge, blur away the stair steps, threshold.
-  const alpha = await maskImage
-    .resize(tw, th, { kernel: 'cubic' })
-    .blur(Math.max(1, tw / 120))
-    .threshold(128)
-    .blur(0.8)
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-
-  const meta = await upright.clone().metadata();
-  const fw = meta.autoOrient?.width ?? meta.width ?? aw;
-  const fh = meta.autoOrient?.height ?? meta.height ?? ah;
-  const fx = fw / aw;
-  const fy = fh / ah;
-  const colour = await upright
-    .clone()
-    .extract({
-      left: Math.min(fw - 1, Math.floor(minX * fx)),
-      top: Math.min(fh - 1, Math.floor(minY * fy)),
-      width: Math.max(1, Math.min(fw - Math.floor(minX * fx), Math.round(bw * fx))),
-      height: Math.max(1, Math.min(fh - Math.floor(minY * fy), Math.round(bh * fy))),
-    })
-    .resize(tw, th, { fit: 'fill' })
-    .median(7)
-    .blur(2)
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-
-  // Flat colours: k-means over the toy's pixels, pushed a little brighter and warmer like paint.
-  const inside: Rgb[] = [];
-  for (let i = 0; i < tw * th; i += 7)
-    if (alpha[i]! > 128) inside.push([colour[i * 3]!, colour[i * 3 + 1]!, colour[i * 3 + 2]!]);
-  const centres = kmeans(inside, COLOURS);
+  const soft = Math.max(2, Math.round(scale * 1.2));
+  const alpha = smoothMask(await resizeGrey(cropMask, bw, bh, tw, th), tw, th, soft);
+  const layers = await Promise.all(
+    centres.map(async (_, c) => {
+      const big = await resizeGrey(
+        regions.map((l) => (l === c ? 255 : 0)),
+        bw,
+        bh,
+        tw,
+        th,
+      );
+      return boxBlur(big, tw, th, soft);
+    }),
+  );
+  const flat = new Uint8Array(tw * th);
+  for (let i = 0; i < tw * th; i++) {
+    let best = 0;
+    for (let c = 1; c < layers.length; c++) if (layers[c]![i]! > layers[best]![i]!) best = c;
+    flat[i] = best;
+  }
   const paint = centres.map(([r, g, b]): Rgb => {
+    // Like paint: a little brighter, more saturated and warmer than the photo.
     const grey = (r + g + b) / 3;
-    const sat = 1.25;
-    const lift = (v: number) => Math.max(0, Math.min(255, grey + (v - grey) * sat + 14));
+    const lift = (v: number) => Math.max(0, Math.min(255, grey + (v - grey) * 1.25 + 12));
     return [lift(r + 6), lift(g), lift(b - 6)];
   });
-  const labels = new Uint8Array(tw * th);
-  for (let i = 0; i < tw * th; i++)
-    labels[i] = nearest([colour[i * 3]!, colour[i * 3 + 1]!, colour[i * 3 + 2]!], centres);
-  // A majority filter removes the speckles of fur and fabric texture.
-  const smooth = majority(majority(labels, tw, th, 3, COLOURS), tw, th, 3, COLOURS);
 
-  // Outline: the silhouette grown by a few pixels; inner edges: where the flat colours change.
-  const pad = Math.round(ART_SIZE * 0.02);
+  // The ink: a ring around the silhouette and lines where the flat colours meet.
+  const pad = Math.round(ART_SIZE * 0.022);
   const ow = tw + 2 * pad;
   const oh = th + 2 * pad;
-  const grown = await sharp(alpha, { raw: { width: tw, height: th, channels: 1 } })
-    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#000000' })
-    .blur(pad * 0.55)
-    .threshold(24)
-    .blur(0.7)
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
+  const placed = new Uint8Array(ow * oh);
+  for (let y = 0; y < th; y++) placed.set(alpha.subarray(y * tw, (y + 1) * tw), (y + pad) * ow + pad);
+  const ring = smoothMask(placed, ow, oh, Math.ceil(pad / 2), 12);
+  const edgeR = Math.max(1, Math.round(ART_SIZE / 320));
+  const edges = new Uint8Array(tw * th);
+  for (let y = 0; y < th; y++)
+    for (let x = 0; x < tw; x++) {
+      const l = flat[y * tw + x]!;
+      if ((x + 1 < tw && flat[y * tw + x + 1] !== l) || (y + 1 < th && flat[(y + 1) * tw + x] !== l))
+        edges[y * tw + x] = 255;
+    }
+  const edgeInk = smoothMask(edges, tw, th, edgeR, 40);
+  // The coloring book's lines are bolder: a crayon needs to see where a region ends.
+  const lineInk = smoothMask(edges, tw, th, edgeR + 1, 40);
+  // No inner lines hugging the silhouette: there the photo's blended edge colours make a second,
+  // wobbly outline beside the ring.
+  const core = smoothMask(alpha, tw, th, edgeR * 4, 250);
+  for (let i = 0; i < tw * th; i++) {
+    edgeInk[i] = Math.round((edgeInk[i]! * core[i]!) / 255);
+    lineInk[i] = Math.round((lineInk[i]! * core[i]!) / 255);
+  }
+
   const colourOut = Buffer.alloc(ow * oh * 4);
   const lineOut = Buffer.alloc(ow * oh * 4);
   const ink: Rgb = [0x1d, 0x18, 0x45];
-  const edgeWidth = Math.max(1, Math.round(ART_SIZE / 300));
   for (let y = 0; y < oh; y++) {
     for (let x = 0; x < ow; x++) {
       const o = (y * ow + x) * 4;
       const ix = x - pad;
       const iy = y - pad;
       const inArt = ix >= 0 && iy >= 0 && ix < tw && iy < th;
-      const a = inArt ? alpha[iy * tw + ix]! : 0;
-      const g = grown[y * ow + x]!;
-      let edge = false;
-      if (inArt && a > 128) {
-        const l = smooth[iy * tw + ix]!;
-        for (let d = 1; d <= edgeWidth && !edge; d++)
-          edge =
-            (ix + d < tw && smooth[iy * tw + ix + d] !== l) ||
-            (iy + d < th && smooth[(iy + d) * tw + ix] !== l);
-      }
-      // Colour: paint inside, ink on the edges and the outline ring.
-      const fill = edge ? ink : paint[smooth[iy * tw + ix] ?? 0]!;
-      const t = a / 255;
-      colourOut[o] = Math.round(fill[0] * t + ink[0] * (1 - t));
-      colourOut[o + 1] = Math.round(fill[1] * t + ink[1] * (1 - t));
-      colourOut[o + 2] = Math.round(fill[2] * t + ink[2] * (1 - t));
-      colourOut[o + 3] = Math.max(a, g);
-      // Line art: white inside, black outline and edges, transparent outside.
-      const v = edge ? 0 : Math.round(255 * t);
+      const a = inArt ? alpha[iy * tw + ix]! / 255 : 0;
+      const e = inArt ? (edgeInk[iy * tw + ix]! / 255) * a : 0;
+      const fill = inArt ? paint[flat[iy * tw + ix]!]! : ink;
+      // Inside: paint, darkened to ink on the colour edges; outside the silhouette: the ink ring.
+      const k = a * (1 - e);
+      colourOut[o] = Math.round(fill[0] * k + ink[0] * (1 - k));
+      colourOut[o + 1] = Math.round(fill[1] * k + ink[1] * (1 - k));
+      colourOut[o + 2] = Math.round(fill[2] * k + ink[2] * (1 - k));
+      colourOut[o + 3] = Math.max(Math.round(a * 255), ring[y * ow + x]!);
+      const le = inArt ? (lineInk[iy * tw + ix]! / 255) * a : 0;
+      const v = Math.round(255 * a * (1 - le));
       lineOut[o] = v;
       lineOut[o + 1] = v;
       lineOut[o + 2] = v;
-      lineOut[o + 3] = Math.max(a, g);
+      lineOut[o + 3] = colourOut[o + 3]!;
     }
   }
   const raw = { width: ow, height: oh, channels: 4 as const };

@@ -1,0 +1,275 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { type ChildLook, ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../../shared/domain/child-look';
+import { faceApiSample, GARBAGE, landscapePhoto, personPhoto, teddyPhoto } from '../test-photos';
+import { LINE_MIN_WIDTH } from './child';
+import {
+  type ChildPose,
+  cutOutToy,
+  drawChild,
+  drawToy,
+  type Figure,
+  readChildLook,
+  type ToyPose,
+} from './index';
+import { EYES, HAIR } from './palette';
+import { readLookDetails, toLab } from './read-look';
+
+const MODEL_TIMEOUT = 60_000;
+
+const POSES: ChildPose[] = [
+  'standing',
+  'walking',
+  'sitting',
+  'lying',
+  'sleeping',
+  'hugging',
+  'waving',
+  'pointing',
+  'reaching',
+  'holding-hand',
+];
+const TOY_POSES: ToyPose[] = [
+  'sitting',
+  'hopping',
+  'held',
+  'peeking',
+  'flying',
+  'guarding',
+  'sleeping',
+  'waving',
+];
+
+const LOOK: ChildLook = {
+  skin: 'brown',
+  hairColor: 'red',
+  hairStyle: 'braids',
+  eyeColor: 'blue',
+  glasses: true,
+};
+
+/** The figure drawn alone on a transparent canvas, `scale` pixels a unit. */
+async function render(figure: Figure, scale = 1) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(figure.width * scale)}" height="${Math.ceil(figure.height * scale)}"><g transform="scale(${scale})">${figure.svg}</g></svg>`;
+  return sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+}
+
+/** Share of the canvas that has paint on it, and how much paint touches each edge (cut off). */
+function coverage({ data, info }: { data: Buffer; info: sharp.OutputInfo }) {
+  let painted = 0;
+  let edge = 0;
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++) {
+      if (data[(y * info.width + x) * 4 + 3]! < 128) continue;
+      painted++;
+      if (x === 0 || y === 0 || x === info.width - 1 || y === info.height - 1) edge++;
+    }
+  return { painted: painted / (info.width * info.height), edge };
+}
+
+describe('drawChild', () => {
+  it('draws every pose in both styles inside its own box, anchors inside it too', async () => {
+    for (const pose of POSES)
+      for (const style of ['color', 'line'] as const) {
+        const figure = drawChild({ look: LOOK, pose, expression: 'happy', style });
+        const { painted, edge } = coverage(await render(figure, 0.5));
+        expect(painted, `${pose} ${style}`).toBeGreaterThan(0.12);
+        // Nothing runs off the box (the scene places figures by their box and anchors).
+        expect(edge, `${pose} ${style}`).toBeLessThan(3);
+        for (const [name, a] of Object.entries(figure.anchors)) {
+          expect(a.x, `${pose} ${name}`).toBeGreaterThanOrEqual(0);
+          expect(a.x, `${pose} ${name}`).toBeLessThanOrEqual(figure.width);
+          expect(a.y, `${pose} ${name}`).toBeGreaterThanOrEqual(0);
+          expect(a.y, `${pose} ${name}`).toBeLessThanOrEqual(figure.height);
+        }
+      }
+  });
+
+  it('lays the child down for lying and sleeping, and closes the eyes when asleep', () => {
+    const standing = drawChild({ look: LOOK, pose: 'standing', expression: 'happy', style: 'color' });
+    const lying = drawChild({ look: LOOK, pose: 'lying', expression: 'calm', style: 'color' });
+    const sleeping = drawChild({ look: LOOK, pose: 'sleeping', expression: 'happy', style: 'color' });
+    expect(standing.height).toBeGreaterThan(standing.width);
+    expect(lying.width).toBeGreaterThan(lying.height);
+    // The head is at one end, the ground (the back, on the bed) at the bottom.
+    expect(lying.anchors.head.x).toBeLessThan(lying.width / 3);
+    expect(lying.anchors.ground.y).toBe(lying.height);
+    // Open eyes show the iris colour; closed eyes are lines.
+    expect(standing.svg).toContain(EYES.blue.fill);
+    expect(lying.svg).toContain(EYES.blue.fill);
+    expect(sleeping.svg).not.toContain(EYES.blue.fill);
+    expect(
+      drawChild({ look: LOOK, pose: 'standing', expression: 'asleep', style: 'color' }).svg,
+    ).not.toContain(EYES.blue.fill);
+  });
+
+  it('draws the look: hair colour, glasses, and the same head in every pose', () => {
+    const red = drawChild({ look: LOOK, pose: 'waving', expression: 'happy', style: 'color' });
+    const blond = drawChild({
+      look: { ...LOOK, hairColor: 'blond', glasses: false },
+      pose: 'waving',
+      expression: 'happy',
+      style: 'color',
+    });
+    expect(red.svg).toContain(HAIR.red.fill);
+    expect(blond.svg).not.toContain(HAIR.red.fill);
+    expect(blond.svg).toContain(HAIR.blond.fill);
+    expect(red.svg.length).toBeGreaterThan(blond.svg.length); // the glasses
+    const heads = POSES.filter((p) => p !== 'lying' && p !== 'sleeping').map(
+      (pose) => drawChild({ look: LOOK, pose, expression: 'happy', style: 'color' }).anchors.head,
+    );
+    expect(new Set(heads.map((h) => `${h.x},${h.y}`)).size).toBe(1);
+  });
+
+  it('mirrors the figure and its anchors when facing left', () => {
+    const right = drawChild({ look: LOOK, pose: 'holding-hand', expression: 'happy', style: 'color' });
+    const left = drawChild({
+      look: LOOK,
+      pose: 'holding-hand',
+      expression: 'happy',
+      style: 'color',
+      facing: 'left',
+    });
+    expect(right.anchors.hand.x).toBeGreaterThan(right.width * 0.7);
+    expect(left.anchors.hand.x).toBeCloseTo(left.width - right.anchors.hand.x);
+    expect(left.anchors.hand.y).toBe(right.anchors.hand.y);
+  });
+
+  it('puts a hugged toy on the chest and a held hand at the side', () => {
+    const hug = drawChild({ look: LOOK, pose: 'hugging', expression: 'happy', style: 'color' });
+    expect(Math.abs(hug.anchors.arms.x - hug.anchors.head.x)).toBeLessThan(10);
+    expect(hug.anchors.arms.y).toBeGreaterThan(hug.anchors.head.y + 100);
+    expect(hug.anchors.arms.y).toBeLessThan(hug.anchors.ground.y - 150);
+  });
+
+  it('line art is black on white with lines thick enough to print', async () => {
+    for (const pose of ['standing', 'sleeping', 'waving'] as const) {
+      const figure = drawChild({ look: LOOK, pose, expression: 'happy', style: 'line', outfit: 'pyjamas' });
+      const colours = new Set(
+        [...figure.svg.matchAll(/(?:fill|stroke)="(#[0-9a-f]{6})"/gi)].map((m) => m[1]),
+      );
+      expect([...colours].sort()).toEqual(['#000000', '#ffffff']);
+      const widths = [...figure.svg.matchAll(/stroke-width="([\d.]+)"/g)].map((m) => Number(m[1]));
+      expect(Math.min(...widths)).toBeGreaterThanOrEqual(LINE_MIN_WIDTH);
+      // Rendered, every painted pixel is grey (no colour crept in).
+      const { data, info } = await render(figure, 0.5);
+      for (let i = 0; i < info.width * info.height; i += 7) {
+        if (data[i * 4 + 3]! < 250) continue;
+        expect(Math.abs(data[i * 4]! - data[i * 4 + 2]!)).toBeLessThan(3);
+      }
+    }
+  });
+});
+
+describe('cutOutToy and drawToy', () => {
+  it('cuts the toy out of its photo: no photo background, flat colours, an outline', async () => {
+    const art = await cutOutToy(await teddyPhoto());
+    expect(Math.max(art.width, art.height)).toBeLessThanOrEqual(1024);
+    const { data, info } = await sharp(art.color).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(4);
+    const at = (x: number, y: number) =>
+      data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4);
+    // Transparent corners, an opaque middle.
+    expect(at(2, 2)[3]).toBe(0);
+    expect(at(info.width - 3, info.height - 3)[3]).toBe(0);
+    expect(at(info.width >> 1, info.height >> 1)[3]).toBe(255);
+    // The blue striped blanket behind the bear is gone, and the toy is a few flat colours.
+    const colours = new Set<string>();
+    let blanket = 0;
+    for (let i = 0; i < info.width * info.height; i++) {
+      const [r, g, b, a] = data.subarray(i * 4, i * 4 + 4);
+      if (a! < 255) continue;
+      colours.add(`${r},${g},${b}`);
+      if (b! > r! + 30 && b! > 170) blanket++;
+    }
+    expect(blanket).toBe(0);
+    const opaque = [...colours].length;
+    expect(opaque).toBeLessThan(600); // the flat paints, the ink and their anti-aliased mixes
+    // The line version: grey levels only, white inside.
+    const line = await sharp(art.line).raw().toBuffer({ resolveWithObject: true });
+    const middle = ((line.info.height >> 1) * line.info.width + (line.info.width >> 1)) * 4;
+    expect([...line.data.subarray(middle, middle + 4)]).toEqual([255, 255, 255, 255]);
+    for (let i = 0; i < line.data.length; i += 4 * 13)
+      expect(Math.abs(line.data[i]! - line.data[i + 2]!)).toBeLessThan(2);
+  });
+
+  it('poses the cut-out: an embedded PNG, shorter when peeking, on its side when sleeping', async () => {
+    const art = await cutOutToy(await teddyPhoto());
+    const figures = Object.fromEntries(
+      TOY_POSES.map((pose) => [pose, drawToy({ art, pose, style: 'color' })]),
+    ) as Record<ToyPose, Figure>;
+    for (const pose of TOY_POSES) {
+      expect(figures[pose].svg).toContain('href="data:image/png;base64,');
+      const { painted } = coverage(await render(figures[pose], 0.5));
+      expect(painted, pose).toBeGreaterThan(0.15);
+    }
+    expect(figures.peeking.height).toBeLessThan(figures.sitting.height * 0.8);
+    expect(figures.sleeping.width).toBeGreaterThan(figures.sleeping.height);
+    expect(figures.held.height).toBeLessThan(figures.sitting.height);
+    expect(drawToy({ art, pose: 'sitting', style: 'line' }).svg).toContain(
+      art.line.toString('base64').slice(0, 200),
+    );
+  });
+});
+
+describe('readChildLook', () => {
+  /** A square crop of a sample photo around one person. */
+  const crop = async (n: 1 | 3, left: number, top: number, size: number) =>
+    sharp(faceApiSample(n))
+      .extract({ left, top, width: size, height: size })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+
+  it(
+    'cuts the person out and reads dark hair as dark and blond hair as light',
+    async () => {
+      const dark = await personPhoto();
+      const details = await readLookDetails(dark);
+      expect(details.mask).toBeDefined();
+      const mask = details.mask!;
+      const { width, height } = details.size;
+      // The person is in the middle, the room at the top corners is not.
+      expect(mask[(height >> 1) * width + (width >> 1)]!).toBeGreaterThan(200);
+      expect(mask[5 * width + 5]!).toBeLessThan(60);
+      expect(details.reading?.measures.maskFraction).toBeGreaterThan(0.2);
+      expect(details.reading?.measures.maskFraction).toBeLessThan(0.9);
+
+      const darkLook = await readChildLook(dark);
+      expect(ChildLookSchema.parse(darkLook)).toEqual(darkLook);
+      expect(['black', 'dark-brown', 'brown']).toContain(darkLook.hairColor);
+      // Her hair falls over her shoulders.
+      expect(['long', 'curly-long']).toContain(darkLook.hairStyle);
+
+      const blondLook = await readChildLook(await crop(3, 300, 150, 800));
+      const lightness = (look: ChildLook) => toLab(HAIR[look.hairColor].photo)[0];
+      expect(lightness(blondLook)).toBeGreaterThan(lightness(darkLook) + 30);
+      expect(['platinum', 'blond', 'light-brown', 'red']).toContain(blondLook.hairColor);
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it(
+    'reads a 12-megapixel photo in well under two seconds',
+    async () => {
+      const photo = await sharp(await personPhoto())
+        .resize(4000, 3000, { fit: 'fill' })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      await readChildLook(await personPhoto()); // the models load once
+      const started = performance.now();
+      await readChildLook(photo);
+      // Budget 1.5 s on an idle machine; the margin is for a test run sharing the CPU.
+      expect(performance.now() - started).toBeLessThan(3000);
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it(
+    'answers the default look when there is no face or no picture',
+    async () => {
+      expect(await readChildLook(await landscapePhoto())).toEqual(DEFAULT_CHILD_LOOK);
+      expect(await readChildLook(GARBAGE)).toEqual(DEFAULT_CHILD_LOOK);
+    },
+    MODEL_TIMEOUT,
+  );
+});
