@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../../../shared/constants';
 
 /** The shortest password the shop accepts, on sign-up and reset (SPEC.md section 5). */
-export const MIN_PASSWORD_LENGTH = LIMITS.passwordMinChars;
+export const MIN_PASSWORD_LENGTH: number = LIMITS.passwordMinChars;
 
 // Deliberately loose: the server has the last word; this only catches typos before a round trip.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
