@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BOOK_TYPES, type BookType } from '../../shared/domain/statuses';
 import { LANGUAGES, type Language } from '../../shared/i18n';
 import { AppError } from '../errors';
+import type { Scene } from './scene';
 import {
   elidesBefore,
   type Gender,
@@ -9,13 +10,20 @@ import {
   PAGES_BY_BOOK_TYPE,
   parseTemplate,
   renderStory,
-  SCENE_KEYS,
   type Story,
   type StoryFile,
   type StoryInputs,
 } from './story';
 
 const THEME = 'guardian-friend';
+const ANY_SCENE: Scene = {
+  setting: 'bathroom',
+  time: 'evening',
+  view: 'wide',
+  side: 'left',
+  props: [],
+  prompt: 'p',
+};
 const LANGUAGE_CODES = LANGUAGES.map((language) => language.code);
 const GENDERS: Gender[] = ['male', 'female'];
 
@@ -81,9 +89,40 @@ describe('the guardian-friend story files', () => {
     },
   );
 
-  it('uses every scene key of the vocabulary, so an illustrator draws nothing for nothing', () => {
-    const used = new Set([...stories.values()].flatMap((entry) => entry.pages.map((page) => page.scene.key)));
-    expect([...used].sort()).toEqual([...SCENE_KEYS].sort());
+  it.each(BOOK_TYPES)('%s: facing pages show different scenes (setting, view or side)', (bookType) => {
+    const pages = story(bookType, 'en').pages;
+    const look = (index: number) => {
+      const scene = pages[index]!.scene;
+      return `${scene.setting}/${scene.view}/${scene.side}`;
+    };
+    // Page 1 faces the dedication; then 2-3, 4-5, … face each other.
+    for (let left = 1; left + 1 < pages.length; left += 2) expect(look(left)).not.toBe(look(left + 1));
+  });
+
+  it('storybook scenes follow what the English text says', () => {
+    const pages = story('storybook', 'en').pages;
+    for (const [index, { text, scene }] of pages.entries()) {
+      const page = `page ${index + 1}`;
+      if (/golden/.test(text)) expect(scene.time, page).toBe('sunset');
+      if (/good morning|sun is shining/i.test(text)) expect(scene.time, page).toBe('morning');
+      if (/falls asleep/.test(text)) expect(scene.child?.expression, page).toBe('asleep');
+      if (/eyes grow heavy|yawns/.test(text)) expect(scene.child?.expression, page).toBe('sleepy');
+      if (/leaf boat|boat made from/.test(text)) expect(scene.props, page).toContain('leaf-boat');
+      if (/blanket|covers/.test(text)) expect(scene.props, page).toContain('blanket');
+      if (/by the hand/.test(text)) expect(scene.child?.pose, page).toBe('holding-hand');
+      if (/\bstar\b/.test(text)) expect(scene.props, page).toContain('star');
+      if (/moon/.test(text))
+        expect(
+          scene.props.some((prop) => prop.startsWith('moon')),
+          page,
+        ).toBe(true);
+      if (/fireflies/.test(text)) expect(scene.props, page).toContain('fireflies');
+      if (/paper lanterns|a lantern/.test(text)) expect(scene.props, page).toContain('lanterns');
+      if (/dressing gown/.test(text)) expect(scene.props, page).toContain('dressing-gown');
+      if (/owl/.test(text)) expect(scene.props, page).toContain('owl');
+      if (/mushrooms/.test(text)) expect(scene.props, page).toContain('glowing-mushrooms');
+      if (/night|dark/.test(text)) expect(scene.time, page).toBe('night');
+    }
   });
 
   it.each(storyCases)('%s: prompts speak of the child and the plush toy, never of a name', (_, entry) => {
@@ -178,8 +217,8 @@ describe('the child is never given the other gender', () => {
     expect(page('fr', 'female', 3)).toContain('Emma est prête pour la nuit.');
     expect(page('fr', 'female', 10)).toContain('Emma écoute, et elle sourit.');
     expect(page('fr', 'female', 11)).toContain('se sent toute rassurée');
-    expect(page('fr', 'female', 16)).toContain('tout contre elle, et Teddy la serre');
-    expect(page('fr', 'female', 29)).toContain('Emma s’endort, blottie');
+    expect(page('fr', 'female', 16)).toContain('tout contre elle, et son doudou la serre');
+    expect(page('fr', 'female', 29)).toContain('Emma s’endort, les yeux bien fermés, blottie');
   });
 
   it('marked storybook pages agree with a boy', () => {
@@ -189,7 +228,7 @@ describe('the child is never given the other gender', () => {
     expect(page('fr', 'male', 3)).not.toContain('prête');
     expect(page('fr', 'male', 10)).toContain('et il sourit.');
     expect(page('fr', 'male', 11)).toContain('se sent tout rassuré,');
-    expect(page('fr', 'male', 16)).toContain('tout contre lui, et Teddy le serre');
+    expect(page('fr', 'male', 16)).toContain('tout contre lui, et son doudou le serre');
     expect(page('fr', 'male', 29)).not.toContain('blottie');
   });
 });
@@ -285,7 +324,7 @@ describe('the placeholder syntax', () => {
         title: 'T',
         subtitle: 'S',
         dedicationDefault: 'D',
-        pages: [{ text, scene: { key: 'bath-time', prompt: 'p' } }],
+        pages: [{ text, scene: ANY_SCENE }],
       },
       makeInputs(overrides),
     ).pages[0]!.text;

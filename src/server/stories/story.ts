@@ -6,10 +6,14 @@ import { normaliseSignature } from '../../shared/domain/dedication';
 import { BOOK_TYPES, type BookType } from '../../shared/domain/statuses';
 import { isLanguage, LANGUAGES, type Language } from '../../shared/i18n';
 import { AppError } from '../errors';
+import { type Scene, SceneSchema, ScenesFileSchema } from './scene';
 
 /**
  * The stories of the books, as data: one JSON file per theme, book type and language at
  * `stories/{themeId}/{bookType}.{language}.json`. A new theme is a new folder of JSON files, no code.
+ *
+ * The pictures are in `stories/{themeId}/scenes.{bookType}.json` (scene.ts), one scene per page,
+ * shared by every language.
  *
  * Placeholders in `title`, `subtitle`, `dedicationDefault` and page `text` (never in scene prompts):
  *
@@ -39,30 +43,6 @@ import { AppError } from '../errors';
 /** The words that elide before a vowel (PLACEHOLDERS above): `{word:child}` / `{word:toy}`. */
 export const ELIDING_WORDS = ['de', 'que', 'lorsque', 'puisque', 'jusque', 'parce que'] as const;
 
-/**
- * Every scene a page may show: a small fixed vocabulary, so an illustrator (person or model) can
- * prepare each setting once and a new theme reuses them. Add a key here before using it in a file.
- */
-export const SCENE_KEYS = [
-  'bedroom-evening',
-  'bath-time',
-  'bed-cuddle',
-  'bedroom-night',
-  'shadow-play',
-  'windy-window',
-  'window-moon',
-  'garden-night',
-  'forest-path',
-  'meadow-fireflies',
-  'river-lanterns',
-  'cloud-boat',
-  'starry-sky',
-  'dream-castle',
-  'bedroom-morning',
-  'breakfast',
-] as const;
-export type SceneKey = (typeof SCENE_KEYS)[number];
-
 /** Pages per book type: the numbers the shop promises (SPEC.md section 1). */
 export const PAGES_BY_BOOK_TYPE: Record<BookType, number> = {
   storybook: BOOK_FACTS.storybookPages,
@@ -71,29 +51,20 @@ export const PAGES_BY_BOOK_TYPE: Record<BookType, number> = {
 
 const TemplateSchema = z.string().trim().min(1);
 
-export const StoryFileSchema = z
+/** A story's text file: the words of one language; the pictures come from the theme's scenes file. */
+export const StoryTextFileSchema = z
   .object({
     title: TemplateSchema,
     subtitle: TemplateSchema,
     dedicationDefault: TemplateSchema,
-    pages: z
-      .array(
-        z
-          .object({
-            text: TemplateSchema,
-            scene: z
-              .object({
-                key: z.enum(SCENE_KEYS),
-                // Prompts go to an image model as they are: no placeholders, no names.
-                prompt: TemplateSchema.refine((prompt) => !/[{}]/.test(prompt), 'a prompt has no braces'),
-              })
-              .strict(),
-          })
-          .strict(),
-      )
-      .min(1),
+    pages: z.array(z.object({ text: TemplateSchema }).strict()).min(1),
   })
   .strict();
+
+/** A story as the shop uses it: every page's text with its scene. */
+export const StoryFileSchema = StoryTextFileSchema.extend({
+  pages: z.array(z.object({ text: TemplateSchema, scene: SceneSchema }).strict()).min(1),
+});
 export type StoryFile = z.infer<typeof StoryFileSchema>;
 
 /** A story as loaded: the file's content and what it was loaded for. */
@@ -111,7 +82,7 @@ export interface StoryInputs {
 export interface RenderedPage {
   position: number;
   text: string;
-  scene: { key: SceneKey; prompt: string };
+  scene: Scene;
 }
 
 export interface RenderedStory {
@@ -167,19 +138,25 @@ export async function loadStory(themeId: string, bookType: BookType, language: L
   } catch (error) {
     throw new AppError('INTERNAL_ERROR', `The story file ${where} is not valid JSON`, { cause: error });
   }
-  const parsed = StoryFileSchema.safeParse(json);
+  const parsed = StoryTextFileSchema.safeParse(json);
   if (!parsed.success) {
     throw new AppError(
       'INTERNAL_ERROR',
       `The story file ${where} is invalid: ${z.prettifyError(parsed.error)}`,
     );
   }
+  const scenes = await loadScenes(themeId, bookType);
   const expectedPages = PAGES_BY_BOOK_TYPE[bookType];
-  if (parsed.data.pages.length !== expectedPages) {
-    throw new AppError(
-      'INTERNAL_ERROR',
-      `The story file ${where} has ${parsed.data.pages.length} pages instead of ${expectedPages}`,
-    );
+  for (const [what, count] of [
+    [where, parsed.data.pages.length],
+    [`${themeId}/scenes.${bookType}.json`, scenes.length],
+  ] as const) {
+    if (count !== expectedPages) {
+      throw new AppError(
+        'INTERNAL_ERROR',
+        `The story file ${what} has ${count} pages instead of ${expectedPages}`,
+      );
+    }
   }
   // Every template is parsed now, so a typo fails when the file is loaded, not on a customer's book.
   const templates = [parsed.data.title, parsed.data.subtitle, parsed.data.dedicationDefault];
@@ -191,7 +168,27 @@ export async function loadStory(themeId: string, bookType: BookType, language: L
       throw new AppError('INTERNAL_ERROR', `The story file ${where}, ${part}: ${(error as Error).message}`);
     }
   }
-  return { ...parsed.data, themeId, bookType, language };
+  const pages = parsed.data.pages.map((page, index) => ({ text: page.text, scene: scenes[index] as Scene }));
+  return { ...parsed.data, pages, themeId, bookType, language };
+}
+
+/** The theme's pictures for one book type, page by page: the same for every language. */
+async function loadScenes(themeId: string, bookType: BookType): Promise<Scene[]> {
+  const where = `${themeId}/scenes.${bookType}.json`;
+  let json: unknown;
+  try {
+    json = JSON.parse(await fs.readFile(path.join(STORIES_DIR, themeId, `scenes.${bookType}.json`), 'utf8'));
+  } catch (error) {
+    throw new AppError('INTERNAL_ERROR', `The scenes file ${where} cannot be read`, { cause: error });
+  }
+  const parsed = ScenesFileSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new AppError(
+      'INTERNAL_ERROR',
+      `The scenes file ${where} is invalid: ${z.prettifyError(parsed.error)}`,
+    );
+  }
+  return parsed.data;
 }
 
 /** Fills a story in for one child, toy and dedication. Throws on a placeholder it does not know. */
@@ -218,7 +215,7 @@ export function renderStory(story: StoryFile & { language?: Language }, inputs: 
     pages: story.pages.map((page, index) => ({
       position: index + 1,
       text: fill(page.text),
-      scene: { key: page.scene.key, prompt: page.scene.prompt },
+      scene: page.scene,
     })),
   };
 }

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGeminiIllustrator } from './gemini';
 import type { CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
-import { COVER_STYLE, NO_TEXT_RULE, PAGE_CHARACTERS, PAGE_STYLES } from './prompts';
+import { COVER_STYLE, FIRST_PAGE_REFERENCE, NO_TEXT_RULE, PAGE_CHARACTERS, PAGE_STYLES } from './prompts';
 import {
   geminiErrorReply,
   geminiImageReply,
@@ -315,7 +315,14 @@ function page(overrides: Partial<PageRequest> = {}): PageRequest {
   return {
     heroCover,
     toyCover,
-    scene: { key: 'forest-path', prompt: 'Mia and Teddy walk along a forest path lit by fireflies.' },
+    scene: {
+      setting: 'forest-path',
+      time: 'night',
+      view: 'wide',
+      side: 'left',
+      props: ['fireflies'],
+      prompt: 'Mia and Teddy walk along a forest path lit by fireflies.',
+    },
     style: 'color',
     pageNumber: 3,
     size: 96,
@@ -374,12 +381,30 @@ describe('Gemini illustrator: pages', () => {
     expect([meta.width, meta.height]).toEqual([96, 96]);
   });
 
+  it('sends page 1 as a third reference once it is drawn, and says what it is for', async () => {
+    const firstPage = await makeImage('png', { width: 40, height: 40, color: '#3366aa' });
+    fake.reply(geminiImageReply(png));
+    await illustrator().illustratePage(page({ pageNumber: 5, firstPage }));
+    const { text, images } = pageParts();
+    expect(images.map((image) => image.data)).toEqual([
+      heroCover.toString('base64'),
+      toyCover.toString('base64'),
+      firstPage.toString('base64'),
+    ]);
+    expect(text).toContain(FIRST_PAGE_REFERENCE);
+    // Without page 1 (page 1 itself), the prompt does not speak of a third image.
+    fake.reply(geminiImageReply(png));
+    await illustrator().illustratePage(page({ pageNumber: 1 }));
+    expect(pageParts(1).text).not.toContain(FIRST_PAGE_REFERENCE);
+    expect(pageParts(1).images).toHaveLength(2);
+  });
+
   it('sends the one coloring-page style string and answers a grey page', async () => {
     const colourful = await makeImage('jpeg', { width: 30, height: 20, color: '#ff0000' });
     fake.reply(geminiImageReply(colourful, 'image/jpeg'), geminiImageReply(png));
     const first = await illustrator().illustratePage(page({ style: 'line' }));
     await illustrator().illustratePage(
-      page({ style: 'line', scene: { key: 'breakfast', prompt: 'Pancakes.' } }),
+      page({ style: 'line', scene: { ...page().scene, setting: 'kitchen', prompt: 'Pancakes.' } }),
     );
 
     const [one, two] = [pageParts(0).text, pageParts(1).text];

@@ -118,7 +118,7 @@ export function createGeminiIllustrator({
         provider: 'gemini',
         model,
         kind: 'page',
-        scene: request.scene.key.slice(0, 40),
+        scene: request.scene.setting,
         style: request.style,
         page: request.pageNumber,
       };
@@ -146,6 +146,18 @@ export function createGeminiIllustrator({
                     data: request.toyCover.toString('base64'),
                   },
                 },
+                // Page 1 is the character sheet: three references at most, which Gemini handles best.
+                ...(request.firstPage
+                  ? [
+                      { text: 'Reference image 3, page 1 of this book (draw the characters the same way):' },
+                      {
+                        inlineData: {
+                          mimeType: imageMimeType(request.firstPage),
+                          data: request.firstPage.toString('base64'),
+                        },
+                      },
+                    ]
+                  : []),
               ],
             },
           ],

@@ -1,5 +1,7 @@
+import type { ChildLook } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
 import type { Language } from '../../../shared/i18n';
+import type { Scene } from '../../stories/scene';
 
 /** SPEC.md `generate-book-cover` prompt types: the child's hero cover or the plush toy's cover. */
 export type CoverKind = 'hero_generation' | 'plush_toy_generation';
@@ -18,7 +20,7 @@ export type PageStyle = 'color' | 'line';
 
 /**
  * One page of the book. The approved covers are the references that keep the child and the toy the
- * same on every page; each page is drawn on its own (pages can be drawn in parallel).
+ * same on every page; the hosted models also get page 1 as a character sheet once it is drawn.
  */
 export type PageRequest = {
   /** The approved hero cover (PNG): the reference for the child. */
@@ -26,10 +28,16 @@ export type PageRequest = {
   /** The approved plush toy cover (PNG): the reference for the toy. */
   toyCover: Buffer;
   /**
-   * `key` names the setting from the story vocabulary (`bedroom-night`, `forest-path`, …; an unknown
-   * key gets a generic scene); `prompt` describes the picture in English.
+   * What the page shows (stories/scene.ts): setting, time of day, props and what each character
+   * does; the local illustrator draws from these fields, the hosted models from `prompt`.
    */
-  scene: { key: string; prompt: string };
+  scene: Scene;
+  /** How the local illustrator draws the child; absent: DEFAULT_CHILD_LOOK. */
+  child?: { look?: ChildLook };
+  /** The toy's own photo (JPEG), which the local illustrator cuts the toy out of; absent: the toy cover. */
+  toyPhoto?: Buffer;
+  /** Page 1 of the book (PNG), once drawn: hosted models keep the characters the same with it. */
+  firstPage?: Buffer;
   style: PageStyle;
   /** 1-based; pages that share a scene still differ. */
   pageNumber: number;

@@ -1,10 +1,12 @@
 import sharp from 'sharp';
+import { DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
 import type { Language } from '../../../shared/i18n';
 import { type Focus, renderCover, seedFrom } from './cover-art';
 import type { CoverKind, CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
-import { renderPage, UndecodableCoverError } from './page-art';
+import { cutOutToy } from './characters';
 import { checkPageRequest } from './page-request';
+import { renderScenePage } from './scenes';
 import {
   createPhotoChecker,
   type PhotoChecker,
@@ -15,8 +17,9 @@ import {
 /**
  * The embedded default illustrator (PRODUCT.md: "deterministic storybook-style rendering of the
  * photos, no model"). It checks the photo offline with a small detection model, then draws a
- * storybook cover around a painted version of the photo; the pages place the covers' child and toy
- * in a painted scene (page-art.ts). Same request, same PNG, byte for byte.
+ * storybook cover around a painted version of the photo; the pages are vector scenes drawn from the
+ * story's scene data at print size, with the drawn child and the toy cut out of its photo
+ * (scenes/). Same request, same PNG, byte for byte.
  */
 
 type CoverLines = { title: string; subtitle: string };
@@ -150,20 +153,20 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
       if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
       try {
         // No photo check here: the covers were checked and approved. The language does not matter,
-        // the pages carry no text.
-        const image = await renderPage({
-          heroCover: request.heroCover,
-          toyCover: request.toyCover,
-          sceneKey: request.scene.key,
-          scenePrompt: request.scene.prompt,
+        // the pages carry no text. The toy's cut-out is memoised, so a book cuts it out once.
+        const toy = await cutOutToy(request.toyPhoto ?? request.toyCover).catch(() => undefined);
+        if (!toy) return fail('IMAGE_INVALID_FORMAT', MESSAGES.badCover);
+        if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
+        const image = await renderScenePage({
+          scene: request.scene,
           style: request.style,
-          pageNumber: request.pageNumber,
           size: request.size,
+          look: request.child?.look ?? DEFAULT_CHILD_LOOK,
+          toy,
         });
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
         return { ok: true, image, mimeType: 'image/png' };
-      } catch (error) {
-        if (error instanceof UndecodableCoverError) return fail('IMAGE_INVALID_FORMAT', MESSAGES.badCover);
+      } catch {
         return fail('AI_GENERATION_FAILED', MESSAGES.failed);
       }
     },

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
 import { createOpenAiIllustrator, type PhotoChecker } from './openai';
-import { COVER_STYLE, NO_TEXT_RULE, PAGE_CHARACTERS, PAGE_STYLES } from './prompts';
+import { COVER_STYLE, FIRST_PAGE_REFERENCE, NO_TEXT_RULE, PAGE_CHARACTERS, PAGE_STYLES } from './prompts';
 import { type HttpFake, jsonReply } from './test-fakes/http-fake';
 import { isPng, makeImage, makePhoto } from './test-fakes/images';
 import { recordingLogger } from './test-fakes/logger';
@@ -336,7 +336,14 @@ function page(overrides: Partial<PageRequest> = {}): PageRequest {
   return {
     heroCover,
     toyCover,
-    scene: { key: 'river-lanterns', prompt: 'Mia and Teddy float paper lanterns down the river.' },
+    scene: {
+      setting: 'river',
+      time: 'night',
+      view: 'wide',
+      side: 'left',
+      props: ['lanterns'],
+      prompt: 'Mia and Teddy float paper lanterns down the river.',
+    },
     style: 'color',
     pageNumber: 5,
     size: 96,
@@ -381,15 +388,26 @@ describe('OpenAI illustrator: pages', () => {
     expect([meta.width, meta.height]).toEqual([96, 96]);
   });
 
+  it('sends page 1 as a third reference once it is drawn, and says what it is for', async () => {
+    const firstPage = await makeImage('png', { width: 40, height: 40, color: '#3366aa' });
+    fake.reply(openAiImageReply(png));
+    await illustrator().illustratePage(page({ pageNumber: 5, firstPage }));
+    const form = await parseOpenAiForm(fake.received[0]!);
+    const files = form.getAll('image[]') as File[];
+    expect(files.map((file) => file.name)).toEqual(['hero-cover.png', 'toy-cover.png', 'first-page.png']);
+    expect(Buffer.from(await files[2]!.arrayBuffer()).equals(firstPage)).toBe(true);
+    expect(String(form.get('prompt'))).toContain(FIRST_PAGE_REFERENCE);
+  });
+
   it('sends the coloring-page style and answers a grey page; a scene without text still says where', async () => {
     fake.reply(openAiImageReply(await makeImage('png', { width: 30, height: 20, color: '#ff0000' })));
     const result = await illustrator().illustratePage(
-      page({ style: 'line', scene: { key: 'dream-castle', prompt: ' ' } }),
+      page({ style: 'line', scene: { ...page().scene, setting: 'castle', prompt: ' ' } }),
     );
     const prompt = String((await parseOpenAiForm(fake.received[0]!)).get('prompt'));
     expect(prompt).toContain(PAGE_STYLES.line);
     expect(prompt).not.toContain(PAGE_STYLES.color);
-    expect(prompt).toContain('The scene of this page: dream castle');
+    expect(prompt).toContain('The scene of this page: castle at night');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const meta = await sharp(result.image).metadata();
@@ -417,7 +435,7 @@ describe('OpenAI illustrator: pages', () => {
     ]);
     expect(log.entries[0]?.details).toMatchObject({
       kind: 'page',
-      scene: 'river-lanterns',
+      scene: 'river',
       style: 'color',
       page: 5,
     });

@@ -123,7 +123,7 @@ export function createOpenAiIllustrator({
         provider: 'openai',
         model,
         kind: 'page',
-        scene: request.scene.key.slice(0, 40),
+        scene: request.scene.setting,
         style: request.style,
         page: request.pageNumber,
       };
@@ -137,10 +137,12 @@ export function createOpenAiIllustrator({
         response = await client.images.edit(
           {
             model,
-            // The hero cover first, then the toy cover: the prompt names them in this order.
+            // The hero cover, the toy cover, then page 1: the prompt names them in this order.
             image: [
               await reference(request.heroCover, 'hero-cover'),
               await reference(request.toyCover, 'toy-cover'),
+              // Page 1, once drawn, is the character sheet of every later page.
+              ...(request.firstPage ? [await reference(request.firstPage, 'first-page')] : []),
             ],
             prompt: buildPagePrompt(request),
             size: '1024x1024',

@@ -1,3 +1,5 @@
+import { ChildLookSchema } from '../../../shared/domain/child-look';
+import { SceneSchema } from '../../stories/scene';
 import type { CoverResult, PageRequest } from './index';
 
 /** The page sizes an illustrator draws: a 300 ppi print page is about 2,600 px. */
@@ -8,6 +10,9 @@ const MESSAGES = {
   noCover: 'The approved covers are needed to draw the pages.',
   style: 'The page style must be "color" or "line".',
   scene: 'The page needs a scene.',
+  badScene: 'The page scene is not one the illustrator knows.',
+  look: "The child's look is not valid.",
+  picture: 'The toy photo and the first page must be pictures.',
   page: 'The page number must be a whole number from 1.',
   size: `The page size must be a whole number of pixels from ${MIN_PAGE_SIZE} to ${MAX_PAGE_SIZE}.`,
 } as const;
@@ -31,8 +36,17 @@ export function checkPageRequest(request: PageRequest): CoverResult | null {
     return invalid('VALIDATION_MISSING_PARAM', MESSAGES.noCover);
   if (request.style !== 'color' && request.style !== 'line')
     return invalid('VALIDATION_INVALID_PARAM', MESSAGES.style);
-  if (!request.scene || typeof request.scene.key !== 'string' || typeof request.scene.prompt !== 'string')
+  if (!request.scene || typeof request.scene.prompt !== 'string')
     return invalid('VALIDATION_MISSING_PARAM', MESSAGES.scene);
+  // An empty prompt is allowed: the hosted models then draw from the setting and the hour.
+  if (!SceneSchema.safeParse({ ...request.scene, prompt: request.scene.prompt.trim() || '-' }).success)
+    return invalid('VALIDATION_INVALID_PARAM', MESSAGES.badScene);
+  if (request.child?.look !== undefined && !ChildLookSchema.safeParse(request.child.look).success)
+    return invalid('VALIDATION_INVALID_PARAM', MESSAGES.look);
+  for (const picture of [request.toyPhoto, request.firstPage]) {
+    if (picture !== undefined && (!Buffer.isBuffer(picture) || picture.length === 0))
+      return invalid('VALIDATION_INVALID_PARAM', MESSAGES.picture);
+  }
   if (!Number.isSafeInteger(request.pageNumber) || request.pageNumber < 1)
     return invalid('VALIDATION_INVALID_PARAM', MESSAGES.page);
   if (!Number.isInteger(request.size) || request.size < MIN_PAGE_SIZE || request.size > MAX_PAGE_SIZE)

@@ -134,6 +134,12 @@ export const PAGE_CHARACTERS =
   'and its size next to the child. Do not copy the covers themselves: no round frames, titles or ' +
   'ribbons.';
 
+/** With the third reference image, page 1 of the book: the character sheet the later pages follow. */
+export const FIRST_PAGE_REFERENCE =
+  'A third reference image comes after the covers: page 1 of this same book. Draw the child and the ' +
+  'toy exactly as on that page (proportions, clothes, colours, line and painting style), so that ' +
+  'every page looks drawn by the same illustrator; do not repeat its scene.';
+
 const MAX_SCENE_LENGTH = 600;
 
 /** The scene text as one plain paragraph: no control characters or line breaks, at most 600 characters. */
@@ -148,14 +154,16 @@ export function sanitiseScene(text: string): string {
 }
 
 /** The full prompt of a page: the shared style and characters, then this page's scene. */
-export function buildPagePrompt(request: Pick<PageRequest, 'scene' | 'style'>): string {
-  // Without a description, the scene's key ("forest-path") still says where we are.
+export function buildPagePrompt(request: Pick<PageRequest, 'scene' | 'style' | 'firstPage'>): string {
+  // Without a description, the setting and the hour ("forest path at night") still say where we are.
   const scene =
-    sanitiseScene(request.scene.prompt) || sanitiseScene(request.scene.key.replace(/[-_]+/g, ' '));
+    sanitiseScene(request.scene.prompt) ||
+    sanitiseScene(`${request.scene.setting.replace(/[-_]+/g, ' ')} at ${request.scene.time}`);
   return [
     'Draw one page of a personalised bedtime storybook, as a square illustration.',
     `Style: ${PAGE_STYLES[request.style]}.`,
     PAGE_CHARACTERS,
+    ...(request.firstPage ? [FIRST_PAGE_REFERENCE] : []),
     `The scene of this page: ${scene}`,
     'Composition: the child and the toy are clearly visible and recognisable, in a complete scene that ' +
       'fills the square page; a calm, safe and joyful mood for young children, nothing scary.',

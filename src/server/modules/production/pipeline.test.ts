@@ -123,7 +123,7 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     expect(new Set(pages.map((request) => request.size))).toEqual(new Set([2625]));
     expect(mine.find((request) => request.pageNumber === 31)).toMatchObject({
       size: 3075,
-      scene: { key: 'starry-sky' },
+      scene: { setting: 'stars' },
     });
 
     // The print files: interior and one cover per cover type of the order (hardcover + softcover copies).

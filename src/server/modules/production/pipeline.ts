@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { type ChildLook, ChildLookSchema } from '../../../shared/domain/child-look';
 import { COVER_TYPES, type CoverType } from '../../../shared/domain/statuses';
 import type { Illustrator } from '../../adapters/illustrator/index';
 import type { Printer, PrintItem } from '../../adapters/printer/index';
@@ -11,6 +12,7 @@ import { describeError, enqueue, intervalMs } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/types';
 import { coverDimensions, HARDCOVER_MIN_PAGES, paddedPageCount } from '../../print/index';
 import { type InstanceKeys, instanceKeys } from '../../storage-keys';
+import type { Scene } from '../../stories/scene';
 import { type BookPlan, planBook } from './book-plan';
 import { backCoverText } from './book-texts';
 import { buildPrintFiles, type PrintFiles } from './print-files';
@@ -39,11 +41,17 @@ const MAX_PICTURE_PIXELS = 4096;
  * room at the top for the title. (The approved hero cover carries its own painted title, which the
  * printed title would cover; it stays the title page's picture.)
  */
-export const COVER_SCENE = {
-  key: 'starry-sky',
+export const COVER_SCENE: Scene = {
+  setting: 'stars',
+  time: 'night',
+  view: 'wide',
+  side: 'left',
+  props: ['moon', 'clouds'],
+  child: { pose: 'hugging', expression: 'happy', place: 'centre', facing: 'front', outfit: 'pyjamas' },
+  toy: { pose: 'held', place: 'held', facing: 'front' },
   prompt:
     'The front cover of a bedtime picture book: the child and the plush toy side by side, happy and safe, under a calm starry night sky; keep the upper third simple, the title goes there; no text.',
-} as const;
+};
 
 export type ProductionDeps = {
   db: Db;
@@ -102,7 +110,15 @@ export async function produceBook(deps: ProductionDeps, payload: ProduceBookPayl
   if (planned.done > 0)
     await setProgress(db, instance.id, PROGRESS.generatingImages(planned.done, planned.total));
 
-  await illustrateSpreads(deps, { id: instance.id, plan, heroCover, toyCover });
+  // The local illustrator draws the child from its look and cuts the toy out of its own photo.
+  const toyPhoto = await deps.storage
+    .get('instances', plan.metadata.permanentPaths.toyPhoto ?? instanceKeys(instance.id).toyPhoto)
+    .then((object) => object?.data);
+  const look = ChildLookSchema.safeParse(
+    (instance.wizardMetadata as { childLook?: unknown } | null)?.childLook,
+  );
+  const characters = { toyPhoto, look: look.success ? look.data : undefined };
+  await illustrateSpreads(deps, { id: instance.id, plan, heroCover, toyCover, ...characters });
   const drawn = await countSpreads(db, instance.id);
   if (drawn.done < drawn.total) {
     // Another worker still holds some pages (or held them when it died): come back after them.
@@ -296,7 +312,16 @@ async function readRequired(storage: Storage, key: string, what: string): Promis
   return object.data;
 }
 
-type Book = { id: string; plan: BookPlan; heroCover: Buffer; toyCover: Buffer };
+type Book = {
+  id: string;
+  plan: BookPlan;
+  heroCover: Buffer;
+  toyCover: Buffer;
+  toyPhoto?: Buffer;
+  look?: ChildLook;
+  /** Page 1, the character sheet the hosted illustrators get with every later page. */
+  firstPage?: Buffer;
+};
 
 /**
  * Illustrates every spread not done yet, `pageConcurrency` at a time, each under its own lease.
@@ -304,9 +329,25 @@ type Book = { id: string; plan: BookPlan; heroCover: Buffer; toyCover: Buffer };
  * first error is thrown (the job is retried later and starts from the unfinished ones).
  */
 async function illustrateSpreads(deps: ProductionDeps, book: Book): Promise<void> {
+  // Page 1 first, on its own: the others are drawn with it as their character sheet.
+  if (!(await storedFirstPage(deps, book.id))) await drawSpreads(deps, book, 1, 1);
+  const firstPage = await storedFirstPage(deps, book.id);
+  await drawSpreads(deps, { ...book, firstPage }, Math.max(1, deps.pageConcurrency));
+}
+
+/** Page 1's picture once it is drawn (by this run or an earlier one). */
+async function storedFirstPage(deps: ProductionDeps, bookId: string): Promise<Buffer | undefined> {
+  const first = (await listBookPictures(deps.db, bookId)).find((picture) => picture.position === 1);
+  if (!first?.storagePath) return undefined;
+  return (await deps.storage.get('instances', first.storagePath))?.data;
+}
+
+async function drawSpreads(deps: ProductionDeps, book: Book, slots: number, limit = Infinity): Promise<void> {
   let failure: unknown;
+  let claimed = 0;
   const slot = async () => {
-    while (failure === undefined && !deps.signal.aborted) {
+    while (failure === undefined && !deps.signal.aborted && claimed < limit) {
+      claimed++;
       const spread = await claimSpread(deps.db, {
         bookInstanceId: book.id,
         workerId: deps.workerId,
@@ -328,7 +369,7 @@ async function illustrateSpreads(deps: ProductionDeps, book: Book): Promise<void
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, deps.pageConcurrency) }, slot));
+  await Promise.all(Array.from({ length: slots }, slot));
   throwIfAborted(deps.signal);
   if (failure !== undefined) throw failure;
 }
@@ -352,7 +393,14 @@ async function illustrateSpread(deps: ProductionDeps, book: Book, spread: Claime
       {
         heroCover: book.heroCover,
         toyCover: book.toyCover,
-        scene: spread.content.scene,
+        // A spread planned before scenes were data has only a key and a prompt: take the story's.
+        scene:
+          'setting' in spread.content.scene
+            ? spread.content.scene
+            : (book.plan.story.pages[spread.position - 1]?.scene ?? spread.content.scene),
+        child: { look: book.look },
+        toyPhoto: book.toyPhoto,
+        firstPage: spread.position === 1 ? undefined : book.firstPage,
         style: book.plan.style,
         pageNumber: spread.position,
         size: deps.pageSize ?? PAGE_PIXELS,
@@ -413,6 +461,8 @@ async function makeCoverArt(deps: ProductionDeps, book: Book, coverTypes: CoverT
       heroCover: book.heroCover,
       toyCover: book.toyCover,
       scene: COVER_SCENE,
+      child: { look: book.look },
+      toyPhoto: book.toyPhoto,
       style: 'color',
       pageNumber: book.plan.story.pages.length + 1,
       size: deps.pageSize ?? Math.min(MAX_PICTURE_PIXELS, Math.max(...pixels)),

@@ -1,0 +1,104 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CHILD_LOOK } from '../../../../shared/domain/child-look';
+import type { Scene } from '../../../stories/scene';
+import { loadStory } from '../../../stories/story';
+import { cutOutToy, type ToyArt } from '../characters';
+import { teddyPhoto } from '../test-photos';
+import { renderScenePage, sceneSvg } from './index';
+
+/** 8 x 8 average hash of a picture: 64 bits, one per cell brighter than the mean. */
+async function averageHash(png: Buffer): Promise<boolean[]> {
+  const grey = await sharp(png).greyscale().resize(8, 8, { fit: 'fill' }).raw().toBuffer();
+  const mean = grey.reduce((sum, value) => sum + value, 0) / grey.length;
+  return [...grey].map((value) => value > mean);
+}
+const hamming = (a: boolean[], b: boolean[]) => a.filter((bit, index) => bit !== b[index]).length;
+
+/** Two pictures count as "the same picture" at or below this many different bits of 64. */
+const SAME_PICTURE = 6;
+
+let toy: ToyArt;
+const scenes: Record<'storybook' | 'coloring', Scene[]> = { storybook: [], coloring: [] };
+beforeAll(async () => {
+  toy = await cutOutToy(await teddyPhoto());
+  for (const bookType of ['storybook', 'coloring'] as const)
+    scenes[bookType] = (await loadStory('guardian-friend', bookType, 'en')).pages.map((page) => page.scene);
+}, 60_000);
+
+const render = (scene: Scene, style: 'color' | 'line', size = 192) =>
+  renderScenePage({ scene, style, size, look: DEFAULT_CHILD_LOOK, toy });
+
+describe('story pages drawn from their scene data', () => {
+  it.each([
+    ['storybook', 'color'],
+    ['coloring', 'line'],
+  ] as const)(
+    'no two %s pages show the same picture (8x8 average hash)',
+    async (bookType, style) => {
+      const hashes = [];
+      for (const scene of scenes[bookType]) hashes.push(await averageHash(await render(scene, style)));
+      const alike: string[] = [];
+      for (let a = 0; a < hashes.length; a++)
+        for (let b = a + 1; b < hashes.length; b++)
+          if (hamming(hashes[a]!, hashes[b]!) <= SAME_PICTURE)
+            alike.push(`${a + 1}~${b + 1} (${hamming(hashes[a]!, hashes[b]!)})`);
+      expect(alike).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('draws a page at the size asked, without enlarging: the same request gives the same bytes', async () => {
+    const scene = scenes.storybook[0]!;
+    const big = await render(scene, 'color', 2625);
+    const meta = await sharp(big).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([2625, 2625, 'png']);
+    expect((await render(scene, 'color', 2625)).equals(big)).toBe(true);
+    // Real detail at print size: an outline is a few pixels wide, not a blurred, enlarged band.
+    const { data, info } = await sharp(big)
+      .extract({ left: 1000, top: 1000, width: 600, height: 600 })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let sharpEdges = 0;
+    for (let i = 1; i < info.width * info.height; i++)
+      if (Math.abs(data[i]! - data[i - 1]!) > 80) sharpEdges++;
+    expect(sharpEdges).toBeGreaterThan(200);
+  }, 60_000);
+
+  it('draws the coloring page as black lines on white only: a two-colour PNG with no grey', async () => {
+    const png = await render(scenes.coloring[9]!, 'line', 1024);
+    const meta = await sharp(png).metadata();
+    expect(meta.isPalette).toBe(true);
+    expect(meta.bitsPerSample).toBeLessThanOrEqual(2);
+    const grey = await sharp(png).greyscale().raw().toBuffer();
+    const values = new Set(grey);
+    expect([...values].sort((a, b) => a - b)).toEqual([0, 255]);
+    // Mostly white paper, with lines: regions big enough to colour.
+    const black = grey.filter((value) => value === 0).length / grey.length;
+    expect(black).toBeGreaterThan(0.03);
+    expect(black).toBeLessThan(0.3);
+  }, 60_000);
+
+  it('follows the scene: the hour sets the light, the props are drawn, the side mirrors the setting', async () => {
+    const base = scenes.storybook[0]!;
+    const brightness = async (scene: Scene) =>
+      (
+        await sharp(await render(scene, 'color'))
+          .greyscale()
+          .stats()
+      ).channels[0]!.mean;
+    expect(await brightness({ ...base, time: 'night' })).toBeLessThan(
+      (await brightness({ ...base, time: 'morning' })) - 30,
+    );
+    const svg = (scene: Scene) =>
+      sceneSvg({ scene, style: 'color', size: 100, look: DEFAULT_CHILD_LOOK, toy });
+    const river = scenes.storybook[19]!;
+    expect(svg(river)).toContain('#5fae4e'); // the green leaf boat
+    expect(svg({ ...river, props: river.props.filter((prop) => prop !== 'leaf-boat') })).not.toContain(
+      '#5fae4e',
+    );
+    expect(svg({ ...base, side: 'right' })).toContain('scale(-1 1)');
+    expect(svg({ ...base, side: 'left' })).not.toContain('translate(1000 0) scale(-1 1)');
+  }, 60_000);
+});

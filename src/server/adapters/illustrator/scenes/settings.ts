@@ -1,0 +1,657 @@
+import type { Prop, Scene, Setting } from '../../../stories/scene';
+import { LIGHTS, type Light, type Paint, r, randomFrom, SPACE } from './paint';
+
+/**
+ * The settings of the stories, drawn in a 1000 x 1000 space with their main feature (bed, tub,
+ * window, tree, castle) on the left; the composer mirrors them for `side: right`. Each setting keeps
+ * the bottom of the picture (below about y = 760) plain, floor, grass, water or cloud, where the
+ * print code sets the text panel.
+ */
+
+export type Spot = { x: number; y: number; width: number };
+
+export type SettingArt = {
+  /** Behind the characters. */
+  back: string;
+  /** In front of the characters (blanket, tub side, boat side, foreground grass). */
+  front: string;
+  /** Lights drawn after the tint, so they glow (lamp, moon halo, fireflies, lanterns). */
+  glow: string;
+  /** Where characters stand. */
+  ground: number;
+  /** The bed's mattress, the bath water, the boat: where `in-bed`, `in-bath`, `in-boat` go. */
+  nest?: Spot;
+  /** Props that sit on the nest's cover in front of the characters (the star on the blanket). */
+  onFront?: string;
+};
+
+export type SettingContext = {
+  scene: Scene;
+  light: Light;
+  p: Paint;
+  has: (prop: Prop) => boolean;
+  rand: () => number;
+};
+
+export function drawSetting(scene: Scene, p: Paint): SettingArt {
+  const light = LIGHTS[scene.time];
+  const props = new Set<Prop>(scene.props);
+  const context: SettingContext = {
+    scene,
+    light,
+    p,
+    has: (prop) => props.has(prop),
+    rand: randomFrom(JSON.stringify({ ...scene, prompt: '' })),
+  };
+  return SETTINGS[scene.setting](context);
+}
+
+// --- shared pieces ------------------------------------------------------------------------------
+
+let gradientId = 0;
+/** A vertical gradient fill in colour, white in line art. */
+function sky(
+  c: SettingContext,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  top = c.light.skyTop,
+  low = c.light.skyLow,
+) {
+  if (c.p.line) return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#fff" ${c.p.s()}/>`;
+  const id = `g${gradientId++}`;
+  return `<defs><linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${low}"/></linearGradient></defs><rect x="${x}" y="${y}" width="${w}" height="${h}" fill="url(#${id})" stroke="none"/>`;
+}
+
+function starShape(c: SettingContext, x: number, y: number, size: number, colour = '#ffe27a', weight = 0.8) {
+  const s = size;
+  const d = `M${r(x)} ${r(y - s)} L${r(x + s * 0.3)} ${r(y - s * 0.3)} L${r(x + s)} ${r(y - s * 0.2)} L${r(x + s * 0.45)} ${r(y + s * 0.25)} L${r(x + s * 0.62)} ${r(y + s)} L${r(x)} ${r(y + s * 0.6)} L${r(x - s * 0.62)} ${r(y + s)} L${r(x - s * 0.45)} ${r(y + s * 0.25)} L${r(x - s)} ${r(y - s * 0.2)} L${r(x - s * 0.3)} ${r(y - s * 0.3)} Z`;
+  return `<path d="${d}" fill="${c.p.f(colour)}" ${c.p.s(weight)}/>`;
+}
+
+/** Small stars over an area: dots in colour, a few big stars in line art (crayon-sized). */
+function starField(c: SettingContext, x: number, y: number, w: number, h: number, count: number) {
+  let out = '';
+  if (c.p.line) {
+    for (let i = 0; i < Math.max(3, Math.round(count / 6)); i++)
+      out += starShape(c, x + 30 + c.rand() * (w - 60), y + 30 + c.rand() * (h - 60), 22);
+    return out;
+  }
+  for (let i = 0; i < count; i++) {
+    const size = 1.5 + c.rand() * 3.5;
+    out += `<circle cx="${r(x + c.rand() * w)}" cy="${r(y + c.rand() * h)}" r="${r(size)}" fill="#fff6d6" opacity="${r(0.55 + c.rand() * 0.45)}"/>`;
+  }
+  return out;
+}
+
+function cloud(c: SettingContext, x: number, y: number, w: number, colour = c.light.cloud) {
+  const h = w * 0.42;
+  const d = `M${r(x)} ${r(y + h)} Q${r(x - w * 0.08)} ${r(y + h * 0.45)} ${r(x + w * 0.16)} ${r(y + h * 0.45)} Q${r(x + w * 0.2)} ${r(y)} ${r(x + w * 0.45)} ${r(y + h * 0.12)} Q${r(x + w * 0.62)} ${r(y - h * 0.22)} ${r(x + w * 0.78)} ${r(y + h * 0.3)} Q${r(x + w * 1.05)} ${r(y + h * 0.35)} ${r(x + w)} ${r(y + h)} Z`;
+  return `<path d="${d}" fill="${c.p.f(colour)}" ${c.p.s()}/>`;
+}
+
+function moon(c: SettingContext, x: number, y: number, radius: number, face: boolean) {
+  const halo = c.p.colourOnly(
+    `<circle cx="${x}" cy="${y}" r="${r(radius * 1.9)}" fill="#fff4c8" opacity="0.16"/><circle cx="${x}" cy="${y}" r="${r(radius * 1.4)}" fill="#fff4c8" opacity="0.2"/>`,
+  );
+  let body = `<circle cx="${x}" cy="${y}" r="${radius}" fill="${c.p.f('#fdf0b8')}" ${c.p.s()}/>`;
+  if (face) {
+    const e = radius * 0.28;
+    body +=
+      c.p.stroke(`M${r(x - e * 1.5)} ${r(y - e * 0.3)} q${r(e * 0.5)} ${r(-e * 0.5)} ${r(e)} 0`, 1.2) +
+      c.p.stroke(`M${r(x + e * 0.5)} ${r(y - e * 0.3)} q${r(e * 0.5)} ${r(-e * 0.5)} ${r(e)} 0`, 1.2) +
+      c.p.stroke(`M${r(x - e * 1.2)} ${r(y + e * 0.9)} q${r(e * 1.2)} ${r(e * 1.1)} ${r(e * 2.4)} 0`, 1.2) +
+      c.p.colourOnly(
+        `<circle cx="${r(x - e * 1.9)}" cy="${r(y + e * 0.6)}" r="${r(e * 0.45)}" fill="#f6b3a0" opacity="0.7"/><circle cx="${r(x + e * 1.9)}" cy="${r(y + e * 0.6)}" r="${r(e * 0.45)}" fill="#f6b3a0" opacity="0.7"/>`,
+      );
+  } else {
+    body += c.p.colourOnly(
+      `<circle cx="${r(x - radius * 0.3)}" cy="${r(y + radius * 0.2)}" r="${r(radius * 0.16)}" fill="#efdc97"/><circle cx="${r(x + radius * 0.35)}" cy="${r(y - radius * 0.3)}" r="${r(radius * 0.1)}" fill="#efdc97"/>`,
+    );
+  }
+  return { back: body, glow: halo };
+}
+
+function sun(c: SettingContext, x: number, y: number, radius: number) {
+  let rays = '';
+  for (let i = 0; i < 10; i++) {
+    const a = (i / 10) * Math.PI * 2;
+    rays += c.p.stroke(
+      `M${r(x + Math.cos(a) * radius * 1.25)} ${r(y + Math.sin(a) * radius * 1.25)} L${r(x + Math.cos(a) * radius * 1.6)} ${r(y + Math.sin(a) * radius * 1.6)}`,
+      1.6,
+      '#f2a93b',
+    );
+  }
+  return `${rays}<circle cx="${x}" cy="${y}" r="${radius}" fill="${c.p.f('#ffd54f')}" ${c.p.s()}/>`;
+}
+
+/** What the sky holds at this hour, for a window view or an outdoor sky. */
+function skyContents(c: SettingContext, x: number, y: number, w: number, h: number) {
+  let back = '';
+  let glow = '';
+  const faceMoon = c.has('moon-face');
+  if (c.light.sky === 'sun-low') {
+    // The sun halfway behind the hills: the text says it "slips down behind the hills".
+    back += sun(c, x + w * 0.62, y + h * 0.78, Math.min(w, h) * 0.16);
+    back += hills(c, x, y + h * 0.72, w, h * 0.28, c.light.grassFar);
+  } else if (c.light.sky === 'sun') {
+    back += sun(c, x + w * 0.7, y + h * 0.3, Math.min(w, h) * 0.13);
+    back += cloud(c, x + w * 0.1, y + h * 0.25, w * 0.3);
+  } else if (c.light.sky === 'moon' || c.has('moon') || faceMoon) {
+    back += starField(c, x, y, w, h * 0.8, Math.round((w * h) / 4000));
+    if (c.has('moon') || faceMoon) {
+      const m = moon(c, x + w * 0.62, y + h * 0.36, Math.min(w, h) * (faceMoon ? 0.3 : 0.16), faceMoon);
+      back += m.back;
+      glow += m.glow;
+    }
+  } else {
+    back += starField(c, x, y, w, h * 0.4, Math.round((w * h) / 12000));
+  }
+  return { back, glow };
+}
+
+function hills(c: SettingContext, x: number, y: number, w: number, h: number, colour: string) {
+  return `<path d="M${x} ${r(y + h)} L${x} ${r(y + h * 0.4)} Q${r(x + w * 0.25)} ${r(y - h * 0.2)} ${r(x + w * 0.5)} ${r(y + h * 0.35)} Q${r(x + w * 0.75)} ${r(y - h * 0.1)} ${r(x + w)} ${r(y + h * 0.3)} L${r(x + w)} ${r(y + h)} Z" fill="${c.p.f(colour)}" ${c.p.s()}/>`;
+}
+
+function tree(c: SettingContext, x: number, base: number, height: number, leaves = c.light.tree, lean = 0) {
+  const w = height * 0.45;
+  const trunk = `<path d="M${r(x - w * 0.09)} ${base} L${r(x - w * 0.06 + lean * 0.3)} ${r(base - height * 0.5)} L${r(x + w * 0.06 + lean * 0.3)} ${r(base - height * 0.5)} L${r(x + w * 0.09)} ${base} Z" fill="${c.p.f(c.light.trunk)}" ${c.p.s()}/>`;
+  const cy = base - height * 0.68;
+  const crown = `<path d="M${r(x - w * 0.5 + lean)} ${r(cy + w * 0.2)} Q${r(x - w * 0.62 + lean)} ${r(cy - w * 0.45)} ${r(x - w * 0.1 + lean)} ${r(cy - w * 0.55)} Q${r(x + w * 0.2 + lean * 1.3)} ${r(cy - w * 0.95)} ${r(x + w * 0.45 + lean)} ${r(cy - w * 0.35)} Q${r(x + w * 0.7 + lean)} ${r(cy + w * 0.1)} ${r(x + w * 0.4 + lean)} ${r(cy + w * 0.45)} Q${r(x)} ${r(cy + w * 0.7)} ${r(x - w * 0.5 + lean)} ${r(cy + w * 0.2)} Z" fill="${c.p.f(leaves)}" ${c.p.s()}/>`;
+  return trunk + crown;
+}
+
+function curtains(
+  c: SettingContext,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  colour = '#d8788c',
+  blowing = false,
+) {
+  const sway = blowing ? 40 : 0;
+  const left = `<path d="M${r(x - 30)} ${y} L${r(x + w * 0.22)} ${y} Q${r(x + w * 0.12 + sway)} ${r(y + h * 0.5)} ${r(x + w * 0.2 + sway * 1.5)} ${r(y + h + 20)} L${r(x - 30)} ${r(y + h + 20)} Z" fill="${c.p.f(colour)}" ${c.p.s()}/>`;
+  const right = `<path d="M${r(x + w + 30)} ${y} L${r(x + w * 0.78)} ${y} Q${r(x + w * 0.88 + sway)} ${r(y + h * 0.5)} ${r(x + w * 0.8 + sway * 1.5)} ${r(y + h + 20)} L${r(x + w + 30)} ${r(y + h + 20)} Z" fill="${c.p.f(colour)}" ${c.p.s()}/>`;
+  const rod = `<rect x="${r(x - 45)}" y="${r(y - 14)}" width="${r(w + 90)}" height="14" rx="7" fill="${c.p.f('#8a5c3b')}" ${c.p.s()}/>`;
+  return left + right + rod;
+}
+
+/** A window in a wall: frame, the sky of the hour, and what the sky holds. */
+function windowView(c: SettingContext, x: number, y: number, w: number, h: number, outdoors = '') {
+  const view = skyContents(c, x, y, w, h);
+  const frame =
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="none" ${c.p.s(1.6)}/>` +
+    `<rect x="${r(x + w / 2 - 6)}" y="${y}" width="12" height="${h}" fill="${c.p.f('#fbf3e4')}" ${c.p.s()}/>` +
+    `<rect x="${r(x - 20)}" y="${r(y + h)}" width="${r(w + 40)}" height="22" rx="6" fill="${c.p.f('#fbf3e4')}" ${c.p.s()}/>`;
+  return {
+    back: `<g>${sky(c, x, y, w, h)}${view.back}${outdoors}</g>${frame}`,
+    glow: view.glow,
+  };
+}
+
+function lamp(c: SettingContext, x: number, base: number, on: boolean) {
+  const table = `<rect x="${r(x - 60)}" y="${base}" width="120" height="${r(SPACE * 0.74 - base)}" rx="8" fill="${c.p.f('#b9825a')}" ${c.p.s()}/>`;
+  const stem = `<rect x="${r(x - 6)}" y="${r(base - 70)}" width="12" height="70" fill="${c.p.f('#e9d7b8')}" ${c.p.s()}/>`;
+  const shade = `<path d="M${r(x - 50)} ${r(base - 60)} L${r(x - 30)} ${r(base - 130)} L${r(x + 30)} ${r(base - 130)} L${r(x + 50)} ${r(base - 60)} Z" fill="${c.p.f(on ? '#ffd77a' : '#c9b48e')}" ${c.p.s()}/>`;
+  const glow = on
+    ? c.p.colourOnly(
+        `<circle cx="${x}" cy="${r(base - 90)}" r="240" fill="#ffcf70" opacity="0.14"/><circle cx="${x}" cy="${r(base - 90)}" r="130" fill="#ffe2a0" opacity="0.22"/>`,
+      )
+    : '';
+  return { back: table + stem + shade, glow };
+}
+
+function fireflies(c: SettingContext, count: number, top: number, bottom: number) {
+  let out = '';
+  for (let i = 0; i < count; i++) {
+    const x = 40 + c.rand() * (SPACE - 80);
+    const y = top + c.rand() * (bottom - top);
+    out += c.p.line
+      ? `<circle cx="${r(x)}" cy="${r(y)}" r="16" fill="#fff" ${c.p.s()}/>`
+      : `<circle cx="${r(x)}" cy="${r(y)}" r="22" fill="#d9ff7a" opacity="0.22"/><circle cx="${r(x)}" cy="${r(y)}" r="6" fill="${i % 2 ? '#f6e27a' : '#c9f56b'}"/>`;
+  }
+  return out;
+}
+
+function lanterns(c: SettingContext, spots: [number, number][]) {
+  let back = '';
+  let glow = '';
+  for (const [x, y] of spots) {
+    back += `<path d="M${r(x - 24)} ${r(y - 40)} Q${r(x - 34)} ${r(y - 5)} ${r(x - 20)} ${y} L${r(x + 20)} ${y} Q${r(x + 34)} ${r(y - 5)} ${r(x + 24)} ${r(y - 40)} Z" fill="${c.p.f('#ffb85c')}" ${c.p.s()}/><rect x="${r(x - 16)}" y="${r(y - 50)}" width="32" height="10" rx="3" fill="${c.p.f('#c0533f')}" ${c.p.s()}/>`;
+    glow += c.p.colourOnly(
+      `<circle cx="${x}" cy="${r(y - 22)}" r="70" fill="#ffc46b" opacity="0.2"/><ellipse cx="${x}" cy="${r(y + 18)}" rx="40" ry="10" fill="#ffd27a" opacity="0.35"/>`,
+    );
+  }
+  return { back, glow };
+}
+
+/** The green leaf boat (the text: "a boat made from a big green leaf"), back half and front half. */
+export function leafBoat(c: SettingContext, cx: number, y: number, w: number) {
+  const h = w * 0.3;
+  const green = '#5fae4e';
+  const back = `<path d="M${r(cx - w / 2)} ${r(y - h * 0.4)} Q${r(cx)} ${r(y - h * 0.15)} ${r(cx + w / 2)} ${r(y - h * 0.6)} L${r(cx + w * 0.4)} ${r(y)} Z" fill="${c.p.f('#4a9440')}" ${c.p.s()}/>`;
+  const front =
+    `<path d="M${r(cx - w / 2)} ${r(y - h * 0.4)} Q${r(cx - w * 0.3)} ${r(y + h * 0.75)} ${r(cx + w * 0.1)} ${r(y + h * 0.7)} Q${r(cx + w * 0.42)} ${r(y + h * 0.6)} ${r(cx + w / 2)} ${r(y - h * 0.6)} Q${r(cx)} ${r(y + h * 0.05)} ${r(cx - w / 2)} ${r(y - h * 0.4)} Z" fill="${c.p.f(green)}" ${c.p.s(1.2)}/>` +
+    c.p.stroke(
+      `M${r(cx - w * 0.42)} ${r(y - h * 0.15)} Q${r(cx)} ${r(y + h * 0.45)} ${r(cx + w * 0.45)} ${r(y - h * 0.35)}`,
+      1,
+      '#2f6b2a',
+    ) +
+    c.p.stroke(
+      `M${r(cx - w / 2)} ${r(y - h * 0.4)} q${r(-w * 0.06)} ${r(-h * 0.3)} ${r(-w * 0.02)} ${r(-h * 0.55)}`,
+      1.4,
+      '#2f6b2a',
+    );
+  return { back, front };
+}
+
+function groundPlane(c: SettingContext, y: number, colour: string) {
+  return `<rect x="-10" y="${y}" width="${SPACE + 20}" height="${SPACE - y + 10}" fill="${c.p.f(colour)}" ${c.p.s()}/>`;
+}
+
+/** Little sparkles around a spot: the magic of the toy, the star's wink. */
+export function sparkles(c: SettingContext, cx: number, cy: number, spread: number) {
+  let out = '';
+  for (let i = 0; i < 5; i++) {
+    const a = (i / 5) * Math.PI * 2 + 0.4;
+    out += starShape(
+      c,
+      cx + Math.cos(a) * spread,
+      cy + Math.sin(a) * spread * 0.7,
+      c.p.line ? 20 : 14,
+      '#fff1a8',
+      0.6,
+    );
+  }
+  return out;
+}
+
+// --- the settings --------------------------------------------------------------------------------
+
+const FLOOR = 660;
+
+function bedroom(c: SettingContext): SettingArt {
+  const { p, light } = c;
+  let back = sky(c, -10, -10, SPACE + 20, FLOOR + 10, light.wall, light.wallLow);
+  if (p.line)
+    back = `<rect x="-10" y="-10" width="${SPACE + 20}" height="${FLOOR + 10}" fill="#fff" ${p.s()}/>`;
+  let glow = '';
+  back += groundPlane(c, FLOOR, light.floor);
+  back += `<ellipse cx="520" cy="860" rx="330" ry="70" fill="${p.f('#d7a1b8')}" ${p.s()}/>`;
+  // The window on the far wall.
+  const win = windowView(c, 560, 110, 250, 290);
+  back += win.back;
+  glow += win.glow;
+  if (c.has('curtains')) back += curtains(c, 560, 110, 250, 290, '#8fb3d9');
+  // The door with the dressing gown, at the right edge.
+  back += `<rect x="860" y="150" width="150" height="${FLOOR - 150}" fill="${p.f('#c8956a')}" ${p.s()}/><circle cx="885" cy="430" r="9" fill="${p.f('#f2c14e')}" ${p.s()}/>`;
+  if (c.has('tall-shadow')) {
+    // The dressing gown's shadow, stretched tall across the wall: a soft giant, not a monster.
+    back += `<path d="M640 ${FLOOR} Q600 420 660 200 Q700 90 760 150 Q800 260 790 ${FLOOR} Z" fill="${p.line ? '#fff' : '#1b2150'}" opacity="${p.line ? 1 : 0.45}" ${p.line ? p.s() : 'stroke="none"'}/>`;
+  }
+  if (c.has('shadow-bunny')) {
+    back += `<g opacity="${p.line ? 1 : 0.5}"><ellipse cx="700" cy="300" rx="70" ry="50" fill="${p.line ? '#fff' : '#1b2150'}" ${p.line ? p.s() : ''}/><ellipse cx="670" cy="210" rx="16" ry="55" transform="rotate(-12 670 210)" fill="${p.line ? '#fff' : '#1b2150'}" ${p.line ? p.s() : ''}/><ellipse cx="712" cy="205" rx="16" ry="55" transform="rotate(10 712 205)" fill="${p.line ? '#fff' : '#1b2150'}" ${p.line ? p.s() : ''}/></g>`;
+  }
+  if (c.has('dressing-gown')) {
+    back += `<path d="M905 190 Q870 200 872 260 L860 560 Q935 585 1000 560 L985 260 Q985 200 950 190 Z" fill="${p.f('#7fa6d6')}" ${p.s()}/>${p.stroke('M928 200 L915 560')}<rect x="868" y="360" width="125" height="18" rx="8" fill="${p.f('#f0d56e')}" ${p.s()}/>`;
+  }
+  if (c.has('slippers'))
+    back += `<ellipse cx="690" cy="800" rx="40" ry="18" fill="${p.f('#ee8f7f')}" ${p.s()}/><ellipse cx="760" cy="812" rx="40" ry="18" fill="${p.f('#ee8f7f')}" ${p.s()}/>`;
+  // The bed, head on the left.
+  let front = '';
+  let onFront = '';
+  let nest: Spot | undefined;
+  if (c.has('bed')) {
+    back += `<path d="M40 760 L40 380 Q40 330 90 330 L120 330 Q140 300 170 330 L150 330 L150 760 Z" fill="${p.f('#b7835e')}" ${p.s()}/>`;
+    back += `<rect x="40" y="330" width="110" height="430" rx="20" fill="${p.f('#b7835e')}" ${p.s()}/>`;
+    back += `<rect x="140" y="560" width="400" height="160" rx="14" fill="${p.f('#f4eee6')}" ${p.s()}/>`;
+    back += `<rect x="520" y="540" width="30" height="220" rx="10" fill="${p.f('#b7835e')}" ${p.s()}/>`;
+    back += `<ellipse cx="215" cy="548" rx="80" ry="40" fill="${p.f('#ffffff')}" ${p.s()}/>`;
+    nest = { x: 300, y: 590, width: 360 };
+    if (c.has('blanket')) {
+      const quilt = p.line ? '#fff' : c.scene.time === 'morning' ? '#f29bb0' : '#e07a93';
+      front += `<path d="M230 585 Q300 560 380 575 Q460 565 545 582 L555 735 Q350 760 150 735 L150 620 Q180 590 230 585 Z" fill="${p.f(quilt)}" ${p.s(1.2)}/>`;
+      // A big patchwork: regions a crayon can fill.
+      front +=
+        p.stroke('M290 575 L280 745') + p.stroke('M420 570 L425 748') + p.stroke('M160 660 Q350 680 550 655');
+      front += p.colourOnly(
+        `<circle cx="350" cy="700" r="9" fill="#ffd9e2"/><circle cx="480" cy="620" r="9" fill="#ffd9e2"/><circle cx="220" cy="700" r="9" fill="#ffd9e2"/>`,
+      );
+    } else {
+      front += `<rect x="150" y="640" width="390" height="95" rx="12" fill="${p.f('#f4eee6')}" ${p.s()}/>`;
+    }
+    if (c.has('star')) onFront += starShape(c, 470, 640, 34, '#ffe066', 1) + sparkles(c, 470, 640, 60);
+  }
+  if (c.has('lamp') || c.has('lamp-off')) {
+    const l = lamp(c, c.has('bed') ? 625 : 160, 560, c.has('lamp'));
+    back += l.back;
+    glow += l.glow;
+  }
+  return { back, front, glow, ground: 800, nest, onFront };
+}
+
+function bathroom(c: SettingContext): SettingArt {
+  const { p, light } = c;
+  const wall = c.scene.time === 'night' ? '#8fb1c9' : '#bfe0e6';
+  let back = `<rect x="-10" y="-10" width="${SPACE + 20}" height="${FLOOR + 10}" fill="${p.f(wall)}" ${p.s()}/>`;
+  for (let y = 120; y < FLOOR; y += 135) back += p.stroke(`M0 ${y} L${SPACE} ${y}`, 0.6, '#7aa2b3');
+  for (let x = 130; x < SPACE; x += 135) back += p.stroke(`M${x} 120 L${x} ${FLOOR}`, 0.6, '#7aa2b3');
+  back += `<rect x="-10" y="-10" width="${SPACE + 20}" height="130" fill="${p.f(light.wall)}" ${p.s()}/>`;
+  back += groundPlane(c, FLOOR, '#e7d2b8');
+  const win = windowView(c, 700, 170, 180, 200);
+  back += win.back;
+  back += `<rect x="660" y="${FLOOR - 150}" width="90" height="150" rx="8" fill="${p.f('#f0c07a')}" ${p.s()}/>`;
+  back += `<rect x="560" y="210" width="30" height="170" rx="10" fill="${p.f('#f5a0a0')}" ${p.s()}/>${p.stroke('M575 150 L575 210')}`;
+  // The tub on the left; its front side goes over the child.
+  back += `<rect x="40" y="520" width="520" height="40" rx="20" fill="${p.f('#ffffff')}" ${p.s()}/>`;
+  back += `<ellipse cx="300" cy="545" rx="250" ry="22" fill="${p.f('#9fd3ea')}" ${p.s()}/>`;
+  let front = `<path d="M40 540 L560 540 L540 720 Q300 760 60 720 Z" fill="${p.f('#ffffff')}" ${p.s(1.2)}/><rect x="90" y="720" width="26" height="50" rx="8" fill="${p.f('#d9a441')}" ${p.s()}/><rect x="484" y="720" width="26" height="50" rx="8" fill="${p.f('#d9a441')}" ${p.s()}/>`;
+  if (c.has('bubbles')) {
+    const foam = [
+      [110, 530, 42],
+      [175, 515, 50],
+      [250, 528, 40],
+      [400, 522, 46],
+      [470, 530, 40],
+      [330, 535, 34],
+    ];
+    for (const [x, y, rad] of foam)
+      front += `<circle cx="${x}" cy="${y}" r="${rad}" fill="${p.f('#f4fbff')}" ${p.s(0.8)}/>`;
+    const floating = [
+      [140, 380, 24],
+      [220, 300, 30],
+      [420, 330, 20],
+      [470, 240, 26],
+      [330, 200, 18],
+    ];
+    for (const [x, y, rad] of floating)
+      front += `<circle cx="${x}" cy="${y}" r="${rad}" fill="${p.line ? '#fff' : '#e9f7ff'}" fill-opacity="${p.line ? 1 : 0.6}" ${p.s(0.8)}/>${p.colourOnly(`<circle cx="${x! - rad! * 0.35}" cy="${y! - rad! * 0.35}" r="${rad! * 0.2}" fill="#fff"/>`)}`;
+  }
+  return { back, front, glow: win.glow, ground: 800, nest: { x: 300, y: 545, width: 360 } };
+}
+
+function windowSetting(c: SettingContext): SettingArt {
+  const { p, light } = c;
+  let back = sky(c, -10, -10, SPACE + 20, 710, light.wall, light.wallLow);
+  if (p.line) back = `<rect x="-10" y="-10" width="${SPACE + 20}" height="720" fill="#fff" ${p.s()}/>`;
+  back += groundPlane(c, 700, light.floor);
+  const windy = c.has('wind');
+  let outdoors = '';
+  if (windy) {
+    outdoors += tree(c, 230, 620, 300, light.tree, 60) + tree(c, 480, 640, 240, light.tree, 50);
+    outdoors +=
+      p.stroke('M130 180 Q230 120 330 190 T520 170', 1.2, '#cfe0ff') +
+      p.stroke('M160 300 Q280 250 380 310 T560 300', 1.2, '#cfe0ff');
+    for (let i = 0; i < 5; i++)
+      outdoors += `<ellipse cx="${r(180 + c.rand() * 380)}" cy="${r(140 + c.rand() * 300)}" rx="14" ry="7" transform="rotate(${r(c.rand() * 90)} 0 0)" fill="${p.f('#d9a04a')}" ${p.s(0.6)}/>`;
+  } else if (light.sky !== 'sun-low') {
+    outdoors += tree(c, 200, 640, 220, light.tree);
+  }
+  const win = windowView(c, 100, 80, 560, 540, outdoors);
+  back += win.back;
+  if (c.has('curtains'))
+    back += curtains(c, 100, 80, 560, 540, c.scene.time === 'sunset' ? '#e58a6f' : '#8fb3d9', windy);
+  // The window seat below the sill.
+  back += `<rect x="60" y="640" width="640" height="90" rx="16" fill="${p.f('#c99a73')}" ${p.s()}/>`;
+  back += `<rect x="80" y="615" width="220" height="40" rx="18" fill="${p.f('#f1b7c6')}" ${p.s()}/>`;
+  let glow = win.glow;
+  if (c.has('music-notes')) {
+    const note = (x: number, y: number) =>
+      `<ellipse cx="${x}" cy="${y}" rx="16" ry="12" fill="${p.f('#fff2b0')}" ${p.s()}/>${p.stroke(`M${x + 14} ${y} L${x + 14} ${y - 60} L${x + 36} ${y - 48}`, 1)}`;
+    glow += note(760, 260) + note(840, 360) + note(720, 420);
+  }
+  return { back, front: '', glow, ground: 800, nest: { x: 380, y: 640, width: 320 } };
+}
+
+function garden(c: SettingContext): SettingArt {
+  const { p, light } = c;
+  let back = sky(c, -10, -10, SPACE + 20, 620);
+  const contents = skyContents(c, 250, 0, 750, 480);
+  back += contents.back;
+  back += hills(c, -10, 420, SPACE + 20, 180, light.grassFar);
+  // The house, its lit window behind the child: home is close.
+  back += `<path d="M-10 640 L-10 260 L110 170 L230 260 L230 640 Z" fill="${p.f('#d9b38c')}" ${p.s()}/><rect x="70" y="330" width="90" height="100" fill="${p.f('#ffd77a')}" ${p.s()}/>`;
+  back += groundPlane(c, 600, light.grass);
+  // The fence.
+  for (let x = 250; x < SPACE; x += 70)
+    back += `<rect x="${x}" y="500" width="34" height="120" rx="4" fill="${p.f('#e9dcc6')}" ${p.s()}/>`;
+  back += `<rect x="240" y="530" width="${SPACE - 230}" height="22" fill="${p.f('#e9dcc6')}" ${p.s()}/>`;
+  const glow =
+    contents.glow +
+    p.colourOnly('<rect x="70" y="330" width="90" height="100" fill="#ffe6a0" opacity="0.35"/>');
+  if (c.has('apple-tree') || c.has('owl')) {
+    back += tree(c, 820, 640, 520, light.tree);
+    for (const [x, y] of [
+      [740, 300],
+      [880, 260],
+      [900, 360],
+      [780, 200],
+    ])
+      back += `<circle cx="${x}" cy="${y}" r="18" fill="${p.f('#e2574c')}" ${p.s()}/>`;
+  }
+  if (c.has('owl')) {
+    back += `<ellipse cx="835" cy="400" rx="48" ry="60" fill="${p.f('#a07850')}" ${p.s()}/><circle cx="818" cy="385" r="17" fill="${p.f('#fff6d0')}" ${p.s()}/><circle cx="852" cy="385" r="17" fill="${p.f('#fff6d0')}" ${p.s()}/>`;
+    // One eye open, one blinking.
+    back += `<circle cx="818" cy="386" r="7" fill="${p.line ? '#000' : INK_DARK}"/>${p.stroke('M842 386 q10 6 20 0', 1)}`;
+    back += `<path d="M828 400 L842 400 L835 414 Z" fill="${p.f('#f2b84b')}" ${p.s(0.8)}/>`;
+  }
+  if (c.has('hedgehog')) {
+    back += `<path d="M560 760 Q560 690 640 690 Q720 690 720 760 Z" fill="${p.f('#8a6548')}" ${p.s()}/><path d="M560 760 Q540 745 548 730 L575 742 Z" fill="${p.f('#d8b48e')}" ${p.s()}/>`;
+    for (let i = 0; i < 5; i++) back += p.stroke(`M${590 + i * 25} 705 l10 -22`, 0.8);
+  }
+  let front = '';
+  if (c.has('sleeping-flowers')) {
+    for (const [x, colour] of [
+      [300, '#f28fb0'],
+      [380, '#f6c15c'],
+      [700, '#b79af0'],
+      [780, '#f28fb0'],
+      [880, '#f6c15c'],
+    ] as const) {
+      back += p.stroke(`M${x} 700 L${x} 620`, 1, '#3d6b3a');
+      // Closed buds: the flowers are "fast asleep".
+      back += `<path d="M${x - 20} 620 Q${x} 560 ${x + 20} 620 Q${x} 640 ${x - 20} 620 Z" fill="${p.f(colour)}" ${p.s()}/>`;
+    }
+  }
+  front += '';
+  return { back, front, glow, ground: 790 };
+}
+
+const INK_DARK = '#1d1845';
+
+function forestPath(c: SettingContext): SettingArt {
+  const { p, light } = c;
+  let back = sky(c, -10, -10, SPACE + 20, 640);
+  back += starField(c, 0, 0, SPACE, 250, 60);
+  back += groundPlane(c, 560, light.grass);
+  // Rows of trees, the far ones darker.
+  for (const [x, h] of [
+    [80, 520],
+    [330, 440],
+    [560, 480],
+    [900, 540],
+    [760, 420],
+  ] as const)
+    back += tree(c, x, 600, h, light.grassFar);
+  for (const [x, h] of [
+    [20, 700],
+    [230, 620],
+  ] as const)
+    back += tree(c, x, 700, h, light.tree);
+  // The path winds from the front into the wood.
+  back += `<path d="M360 1010 Q420 820 560 740 Q660 680 620 600 L680 600 Q760 690 660 760 Q560 840 640 1010 Z" fill="${p.f('#c9a77c')}" ${p.s()}/>`;
+  let glow = '';
+  if (c.has('glowing-mushrooms')) {
+    for (const [x, y, s] of [
+      [300, 700, 1.2],
+      [720, 660, 1],
+      [820, 760, 1.4],
+      [200, 800, 1.1],
+      [560, 640, 0.8],
+    ] as const) {
+      back += `<rect x="${r(x - 8 * s)}" y="${r(y - 30 * s)}" width="${r(16 * s)}" height="${r(30 * s)}" rx="4" fill="${p.f('#f3ead6')}" ${p.s()}/><path d="M${r(x - 34 * s)} ${r(y - 26 * s)} Q${x} ${r(y - 80 * s)} ${r(x + 34 * s)} ${r(y - 26 * s)} Z" fill="${p.f('#7fe0d0')}" ${p.s()}/>`;
+      glow += p.colourOnly(
+        `<circle cx="${x}" cy="${r(y - 35 * s)}" r="${r(75 * s)}" fill="#8ff5e0" opacity="0.22"/>`,
+      );
+    }
+  }
+  return { back, front: '', glow, ground: 790 };
+}
+
+function meadow(c: SettingContext): SettingArt {
+  const { p, light } = c;
+  let back = sky(c, -10, -10, SPACE + 20, 600);
+  const contents = skyContents(c, 0, 0, SPACE, 420);
+  back += contents.back;
+  back += hills(c, -10, 380, SPACE + 20, 200, light.grassFar);
+  for (const x of [60, 190, 880]) back += tree(c, x, 560, 300, light.tree);
+  back += groundPlane(c, 540, light.grass);
+  let front = '';
+  for (const x of [40, 160, 860, 960])
+    front += `<path d="M${x - 30} 1010 Q${x - 10} 900 ${x} 860 Q${x + 10} 900 ${x + 30} 1010 Z" fill="${p.f('#3f7a56')}" ${p.s()}/>`;
+  let glow = contents.glow;
+  if (c.has('fireflies')) glow += fireflies(c, c.p.line ? 9 : 26, 200, 720);
+  return { back, front, glow, ground: 790 };
+}
+
+function river(c: SettingContext): SettingArt {
+  const { p, light } = c;
+  let back = sky(c, -10, -10, SPACE + 20, 520);
+  const contents = skyContents(c, 300, 0, 700, 380);
+  back += contents.back;
+  back += hills(c, -10, 330, SPACE + 20, 170, light.grassFar);
+  back += `<rect x="-10" y="470" width="${SPACE + 20}" height="230" fill="${p.f(light.water)}" ${p.s()}/>`;
+  back += p.colourOnly(
+    p.stroke('M80 560 q40 -10 80 0 M620 620 q50 -12 100 0 M380 520 q30 -8 60 0', 0.8, '#9fc0ef'),
+  );
+  // The near bank at the bottom: plain, for the words.
+  back += `<path d="M-10 700 Q300 670 500 690 T1010 680 L1010 1010 L-10 1010 Z" fill="${p.f(light.grass)}" ${p.s()}/>`;
+  let glow = contents.glow;
+  if (c.has('lanterns')) {
+    const l = lanterns(c, [
+      [560, 560],
+      [720, 600],
+      [860, 540],
+      [470, 640],
+    ]);
+    back += l.back;
+    glow += l.glow;
+  }
+  let front = '';
+  let nest: Spot | undefined;
+  if (c.has('leaf-boat')) {
+    const boat = leafBoat(c, 250, 600, 340);
+    back += boat.back;
+    front += boat.front;
+    nest = { x: 250, y: 600, width: 300 };
+  }
+  return { back, front, glow, ground: 830, nest };
+}
+
+function skySetting(c: SettingContext, what: 'sky' | 'stars' | 'moon' | 'castle'): SettingArt {
+  const { p, light } = c;
+  const deep = what === 'stars';
+  let back = sky(
+    c,
+    -10,
+    -10,
+    SPACE + 20,
+    SPACE + 20,
+    deep ? '#0b1038' : light.skyTop,
+    deep ? '#283a84' : light.skyLow,
+  );
+  let glow = '';
+  back += starField(c, 0, 0, SPACE, 700, deep ? 220 : 90);
+  if (what === 'moon') {
+    const m = moon(c, 250, 330, 210, c.has('moon-face'));
+    back += m.back;
+    glow += m.glow;
+  } else if (c.has('moon')) {
+    const m = moon(c, 820, 170, 70, false);
+    back += m.back;
+    glow += m.glow;
+  }
+  if (what === 'castle') {
+    // A castle of pillows on a cloud, its windows like night-lights.
+    const tower = (x: number, top: number, w: number, colour: string) =>
+      `<rect x="${x}" y="${top}" width="${w}" height="${640 - top}" rx="${w * 0.3}" fill="${p.f(colour)}" ${p.s()}/><path d="M${x - 10} ${top + 20} Q${x + w / 2} ${top - 60} ${x + w + 10} ${top + 20} Q${x + w / 2} ${top + 40} ${x - 10} ${top + 20} Z" fill="${p.f('#f7d6e6')}" ${p.s()}/><rect x="${x + w / 2 - 18}" y="${top + 80}" width="36" height="50" rx="18" fill="${p.f('#ffd77a')}" ${p.s()}/>`;
+    back +=
+      tower(60, 260, 110, '#dfe5fb') + tower(330, 300, 100, '#dfe5fb') + tower(180, 170, 140, '#f1e9ff');
+    back += `<rect x="100" y="420" width="300" height="220" rx="40" fill="${p.f('#e9eefc')}" ${p.s()}/><path d="M210 640 L210 540 Q250 490 290 540 L290 640 Z" fill="${p.f('#ffd77a')}" ${p.s()}/>`;
+    glow += p.colourOnly('<circle cx="250" cy="420" r="260" fill="#ffe3a6" opacity="0.1"/>');
+  }
+  if (c.has('star')) {
+    // The little star that winks: a face with one eye closed.
+    back += starShape(c, 760, 230, 80, '#ffe066', 1.2);
+    back += `<circle cx="740" cy="225" r="7" fill="${p.line ? '#000' : INK_DARK}"/>${p.stroke('M770 225 q10 6 20 0', 1)}${p.stroke('M745 250 q15 12 30 0', 1)}`;
+    glow += p.colourOnly('<circle cx="760" cy="230" r="140" fill="#fff3b0" opacity="0.18"/>');
+  }
+  if (c.has('sparkles')) glow += sparkles(c, 760, 230, 130);
+  if (c.has('grey-cloud')) {
+    back += cloud(c, 430, 200, 520, '#8d8fa3');
+    // Tangled, grumbly: a scribble inside and a frown, nothing scary.
+    back +=
+      p.stroke('M540 330 q35 -45 70 0 t70 0 t70 0', 1.4, '#4d4f63') +
+      p.stroke('M620 380 q50 -24 100 0', 1.4, '#4d4f63');
+  }
+  if (c.has('pink-cloud')) {
+    back += cloud(c, 560, 250, 320, '#f7a8c4');
+    back +=
+      p.stroke('M650 350 q40 30 80 0', 1.2) +
+      `<circle cx="650" cy="320" r="7" fill="${p.line ? '#000' : INK_DARK}"/><circle cx="730" cy="320" r="7" fill="${p.line ? '#000' : INK_DARK}"/>`;
+    glow += p.colourOnly('<circle cx="720" cy="200" r="200" fill="#ffc4dc" opacity="0.15"/>');
+  }
+  if (c.has('clouds') || what !== 'stars') {
+    back += cloud(c, 620, 420, 260) + cloud(c, -60, 520, 300);
+  }
+  // A bank of cloud at the bottom: the floor of the sky, plain for the words.
+  back += `<path d="M-10 760 Q100 690 220 730 Q330 670 450 730 Q580 680 700 735 Q830 690 1010 740 L1010 1010 L-10 1010 Z" fill="${p.f(deep ? '#aeb8e8' : light.cloud)}" ${p.s()}/>`;
+  let front = '';
+  let nest: Spot | undefined;
+  if (c.has('leaf-boat')) {
+    const x = what === 'castle' ? 680 : what === 'moon' ? 620 : 420;
+    const y = what === 'stars' ? 520 : 620;
+    const boat = leafBoat(c, x, y, 380);
+    back += boat.back;
+    front += boat.front;
+    nest = { x, y, width: 330 };
+  }
+  return { back, front, glow, ground: 800, nest };
+}
+
+function kitchen(c: SettingContext): SettingArt {
+  const { p, light } = c;
+  let back = `<rect x="-10" y="-10" width="${SPACE + 20}" height="${FLOOR + 10}" fill="${p.f(light.wall)}" ${p.s()}/>`;
+  back += groundPlane(c, FLOOR, '#d9b48a');
+  const win = windowView(c, 120, 90, 300, 260);
+  back += win.back + curtains(c, 120, 90, 300, 260, '#f2c14e');
+  back += `<rect x="560" y="120" width="360" height="60" rx="8" fill="${p.f('#b7835e')}" ${p.s()}/>`;
+  for (const x of [600, 700, 800])
+    back += `<rect x="${x}" y="70" width="60" height="50" rx="10" fill="${p.f('#7fc4b8')}" ${p.s()}/>`;
+  // The table in front, breakfast on it.
+  let front = `<rect x="180" y="620" width="640" height="40" rx="12" fill="${p.f('#c48a5c')}" ${p.s()}/><rect x="230" y="660" width="30" height="160" fill="${p.f('#a8714a')}" ${p.s()}/><rect x="740" y="660" width="30" height="160" fill="${p.f('#a8714a')}" ${p.s()}/>`;
+  if (c.has('breakfast')) {
+    front += `<ellipse cx="420" cy="615" rx="90" ry="20" fill="${p.f('#ffffff')}" ${p.s()}/><ellipse cx="420" cy="595" rx="60" ry="16" fill="${p.f('#e8b060')}" ${p.s()}/><ellipse cx="420" cy="580" rx="60" ry="16" fill="${p.f('#e8b060')}" ${p.s()}/><rect x="400" y="560" width="30" height="12" fill="${p.f('#fff4c0')}" ${p.s(0.6)}/>`;
+    front += `<rect x="560" y="555" width="60" height="62" rx="10" fill="${p.f('#f28fa0')}" ${p.s()}/><path d="M620 570 q25 0 25 20 q0 18 -25 18" fill="none" ${p.s()}/>`;
+    front += `<circle cx="690" cy="600" r="26" fill="${p.f('#f08a3c')}" ${p.s()}/>`;
+  }
+  return { back, front, glow: win.glow, ground: 760 };
+}
+
+const SETTINGS: Record<Setting, (c: SettingContext) => SettingArt> = {
+  bedroom,
+  bathroom,
+  window: windowSetting,
+  garden,
+  'forest-path': forestPath,
+  meadow,
+  river,
+  sky: (c) => skySetting(c, 'sky'),
+  stars: (c) => skySetting(c, 'stars'),
+  moon: (c) => skySetting(c, 'moon'),
+  castle: (c) => skySetting(c, 'castle'),
+  kitchen,
+};
