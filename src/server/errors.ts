@@ -29,6 +29,10 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   WEBHOOK_SIGNATURE_INVALID: 400,
   REVIEW_NOT_ALLOWED: 409,
   REVIEW_EXISTS: 409,
+  BOOK_NOT_APPROVED: 409,
+  BOOK_VERSION_SUPERSEDED: 409,
+  REDRAW_LIMIT_REACHED: 429,
+  PREVIEW_LIMIT_REACHED: 429,
 };
 
 /** The status for a code: as mapped above, else 500 (a failure of ours, not of the request). */

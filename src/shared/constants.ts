@@ -22,6 +22,12 @@ export const LIMITS = {
   passwordMinChars: 6,
 } as const;
 
+/**
+ * "Your book" before paying (issue 15): pages drawn again per book, and books drawn per account per
+ * day (a hosted illustrator costs money per picture, a whole book about 30 pictures).
+ */
+export const BOOK_PREVIEW = { redrawsPerBook: 3, booksPerDay: 5 } as const;
+
 /** The wizard session cookie: its name and lifetime (1/12 day). */
 export const WIZARD_COOKIE = { name: 'wizard_session', hours: 2 } as const;
 

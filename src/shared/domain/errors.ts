@@ -36,6 +36,11 @@ export const ERROR_CATALOGUE = {
   PAYMENT_NOT_RETRYABLE: 'start_over',
   WEBHOOK_SIGNATURE_INVALID: 'contact_support',
   REVIEW_NOT_ALLOWED: 'start_over',
+  // "Your book" (issue 15): checkout pays for the current, approved version only; limits on drawing.
+  BOOK_NOT_APPROVED: 'retry',
+  BOOK_VERSION_SUPERSEDED: 'retry',
+  REDRAW_LIMIT_REACHED: 'retry',
+  PREVIEW_LIMIT_REACHED: 'retry',
   REVIEW_EXISTS: 'start_over',
   NOT_FOUND: 'retry',
   UNAUTHENTICATED: 'retry',

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { BOOK_PREVIEW, LIMITS } from '../constants';
+import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
+import { BOOK_INSTANCE_STATUSES, BOOK_TYPES } from '../domain/statuses';
+
+/**
+ * "Your book" (`/book/{bookInstanceId}`, issue 15): the whole book drawn before paying, read, changed
+ * and approved. Routes (all owner-scoped: another account gets 404; state changes check the Origin):
+ * - GET    /api/books/{id}                                  -> BookPreview
+ * - GET    /api/books/{id}/pages/{position}/image?w=480|960|1600[&candidate=1] -> image/webp
+ * - PATCH  /api/books/{id}           BookTextsUpdate        -> BookPreview (new version, no redraw)
+ * - POST   /api/books/{id}/pages/{position}/redraw  {}      -> 202 BookPreview (candidate 'drawing')
+ * - POST   /api/books/{id}/pages/{position}/choose  ChooseRedraw -> BookPreview (new version)
+ * - POST   /api/books/{id}/approve   ApproveBook            -> BookPreview (approvedVersion set)
+ * - GET    /api/books/unpaid-count                          -> UnpaidBooksCount (the cart badge)
+ */
+
+/** The pages of the reader, in reading order. */
+export const BOOK_PAGE_KINDS = ['front-cover', 'title', 'dedication', 'story', 'back-cover'] as const;
+export type BookPageKind = (typeof BOOK_PAGE_KINDS)[number];
+
+/** The widths the image route serves (WebP, square pictures: height = width). */
+export const PREVIEW_IMAGE_WIDTHS = [480, 960, 1600] as const;
+export type PreviewImageWidth = (typeof PREVIEW_IMAGE_WIDTHS)[number];
+
+/** One web-sized rendition of a page's picture (for `srcset`: `${url} ${width}w`). */
+export const PreviewImageSchema = z
+  .object({ width: z.number().int().positive(), url: z.string() })
+  .meta({ id: 'PreviewImage' });
+export type PreviewImage = z.infer<typeof PreviewImageSchema>;
+
+/**
+ * One page as it will print. `position` is the printed page: 0 the front cover, 1 the title page,
+ * 2 the dedication, 3.. the story pages, the last one the back cover. Texts are real text, shown
+ * beside (or over) the picture by the client; a page without picture has `images: []`.
+ * - front-cover / title: `title`, `subtitle`; the picture is the cover art (a coloring book's
+ *   title page shows its first story picture).
+ * - dedication: `text` is the message, `signature` the signature (both may be '').
+ * - story: `text` is the page's text, `storyPage` its number in the story (1..n).
+ * - back-cover: `text` is the back cover's blurb; the picture is the toy's portrait.
+ */
+export const BookPreviewPageSchema = z
+  .object({
+    position: z.number().int().nonnegative(),
+    kind: z.enum(BOOK_PAGE_KINDS),
+    storyPage: z.number().int().positive().nullable(),
+    title: z.string().nullable(),
+    subtitle: z.string().nullable(),
+    text: z.string(),
+    signature: z.string().nullable(),
+    /** Web-sized renditions, smallest first (empty: a page of text only). */
+    images: z.array(PreviewImageSchema),
+    /** "Draw this page again" is offered (story pages and the front cover). */
+    redrawable: z.boolean(),
+  })
+  .meta({ id: 'BookPreviewPage' });
+export type BookPreviewPage = z.infer<typeof BookPreviewPageSchema>;
+
+/** A page drawn again, waiting for the parent to keep the old or the new picture. */
+export const RedrawCandidateSchema = z
+  .object({
+    position: z.number().int().nonnegative(),
+    status: z.enum(['drawing', 'ready', 'failed']),
+    /** The new picture's renditions once `ready` (empty before). */
+    images: z.array(PreviewImageSchema),
+  })
+  .meta({ id: 'RedrawCandidate' });
+export type RedrawCandidate = z.infer<typeof RedrawCandidateSchema>;
+
+export const BookPreviewSchema = z
+  .object({
+    id: z.string().uuid(),
+    title: z.string(),
+    bookType: z.enum(BOOK_TYPES),
+    language: z.enum(['en', 'fr']),
+    /** draft → rendering (drawing) → ready (read, change, approve) → fulfilled (paid); archived = failed. */
+    status: z.enum(BOOK_INSTANCE_STATUSES),
+    /** SPEC.md's raw progress text (English data, translated by the client) and its percentage. */
+    progress: z.object({ step: z.string().nullable(), percentage: z.number().int().min(0).max(100) }),
+    /** The version the reader shows; null until the drawing is finished. */
+    currentVersion: z.number().int().positive().nullable(),
+    /** The approved version, or null; it may be older than the current one (then approve again). */
+    approvedVersion: z.number().int().positive().nullable(),
+    /** Paid: nothing can change any more. */
+    paid: z.boolean(),
+    names: z.object({ child: z.string(), toy: z.string() }),
+    dedication: z.object({ message: z.string(), signature: z.string() }),
+    /** Reading order; empty until the drawing is finished. */
+    pages: z.array(BookPreviewPageSchema),
+    redraws: z.object({ used: z.number().int().nonnegative(), max: z.number().int().positive() }),
+    candidates: z.array(RedrawCandidateSchema),
+  })
+  .meta({ id: 'BookPreview' });
+export type BookPreview = z.infer<typeof BookPreviewSchema>;
+
+const name = z.string().trim().min(1, 'required').max(40, 'at most 40 characters');
+
+/** Changes of the texts before approval: any of them; pictures are reused, nothing is redrawn. */
+export const BookTextsUpdateSchema = z
+  .object({
+    childName: name.optional(),
+    toyName: name.optional(),
+    dedicationMessage: z
+      .string()
+      .refine(
+        (value) => value === '' || dedicationProblems(value).length === 0,
+        `at most ${LIMITS.dedicationMaxChars} characters, without emoji`,
+      )
+      .optional(),
+    dedicationSignature: z
+      .string()
+      .transform(normaliseSignature)
+      .refine(
+        (value) => value === '' || signatureProblems(value).length === 0,
+        `at most ${LIMITS.signatureMaxChars} characters on one line, without emoji`,
+      )
+      .optional(),
+  })
+  .meta({ id: 'BookTextsUpdate' });
+export type BookTextsUpdate = z.infer<typeof BookTextsUpdateSchema>;
+
+export const ChooseRedrawSchema = z.object({ picture: z.enum(['old', 'new']) }).meta({ id: 'ChooseRedraw' });
+export type ChooseRedraw = z.infer<typeof ChooseRedrawSchema>;
+
+/** "This is my book": approves `version`, which must be the current one. */
+export const ApproveBookSchema = z
+  .object({ version: z.number().int().positive() })
+  .meta({ id: 'ApproveBook' });
+export type ApproveBook = z.infer<typeof ApproveBookSchema>;
+
+export const BookParamsSchema = z.object({ bookInstanceId: z.string().uuid('expected an id') });
+export const BookPageParamsSchema = BookParamsSchema.extend({
+  position: z.coerce.number().int().nonnegative(),
+});
+export const BookImageQuerySchema = z.object({
+  w: z.coerce
+    .number()
+    .int()
+    .refine((w): w is PreviewImageWidth => (PREVIEW_IMAGE_WIDTHS as readonly number[]).includes(w), {
+      message: `one of ${PREVIEW_IMAGE_WIDTHS.join(', ')}`,
+    })
+    .default(960),
+  /** `1`: the pending redraw's new picture instead of the current one. */
+  candidate: z.enum(['0', '1']).default('0'),
+  /** Cache key only (the picture's hash), ignored by the server. */
+  v: z.string().max(64).optional(),
+});
+
+/** The top bar's cart badge: approved books not paid yet. */
+export const UnpaidBooksCountSchema = z
+  .object({ count: z.number().int().nonnegative() })
+  .meta({ id: 'UnpaidBooksCount' });
+
+export { BOOK_PREVIEW };
