@@ -35,6 +35,7 @@ import { productionRoutes } from './modules/production/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { systemRoutes } from './modules/system/routes';
 import { wizardRoutes } from './modules/wizard/routes';
+import { registerRequestUser } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
 import type { Services } from './services';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('storage', deps.storage);
   app.decorate('mailer', deps.mailer);
   registerErrorHandler(app);
+  registerRequestUser(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

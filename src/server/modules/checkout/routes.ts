@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BookInstanceLookupSchema,
@@ -10,7 +9,7 @@ import {
   RecentBookInstancesSchema,
 } from '../../../shared/contracts/checkout';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
-import { AppError } from '../../errors';
+import { requireSignIn, signedIn } from '../../plugins/auth';
 import * as checkout from './service';
 
 const errors = {
@@ -20,19 +19,11 @@ const errors = {
   409: ErrorResponseSchema,
 };
 
-/** The signed-in caller, or 401: the checkout, confirmation and profile need an account. */
-export async function requireUser(
-  app: { currentUser(request: FastifyRequest): Promise<{ id: string; email: string } | null> },
-  request: FastifyRequest,
-) {
-  const user = await app.currentUser(request);
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  return user;
-}
-
 /** The checkout of a finished wizard: its context, the order it makes, and the cover preview. */
 export function checkoutRoutes(options: { now?: () => Date } = {}): FastifyPluginAsyncZod {
   return async (app) => {
+    // The checkout needs an account: one hook for every route of this prefix.
+    app.addHook('onRequest', requireSignIn(app));
     const deps = (): checkout.CheckoutDeps => ({
       db: app.database.db,
       storage: app.storage,
@@ -50,8 +41,7 @@ export function checkoutRoutes(options: { now?: () => Date } = {}): FastifyPlugi
           response: { 200: CheckoutContextSchema, ...errors },
         },
       },
-      async (request) =>
-        checkout.checkoutContext(deps(), await requireUser(app, request), request.params.bookInstanceId),
+      async (request) => checkout.checkoutContext(deps(), signedIn(request), request.params.bookInstanceId),
     );
 
     app.put(
@@ -67,7 +57,7 @@ export function checkoutRoutes(options: { now?: () => Date } = {}): FastifyPlugi
         },
       },
       async (request) => {
-        const buyer = await requireUser(app, request);
+        const buyer = signedIn(request);
         // The body was parsed by the route's schema (unknown keys, such as amounts, are dropped).
         return checkout.saveOrder(deps(), buyer, request.params.bookInstanceId, request.body);
       },
@@ -83,11 +73,7 @@ export function checkoutRoutes(options: { now?: () => Date } = {}): FastifyPlugi
         },
       },
       async (request, reply) => {
-        const image = await checkout.readCover(
-          deps(),
-          await requireUser(app, request),
-          request.params.bookInstanceId,
-        );
+        const image = await checkout.readCover(deps(), signedIn(request), request.params.bookInstanceId);
         return reply
           .type(image.contentType ?? 'image/png')
           .header('cache-control', 'private, max-age=3600')

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contracts/checkout';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import type { PaymentProvider } from '../../adapters/payments/index';
-import { requireUser } from '../checkout/routes';
+import { requireSignIn, signedIn } from '../../plugins/auth';
 import * as ordersService from './service';
 
 const errors = {
@@ -22,6 +22,7 @@ const errors = {
 /** The caller's orders: one order, starting (or retrying) its payment, and its review. */
 export function orderRoutes(options: { payments: PaymentProvider; now?: () => Date }): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onRequest', requireSignIn(app));
     const deps = (): ordersService.OrdersDeps => ({
       db: app.database.db,
       payments: options.payments,
@@ -41,7 +42,7 @@ export function orderRoutes(options: { payments: PaymentProvider; now?: () => Da
         },
       },
       async (request) => {
-        const user = await requireUser(app, request);
+        const user = signedIn(request);
         // The payment page's session id comes back on the confirmation URL; it is only logged.
         const sessionId = (request.query as { session_id?: unknown } | undefined)?.session_id;
         if (typeof sessionId === 'string') request.log.info({ sessionId }, 'back from the payment page');
@@ -60,7 +61,7 @@ export function orderRoutes(options: { payments: PaymentProvider; now?: () => Da
         },
       },
       async (request) => {
-        const user = await requireUser(app, request);
+        const user = signedIn(request);
         return ordersService.startPayment(deps(), user.id, request.params.orderId);
       },
     );
@@ -77,7 +78,7 @@ export function orderRoutes(options: { payments: PaymentProvider; now?: () => Da
         },
       },
       async (request, reply) => {
-        const user = await requireUser(app, request);
+        const user = signedIn(request);
         const review = await ordersService.addReview(
           app.database.db,
           user.id,

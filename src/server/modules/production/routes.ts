@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
-import { requireUser } from '../checkout/routes';
+import { requireSignIn, signedIn } from '../../plugins/auth';
 import { retryBookGeneration } from './service';
 
 // SPEC.md `retry-book-generation` {bookInstanceId} -> {success, message}. (The contract belongs in
@@ -11,6 +11,7 @@ const RetryResponseSchema = z.object({ success: z.boolean(), message: z.string()
 
 /** The production of the caller's books: retrying one whose production failed. */
 export const productionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireSignIn(app));
   app.post(
     '/:bookInstanceId/retry',
     {
@@ -29,7 +30,7 @@ export const productionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(app, request);
+      const user = signedIn(request);
       return retryBookGeneration(app.database.db, user.id, request.params.bookInstanceId);
     },
   );

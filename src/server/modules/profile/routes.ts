@@ -10,7 +10,7 @@ import {
   ProfileOrdersSchema,
   ProfileSchema,
 } from '../../../shared/contracts/profile';
-import { requireUser } from '../checkout/routes';
+import { requireSignIn, signedIn } from '../../plugins/auth';
 import * as profile from './service';
 
 const errors = { 401: ErrorResponseSchema, 404: ErrorResponseSchema };
@@ -39,15 +39,8 @@ function sendFile(reply: FastifyReply, file: profile.ProfileFile, disposition: '
  */
 export function profileRoutes(options: { now?: () => Date } = {}): FastifyPluginAsyncZod {
   return async (app) => {
-    const callers = new WeakMap<FastifyRequest, { id: string; email: string }>();
-    app.addHook('onRequest', async (request) => {
-      callers.set(request, await requireUser(app, request));
-    });
-    const caller = (request: FastifyRequest) => {
-      const user = callers.get(request);
-      if (!user) throw new Error('profile route without a caller');
-      return user;
-    };
+    app.addHook('onRequest', requireSignIn(app));
+    const caller = signedIn;
     const deps = (request: FastifyRequest): profile.ProfileDeps => ({
       db: app.database.db,
       storage: app.storage,
