@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -11,17 +10,14 @@ import type { Illustrator } from '../../adapters/illustrator/index';
 import { queryRows } from '../../db/client';
 import { bookInstances, generatedImages, jobs, orders, spreads } from '../../db/schema';
 import { preflight } from '../../print/index';
+import { extractText } from '../../print/test-pdf-text';
 import { instanceKeys } from '../../storage-keys';
 import { FAILURE_STEP } from './progress';
 import { paidBookOf, waitFor, waitForBook } from './test-factory';
 
-/** pdftotext (poppler) reads the printed words back, where it is installed. */
-function pdfText(file: string): string | undefined {
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  } catch {
-    return undefined;
-  }
+/** The printed words of a PDF, read back by the project's own reader (no poppler needed). */
+async function pdfWords(pdf: Uint8Array): Promise<string> {
+  return (await extractText(pdf)).join(' ').replace(/\s+/g, ' ');
 }
 
 async function storedFile(t: TestApp, key: string): Promise<Buffer> {
@@ -149,14 +145,10 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
       ok: true,
       problems: [],
     });
-    const file = path.join(t.dataDir, 'storage', 'instances', bookInstanceId, 'print', 'interior.pdf');
-    const printed = pdfText(file);
-    if (printed !== undefined) {
-      const words = printed.replace(/\s+/g, ' ');
-      expect(words).toContain('Barnaby Keeps Watch Over Emma');
-      expect(words).toContain('For Emma, may Barnaby keep you safe every night.');
-      expect(words).toContain('Grandma Rose');
-    }
+    const words = await pdfWords(interior);
+    expect(words).toContain('Barnaby Keeps Watch Over Emma');
+    expect(words).toContain('For Emma, may Barnaby keep you safe every night.');
+    expect(words).toContain('Grandma Rose');
 
     // Handed to the printer: the order is printing, the e-mails went out in the order's language.
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
@@ -233,10 +225,7 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     expect(await t.storage.exists('instances', instanceKeys(bookInstanceId).extraCover('hardcover'))).toBe(
       false,
     );
-    const printed = pdfText(
-      path.join(t.dataDir, 'storage', 'instances', bookInstanceId, 'print', 'interior.pdf'),
-    );
-    if (printed !== undefined) expect(printed.replace(/\s+/g, ' ')).toContain('Oscar veille sur Hugo');
+    expect(await pdfWords(interior)).toContain('Oscar veille sur Hugo');
   }, 120_000);
 });
 
