@@ -13,6 +13,13 @@ export type CoverRequest = {
   /** The child's name (hero) or the toy's name (plush toy). */
   name: string;
   language: Language;
+  /**
+   * The child's drawn look as the parent adjusted it in wizard step 2 (hero only, local
+   * illustrator); read off the photo when absent. Hosted illustrators draw from the photo.
+   */
+  look?: ChildLook | undefined;
+  /** The cover's width and height in pixels: 1024 on screen by default, 2625 for print. */
+  size?: number | undefined;
 };
 
 /** A storybook colour page, or a coloring-book page of black lines on white. */
@@ -41,13 +48,24 @@ export type PageRequest = {
   style: PageStyle;
   /** 1-based; pages that share a scene still differ. */
   pageNumber: number;
+  /**
+   * "Draw this page again" (issue 15): 1, 2, … asks for a visibly different picture of the same
+   * scene; absent or 0 is the first drawing.
+   */
+  variant?: number | undefined;
   /** The width and height of the page in pixels, e.g. 2048. */
   size: number;
   language: Language;
 };
 
 export type CoverResult =
-  | { ok: true; image: Buffer; mimeType: 'image/png' }
+  | {
+      ok: true;
+      image: Buffer;
+      mimeType: 'image/png';
+      /** The hero's drawn look (local illustrator): what was read off the photo, or the look given. */
+      look?: ChildLook;
+    }
   | { ok: false; code: ErrorCode; message: string };
 
 /**

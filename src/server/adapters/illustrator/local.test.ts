@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ChildLookSchema } from '../../../shared/domain/child-look';
+import { HAIR } from './characters/palette';
 import type { CoverRequest, CoverResult } from './index';
 import { COVER_TEXT, createLocalIllustrator } from './local';
 import { createPhotoChecker, type PhotoChecker } from './photo-check';
@@ -33,6 +35,31 @@ function image(result: CoverResult): Buffer {
 /** Raw RGB pixels of a region of a PNG. */
 async function region(png: Buffer, area: { left: number; top: number; width: number; height: number }) {
   return sharp(png).extract(area).removeAlpha().raw().toBuffer();
+}
+
+/**
+ * A photo with a patch of pure green (a colour no cover is drawn with) in its background, where the
+ * old painted-photo ring showed it: beside the subject, inside the round crop.
+ */
+async function withGreenPatch(photo: Buffer, at: { left: number; top: number }): Promise<Buffer> {
+  const patch = await sharp({ create: { width: 110, height: 110, channels: 3, background: '#00ff00' } })
+    .png()
+    .toBuffer();
+  return sharp(photo)
+    .composite([{ input: patch, ...at }])
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+/** How many pixels of a PNG are close to pure green. */
+async function greenPixels(png: Buffer): Promise<number> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let count = 0;
+  for (let i = 0; i < info.width * info.height; i++) {
+    const [r, g, b] = [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!];
+    if (g > 200 && r < 90 && b < 90) count++;
+  }
+  return count;
 }
 
 const TITLE_AREA = { left: 0, top: 0, width: 1024, height: 320 };
@@ -125,7 +152,7 @@ describe('createLocalIllustrator', () => {
   );
 
   it(
-    'sets the French text for language fr: the title differs, the painted portrait is the same',
+    'sets the French text for language fr: the title differs, the drawn child is the same',
     async () => {
       const english = image(await illustrator.generateCover(hero({ language: 'en' })));
       const french = image(await illustrator.generateCover(hero({ language: 'fr' })));
@@ -170,4 +197,112 @@ describe('createLocalIllustrator', () => {
     const result = await faked.generateCover(hero(), { signal: controller.signal });
     expect(result).toMatchObject({ ok: false, code: 'AI_TIMEOUT' });
   });
+
+  it(
+    'draws the hero as a character read off the photo and returns that look; no pixel of the photo is on it',
+    async () => {
+      const photo = await withGreenPatch(person, { left: 180, top: 40 });
+      // The patch really is in the photo the illustrator gets.
+      expect(await greenPixels(await sharp(photo).png().toBuffer())).toBeGreaterThan(10_000);
+      const result = await illustrator.generateCover(hero({ photo }));
+      const png = image(result);
+      expect(await greenPixels(png)).toBe(0);
+      if (!result.ok) return;
+      expect(ChildLookSchema.parse(result.look)).toEqual(result.look);
+      // Her hair is dark in the photo, so it is dark on the cover.
+      expect(['black', 'dark-brown', 'brown']).toContain(result.look?.hairColor);
+      // The hair colour drawn is the palette's, on the cover itself.
+      const hair = HAIR[result.look!.hairColor].fill;
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hair.slice(i, i + 2), 16));
+      const portrait = await region(png, PORTRAIT_AREA);
+      let hairPixels = 0;
+      for (let i = 0; i < portrait.length; i += 3)
+        if (
+          Math.abs(portrait[i]! - r!) + Math.abs(portrait[i + 1]! - g!) + Math.abs(portrait[i + 2]! - b!) <
+          6
+        )
+          hairPixels++;
+      expect(hairPixels).toBeGreaterThan(500);
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it(
+    'draws the toy cut out of its photo, without the photo background',
+    async () => {
+      const photo = await withGreenPatch(teddy, { left: 20, top: 300 });
+      const result = await illustrator.generateCover(
+        hero({ kind: 'plush_toy_generation', photo, name: 'Teddy' }),
+      );
+      const png = image(result);
+      expect(await greenPixels(png)).toBe(0);
+      expect(result.ok && result.look).toBeFalsy();
+      // The photo's blue striped blanket is not in the ring either: the toy stands on a drawn glow.
+      const ring = await region(png, { left: 300, top: 380, width: 424, height: 150 });
+      let blanket = 0;
+      for (let i = 0; i < ring.length; i += 3) {
+        const [r, g, b] = [ring[i]!, ring[i + 1]!, ring[i + 2]!];
+        if (Math.abs(r - 0xa9) + Math.abs(g - 0xc8) + Math.abs(b - 0xe0) < 40) blanket++;
+      }
+      expect(blanket).toBe(0);
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it(
+    'draws the look the parent chose: another look, another child; the same look, the same bytes',
+    async () => {
+      const look = {
+        skin: 'fair',
+        hairColor: 'red',
+        hairStyle: 'pigtails',
+        eyeColor: 'green',
+        glasses: true,
+      } as const;
+      const first = await illustrator.generateCover(hero({ look }));
+      expect(first.ok && first.look).toEqual(look);
+      const again = image(await illustrator.generateCover(hero({ look })));
+      expect(again.equals(image(first))).toBe(true);
+      const other = image(await illustrator.generateCover(hero({ look: { ...look, hairColor: 'black' } })));
+      expect((await region(other, PORTRAIT_AREA)).equals(await region(image(first), PORTRAIT_AREA))).toBe(
+        false,
+      );
+      expect((await region(other, TITLE_AREA)).equals(await region(image(first), TITLE_AREA))).toBe(true);
+      const bad = await illustrator.generateCover(hero({ look: { ...look, hairColor: 'green' } as never }));
+      expect(bad).toMatchObject({ ok: false, code: 'VALIDATION_INVALID_PARAM' });
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it(
+    'draws the same cover again at print size from the same inputs',
+    async () => {
+      const look = {
+        skin: 'medium',
+        hairColor: 'brown',
+        hairStyle: 'curly-short',
+        eyeColor: 'brown',
+        glasses: false,
+      } as const;
+      const screen = image(await illustrator.generateCover(hero({ look })));
+      const print = image(await illustrator.generateCover(hero({ look, size: 2625 })));
+      expect(await sharp(print).metadata()).toMatchObject({ width: 2625, height: 2625 });
+      // Drawn, not enlarged: the print cover brought down to screen size is the screen cover.
+      const down = await sharp(print)
+        .resize(1024, 1024, { kernel: 'lanczos3' })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      const original = await sharp(screen).removeAlpha().raw().toBuffer();
+      let diff = 0;
+      for (let i = 0; i < down.length; i++) diff += Math.abs(down[i]! - original[i]!);
+      expect(diff / down.length).toBeLessThan(6);
+      for (const size of [100, 5000, 1024.5])
+        expect(await illustrator.generateCover(hero({ look, size }))).toMatchObject({
+          ok: false,
+          code: 'VALIDATION_INVALID_PARAM',
+        });
+    },
+    MODEL_TIMEOUT,
+  );
 });

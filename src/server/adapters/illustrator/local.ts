@@ -1,25 +1,21 @@
 import sharp from 'sharp';
-import { DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
+import { ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
 import type { Language } from '../../../shared/i18n';
-import { type Focus, renderCover, seedFrom } from './cover-art';
+import { cutOutToy, drawChild, drawToy, readChildLook } from './characters';
+import { COVER_SIZE, renderCover, seedFrom } from './cover-art';
 import type { CoverKind, CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
-import { cutOutToy } from './characters';
 import { checkPageRequest } from './page-request';
+import { createPhotoChecker, type PhotoChecker, UndecodablePhotoError } from './photo-check';
 import { renderScenePage } from './scenes';
-import {
-  createPhotoChecker,
-  type PhotoChecker,
-  type PhotoCheckResult,
-  UndecodablePhotoError,
-} from './photo-check';
 
 /**
- * The embedded default illustrator (PRODUCT.md: "deterministic storybook-style rendering of the
- * photos, no model"). It checks the photo offline with a small detection model, then draws a
- * storybook cover around a painted version of the photo; the pages are vector scenes drawn from the
- * story's scene data at print size, with the drawn child and the toy cut out of its photo
- * (scenes/). Same request, same PNG, byte for byte.
+ * The embedded default illustrator (PRODUCT.md: the child drawn as a character from features read
+ * off the photo, the toy cut out and stylised; no pixel of the photo in the book). It checks the
+ * photo offline with a small detection model, then draws the cover around the drawn child (its look
+ * read off the photo, or the parent's) or the stylised toy (characters/); the pages are vector
+ * scenes drawn from the story's scene data at print size with the same characters (scenes/). Same
+ * request, same PNG, byte for byte, at any size.
  */
 
 type CoverLines = { title: string; subtitle: string };
@@ -78,13 +74,8 @@ async function isDecodable(photo: Buffer): Promise<boolean> {
   }
 }
 
-/** Frames the portrait around what the check found: a face closely, a toy whole, a body loosely. */
-function focusOf(verdict: PhotoCheckResult): Focus | undefined {
-  if (!verdict.box || verdict.reason === 'texture') return undefined;
-  if (verdict.reason === 'face') return { ...verdict.box, fill: 0.4 };
-  if (verdict.reason === 'person' || verdict.reason === 'body') return { ...verdict.box, fill: 0.95 };
-  return { ...verdict.box, fill: 0.85 };
-}
+/** The largest cover drawn (print size with room to spare); larger requests are refused. */
+const MAX_COVER_SIZE = 4096;
 
 export type LocalIllustratorOptions = {
   /** The offline photo check; by default the detection model, loaded on first use. */
@@ -115,6 +106,14 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
       if (!Buffer.isBuffer(request.photo) || request.photo.length === 0)
         return fail('VALIDATION_MISSING_PARAM', MESSAGES.noPhoto);
       if (!(await isDecodable(request.photo))) return fail('IMAGE_INVALID_FORMAT', MESSAGES.badPhoto);
+      const size = request.size ?? COVER_SIZE;
+      if (!Number.isInteger(size) || size < 256 || size > MAX_COVER_SIZE)
+        return fail(
+          'VALIDATION_INVALID_PARAM',
+          `The cover size must be whole pixels from 256 to ${MAX_COVER_SIZE}.`,
+        );
+      const given = request.look === undefined ? undefined : ChildLookSchema.safeParse(request.look);
+      if (given && !given.success) return fail('VALIDATION_INVALID_PARAM', 'The child look is not valid.');
       if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
 
       try {
@@ -127,19 +126,29 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
 
         const text = COVER_TEXT[request.language] ?? COVER_TEXT.en;
-        const lines = request.kind === 'hero_generation' ? text.hero(name) : text.toy(name);
+        const hero = request.kind === 'hero_generation';
+        const lines = hero ? text.hero(name) : text.toy(name);
+        // The photo is only read (the child's look) or cut out and repainted (the toy): the cover
+        // shows drawn characters, never the photo's pixels.
+        const look = hero ? (given?.data ?? (await readChildLook(request.photo))) : undefined;
+        const figure = look
+          ? drawChild({ look, pose: 'waving', expression: 'happy', style: 'color', outfit: 'day' })
+          : drawToy({ art: await cutOutToy(request.photo), pose: 'sitting', style: 'color' });
+        if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
         const image = await renderCover({
-          theme: request.kind === 'hero_generation' ? 'hero' : 'toy',
+          theme: hero ? 'hero' : 'toy',
           title: lines.title,
           subtitle: lines.subtitle,
           imprint: text.imprint,
-          photo: request.photo,
-          focus: focusOf(verdict),
+          figure,
+          size,
           // The art depends on who is on the cover, not on the language: EN and FR share a scene.
           seed: seedFrom(`${request.kind}:${name}`),
         });
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
-        return { ok: true, image, mimeType: 'image/png' };
+        return look
+          ? { ok: true, image, mimeType: 'image/png', look }
+          : { ok: true, image, mimeType: 'image/png' };
       } catch (error) {
         if (error instanceof UndecodablePhotoError) return fail('IMAGE_INVALID_FORMAT', MESSAGES.badPhoto);
         return fail('AI_GENERATION_FAILED', MESSAGES.failed);
@@ -157,8 +166,15 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
         const toy = await cutOutToy(request.toyPhoto ?? request.toyCover).catch(() => undefined);
         if (!toy) return fail('IMAGE_INVALID_FORMAT', MESSAGES.badCover);
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
+        const variant = request.variant ?? 0;
         const image = await renderScenePage({
-          scene: request.scene,
+          // A redraw frames the scene the other way (close or wide) on odd variants, and every
+          // variant scatters the setting's details from its own seed.
+          scene:
+            variant % 2 === 1
+              ? { ...request.scene, view: request.scene.view === 'close' ? 'wide' : 'close' }
+              : request.scene,
+          variant,
           style: request.style,
           size: request.size,
           look: request.child?.look ?? DEFAULT_CHILD_LOOK,

@@ -55,7 +55,7 @@ async function render(figure: Figure, scale = 1) {
 }
 
 /** Share of the canvas that has paint on it, and how much paint touches each edge (cut off). */
-function coverage({ data, info }: { data: Buffer; info: sharp.OutputInfo }) {
+function coverage({ data, info }: { data: Buffer; info: { width: number; height: number } }) {
   let painted = 0;
   let edge = 0;
   for (let y = 0; y < info.height; y++)

@@ -450,8 +450,12 @@ function hand(at: Point, from: Point, kind: 'fist' | 'open' | 'point', skin: str
   return `<circle cx="${r1(at.x)}" cy="${r1(at.y)}" r="17" fill="${p.fill(skin)}" stroke="${p.ink}" stroke-width="${p.sw}"/>`;
 }
 
-function shoe(at: Point, side: 1 | -1, colour: string, p: Paint): string {
-  return `<path d="M${r1(at.x - 22 * (side > 0 ? 0.6 : 1.4))} ${r1(at.y + 12)} Q${r1(at.x - side * 26)} ${r1(at.y - 14)} ${r1(at.x + side * 4)} ${r1(at.y - 10)} Q${r1(at.x + side * 30)} ${r1(at.y - 4)} ${r1(at.x + side * 30)} ${r1(at.y + 12)} Z" fill="${p.fill(colour)}" stroke="${p.ink}" stroke-width="${p.sw}" stroke-linejoin="round"/>`;
+/** A rounded shoe (or a bare foot), toes turned a little outward, with a sole line. */
+function shoe(at: Point, side: 1 | -1, colour: string, p: Paint, sole: boolean): string {
+  const c = { x: at.x + side * 7, y: at.y + 4 };
+  const foot = ellipse(c, 25, 15, colour, p, side * 8);
+  if (!sole) return foot;
+  return `${foot}${stroke(`M${r1(c.x - 20)} ${r1(c.y + 7)} Q${r1(c.x)} ${r1(c.y + 12)} ${r1(c.x + 20)} ${r1(c.y + 7)}`, p, p.sw * 0.6)}`;
 }
 
 function body(o: ChildOptions, limbs: Limbs, p: Paint): { back: string; front: string; arms: string } {
@@ -464,10 +468,9 @@ function body(o: ChildOptions, limbs: Limbs, p: Paint): { back: string; front: s
     .map((leg, i) => {
       const foot = leg[leg.length - 1]!;
       const side = (i === 0 ? -1 : 1) as 1 | -1;
-      const feet = pyjamas
-        ? ellipse({ x: foot.x + side * 6, y: foot.y + 8 }, 22, 13, skin, p)
-        : shoe({ x: foot.x, y: foot.y + 6 }, seated ? (-side as 1 | -1) : side, wear.shoe, p);
-      return limb(leg, 46, wear.bottom, p) + feet;
+      const turned = (seated ? -side : side) as 1 | -1;
+      const feet = pyjamas ? shoe(foot, turned, skin, p, false) : shoe(foot, turned, wear.shoe, p, true);
+      return limb(leg, 44, wear.bottom, p) + feet;
     })
     .join('');
   const torso = shape(
@@ -506,8 +509,8 @@ function body(o: ChildOptions, limbs: Limbs, p: Paint): { back: string; front: s
     const active = side === 'r' ? limbs.hands : limbs === POSES.reaching ? 'open' : undefined;
     const sleeve = pyjamas ? a : [a[0]!, sleeveEnd];
     return (
-      limb(a, 30, pyjamas ? wear.top : skin, p) +
-      limb(sleeve, 38, wear.top, p) +
+      limb(a, 27, pyjamas ? wear.top : skin, p) +
+      limb(sleeve, 33, wear.top, p) +
       hand(a[2]!, a[1]!, active ?? 'fist', skin, p)
     );
   };
