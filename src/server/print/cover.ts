@@ -1,8 +1,8 @@
 import { type Color, degrees, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import type { CoverType } from '../../shared/domain/statuses';
 import type { Language } from '../../shared/i18n';
-import { embedPicture, setMetadata } from './document';
-import { COLOURS, drawRoundedRect, drawStar, hex } from './draw';
+import { drawPicture, embedPicture, type Picture, setMetadata } from './document';
+import { COLOURS, drawRoundedImage, drawRoundedRect, drawStar, hex } from './draw';
 import { type BookFonts, embedBookFonts } from './fonts';
 import { dominantColour, prepareImage } from './images';
 import { type CoverDimensions, coverDimensions, inches, type Rect } from './spec';
@@ -14,7 +14,10 @@ export type CoverInput = {
   pageCount: number;
   title: string;
   subtitle?: string;
+  /** The front's picture, without words: the title is set on it here. */
   frontImage: Buffer;
+  /** A small picture on the back above the blurb (the toy), in a rounded white frame. */
+  backImage?: Buffer;
   backText: string;
   spineText?: string;
   language: Language;
@@ -47,9 +50,12 @@ export async function buildCoverPdf(input: CoverInput): Promise<CoverResult> {
 
   // The front picture covers the front panel out to the sheet's outer edges.
   const frontArea: Rect = { x: dims.front.x, y: 0, width: dims.width - dims.front.x, height: dims.height };
-  const [picture, base] = await Promise.all([
+  const [picture, base, backPicture] = await Promise.all([
     prepareImage(input.frontImage, frontArea, { fit: 'cover' }),
     dominantColour(input.frontImage),
+    input.backImage
+      ? prepareImage(input.backImage, { width: BACK_PICTURE, height: BACK_PICTURE }, { fit: 'cover' })
+      : undefined,
   ]);
 
   const page = doc.addPage([dims.width, dims.height]);
@@ -68,7 +74,7 @@ export async function buildCoverPdf(input: CoverInput): Promise<CoverResult> {
   });
   const embedded = await embedPicture(doc, picture);
   if (embedded) {
-    page.drawImage(embedded.pdf, {
+    drawPicture(page, embedded, {
       x: frontArea.x + (frontArea.width - embedded.width) / 2,
       y: frontArea.y + (frontArea.height - embedded.height) / 2,
       width: embedded.width,
@@ -77,7 +83,7 @@ export async function buildCoverPdf(input: CoverInput): Promise<CoverResult> {
   }
 
   drawFrontTitle(page, dims, input, fonts);
-  drawBack(page, dims, input.backText, fonts, backColour);
+  drawBack(page, dims, input.backText, fonts, backColour, await embedPicture(doc, backPicture));
   const spineText = (input.spineText ?? input.title).trim();
   const spineTextDrawn =
     dims.spineText &&
@@ -132,20 +138,26 @@ function drawFrontTitle(page: PDFPage, dims: CoverDimensions, input: CoverInput,
   if (subtitle) drawCentredLines(page, subtitle, { centreX, top, color: COLOURS.softInk });
 }
 
-/** The back text, centred in the back's safe area, with a few stars above it. */
+/** The side of the back's picture: 2.4 in. */
+const BACK_PICTURE = inches(2.4);
+const BACK_PICTURE_GAP = 22;
+
+/** The back text, centred in the back's safe area, with a few stars (and the picture) above it. */
 function drawBack(
   page: PDFPage,
   dims: CoverDimensions,
   text: string,
   fonts: Fonts,
   background: string,
+  picture: Picture | undefined,
 ): void {
   const safe = dims.backSafe;
+  const pictureHeight = picture ? BACK_PICTURE + BACK_PICTURE_GAP : 0;
   const ink = readableOn(background);
   const block = text.trim()
     ? (fitText(text, fonts.body, {
         maxWidth: Math.min(safe.width - 40, 420),
-        maxHeight: safe.height * 0.7,
+        maxHeight: safe.height * 0.7 - pictureHeight,
         maxSize: 18,
         minSize: 11,
         lineHeight: 1.45,
@@ -153,14 +165,38 @@ function drawBack(
       fitTextOrThrow(
         text,
         fonts.body,
-        { maxWidth: safe.width, maxHeight: safe.height - 60, maxSize: 11, minSize: 8, lineHeight: 1.35 },
+        {
+          maxWidth: safe.width,
+          maxHeight: safe.height - 60 - pictureHeight,
+          maxSize: 11,
+          minSize: 8,
+          lineHeight: 1.35,
+        },
         'The back cover text',
       ))
     : undefined;
   const starsHeight = 40;
-  const blockHeight = starsHeight + (block?.height ?? 0);
+  const blockHeight = pictureHeight + starsHeight + (block?.height ?? 0);
   const centreX = safe.x + safe.width / 2;
-  const top = safe.y + safe.height / 2 + blockHeight / 2;
+  let top = safe.y + safe.height / 2 + blockHeight / 2;
+  if (picture) {
+    const rect: Rect = {
+      x: centreX - BACK_PICTURE / 2,
+      y: top - BACK_PICTURE,
+      width: BACK_PICTURE,
+      height: BACK_PICTURE,
+    };
+    drawRoundedRect(
+      page,
+      { x: rect.x - 6, y: rect.y - 6, width: rect.width + 12, height: rect.height + 12 },
+      {
+        radius: 26,
+        color: COLOURS.white,
+      },
+    );
+    drawRoundedImage(page, picture, rect, 20);
+    top -= pictureHeight;
+  }
   const stars: Array<[dx: number, size: number, colour: Color]> = [
     [-34, 14, COLOURS.sun],
     [0, 22, COLOURS.coral],

@@ -6,13 +6,13 @@ import {
   endPath,
   lineTo,
   moveTo,
-  type PDFImage,
   type PDFOperator,
   type PDFPage,
   popGraphicsState,
   pushGraphicsState,
   rgb,
 } from 'pdf-lib';
+import { drawPicture, type Picture } from './document';
 import type { Rect } from './spec';
 
 /** A colour from a hex string such as `#2b2a4c`. */
@@ -82,19 +82,47 @@ export function drawRoundedRect(
   });
 }
 
-/** Draws an image into `rect`, clipped to rounded corners. */
-export function drawRoundedImage(page: PDFPage, image: PDFImage, rect: Rect, radius: number): void {
+/** Strokes the outline of a rounded rectangle (coloring pages: a frame to draw in). */
+export function strokeRoundedRect(
+  page: PDFPage,
+  rect: Rect,
+  { radius, color, thickness }: { radius: number; color: Color; thickness: number },
+): void {
+  page.drawSvgPath(roundedRectSvg(rect.width, rect.height, radius), {
+    x: rect.x,
+    y: rect.y + rect.height,
+    borderColor: color,
+    borderWidth: thickness,
+  });
+}
+
+/** Draws a picture into `rect`, clipped to rounded corners. */
+export function drawRoundedImage(page: PDFPage, image: Picture, rect: Rect, radius: number): void {
   page.pushOperators(pushGraphicsState(), ...roundedRectOperators(rect, radius), clip(), endPath());
-  page.drawImage(image, rect);
+  drawPicture(page, image, rect);
   page.pushOperators(popGraphicsState());
 }
 
+/** How a small shape is painted: filled (storybook), or outlined for a child to colour in. */
+export type Paint = { fill: Color; opacity?: number } | { outline: Color; thickness: number };
+
+function paintOptions(paint: Paint) {
+  return 'fill' in paint
+    ? { color: paint.fill, opacity: paint.opacity ?? 1 }
+    : { borderColor: paint.outline, borderWidth: paint.thickness };
+}
+
 /** A small heart, centred on (cx, cy), `size` points wide. */
-export function drawHeart(page: PDFPage, cx: number, cy: number, size: number, color: Color): void {
+export function drawHeart(page: PDFPage, cx: number, cy: number, size: number, paint: Color | Paint): void {
   const path =
     'M 12 21 C 5 15.5 1 12 1 7.5 C 1 4.4 3.4 2 6.5 2 C 8.6 2 10.6 3.2 12 5 C 13.4 3.2 15.4 2 17.5 2 C 20.6 2 23 4.4 23 7.5 C 23 12 19 15.5 12 21 Z';
   const scale = size / 24;
-  page.drawSvgPath(path, { x: cx - 12 * scale, y: cy + 11.5 * scale, scale, color });
+  const resolved: Paint = 'type' in paint ? { fill: paint } : paint;
+  // An outline is drawn in the path's units: keep its width in points whatever the scale.
+  const options = paintOptions(
+    'outline' in resolved ? { ...resolved, thickness: resolved.thickness / scale } : resolved,
+  );
+  page.drawSvgPath(path, { x: cx - 12 * scale, y: cy + 11.5 * scale, scale, ...options });
 }
 
 /** A five-pointed star, centred on (cx, cy), `size` points across. */
@@ -103,7 +131,7 @@ export function drawStar(
   cx: number,
   cy: number,
   size: number,
-  color: Color,
+  paint: Color | Paint,
   opacity = 1,
 ): void {
   const points: string[] = [];
@@ -112,5 +140,6 @@ export function drawStar(
     const angle = -Math.PI / 2 + (i * Math.PI) / 5;
     points.push(`${(radius * Math.cos(angle)).toFixed(2)} ${(radius * Math.sin(angle)).toFixed(2)}`);
   }
-  page.drawSvgPath(`M ${points.join(' L ')} Z`, { x: cx, y: cy, color, opacity });
+  const options = paintOptions('type' in paint ? { fill: paint, opacity } : paint);
+  page.drawSvgPath(`M ${points.join(' L ')} Z`, { x: cx, y: cy, ...options });
 }

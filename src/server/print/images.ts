@@ -7,8 +7,11 @@ export const PRINT_JPEG_QUALITY = 88;
 const MAX_INPUT_PIXELS = 40_000_000;
 
 export type PrintImage = {
-  /** A baseline JPEG, sRGB (or greyscale), ready for pdf-lib's embedJpg. */
-  jpeg: Buffer;
+  /**
+   * A baseline JPEG, sRGB (or greyscale), ready for pdf-lib's embedJpg; or lossless 8-bit grey
+   * (line art: a PNG's zlib data, which a PDF reads as Flate with the PNG predictor).
+   */
+  data: { format: 'jpeg'; jpeg: Buffer } | { format: 'grey'; flate: Buffer };
   widthPx: number;
   heightPx: number;
   /** The size to draw it at, in points: the box when cropped to it, else exactly 300 ppi. */
@@ -36,7 +39,7 @@ export async function prepareImage(
     fit === 'cover' ? (points: number) => Math.ceil(pixelsFor(points, 'exact') - 1e-6) : pixelsFor;
   const boxWidthPx = toPixels(box.width);
   const boxHeightPx = toPixels(box.height);
-  let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+  const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize(boxWidthPx, boxHeightPx, {
       fit: fit === 'cover' ? 'cover' : 'inside',
@@ -45,18 +48,58 @@ export async function prepareImage(
     })
     // Transparent areas print white, not black.
     .flatten({ background: '#ffffff' });
-  // 'b-w' writes a one-channel JPEG (DeviceGray); greyscale() alone keeps three identical channels.
-  pipeline = greyscale ? pipeline.toColourspace('b-w') : pipeline.toColourspace('srgb');
+  if (greyscale) {
+    // Line art is kept lossless: JPEG rings round black lines on white, and its 8x8 blocks show.
+    // 'b-w' makes one channel (DeviceGray); greyscale() alone keeps three identical channels.
+    const { data, info } = await pipeline
+      .toColourspace('b-w')
+      .png({ compressionLevel: 9, adaptiveFiltering: true, palette: false })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      data: { format: 'grey', flate: pngImageData(data) },
+      widthPx: info.width,
+      heightPx: info.height,
+      width: fit === 'cover' ? box.width : pointsFor(info.width),
+      height: fit === 'cover' ? box.height : pointsFor(info.height),
+    };
+  }
   const { data, info } = await pipeline
+    .toColourspace('srgb')
     .jpeg({ quality: PRINT_JPEG_QUALITY, progressive: false })
     .toBuffer({ resolveWithObject: true });
   return {
-    jpeg: data,
+    data: { format: 'jpeg', jpeg: data },
     widthPx: info.width,
     heightPx: info.height,
     width: fit === 'cover' ? box.width : pointsFor(info.width),
     height: fit === 'cover' ? box.height : pointsFor(info.height),
   };
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The zlib stream of an 8-bit greyscale, non-interlaced PNG (its IDAT chunks joined). PDF's
+ * FlateDecode with `/Predictor 15` reads exactly this, so the picture goes in without re-encoding.
+ */
+export function pngImageData(png: Buffer): Buffer {
+  if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error('Not a PNG');
+  const parts: Buffer[] = [];
+  let offset = 8;
+  while (offset + 8 <= png.length) {
+    const length = png.readUInt32BE(offset);
+    const type = png.toString('latin1', offset + 4, offset + 8);
+    const body = png.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      const [bitDepth, colourType, , , interlace] = body.subarray(8, 13);
+      if (bitDepth !== 8 || colourType !== 0 || interlace !== 0) {
+        throw new Error(`Expected an 8-bit grey PNG, got depth ${bitDepth} type ${colourType}`);
+      }
+    } else if (type === 'IDAT') parts.push(body);
+    else if (type === 'IEND') break;
+    offset += 12 + length;
+  }
+  return Buffer.concat(parts);
 }
 
 /** The dominant colour of an image as `#rrggbb` (for the cover's back and spine). */

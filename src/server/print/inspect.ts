@@ -33,6 +33,8 @@ export type ImagePlacement = {
   /** `DeviceRGB`, `DeviceGray`, `ICCBased(3)`, `DeviceCMYK`, `Indexed`, `ImageMask`… */
   colourSpace: string;
   filter: string;
+  /** The image itself, to look at its pixels (the same object wherever the image is drawn again). */
+  stream: PDFStream;
 };
 
 export type FontInfo = { name: string; subtype: string; embedded: boolean };
@@ -44,6 +46,11 @@ export type PageReport = {
   trimBox: Box | undefined;
   images: ImagePlacement[];
   fonts: FontInfo[];
+  /**
+   * Every colour operator that sets a colour that is not a grey (`0.2 0.3 0.6 rg`, `0 0 0 1 k` is
+   * a grey, `/P0 scn` counts as colour): what a black-and-white interior must not contain.
+   */
+  colourOperators: string[];
 };
 
 /** [a b c d e f] as in PDF: x' = a x + c y + e, y' = b x + d y + f. */
@@ -58,13 +65,14 @@ type Walk = {
   doc: PDFDocument;
   images: ImagePlacement[];
   fonts: Map<string, FontInfo>;
+  colourOperators: string[];
 };
 
 /** Reports every page of a loaded document. */
 export function inspectDocument(doc: PDFDocument): PageReport[] {
   return doc.getPages().map((page, index) => {
     const node = page.node;
-    const walk: Walk = { doc, images: [], fonts: new Map() };
+    const walk: Walk = { doc, images: [], fonts: new Map(), colourOperators: [] };
     const resources = node.Resources();
     walkContent(walk, pageContent(doc, node.Contents()), resources, IDENTITY, 0);
     // A font listed in the resources goes to the printer even when unused: check them all.
@@ -76,6 +84,7 @@ export function inspectDocument(doc: PDFDocument): PageReport[] {
       trimBox: boxOf(node.TrimBox()),
       images: walk.images,
       fonts: [...walk.fonts.values()],
+      colourOperators: walk.colourOperators,
     };
   });
 }
@@ -195,9 +204,47 @@ function walkContent(
         if (last && typeof last === 'object') drawXObject(walk, last.name, resources, ctm, depth);
       } else if (token === 'BI') {
         i = skipInlineImage(content, i);
+      } else if (COLOUR_OPERATORS.has(token) && !isGrey(token, operands)) {
+        walk.colourOperators.push(
+          [...operands.map((v) => (typeof v === 'number' ? String(v) : v ? `/${v.name}` : '()')), token].join(
+            ' ',
+          ),
+        );
       }
       operands.length = 0;
     }
+  }
+}
+
+/** Operators that set a fill or stroke colour (or colour space). */
+const COLOUR_OPERATORS = new Set(['g', 'G', 'rg', 'RG', 'k', 'K', 'sc', 'SC', 'scn', 'SCN', 'cs', 'CS']);
+/** Channels closer than this (0–1) are a grey: no press tells 0.300 from 0.302. */
+const GREY_TOLERANCE = 0.004;
+
+function isGrey(token: string, operands: Operand[]): boolean {
+  const values = operands.filter((v): v is number => typeof v === 'number');
+  switch (token) {
+    case 'g':
+    case 'G':
+      return true;
+    case 'rg':
+    case 'RG': {
+      const [r = 0, g = 0, b = 0] = values.slice(-3);
+      return Math.max(r, g, b) - Math.min(r, g, b) <= GREY_TOLERANCE;
+    }
+    case 'k':
+    case 'K': {
+      const [c = 0, m = 0, y = 0] = values.slice(-4);
+      return c <= GREY_TOLERANCE && m <= GREY_TOLERANCE && y <= GREY_TOLERANCE;
+    }
+    case 'cs':
+    case 'CS': {
+      const last = operands.at(-1);
+      return typeof last === 'object' && last !== null && last.name === 'DeviceGray';
+    }
+    default:
+      // sc/scn in a colour space set by cs: grey only with one component and no pattern name.
+      return values.length === 1 && operands.length === 1;
   }
 }
 
@@ -249,6 +296,7 @@ function drawXObject(walk: Walk, name: string, resources: PDFDict | undefined, c
       ppi: Math.min(ppiX, ppiY),
       colourSpace: describeColourSpace(doc, dict),
       filter: describeFilter(doc, dict),
+      stream: xobject,
     });
   } else if (subtype === 'Form' && depth < MAX_FORM_DEPTH) {
     const matrix = resolve(doc, dict.get(PDFName.of('Matrix')));

@@ -97,7 +97,12 @@ describe('buildInteriorPdf: a 20-page coloring book', () => {
   let pages: PageReport[];
 
   beforeAll(async () => {
-    result = await buildInteriorPdf({ language: 'en', title: 'Coloring', pages: await makeColoringBook() });
+    result = await buildInteriorPdf({
+      language: 'en',
+      title: 'Coloring',
+      pages: await makeColoringBook(),
+      drawYourOwn: ['Your turn! Draw your own adventure here.'],
+    });
     ({ pages } = await inspect(result.pdf));
   }, 60_000);
 
@@ -108,6 +113,30 @@ describe('buildInteriorPdf: a 20-page coloring book', () => {
       ok: true,
       problems: [],
     });
+  });
+
+  it('is black and white throughout: lossless grey pictures, no colour anywhere (the preflight agrees)', async () => {
+    const images = pages.flatMap((page) => page.images);
+    expect(images.length).toBeGreaterThanOrEqual(20);
+    for (const image of images) {
+      expect(image.colourSpace).toBe('DeviceGray');
+      expect(image.filter).toBe('FlateDecode');
+    }
+    expect(pages.flatMap((page) => page.colourOperators)).toEqual([]);
+    expect(await preflight(result.pdf, { kind: 'interior', pageCount: 24, blackAndWhite: true })).toEqual({
+      ok: true,
+      problems: [],
+    });
+  });
+
+  it('keeps the story pages together and ends on pages to draw in, never blank', async () => {
+    const text = await extractText(result.pdf);
+    // Title, dedication, then 20 pictures in a row; the two pages added to reach 24 come last.
+    expect(pages.slice(2, 22).every((page) => page.images.length === 1)).toBe(true);
+    expect(text.slice(22)).toEqual([
+      'Your turn! Draw your own adventure here.',
+      'Your turn! Draw your own adventure here.',
+    ]);
   });
 
   it('puts the line art in grey inside the safe area, at 300 ppi', () => {
@@ -124,6 +153,23 @@ describe('buildInteriorPdf: a 20-page coloring book', () => {
       expect(image.y + image.drawnHeight).toBeLessThanOrEqual(SAFE_RECT.y + SAFE_RECT.height + 0.01);
     }
     expect(pages.slice(22).every((page) => page.images.length === 0)).toBe(true);
+  });
+
+  it('fails the black-and-white preflight with a colour picture or coloured text', async () => {
+    const colour = await buildInteriorPdf({
+      language: 'en',
+      title: 'Mixed',
+      pages: [
+        { kind: 'title', title: 'Mixed', subtitle: 'A storybook title page' },
+        { kind: 'story', style: 'color', image: await makeStoryImage(256), text: 'Colour' },
+      ],
+      style: 'color',
+    });
+    const { ok, problems } = await preflight(colour.pdf, { kind: 'interior', blackAndWhite: true });
+    expect(ok).toBe(false);
+    expect(problems.join('\n')).toMatch(/image .* is in DeviceRGB; a black-and-white interior/);
+    expect(problems.join('\n')).toMatch(/DCTDecode; line art must be lossless/);
+    expect(problems.join('\n')).toMatch(/Page 1 sets a colour \(.* rg/);
   });
 
   it('prints a one-line caption under each picture', async () => {

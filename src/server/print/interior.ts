@@ -1,8 +1,16 @@
 import { availableParallelism } from 'node:os';
-import { PDFDocument, type PDFPage } from 'pdf-lib';
+import { type Color, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import type { Language } from '../../shared/i18n';
-import { embedPicture, type Picture, setMetadata } from './document';
-import { COLOURS, drawHeart, drawRoundedImage, drawRoundedRect, drawStar } from './draw';
+import { drawPicture, embedPicture, type Picture, setMetadata } from './document';
+import {
+  COLOURS,
+  drawHeart,
+  drawRoundedImage,
+  drawRoundedRect,
+  drawStar,
+  type Paint,
+  strokeRoundedRect,
+} from './draw';
 import { type BookFonts, embedBookFonts } from './fonts';
 import { type FitMode, mapLimit, type PictureRegion, prepareImage, regionDetail } from './images';
 import { BLEED, PAGE, paddedPageCount, type Rect, SAFE_RECT, TRIM } from './spec';
@@ -14,7 +22,22 @@ export type InteriorPage =
   | { kind: 'story'; image: Buffer; text: string; style: 'color' | 'line' }
   | { kind: 'blank' };
 
-export type InteriorInput = { language: Language; title: string; pages: InteriorPage[] };
+export type InteriorInput = {
+  language: Language;
+  title: string;
+  pages: InteriorPage[];
+  /**
+   * A coloring book (`line`) is black on white throughout: its pictures are lossless grey, its
+   * title and dedication pages are drawn in outlines, and it ends on pages to draw in rather than
+   * blank ones. By default, `line` when its story pages are line art.
+   */
+  style?: 'color' | 'line';
+  /**
+   * The line printed under the frame of each page added at the end of a coloring book to reach
+   * the page count (cycled), in the book's language.
+   */
+  drawYourOwn?: readonly string[];
+};
 
 export type InteriorOptions = {
   /** Pad to at least this many pages (24 for a hardcover). */
@@ -63,7 +86,19 @@ export async function buildInteriorPdf(
   const fonts = await embedBookFonts(doc, INTERIOR_FONTS);
   setMetadata(doc, input.title, input.language);
 
-  const planned = input.pages.map((page, index) => planPage(page, fonts, index));
+  const style =
+    input.style ??
+    (input.pages.some((page) => page.kind === 'story' && page.style === 'line') ? 'line' : 'color');
+  const look = style === 'line' ? LINE_LOOK : COLOUR_LOOK;
+  // A coloring book keeps its story pages together: blank pages go to the end, with the padding.
+  const pages =
+    style === 'line'
+      ? [
+          ...input.pages.filter((page) => page.kind !== 'blank'),
+          ...input.pages.filter((page) => page.kind === 'blank'),
+        ]
+      : input.pages;
+  const planned = pages.map((page, index) => planPage(page, fonts, index, look));
   const images = await mapLimit(
     planned,
     options.imageConcurrency ?? DEFAULT_IMAGE_CONCURRENCY,
@@ -79,6 +114,18 @@ export async function buildInteriorPdf(
     images[index] = undefined;
   }
   const pageCount = paddedPageCount(input.pages.length, options.minPages);
+  if (style === 'line') {
+    // Blank pages at the end of a coloring book become pages to draw in (the blanks given, too).
+    const firstBlank = pages.findIndex((page) => page.kind === 'blank');
+    let extra = 0;
+    const drawIn = (page: PDFPage) => {
+      const lines = input.drawYourOwn ?? [];
+      drawYourOwnPage(page, fonts, lines.length ? lines[extra % lines.length] : undefined);
+      extra += 1;
+    };
+    if (firstBlank >= 0) for (const page of doc.getPages().slice(firstBlank)) drawIn(page);
+    while (doc.getPageCount() < pageCount) drawIn(addBookPage(doc));
+  }
   while (doc.getPageCount() < pageCount) addBookPage(doc);
 
   const pdf = await doc.save({ useObjectStreams: false });
@@ -93,12 +140,41 @@ function addBookPage(doc: PDFDocument): PDFPage {
   return page;
 }
 
-function planPage(page: InteriorPage, fonts: Fonts, index: number): PlannedPage {
+/** The colours of the pages around the story: the storybook's, or black outlines on white. */
+type Look = {
+  line: boolean;
+  background: Color | undefined;
+  ink: Color;
+  softInk: Color;
+  accent: Color;
+  decoration: (colour: keyof typeof COLOURS) => Paint;
+};
+
+const BLACK = rgb(0, 0, 0);
+const COLOUR_LOOK: Look = {
+  line: false,
+  background: COLOURS.paper,
+  ink: COLOURS.ink,
+  softInk: COLOURS.softInk,
+  accent: COLOURS.coral,
+  decoration: (colour) => ({ fill: COLOURS[colour], opacity: 0.85 }),
+};
+/** Pure black and one grey: the book prints on a black-and-white press. */
+const LINE_LOOK: Look = {
+  line: true,
+  background: undefined,
+  ink: BLACK,
+  softInk: rgb(0.3, 0.3, 0.3),
+  accent: BLACK,
+  decoration: () => ({ outline: BLACK, thickness: 1.6 }),
+};
+
+function planPage(page: InteriorPage, fonts: Fonts, index: number, look: Look): PlannedPage {
   switch (page.kind) {
     case 'title':
-      return planTitlePage(page, fonts);
+      return planTitlePage(page, fonts, look);
     case 'dedication':
-      return planDedicationPage(page, fonts);
+      return planDedicationPage(page, fonts, look);
     case 'story':
       return page.style === 'color'
         ? planColourStoryPage(page, fonts, index)
@@ -108,8 +184,15 @@ function planPage(page: InteriorPage, fonts: Fonts, index: number): PlannedPage 
   }
 }
 
-/** Cream page: the picture in a rounded frame, the title in Fredoka and the subtitle below. */
-function planTitlePage(page: Extract<InteriorPage, { kind: 'title' }>, fonts: Fonts): PlannedPage {
+/**
+ * Cream page: the picture in a rounded frame, the title in Fredoka and the subtitle below. In a
+ * coloring book: white, the picture in grey inside a black outline, black text, outlined stars.
+ */
+function planTitlePage(
+  page: Extract<InteriorPage, { kind: 'title' }>,
+  fonts: Fonts,
+  look: Look,
+): PlannedPage {
   const withImage = page.image !== undefined;
   const title = fitTextOrThrow(
     page.title,
@@ -147,27 +230,40 @@ function planTitlePage(page: Extract<InteriorPage, { kind: 'title' }>, fonts: Fo
   };
 
   return {
-    ...(page.image ? { image: { source: page.image, box: imageRect, fit: 'cover' as const } } : {}),
+    ...(page.image
+      ? { image: { source: page.image, box: imageRect, fit: 'cover' as const, greyscale: look.line } }
+      : {}),
     draw: (pdfPage, image) => {
-      pdfPage.drawRectangle({ x: 0, y: 0, width: PAGE, height: PAGE, color: COLOURS.paper });
-      drawConfetti(pdfPage);
+      if (look.background) {
+        pdfPage.drawRectangle({ x: 0, y: 0, width: PAGE, height: PAGE, color: look.background });
+      }
+      drawConfetti(pdfPage, look);
       let y = top;
       if (image) {
-        // A white frame a little larger than the picture, as if it were a print laid on the page.
         const drawn = centredRect(centreX, top - imageSide / 2, image.width, image.height);
-        drawRoundedRect(pdfPage, grow(drawn, 8), { radius: 30, color: COLOURS.white });
-        drawRoundedImage(pdfPage, image.pdf, drawn, 24);
+        if (look.line) {
+          drawRoundedImage(pdfPage, image, drawn, 24);
+          strokeRoundedRect(pdfPage, grow(drawn, 6), { radius: 30, color: look.ink, thickness: 2 });
+        } else {
+          // A white frame a little larger than the picture, as if it were a print laid on the page.
+          drawRoundedRect(pdfPage, grow(drawn, 8), { radius: 30, color: COLOURS.white });
+          drawRoundedImage(pdfPage, image, drawn, 24);
+        }
         y -= imageSide + titleGap;
       }
-      drawCentredLines(pdfPage, title, { centreX, top: y, color: COLOURS.ink });
+      drawCentredLines(pdfPage, title, { centreX, top: y, color: look.ink });
       y -= title.height + subtitleGap;
-      if (subtitle) drawCentredLines(pdfPage, subtitle, { centreX, top: y, color: COLOURS.softInk });
+      if (subtitle) drawCentredLines(pdfPage, subtitle, { centreX, top: y, color: look.softInk });
     },
   };
 }
 
-/** Cream page: a small heart, the message in Nunito italic, the signature in Fredoka. */
-function planDedicationPage(page: Extract<InteriorPage, { kind: 'dedication' }>, fonts: Fonts): PlannedPage {
+/** Cream page: a small heart, the message in Nunito italic, the signature in Fredoka (black on white in a coloring book). */
+function planDedicationPage(
+  page: Extract<InteriorPage, { kind: 'dedication' }>,
+  fonts: Fonts,
+  look: Look,
+): PlannedPage {
   const message = fitTextOrThrow(
     page.message,
     fonts.bodyItalic,
@@ -192,12 +288,20 @@ function planDedicationPage(page: Extract<InteriorPage, { kind: 'dedication' }>,
   const centreX = PAGE / 2;
   return {
     draw: (pdfPage) => {
-      pdfPage.drawRectangle({ x: 0, y: 0, width: PAGE, height: PAGE, color: COLOURS.paper });
-      drawHeart(pdfPage, centreX, top - heartSize / 2, heartSize, COLOURS.coral);
+      if (look.background) {
+        pdfPage.drawRectangle({ x: 0, y: 0, width: PAGE, height: PAGE, color: look.background });
+      }
+      drawHeart(
+        pdfPage,
+        centreX,
+        top - heartSize / 2,
+        heartSize,
+        look.line ? look.decoration('coral') : COLOURS.coral,
+      );
       let y = top - heartSize - heartGap;
-      drawCentredLines(pdfPage, message, { centreX, top: y, color: COLOURS.ink });
+      drawCentredLines(pdfPage, message, { centreX, top: y, color: look.ink });
       y -= message.height + signatureGap;
-      if (signature) drawCentredLines(pdfPage, signature, { centreX, top: y, color: COLOURS.coral });
+      if (signature) drawCentredLines(pdfPage, signature, { centreX, top: y, color: look.accent });
     },
   };
 }
@@ -267,7 +371,7 @@ function planColourStoryPage(
       if ((topDetail ?? 0) < (bottomDetail ?? 0) * TOP_WHEN_CALMER_BY) place = 'top';
     },
     draw: (pdfPage, image) => {
-      if (image) pdfPage.drawImage(image.pdf, centredRect(PAGE / 2, PAGE / 2, image.width, image.height));
+      if (image) drawPicture(pdfPage, image, centredRect(PAGE / 2, PAGE / 2, image.width, image.height));
       const panel = panelAt(place);
       if (!text || !panel) return;
       drawRoundedRect(pdfPage, panel, { radius: 22, color: COLOURS.panel, opacity: 0.9 });
@@ -313,18 +417,40 @@ function planLineArtPage(
           width: image.width,
           height: image.height,
         };
-        pdfPage.drawImage(image.pdf, rect);
+        drawPicture(pdfPage, image, rect);
       }
       if (caption) {
         const top = SAFE_RECT.y + CAPTION_BAND / 2 + caption.height / 2;
-        drawCentredLines(pdfPage, caption, { centreX: PAGE / 2, top, color: COLOURS.ink });
+        drawCentredLines(pdfPage, caption, { centreX: PAGE / 2, top, color: BLACK });
       }
     },
   };
 }
 
+/**
+ * A page at the end of a coloring book: a large rounded frame to draw in, and one line under it
+ * saying so ("Your turn! Draw…"), in black.
+ */
+function drawYourOwnPage(page: PDFPage, fonts: Fonts, line: string | undefined): void {
+  const caption = line?.trim()
+    ? fitText(line, fonts.body, {
+        maxWidth: SAFE_RECT.width,
+        maxHeight: CAPTION_BAND,
+        maxSize: 20,
+        minSize: 11,
+        lineHeight: 1.2,
+        maxLines: 2,
+      })
+    : undefined;
+  strokeRoundedRect(page, LINE_ART_BOX, { radius: 24, color: BLACK, thickness: 2 });
+  if (caption) {
+    const top = SAFE_RECT.y + CAPTION_BAND / 2 + caption.height / 2;
+    drawCentredLines(page, caption, { centreX: PAGE / 2, top, color: BLACK });
+  }
+}
+
 /** A few soft stars in the corners of the title page, all outside the safe area (text never meets them). */
-function drawConfetti(page: PDFPage): void {
+function drawConfetti(page: PDFPage, look: Look): void {
   const marks: Array<[x: number, y: number, size: number, colour: keyof typeof COLOURS]> = [
     [30, 596, 20, 'sun'],
     [64, 610, 10, 'coral'],
@@ -335,7 +461,7 @@ function drawConfetti(page: PDFPage): void {
     [598, 34, 20, 'coral'],
     [606, 70, 9, 'mint'],
   ];
-  for (const [x, y, size, colour] of marks) drawStar(page, x, y, size, COLOURS[colour], 0.85);
+  for (const [x, y, size, colour] of marks) drawStar(page, x, y, size, look.decoration(colour));
 }
 
 function centredRect(cx: number, cy: number, width: number, height: number): Rect {

@@ -1,9 +1,10 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { buildInteriorPdf } from './interior';
 import { preflight } from './preflight';
 import { BLEED, PAGE, TRIM } from './spec';
-import { makeStoryImage } from './test-images';
+import { makeLineArt, makeStoryImage } from './test-images';
 
 /** A PDF made by hand the careless way: no bleed box, a 72 ppi picture, Helvetica, 30 pages. */
 async function makeCarelessPdf(): Promise<Uint8Array> {
@@ -129,4 +130,35 @@ describe('preflight', () => {
     expect(result.ok).toBe(false);
     expect(result.problems[0]).toMatch(/not a readable PDF/);
   });
+});
+
+describe('preflight: real detail', () => {
+  it('refuses a story picture enlarged from a smaller one, and passes one drawn at print size', async () => {
+    const [native, small, nativeLine, smallLine] = await Promise.all([
+      makeStoryImage(2625, { seed: 1 }),
+      makeStoryImage(1024, { seed: 1 }),
+      makeLineArt(2625),
+      makeLineArt(1024),
+    ]);
+    const { pdf } = await buildInteriorPdf({
+      language: 'en',
+      title: 'Detail',
+      pages: [
+        { kind: 'story', style: 'color', image: native, text: 'Drawn at 2625 px' },
+        { kind: 'story', style: 'color', image: small, text: 'Drawn at 1024 px, enlarged' },
+        { kind: 'story', style: 'line', image: nativeLine, text: 'Line art at 2625 px' },
+        { kind: 'story', style: 'line', image: smallLine, text: 'Line art at 1024 px, enlarged' },
+      ],
+      style: 'color',
+    });
+    // Both pass the resolution check: the enlarged pictures have the pixels, not the detail.
+    expect(await preflight(pdf, { kind: 'interior' })).toEqual({ ok: true, problems: [] });
+    const { problems } = await preflight(pdf, { kind: 'interior', nativeDetail: true });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^Page 2: image .* \(2625 x 2625 px\) has the detail of a smaller picture enlarged/,
+      ),
+      expect.stringMatching(/^Page 4: image .* has the detail of a smaller picture enlarged/),
+    ]);
+  }, 60_000);
 });

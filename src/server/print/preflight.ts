@@ -1,10 +1,27 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, type PDFStream } from 'pdf-lib';
 import type { CoverType } from '../../shared/domain/statuses';
-import { type Box, inspectDocument, type PageReport } from './inspect';
+import { detailScore, imageGreyPixels, MIN_DETAIL } from './detail';
+import { mapLimit } from './images';
+import { type Box, type ImagePlacement, inspectDocument, type PageReport } from './inspect';
 import { BLEED, coverDimensions, HARDCOVER_MIN_PAGES, PRINT_PPI, TRIM, toMm } from './spec';
 
 export type PreflightExpect =
-  | { kind: 'interior'; coverType?: CoverType; pageCount?: number }
+  | {
+      kind: 'interior';
+      coverType?: CoverType;
+      pageCount?: number;
+      /**
+       * A coloring book printed as a black-and-white interior: every image grey or 1-bit and
+       * lossless (no JPEG), and no colour set anywhere (text, shapes).
+       */
+      blackAndWhite?: boolean;
+      /**
+       * The story pictures must carry real detail at their size, not be enlarged from smaller ones.
+       * On for an illustrator that draws at print size (the local one); hosted models draw at
+       * 1536 px at most and are enlarged (docs/decisions/008).
+       */
+      nativeDetail?: boolean;
+    }
   | { kind: 'cover'; coverType: CoverType; pageCount: number };
 
 export type PreflightResult = { ok: boolean; problems: string[] };
@@ -55,6 +72,8 @@ export async function preflight(pdf: Uint8Array, expect: PreflightExpect): Promi
     }
   }
   if (expect.kind === 'cover' && pages[0]) problems.push(...checkCoverSize(pages[0], expect));
+  if (expect.kind === 'interior' && expect.blackAndWhite) problems.push(...checkBlackAndWhite(pages));
+  if (expect.kind === 'interior' && expect.nativeDetail) problems.push(...(await checkDetail(pages)));
   return { ok: problems.length === 0, problems };
 }
 
@@ -123,6 +142,66 @@ function checkImages(page: PageReport): string[] {
     }
     if (!PRINTABLE_COLOUR_SPACES.has(image.colourSpace)) {
       problems.push(`${what} is in ${image.colourSpace}; RGB or grey expected`);
+    }
+  }
+  return problems;
+}
+
+const GREY_SPACES = new Set(['DeviceGray', 'ICCBased(1)', 'ImageMask']);
+const LOSSY_FILTERS = /DCTDecode|JPXDecode/;
+
+function checkBlackAndWhite(pages: PageReport[]): string[] {
+  const problems: string[] = [];
+  for (const page of pages) {
+    for (const image of page.images) {
+      const what = `Page ${page.number}: image ${image.name}`;
+      if (!GREY_SPACES.has(image.colourSpace)) {
+        problems.push(
+          `${what} is in ${image.colourSpace}; a black-and-white interior takes grey or 1-bit images`,
+        );
+      }
+      if (LOSSY_FILTERS.test(image.filter)) {
+        problems.push(`${what} is compressed with ${image.filter}; line art must be lossless`);
+      }
+    }
+    const [first] = page.colourOperators;
+    if (first) {
+      problems.push(
+        `Page ${page.number} sets a colour (${first}${page.colourOperators.length > 1 ? `, and ${page.colourOperators.length - 1} more` : ''}); a black-and-white interior has none`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** Pictures narrower than this share of the page are not story pictures (a title page's vignette). */
+const STORY_PICTURE_SHARE = 0.6;
+
+/**
+ * Story pictures (those drawn over most of the page width) whose finest detail is that of a smaller
+ * picture enlarged. Each image is judged once, one decoded at a time per core (two at most).
+ */
+async function checkDetail(pages: PageReport[]): Promise<string[]> {
+  const judged = new Map<PDFStream, { page: number; image: ImagePlacement }>();
+  for (const page of pages) {
+    const width = page.trimBox?.width ?? page.mediaBox.width;
+    for (const image of page.images) {
+      if (image.drawnWidth < width * STORY_PICTURE_SHARE || judged.has(image.stream)) continue;
+      judged.set(image.stream, { page: page.number, image });
+    }
+  }
+  const entries = [...judged.values()];
+  const scores = await mapLimit(entries, 2, async ({ image }) => {
+    const pixels = await imageGreyPixels(image.stream).catch(() => undefined);
+    return pixels ? detailScore(pixels) : undefined;
+  });
+  const problems: string[] = [];
+  for (const [index, { page, image }] of entries.entries()) {
+    const score = scores[index];
+    if (score !== undefined && score < MIN_DETAIL) {
+      problems.push(
+        `Page ${page}: image ${image.name} (${image.widthPx} x ${image.heightPx} px) has the detail of a smaller picture enlarged (${score.toFixed(2)}, at least ${MIN_DETAIL} expected)`,
+      );
     }
   }
   return problems;

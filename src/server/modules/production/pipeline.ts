@@ -10,11 +10,8 @@ import { bookInstances, customers, orderItems, orders } from '../../db/schema';
 import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
 import { describeError, enqueue, intervalMs } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/types';
-import { coverDimensions, HARDCOVER_MIN_PAGES, paddedPageCount } from '../../print/index';
 import { type InstanceKeys, instanceKeys } from '../../storage-keys';
-import type { Scene } from '../../stories/scene';
 import { type BookPlan, planBook } from './book-plan';
-import { backCoverText } from './book-texts';
 import { buildPrintFiles, type PrintFiles } from './print-files';
 import { FAILURE_STEP, PROGRESS } from './progress';
 import {
@@ -33,26 +30,6 @@ import {
  * each side, src/server/print/spec.ts), so 2625 px prints it at 300 ppi.
  */
 export const PAGE_PIXELS = 2625;
-/** The largest picture an illustrator draws (src/server/adapters/illustrator/page-request.ts). */
-const MAX_PICTURE_PIXELS = 4096;
-
-/**
- * The front cover's picture: the child and the toy together, in colour for every book type, with
- * room at the top for the title. (The approved hero cover carries its own painted title, which the
- * printed title would cover; it stays the title page's picture.)
- */
-export const COVER_SCENE: Scene = {
-  setting: 'stars',
-  time: 'night',
-  view: 'wide',
-  side: 'left',
-  props: ['moon', 'clouds'],
-  child: { pose: 'hugging', expression: 'happy', place: 'centre', facing: 'front', outfit: 'pyjamas' },
-  toy: { pose: 'held', place: 'held', facing: 'front' },
-  prompt:
-    'The front cover of a bedtime picture book: the child and the plush toy side by side, happy and safe, under a calm starry night sky; keep the upper third simple, the title goes there; no text.',
-};
-
 export type ProductionDeps = {
   db: Db;
   storage: Storage;
@@ -169,9 +146,8 @@ async function finishBook(
   const { instance, order } = await loadBook(db, { bookInstanceId: book.id, orderId: book.orderId });
   if (instance.status === 'fulfilled') return;
   const coverTypes = await orderCoverTypes(db, order);
-  const coverArt = await makeCoverArt(deps, { id: instance.id, plan, heroCover, toyCover }, coverTypes.all);
-  throwIfAborted(deps.signal);
-  const files = await makePrintFiles(deps, { id: instance.id, plan, heroCover, coverArt, coverTypes, order });
+  // The front cover is the approved hero cover's design (print-files.ts), not a new picture.
+  const files = await makePrintFiles(deps, { id: instance.id, plan, heroCover, toyCover, coverTypes, order });
   await db
     .update(bookInstances)
     .set({
@@ -442,41 +418,6 @@ async function pictureExtension(image: Buffer): Promise<'png' | 'jpg'> {
   );
 }
 
-/** The front cover's picture, drawn once per book (kept in storage) at 300 ppi for the largest cover. */
-async function makeCoverArt(deps: ProductionDeps, book: Book, coverTypes: CoverType[]): Promise<Buffer> {
-  const key = instanceKeys(book.id).coverArt;
-  const stored = await deps.storage.get('instances', key);
-  if (stored) return stored.data;
-  const pageCount = paddedPageCount(
-    book.plan.story.pages.length + 2,
-    coverTypes.includes('hardcover') ? HARDCOVER_MIN_PAGES : 0,
-  );
-  // The front picture runs from the spine to the sheet's outer edges, wrap or bleed included.
-  const pixels = coverTypes.map((type) => {
-    const dims = coverDimensions(type, pageCount);
-    return Math.ceil((Math.max(dims.width - dims.front.x, dims.height) / 72) * 300);
-  });
-  const result = await deps.illustrator.illustratePage(
-    {
-      heroCover: book.heroCover,
-      toyCover: book.toyCover,
-      scene: COVER_SCENE,
-      child: { look: book.look },
-      toyPhoto: book.toyPhoto,
-      style: 'color',
-      pageNumber: book.plan.story.pages.length + 1,
-      size: deps.pageSize ?? Math.min(MAX_PICTURE_PIXELS, Math.max(...pixels)),
-      language: book.plan.language,
-    },
-    { signal: deps.signal },
-  );
-  throwIfAborted(deps.signal);
-  if (!result.ok) throw new RetryableJobError(result.code, `Cover picture: ${result.message}`);
-  await pictureExtension(result.image);
-  await deps.storage.put('instances', key, result.image, { contentType: 'image/png' });
-  return result.image;
-}
-
 type CoverPlan = { main: CoverType; all: CoverType[]; items: { coverType: CoverType; quantity: number }[] };
 
 /** The covers the order prints: the book's own, and the grandparents' copies of their type. */
@@ -511,7 +452,7 @@ async function makePrintFiles(
     id: string;
     plan: BookPlan;
     heroCover: Buffer;
-    coverArt: Buffer;
+    toyCover: Buffer;
     coverTypes: CoverPlan;
     order: Order;
   },
@@ -532,12 +473,15 @@ async function makePrintFiles(
   const files = await buildPrintFiles({
     language: book.plan.language,
     story: book.plan.story,
+    bookType: book.plan.bookType,
+    names,
     heroCover: book.heroCover,
-    coverArt: book.coverArt,
+    toyCover: book.toyCover,
     pages,
     style: book.plan.style,
     coverTypes: book.coverTypes.all,
-    backText: backCoverText(book.plan.language, names),
+    // The local illustrator draws at print size: its pictures must carry the detail of that size.
+    nativeDetail: deps.illustrator.kind === 'local' && deps.pageSize === undefined,
   });
   await deps.storage.put('instances', keys.interior, files.interior, { contentType: 'application/pdf' });
   for (const [type, pdf] of files.covers) {

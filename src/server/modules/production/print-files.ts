@@ -1,4 +1,5 @@
-import type { CoverType } from '../../../shared/domain/statuses';
+import sharp from 'sharp';
+import type { BookType, CoverType } from '../../../shared/domain/statuses';
 import type { Language } from '../../../shared/i18n';
 import { PermanentJobError } from '../../jobs/errors';
 import {
@@ -10,21 +11,68 @@ import {
   SOFTCOVER_MIN_PAGES,
 } from '../../print/index';
 import type { RenderedStory } from '../../stories/story';
+import { backCoverText, drawYourOwnLines } from './book-texts';
 
 export type PrintFilesInput = {
   language: Language;
   story: RenderedStory;
-  /** The approved hero cover: the title page picture. */
+  bookType: BookType;
+  /** The names printed on the back cover and the last pages. */
+  names: { child: string; toy: string };
+  /** The approved hero cover: the front cover's and the title page's design. */
   heroCover: Buffer;
-  /** The front cover's picture, without words (the cover PDF sets the title on it). */
-  coverArt: Buffer;
+  /** The approved toy cover: the back cover's picture. */
+  toyCover: Buffer;
+  /**
+   * The hero cover's design drawn again without its painted words, at print size, when the
+   * illustrator can; otherwise the approved cover's picture below its words is used, enlarged.
+   */
+  coverArt?: Buffer;
   /** The story pages' pictures in page order, with the page's text. */
   pages: { image: Buffer; text: string }[];
   style: 'color' | 'line';
   /** Every cover type the order prints (the book and the grandparents' copies). */
   coverTypes: CoverType[];
-  backText: string;
+  /**
+   * The story pictures are drawn at print size (the local illustrator): the preflight then also
+   * refuses one enlarged from a smaller picture. Hosted models draw smaller and are enlarged.
+   */
+  nativeDetail?: boolean;
 };
+
+/**
+ * Where the painted words sit on an approved cover (src/server/adapters/illustrator/cover-art.ts,
+ * 1024 px): the name and its ribbon above y 290, the imprint below y 960. The square from y 290
+ * to 960, centred, holds the portrait and the scene round it and no word.
+ */
+const COVER_ART_SIZE = 1024;
+const WORDLESS = { left: 177, top: 290, size: 670 } as const;
+/** The portrait's square on the approved cover (centre 512, 590, radius 246). */
+const PORTRAIT = { left: 266, top: 344, size: 492 } as const;
+
+async function cropCover(cover: Buffer, square: { left: number; top: number; size: number }) {
+  const { width = COVER_ART_SIZE, height = COVER_ART_SIZE } = await sharp(cover).metadata();
+  const scale = Math.min(width, height) / COVER_ART_SIZE;
+  return sharp(cover)
+    .extract({
+      left: Math.round(square.left * scale),
+      top: Math.round(square.top * scale),
+      width: Math.round(square.size * scale),
+      height: Math.round(square.size * scale),
+    })
+    .png()
+    .toBuffer();
+}
+
+/** The approved cover's art without its painted words: the one title is the printed one. */
+export function wordlessCoverArt(cover: Buffer): Promise<Buffer> {
+  return cropCover(cover, WORDLESS);
+}
+
+/** The portrait of an approved cover (the toy on the back cover), without the cover's words. */
+export function coverPortrait(cover: Buffer): Promise<Buffer> {
+  return cropCover(cover, PORTRAIT);
+}
 
 export type PrintFiles = {
   interior: Uint8Array;
@@ -40,8 +88,17 @@ export type PrintFiles = {
  */
 export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFiles> {
   const { story } = input;
+  const coverArt = input.coverArt ?? (await wordlessCoverArt(input.heroCover));
+  // The title page shows the cover's art without its words, so the book's one title is the only
+  // one on it; a coloring book shows its first picture, in line art like the rest of it.
+  const titleImage = input.style === 'line' ? input.pages[0]?.image : coverArt;
   const pages: InteriorPage[] = [
-    { kind: 'title', title: story.title, subtitle: story.subtitle, image: input.heroCover },
+    {
+      kind: 'title',
+      title: story.title,
+      subtitle: story.subtitle,
+      ...(titleImage ? { image: titleImage } : {}),
+    },
     { kind: 'dedication', message: story.dedication.message, signature: story.dedication.signature },
     ...input.pages.map(
       (page): InteriorPage => ({ kind: 'story', image: page.image, text: page.text, style: input.style }),
@@ -56,7 +113,13 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
     ),
   );
   const interior = await buildInteriorPdf(
-    { language: input.language, title: story.title, pages },
+    {
+      language: input.language,
+      title: story.title,
+      pages,
+      style: input.style,
+      drawYourOwn: drawYourOwnLines(input.language, input.names),
+    },
     { minPages },
   );
   await check(
@@ -65,9 +128,13 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
       kind: 'interior',
       pageCount: interior.pageCount,
       ...(hardcover ? { coverType: 'hardcover' as const } : {}),
+      blackAndWhite: input.style === 'line',
+      nativeDetail: input.nativeDetail ?? false,
     }),
   );
 
+  const backImage = await coverPortrait(input.toyCover);
+  const backText = backCoverText(input.language, input.bookType, input.names);
   const covers = new Map<CoverType, Uint8Array>();
   for (const coverType of new Set(input.coverTypes)) {
     const cover = await buildCoverPdf({
@@ -75,8 +142,9 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
       pageCount: interior.pageCount,
       title: story.title,
       subtitle: story.subtitle,
-      frontImage: input.coverArt,
-      backText: input.backText,
+      frontImage: coverArt,
+      backImage,
+      backText,
       language: input.language,
     });
     await check(
