@@ -84,8 +84,10 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       : createSmtpMailer(config.mail.smtpUrl!, config.mail.from));
   const illustrator = overrides.illustrator ?? configuredIllustrator(config);
   const payments = overrides.payments ?? configuredPayments(config);
+  const now = overrides.now ?? (() => new Date());
   const ports: PrinterPorts = {
     storage,
+    now,
     publicUrl: config.publicUrl,
     scheduleReport: printStatusScheduler(database.db),
     fileLinks: (secret: string) => printFileLinks(config.publicUrl, secret),
@@ -104,7 +106,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     payments,
     printer,
     ...(outboxDir ? { outboxDir } : {}),
-    now: overrides.now ?? (() => new Date()),
+    now,
   };
 }
 

@@ -20,6 +20,7 @@ export function selectPrinter(
     scheduleReport: LocalPrinterOptions['scheduleReport'];
     fileLinks: (secret: string) => PrintFileLinks;
     log?: LuluPrinterOptions['log'];
+    now?: () => Date;
   },
 ): Printer {
   if (config.provider === 'lulu') {
@@ -33,6 +34,7 @@ export function selectPrinter(
       storage: deps.storage,
       fileLinks: deps.fileLinks(lulu.printFileUrlSecret),
       ...(deps.log ? { log: deps.log } : {}),
+      ...(deps.now ? { now: deps.now } : {}),
     });
   }
   return createLocalPrinter({
@@ -41,5 +43,6 @@ export function selectPrinter(
     scheduleReport: deps.scheduleReport,
     shipAfterSeconds: config.shipAfterSeconds,
     deliverAfterSeconds: config.deliverAfterSeconds,
+    ...(deps.now ? { now: deps.now } : {}),
   });
 }
