@@ -56,4 +56,20 @@ describe('adapter leaf check', () => {
       findAdapterProblems(adapter('printer/local.test.ts'), "import { queryRows } from '../../db/client';"),
     ).toEqual([]);
   });
+
+  it('finds a client circle closed by a lazy import, and not one closed by a type import', () => {
+    const drawer = file('components/layout/mobile-drawer.tsx');
+    const panel = file('components/layout/mobile-drawer-panel.tsx');
+    const lazyCircle = new Map([
+      [drawer, "const load = () => import('./mobile-drawer-panel');"],
+      [panel, "import { MenuButton } from './mobile-drawer';"],
+    ]);
+    expect(findCycles(lazyCircle)).toEqual([[drawer, panel]]);
+
+    const typeOnly = new Map([
+      [drawer, "const load = () => import('./mobile-drawer-panel');"],
+      [panel, "import type { MenuButtonProps } from './mobile-drawer';"],
+    ]);
+    expect(findCycles(typeOnly)).toEqual([]);
+  });
 });

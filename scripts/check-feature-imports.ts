@@ -3,6 +3,8 @@
 // On the server, adapters are leaves: nothing under `adapters/` imports the shop's modules, jobs
 // or database (what an adapter needs of the shop comes in as ports from src/server/services.ts).
 // Biome checks the shared/client/server direction; relative paths between features need a resolver.
+// It also refuses client import circles that pass through a lazy `import()`: Biome's noImportCycles
+// sees only static imports, and a lazy chunk that imports its loader back drags the loader into it.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -74,6 +76,59 @@ export function findProblems(file: string, source: string): string[] {
   return problems;
 }
 
+// `import type` disappears at build time, so it cannot close a circle.
+const runtimeImportPattern =
+  /(?:import|export)\s(?!type\s)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function resolveSource(from: string, specifier: string, exists: (file: string) => boolean) {
+  const base = path.resolve(path.dirname(from), specifier);
+  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((end) => base + end).find(exists);
+}
+
+/** Each import circle among the given sources (file -> text), once, as the files in order. */
+export function findCycles(sources: ReadonlyMap<string, string>): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const [file, source] of sources) {
+    const targets: string[] = [];
+    for (const match of source.matchAll(runtimeImportPattern)) {
+      const specifier = match[1] ?? match[2];
+      if (!specifier?.startsWith('.')) continue;
+      const target = resolveSource(file, specifier, (candidate) => sources.has(candidate));
+      if (target) targets.push(target);
+    }
+    edges.set(file, targets);
+  }
+  const cycles: string[][] = [];
+  const seen = new Set<string>();
+  const done = new Set<string>();
+  const visit = (file: string, trail: string[]) => {
+    if (done.has(file)) return;
+    const at = trail.indexOf(file);
+    if (at >= 0) {
+      const cycle = trail.slice(at);
+      const key = [...cycle].sort().join('|');
+      if (!seen.has(key)) {
+        seen.add(key);
+        cycles.push(cycle);
+      }
+      return;
+    }
+    for (const target of edges.get(file) ?? []) visit(target, [...trail, file]);
+    done.add(file);
+  };
+  for (const file of edges.keys()) visit(file, []);
+  return cycles;
+}
+
+/** The client's import circles, as printable lines. */
+function clientCycleProblems(): string[] {
+  const sources = new Map([...sourceFiles(clientRoot)].map((file) => [file, fs.readFileSync(file, 'utf8')]));
+  return findCycles(sources).map((cycle) => {
+    const names = [...cycle, cycle[0] ?? ''].map((file) => path.relative('.', file));
+    return `import circle (lazy imports count): ${names.join(' -> ')}`;
+  });
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const problems = [
     ...[...sourceFiles(clientRoot)].flatMap((file) => findProblems(file, fs.readFileSync(file, 'utf8'))),
@@ -81,6 +136,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       findAdapterProblems(file, fs.readFileSync(file, 'utf8')),
     ),
   ];
+  problems.push(...clientCycleProblems());
   if (problems.length > 0) {
     console.error(`Import direction broken:\n${problems.join('\n')}`);
     process.exit(1);

@@ -6,7 +6,8 @@ import { ContactCard } from '../features/content/components/contact-card';
 import { ContentPage } from '../features/content/components/content-page';
 import { TierCard } from '../features/content/components/tier-card';
 import { AFFILIATE_APPROVAL_HOURS, AFFILIATE_TIERS, PARTNERS_EMAIL } from '../features/content/facts';
-import { formatPercent, mailtoHref } from '../features/content/format';
+import { mailtoHref } from '../features/content/mailto';
+import { formatPercent } from '../lib/format';
 
 const TONES = ['cream', 'lavender', 'honey'] as const;
 

@@ -60,7 +60,9 @@ describe('checkout test page', () => {
   });
 
   it('an unknown id: Book instance not found', async () => {
-    const { user } = await openTestPage();
+    const { user } = await openTestPage({
+      routes: { 'GET /api/dev/book-instances/no-such-book': fails(404, 'NOT_FOUND') },
+    });
     await user.type(screen.getByLabelText('Book instance ID'), 'no-such-book');
     await user.click(screen.getByRole('button', { name: 'Test Checkout' }));
     expect(await screen.findAllByText('Book instance not found')).not.toHaveLength(0);
@@ -131,7 +133,10 @@ describe('checkout test page', () => {
   });
 
   it('Load Recent failing (as in production): Failed to load book instances', async () => {
-    const { user } = await openTestPage();
+    // In production the dev routes are not registered: the server answers 404.
+    const { user } = await openTestPage({
+      routes: { 'GET /api/dev/book-instances/recent': fails(404, 'NOT_FOUND') },
+    });
     await user.click(screen.getByRole('button', { name: 'Load Recent' }));
     expect(await screen.findByText('Failed to load book instances')).toBeVisible();
   });

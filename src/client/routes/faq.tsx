@@ -15,8 +15,8 @@ import {
   SUPPORT_EMAIL,
   SUPPORT_REPLY_HOURS,
 } from '../features/content/facts';
-import { formatList } from '../features/content/format';
 import { useShippingZones } from '../features/content/use-shipping-zones';
+import { formatList } from '../lib/format';
 
 export function Component() {
   const { t } = useTranslation('faq');

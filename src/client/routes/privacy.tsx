@@ -9,7 +9,7 @@ import { PageLanguageSwitcher } from '../features/content/components/page-langua
 import { TableOfContents } from '../features/content/components/table-of-contents';
 import { textLinkClass } from '../features/content/components/text-link';
 import { POLICIES_UPDATED, RETENTION, SUPPORT_EMAIL, WIZARD_COOKIE } from '../features/content/facts';
-import { formatDate } from '../features/content/format';
+import { formatCalendarDate } from '../lib/format';
 
 /** The policy's sections in reading order; each key is also the section's anchor. */
 const SECTIONS = [
@@ -56,7 +56,7 @@ export function Component() {
       meta={
         <>
           <p className="font-semibold">
-            {t('header.updated', { date: formatDate(POLICIES_UPDATED, language) })}
+            {t('header.updated', { date: formatCalendarDate(POLICIES_UPDATED, language) })}
           </p>
           <p>
             <Trans

@@ -15,8 +15,8 @@ import {
   SUPPORT_EMAIL,
   SUPPORT_REPLY_HOURS,
 } from '../features/content/facts';
-import { formatDate } from '../features/content/format';
 import { useShippingZones } from '../features/content/use-shipping-zones';
+import { formatCalendarDate } from '../lib/format';
 
 /** The terms' sections in reading order, with their anchors. */
 const SECTIONS = [
@@ -64,7 +64,7 @@ export function Component() {
       meta={
         <>
           <p className="font-semibold">
-            {t('header.updated', { date: formatDate(POLICIES_UPDATED, language) })}
+            {t('header.updated', { date: formatCalendarDate(POLICIES_UPDATED, language) })}
           </p>
           <p>
             <Trans

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language } from '../../../shared/i18n';
-import { authRequest } from './auth-request';
+import { apiRequest } from '../../lib/api-client';
 
 export type SessionUser = {
   id: string;
@@ -22,7 +22,7 @@ export const SESSION_QUERY_KEY = [...AUTH_QUERY_KEY, 'session'] as const;
 
 /** The signed-in session from the cookie, or null for a visitor. */
 export function getSession(): Promise<AuthSession | null> {
-  return authRequest<AuthSession | null>('/get-session');
+  return apiRequest<AuthSession | null>('/api/auth/get-session');
 }
 
 export function getSessionQueryOptions() {

@@ -1,5 +1,6 @@
 // Test helper: answers the account API (/api/auth/*) the way the server does, and records every call.
 import { afterEach, vi } from 'vitest';
+import { unknownRoute } from '../../testing/unknown-route';
 import type { AuthSession } from './get-session';
 
 export type Reply = { status: number; body: unknown };
@@ -40,7 +41,7 @@ export type AuthCall = { method: string; path: string; body: unknown };
 
 /**
  * Replaces fetch for the test. `routes` are keyed 'METHOD /api/auth/path'; a visitor (get-session
- * null) and no configured provider are the defaults; anything else answers 404.
+ * null) and no configured provider are the defaults; anything else fails the test.
  */
 export function mockAuthApi(routes: Record<string, Handler | Reply> = {}) {
   const calls: AuthCall[] = [];
@@ -56,9 +57,7 @@ export function mockAuthApi(routes: Record<string, Handler | Reply> = {}) {
     calls.push({ method, path, body });
     const route = routes[`${method} ${path}`] ?? defaults[`${method} ${path}`];
     const reply =
-      typeof route === 'function'
-        ? await route(body)
-        : (route ?? fails(404, 'NOT_FOUND', `No route ${method} ${path}`));
+      typeof route === 'function' ? await route(body) : (route ?? unknownRoute(`${method} ${path}`));
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },

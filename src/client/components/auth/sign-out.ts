@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { authRequest } from './auth-request';
+import { apiRequest } from '../../lib/api-client';
 import { AUTH_QUERY_KEY, SESSION_QUERY_KEY } from './get-session';
 
 /** Ends the session on the server (the cookie goes with it). */
 export function signOut(): Promise<unknown> {
-  return authRequest('/sign-out', { body: {} });
+  return apiRequest('/api/auth/sign-out', { json: {} });
 }
 
 /**

@@ -7,6 +7,7 @@ import { UserAvatar } from '../auth/user-avatar';
 import { buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 import { useMenuOnDemand } from '../ui/use-menu-on-demand';
+import { accountTriggerClass } from './account-trigger';
 
 /** 'inDrawer': full width in the mobile drawer, else small in the top bar. */
 export function SignInLink({ inDrawer, onNavigate }: { inDrawer: boolean; onNavigate?: () => void }) {
@@ -49,9 +50,6 @@ export function AccountPlaceholder({ inDrawer }: { inDrawer: boolean }) {
     </span>
   );
 }
-
-export const accountTriggerClass =
-  'rounded-full p-0.5 transition-shadow hover:shadow-soft data-[state=open]:ring-2 data-[state=open]:ring-coral-300';
 
 // Radix's menu is not needed to paint the page: it loads when the avatar is first used.
 const loadAccountMenu = () => import('./account-menu');

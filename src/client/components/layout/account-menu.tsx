@@ -6,7 +6,7 @@ import type { SessionUser } from '../auth/get-session';
 import { useSignOut } from '../auth/sign-out';
 import { UserAvatar } from '../auth/user-avatar';
 import { type OpenedWith, useFocusFirstItemOnce } from '../ui/use-menu-on-demand';
-import { accountTriggerClass } from './account-area';
+import { accountTriggerClass } from './account-trigger';
 
 const menuItemClass =
   'flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 font-semibold outline-none select-none data-[highlighted]:bg-coral-100 data-[disabled]:opacity-50';

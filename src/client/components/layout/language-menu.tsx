@@ -5,7 +5,7 @@ import { isLanguage, LANGUAGES } from '../../../shared/i18n';
 import { cn } from '../ui/cn';
 import { Flag } from '../ui/flag';
 import { type OpenedWith, useFocusFirstItemOnce } from '../ui/use-menu-on-demand';
-import { LanguageTriggerFace, languageTriggerClass, useCurrentLanguage } from './language-switcher';
+import { LanguageTriggerFace, languageTriggerClass, useCurrentLanguage } from './language-trigger';
 
 /** The Radix language menu, loaded on first use and mounted open (see LanguageSwitcher). */
 export default function LanguageMenu({ openedWith }: { openedWith: OpenedWith }) {

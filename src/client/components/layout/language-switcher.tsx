@@ -1,32 +1,11 @@
-import { ChevronDown } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../../shared/i18n';
-import { buttonClass } from '../ui/button';
+import { LANGUAGES } from '../../../shared/i18n';
 import { cn } from '../ui/cn';
 import { Flag } from '../ui/flag';
 import { useMenuOnDemand } from '../ui/use-menu-on-demand';
+import { LanguageTriggerFace, languageTriggerClass, useCurrentLanguage } from './language-trigger';
 import { useLanguage } from './use-language';
-
-export const languageTriggerClass = buttonClass({ variant: 'ghost', size: 'sm' });
-
-/** The active language's entry in LANGUAGES, and a way to change it. */
-export function useCurrentLanguage() {
-  const { language, changeLanguage } = useLanguage();
-  const current = LANGUAGES.find((option) => option.code === language) ?? LANGUAGES[0];
-  return { current, changeLanguage };
-}
-
-/** What the language button shows: the current language's flag and name. */
-export function LanguageTriggerFace({ current }: { current: { code: Language; name: string } }) {
-  return (
-    <>
-      <Flag language={current.code} />
-      <span lang={current.code}>{current.name}</span>
-      <ChevronDown aria-hidden="true" className="size-4" />
-    </>
-  );
-}
 
 // Radix's menu (and its positioning engine) is not needed to paint the page: it loads on first use.
 const loadLanguageMenu = () => import('./language-menu');

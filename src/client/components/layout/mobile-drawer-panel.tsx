@@ -5,7 +5,7 @@ import { Sheet } from '../ui/sheet';
 import { BuildBookLink } from './build-book-link';
 import { DrawerAccountArea } from './drawer-account';
 import { LanguageButtons } from './language-switcher';
-import { MenuButton } from './mobile-drawer';
+import { MenuButton } from './menu-button';
 
 /** The drawer itself (Radix Dialog), loaded on the first tap of the menu button and mounted open. */
 export default function MobileDrawerPanel() {

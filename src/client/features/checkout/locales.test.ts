@@ -2,37 +2,15 @@ import { describe, expect, it } from 'vitest';
 import en from '../../../../public/locales/en/checkout.json';
 import fr from '../../../../public/locales/fr/checkout.json';
 
-/** Every key path with the {{placeholders}} and <tags> of its text; plural forms count as one key. */
-function shape(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') {
-    const parts = [...value.matchAll(/\{\{(\w+)\}\}|<(\w+)>/g)].map((match) => match[1] ?? match[2]);
-    return [`${path.replace(/_(one|many|other)$/, '')} ${[...new Set(parts)].sort().join(',')}`];
-  }
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => shape(item, path ? `${path}.${key}` : key));
-  }
-  return [path];
-}
-
 function texts(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (value && typeof value === 'object') return Object.values(value).flatMap(texts);
   return [];
 }
 
-// French puts a no-break space before : ; ! ? and inside « ».
-const FRENCH_SPACING = /[^\u00a0\u202f][:;!?](\s|$)|«[^\u00a0]|[^\u00a0]»/;
+// Keys, placeholders and French spacing of every namespace: src/client/i18n/locales.test.ts.
 
 describe('checkout texts', () => {
-  it('have the same keys, placeholders and tags in English and French', () => {
-    expect([...new Set(shape(fr))]).toEqual([...new Set(shape(en))]);
-  });
-
-  it('follow French spacing around punctuation', () => {
-    const offending = texts(fr).filter((text) => FRENCH_SPACING.test(text.replace(/\{\{\w+\}\}/g, 'x')));
-    expect(offending).toEqual([]);
-  });
-
   it('type no price: amounts come from the pricing data', () => {
     const priced = [...texts(en), ...texts(fr)].filter((text) => /\d+[.,]\d\d|CHF/.test(text));
     expect(priced).toEqual([]);

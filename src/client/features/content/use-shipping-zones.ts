@@ -6,8 +6,7 @@ import {
   shippingZoneOf,
 } from '../../../shared/domain/shipping';
 import { useLanguage } from '../../components/layout/use-language';
-import { formatMoney } from '../../components/ui/format-money';
-import { countryName, formatList } from './format';
+import { countryName, formatList, formatMoney } from '../../lib/format';
 
 export type ShippingZoneRow = {
   zone: ShippingZone;

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthError } from '../auth-request';
+import { codeOf } from '../../../lib/api-client';
 import { useSignIn } from './api/sign-in';
 import { ErrorAlert, SubmitButton, TextButton, TextField } from './form-parts';
 import { useAuthErrorText } from './lib/error-message';
@@ -43,7 +43,7 @@ export function SignInForm({
 
   const error = signIn.error;
   const alert = error ? errorText(error) : signIn.isIdle ? initialError : undefined;
-  const unverified = error instanceof AuthError && error.code === 'EMAIL_NOT_VERIFIED';
+  const unverified = codeOf(error) === 'EMAIL_NOT_VERIFIED';
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authRequest } from '../../../components/auth/auth-request';
 import { refreshSession } from '../../../components/auth/get-session';
+import { apiRequest } from '../../../lib/api-client';
 
 export type ResetPasswordInput = { newPassword: string; token: string };
 
 /** Sets a new password with the token from the e-mailed link; the server ends the other sessions. */
 export function resetPassword(input: ResetPasswordInput): Promise<unknown> {
-  return authRequest('/reset-password', { body: input });
+  return apiRequest('/api/auth/reset-password', { json: input });
 }
 
 export function useResetPassword() {

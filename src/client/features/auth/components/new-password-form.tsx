@@ -1,7 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { AuthError } from '../../../components/auth/auth-request';
 import { ErrorAlert, SubmitButton, TextField } from '../../../components/auth/forms/form-parts';
 import { useAuthErrorText } from '../../../components/auth/forms/lib/error-message';
 import {
@@ -9,6 +8,7 @@ import {
   MIN_PASSWORD_LENGTH,
   type PasswordProblem,
 } from '../../../components/auth/forms/lib/validation';
+import { codeOf } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 
 type NewPasswordFormProps = {
@@ -48,15 +48,13 @@ export function NewPasswordForm({ token, onUpdated, onTokenRejected }: NewPasswo
           onUpdated();
         },
         onError: (error) => {
-          if (error instanceof AuthError && error.code === 'INVALID_TOKEN') onTokenRejected();
+          if (codeOf(error) === 'INVALID_TOKEN') onTokenRejected();
         },
       },
     );
   };
 
-  const showAlert =
-    resetPassword.isError &&
-    !(resetPassword.error instanceof AuthError && resetPassword.error.code === 'INVALID_TOKEN');
+  const showAlert = resetPassword.isError && !(codeOf(resetPassword.error) === 'INVALID_TOKEN');
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">

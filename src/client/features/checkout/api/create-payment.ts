@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PaymentSession } from '../../../../shared/contracts/checkout';
-import { checkoutRequest } from './checkout-request';
+import { apiRequest } from '../../../lib/api-client';
 
 /** Opens a card payment session for an unpaid order; the browser then goes to its `url`. */
 export function createPayment(orderId: string): Promise<PaymentSession> {
-  return checkoutRequest<PaymentSession>(`/api/orders/${encodeURIComponent(orderId)}/payment`, {
+  return apiRequest<PaymentSession>(`/api/orders/${encodeURIComponent(orderId)}/payment`, {
     method: 'POST',
   });
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order, ReviewRequest } from '../../../../shared/contracts/checkout';
-import { checkoutRequest } from './checkout-request';
+import { apiRequest } from '../../../lib/api-client';
 import { orderQueryKey } from './get-order';
 
 type Review = NonNullable<Order['review']>;
 
 /** The review of a delivered order (once per order). */
 export function createReview(orderId: string, review: ReviewRequest): Promise<Review> {
-  return checkoutRequest<Review>(`/api/orders/${encodeURIComponent(orderId)}/review`, {
+  return apiRequest<Review>(`/api/orders/${encodeURIComponent(orderId)}/review`, {
     method: 'POST',
     json: review,
   });

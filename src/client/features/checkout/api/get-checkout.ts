@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckoutContext } from '../../../../shared/contracts/checkout';
-import { checkoutRequest, retryUnlessClientError } from './checkout-request';
+import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
 
 export const checkoutQueryKey = (bookInstanceId: string) => ['checkout', bookInstanceId] as const;
 
 /** What the checkout of one of the user's books needs: the book, the preview, prices, any order. */
 export function getCheckout(bookInstanceId: string, signal?: AbortSignal): Promise<CheckoutContext> {
-  return checkoutRequest<CheckoutContext>(`/api/checkout/${encodeURIComponent(bookInstanceId)}`, { signal });
+  return apiRequest<CheckoutContext>(`/api/checkout/${encodeURIComponent(bookInstanceId)}`, { signal });
 }
 
 export const getCheckoutQueryOptions = (bookInstanceId: string) =>

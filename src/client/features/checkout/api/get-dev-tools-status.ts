@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { DevToolsStatusSchema } from '../../../../shared/contracts/checkout';
-import { checkoutRequest } from './checkout-request';
+import { apiRequest } from '../../../lib/api-client';
 
 export type DevToolsStatus = z.infer<typeof DevToolsStatusSchema>;
 
@@ -9,7 +9,7 @@ export type DevToolsStatus = z.infer<typeof DevToolsStatusSchema>;
 export function useDevToolsStatus() {
   return useQuery({
     queryKey: ['dev', 'status'],
-    queryFn: () => checkoutRequest<DevToolsStatus>('/api/dev/status'),
+    queryFn: () => apiRequest<DevToolsStatus>('/api/dev/status'),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

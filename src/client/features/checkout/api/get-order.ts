@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../../shared/contracts/checkout';
-import { checkoutRequest, retryUnlessClientError } from './checkout-request';
+import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
 
 export const orderQueryKey = (orderId: string) => ['orders', orderId] as const;
 
 /** One order of the signed-in user (404 for anyone else's). */
 export function getOrder(orderId: string, signal?: AbortSignal): Promise<Order> {
-  return checkoutRequest<Order>(`/api/orders/${encodeURIComponent(orderId)}`, { signal });
+  return apiRequest<Order>(`/api/orders/${encodeURIComponent(orderId)}`, { signal });
 }
 
 export const getOrderQueryOptions = (orderId: string) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutContext, Order, OrderRequest } from '../../../../shared/contracts/checkout';
-import { checkoutRequest } from './checkout-request';
+import { apiRequest } from '../../../lib/api-client';
 import { checkoutQueryKey } from './get-checkout';
 import { orderQueryKey } from './get-order';
 
@@ -9,7 +9,7 @@ import { orderQueryKey } from './get-order';
  * price; the server answers with its own quote.
  */
 export function saveOrder(bookInstanceId: string, request: OrderRequest): Promise<Order> {
-  return checkoutRequest<Order>(`/api/checkout/${encodeURIComponent(bookInstanceId)}/order`, {
+  return apiRequest<Order>(`/api/checkout/${encodeURIComponent(bookInstanceId)}/order`, {
     method: 'PUT',
     json: request,
   });

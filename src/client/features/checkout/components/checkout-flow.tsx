@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckoutContext, Order } from '../../../../shared/contracts/checkout';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
-import { codeOf } from '../api/checkout-request';
+import { codeOf } from '../../../lib/api-client';
+import { useUrlStep } from '../../../lib/use-url-step';
 import { checkoutQueryKey } from '../api/get-checkout';
 import { useSaveOrder } from '../api/save-order';
 import { useStartPayment } from '../hooks/use-start-payment';
@@ -47,7 +49,6 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   const { t } = useTranslation('checkout');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const { language } = useLanguage();
   const formId = useId();
   const bookInstanceId = context.bookInstance.id;
@@ -60,7 +61,6 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   const [agreements, setAgreements] = useState({ agreeTerms: false, agreePrivacy: false });
   const [touched, setTouched] = useState<ReadonlySet<DetailsField>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
-  const [failedAttempts, setFailedAttempts] = useState(0);
 
   const payment = useStartPayment({
     kind: 'pay',
@@ -70,39 +70,20 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
     },
   });
 
-  const cancelled = params.get('payment_cancelled') === 'true';
+  const cancelled = useSearchParams()[0].get('payment_cancelled') === 'true';
   const payable = saved !== null && saved.key !== undefined && saved.key === choicesKey(draft);
-  // Back from the payment page with an order: straight to paying again.
-  const [initialStep] = useState<CheckoutStep>(
-    () => readStep(params.get('step')) ?? (cancelled && payable ? 3 : 1),
-  );
-  const requested = readStep(params.get('step')) ?? initialStep;
-  const step: CheckoutStep = requested === 3 && !payable ? 2 : requested;
+  const { step, goTo, setParams, headingRef, stepRef, focusFirstProblem } = useUrlStep<CheckoutStep>({
+    read: readStep,
+    // Back from the payment page with an order: straight to paying again.
+    initial: () => (cancelled && payable ? 3 : 1),
+    // Paying opens only while the saved order matches the form.
+    allow: (requested) => (requested === 3 && !payable ? 2 : requested),
+    // The wizard links to a bare address: that is step 1.
+    bareFirst: 1,
+  });
   const stepKey = STEP_KEYS[step];
 
   useDocumentTitle(t('metaTitle', { step: t(`steps.${stepKey}.label`) }));
-
-  // The address names the step shown (a bare address is step 1, as the wizard links to it);
-  // correcting it replaces rather than adds a page.
-  useEffect(() => {
-    const current = params.get('step');
-    if (current === String(step) || (current === null && step === 1)) return;
-    setParams(
-      (latest) => {
-        const next = new URLSearchParams(latest);
-        next.set('step', String(step));
-        return next;
-      },
-      { replace: true },
-    );
-  }, [params, setParams, step]);
-
-  const goTo = (next: CheckoutStep) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      updated.set('step', String(next));
-      return updated;
-    });
 
   const dismissBanner = () =>
     setParams(
@@ -114,24 +95,6 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
       { replace: true },
     );
 
-  // A new step: its heading takes the focus, so a screen reader starts there.
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstView = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of step only
-  useEffect(() => {
-    if (firstView.current) {
-      firstView.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
-
-  // Each failed Next on step 2: the first field to fix takes the focus.
-  const stepRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (failedAttempts > 0) stepRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failedAttempts]);
-
   const checked = checkDetails(draft);
   const problems: DetailsProblems = Object.fromEntries(
     Object.entries(checked.problems ?? {}).filter(
@@ -142,14 +105,16 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   const saveAndContinue = () => {
     if (!checked.data) {
       setSubmitted(true);
-      setFailedAttempts((count) => count + 1);
+      focusFirstProblem();
       toast.error(t('toasts.completeFields'), { id: 'checkout-complete-fields' });
       return;
     }
     const key = choicesKey(draft);
     save.mutate(orderRequestFrom(draft, checked.data, language), {
       onSuccess: (order) => {
-        setSaved({ order, key });
+        // The saved order must be on screen before the address asks for step 3: otherwise the
+        // step machine sees step 3 without a payable order and corrects the address back to 2.
+        flushSync(() => setSaved({ order, key }));
         goTo(3);
       },
       onError: (error) => {

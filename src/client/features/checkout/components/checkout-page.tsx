@@ -5,7 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../../components/auth/get-session';
 import { signInPath } from '../../../components/auth/safe-redirect';
-import { statusOf } from '../api/checkout-request';
+import { statusOf } from '../../../lib/api-client';
 import { useCheckout } from '../api/get-checkout';
 import { AbandonedDraft } from './abandoned-draft';
 import { CheckoutFlow } from './checkout-flow';

@@ -9,11 +9,11 @@ import { useDocumentTitle } from '../../../components/layout/use-document-title'
 import { useLanguage } from '../../../components/layout/use-language';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { statusOf } from '../api/checkout-request';
+import { statusOf } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import { useBookInstanceLookup } from '../api/get-book-instance-lookup';
 import { useDevToolsStatus } from '../api/get-dev-tools-status';
 import { type RecentBookInstances, useRecentBookInstances } from '../api/get-recent-book-instances';
-import { formatDate } from '../lib/format';
 
 const isBookInstanceStatus = (value: string): value is BookInstanceStatus =>
   (BOOK_INSTANCE_STATUSES as readonly string[]).includes(value);

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../../shared/domain/quote';
 import { SHIPPING_ZONES, shippingZoneOf } from '../../../../shared/domain/shipping';
 import { useLanguage } from '../../../components/layout/use-language';
-import { formatMoney } from '../../../components/ui/format-money';
-import { countryName, formatBasisPoints, formatPercent } from '../lib/format';
+import { countryName, formatBasisPoints, formatMoney, formatPercent } from '../../../lib/format';
 
 type OrderSummaryProps = {
   /** The client's quote while choosing (step 2), the server's once the order is saved (step 3). */
@@ -40,7 +39,9 @@ export function OrderSummary({ quote, country }: OrderSummaryProps) {
                   {line.discountPercentage > 0 && (
                     <>
                       {line.quantity > 1 || line.itemType === 'grandparent_copy' ? ' · ' : ''}
-                      {t('summary.discount', { percent: formatPercent(line.discountPercentage, language) })}
+                      {t('summary.discount', {
+                        percent: formatPercent(line.discountPercentage, language, { fractionDigits: 2 }),
+                      })}
                     </>
                   )}
                 </span>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { Order } from '../../../../shared/contracts/checkout';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { codeOf } from '../api/checkout-request';
+import { codeOf } from '../../../lib/api-client';
 import { useCreateReview } from '../api/create-review';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;

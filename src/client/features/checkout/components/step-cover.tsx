@@ -9,9 +9,8 @@ import {
 import { COVER_TYPES, type CoverType } from '../../../../shared/domain/statuses';
 import { useLanguage } from '../../../components/layout/use-language';
 import { cn } from '../../../components/ui/cn';
-import { formatMoney } from '../../../components/ui/format-money';
+import { formatList, formatMoney, formatPercent } from '../../../lib/format';
 import type { CheckoutDraft } from '../lib/checkout-draft';
-import { formatList, formatPercent } from '../lib/format';
 import { bookPrice, quoteFor } from '../lib/quote';
 import { CoverPreview } from './cover-preview';
 
@@ -46,7 +45,10 @@ export function StepCover({ context, draft, onChange }: StepCoverProps) {
   // The discount tiers as words, from the shared rule: "25% off with 1 copy, 30% off each with 2 copies…"
   const tiers = formatList(
     (Object.entries(GRANDPARENT_DISCOUNTS) as Array<[string, number]>).map(([count, percent]) =>
-      t('copies.tier', { count: Number(count), percent: formatPercent(percent, language) }),
+      t('copies.tier', {
+        count: Number(count),
+        percent: formatPercent(percent, language, { fractionDigits: 2 }),
+      }),
     ),
     language,
   );
@@ -123,7 +125,9 @@ export function StepCover({ context, draft, onChange }: StepCoverProps) {
                 </span>
                 {count > 0 && (
                   <span className="text-sm font-semibold text-coral-700">
-                    {t('copies.off', { percent: formatPercent(grandparentDiscount(count), language) })}
+                    {t('copies.off', {
+                      percent: formatPercent(grandparentDiscount(count), language, { fractionDigits: 2 }),
+                    })}
                   </span>
                 )}
               </label>

@@ -4,6 +4,7 @@ import { COUNTRIES, needsRegion, US_STATES } from '../../../../shared/domain/shi
 import { ErrorAlert, TextField } from '../../../components/auth/forms/form-parts';
 import { useLanguage } from '../../../components/layout/use-language';
 import { SelectField } from '../../../components/ui/select-field';
+import { countryName } from '../../../lib/format';
 import type {
   CheckoutDraft,
   CustomerField,
@@ -12,7 +13,6 @@ import type {
   FieldProblem,
   ShippingField,
 } from '../lib/checkout-draft';
-import { countryName } from '../lib/format';
 
 type StepDetailsProps = {
   formId: string;

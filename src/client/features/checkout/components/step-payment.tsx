@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 import type { Order } from '../../../../shared/contracts/checkout';
 import { useLanguage } from '../../../components/layout/use-language';
 import { Button } from '../../../components/ui/button';
-import { formatMoney } from '../../../components/ui/format-money';
-import { countryName } from '../lib/format';
+import { countryName, formatMoney } from '../../../lib/format';
 
 type StepPaymentProps = {
   order: Order;

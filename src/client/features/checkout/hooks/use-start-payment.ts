@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { codeOf, statusOf } from '../api/checkout-request';
+import { codeOf, statusOf } from '../../../lib/api-client';
 import { useCreatePayment } from '../api/create-payment';
 import { goToPayment } from '../lib/go-to-payment';
 

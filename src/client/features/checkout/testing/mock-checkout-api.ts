@@ -5,6 +5,7 @@ import type { CheckoutContext, Order, OrderRequest } from '../../../../shared/co
 import { DEFAULT_TAX_RATE_BASIS_POINTS, quoteOrder } from '../../../../shared/domain/quote';
 import type { ProductKey } from '../../../../shared/domain/statuses';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
+import { unknownRoute } from '../../../testing/unknown-route';
 
 export type Reply = { status: number; body: unknown };
 export type CheckoutCall = { method: string; path: string; query: URLSearchParams; body: unknown };
@@ -187,8 +188,7 @@ export function mockCheckoutApi({
     calls.push(call);
     const key = `${method} ${url.pathname}`;
     const route = routes[key] ?? defaultRoute(method, url.pathname);
-    const reply =
-      typeof route === 'function' ? await route(call) : (route ?? fails(404, 'NOT_FOUND', `No route ${key}`));
+    const reply = typeof route === 'function' ? await route(call) : (route ?? unknownRoute(key));
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },

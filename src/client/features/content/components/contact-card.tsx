@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button';
-import { mailtoHref } from '../format';
+import { mailtoHref } from '../mailto';
 
 /** A closing card that invites the reader to write to us. */
 export function ContactCard({

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { mailtoHref } from '../format';
+import { mailtoHref } from '../mailto';
 import { textLinkClass } from './text-link';
 
 /** A list entry, optionally led by a bold term that carries its own punctuation ("Photos:"). */

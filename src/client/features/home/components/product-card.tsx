@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BookType } from '../../../../shared/domain/statuses';
 import { useLanguage } from '../../../components/layout/use-language';
 import { buttonClass } from '../../../components/ui/button';
-import { formatMoney } from '../../../components/ui/format-money';
+import { formatMoney } from '../../../lib/format';
 import { productHref } from '../product-href';
 
 const badgeClass =

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_QUERY_KEY, SESSION_QUERY_KEY } from '../../../components/auth/get-session';
-import { profileRequest } from './profile-request';
+import { apiRequest } from '../../../lib/api-client';
 
 /** Deletes the account and its data for good; orders stay, anonymised, for the accounts (204). */
 export function deleteAccount(): Promise<void> {
-  return profileRequest<void>('/api/profile', { method: 'DELETE' });
+  return apiRequest<void>('/api/profile', { method: 'DELETE' });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Gallery } from '../../../../shared/contracts/profile';
-import { PROFILE_QUERY_KEY, profileRequest, retryUnlessClientError } from './profile-request';
+import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
+import { PROFILE_QUERY_KEY } from './query-keys';
 
 /** The pictures of a fulfilled book (409 while it is not fulfilled). */
 export function getGallery(bookId: string, signal?: AbortSignal): Promise<Gallery> {
-  return profileRequest<Gallery>(`/api/profile/books/${encodeURIComponent(bookId)}/gallery`, { signal });
+  return apiRequest<Gallery>(`/api/profile/books/${encodeURIComponent(bookId)}/gallery`, { signal });
 }
 
 export const getGalleryQueryOptions = (bookId: string) =>

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileOrder } from '../../../../shared/contracts/profile';
-import { PROFILE_QUERY_KEY, profileRequest, retryUnlessClientError } from './profile-request';
+import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
+import { PROFILE_QUERY_KEY } from './query-keys';
 
 export const profileOrdersQueryKey = [...PROFILE_QUERY_KEY, 'orders'] as const;
 
 /** The user's orders, newest first, each with the child it was made for. */
 export async function getProfileOrders(signal?: AbortSignal): Promise<ProfileOrder[]> {
-  const { orders } = await profileRequest<{ orders: ProfileOrder[] }>('/api/profile/orders', { signal });
+  const { orders } = await apiRequest<{ orders: ProfileOrder[] }>('/api/profile/orders', { signal });
   return orders;
 }
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '../../../../shared/contracts/profile';
-import { PROFILE_QUERY_KEY, profileRequest, retryUnlessClientError } from './profile-request';
+import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
+import { PROFILE_QUERY_KEY } from './query-keys';
 
 /** The signed-in user as the header shows them. */
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return profileRequest<Profile>('/api/profile', { signal });
+  return apiRequest<Profile>('/api/profile', { signal });
 }
 
 export const getProfileQueryOptions = () =>

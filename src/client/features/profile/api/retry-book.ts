@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { RetryBookResultSchema } from '../../../../shared/contracts/profile';
+import { apiRequest } from '../../../lib/api-client';
 import { bookInstancesQueryKey } from './get-book-instances';
-import { profileRequest } from './profile-request';
 
 export type RetryBookResult = z.infer<typeof RetryBookResultSchema>;
 
 /** Starts the generation of an archived (failed) book again. */
 export async function retryBook(bookId: string): Promise<RetryBookResult> {
-  const result = await profileRequest<RetryBookResult>(
+  const result = await apiRequest<RetryBookResult>(
     `/api/book-instances/${encodeURIComponent(bookId)}/retry`,
     { method: 'POST' },
   );

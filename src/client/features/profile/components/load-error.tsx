@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { signInPath } from '../../../components/auth/safe-redirect';
 import { Button } from '../../../components/ui/button';
-import { statusOf } from '../api/profile-request';
+import { statusOf } from '../../../lib/api-client';
 
 /**
  * 'Failed to load profile data' with a way to try again; a 401 (the session ended meanwhile) goes

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { ProfileOrder } from '../../../../shared/contracts/profile';
 import { useLanguage } from '../../../components/layout/use-language';
 import { buttonClass } from '../../../components/ui/button';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../../lib/format';
 import { orderHref, reorderHref, siblingHref } from '../lib/links';
 import { profileInitial } from './profile-header';
 import { ReviewDialog, type ReviewFormComponent } from './review-dialog';

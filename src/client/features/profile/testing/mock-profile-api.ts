@@ -3,6 +3,7 @@
 import { afterEach, vi } from 'vitest';
 import type { Gallery, Profile, ProfileBook, ProfileOrder } from '../../../../shared/contracts/profile';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
+import { unknownRoute } from '../../../testing/unknown-route';
 
 export type Reply = { status: number; body: unknown };
 export type ProfileCall = { method: string; path: string; query: URLSearchParams; body: unknown };
@@ -146,8 +147,7 @@ export function mockProfileApi({
     calls.push(call);
     const key = `${method} ${url.pathname}`;
     const route = routes[key] ?? defaultRoute(method, url.pathname);
-    const reply =
-      typeof route === 'function' ? await route(call) : (route ?? fails(404, 'NOT_FOUND', `No route ${key}`));
+    const reply = typeof route === 'function' ? await route(call) : (route ?? unknownRoute(key));
     // A 204 has no body (the Response constructor refuses one).
     if (reply.status === 204) return new Response(null, { status: 204 });
     return new Response(JSON.stringify(reply.body), {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PriceList } from '../../../../shared/contracts/catalog';
 import { lowestBookPrice } from '../../../../shared/domain/pricing';
-import { fetchJson, retryUnlessClientError } from './fetch-json';
+import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
 
 /** The active prices, in cents. */
 export function getPrices(signal?: AbortSignal): Promise<PriceList> {
-  return fetchJson<PriceList>('/api/catalog/prices', signal);
+  return apiRequest<PriceList>('/api/catalog/prices', { signal });
 }
 
 export const getPricesQueryOptions = () =>

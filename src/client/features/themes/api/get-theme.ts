@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Theme } from '../../../../shared/contracts/catalog';
 import type { BookType } from '../../../../shared/domain/statuses';
-import { fetchJson, retryUnlessClientError } from './fetch-json';
+import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
 
 /** One theme; an unknown id is an ApiError with status 404. */
 export function getTheme(themeId: string, type: BookType, signal?: AbortSignal): Promise<Theme> {
-  return fetchJson<Theme>(
+  return apiRequest<Theme>(
     `/api/catalog/themes/${encodeURIComponent(themeId)}?type=${encodeURIComponent(type)}`,
-    signal,
+    { signal },
   );
 }
 

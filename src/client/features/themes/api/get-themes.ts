@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ThemeList } from '../../../../shared/contracts/catalog';
 import type { BookType } from '../../../../shared/domain/statuses';
-import { fetchJson, retryUnlessClientError } from './fetch-json';
+import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
 
 /** The themes that offer a book type. */
 export function getThemes(type: BookType, signal?: AbortSignal): Promise<ThemeList> {
-  return fetchJson<ThemeList>(`/api/catalog/themes?type=${encodeURIComponent(type)}`, signal);
+  return apiRequest<ThemeList>(`/api/catalog/themes?type=${encodeURIComponent(type)}`, { signal });
 }
 
 export const getThemesQueryOptions = (type: BookType) =>

@@ -5,7 +5,7 @@ import type { Theme } from '../../../../shared/contracts/catalog';
 import type { BookType } from '../../../../shared/domain/statuses';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { buttonClass } from '../../../components/ui/button';
-import { isNotFound } from '../api/fetch-json';
+import { isNotFound } from '../../../lib/api-client';
 import { useTheme } from '../api/get-theme';
 import { themesHref, wizardHref } from '../links';
 import { useThemeTexts } from '../theme-texts';

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { PriceList, Theme } from '../../../../shared/contracts/catalog';
 import { parseBookType } from '../../../../shared/domain/statuses';
+import { unknownRoute } from '../../../testing/unknown-route';
 
 /** The seeded theme as the API returns it. */
 export function makeTheme(overrides: Partial<Theme> = {}): Theme {
@@ -62,6 +63,8 @@ export function mockCatalogApi(
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     requests.push(url);
     const answer = ((): Answer => {
+      // The layout reads the session on every page: a visitor, as for anyone who has not signed in.
+      if (url.pathname === '/api/auth/get-session') return jsonResponse(null);
       if (url.pathname === '/api/catalog/prices') {
         const prices = options.prices ?? makePrices();
         return typeof prices === 'function' ? prices() : jsonResponse(prices);
@@ -77,7 +80,7 @@ export function mockCatalogApi(
         const theme = themes.find((item) => item.id === decodeURIComponent(one[1] ?? ''));
         return theme?.bookTypes.includes(type) ? jsonResponse(theme) : notFoundResponse();
       }
-      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'no route' } }, 404);
+      return unknownRoute(`GET ${url.pathname}`);
     })();
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     return answer;

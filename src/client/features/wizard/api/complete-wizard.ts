@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CompletedWizardSchema } from '../../../../shared/contracts/wizard';
 import type { Language } from '../../../../shared/i18n';
-import { wizardRequest } from './wizard-request';
+import { apiRequest } from '../../../lib/api-client';
 
 export type CompletedWizard = z.infer<typeof CompletedWizardSchema>;
 
@@ -11,7 +11,7 @@ export type CompletedWizard = z.infer<typeof CompletedWizardSchema>;
  * the shop's language. Asking twice gives the same book.
  */
 export function completeWizard({ language }: { language: Language }): Promise<CompletedWizard> {
-  return wizardRequest<CompletedWizard>('/complete', { method: 'POST', json: { language } });
+  return apiRequest<CompletedWizard>('/api/wizard/complete', { method: 'POST', json: { language } });
 }
 
 export function useCompleteWizard() {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { GeneratedCoverSchema } from '../../../../shared/contracts/wizard';
 import type { Language } from '../../../../shared/i18n';
-import { wizardRequest } from './wizard-request';
+import { apiRequest } from '../../../lib/api-client';
 
 export type CoverKind = 'hero' | 'toy';
 export type GeneratedCover = z.infer<typeof GeneratedCoverSchema>;
@@ -11,5 +11,5 @@ export type GeneratedCover = z.infer<typeof GeneratedCoverSchema>;
  * first. It can take up to a minute; hooks/use-cover-generation.ts runs it with its toasts.
  */
 export function generateCover({ kind, language }: { kind: CoverKind; language: Language }) {
-  return wizardRequest<GeneratedCover>('/covers', { method: 'POST', json: { kind, language } });
+  return apiRequest<GeneratedCover>('/api/wizard/covers', { method: 'POST', json: { kind, language } });
 }

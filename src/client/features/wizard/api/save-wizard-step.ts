@@ -7,7 +7,7 @@ import type {
   ToyStep,
   WizardState,
 } from '../../../../shared/contracts/wizard';
-import { wizardRequest } from './wizard-request';
+import { apiRequest } from '../../../lib/api-client';
 import { type WizardStart, wizardStateQueryKey } from './wizard-state';
 
 export type StepInput =
@@ -19,7 +19,7 @@ export type StepInput =
 
 /** Saves one step of the wizard; the server answers with the whole state. */
 export function saveWizardStep({ step, data }: StepInput): Promise<WizardState> {
-  return wizardRequest<WizardState>(`/session/steps/${step}`, { method: 'PUT', json: data });
+  return apiRequest<WizardState>(`/api/wizard/session/steps/${step}`, { method: 'PUT', json: data });
 }
 
 /** Saves a step and puts the server's new state in the cache the page reads. */

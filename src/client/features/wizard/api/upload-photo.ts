@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UploadedPhoto } from '../../../../shared/contracts/wizard';
-import { wizardRequest } from './wizard-request';
+import { apiRequest } from '../../../lib/api-client';
 
 export type PhotoKind = 'child' | 'toy';
 
@@ -8,7 +8,7 @@ export type PhotoKind = 'child' | 'toy';
 export function uploadPhoto({ kind, photo }: { kind: PhotoKind; photo: Blob }): Promise<UploadedPhoto> {
   const form = new FormData();
   form.append('photo', photo, `${kind}.jpg`);
-  return wizardRequest<UploadedPhoto>(`/photos?kind=${kind}`, { method: 'POST', form });
+  return apiRequest<UploadedPhoto>(`/api/wizard/photos?kind=${kind}`, { method: 'POST', form });
 }
 
 export function useUploadPhoto() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WizardState } from '../../../../shared/contracts/wizard';
 import type { BookType } from '../../../../shared/domain/statuses';
-import { wizardRequest } from './wizard-request';
+import { apiRequest } from '../../../lib/api-client';
 
 /**
  * What the wizard is started with: the theme and book type, and, for a signed-in user, the child of
@@ -28,7 +28,7 @@ export function startWizardSession({
   characterId,
   cloneOrderId,
 }: WizardStart): Promise<WizardState> {
-  return wizardRequest<WizardState>('/session', {
+  return apiRequest<WizardState>('/api/wizard/session', {
     method: 'POST',
     json: {
       themeId,

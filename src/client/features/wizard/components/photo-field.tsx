@@ -4,9 +4,9 @@ import type { Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { cn } from '../../../components/ui/cn';
+import { codeOf } from '../../../lib/api-client';
 import { type PhotoKind, useUploadPhoto } from '../api/upload-photo';
 import { wizardImageUrl } from '../api/wizard-image-url';
-import { errorCodeOf } from '../api/wizard-request';
 import { checkPhotoFile } from '../lib/check-photo';
 import { cropImage } from '../lib/crop-image';
 import { CropDialog } from './crop-dialog';
@@ -15,7 +15,7 @@ const UPLOAD_ERRORS = ['IMAGE_INVALID_FORMAT', 'PAYLOAD_TOO_LARGE', 'IMAGE_TOO_S
 type UploadErrorKey = (typeof UPLOAD_ERRORS)[number] | 'other';
 
 function uploadErrorKey(error: unknown): UploadErrorKey {
-  const code = errorCodeOf(error);
+  const code = codeOf(error);
   return UPLOAD_ERRORS.find((known) => known === code) ?? 'other';
 }
 

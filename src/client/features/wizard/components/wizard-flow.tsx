@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Sparkles, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { WizardState } from '../../../../shared/contracts/wizard';
 import {
@@ -15,10 +15,11 @@ import {
 import { refreshSession, useSession } from '../../../components/auth/get-session';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
+import { ApiError } from '../../../lib/api-client';
+import { useUrlStep } from '../../../lib/use-url-step';
 import { useCompleteWizard } from '../api/complete-wizard';
 import type { CoverKind } from '../api/generate-cover';
 import { useSaveWizardStep } from '../api/save-wizard-step';
-import { WizardApiError } from '../api/wizard-request';
 import type { WizardStart } from '../api/wizard-state';
 import { useCoverGeneration } from '../hooks/use-cover-generation';
 import {
@@ -65,19 +66,27 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const session = useSession();
   const { language } = useLanguage();
   const save = useSaveWizardStep(start);
   const complete = useCompleteWizard();
   const covers = { hero: useCoverGeneration('hero'), toy: useCoverGeneration('toy') };
 
-  // Restored progress opens where it stopped, unless the address asks for a step.
-  const [initialStep] = useState<WizardStep>(
-    () => readStepParam(params.get('step')) ?? (state.restored ? parseWizardStep(state.resumeStep) : 1),
-  );
-  const step = parseWizardStep(Math.min(readStepParam(params.get('step')) ?? initialStep, state.resumeStep));
   const [screen, setScreen] = useState<'steps' | 'signIn'>('steps');
+  const {
+    step,
+    goTo: showStep,
+    headingRef,
+    stepRef,
+    focusFirstProblem,
+  } = useUrlStep<WizardStep>({
+    read: readStepParam,
+    // Restored progress opens where it stopped, unless the address asks for a step.
+    initial: () => (state.restored ? parseWizardStep(state.resumeStep) : 1),
+    // Never beyond what the saved steps allow.
+    allow: (requested) => parseWizardStep(Math.min(requested, state.resumeStep)),
+    view: screen,
+  });
   const [welcome, setWelcome] = useState(state.restored);
 
   // A reorder's child fills the form, but the consent box is the parent's to tick again.
@@ -93,52 +102,16 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
   // A cover asked for by this page: arriving on its step does not ask a second time.
   const started = useRef({ hero: false, toy: false });
 
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstView = useRef(true);
-  const stepRef = useRef<HTMLDivElement>(null);
-  // Each failed Next: the first field to fix takes the focus.
-  const [failedAttempts, setFailedAttempts] = useState(0);
-  useEffect(() => {
-    if (failedAttempts > 0) stepRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failedAttempts]);
-
   const stepKey = STEP_KEYS[step];
   useDocumentTitle(t('metaTitle', { step: t(`steps.${stepKey}.title`) }));
-
-  // The address always names the step shown; restoring replaces it rather than adding a page.
-  useEffect(() => {
-    if (params.get('step') === String(step)) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('step', String(step));
-        return next;
-      },
-      { replace: true },
-    );
-  }, [params, setParams, step]);
 
   useEffect(() => {
     if (state.restored) toast.success(t('welcomeBack.toast'), { id: 'wizard-welcome-back' });
   }, [state.restored, t]);
 
-  // A new step or screen: its heading takes the focus, so a screen reader starts there.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of step or screen only
-  useEffect(() => {
-    if (firstView.current) {
-      firstView.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step, screen]);
-
   const goTo = (next: WizardStep) => {
     setScreen('steps');
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      updated.set('step', String(next));
-      return updated;
-    });
+    showStep(next);
   };
 
   const startCover = (kind: CoverKind) => {
@@ -183,7 +156,7 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
           void navigate(`/checkout/${encodeURIComponent(bookInstanceId)}`);
         },
         onError: (error) => {
-          if (error instanceof WizardApiError && error.status === 401) {
+          if (error instanceof ApiError && error.status === 401) {
             setScreen('signIn');
             void refreshSession(queryClient);
             return;
@@ -217,7 +190,7 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
       const checked = checkChild(child);
       if (!checked.data) {
         setChildProblems(checked.problems);
-        setFailedAttempts((count) => count + 1);
+        focusFirstProblem();
         toast.error(t('toasts.completeFields'), { id: 'wizard-complete-fields' });
         return;
       }
@@ -242,7 +215,7 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
       const checked = checkToy(toy);
       if (!checked.data) {
         setToyProblems(checked.problems);
-        setFailedAttempts((count) => count + 1);
+        focusFirstProblem();
         toast.error(t('toasts.completeFields'), { id: 'wizard-complete-fields' });
         return;
       }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { WizardApiError } from '../api/wizard-request';
+import { ApiError } from '../../../lib/api-client';
 import { describeGenerationError } from './generation-error';
 
-const failure = (code: string | undefined, status = 500) => new WizardApiError(status, code, 'message');
+const failure = (code: string | undefined, status = 500) => new ApiError(status, code, 'message');
 
 describe('describeGenerationError', () => {
   it('asks for another photo when no person or no toy was found', () => {

@@ -1,5 +1,5 @@
 import { actionForError, type ErrorAction, isServiceUnavailable } from '../../../../shared/domain/errors';
-import { errorCodeOf } from '../api/wizard-request';
+import { codeOf } from '../../../lib/api-client';
 
 export type GenerationProblem = {
   action: ErrorAction;
@@ -15,7 +15,7 @@ export type GenerationProblem = {
  * (an unknown code means retry) and which text says it.
  */
 export function describeGenerationError(error: unknown): GenerationProblem {
-  const code = errorCodeOf(error);
+  const code = codeOf(error);
   const action = actionForError(code);
   const serviceUnavailable = isServiceUnavailable(code);
   const base = { action, invalidImage: false, serviceUnavailable };

@@ -4,6 +4,7 @@ import { afterEach, vi } from 'vitest';
 import { STEP_SCHEMAS, type WizardState } from '../../../../shared/contracts/wizard';
 import { resumeStep } from '../../../../shared/domain/wizard';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
+import { unknownRoute } from '../../../testing/unknown-route';
 
 export type Reply = { status: number; body: unknown };
 type Handler = (call: WizardCall) => Reply | Promise<Reply>;
@@ -120,8 +121,7 @@ export function mockWizardApi({
     const route =
       routes[key] ??
       (method === 'PUT' && url.pathname.startsWith('/api/wizard/session/steps/') ? saveStep : defaults[key]);
-    const reply =
-      typeof route === 'function' ? await route(call) : (route ?? fails(404, 'NOT_FOUND', `No route ${key}`));
+    const reply = typeof route === 'function' ? await route(call) : (route ?? unknownRoute(key));
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },

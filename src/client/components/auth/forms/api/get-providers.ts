@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authRequest } from '../../auth-request';
+import { apiRequest } from '../../../../lib/api-client';
 import { AUTH_QUERY_KEY } from '../../get-session';
 
 export const SOCIAL_PROVIDERS = ['google', 'microsoft'] as const;
@@ -7,7 +7,7 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** The outside sign-in providers configured on the server; a button shows only for these. */
 export async function getProviders(): Promise<SocialProvider[]> {
-  const answer = await authRequest<{ providers?: unknown }>('/providers');
+  const answer = await apiRequest<{ providers?: unknown }>('/api/auth/providers');
   const listed = Array.isArray(answer?.providers) ? answer.providers : [];
   return SOCIAL_PROVIDERS.filter((provider) => listed.includes(provider));
 }

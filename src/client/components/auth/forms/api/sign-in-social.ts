@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthError, authRequest, UNKNOWN_ERROR } from '../../auth-request';
+import { ApiError, apiRequest } from '../../../../lib/api-client';
 import { leaveSiteFor } from '../lib/leave-site';
 import type { SocialProvider } from './get-providers';
 
@@ -14,11 +14,11 @@ export type SocialSignInInput = {
 /** Starts sign-in with Google or Microsoft: the server answers with the provider's page to open. */
 export async function signInSocial({ providerId, ...rest }: SocialSignInInput): Promise<{ url: string }> {
   // better-auth serves configured OpenID Connect providers through its social sign-in endpoint.
-  const answer = await authRequest<{ url?: unknown } | null>('/sign-in/social', {
-    body: { provider: providerId, ...rest },
+  const answer = await apiRequest<{ url?: unknown } | null>('/api/auth/sign-in/social', {
+    json: { provider: providerId, ...rest },
   });
   if (typeof answer?.url !== 'string' || answer.url === '') {
-    throw new AuthError({ code: UNKNOWN_ERROR, message: '', status: 200 });
+    throw new ApiError(200, undefined, 'no provider page in the answer');
   }
   return { url: answer.url };
 }

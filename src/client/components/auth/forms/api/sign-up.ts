@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '../../../../../shared/i18n';
-import { authRequest } from '../../auth-request';
+import { apiRequest } from '../../../../lib/api-client';
 import { refreshSession } from '../../get-session';
 
 export type SignUpInput = { email: string; password: string; language: Language };
@@ -12,7 +12,9 @@ export type SignUpInput = { email: string; password: string; language: Language 
 export function signUp({ email, password, language }: SignUpInput): Promise<unknown> {
   // The form asks for no name; the part before @ is a friendly default the profile can change.
   const name = email.split('@')[0] || email;
-  return authRequest('/sign-up/email', { body: { email, password, name, language, callbackURL: '/' } });
+  return apiRequest('/api/auth/sign-up/email', {
+    json: { email, password, name, language, callbackURL: '/' },
+  });
 }
 
 export function useSignUp() {

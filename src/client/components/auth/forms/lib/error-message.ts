@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { AuthError, NETWORK_ERROR } from '../../auth-request';
+import { ApiError } from '../../../../lib/api-client';
 
 /** Reads "Try again in N minutes." when the server's answer lacks retryAfterMinutes. */
-function minutesOf(error: AuthError): number | undefined {
+function minutesOf(error: ApiError): number | undefined {
   if (error.retryAfterMinutes !== undefined) return error.retryAfterMinutes;
   const match = /in (\d+) minutes?/i.exec(error.message);
   return match ? Number(match[1]) : undefined;
@@ -15,7 +15,10 @@ function minutesOf(error: AuthError): number | undefined {
 export function useAuthErrorText(): (error: unknown) => string {
   const { t } = useTranslation('auth');
   return (error) => {
-    if (!(error instanceof AuthError)) return t('errors.unknown');
+    if (!(error instanceof ApiError)) return t('errors.unknown');
+    if (error.status === 0) return t('errors.network');
+    // Without a code the answer was not the API's (a proxy's page): its text means nothing to a parent.
+    if (error.code === undefined) return t('errors.unknown');
     switch (error.code) {
       case 'INVALID_EMAIL_OR_PASSWORD':
         return t('errors.invalidCredentials');
@@ -42,8 +45,6 @@ export function useAuthErrorText(): (error: unknown) => string {
         return t('errors.invalidToken');
       case 'EMAIL_NOT_SENT':
         return t('errors.emailNotSent');
-      case NETWORK_ERROR:
-        return t('errors.network');
       default:
         return error.message || t('errors.unknown');
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './format-money';
+import { formatMoney } from './format';
 
 // Intl separates the currency with a no-break space (narrow in French); compare as plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
