@@ -1,6 +1,11 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { type ChildLook, ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../../shared/domain/child-look';
+import {
+  type ChildLook,
+  ChildLookSchema,
+  DEFAULT_CHILD_LOOK,
+  HAIR_STYLES,
+} from '../../../../shared/domain/child-look';
 import { faceApiSample, GARBAGE, landscapePhoto, personPhoto, teddyPhoto } from '../test-photos';
 import { LINE_MIN_WIDTH } from './child';
 import {
@@ -85,6 +90,14 @@ describe('drawChild', () => {
       }
   });
 
+  it('keeps every hair style inside the box, standing and lying', async () => {
+    for (const hairStyle of HAIR_STYLES)
+      for (const pose of ['standing', 'lying'] as const) {
+        const figure = drawChild({ look: { ...LOOK, hairStyle }, pose, expression: 'calm', style: 'color' });
+        expect(coverage(await render(figure, 0.5)).edge, `${hairStyle} ${pose}`).toBeLessThan(3);
+      }
+  });
+
   it('lays the child down for lying and sleeping, and closes the eyes when asleep', () => {
     const standing = drawChild({ look: LOOK, pose: 'standing', expression: 'happy', style: 'color' });
     const lying = drawChild({ look: LOOK, pose: 'lying', expression: 'calm', style: 'color' });
@@ -93,7 +106,8 @@ describe('drawChild', () => {
     expect(lying.width).toBeGreaterThan(lying.height);
     // The head is at one end, the ground (the back, on the bed) at the bottom.
     expect(lying.anchors.head.x).toBeLessThan(lying.width / 3);
-    expect(lying.anchors.ground.y).toBe(lying.height);
+    expect(lying.anchors.ground.y).toBeGreaterThan(lying.height * 0.55);
+    expect(lying.anchors.ground.y).toBeLessThanOrEqual(lying.height);
     // Open eyes show the iris colour; closed eyes are lines.
     expect(standing.svg).toContain(EYES.blue.fill);
     expect(lying.svg).toContain(EYES.blue.fill);

@@ -436,14 +436,15 @@ function hand(at: Point, from: Point, kind: 'fist' | 'open' | 'point', skin: str
   const angle = (Math.atan2(at.y - from.y, at.x - from.x) * 180) / Math.PI;
   const t = `transform="translate(${pt(at)}) rotate(${r1(angle)})"`;
   if (kind === 'open') {
-    // A palm with four short fingers fanned out along the arm's direction, thumb to the side.
-    const fingers = [-22, -8, 6, 20]
+    // A round palm with four fingers fanned along the arm, the thumb to one side: a wave reads
+    // as a wave even when the figure is drawn small.
+    const fingers = [-34, -12, 10, 32]
       .map(
         (a) =>
-          `<g transform="rotate(${a})">${shape('M4 -6 L26 -6 Q32 0 26 6 L4 6 Z', skin, p, p.sw * 0.8)}</g>`,
+          `<g transform="rotate(${a})">${shape('M8 -7.5 L34 -7.5 Q42 0 34 7.5 L8 7.5 Z', skin, p, p.sw * 0.8)}</g>`,
       )
       .join('');
-    return `<g ${t}>${fingers}${shape('M-4 -10 L-14 -24 Q-6 -30 2 -18 Z', skin, p, p.sw * 0.8)}<circle r="17" fill="${p.fill(skin)}" stroke="${p.ink}" stroke-width="${p.sw}"/></g>`;
+    return `<g ${t}>${fingers}${shape('M-2 -12 L-12 -34 Q-2 -40 6 -20 Z', skin, p, p.sw * 0.8)}<circle r="19" fill="${p.fill(skin)}" stroke="${p.ink}" stroke-width="${p.sw}"/></g>`;
   }
   if (kind === 'point')
     return `<g ${t}>${shape('M6 -6 L34 -6 Q40 0 34 6 L6 6 Z', skin, p, p.sw * 0.8)}<circle r="17" fill="${p.fill(skin)}" stroke="${p.ink}" stroke-width="${p.sw}"/></g>`;
@@ -545,7 +546,8 @@ export function drawChild(o: ChildOptions): Figure {
   if (lying) {
     // Horizontal, head on the left: the body turned a quarter, the head a little less so the face
     // looks up out of the pillow rather than sideways.
-    const box = { left: 40, right: 360 };
+    // Wide enough for pigtails and a ponytail spread on the pillow.
+    const box = { left: 0, right: 410 };
     width = 640;
     height = box.right - box.left;
     const neck = { x: HEAD.cx, y: HEAD.cy + 86 };
@@ -555,7 +557,8 @@ export function drawChild(o: ChildOptions): Figure {
       head: turn({ x: HEAD.cx, y: HEAD.cy }),
       hand: turn(hands),
       arms: turn(handsMid),
-      ground: { x: turn({ x: HEAD.cx, y: 400 }).x, y: height },
+      // The back of the body (the mattress line); hair may spill below it onto the pillow.
+      ground: turn({ x: 132, y: HIP.l.y }),
     };
   } else {
     width = W;
