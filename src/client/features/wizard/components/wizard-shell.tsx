@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '../../../components/auth/get-session';
 import { signInPath } from '../../../components/auth/safe-redirect';
 import { AccountArea } from '../../../components/layout/account-area';
-import { Logo } from '../../../components/layout/logo';
+import { FocusedShell } from '../../../components/layout/focused-shell';
 import { buttonClass } from '../../../components/ui/button';
 
 /** The corner of the header: the account menu once signed in, else a sign-in icon that comes back here. */
@@ -38,31 +38,18 @@ type WizardShellProps = {
 export function WizardShell({ title, children, footer }: WizardShellProps) {
   const { t } = useTranslation(['wizard', 'common']);
   return (
-    <div className="flex min-h-dvh flex-1 flex-col bg-cream-100">
-      <header className="border-b border-sand-300/70 bg-cream-100/95">
-        <div className="mx-auto flex h-16 max-w-4xl items-center gap-3 px-4 sm:px-6">
-          <Link to="/" aria-label={t('wizard:shell.homeLink')} className="-m-1 shrink-0 rounded-xl p-1">
-            <img
-              src="/brand/favicon.svg"
-              alt=""
-              width={36}
-              height={36}
-              className="size-9 -rotate-6 sm:hidden"
-            />
-            <Logo className="hidden h-8 sm:block sm:h-8" />
-          </Link>
-          <p className="min-w-0 flex-1 truncate text-center font-display text-lg font-semibold sm:text-xl">
-            {title}
-          </p>
-          <div className="flex shrink-0 justify-end">
-            <AccountCorner />
-          </div>
+    <FocusedShell
+      width="narrow"
+      homeLabel={t('wizard:shell.homeLink')}
+      title={title}
+      footer={footer}
+      actions={
+        <div className="flex shrink-0 justify-end">
+          <AccountCorner />
         </div>
-      </header>
-      <div className="mx-auto flex w-full max-w-2xl flex-1 flex-col px-4 pt-6 pb-10 sm:px-6 sm:pt-10">
-        {children}
-      </div>
-      {footer}
-    </div>
+      }
+    >
+      {children}
+    </FocusedShell>
   );
 }
