@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { ChildLookSchema } from '../domain/child-look';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
 import { BOOK_TYPES } from '../domain/statuses';
 import { BookTypeParamSchema } from './catalog';
@@ -20,9 +21,13 @@ export const ChildStepSchema = z
   })
   .meta({ id: 'WizardChildStep' });
 
-/** Step 2, cover: the generated hero cover and whether it was approved. */
+/**
+ * Step 2, cover: the generated hero cover, whether it was approved, and the child's drawn look it
+ * shows ("Does this look like Lily?"). The look is there only when the illustrator draws the child
+ * from a look (the local one); the client shows the adjust panel exactly then.
+ */
 export const CoverStepSchema = z
-  .object({ approved: z.boolean(), generatedCover: ImageIdSchema })
+  .object({ approved: z.boolean(), generatedCover: ImageIdSchema, look: ChildLookSchema.optional() })
   .meta({ id: 'WizardCoverStep' });
 
 /** Step 3, toy: its name and photo. */
@@ -133,11 +138,26 @@ export const UploadedPhotoSchema = z
   .meta({ id: 'UploadedPhoto' });
 export type UploadedPhoto = z.infer<typeof UploadedPhotoSchema>;
 
+/**
+ * Makes a cover. `look` (hero only) redraws the child as the parent adjusted it in step 2; with the
+ * local illustrator that is a cheap drawing and does not count against the cover limits.
+ */
 export const GenerateCoverSchema = z
-  .object({ kind: z.enum(['hero', 'toy']), language: z.enum(['en', 'fr']).default('en') })
+  .object({
+    kind: z.enum(['hero', 'toy']),
+    language: z.enum(['en', 'fr']).default('en'),
+    look: ChildLookSchema.optional(),
+  })
+  .refine((body) => body.look === undefined || body.kind === 'hero', {
+    message: 'only the hero cover has a look',
+    path: ['look'],
+  })
   .meta({ id: 'GenerateCover' });
 
-export const GeneratedCoverSchema = z.object({ imageId: ImageIdSchema }).meta({ id: 'GeneratedCover' });
+/** A made cover; `look` is the drawn child's look when the illustrator draws one (local only). */
+export const GeneratedCoverSchema = z
+  .object({ imageId: ImageIdSchema, look: ChildLookSchema.optional() })
+  .meta({ id: 'GeneratedCover' });
 
 export const CompletedWizardSchema = z
   .object({ bookInstanceId: z.string().uuid() })

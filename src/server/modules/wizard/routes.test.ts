@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
-import { bookInstances, characters, orders, wizardSessions } from '../../db/schema';
+import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import { type ChildLook, ChildLookSchema } from '../../../shared/domain/child-look';
+import { createLocalIllustrator } from '../../adapters/illustrator/local';
+import { bookInstances, characters, generationLog, orders, wizardSessions } from '../../db/schema';
 import { instanceKeys } from '../../storage-keys';
 
 const require = createRequire(import.meta.url);
@@ -40,6 +43,8 @@ afterAll(async () => {
 /** A browser: keeps the cookies the shop sets and sends them back. */
 class Browser {
   cookies = new Map<string, string>();
+  /** The shop it talks to: the suite's app unless told. */
+  app: TestApp | undefined;
   constructor(sessionCookie?: string) {
     if (sessionCookie) this.take([sessionCookie]);
   }
@@ -57,12 +62,13 @@ class Browser {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
   async call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
-    const response = await t.app.inject({
+    const shop = this.app ?? t;
+    const response = await shop.app.inject({
       method,
       url,
       headers: {
         cookie: this.header,
-        origin: t.config.publicUrl,
+        origin: shop.config.publicUrl,
         ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
@@ -79,7 +85,7 @@ class Browser {
       bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const response = await t.app.inject({
+    const response = await (this.app ?? t).app.inject({
       method: 'POST',
       url: `/api/wizard/photos?kind=${kind}`,
       headers: { cookie: this.header, 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -760,5 +766,168 @@ describe('cover limits', () => {
     expect(made).toBe(30);
     expect(refused?.statusCode).toBe(429);
     expect(refused?.json().error.code).toBe('GENERATION_LIMIT_REACHED');
+  }, 60_000);
+});
+
+describe('the child’s look on the hero cover (local illustrator)', () => {
+  let local: TestApp;
+  beforeAll(async () => {
+    local = await buildTestApp({ illustrator: createLocalIllustrator() });
+  });
+  afterAll(async () => {
+    await local.close();
+  });
+
+  const adjusted: ChildLook = {
+    skin: 'deep',
+    hairColor: 'red',
+    hairStyle: 'pigtails',
+    eyeColor: 'green',
+    glasses: true,
+  };
+
+  async function withCover(browser: Browser) {
+    await browser.call('POST', '/api/wizard/session', { themeId: 'guardian-friend', bookType: 'storybook' });
+    const photo = (await browser.upload('child', childPhoto)).json();
+    await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Lily',
+      gender: 'female',
+      age: 5,
+      picture: photo.photoId,
+      consent: true,
+    });
+    const cover = await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' });
+    expect(cover.statusCode).toBe(200);
+    return cover.json() as { imageId: string; look?: ChildLook };
+  }
+
+  it('answers the look read off the photo, redraws the cover with the parent’s look, keeps it across a reload, on approval and in the book', async () => {
+    const browser = new Browser();
+    browser.app = local;
+    const first = await withCover(browser);
+    expect(ChildLookSchema.parse(first.look)).toEqual(first.look);
+    expect((await browser.call('GET', '/api/wizard/session')).json().steps[2]).toEqual({
+      approved: false,
+      generatedCover: first.imageId,
+      look: first.look,
+    });
+    const sessionId = browser.cookies.get('wizard_session')!;
+    const logged = async () =>
+      (await local.database.db.select().from(generationLog).where(eq(generationLog.sessionId, sessionId)))
+        .length;
+    expect(await logged()).toBe(1);
+
+    const redrawn = await browser.call('POST', '/api/wizard/covers', {
+      kind: 'hero',
+      language: 'en',
+      look: adjusted,
+    });
+    expect(redrawn.statusCode).toBe(200);
+    expect(redrawn.json().look).toEqual(adjusted);
+    expect(redrawn.json().imageId).not.toBe(first.imageId);
+    const before = await browser.call('GET', `/api/wizard/images/${first.imageId}`);
+    const after = await browser.call('GET', `/api/wizard/images/${redrawn.json().imageId}`);
+    expect(after.headers['content-type']).toBe('image/png');
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
+    // The same look draws the same cover: the picture shows the look, not a random variation.
+    const again = await browser.call('POST', '/api/wizard/covers', {
+      kind: 'hero',
+      language: 'en',
+      look: adjusted,
+    });
+    const againImage = await browser.call('GET', `/api/wizard/images/${again.json().imageId}`);
+    expect(againImage.rawPayload.equals(after.rawPayload)).toBe(true);
+    // A look change is a cheap drawing here: it does not count against the cover limits.
+    expect(await logged()).toBe(1);
+
+    // A reload shows the adjusted cover and its look.
+    const reloaded = (await browser.call('GET', '/api/wizard/session')).json();
+    expect(reloaded.steps[2]).toEqual({
+      approved: false,
+      generatedCover: again.json().imageId,
+      look: adjusted,
+    });
+
+    // Approving keeps the look the cover was drawn with, whatever look the client sends.
+    const approved = await browser.call('PUT', '/api/wizard/session/steps/2', {
+      approved: true,
+      generatedCover: again.json().imageId,
+      look: { ...adjusted, glasses: false },
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().steps[2]).toEqual({
+      approved: true,
+      generatedCover: again.json().imageId,
+      look: adjusted,
+    });
+
+    const toy = (await browser.upload('toy', toyPhoto)).json();
+    await browser.call('PUT', '/api/wizard/session/steps/3', { toyName: 'Teddy', toyPicture: toy.photoId });
+    const toyCover = (
+      await browser.call('POST', '/api/wizard/covers', { kind: 'toy', language: 'en' })
+    ).json();
+    expect(toyCover.look).toBeUndefined();
+    await browser.call('PUT', '/api/wizard/session/steps/4', {
+      approved: true,
+      generatedToyImage: toyCover.imageId,
+    });
+    browser.take([await signedInAs(local, 'lily.parent@example.com')]);
+    const completed = await browser.call('POST', '/api/wizard/complete', { language: 'en' });
+    expect(completed.statusCode).toBe(200);
+    const [book] = await local.database.db
+      .select()
+      .from(bookInstances)
+      .where(eq(bookInstances.id, completed.json().bookInstanceId));
+    expect(book?.wizardMetadata).toMatchObject({ childName: 'Lily', childLook: adjusted });
+  }, 60_000);
+
+  it('refuses a look that is not one of the shop’s, and a look on the toy cover, with the shared error shape', async () => {
+    const browser = new Browser();
+    browser.app = local;
+    const first = await withCover(browser);
+    for (const body of [
+      { kind: 'hero', language: 'en', look: { ...adjusted, skin: 'green' } },
+      { kind: 'hero', language: 'en', look: { ...adjusted, glasses: 'yes' } },
+      { kind: 'hero', language: 'en', look: { skin: 'deep' } },
+      { kind: 'toy', language: 'en', look: adjusted },
+    ]) {
+      const response = await browser.call('POST', '/api/wizard/covers', body);
+      expect(response.statusCode).toBe(400);
+      expect(ErrorResponseSchema.parse(response.json()).error.code).toMatch(/^VALIDATION_/);
+    }
+    // Nothing was redrawn: the session keeps the cover and look it had.
+    expect((await browser.call('GET', '/api/wizard/session')).json().steps[2]).toEqual({
+      approved: false,
+      generatedCover: first.imageId,
+      look: first.look,
+    });
+  }, 60_000);
+
+  it('keeps the cover and its look out of reach of another session or account (404)', async () => {
+    const owner = new Browser(await signedInAs(local, 'look.owner@example.com'));
+    owner.app = local;
+    const first = await withCover(owner);
+
+    const stranger = new Browser();
+    stranger.app = local;
+    expect((await stranger.call('GET', `/api/wizard/images/${first.imageId}`)).statusCode).toBe(404);
+    expect((await stranger.call('GET', '/api/wizard/session')).statusCode).toBe(404);
+    const refused = await stranger.call('POST', '/api/wizard/covers', { kind: 'hero', look: adjusted });
+    expect(refused.statusCode).toBe(404);
+    expect(ErrorResponseSchema.parse(refused.json()).error.code).toBe('NOT_FOUND');
+
+    // Someone else's account holding the owner's wizard cookie does not reach it either.
+    const other = new Browser(await signedInAs(local, 'look.other@example.com'));
+    other.app = local;
+    other.cookies.set('wizard_session', owner.cookies.get('wizard_session')!);
+    expect((await other.call('GET', `/api/wizard/images/${first.imageId}`)).statusCode).toBe(404);
+    expect(
+      (await other.call('POST', '/api/wizard/covers', { kind: 'hero', look: adjusted })).statusCode,
+    ).toBe(404);
+    expect((await owner.call('GET', '/api/wizard/session')).json().steps[2]).toEqual({
+      approved: false,
+      generatedCover: first.imageId,
+      look: first.look,
+    });
   }, 60_000);
 });

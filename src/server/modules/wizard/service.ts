@@ -13,6 +13,7 @@ import {
   type WizardState,
 } from '../../../shared/contracts/wizard';
 import { BookPersonalisationSchema } from '../../../shared/domain/book-personalisation';
+import type { ChildLook } from '../../../shared/domain/child-look';
 import {
   type BookType,
   parseBookType,
@@ -215,7 +216,11 @@ export async function saveStep(deps: WizardDeps, caller: Caller, step: WizardSte
   if (step === 1) await requireImage(deps, session.sessionId, (data as ChildStep).picture, 'jpg');
   if (step === 2) {
     missing(1);
-    await requireImage(deps, session.sessionId, (data as CoverStep).generatedCover, 'png');
+    const cover = data as CoverStep;
+    await requireImage(deps, session.sessionId, cover.generatedCover, 'png');
+    // The look this cover was drawn with, as the server kept it, wins over what the client sends.
+    const drawnWith = steps[2]?.generatedCover === cover.generatedCover ? steps[2].look : undefined;
+    if (drawnWith) cover.look = drawnWith;
   }
   if (step === 3) await requireImage(deps, session.sessionId, (data as ToyStep).toyPicture, 'jpg');
   if (step === 4) {
@@ -263,11 +268,15 @@ export async function readImage(deps: WizardDeps, caller: Caller, imageId: strin
   throw notFound('Image');
 }
 
-/** Makes the hero or toy cover from the saved photo and name, within the time and count limits. */
+/**
+ * Makes the hero or toy cover from the saved photo and name, within the time and count limits. A hero
+ * cover with the parent's `look` redraws the drawn child; with the local illustrator that is a cheap
+ * drawing, so it does not count against the limits (a hosted one ignores the look and is counted).
+ */
 export async function generateCover(
   deps: WizardDeps,
   caller: Caller,
-  input: { kind: 'hero' | 'toy'; language: Language },
+  input: { kind: 'hero' | 'toy'; language: Language; look?: ChildLook | undefined },
 ) {
   const session = await requireSession(deps, caller);
   const steps = await readSteps(deps.db, session.sessionId);
@@ -281,12 +290,15 @@ export async function generateCover(
       `Save the ${input.kind === 'hero' ? 'child' : 'toy'} step first.`,
     );
 
+  const look = input.kind === 'hero' ? input.look : undefined;
+  const counted = !(look && deps.illustrator.kind === 'local');
   const now = deps.now();
   const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   if (
+    counted &&
     (await repo.countGenerations(deps.db, { sessionId: session.sessionId }, hourAgo)) >=
-    GENERATION_LIMITS.perSessionPerHour
+      GENERATION_LIMITS.perSessionPerHour
   ) {
     throw new AppError(
       'GENERATION_LIMIT_REACHED',
@@ -294,6 +306,7 @@ export async function generateCover(
     );
   }
   if (
+    counted &&
     caller.userId &&
     (await repo.countGenerations(deps.db, { userId: caller.userId }, dayAgo)) >=
       GENERATION_LIMITS.perUserPerDay
@@ -310,7 +323,7 @@ export async function generateCover(
   );
   if (!photo)
     throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available. Please upload it again.');
-  await repo.logGeneration(deps.db, session.sessionId, caller.userId, now);
+  if (counted) await repo.logGeneration(deps.db, session.sessionId, caller.userId, now);
 
   const signal = AbortSignal.timeout(deps.generationTimeoutMs ?? GENERATION_LIMITS.timeoutMs);
   const result = await Promise.race([
@@ -320,6 +333,7 @@ export async function generateCover(
         photo: photo.data,
         name: source.name,
         language: input.language,
+        ...(look ? { look } : {}),
       },
       { signal },
     ),
@@ -339,6 +353,7 @@ export async function generateCover(
     await repo.upsertStep(deps.db, session.sessionId, 2, 'cover', {
       approved: false,
       generatedCover: imageId,
+      ...(result.look ? { look: result.look } : {}),
     });
   } else {
     await repo.upsertStep(deps.db, session.sessionId, 4, 'toy_generated', {
@@ -346,7 +361,7 @@ export async function generateCover(
       generatedToyImage: imageId,
     });
   }
-  return { imageId };
+  return input.kind === 'hero' && result.look ? { imageId, look: result.look } : { imageId };
 }
 
 /**
@@ -428,6 +443,8 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
           dedicationMessage: dedication.dedicationMessage,
           dedicationName: dedication.dedicationSignature,
           permanentPaths: paths,
+          // The drawn child as the parent approved it on the cover (local illustrator only).
+          ...(steps[2].look ? { childLook: steps[2].look } : {}),
         }),
       });
       await tx.insert(characters).values({ userId, name: child.name, photoPath: paths.childPhoto });
