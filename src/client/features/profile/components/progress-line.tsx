@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { parseProgressText } from '../lib/progress-text';
+import { parseProgressText } from '../../../lib/progress-text';
 
 /** The pipeline's progress text, told in the reader's language. */
 export function useProgressLine(raw: string | null): string {
