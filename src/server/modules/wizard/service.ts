@@ -402,6 +402,7 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
     throw new AppError('JOB_INVALID_STATE', 'Some steps are not finished yet. Please complete them first.');
   }
   const dedication = steps[5] ?? { dedicationMessage: '', dedicationSignature: '' };
+  const childLook = steps[2].look;
   const [theme] = await deps.db
     .select({ bookId: themes.bookId })
     .from(themes)
@@ -444,7 +445,7 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
           dedicationName: dedication.dedicationSignature,
           permanentPaths: paths,
           // The drawn child as the parent approved it on the cover (local illustrator only).
-          ...(steps[2].look ? { childLook: steps[2].look } : {}),
+          ...(childLook ? { childLook } : {}),
         }),
       });
       await tx.insert(characters).values({ userId, name: child.name, photoPath: paths.childPhoto });
