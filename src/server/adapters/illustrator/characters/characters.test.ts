@@ -205,6 +205,24 @@ describe('cutOutToy and drawToy', () => {
     expect([...line.data.subarray(middle, middle + 4)]).toEqual([255, 255, 255, 255]);
     for (let i = 0; i < line.data.length; i += 4 * 13)
       expect(Math.abs(line.data[i]! - line.data[i + 2]!)).toBeLessThan(2);
+    // The coloring version keeps the inner lines of the colour one (eyes, muzzle, tummy), so a
+    // child colours a bear, not a blank silhouette: most inner ink pixels of the colour art are
+    // black in the line art too.
+    let colourInk = 0;
+    let kept = 0;
+    for (let i = 0; i < info.width * info.height; i++) {
+      const [r, g, b, a] = data.subarray(i * 4, i * 4 + 4);
+      const inside = a === 255 && line.data[i * 4 + 3] === 255;
+      const x = i % info.width;
+      const y = Math.floor(i / info.width);
+      const core =
+        x > info.width * 0.2 && x < info.width * 0.8 && y > info.height * 0.15 && y < info.height * 0.85;
+      if (!inside || !core || r! + g! + b! > 200) continue;
+      colourInk++;
+      if (line.data[i * 4]! < 128) kept++;
+    }
+    expect(colourInk).toBeGreaterThan(500);
+    expect(kept / colourInk).toBeGreaterThan(0.6);
   });
 
   it('poses the cut-out: an embedded PNG, shorter when peeking, on its side when sleeping', async () => {

@@ -326,7 +326,9 @@ async function stylise(photo: Buffer): Promise<ToyArt> {
     }
   const edgeInk = smoothMask(edges, tw, th, edgeR, 40);
   // The coloring book's lines are bolder: a crayon needs to see where a region ends.
-  const lineInk = smoothMask(edges, tw, th, edgeR + 1, 40);
+  // Grown from the colour lines themselves: blurring the one-pixel edges wider would fade thin
+  // features (eyes, nose) below the cut and keep only the busiest edges.
+  const lineInk = smoothMask(edgeInk, tw, th, 2, 50);
   // No inner lines hugging the silhouette: there the photo's blended edge colours make a second,
   // wobbly outline beside the ring.
   const core = smoothMask(alpha, tw, th, edgeR * 4, 250);
