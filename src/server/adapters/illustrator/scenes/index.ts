@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import type { ChildLook } from '../../../../shared/domain/child-look';
 import type { Scene, SceneChild, SceneToy } from '../../../stories/scene';
 import { drawChild, drawToy, type Figure, type ToyArt } from '../characters';
-import { LIGHTS, paintFor, SPACE } from './paint';
-import { drawSetting, type Spot } from './settings';
+import { LIGHTS, paintFor, randomFrom, SPACE } from './paint';
+import { drawSetting, type SettingContext, type Spot, sparkles } from './settings';
 
 /**
  * A story page drawn from its scene data (stories/scene.ts) as one vector picture, rasterised once at
@@ -21,14 +21,29 @@ export type ScenePageInput = {
   look: ChildLook;
   /** The toy's cut-out (characters/cutOutToy), shared by every page of a book. */
   toy: ToyArt;
+  /** A redraw's number: seeds the setting's details differently (0 or absent: the first drawing). */
+  variant?: number;
 };
 
-/** How tall a standing child is on a wide page, in the 1000-unit drawing space. */
-const CHILD_HEIGHT = 390;
-/** The toy beside the child: about half the child's height. */
-const TOY_SCALE = 0.72;
-/** A close view enlarges the whole picture around the characters. */
-const CLOSE_ZOOM = 1.32;
+/**
+ * How tall a standing child is, in the 1000-unit drawing space: the child is the star, about half the
+ * page on a wide view. A close view draws the child a little larger in a setting enlarged around
+ * them, so the child fills about 60 % of the page.
+ */
+const CHILD_HEIGHT = { wide: 540, close: 580 } as const;
+/** The toy beside the child: a co-star, about half the child's height. */
+const TOY_SCALE = 0.74;
+const TOY_IN_BED_SCALE = 0.6;
+/** A close view enlarges the whole picture around the characters (or the bed, the bath, the boat). */
+const CLOSE_ZOOM = 1.22;
+/**
+ * Feet on the ground no lower than this on a wide view: the text panel covers the bottom quarter of
+ * the page, and the child's face and the toy stay well above it.
+ */
+const FEET_AT_MOST = 745;
+
+/** The settings that draw the sparkles themselves, around the star. */
+const SKY_SETTINGS = new Set(['sky', 'stars', 'moon', 'castle']);
 
 const PLACE_X = { left: 270, centre: 500, right: 730 } as const;
 
@@ -56,9 +71,10 @@ const mapPoint = (
 export function sceneSvg(input: ScenePageInput): string {
   const { scene, style, look, toy: toyArt } = input;
   const p = paintFor(style === 'line');
-  const art = drawSetting(scene, p);
+  const art = drawSetting(scene, p, input.variant);
   const mirrored = scene.side === 'right';
-  const k = CHILD_HEIGHT / 640;
+  const k = CHILD_HEIGHT[scene.view] / 640;
+  const groundY = Math.min(art.ground, FEET_AT_MOST);
   // Inside the mirrored setting, a figure turned right shows turned left: turn it the other way.
   const facingIn = (facing: 'left' | 'right' | 'front', inside: boolean) => {
     if (facing === 'front') return undefined;
@@ -76,6 +92,12 @@ export function sceneSvg(input: ScenePageInput): string {
   let childArms: { x: number; y: number } | undefined;
   let childHand: { x: number; y: number } | undefined;
   let childInside = false;
+  // A soft shadow under a figure standing on the ground (colour only: line art keeps clean regions).
+  const shadow = (x: number, y: number, rx: number) =>
+    p.line
+      ? ''
+      : `<ellipse cx="${x.toFixed(1)}" cy="${(y + 4).toFixed(1)}" rx="${rx.toFixed(1)}" ry="${(rx * 0.2).toFixed(1)}" fill="#1d1845" fill-opacity="0.18"/>`;
+  let nestFocus: { x: number; y: number } | undefined;
   const nest: Spot = art.nest ?? { x: 500, y: art.ground, width: 360 };
   const toPage = (x: number) => (mirrored ? SPACE - x : x);
 
@@ -108,10 +130,15 @@ export function sceneSvg(input: ScenePageInput): string {
       childHand = mapPoint(figure.anchors.hand, figure.anchors.ground, x, y, k);
     } else {
       const x = PLACE_X[c.place as keyof typeof PLACE_X] ?? 500;
-      placed = { svg: place(figure, figure.anchors.ground, x, art.ground, k), x, y: art.ground - 150 };
-      childArms = mapPoint(figure.anchors.arms, figure.anchors.ground, x, art.ground, k);
-      childHand = mapPoint(figure.anchors.hand, figure.anchors.ground, x, art.ground, k);
+      placed = {
+        svg: shadow(x, groundY, 150 * k * 1.6) + place(figure, figure.anchors.ground, x, groundY, k),
+        x,
+        y: groundY - 150,
+      };
+      childArms = mapPoint(figure.anchors.arms, figure.anchors.ground, x, groundY, k);
+      childHand = mapPoint(figure.anchors.hand, figure.anchors.ground, x, groundY, k);
     }
+    if (childInside) nestFocus = { x: toPage(nest.x), y: nest.y };
     (childInside ? nested : ground).push(placed.svg);
     focus.push({ x: childInside ? toPage(placed.x) : placed.x, y: placed.y });
   }
@@ -121,7 +148,8 @@ export function sceneSvg(input: ScenePageInput): string {
     const held = t.place === 'held';
     const inside = held ? childInside : inNest(t);
     const figure = drawToy({ art: toyArt, pose: t.pose, style, facing: facingIn(t.facing, inside) });
-    const kt = k * TOY_SCALE;
+    // In the bed beside a lying child, the toy is a plush on the pillow, smaller than the child.
+    const kt = k * (t.place === 'in-bed' && !held ? TOY_IN_BED_SCALE : TOY_SCALE);
     let svg: string;
     let at: { x: number; y: number };
     if (held && childArms) {
@@ -135,7 +163,8 @@ export function sceneSvg(input: ScenePageInput): string {
       const spot =
         t.place === 'in-bed'
           ? t.pose === 'guarding'
-            ? { x: 95, y: 345 }
+            ? // Sitting up at the foot of the bed, watching over the child: in the picture on a close view too.
+              { x: nest.x + nest.width * 0.3, y: nest.y + 25 }
             : t.pose === 'sleeping'
               ? { x: nest.x + 30, y: nest.y + 20 }
               : { x: nest.x + 130, y: nest.y + 40 }
@@ -150,12 +179,29 @@ export function sceneSvg(input: ScenePageInput): string {
       const childX =
         scene.child && !childInside ? (PLACE_X[scene.child.place as keyof typeof PLACE_X] ?? 500) : -1000;
       if (Math.abs(x - childX) < 140) x = childX + (childX > 500 ? -170 : 170);
-      const lift = t.pose === 'flying' ? 180 : 0;
-      svg = place(figure, figure.anchors.ground, x, art.ground - lift, kt);
-      at = { x, y: art.ground - lift - 80 };
+      const lift = t.pose === 'flying' ? 200 : 0;
+      svg =
+        shadow(x, groundY, (lift ? 70 : 110) * k * 1.6) +
+        place(figure, figure.anchors.ground, x, groundY - lift, kt);
+      at = { x, y: groundY - lift - 80 };
     }
     (inside ? nested : ground).push(svg);
     focus.push({ x: inside ? toPage(at.x) : at.x, y: at.y });
+    // Indoors the sparkles are the toy's magic ("opens two bright eyes"): around the toy itself.
+    if (scene.props.includes('sparkles') && !SKY_SETTINGS.has(scene.setting)) {
+      const c: SettingContext = {
+        scene,
+        light: LIGHTS[scene.time],
+        p,
+        has: (prop) => scene.props.includes(prop),
+        rand: randomFrom('sparkles'),
+      };
+      const magic =
+        p.colourOnly(
+          `<circle cx="${at.x.toFixed(1)}" cy="${(at.y - 40).toFixed(1)}" r="150" fill="#fff3b0" fill-opacity="0.22"/>`,
+        ) + sparkles(c, at.x, at.y - 60, 140);
+      (inside ? nested : ground).push(magic);
+    }
   }
 
   const wrap = (svg: string) =>
@@ -166,16 +212,24 @@ export function sceneSvg(input: ScenePageInput): string {
     ground.join('') +
     (p.line || tint.opacity === 0
       ? ''
-      : `<rect x="-10" y="-10" width="${SPACE + 20}" height="${SPACE + 20}" fill="${tint.colour}" opacity="${tint.opacity}"/>`) +
+      : `<rect x="-10" y="-10" width="${SPACE + 20}" height="${SPACE + 20}" fill="${tint.colour}" fill-opacity="${tint.opacity}"/>`) +
     wrap(art.glow);
 
   if (scene.view === 'close') {
-    const fx = focus.length ? focus.reduce((sum, point) => sum + point.x, 0) / focus.length : 500;
-    const fy = focus.length ? focus.reduce((sum, point) => sum + point.y, 0) / focus.length : 500;
-    // The characters' middle moves halfway towards the page's middle; the picture still fills the page.
-    const clamp = (value: number) => Math.min(0, Math.max(SPACE - CLOSE_ZOOM * SPACE, value));
-    const tx = clamp(500 + (fx - 500) * 0.5 - fx * CLOSE_ZOOM);
-    const ty = clamp(fy - fy * CLOSE_ZOOM + 40);
+    const clampX = (value: number) => Math.min(0, Math.max(SPACE - CLOSE_ZOOM * SPACE, value));
+    let tx: number;
+    let ty: number;
+    if (nestFocus) {
+      // In the bed, the bath or the boat: the whole nest stays in the picture, centred, never cut.
+      tx = clampX(500 - nestFocus.x * CLOSE_ZOOM);
+      ty = clampX(600 - nestFocus.y * CLOSE_ZOOM);
+    } else {
+      const fx = focus.length ? focus.reduce((sum, point) => sum + point.x, 0) / focus.length : 500;
+      // The characters' middle moves most of the way towards the page's middle; their feet land just
+      // above the text panel's usual place, so the faces sit in the upper middle of the page.
+      tx = clampX(500 + (fx - 500) * 0.35 - fx * CLOSE_ZOOM);
+      ty = clampX(800 - groundY * CLOSE_ZOOM);
+    }
     body = `<g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${CLOSE_ZOOM})">${body}</g>`;
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${input.size}" height="${input.size}" viewBox="0 0 ${SPACE} ${SPACE}"><rect width="${SPACE}" height="${SPACE}" fill="#fff"/>${body}</svg>`;

@@ -33,7 +33,7 @@ export type SettingContext = {
   rand: () => number;
 };
 
-export function drawSetting(scene: Scene, p: Paint): SettingArt {
+export function drawSetting(scene: Scene, p: Paint, variant = 0): SettingArt {
   const light = LIGHTS[scene.time];
   const props = new Set<Prop>(scene.props);
   const context: SettingContext = {
@@ -41,7 +41,7 @@ export function drawSetting(scene: Scene, p: Paint): SettingArt {
     light,
     p,
     has: (prop) => props.has(prop),
-    rand: randomFrom(JSON.stringify({ ...scene, prompt: '' })),
+    rand: randomFrom(JSON.stringify({ ...scene, prompt: '' }) + (variant ? `#${variant}` : '')),
   };
   return SETTINGS[scene.setting](context);
 }
@@ -74,13 +74,17 @@ function starShape(c: SettingContext, x: number, y: number, size: number, colour
 function starField(c: SettingContext, x: number, y: number, w: number, h: number, count: number) {
   let out = '';
   if (c.p.line) {
-    for (let i = 0; i < Math.max(3, Math.round(count / 6)); i++)
-      out += starShape(c, x + 30 + c.rand() * (w - 60), y + 30 + c.rand() * (h - 60), 22);
+    // Few and big: a star a small hand can colour, never a sprinkle of specks.
+    const stars = Math.min(5, Math.max(2, Math.round(count / 20)));
+    for (let i = 0; i < stars; i++) {
+      const sx = x + w * ((i + 0.25 + c.rand() * 0.5) / stars);
+      out += starShape(c, sx, y + 45 + c.rand() * Math.max(0, h - 90), 32);
+    }
     return out;
   }
   for (let i = 0; i < count; i++) {
     const size = 1.5 + c.rand() * 3.5;
-    out += `<circle cx="${r(x + c.rand() * w)}" cy="${r(y + c.rand() * h)}" r="${r(size)}" fill="#fff6d6" opacity="${r(0.55 + c.rand() * 0.45)}"/>`;
+    out += `<circle cx="${r(x + c.rand() * w)}" cy="${r(y + c.rand() * h)}" r="${r(size)}" fill="#fff6d6" fill-opacity="${r(0.55 + c.rand() * 0.45)}"/>`;
   }
   return out;
 }
@@ -93,7 +97,7 @@ function cloud(c: SettingContext, x: number, y: number, w: number, colour = c.li
 
 function moon(c: SettingContext, x: number, y: number, radius: number, face: boolean) {
   const halo = c.p.colourOnly(
-    `<circle cx="${x}" cy="${y}" r="${r(radius * 1.9)}" fill="#fff4c8" opacity="0.16"/><circle cx="${x}" cy="${y}" r="${r(radius * 1.4)}" fill="#fff4c8" opacity="0.2"/>`,
+    `<circle cx="${x}" cy="${y}" r="${r(radius * 1.9)}" fill="#fff4c8" fill-opacity="0.16"/><circle cx="${x}" cy="${y}" r="${r(radius * 1.4)}" fill="#fff4c8" fill-opacity="0.2"/>`,
   );
   let body = `<circle cx="${x}" cy="${y}" r="${radius}" fill="${c.p.f('#fdf0b8')}" ${c.p.s()}/>`;
   if (face) {
@@ -103,7 +107,7 @@ function moon(c: SettingContext, x: number, y: number, radius: number, face: boo
       c.p.stroke(`M${r(x + e * 0.5)} ${r(y - e * 0.3)} q${r(e * 0.5)} ${r(-e * 0.5)} ${r(e)} 0`, 1.2) +
       c.p.stroke(`M${r(x - e * 1.2)} ${r(y + e * 0.9)} q${r(e * 1.2)} ${r(e * 1.1)} ${r(e * 2.4)} 0`, 1.2) +
       c.p.colourOnly(
-        `<circle cx="${r(x - e * 1.9)}" cy="${r(y + e * 0.6)}" r="${r(e * 0.45)}" fill="#f6b3a0" opacity="0.7"/><circle cx="${r(x + e * 1.9)}" cy="${r(y + e * 0.6)}" r="${r(e * 0.45)}" fill="#f6b3a0" opacity="0.7"/>`,
+        `<circle cx="${r(x - e * 1.9)}" cy="${r(y + e * 0.6)}" r="${r(e * 0.45)}" fill="#f6b3a0" fill-opacity="0.7"/><circle cx="${r(x + e * 1.9)}" cy="${r(y + e * 0.6)}" r="${r(e * 0.45)}" fill="#f6b3a0" fill-opacity="0.7"/>`,
       );
   } else {
     body += c.p.colourOnly(
@@ -198,7 +202,7 @@ function lamp(c: SettingContext, x: number, base: number, on: boolean) {
   const shade = `<path d="M${r(x - 50)} ${r(base - 60)} L${r(x - 30)} ${r(base - 130)} L${r(x + 30)} ${r(base - 130)} L${r(x + 50)} ${r(base - 60)} Z" fill="${c.p.f(on ? '#ffd77a' : '#c9b48e')}" ${c.p.s()}/>`;
   const glow = on
     ? c.p.colourOnly(
-        `<circle cx="${x}" cy="${r(base - 90)}" r="240" fill="#ffcf70" opacity="0.14"/><circle cx="${x}" cy="${r(base - 90)}" r="130" fill="#ffe2a0" opacity="0.22"/>`,
+        `<circle cx="${x}" cy="${r(base - 90)}" r="240" fill="#ffcf70" fill-opacity="0.14"/><circle cx="${x}" cy="${r(base - 90)}" r="130" fill="#ffe2a0" fill-opacity="0.22"/>`,
       )
     : '';
   return { back: table + stem + shade, glow };
@@ -206,12 +210,12 @@ function lamp(c: SettingContext, x: number, base: number, on: boolean) {
 
 function fireflies(c: SettingContext, count: number, top: number, bottom: number) {
   let out = '';
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < (c.p.line ? Math.min(count, 6) : count); i++) {
     const x = 40 + c.rand() * (SPACE - 80);
     const y = top + c.rand() * (bottom - top);
     out += c.p.line
-      ? `<circle cx="${r(x)}" cy="${r(y)}" r="16" fill="#fff" ${c.p.s()}/>`
-      : `<circle cx="${r(x)}" cy="${r(y)}" r="22" fill="#d9ff7a" opacity="0.22"/><circle cx="${r(x)}" cy="${r(y)}" r="6" fill="${i % 2 ? '#f6e27a' : '#c9f56b'}"/>`;
+      ? `<circle cx="${r(x)}" cy="${r(y)}" r="26" fill="#fff" ${c.p.s()}/>`
+      : `<circle cx="${r(x)}" cy="${r(y)}" r="22" fill="#d9ff7a" fill-opacity="0.22"/><circle cx="${r(x)}" cy="${r(y)}" r="6" fill="${i % 2 ? '#f6e27a' : '#c9f56b'}"/>`;
   }
   return out;
 }
@@ -222,7 +226,7 @@ function lanterns(c: SettingContext, spots: [number, number][]) {
   for (const [x, y] of spots) {
     back += `<path d="M${r(x - 24)} ${r(y - 40)} Q${r(x - 34)} ${r(y - 5)} ${r(x - 20)} ${y} L${r(x + 20)} ${y} Q${r(x + 34)} ${r(y - 5)} ${r(x + 24)} ${r(y - 40)} Z" fill="${c.p.f('#ffb85c')}" ${c.p.s()}/><rect x="${r(x - 16)}" y="${r(y - 50)}" width="32" height="10" rx="3" fill="${c.p.f('#c0533f')}" ${c.p.s()}/>`;
     glow += c.p.colourOnly(
-      `<circle cx="${x}" cy="${r(y - 22)}" r="70" fill="#ffc46b" opacity="0.2"/><ellipse cx="${x}" cy="${r(y + 18)}" rx="40" ry="10" fill="#ffd27a" opacity="0.35"/>`,
+      `<circle cx="${x}" cy="${r(y - 22)}" r="70" fill="#ffc46b" fill-opacity="0.2"/><ellipse cx="${x}" cy="${r(y + 18)}" rx="40" ry="10" fill="#ffd27a" fill-opacity="0.35"/>`,
     );
   }
   return { back, glow };
@@ -248,6 +252,24 @@ export function leafBoat(c: SettingContext, cx: number, y: number, w: number) {
   return { back, front };
 }
 
+/**
+ * Grass tufts scattered over a lawn (colour only): texture and depth, smaller towards the horizon,
+ * kept above the bottom of the page where the words go.
+ */
+function tufts(c: SettingContext, top: number, bottom: number, count: number) {
+  if (c.p.line) return '';
+  let d = '';
+  for (let i = 0; i < count; i++) {
+    const y = top + c.rand() * (bottom - top);
+    const s = 0.5 + ((y - top) / (bottom - top)) * 0.9;
+    const x = 20 + c.rand() * (SPACE - 40);
+    d += `M${r(x - 12 * s)} ${r(y)} l${r(4 * s)} ${r(-16 * s)} M${r(x)} ${r(y)} l0 ${r(-22 * s)} M${r(x + 12 * s)} ${r(y)} l${r(-4 * s)} ${r(-16 * s)} `;
+  }
+  return `<path d="${d}" fill="none" stroke="#0f2d3a" stroke-opacity="0.28" stroke-width="3.5" stroke-linecap="round"/>`;
+}
+
+const night = (c: SettingContext) => c.scene.time === 'night';
+
 function groundPlane(c: SettingContext, y: number, colour: string) {
   return `<rect x="-10" y="${y}" width="${SPACE + 20}" height="${SPACE - y + 10}" fill="${c.p.f(colour)}" ${c.p.s()}/>`;
 }
@@ -255,13 +277,15 @@ function groundPlane(c: SettingContext, y: number, colour: string) {
 /** Little sparkles around a spot: the magic of the toy, the star's wink. */
 export function sparkles(c: SettingContext, cx: number, cy: number, spread: number) {
   let out = '';
-  for (let i = 0; i < 5; i++) {
-    const a = (i / 5) * Math.PI * 2 + 0.4;
+  // Line art: three stars big enough to colour rather than five small specks.
+  const count = c.p.line ? 3 : 5;
+  for (let i = 0; i < count; i++) {
+    const a = (i / count) * Math.PI * 2 + 0.4;
     out += starShape(
       c,
       cx + Math.cos(a) * spread,
       cy + Math.sin(a) * spread * 0.7,
-      c.p.line ? 20 : 14,
+      c.p.line ? 34 : 16,
       '#fff1a8',
       0.6,
     );
@@ -275,62 +299,113 @@ const FLOOR = 660;
 
 function bedroom(c: SettingContext): SettingArt {
   const { p, light } = c;
+  const night = c.scene.time === 'night';
   let back = sky(c, -10, -10, SPACE + 20, FLOOR + 10, light.wall, light.wallLow);
   if (p.line)
     back = `<rect x="-10" y="-10" width="${SPACE + 20}" height="${FLOOR + 10}" fill="#fff" ${p.s()}/>`;
+  // Wallpaper of little stars: texture for the colour page, left out of the line art.
+  back += wallpaper(c, FLOOR);
   let glow = '';
   back += groundPlane(c, FLOOR, light.floor);
-  back += `<ellipse cx="520" cy="860" rx="330" ry="70" fill="${p.f('#d7a1b8')}" ${p.s()}/>`;
+  back += floorboards(c, FLOOR);
+  back += `<ellipse cx="560" cy="880" rx="340" ry="72" fill="${p.f('#d7a1b8')}" ${p.s()}/>`;
+  back += p.colourOnly(
+    `<ellipse cx="560" cy="880" rx="290" ry="52" fill="none" stroke="#f3c6d6" stroke-width="6" stroke-dasharray="18 14"/>`,
+  );
+  // With the dressing gown, the door comes in beside the window, so a close view of the bed still
+  // shows what the text points at ("your dressing gown on the door").
+  const gown = c.has('dressing-gown');
+  const doorX = gown ? 700 : 860;
+  const winX = gown ? 280 : 560;
+  if (!gown) {
+    // A framed picture over the bed: a middle ground between the wall and the bed.
+    back += `<rect x="250" y="150" width="170" height="130" rx="8" fill="${p.f('#f7efe0')}" ${p.s(1.2)}/>`;
+    back += `<path d="M270 262 Q320 200 350 232 Q375 205 400 262 Z" fill="${p.f('#8cc48a')}" ${p.s()}/>`;
+    back += `<circle cx="370" cy="190" r="17" fill="${p.f('#ffd54f')}" ${p.s()}/>`;
+  }
   // The window on the far wall.
-  const win = windowView(c, 560, 110, 250, 290);
+  const win = windowView(c, winX, 110, 250, 290);
   back += win.back;
   glow += win.glow;
-  if (c.has('curtains')) back += curtains(c, 560, 110, 250, 290, '#8fb3d9');
-  // The door with the dressing gown, at the right edge.
-  back += `<rect x="860" y="150" width="150" height="${FLOOR - 150}" fill="${p.f('#c8956a')}" ${p.s()}/><circle cx="885" cy="430" r="9" fill="${p.f('#f2c14e')}" ${p.s()}/>`;
+  if (night && !p.line)
+    // Moonlight falling from the window onto the floor: a warm, pale light, not a dark room.
+    glow += `<path d="M${winX} 400 L${winX + 250} 400 L${winX + 340} ${FLOOR + 180} L${winX - 90} ${FLOOR + 180} Z" fill="#fff1c2" fill-opacity="0.13"/>`;
+  if (c.has('curtains')) back += curtains(c, winX, 110, 250, 290, night ? '#b9a4e6' : '#8fb3d9');
+  // The door, at the right edge (or beside the window when the dressing gown hangs on it).
+  back += `<rect x="${doorX}" y="150" width="150" height="${FLOOR - 150}" fill="${p.f('#c8956a')}" ${p.s()}/><circle cx="${doorX + 25}" cy="430" r="11" fill="${p.f('#f2c14e')}" ${p.s()}/>`;
+  back += p.colourOnly(
+    `<rect x="${doorX + 22}" y="185" width="106" height="170" rx="8" fill="none" stroke="#1d1845" stroke-opacity="0.18" stroke-width="4"/><rect x="${doorX + 22}" y="400" width="106" height="210" rx="8" fill="none" stroke="#1d1845" stroke-opacity="0.18" stroke-width="4"/>`,
+  );
   if (c.has('tall-shadow')) {
-    // The dressing gown's shadow, stretched tall across the wall: a soft giant, not a monster.
-    back += `<path d="M640 ${FLOOR} Q600 420 660 200 Q700 90 760 150 Q800 260 790 ${FLOOR} Z" fill="${p.line ? '#fff' : '#1b2150'}" opacity="${p.line ? 1 : 0.45}" ${p.line ? p.s() : 'stroke="none"'}/>`;
+    // The dressing gown's shadow, stretched tall across the wall: a giant's head and shoulders, soft
+    // edged and plainly a shadow, not a monster.
+    const shade = p.line ? '#fff' : '#34357a';
+    const d =
+      'M0 660 L15 330 Q0 250 50 225 Q40 150 90 120 Q145 95 175 150 Q200 200 170 235 Q220 260 215 330 L230 660 Z';
+    back += `<path transform="translate(${doorX - 240} 0)" d="${d}" fill="${shade}" fill-opacity="${p.line ? 1 : 0.55}" ${p.line ? p.s() : 'stroke="none"'}/>`;
   }
   if (c.has('shadow-bunny')) {
-    back += `<g opacity="${p.line ? 1 : 0.5}"><ellipse cx="700" cy="300" rx="70" ry="50" fill="${p.line ? '#fff' : '#1b2150'}" ${p.line ? p.s() : ''}/><ellipse cx="670" cy="210" rx="16" ry="55" transform="rotate(-12 670 210)" fill="${p.line ? '#fff' : '#1b2150'}" ${p.line ? p.s() : ''}/><ellipse cx="712" cy="205" rx="16" ry="55" transform="rotate(10 712 205)" fill="${p.line ? '#fff' : '#1b2150'}" ${p.line ? p.s() : ''}/></g>`;
+    const fill = p.line ? '#fff' : '#585d9e';
+    const outline = p.line ? p.s() : '';
+    back += `<g transform="translate(${doorX - 840} 0)"><ellipse cx="700" cy="300" rx="70" ry="50" fill="${fill}" ${outline}/><ellipse cx="670" cy="210" rx="18" ry="58" transform="rotate(-12 670 210)" fill="${fill}" ${outline}/><ellipse cx="712" cy="205" rx="18" ry="58" transform="rotate(10 712 205)" fill="${fill}" ${outline}/></g>`;
   }
-  if (c.has('dressing-gown')) {
-    back += `<path d="M905 190 Q870 200 872 260 L860 560 Q935 585 1000 560 L985 260 Q985 200 950 190 Z" fill="${p.f('#7fa6d6')}" ${p.s()}/>${p.stroke('M928 200 L915 560')}<rect x="868" y="360" width="125" height="18" rx="8" fill="${p.f('#f0d56e')}" ${p.s()}/>`;
+  if (gown) {
+    back += `<g transform="translate(${doorX - 860} 0)"><path d="M905 190 Q870 200 872 260 L860 560 Q935 585 1000 560 L985 260 Q985 200 950 190 Z" fill="${p.f('#7fa6d6')}" ${p.s()}/>${p.stroke('M928 200 L915 560')}<rect x="868" y="360" width="125" height="18" rx="8" fill="${p.f('#f0d56e')}" ${p.s()}/></g>`;
   }
   if (c.has('slippers'))
-    back += `<ellipse cx="690" cy="800" rx="40" ry="18" fill="${p.f('#ee8f7f')}" ${p.s()}/><ellipse cx="760" cy="812" rx="40" ry="18" fill="${p.f('#ee8f7f')}" ${p.s()}/>`;
-  // The bed, head on the left.
+    back += `<ellipse cx="700" cy="790" rx="46" ry="20" fill="${p.f('#ee8f7f')}" ${p.s()}/><ellipse cx="780" cy="802" rx="46" ry="20" fill="${p.f('#ee8f7f')}" ${p.s()}/>`;
+  // The bed, head on the left: big, so the child in it is big too.
   let front = '';
   let onFront = '';
   let nest: Spot | undefined;
   if (c.has('bed')) {
-    back += `<path d="M40 760 L40 380 Q40 330 90 330 L120 330 Q140 300 170 330 L150 330 L150 760 Z" fill="${p.f('#b7835e')}" ${p.s()}/>`;
-    back += `<rect x="40" y="330" width="110" height="430" rx="20" fill="${p.f('#b7835e')}" ${p.s()}/>`;
-    back += `<rect x="140" y="560" width="400" height="160" rx="14" fill="${p.f('#f4eee6')}" ${p.s()}/>`;
-    back += `<rect x="520" y="540" width="30" height="220" rx="10" fill="${p.f('#b7835e')}" ${p.s()}/>`;
-    back += `<ellipse cx="215" cy="548" rx="80" ry="40" fill="${p.f('#ffffff')}" ${p.s()}/>`;
-    nest = { x: 300, y: 590, width: 360 };
+    const wood = night ? '#a7755a' : '#b7835e';
+    back += `<path d="M30 780 L30 340 Q30 290 85 290 Q140 290 140 340 L140 780 Z" fill="${p.f(wood)}" ${p.s(1.2)}/>`;
+    back += `<rect x="130" y="560" width="520" height="170" rx="16" fill="${p.f('#f4eee6')}" ${p.s()}/>`;
+    back += `<rect x="628" y="520" width="36" height="260" rx="12" fill="${p.f(wood)}" ${p.s()}/>`;
+    back += `<ellipse cx="232" cy="548" rx="96" ry="42" fill="${p.f('#ffffff')}" ${p.s()}/>`;
+    back += p.colourOnly(`<ellipse cx="232" cy="562" rx="70" ry="18" fill="#e9e2f0"/>`);
+    nest = { x: 390, y: 580, width: 500 };
     if (c.has('blanket')) {
       const quilt = p.line ? '#fff' : c.scene.time === 'morning' ? '#f29bb0' : '#e07a93';
-      front += `<path d="M230 585 Q300 560 380 575 Q460 565 545 582 L555 735 Q350 760 150 735 L150 620 Q180 590 230 585 Z" fill="${p.f(quilt)}" ${p.s(1.2)}/>`;
+      front += `<path d="M250 590 Q330 565 420 580 Q520 568 640 586 L650 740 Q400 768 140 740 L140 628 Q180 595 250 590 Z" fill="${p.f(quilt)}" ${p.s(1.2)}/>`;
       // A big patchwork: regions a crayon can fill.
       front +=
-        p.stroke('M290 575 L280 745') + p.stroke('M420 570 L425 748') + p.stroke('M160 660 Q350 680 550 655');
+        p.stroke('M320 578 L310 752') + p.stroke('M480 574 L488 756') + p.stroke('M150 666 Q400 690 646 660');
       front += p.colourOnly(
-        `<circle cx="350" cy="700" r="9" fill="#ffd9e2"/><circle cx="480" cy="620" r="9" fill="#ffd9e2"/><circle cx="220" cy="700" r="9" fill="#ffd9e2"/>`,
+        `<circle cx="400" cy="712" r="10" fill="#ffd9e2"/><circle cx="560" cy="624" r="10" fill="#ffd9e2"/><circle cx="230" cy="710" r="10" fill="#ffd9e2"/><circle cx="580" cy="712" r="10" fill="#ffd9e2"/>`,
       );
     } else {
-      front += `<rect x="150" y="640" width="390" height="95" rx="12" fill="${p.f('#f4eee6')}" ${p.s()}/>`;
+      front += `<rect x="140" y="640" width="500" height="95" rx="12" fill="${p.f('#f4eee6')}" ${p.s()}/>`;
     }
-    if (c.has('star')) onFront += starShape(c, 470, 640, 34, '#ffe066', 1) + sparkles(c, 470, 640, 60);
+    // The tiny star on the blanket; in line art one big star, without the sparkles' small specks.
+    if (c.has('star'))
+      onFront += p.line
+        ? starShape(c, 560, 650, 52, '#ffe066', 1)
+        : starShape(c, 560, 650, 40, '#ffe066', 1) + sparkles(c, 560, 650, 70);
   }
   if (c.has('lamp') || c.has('lamp-off')) {
-    const l = lamp(c, c.has('bed') ? 625 : 160, 560, c.has('lamp'));
+    const l = lamp(c, c.has('bed') ? 755 : 160, 560, c.has('lamp'));
     back += l.back;
     glow += l.glow;
   }
   return { back, front, glow, ground: 800, nest, onFront };
+}
+
+/** Little stars on the wall, as a pattern: one tile, repeated by the renderer (a lean SVG). */
+function wallpaper(c: SettingContext, bottom: number) {
+  if (c.p.line) return '';
+  const id = `w${gradientId++}`;
+  return `<defs><pattern id="${id}" width="90" height="90" patternUnits="userSpaceOnUse"><path d="M25 15 l4 9 9 1 -7 6 2 9 -8 -5 -8 5 2 -9 -7 -6 9 -1 Z" fill="#ffffff" fill-opacity="0.22"/><circle cx="70" cy="62" r="5" fill="#ffffff" fill-opacity="0.2"/></pattern></defs><rect x="-10" y="-10" width="${SPACE + 20}" height="${bottom + 10}" fill="url(#${id})"/>`;
+}
+
+/** Floorboards: a few long lines, colour only. */
+function floorboards(c: SettingContext, top: number) {
+  if (c.p.line) return '';
+  let out = '';
+  for (let y = top + 40, gap = 40; y < SPACE; gap *= 1.35, y += gap)
+    out += `<path d="M-10 ${r(y)} L${SPACE + 10} ${r(y)}" stroke="#1d1845" stroke-opacity="0.12" stroke-width="3"/>`;
+  return out;
 }
 
 function bathroom(c: SettingContext): SettingArt {
@@ -414,14 +489,14 @@ function garden(c: SettingContext): SettingArt {
   back += hills(c, -10, 420, SPACE + 20, 180, light.grassFar);
   // The house, its lit window behind the child: home is close.
   back += `<path d="M-10 640 L-10 260 L110 170 L230 260 L230 640 Z" fill="${p.f('#d9b38c')}" ${p.s()}/><rect x="70" y="330" width="90" height="100" fill="${p.f('#ffd77a')}" ${p.s()}/>`;
-  back += groundPlane(c, 600, light.grass);
+  back += groundPlane(c, 600, light.grass) + tufts(c, 610, 740, 22);
   // The fence.
   for (let x = 250; x < SPACE; x += 70)
     back += `<rect x="${x}" y="500" width="34" height="120" rx="4" fill="${p.f('#e9dcc6')}" ${p.s()}/>`;
   back += `<rect x="240" y="530" width="${SPACE - 230}" height="22" fill="${p.f('#e9dcc6')}" ${p.s()}/>`;
   const glow =
     contents.glow +
-    p.colourOnly('<rect x="70" y="330" width="90" height="100" fill="#ffe6a0" opacity="0.35"/>');
+    p.colourOnly('<rect x="70" y="330" width="90" height="100" fill="#ffe6a0" fill-opacity="0.35"/>');
   if (c.has('apple-tree') || c.has('owl')) {
     back += tree(c, 820, 640, 520, light.tree);
     for (const [x, y] of [
@@ -466,7 +541,7 @@ function forestPath(c: SettingContext): SettingArt {
   const { p, light } = c;
   let back = sky(c, -10, -10, SPACE + 20, 640);
   back += starField(c, 0, 0, SPACE, 250, 60);
-  back += groundPlane(c, 560, light.grass);
+  back += groundPlane(c, 560, light.grass) + tufts(c, 570, 740, 22);
   // Rows of trees, the far ones darker.
   for (const [x, h] of [
     [80, 520],
@@ -494,7 +569,7 @@ function forestPath(c: SettingContext): SettingArt {
     ] as const) {
       back += `<rect x="${r(x - 8 * s)}" y="${r(y - 30 * s)}" width="${r(16 * s)}" height="${r(30 * s)}" rx="4" fill="${p.f('#f3ead6')}" ${p.s()}/><path d="M${r(x - 34 * s)} ${r(y - 26 * s)} Q${x} ${r(y - 80 * s)} ${r(x + 34 * s)} ${r(y - 26 * s)} Z" fill="${p.f('#7fe0d0')}" ${p.s()}/>`;
       glow += p.colourOnly(
-        `<circle cx="${x}" cy="${r(y - 35 * s)}" r="${r(75 * s)}" fill="#8ff5e0" opacity="0.22"/>`,
+        `<circle cx="${x}" cy="${r(y - 35 * s)}" r="${r(75 * s)}" fill="#8ff5e0" fill-opacity="0.22"/>`,
       );
     }
   }
@@ -502,16 +577,20 @@ function forestPath(c: SettingContext): SettingArt {
 }
 
 function meadow(c: SettingContext): SettingArt {
-  const { p, light } = c;
+  const { light } = c;
   let back = sky(c, -10, -10, SPACE + 20, 600);
   const contents = skyContents(c, 0, 0, SPACE, 420);
   back += contents.back;
   back += hills(c, -10, 380, SPACE + 20, 200, light.grassFar);
   for (const x of [60, 190, 880]) back += tree(c, x, 560, 300, light.tree);
-  back += groundPlane(c, 540, light.grass);
+  back += groundPlane(c, 540, light.grass) + tufts(c, 550, 740, 26);
   let front = '';
-  for (const x of [40, 160, 860, 960])
-    front += `<path d="M${x - 30} 1010 Q${x - 10} 900 ${x} 860 Q${x + 10} 900 ${x + 30} 1010 Z" fill="${p.f('#3f7a56')}" ${p.s()}/>`;
+  // Round bushes in the near corners: a foreground that frames the page and leaves its middle calm.
+  for (const [x, w] of [
+    [-60, 300],
+    [800, 280],
+  ] as const)
+    front += cloud(c, x, 880, w, night(c) ? '#2f6b5a' : '#4f9a5e');
   let glow = contents.glow;
   if (c.has('fireflies')) glow += fireflies(c, c.p.line ? 9 : 26, 200, 720);
   return { back, front, glow, ground: 790 };
@@ -581,13 +660,13 @@ function skySetting(c: SettingContext, what: 'sky' | 'stars' | 'moon' | 'castle'
     back +=
       tower(60, 260, 110, '#dfe5fb') + tower(330, 300, 100, '#dfe5fb') + tower(180, 170, 140, '#f1e9ff');
     back += `<rect x="100" y="420" width="300" height="220" rx="40" fill="${p.f('#e9eefc')}" ${p.s()}/><path d="M210 640 L210 540 Q250 490 290 540 L290 640 Z" fill="${p.f('#ffd77a')}" ${p.s()}/>`;
-    glow += p.colourOnly('<circle cx="250" cy="420" r="260" fill="#ffe3a6" opacity="0.1"/>');
+    glow += p.colourOnly('<circle cx="250" cy="420" r="260" fill="#ffe3a6" fill-opacity="0.1"/>');
   }
   if (c.has('star')) {
     // The little star that winks: a face with one eye closed.
     back += starShape(c, 760, 230, 80, '#ffe066', 1.2);
     back += `<circle cx="740" cy="225" r="7" fill="${p.line ? '#000' : INK_DARK}"/>${p.stroke('M770 225 q10 6 20 0', 1)}${p.stroke('M745 250 q15 12 30 0', 1)}`;
-    glow += p.colourOnly('<circle cx="760" cy="230" r="140" fill="#fff3b0" opacity="0.18"/>');
+    glow += p.colourOnly('<circle cx="760" cy="230" r="140" fill="#fff3b0" fill-opacity="0.18"/>');
   }
   if (c.has('sparkles')) glow += sparkles(c, 760, 230, 130);
   if (c.has('grey-cloud')) {
@@ -602,7 +681,7 @@ function skySetting(c: SettingContext, what: 'sky' | 'stars' | 'moon' | 'castle'
     back +=
       p.stroke('M650 350 q40 30 80 0', 1.2) +
       `<circle cx="650" cy="320" r="7" fill="${p.line ? '#000' : INK_DARK}"/><circle cx="730" cy="320" r="7" fill="${p.line ? '#000' : INK_DARK}"/>`;
-    glow += p.colourOnly('<circle cx="720" cy="200" r="200" fill="#ffc4dc" opacity="0.15"/>');
+    glow += p.colourOnly('<circle cx="720" cy="200" r="200" fill="#ffc4dc" fill-opacity="0.15"/>');
   }
   if (c.has('clouds') || what !== 'stars') {
     back += cloud(c, 620, 420, 260) + cloud(c, -60, 520, 300);
@@ -614,10 +693,10 @@ function skySetting(c: SettingContext, what: 'sky' | 'stars' | 'moon' | 'castle'
   if (c.has('leaf-boat')) {
     const x = what === 'castle' ? 680 : what === 'moon' ? 620 : 420;
     const y = what === 'stars' ? 520 : 620;
-    const boat = leafBoat(c, x, y, 380);
+    const boat = leafBoat(c, x, y, 460);
     back += boat.back;
     front += boat.front;
-    nest = { x, y, width: 330 };
+    nest = { x, y, width: 400 };
   }
   return { back, front, glow, ground: 800, nest };
 }
