@@ -80,6 +80,21 @@ describe('story pages drawn from their scene data', () => {
     expect(black).toBeLessThan(0.3);
   }, 60_000);
 
+  it('stays lean: no shape makes the renderer composite a whole-page layer (opacity), so a print page takes well under a second', () => {
+    for (const bookType of ['storybook', 'coloring'] as const)
+      for (const [index, scene] of scenes[bookType].entries()) {
+        const svg = sceneSvg({
+          scene,
+          style: bookType === 'coloring' ? 'line' : 'color',
+          size: 2625,
+          look: DEFAULT_CHILD_LOOK,
+          toy,
+        });
+        // fill-opacity and stroke-opacity are painted directly; a bare opacity is an offscreen layer.
+        expect(svg.match(/[^-]opacity="/g), `${bookType} page ${index + 1}`).toBeNull();
+      }
+  });
+
   it('follows the scene: the hour sets the light, the props are drawn, the side mirrors the setting', async () => {
     const base = scenes.storybook[0]!;
     const brightness = async (scene: Scene) =>
