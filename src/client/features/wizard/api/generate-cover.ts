@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { GeneratedCoverSchema } from '../../../../shared/contracts/wizard';
+import type { ChildLook } from '../../../../shared/domain/child-look';
 import type { Language } from '../../../../shared/i18n';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,8 +9,20 @@ export type GeneratedCover = z.infer<typeof GeneratedCoverSchema>;
 
 /**
  * Illustrates a cover from the photo and name saved in step 1 (hero) or step 3 (toy): save the step
- * first. It can take up to a minute; hooks/use-cover-generation.ts runs it with its toasts.
+ * first. It can take up to a minute; hooks/use-cover-generation.ts runs it with its toasts. With a
+ * `look` (hero only), the drawn child is redrawn as the parent adjusted it in step 2.
  */
-export function generateCover({ kind, language }: { kind: CoverKind; language: Language }) {
-  return apiRequest<GeneratedCover>('/api/wizard/covers', { method: 'POST', json: { kind, language } });
+export function generateCover({
+  kind,
+  language,
+  look,
+}: {
+  kind: CoverKind;
+  language: Language;
+  look?: ChildLook | undefined;
+}) {
+  return apiRequest<GeneratedCover>('/api/wizard/covers', {
+    method: 'POST',
+    json: { kind, language, ...(look ? { look } : {}) },
+  });
 }

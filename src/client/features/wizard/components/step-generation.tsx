@@ -11,11 +11,15 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import type { ChildLook } from '../../../../shared/domain/child-look';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import type { AdjustedCover } from '../api/adjusted-cover';
 import type { CoverKind } from '../api/generate-cover';
 import { wizardImageUrl } from '../api/wizard-image-url';
 import type { GenerationProblem } from '../lib/generation-error';
 import { SUPPORT_EMAIL } from '../lib/support';
+import { LookPanel } from './look-panel';
 
 /** After this long, the loading screen says it is taking longer than expected. */
 export const SLOW_GENERATION_MS = 20_000;
@@ -23,7 +27,12 @@ export const SLOW_GENERATION_MS = 20_000;
 export type GenerationView =
   | { state: 'loading' }
   | { state: 'error'; problem: GenerationProblem }
-  | { state: 'result'; imageId: string };
+  | {
+      state: 'result';
+      imageId: string;
+      /** The drawn child's look (hero, local illustrator): the parent may adjust it. */
+      look?: ChildLook | undefined;
+    };
 
 type StepGenerationProps = {
   kind: CoverKind;
@@ -36,6 +45,8 @@ type StepGenerationProps = {
   onRetry: () => void;
   onUploadDifferent: () => void;
   onStartOver: () => void;
+  /** A hero cover redrawn with the parent's look ("Does this look like …?"); without it, no panel. */
+  onAdjusted?: ((cover: AdjustedCover) => void) | undefined;
 };
 
 function Loading({ kind, name }: { kind: CoverKind; name: string }) {
@@ -153,41 +164,80 @@ function Problem({
  */
 export function StepGeneration(props: StepGenerationProps) {
   const { t } = useTranslation('wizard');
-  const { kind, name, view, approving, onApprove, onRegenerate } = props;
+  const { kind, name, view, approving, onApprove, onRegenerate, onAdjusted } = props;
+  // A redraw with the parent's look on its way: the cover shown stays, but is not the one to approve.
+  const [redrawing, setRedrawing] = useState(false);
   if (view.state === 'loading') return <Loading kind={kind} name={name} />;
   if (view.state === 'error') return <Problem {...props} problem={view.problem} />;
-  return (
-    <div className="flex flex-col items-center gap-6">
+  const adjustable = kind === 'hero' && view.look !== undefined && onAdjusted !== undefined;
+  const busy = approving || (adjustable && redrawing);
+  const cover = (
+    <div className="relative w-full max-w-md" aria-busy={adjustable && redrawing ? true : undefined}>
       <img
         src={wizardImageUrl(view.imageId)}
         alt={t(`generation.resultAlt.${kind}`, { name })}
-        className="aspect-square w-full max-w-md rounded-3xl bg-cream-200 object-cover shadow-soft ring-1 ring-sand-300/70"
+        className={cn(
+          'aspect-square w-full rounded-3xl bg-cream-200 object-cover shadow-soft ring-1 ring-sand-300/70 transition-opacity',
+          adjustable && redrawing && 'opacity-70',
+        )}
       />
-      <div className="flex w-full max-w-md flex-col gap-3 sm:flex-row">
-        <Button
-          size="lg"
-          className="w-full sm:flex-1"
-          disabled={approving}
-          onClick={() => onApprove(view.imageId)}
-        >
-          {approving ? (
-            <Loader2 aria-hidden="true" className="size-5 motion-safe:animate-spin" />
-          ) : (
-            <Sparkles aria-hidden="true" className="size-5" />
-          )}
-          {approving ? t('generation.saving') : t('generation.approve')}
-        </Button>
-        <Button
-          variant="secondary"
-          size="lg"
-          className="w-full sm:flex-1"
-          disabled={approving}
-          onClick={onRegenerate}
-        >
-          <RefreshCw aria-hidden="true" className="size-5" />
-          {t('generation.regenerate')}
-        </Button>
+      {adjustable && redrawing && (
+        <span className="absolute top-3 right-3 flex size-10 items-center justify-center rounded-full bg-cream-50/90 shadow-soft">
+          <Loader2 aria-hidden="true" className="size-6 text-coral-700 motion-safe:animate-spin" />
+        </span>
+      )}
+    </div>
+  );
+  const actions = (
+    <div className={cn('flex w-full max-w-md flex-col gap-3', !adjustable && 'sm:flex-row')}>
+      <Button
+        size="lg"
+        className={cn('w-full', !adjustable && 'sm:flex-1')}
+        disabled={busy}
+        onClick={() => onApprove(view.imageId)}
+      >
+        {approving ? (
+          <Loader2 aria-hidden="true" className="size-5 motion-safe:animate-spin" />
+        ) : (
+          <Sparkles aria-hidden="true" className="size-5" />
+        )}
+        {approving ? t('generation.saving') : t('generation.approve')}
+      </Button>
+      <Button
+        variant="secondary"
+        size="lg"
+        className={cn('w-full', !adjustable && 'sm:flex-1')}
+        disabled={busy}
+        onClick={onRegenerate}
+      >
+        <RefreshCw aria-hidden="true" className="size-5" />
+        {t('generation.regenerate')}
+      </Button>
+    </div>
+  );
+  if (!adjustable || !view.look) {
+    return (
+      <div className="flex flex-col items-center gap-6">
+        {cover}
+        {actions}
       </div>
+    );
+  }
+  // Beside the panel from a tablet up, so the cover stays in view while the parent adjusts it; on
+  // a phone the approval comes right under the cover and the panel after it.
+  return (
+    <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_18.5rem] sm:items-start">
+      <div className="flex flex-col items-center gap-4 sm:sticky sm:top-4">
+        {cover}
+        {actions}
+      </div>
+      <LookPanel
+        name={name}
+        look={view.look}
+        coverUrl={wizardImageUrl(view.imageId)}
+        onRedrawn={onAdjusted}
+        onBusyChange={setRedrawing}
+      />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../../components/layout/use-document-title'
 import { useLanguage } from '../../../components/layout/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { useUrlStep } from '../../../lib/use-url-step';
+import { type AdjustedCover, useKeepAdjustedCover } from '../api/adjusted-cover';
 import { useCompleteWizard } from '../api/complete-wizard';
 import type { CoverKind } from '../api/generate-cover';
 import { useSaveWizardStep } from '../api/save-wizard-step';
@@ -71,6 +72,9 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
   const save = useSaveWizardStep(start);
   const complete = useCompleteWizard();
   const covers = { hero: useCoverGeneration('hero'), toy: useCoverGeneration('toy') };
+  const keepAdjusted = useKeepAdjustedCover(start);
+  // The hero cover last redrawn with the parent's look (step 2's "Does this look like …?").
+  const [adjusted, setAdjusted] = useState<AdjustedCover | undefined>();
 
   const [screen, setScreen] = useState<'steps' | 'signIn'>('steps');
   const {
@@ -117,6 +121,7 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
   const startCover = (kind: CoverKind) => {
     started.current[kind] = true;
     setRedo((current) => ({ ...current, [kind]: false }));
+    if (kind === 'hero') setAdjusted(undefined);
     covers[kind].mutate();
   };
 
@@ -131,10 +136,14 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
     const generation = covers[kind];
     if (generation.isPending) return { state: 'loading' };
     if (generation.isError) return { state: 'error', problem: describeGenerationError(generation.error) };
-    if (generation.isSuccess) return { state: 'result', imageId: generation.data.imageId };
+    if (kind === 'hero' && adjusted) return { state: 'result', ...adjusted };
+    if (generation.isSuccess)
+      return { state: 'result', imageId: generation.data.imageId, look: generation.data.look };
     const saved = savedCover(kind);
     // Nothing yet: the effect below asks for it.
-    return saved && !redo[kind] ? { state: 'result', imageId: saved } : { state: 'loading' };
+    return saved && !redo[kind]
+      ? { state: 'result', imageId: saved, look: kind === 'hero' ? state.steps[2]?.look : undefined }
+      : { state: 'loading' };
   };
 
   // Arriving on a cover step with no cover (a restore, the browser's Forward): make it.
@@ -312,6 +321,14 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
         setRedo({ hero: true, toy: true });
         goTo(1);
       }}
+      onAdjusted={
+        kind === 'hero'
+          ? (cover) => {
+              setAdjusted(cover);
+              keepAdjusted(cover);
+            }
+          : undefined
+      }
     />
   );
 

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { WizardState } from '../../../../shared/contracts/wizard';
+import type { ChildLook } from '../../../../shared/domain/child-look';
+import { type WizardStart, wizardStateQueryKey } from './wizard-state';
+
+export type AdjustedCover = { imageId: string; look: ChildLook };
+
+/**
+ * Puts a hero cover redrawn with the parent's look into the cached wizard state the way the server
+ * now keeps it: step 2 holds the new cover, not approved, so the later steps wait for its approval.
+ */
+export function useKeepAdjustedCover(start: WizardStart) {
+  const queryClient = useQueryClient();
+  return (cover: AdjustedCover) =>
+    queryClient.setQueryData<WizardState>(
+      wizardStateQueryKey(start),
+      (previous) =>
+        previous && {
+          ...previous,
+          steps: {
+            ...previous.steps,
+            2: { approved: false, generatedCover: cover.imageId, look: cover.look },
+          },
+          resumeStep: Math.min(previous.resumeStep, 2),
+        },
+    );
+}

@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChildLook } from '../../../../shared/domain/child-look';
+import { renderWithProviders } from '../../../test-utils';
+import { deferred, fails, mockWizardApi, ok, type WizardCall } from '../testing/mock-wizard-api';
+import { LookPanel } from './look-panel';
+
+const READ: ChildLook = {
+  skin: 'medium',
+  hairColor: 'brown',
+  hairStyle: 'short',
+  eyeColor: 'brown',
+  glasses: false,
+};
+const COVER_ID = '55555555-5555-4555-8555-555555555555';
+const NEW_ID = '66666666-6666-4666-8666-666666666666';
+
+/** The covers route answering with the look it was asked for, as the local illustrator does. */
+const drawsTheLook = (call: WizardCall) =>
+  ok({ imageId: NEW_ID, look: (call.body as { look: ChildLook }).look });
+
+function renderPanel(language: 'en' | 'fr' = 'en') {
+  const onRedrawn = vi.fn();
+  const onBusyChange = vi.fn();
+  const view = renderWithProviders(
+    <LookPanel
+      name="Lily"
+      look={READ}
+      coverUrl={`/api/wizard/images/${COVER_ID}`}
+      onRedrawn={onRedrawn}
+      onBusyChange={onBusyChange}
+    />,
+    { language },
+  );
+  return { ...view, onRedrawn, onBusyChange };
+}
+
+const group = (name: string) => screen.getByRole('radiogroup', { name });
+
+describe('LookPanel ("Does this look like Lily?")', () => {
+  it('asks the question and shows each part of the look as a labelled radio group, the read look chosen', () => {
+    mockWizardApi();
+    renderPanel();
+    expect(screen.getByRole('heading', { name: 'Does this look like Lily?' })).toBeVisible();
+    expect(within(group('Skin tone')).getAllByRole('radio')).toHaveLength(7);
+    expect(within(group('Skin tone')).getByRole('radio', { name: 'Medium' })).toBeChecked();
+    expect(within(group('Hair colour')).getAllByRole('radio')).toHaveLength(8);
+    expect(within(group('Hair colour')).getByRole('radio', { name: 'Brown' })).toBeChecked();
+    expect(within(group('Hairstyle')).getByRole('radio', { name: 'Short' })).toBeChecked();
+    expect(within(group('Hairstyle')).getByRole('radio', { name: 'Pigtails' })).not.toBeChecked();
+    expect(within(group('Eye colour')).getByRole('radio', { name: 'Brown' })).toBeChecked();
+    expect(within(group('Glasses')).getByRole('radio', { name: 'No glasses' })).toBeChecked();
+  });
+
+  it('speaks French to a French parent', () => {
+    mockWizardApi();
+    renderPanel('fr');
+    expect(screen.getByRole('heading', { name: 'Est-ce que ça ressemble à Lily\u00a0?' })).toBeVisible();
+    expect(within(group('Couleur de peau')).getByRole('radio', { name: 'Mate' })).toBeChecked();
+    expect(within(group('Couleur des cheveux')).getByRole('radio', { name: 'Châtain' })).toBeChecked();
+    expect(within(group('Coiffure')).getByRole('radio', { name: 'Couettes' })).not.toBeChecked();
+    expect(within(group('Couleur des yeux')).getByRole('radio', { name: 'Marron' })).toBeChecked();
+    expect(within(group('Lunettes')).getByRole('radio', { name: 'Sans lunettes' })).toBeChecked();
+  });
+
+  it('redraws the cover once with all the choices made in a row, busy until the new cover is there', async () => {
+    const pending = deferred();
+    const api = mockWizardApi({ routes: { 'POST /api/wizard/covers': pending.handler } });
+    const { onRedrawn, onBusyChange } = renderPanel();
+
+    // Three quick choices, well within the pause (a busy test machine makes user-event slower than that).
+    fireEvent.click(within(group('Hair colour')).getByRole('radio', { name: 'Red' }));
+    fireEvent.click(within(group('Hairstyle')).getByRole('radio', { name: 'Pigtails' }));
+    fireEvent.click(within(group('Glasses')).getByRole('radio', { name: 'Glasses' }));
+    expect(within(group('Hairstyle')).getByRole('radio', { name: 'Pigtails' })).toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent('Drawing Lily again…');
+    expect(onBusyChange).toHaveBeenLastCalledWith(true);
+
+    await waitFor(() => expect(api.callsTo('/api/wizard/covers', 'POST')).toHaveLength(1));
+    const asked = { ...READ, hairColor: 'red', hairStyle: 'pigtails', glasses: true };
+    expect(api.callsTo('/api/wizard/covers')[0]?.body).toEqual({ kind: 'hero', language: 'en', look: asked });
+    // The previous cover stays until the new one arrives.
+    expect(onRedrawn).not.toHaveBeenCalled();
+
+    pending.release(ok({ imageId: NEW_ID, look: asked }));
+    await waitFor(() => expect(onRedrawn).toHaveBeenCalledWith({ imageId: NEW_ID, look: asked }));
+    expect(await screen.findByText('The cover is up to date.')).toBeVisible();
+    expect(onBusyChange).toHaveBeenLastCalledWith(false);
+    expect(api.callsTo('/api/wizard/covers')).toHaveLength(1);
+  });
+
+  it('a choice made while a cover is drawn is drawn next, after it, so the last choice wins', async () => {
+    const first = deferred();
+    let calls = 0;
+    const api = mockWizardApi({
+      routes: {
+        'POST /api/wizard/covers': (call) => {
+          calls += 1;
+          return calls === 1 ? first.handler() : drawsTheLook(call);
+        },
+      },
+    });
+    const { user, onRedrawn } = renderPanel();
+    await user.click(within(group('Skin tone')).getByRole('radio', { name: 'Deep brown' }));
+    await waitFor(() => expect(api.callsTo('/api/wizard/covers')).toHaveLength(1));
+    await user.click(within(group('Eye colour')).getByRole('radio', { name: 'Green' }));
+    // One call at a time: the second waits for the first answer.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(api.callsTo('/api/wizard/covers')).toHaveLength(1);
+
+    first.release(ok({ imageId: '77777777-7777-4777-8777-777777777777', look: { ...READ, skin: 'deep' } }));
+    await waitFor(() => expect(api.callsTo('/api/wizard/covers')).toHaveLength(2));
+    const latest = { ...READ, skin: 'deep', eyeColor: 'green' };
+    expect(api.callsTo('/api/wizard/covers')[1]?.body).toMatchObject({ look: latest });
+    await waitFor(() => expect(onRedrawn).toHaveBeenLastCalledWith({ imageId: NEW_ID, look: latest }));
+  });
+
+  it('on a failure: a toast, the earlier cover kept and the choices put back', async () => {
+    mockWizardApi({ routes: { 'POST /api/wizard/covers': fails(500, 'AI_GENERATION_FAILED') } });
+    const { user, onRedrawn, onBusyChange } = renderPanel();
+    await user.click(within(group('Hairstyle')).getByRole('radio', { name: 'Braids' }));
+    expect(
+      await screen.findByText(
+        'The cover could not be drawn again. Your earlier cover is kept: please try again in a moment.',
+      ),
+    ).toBeVisible();
+    expect(within(group('Hairstyle')).getByRole('radio', { name: 'Short' })).toBeChecked();
+    expect(within(group('Hairstyle')).getByRole('radio', { name: 'Braids' })).not.toBeChecked();
+    expect(onRedrawn).not.toHaveBeenCalled();
+    await waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(false));
+  });
+});

@@ -1,0 +1,272 @@
+import { Check, Loader2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  type ChildLook,
+  EYE_COLORS,
+  HAIR_COLORS,
+  HAIR_STYLES,
+  SKIN_TONES,
+} from '../../../../shared/domain/child-look';
+import { EYE_SWATCHES, HAIR_SWATCHES, SKIN_SWATCHES } from '../../../../shared/domain/child-look-swatches';
+import { useLanguage } from '../../../components/layout/use-language';
+import { cn } from '../../../components/ui/cn';
+import type { AdjustedCover } from '../api/adjusted-cover';
+import { generateCover } from '../api/generate-cover';
+import { isLightColour } from '../lib/look-swatches';
+
+/** How long the panel waits after a choice before redrawing: arrowing through swatches draws once. */
+export const REDRAW_DELAY_MS = 400;
+
+type LookPanelProps = {
+  /** The child's name, for the question and the busy note. */
+  name: string;
+  /** The look of the cover on screen. */
+  look: ChildLook;
+  /** The cover on screen, shown small beside the question on a phone (the big one is scrolled away). */
+  coverUrl: string;
+  /** A cover drawn with the parent's look has arrived: show it (the previous one stays until then). */
+  onRedrawn: (cover: AdjustedCover) => void;
+  /** True from the first change until the cover for the last one is there. */
+  onBusyChange?: (busy: boolean) => void;
+};
+
+const sameLook = (a: ChildLook, b: ChildLook) =>
+  a.skin === b.skin &&
+  a.hairColor === b.hairColor &&
+  a.hairStyle === b.hairStyle &&
+  a.eyeColor === b.eyeColor &&
+  a.glasses === b.glasses;
+
+type Choice<T extends string> = { value: T; label: string; colour?: string };
+
+/**
+ * One part of the look as a radio group (native radios, so arrows, Space and screen readers work as
+ * they do everywhere): round colour swatches, or named options.
+ */
+function ChoiceGroup<T extends string>({
+  legend,
+  choices,
+  value,
+  onChange,
+}: {
+  legend: string;
+  choices: Choice<T>[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  const { t } = useTranslation('wizard');
+  const id = useId();
+  const chosen = choices.find((choice) => choice.value === value);
+  const swatches = choices.every((choice) => choice.colour);
+  return (
+    <div role="radiogroup" aria-labelledby={`${id}-legend`} className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-baseline gap-x-2">
+        <span id={`${id}-legend`} className="font-bold">
+          {legend}
+        </span>
+        {/* A swatch's name is its accessible name; sighted parents read it here. */}
+        {swatches && chosen && (
+          <span aria-hidden="true" className="text-sm text-ink-700">
+            {t('look.current', { value: chosen.label })}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {choices.map((choice) => {
+          const checked = choice.value === value;
+          return (
+            <label
+              key={choice.value}
+              title={choice.label}
+              className={cn(
+                'relative flex cursor-pointer items-center justify-center transition-shadow',
+                'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-3 has-[:focus-visible]:outline-ink-900',
+                choice.colour
+                  ? 'size-9 rounded-full ring-1 ring-ink-900/20 has-[:checked]:ring-3 has-[:checked]:ring-coral-600 has-[:checked]:ring-offset-2 has-[:checked]:ring-offset-cream-50'
+                  : 'min-h-10 rounded-full border-2 bg-white px-3.5 text-sm font-bold has-[:checked]:border-coral-600 has-[:checked]:bg-coral-100',
+                !choice.colour && !checked && 'border-ink-900/20 hover:border-ink-900/35',
+              )}
+              style={choice.colour ? { backgroundColor: choice.colour } : undefined}
+            >
+              <input
+                type="radio"
+                name={`${id}-choice`}
+                value={choice.value}
+                checked={checked}
+                onChange={() => onChange(choice.value)}
+                className="sr-only"
+              />
+              {choice.colour ? (
+                <>
+                  <span className="sr-only">{choice.label}</span>
+                  {checked && (
+                    <Check
+                      aria-hidden="true"
+                      strokeWidth={3}
+                      className={cn('size-5', isLightColour(choice.colour) ? 'text-ink-900' : 'text-white')}
+                    />
+                  )}
+                </>
+              ) : (
+                choice.label
+              )}
+            </label>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "Does this look like Lily?" under the hero cover (wizard step 2): the drawn child's skin, hair
+ * colour, hairstyle, eyes and glasses. A change redraws the cover after a short pause; calls run one
+ * at a time (the server keeps the last cover drawn, so answers must not cross), and the cover of the
+ * last choice is the one that stays. A failure keeps the earlier cover and puts the choices back.
+ */
+export function LookPanel({ name, look, coverUrl, onRedrawn, onBusyChange }: LookPanelProps) {
+  const { t } = useTranslation('wizard');
+  const { language } = useLanguage();
+  const headingId = useId();
+  const [chosen, setChosen] = useState(look);
+  const [busy, setBusy] = useState(false);
+  const [updated, setUpdated] = useState(false);
+  // The look of the cover on screen, and what the parent chose last.
+  const drawn = useRef(look);
+  const wanted = useRef(look);
+  const running = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const callbacks = useRef({ onRedrawn, onBusyChange });
+  useEffect(() => {
+    callbacks.current = { onRedrawn, onBusyChange };
+  });
+  useEffect(() => {
+    callbacks.current.onBusyChange?.(busy);
+  }, [busy]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const redraw = async () => {
+    timer.current = undefined;
+    if (running.current) return;
+    running.current = true;
+    try {
+      while (!sameLook(wanted.current, drawn.current)) {
+        const asked = wanted.current;
+        try {
+          const cover = await generateCover({ kind: 'hero', language, look: asked });
+          drawn.current = cover.look ?? asked;
+          callbacks.current.onRedrawn({ imageId: cover.imageId, look: drawn.current });
+          setUpdated(true);
+        } catch {
+          toast.error(t('look.failed'), { id: 'wizard-look-failed' });
+          wanted.current = drawn.current;
+          setChosen(drawn.current);
+        }
+      }
+    } finally {
+      running.current = false;
+      if (timer.current === undefined) setBusy(false);
+    }
+  };
+
+  const choose = (change: Partial<ChildLook>) => {
+    const next = { ...wanted.current, ...change };
+    wanted.current = next;
+    setChosen(next);
+    setUpdated(false);
+    setBusy(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void redraw(), REDRAW_DELAY_MS);
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-5 rounded-3xl bg-cream-50 p-4 shadow-soft ring-1 ring-sand-300/70 sm:p-5"
+    >
+      {/* On a phone the big cover is scrolled away: a small copy stays in view while choosing. */}
+      <div className="sticky top-0 z-10 -mx-4 -mt-4 flex items-center gap-3 rounded-t-3xl bg-cream-50/95 px-4 pt-4 pb-2 backdrop-blur-sm sm:static sm:m-0 sm:block sm:bg-transparent sm:p-0">
+        <div className="relative shrink-0 sm:hidden">
+          <img
+            src={coverUrl}
+            alt={t('look.previewAlt')}
+            className={cn(
+              'size-16 rounded-xl bg-cream-200 object-cover ring-1 ring-sand-300/70 transition-opacity',
+              busy && 'opacity-60',
+            )}
+          />
+          {busy && (
+            <Loader2
+              aria-hidden="true"
+              className="absolute inset-0 m-auto size-6 text-coral-700 motion-safe:animate-spin"
+            />
+          )}
+        </div>
+        <h2 id={headingId} className="font-display text-xl font-semibold sm:text-2xl">
+          {t('look.title', { name })}
+        </h2>
+      </div>
+      <p className="-mt-2 text-ink-700">{t('look.lead', { name })}</p>
+      <ChoiceGroup
+        legend={t('look.skin.legend')}
+        value={chosen.skin}
+        onChange={(skin) => choose({ skin })}
+        choices={SKIN_TONES.map((value) => ({
+          value,
+          label: t(`look.skin.${value}` as const),
+          colour: SKIN_SWATCHES[value],
+        }))}
+      />
+      <ChoiceGroup
+        legend={t('look.hairColor.legend')}
+        value={chosen.hairColor}
+        onChange={(hairColor) => choose({ hairColor })}
+        choices={HAIR_COLORS.map((value) => ({
+          value,
+          label: t(`look.hairColor.${value}` as const),
+          colour: HAIR_SWATCHES[value],
+        }))}
+      />
+      <ChoiceGroup
+        legend={t('look.hairStyle.legend')}
+        value={chosen.hairStyle}
+        onChange={(hairStyle) => choose({ hairStyle })}
+        choices={HAIR_STYLES.map((value) => ({ value, label: t(`look.hairStyle.${value}` as const) }))}
+      />
+      <ChoiceGroup
+        legend={t('look.eyeColor.legend')}
+        value={chosen.eyeColor}
+        onChange={(eyeColor) => choose({ eyeColor })}
+        choices={EYE_COLORS.map((value) => ({
+          value,
+          label: t(`look.eyeColor.${value}` as const),
+          colour: EYE_SWATCHES[value],
+        }))}
+      />
+      <ChoiceGroup
+        legend={t('look.glasses.legend')}
+        value={chosen.glasses ? 'with' : 'without'}
+        onChange={(value) => choose({ glasses: value === 'with' })}
+        choices={(['without', 'with'] as const).map((value) => ({
+          value,
+          label: t(`look.glasses.${value}` as const),
+        }))}
+      />
+      <p role="status" className="flex min-h-6 items-center gap-2 text-sm font-semibold text-ink-700">
+        {busy ? (
+          <>
+            <Loader2 aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+            {t('look.redrawing', { name })}
+          </>
+        ) : updated ? (
+          <>
+            <Check aria-hidden="true" className="size-4 text-coral-700" />
+            {t('look.redrawn')}
+          </>
+        ) : null}
+      </p>
+    </section>
+  );
+}
