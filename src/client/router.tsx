@@ -41,6 +41,11 @@ export const routes: RouteObject[] = [
             HydrateFallback: PageFallback,
           },
           { path: 'order-confirmation', element: <Navigate to="/wizard" replace /> },
+          {
+            path: 'book/:bookInstanceId',
+            lazy: () => import('./routes/book'),
+            HydrateFallback: PageFallback,
+          },
           { path: 'profile', lazy: () => import('./routes/profile'), HydrateFallback: PageFallback },
           {
             path: 'checkout-test',

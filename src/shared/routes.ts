@@ -5,6 +5,7 @@ export const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/theme\/[^/]+\/?$/,
   /^\/wizard\/?$/,
   /^\/checkout(\/[^/]+)?\/?$/,
+  /^\/book\/[^/]+\/?$/,
   /^\/order-confirmation(\/[^/]+)?\/?$/,
   /^\/checkout-test\/?$/,
   /^\/auth\/?$/,

@@ -9,6 +9,7 @@ import { initReactI18next } from 'react-i18next';
 import type affiliate from '../../../public/locales/en/affiliate.json';
 import type artwork from '../../../public/locales/en/artwork.json';
 import type auth from '../../../public/locales/en/auth.json';
+import type book from '../../../public/locales/en/book.json';
 import type checkout from '../../../public/locales/en/checkout.json';
 import type common from '../../../public/locales/en/common.json';
 import type errors from '../../../public/locales/en/errors.json';
@@ -46,6 +47,7 @@ export type AppResources = {
   wizard: typeof wizard;
   checkout: typeof checkout;
   profile: typeof profile;
+  book: typeof book;
 };
 
 export type Namespace = keyof AppResources;

@@ -48,7 +48,7 @@ export class ApiError extends Error {
 }
 
 export type ApiRequestInit = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as multipart/form-data (the browser sets the boundary). */

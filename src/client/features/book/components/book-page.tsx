@@ -1,0 +1,141 @@
+import { CircleAlert, Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useSession } from '../../../components/auth/get-session';
+import { signInPath } from '../../../components/auth/safe-redirect';
+import { useDocumentTitle } from '../../../components/layout/use-document-title';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { statusOf } from '../../../lib/api-client';
+import { useBook } from '../api/get-book';
+import { ApprovePanel } from './approve-panel';
+import { BookProgress } from './book-progress';
+import { BookShell } from './book-shell';
+import { ChangesPanel } from './changes-panel';
+import { Reader } from './reader';
+import { RedrawButton, RedrawChoice } from './redraw';
+
+function Notice({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
+      <CircleAlert aria-hidden="true" className="size-10 text-coral-600" />
+      <h1 className="text-3xl font-semibold">{title}</h1>
+      <p className="text-ink-700 sm:text-lg">{text}</p>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * /book/{bookInstanceId}: the book drawn before paying (issue 15). Needs sign-in (and comes back
+ * here after it). While drawing: the progress; then the reader of every page, the changes and
+ * "This is my book". A paid book is read only.
+ */
+export function BookPage({ bookInstanceId }: { bookInstanceId: string }) {
+  const { t } = useTranslation('book');
+  const location = useLocation();
+  const session = useSession();
+  const query = useBook(bookInstanceId, { enabled: session.isSignedIn });
+  const book = query.data;
+  useDocumentTitle(t('metaTitle', { title: book?.title ?? t('shell.title') }));
+
+  if (!session.isLoading && !session.isSignedIn) {
+    return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />;
+  }
+  if (!book) {
+    const status = query.isError ? statusOf(query.error) : undefined;
+    if (status === 404 || status === 400) {
+      return (
+        <BookShell>
+          <Notice title={t('notFound.title')} text={t('notFound.text')}>
+            <Link to="/profile" className={buttonClass()}>
+              {t('notFound.action')}
+            </Link>
+          </Notice>
+        </BookShell>
+      );
+    }
+    return (
+      <BookShell>
+        {query.isError ? (
+          <Notice title={t('loadFailed.title')} text={t('loadFailed.text')}>
+            <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+              {t('loadFailed.retry')}
+            </Button>
+          </Notice>
+        ) : (
+          <p
+            role="status"
+            className="flex flex-1 items-center justify-center gap-3 py-24 font-semibold text-ink-700"
+          >
+            <Loader2 aria-hidden="true" className="size-6 text-coral-600 motion-safe:animate-spin" />
+            {t('loading')}
+          </p>
+        )}
+      </BookShell>
+    );
+  }
+  if (book.status === 'archived') {
+    return (
+      <BookShell>
+        <Notice title={t('failed.title')} text={t('failed.text')}>
+          <Link to="/profile" className={buttonClass()}>
+            {t('failed.action')}
+          </Link>
+        </Notice>
+      </BookShell>
+    );
+  }
+  if (book.status === 'abandoned') {
+    return (
+      <BookShell>
+        <Notice title={t('abandoned.title')} text={t('abandoned.text')}>
+          <Link to={`/wizard?${new URLSearchParams({ type: book.bookType })}`} className={buttonClass()}>
+            {t('abandoned.action')}
+          </Link>
+        </Notice>
+      </BookShell>
+    );
+  }
+  if (book.pages.length === 0) {
+    return (
+      <BookShell>
+        <BookProgress book={book} />
+      </BookShell>
+    );
+  }
+
+  const editable = !book.paid;
+  return (
+    <BookShell>
+      <div className="flex flex-col gap-6 sm:gap-8">
+        <div>
+          <h1 className="text-3xl font-semibold sm:text-4xl">{book.title}</h1>
+          <p className="mt-2 text-ink-700 sm:text-lg">
+            {book.paid ? t('reader.leadPaid') : t('reader.lead')}
+          </p>
+        </div>
+        {book.paid ? (
+          <p className="rounded-3xl bg-green-50 p-5 font-semibold ring-1 ring-green-600/30">
+            {t('paid')}{' '}
+            <Link to="/profile?tab=orders" className="underline">
+              {t('paidLink')}
+            </Link>
+          </p>
+        ) : (
+          <ApprovePanel book={book} />
+        )}
+        {editable &&
+          book.candidates.map((candidate) => (
+            <RedrawChoice key={candidate.position} book={book} candidate={candidate} />
+          ))}
+        <Reader
+          pages={book.pages}
+          title={book.title}
+          language={book.language}
+          pageActions={editable ? (page) => <RedrawButton book={book} page={page} /> : undefined}
+        />
+        {editable && <ChangesPanel book={book} />}
+      </div>
+    </BookShell>
+  );
+}

@@ -1,0 +1,232 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BookPreviewPage } from '../../../../shared/contracts/book-preview';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { imageAt, pageName } from '../lib/page-names';
+import { readerViews, viewOf } from '../lib/spreads';
+import { useWideScreen } from '../lib/use-wide-screen';
+import { PageView } from './page-view';
+import { ZoomDialog } from './zoom-dialog';
+
+/** A swipe is a sideways move of at least this much (a smaller one is a tap or a wobble). */
+const SWIPE_PX = 40;
+
+// The shell is at most 72rem wide with 1.5rem padding: a page of a spread is about 540 px.
+const SPREAD_SIZES = '(min-width: 1152px) 540px, 46vw';
+const SINGLE_SIZES = '(min-width: 640px) 576px, calc(100vw - 2rem)';
+
+type ReaderProps = {
+  pages: readonly BookPreviewPage[];
+  title: string;
+  language: 'en' | 'fr';
+  /** Shown under a page's words: the page's own actions (draw it again). */
+  pageActions?: (page: BookPreviewPage) => ReactNode;
+};
+
+/**
+ * Every page as it will print, in reading order: spreads side by side from 1024 px, one page at a
+ * time on a phone. Arrow keys (when the reader has focus), swipes, the previous and next buttons
+ * and the strip of thumbnails all turn the pages; each page opens large in a dialog.
+ */
+export function Reader({ pages, title, language, pageActions }: ReaderProps) {
+  const { t } = useTranslation('book');
+  const wide = useWideScreen();
+  const views = readerViews(pages, wide);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [zoomed, setZoomed] = useState<BookPreviewPage | null>(null);
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  const stripRef = useRef<HTMLOListElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const id = useId();
+
+  const index = Math.min(pageIndex, Math.max(0, pages.length - 1));
+  const viewIndex = viewOf(views, index);
+  const view = views[viewIndex] ?? [];
+  const shown = view.map((at) => pages[at]).filter((page): page is BookPreviewPage => page !== undefined);
+
+  const goToView = (next: number) => {
+    const target = views[Math.min(Math.max(next, 0), views.length - 1)];
+    if (target?.[0] !== undefined) setPageIndex(target[0]);
+  };
+  const previous = () => goToView(viewIndex - 1);
+  const next = () => goToView(viewIndex + 1);
+
+  // The thumbnail of the page in view stays visible in the strip (after each page turn).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page turn is what this follows
+  useEffect(() => {
+    const current = stripRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
+    current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [viewIndex]);
+
+  const onKey = (event: KeyboardEvent | globalThis.KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    const keys: Record<string, () => void> = {
+      ArrowLeft: previous,
+      ArrowRight: next,
+      Home: () => goToView(0),
+      End: () => goToView(views.length - 1),
+    };
+    const action = keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+  // The arrow keys turn the pages while the focus is in the reader or nowhere in particular (the
+  // page itself), never while the parent types in a field or a dialog is open.
+  const onKeyRef = useRef(onKey);
+  onKeyRef.current = onKey;
+  useEffect(() => {
+    const listener = (event: globalThis.KeyboardEvent) => {
+      const target = event.target as Node | null;
+      const inReader = target instanceof Node && sectionRef.current?.contains(target);
+      if (inReader || target === document.body || target === document.documentElement)
+        onKeyRef.current(event);
+    };
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  const onPointerDown = (event: PointerEvent) => {
+    swipeStart.current = { x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    // Mostly sideways: a page turn; mostly down: the page scrolls, as it already did.
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(dy)) return;
+    if (dx < 0) next();
+    else previous();
+  };
+
+  const first = shown[0];
+  const firstNumber = (view[0] ?? 0) + 1;
+  const lastNumber = (view[view.length - 1] ?? 0) + 1;
+  const counter =
+    view.length > 1
+      ? t('reader.counterSpread', { first: firstNumber, last: lastNumber, total: pages.length })
+      : t('reader.counter', { current: firstNumber, total: pages.length });
+
+  return (
+    <section
+      aria-label={t('reader.label')}
+      aria-describedby={`${id}-keys`}
+      ref={sectionRef}
+      className="flex flex-col gap-4"
+    >
+      <p id={`${id}-keys`} className="sr-only">
+        {t('reader.keys')}
+      </p>
+      <div
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipeStart.current = null;
+        }}
+        data-testid="reader-stage"
+        data-layout={wide ? 'spread' : 'single'}
+        className={cn(
+          'grid touch-pan-y gap-4 rounded-3xl outline-offset-4 select-none focus-visible:outline-3 focus-visible:outline-ink-900',
+          wide ? 'grid-cols-2 items-start' : 'mx-auto w-full max-w-xl grid-cols-1',
+          // A cover alone sits on its side of the open book.
+          wide && shown.length === 1 && first?.kind === 'front-cover' && '[&>*]:col-start-2',
+        )}
+      >
+        {shown.map((page, at) => (
+          <PageView
+            key={page.position}
+            page={page}
+            bookTitle={title}
+            language={language}
+            sizes={wide ? SPREAD_SIZES : SINGLE_SIZES}
+            eager={at === 0}
+            onZoom={() => setZoomed(page)}
+          >
+            {pageActions?.(page)}
+          </PageView>
+        ))}
+      </div>
+
+      <div className="flex items-center justify-between gap-3">
+        <Button
+          variant="secondary"
+          onClick={previous}
+          disabled={viewIndex === 0}
+          aria-label={t('reader.previous')}
+        >
+          <ChevronLeft aria-hidden="true" className="size-5" />
+          <span className="max-sm:sr-only">{t('reader.previousShort')}</span>
+        </Button>
+        <p aria-live="polite" className="text-center font-bold tabular-nums" data-testid="reader-counter">
+          {counter}
+        </p>
+        <Button
+          variant="secondary"
+          onClick={next}
+          disabled={viewIndex >= views.length - 1}
+          aria-label={t('reader.next')}
+        >
+          <span className="max-sm:sr-only">{t('reader.nextShort')}</span>
+          <ChevronRight aria-hidden="true" className="size-5" />
+        </Button>
+      </div>
+
+      <nav aria-label={t('reader.thumbnails')}>
+        <ol ref={stripRef} className="flex gap-2 overflow-x-auto px-1 py-2">
+          {pages.map((page, at) => {
+            const current = view.includes(at);
+            const thumb = imageAt(page.images, 0);
+            const name = pageName(t, page);
+            return (
+              <li key={page.position} className="shrink-0">
+                <button
+                  type="button"
+                  onClick={() => setPageIndex(at)}
+                  aria-label={t('reader.goTo', { page: name })}
+                  aria-current={current ? 'true' : undefined}
+                  className={cn(
+                    'block size-16 overflow-hidden rounded-xl bg-cream-50 ring-2 transition sm:size-20',
+                    current ? 'ring-coral-600' : 'ring-sand-300/70 hover:ring-ink-900/40',
+                  )}
+                >
+                  {thumb ? (
+                    <img
+                      src={thumb.url}
+                      alt=""
+                      width={80}
+                      height={80}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-full object-cover"
+                    />
+                  ) : (
+                    <span
+                      aria-hidden="true"
+                      className="flex size-full items-center justify-center p-1 text-xs font-bold"
+                    >
+                      {name}
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      <ZoomDialog page={zoomed} title={title} onClose={() => setZoomed(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,277 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, useLocation } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Language } from '../../shared/i18n';
+import {
+  BOOK_ID,
+  fails,
+  makeBook,
+  makeDrawingBook,
+  mockBookApi,
+  stubScreenWidth,
+} from '../features/book/testing/mock-book-api';
+import { renderWithRouter } from '../test-utils';
+
+// Polling at 2.5 s and journeys typed key by key: more than the default 5 s on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+function Elsewhere() {
+  const location = useLocation();
+  return (
+    <p>
+      Elsewhere: {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+const BOOK = `/book/${BOOK_ID}`;
+
+// The page's lazy chunk loads once here, not inside the first test's wait.
+beforeAll(async () => {
+  await import('./book');
+});
+
+function renderBook({ width = 1280, language = 'en' as Language } = {}) {
+  stubScreenWidth(width);
+  const router = createMemoryRouter(
+    [
+      { path: '/book/:bookInstanceId', lazy: () => import('./book'), HydrateFallback: () => null },
+      { path: '*', element: <Elsewhere /> },
+    ],
+    { initialEntries: [BOOK] },
+  );
+  return renderWithRouter(router, { language });
+}
+
+const stage = () => screen.getByTestId('reader-stage');
+const shownPages = () =>
+  within(stage())
+    .getAllByRole('figure', { hidden: true })
+    .map((figure) => figure.getAttribute('aria-label'));
+
+describe('/book/{id}: the reader', () => {
+  it('shows the progress while the book is drawn, then opens the reader when it is ready', async () => {
+    const api = mockBookApi({ book: makeDrawingBook('Generating images 3/8', 41) });
+    renderBook();
+    expect(await screen.findByRole('heading', { name: 'We’re drawing your book' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Drawing progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '41',
+    );
+    expect(screen.getByTestId('progress-text')).toHaveTextContent('Generating images 3/8');
+
+    api.server.book = makeBook();
+    expect(
+      await screen.findByRole('heading', { name: 'Mia and Bruno' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(shownPages()).toEqual(['Front cover']);
+    const reads = api.callsTo(`/api/books/${BOOK_ID}`, 'GET').length;
+    // Ready: the page stops asking.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(api.callsTo(`/api/books/${BOOK_ID}`, 'GET')).toHaveLength(reads);
+  });
+
+  it('shows spreads side by side on a wide screen and turns them with the arrow keys', async () => {
+    mockBookApi();
+    const { user } = renderBook({ width: 1280 });
+    await screen.findByRole('heading', { name: 'Mia and Bruno' });
+    expect(stage()).toHaveAttribute('data-layout', 'spread');
+    expect(shownPages()).toEqual(['Front cover']);
+    expect(screen.getByTestId('reader-counter')).toHaveTextContent('Page 1 of 8');
+
+    await user.keyboard('{ArrowRight}');
+    expect(shownPages()).toEqual(['Title page', 'Dedication']);
+    expect(screen.getByTestId('reader-counter')).toHaveTextContent('Pages 2–3 of 8');
+    await user.keyboard('{ArrowRight}');
+    expect(shownPages()).toEqual(['Page 1', 'Page 2']);
+    await user.keyboard('{ArrowLeft}');
+    expect(shownPages()).toEqual(['Title page', 'Dedication']);
+    await user.keyboard('{End}');
+    expect(shownPages()).toEqual(['Back cover']);
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('shows one page at a time on a phone, with its words as text and its picture described', async () => {
+    mockBookApi();
+    const { user } = renderBook({ width: 390 });
+    await screen.findByRole('heading', { name: 'Mia and Bruno' });
+    expect(stage()).toHaveAttribute('data-layout', 'single');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(shownPages()).toEqual(['Dedication']);
+    expect(within(stage()).getByText('For Mia, with all our love.')).toBeInTheDocument();
+    expect(within(stage()).getByText('Mum and Dad')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(shownPages()).toEqual(['Page 1']);
+    expect(within(stage()).getByText('Mia found Bruno under the big oak tree.')).toBeInTheDocument();
+    const picture = within(stage()).getByRole('img', { name: 'The picture of page 1 of Mia and Bruno' });
+    // Web sizes only, with the box known before the picture loads.
+    expect(picture).toHaveAttribute('width', '960');
+    expect(picture).toHaveAttribute('height', '960');
+    expect(picture.getAttribute('srcset')).toMatch(/w=480.* 480w, .*w=960.* 960w, .*w=1600.* 1600w/);
+  });
+
+  it('goes to a page from its thumbnail and opens it large', async () => {
+    mockBookApi();
+    const { user } = renderBook({ width: 390 });
+    await screen.findByRole('heading', { name: 'Mia and Bruno' });
+    const strip = screen.getByRole('navigation', { name: 'All the pages' });
+    await user.click(within(strip).getByRole('button', { name: 'Go to Back cover' }));
+    expect(shownPages()).toEqual(['Back cover']);
+    expect(within(strip).getByRole('button', { name: 'Go to Back cover' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(within(stage()).getByText('Mia and Bruno, friends for ever.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Enlarge Back cover' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Back cover' });
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', expect.stringContaining('w=1600'));
+    // The arrow keys do not turn pages behind an open dialog.
+    await user.keyboard('{ArrowLeft}');
+    expect(shownPages()).toEqual(['Back cover']);
+  });
+
+  it('reads the book in French with French texts', async () => {
+    mockBookApi();
+    renderBook({ width: 1280, language: 'fr' });
+    expect(await screen.findByRole('button', { name: 'C’est mon livre' })).toBeInTheDocument();
+    expect(shownPages()).toEqual(['Couverture']);
+    expect(screen.getByTestId('reader-counter')).toHaveTextContent('Page 1 sur 8');
+  });
+
+  it('says so when the book is not the caller’s', async () => {
+    mockBookApi({ routes: { [`GET /api/books/${BOOK_ID}`]: fails(404, 'NOT_FOUND') } });
+    renderBook();
+    expect(await screen.findByRole('heading', { name: 'We can’t find this book' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See my books' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('sends a visitor to sign in first, and back here after', async () => {
+    mockBookApi({ signedIn: false });
+    renderBook();
+    expect(await screen.findByText(/^Elsewhere: \/auth/)).toHaveTextContent(encodeURIComponent(BOOK));
+  });
+});
+
+describe('/book/{id}: changes before approval', () => {
+  it('refuses a missing name and an emoji, in words, and sends nothing', async () => {
+    const api = mockBookApi();
+    const { user } = renderBook();
+    const child = await screen.findByLabelText('Child’s name');
+    await user.clear(child);
+    await user.type(screen.getByLabelText('Signature'), ' 🎉');
+    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    expect(child).toHaveAccessibleDescription('Please enter a name.');
+    expect(child).toHaveFocus();
+    expect(screen.getByLabelText('Signature')).toHaveAccessibleDescription(
+      expect.stringContaining('Emoji can’t be printed.'),
+    );
+    expect(api.callsTo(`/api/books/${BOOK_ID}`, 'PATCH')).toHaveLength(0);
+  });
+
+  it('saves a new dedication as a new version and the reader shows it', async () => {
+    const api = mockBookApi();
+    const { user } = renderBook({ width: 390 });
+    const dedication = await screen.findByLabelText('Dedication');
+    await user.clear(dedication);
+    await user.type(dedication, 'To our brave Mia.');
+    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    expect(await screen.findByText('Saved. The pages above show your new text.')).toBeInTheDocument();
+    // Only what changed travels.
+    expect(api.callsTo(`/api/books/${BOOK_ID}`, 'PATCH').map((call) => call.body)).toEqual([
+      { dedicationMessage: 'To our brave Mia.' },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Go to Dedication' }));
+    expect(within(stage()).getByText('To our brave Mia.')).toBeInTheDocument();
+  });
+
+  it('draws a page again within the limit and keeps the new picture when chosen', async () => {
+    const api = mockBookApi();
+    const { user } = renderBook({ width: 390 });
+    await screen.findByRole('heading', { name: 'Mia and Bruno' });
+    await user.click(screen.getByRole('button', { name: 'Go to Page 1' }));
+    expect(within(stage()).getByText('3 of 3 left')).toBeInTheDocument();
+    await user.click(within(stage()).getByRole('button', { name: 'Draw Page 1 again' }));
+
+    const choice = await screen.findByTestId('redraw-choice');
+    expect(
+      within(choice).getByRole('heading', { name: 'Page 1: which picture do you prefer?' }),
+    ).toBeInTheDocument();
+    expect(within(stage()).getByText('2 of 3 left')).toBeInTheDocument();
+    // Approving waits until a picture is chosen.
+    expect(screen.getByRole('button', { name: 'This is my book' })).toBeDisabled();
+    const keepNew = await within(choice).findByRole(
+      'button',
+      { name: 'Keep the new picture for Page 1' },
+      { timeout: 5_000 },
+    );
+    expect(within(choice).getByRole('img', { name: 'The picture Page 1 had until now' })).toHaveAttribute(
+      'src',
+      expect.stringContaining('v=p3'),
+    );
+    await user.click(keepNew);
+    await waitFor(() => expect(screen.queryByTestId('redraw-choice')).not.toBeInTheDocument());
+    expect(api.callsTo(`/api/books/${BOOK_ID}/pages/3/choose`).map((call) => call.body)).toEqual([
+      { picture: 'new' },
+    ]);
+    expect(
+      within(stage()).getByRole('img', { name: 'The picture of page 1 of Mia and Bruno' }),
+    ).toHaveAttribute('src', expect.stringContaining('v=new1'));
+  });
+
+  it('says when no redraw is left', async () => {
+    mockBookApi({ book: makeBook({ redraws: { used: 3, max: 3 } }) });
+    const { user } = renderBook({ width: 390 });
+    await user.click(await screen.findByRole('button', { name: 'Go to Page 2' }));
+    expect(within(stage()).getByRole('button', { name: 'Draw Page 2 again' })).toBeDisabled();
+    expect(within(stage()).getByText('No new drawings left for this book')).toBeInTheDocument();
+  });
+});
+
+describe('/book/{id}: approve and order', () => {
+  it('says what is frozen, approves the version read and opens the checkout', async () => {
+    const api = mockBookApi();
+    const { user } = renderBook();
+    await user.click(await screen.findByRole('button', { name: 'This is my book' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Is this your book?' });
+    expect(dialog).toHaveTextContent('Every picture stays as you see it, covers included.');
+    expect(dialog).toHaveTextContent('with Mia and Bruno, the dedication and the signature');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, this is my book' }));
+    expect(await screen.findByText(`Elsewhere: /checkout/${BOOK_ID}`)).toBeInTheDocument();
+    expect(api.callsTo(`/api/books/${BOOK_ID}/approve`).map((call) => call.body)).toEqual([{ version: 1 }]);
+  });
+
+  it('keeps the parent on the book when the approval is refused, and says why', async () => {
+    mockBookApi({
+      routes: { [`POST /api/books/${BOOK_ID}/approve`]: fails(409, 'BOOK_VERSION_SUPERSEDED') },
+    });
+    const { user } = renderBook();
+    await user.click(await screen.findByRole('button', { name: 'This is my book' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, this is my book' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your book has changed since you approved it.',
+    );
+    expect(screen.queryByText(/^Elsewhere/)).not.toBeInTheDocument();
+  });
+
+  it('offers payment straight away for an approved current version, and again approval after a change', async () => {
+    const api = mockBookApi({ book: makeBook({ approvedVersion: 1 }) });
+    const { user } = renderBook();
+    expect(await screen.findByRole('link', { name: 'Continue to payment' })).toHaveAttribute(
+      'href',
+      `/checkout/${BOOK_ID}`,
+    );
+    await user.type(screen.getByLabelText('Toy’s name'), 'o');
+    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    expect(
+      await screen.findByText(
+        'You changed your book after approving it. Please read it again and approve this version.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.server.book.names.toy).toBe('Brunoo');
+    expect(screen.getByRole('button', { name: 'This is my book' })).toBeEnabled();
+  });
+});
