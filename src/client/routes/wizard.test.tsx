@@ -477,10 +477,23 @@ describe('wizard: completing', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(
-      await screen.findByText('Elsewhere: /checkout/b0000000-0000-4000-8000-000000000001'),
+      await screen.findByText('Elsewhere: /book/b0000000-0000-4000-8000-000000000001'),
     ).toBeVisible();
     expect(api.callsTo('/api/auth/sign-in/email')[0]?.body).toMatchObject({ email: 'ana@example.com' });
     expect(api.callsTo('/api/wizard/complete')).toHaveLength(1);
+  });
+
+  it('says so when the books drawn today have reached their limit', async () => {
+    mockWizardApi({
+      steps: allSteps,
+      signedInAs: 'ana@example.com',
+      routes: { 'POST /api/wizard/complete': fails(429, 'PREVIEW_LIMIT_REACHED') },
+    });
+    const { user } = await openWizard('/wizard?step=5');
+    await screen.findByRole('button', { name: /ana@example\.com/ });
+    await user.click(screen.getByRole('button', { name: 'Complete personalization' }));
+    expect(await screen.findByText(/please come back tomorrow to make another one/)).toBeVisible();
+    expect(screen.queryByText(/^Elsewhere/)).not.toBeInTheDocument();
   });
 
   it('the back button leaves the sign-in screen for the dedication', async () => {
@@ -493,14 +506,14 @@ describe('wizard: completing', () => {
     ).toBeVisible();
   });
 
-  it('signed in: saves the dedication, completes and opens the checkout', async () => {
+  it('signed in: saves the dedication, completes and opens the book being drawn', async () => {
     const api = mockWizardApi({ steps: allSteps, signedInAs: 'ana@example.com' });
     const { user } = await openWizard('/wizard?step=5');
     await screen.findByRole('button', { name: /ana@example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Complete personalization' }));
 
     expect(
-      await screen.findByText('Elsewhere: /checkout/b0000000-0000-4000-8000-000000000001'),
+      await screen.findByText('Elsewhere: /book/b0000000-0000-4000-8000-000000000001'),
     ).toBeVisible();
     const order = api.calls
       .filter((call) => call.method !== 'GET')

@@ -15,7 +15,7 @@ import {
 import { refreshSession, useSession } from '../../../components/auth/get-session';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, codeOf } from '../../../lib/api-client';
 import { useUrlStep } from '../../../lib/use-url-step';
 import { type AdjustedCover, useKeepAdjustedCover } from '../api/adjusted-cover';
 import { useCompleteWizard } from '../api/complete-wizard';
@@ -63,7 +63,7 @@ type WizardFlowProps = { state: WizardState; start: WizardStart };
  * the user moves between steps, and every Next saves its step on the server first.
  */
 export function WizardFlow({ state, start }: WizardFlowProps) {
-  const { t } = useTranslation('wizard');
+  const { t } = useTranslation(['wizard', 'errors']);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -162,7 +162,8 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
       { language },
       {
         onSuccess: ({ bookInstanceId }) => {
-          void navigate(`/checkout/${encodeURIComponent(bookInstanceId)}`);
+          // The whole book is drawn now and read before paying (issue 15).
+          void navigate(`/book/${encodeURIComponent(bookInstanceId)}`);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) {
@@ -171,7 +172,12 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
             return;
           }
           setScreen('steps');
-          toast.error(t('toasts.prepareFailed'), { id: 'wizard-prepare-failed' });
+          // Books drawn per day are limited (hosted illustrators cost money per picture): say so.
+          const message =
+            codeOf(error) === 'PREVIEW_LIMIT_REACHED'
+              ? t('errors:codes.PREVIEW_LIMIT_REACHED')
+              : t('toasts.prepareFailed');
+          toast.error(message, { id: 'wizard-prepare-failed' });
         },
       },
     );
