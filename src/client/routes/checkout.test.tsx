@@ -229,9 +229,13 @@ describe('checkout: step 1, the book', () => {
     expect(screen.getByText('You save CHF 42.00.')).toBeVisible();
   });
 
-  it('the cover preview falls back from the hero cover to the book picture, then to a notice', async () => {
+  it('the cover preview falls back from the book’s front cover to the hero cover, the book picture, then a notice', async () => {
     mockCheckoutApi();
     await openStep1();
+    const front = screen.getByRole('img', { name: 'The cover of your book, with Mia as the hero' });
+    // The front cover the parent approved in the reader, at a web size.
+    expect(front).toHaveAttribute('src', `/api/books/${BOOK_INSTANCE_ID}/pages/0/image?w=960`);
+    fireEvent.error(front);
     const cover = screen.getByRole('img', { name: 'The cover of your book, with Mia as the hero' });
     expect(cover).toHaveAttribute('src', `/api/book-instances/${BOOK_INSTANCE_ID}/cover`);
     fireEvent.error(cover);
@@ -242,9 +246,10 @@ describe('checkout: step 1, the book', () => {
     expect(screen.getByText('Preview not available')).toBeVisible();
   });
 
-  it('no picture at all: the notice straight away', async () => {
+  it('no picture at all: the notice once the front cover fails', async () => {
     mockCheckoutApi({ context: makeContext({ coverPreview: { heroCover: null, bookDisplay: null } }) });
     await openStep1();
+    fireEvent.error(screen.getByRole('img', { name: 'The cover of your book, with Mia as the hero' }));
     expect(screen.getByText('Preview not available')).toBeVisible();
   });
 });
@@ -409,6 +414,25 @@ describe('checkout: step 2, the details', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Where should we send it?' })).toBeVisible();
     expect(screen.getByLabelText('Street and house number')).toHaveValue(ADDRESS.address);
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it.each([
+    ['BOOK_NOT_APPROVED', 'Please look through your book and press “This is my book” before paying'],
+    ['BOOK_VERSION_SUPERSEDED', 'Your book has changed since you approved it.'],
+  ])('a book not approved as it is now (%s): why, and the way back to the book', async (code, text) => {
+    mockCheckoutApi({
+      routes: { [`PUT /api/checkout/${BOOK_INSTANCE_ID}/order`]: fails(409, code) },
+    });
+    const view = await openStep1(`${CHECKOUT}?step=2`);
+    await fillDetails(view);
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(within(alert).getByRole('link', { name: 'Back to your book' })).toHaveAttribute(
+      'href',
+      `/book/${BOOK_INSTANCE_ID}`,
+    );
+    expect(screen.queryByText('Failed to create order. Please try again.')).toBeNull();
   });
 
   it('a draft that expired while the page was open: its own message, not the generic one', async () => {

@@ -28,6 +28,7 @@ import { CancelledBanner } from './cancelled-banner';
 import { CheckoutFooter } from './checkout-footer';
 import { CheckoutShell } from './checkout-shell';
 import { type CheckoutStep, CheckoutSteps, STEP_KEYS } from './checkout-steps';
+import { NotApprovedBanner } from './not-approved-banner';
 import { OrderSummary } from './order-summary';
 import { StepCover } from './step-cover';
 import { StepDetails } from './step-details';
@@ -61,6 +62,7 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   const [agreements, setAgreements] = useState({ agreeTerms: false, agreePrivacy: false });
   const [touched, setTouched] = useState<ReadonlySet<DetailsField>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
+  const [refused, setRefused] = useState<'BOOK_NOT_APPROVED' | 'BOOK_VERSION_SUPERSEDED' | null>(null);
 
   const payment = useStartPayment({
     kind: 'pay',
@@ -124,6 +126,12 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
           void queryClient.invalidateQueries({ queryKey: checkoutQueryKey(bookInstanceId) });
           return;
         }
+        // Checkout pays for the version approved in the reader only (issue 15): back to the book.
+        const code = codeOf(error);
+        if (code === 'BOOK_NOT_APPROVED' || code === 'BOOK_VERSION_SUPERSEDED') {
+          setRefused(code);
+          return;
+        }
         // A draft that passed its 30 days while this page was open (SPEC's message otherwise).
         const message =
           codeOf(error) === 'JOB_INVALID_STATE' ? t('toasts.abandoned') : t('toasts.orderFailed');
@@ -164,6 +172,7 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
       }
     >
       {cancelled && <CancelledBanner onDismiss={dismissBanner} />}
+      {refused && <NotApprovedBanner code={refused} bookInstanceId={bookInstanceId} />}
       <CheckoutSteps step={step} />
       <div className="mb-6 sm:mb-8">
         <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-semibold outline-none sm:text-4xl">

@@ -4,18 +4,27 @@ import { useTranslation } from 'react-i18next';
 import type { CheckoutContext } from '../../../../shared/contracts/checkout';
 
 type CoverPreviewProps = {
+  /** The book's own front cover comes from the preview API (issue 15): the one that prints. */
+  bookInstanceId: string;
   preview: CheckoutContext['coverPreview'];
   title: string;
   childName: string;
 };
 
+/** The approved book's front cover at a web size, as the reader shows it (never the print file). */
+const frontCover = (bookInstanceId: string, width: 480 | 960) =>
+  `/api/books/${encodeURIComponent(bookInstanceId)}/pages/0/image?w=${width}`;
+
 /**
- * The book's cover: the instance's own hero cover, else the book's display picture, else a notice
- * (SPEC.md section 2). Each picture that fails to load gives way to the next.
+ * The book's cover: the front cover drawn for this book (the one approved in the reader), else the
+ * instance's hero cover, else the book's display picture, else a notice (SPEC.md section 2). Each
+ * picture that fails to load gives way to the next.
  */
-export function CoverPreview({ preview, title, childName }: CoverPreviewProps) {
+export function CoverPreview({ bookInstanceId, preview, title, childName }: CoverPreviewProps) {
   const { t } = useTranslation('checkout');
-  const sources = [preview.heroCover, preview.bookDisplay].filter((src): src is string => Boolean(src));
+  const sources = [frontCover(bookInstanceId, 960), preview.heroCover, preview.bookDisplay].filter(
+    (src): src is string => Boolean(src),
+  );
   const [failed, setFailed] = useState(0);
   const src = sources[failed];
 
@@ -26,6 +35,12 @@ export function CoverPreview({ preview, title, childName }: CoverPreviewProps) {
           <img
             key={src}
             src={src}
+            srcSet={
+              failed === 0
+                ? `${frontCover(bookInstanceId, 480)} 480w, ${frontCover(bookInstanceId, 960)} 960w`
+                : undefined
+            }
+            sizes={failed === 0 ? '(min-width: 768px) 384px, calc(100vw - 2rem)' : undefined}
             alt={t('cover.previewAlt', { child: childName })}
             width={800}
             height={800}

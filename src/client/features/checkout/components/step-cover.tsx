@@ -59,6 +59,7 @@ export function StepCover({ context, draft, onChange }: StepCoverProps) {
     <div className="grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:items-start lg:gap-12">
       <div className="md:sticky md:top-6">
         <CoverPreview
+          bookInstanceId={context.bookInstance.id}
           preview={context.coverPreview}
           title={context.bookInstance.title}
           childName={context.bookInstance.childName}
