@@ -44,12 +44,20 @@ export function useUrlStep<Step extends number>({
     );
   }, [params, setParams, step, bareFirst]);
 
-  const goTo = (next: Step) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      updated.set('step', String(next));
-      return updated;
-    });
+  /**
+   * `now`: the new step commits in one synchronous render instead of React Router's transition, for
+   * a step that opens on the answer of a call: a transition renders in slices and yields to whatever
+   * else the page is doing, so on a busy device the step could lag its answer by seconds.
+   */
+  const goTo = (next: Step, { now = false }: { now?: boolean } = {}) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('step', String(next));
+        return updated;
+      },
+      { flushSync: now },
+    );
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownView = `${step}:${view}`;

@@ -116,8 +116,10 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
       onSuccess: (order) => {
         // The saved order must be on screen before the address asks for step 3: otherwise the
         // step machine sees step 3 without a payable order and corrects the address back to 2.
+        // Step 3 then commits at once: left to the router's transition, its render was sliced and
+        // kept yielding on a busy page, so the buyer saw step 2 for seconds after the order was saved.
         flushSync(() => setSaved({ order, key }));
-        goTo(3);
+        goTo(3, { now: true });
       },
       onError: (error) => {
         if (codeOf(error) === 'ORDER_ALREADY_PAID') {
