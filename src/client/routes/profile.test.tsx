@@ -183,6 +183,62 @@ describe('profile: My Books', () => {
     expect(within(card).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
+  it('an unpaid book drawn and not approved: its cover and the way back to it', async () => {
+    mockProfileApi({ books: [makeBook({ status: 'ready', stage: 'to-approve', progressPercentage: 100 })] });
+    await openLoaded();
+    const card = await screen.findByRole('article', { name: 'My Guardian Friend' });
+    expect(within(card).getByRole('img', { name: 'The front cover of My Guardian Friend' })).toHaveAttribute(
+      'src',
+      `/api/books/${BOOK_ID}/pages/0/image?w=480`,
+    );
+    expect(within(card).getByRole('link', { name: 'See your book' })).toHaveAttribute(
+      'href',
+      `/book/${BOOK_ID}`,
+    );
+    expect(within(card).queryByRole('link', { name: 'Continue to payment' })).not.toBeInTheDocument();
+  });
+
+  it('an approved unpaid book: continue to payment', async () => {
+    mockProfileApi({
+      books: [makeBook({ status: 'ready', stage: 'approved-unpaid', progressPercentage: 100 })],
+    });
+    await openLoaded();
+    const card = await screen.findByRole('article', { name: 'My Guardian Friend' });
+    expect(within(card).getByText('Approved and waiting for payment.')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Continue to payment' })).toHaveAttribute(
+      'href',
+      `/checkout/${BOOK_ID}`,
+    );
+    expect(within(card).getByRole('link', { name: 'See your book' })).toHaveAttribute(
+      'href',
+      `/book/${BOOK_ID}`,
+    );
+  });
+
+  it('a book being drawn links to its progress; a paid one does not ask for payment', async () => {
+    mockProfileApi({
+      books: [
+        makeBook(),
+        makeBook({
+          id: 'b1a2c3d4-0000-4000-8000-000000000002',
+          title: 'Paid Book',
+          status: 'fulfilled',
+          stage: 'paid',
+        }),
+      ],
+    });
+    await openLoaded();
+    const drawing = await screen.findByRole('article', { name: 'My Guardian Friend' });
+    expect(within(drawing).getByRole('link', { name: 'Follow the drawing' })).toHaveAttribute(
+      'href',
+      `/book/${BOOK_ID}`,
+    );
+    const paid = screen.getByRole('article', { name: 'Paid Book' });
+    expect(
+      within(paid).queryByRole('link', { name: /payment|See your book|Follow/ }),
+    ).not.toBeInTheDocument();
+  });
+
   it.each([
     ['rendering', 'Creating', 'blue'],
     ['ready', 'Ready', 'yellow'],

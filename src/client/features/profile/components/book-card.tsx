@@ -1,6 +1,7 @@
-import { FileDown, Loader2, RefreshCw, RotateCcw } from 'lucide-react';
+import { BookOpen, CreditCard, FileDown, Loader2, RefreshCw, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { ProfileBook } from '../../../../shared/contracts/profile';
 import { useLanguage } from '../../../components/layout/use-language';
@@ -39,6 +40,46 @@ function RetryButton({ bookId }: { bookId: string }) {
       )}
       {retry.isPending ? t('books.retrying') : t('books.retry')}
     </Button>
+  );
+}
+
+/**
+ * A book drawn and not paid yet (issue 15): its front cover, where it stands, and the way on —
+ * "See your book" (read, change, approve) and, once approved, "Continue to payment".
+ */
+function UnpaidBook({ book }: { book: ProfileBook }) {
+  const { t } = useTranslation('profile');
+  const id = encodeURIComponent(book.id);
+  const approved = book.stage === 'approved-unpaid';
+  return (
+    <div className="flex items-center gap-4 rounded-2xl bg-white/70 p-3 ring-1 ring-sand-300/70">
+      <img
+        src={`/api/books/${id}/pages/0/image?w=480`}
+        alt={t('books.unpaid.coverAlt', { title: book.title })}
+        width={96}
+        height={96}
+        loading="lazy"
+        className="size-24 shrink-0 rounded-xl bg-cream-200 object-cover"
+      />
+      <div className="flex min-w-0 flex-col items-start gap-2">
+        <p className="font-semibold">{approved ? t('books.unpaid.approved') : t('books.unpaid.toApprove')}</p>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/book/${id}`}
+            className={buttonClass({ variant: approved ? 'secondary' : 'primary', size: 'sm' })}
+          >
+            <BookOpen aria-hidden="true" className="size-4" />
+            {t('books.unpaid.see')}
+          </Link>
+          {approved && (
+            <Link to={`/checkout/${id}`} className={buttonClass({ size: 'sm' })}>
+              <CreditCard aria-hidden="true" className="size-4" />
+              {t('books.unpaid.pay')}
+            </Link>
+          )}
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -101,7 +142,18 @@ export function BookCard({
         {statusLine}
       </p>
 
+      {(book.stage === 'to-approve' || book.stage === 'approved-unpaid') && <UnpaidBook book={book} />}
+
       <div className="flex flex-wrap gap-2">
+        {book.stage === 'drawing' && (
+          <Link
+            to={`/book/${encodeURIComponent(book.id)}`}
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
+            <BookOpen aria-hidden="true" className="size-4" />
+            {t('books.unpaid.follow')}
+          </Link>
+        )}
         {book.status === 'fulfilled' && (
           <>
             <GalleryDialog book={book} />
