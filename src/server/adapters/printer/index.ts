@@ -1,11 +1,14 @@
 import type { ErrorCode } from '../../../shared/domain/errors';
-import type { CoverType } from '../../../shared/domain/statuses';
+import type { BookType, CoverType } from '../../../shared/domain/statuses';
 
 /** A print file the shop already stored (bucket `instances`), with its bytes for upload. */
 export type PrintFile = { key: string; data: Uint8Array };
 
-/** One kind of book in a print order: a cover of one type, printed `quantity` times. */
-export type PrintItem = { coverType: CoverType; quantity: number; cover: PrintFile };
+/**
+ * One kind of book in a print order: a cover of one type, printed `quantity` times. The book type
+ * picks the product: a coloring book prints in black and white on uncoated paper.
+ */
+export type PrintItem = { bookType: BookType; coverType: CoverType; quantity: number; cover: PrintFile };
 
 /** Everything a print-on-demand service needs to print and ship one order. */
 export type PrintSubmission = {

@@ -37,11 +37,13 @@ function submission(orderId: string, bookInstanceId: string): PrintSubmission {
     ticketKey: keys.printTicket,
     items: [
       {
+        bookType: 'storybook',
         coverType: 'hardcover',
         quantity: 1,
         cover: { key: keys.cover, data: pdf('hard') },
       },
       {
+        bookType: 'coloring',
         coverType: 'softcover',
         quantity: 2,
         cover: { key: keys.extraCover('softcover'), data: pdf('soft') },
@@ -88,8 +90,8 @@ describe('the local printer', () => {
       externalId: orderId,
       pageCount: 32,
       items: [
-        { coverType: 'hardcover', quantity: 1 },
-        { coverType: 'softcover', quantity: 2 },
+        { bookType: 'storybook', coverType: 'hardcover', quantity: 1 },
+        { bookType: 'coloring', coverType: 'softcover', quantity: 2 },
       ],
     });
 

@@ -22,7 +22,7 @@ type Ticket = PrintReceipt & {
   submittedAt: string;
   pageCount: number;
   files: string[];
-  items: { coverType: string; quantity: number; cover: string }[];
+  items: { bookType: string; coverType: string; quantity: number; cover: string }[];
   shipTo: PrintSubmission['shipTo'];
 };
 
@@ -60,6 +60,7 @@ export function createLocalPrinter(options: LocalPrinterOptions): Printer {
         pageCount: submission.pageCount,
         files: files.map((file) => file.key),
         items: submission.items.map((item) => ({
+          bookType: item.bookType,
           coverType: item.coverType,
           quantity: item.quantity,
           cover: item.cover.key,

@@ -115,8 +115,8 @@ async function submission(
     interior: files.interior,
     ticketKey: keys.printTicket,
     items: [
-      { coverType: 'hardcover', quantity: 1, cover: files.hard },
-      { coverType: 'softcover', quantity: 2, cover: files.soft },
+      { bookType: 'storybook', coverType: 'hardcover', quantity: 1, cover: files.hard },
+      { bookType: 'storybook', coverType: 'softcover', quantity: 2, cover: files.soft },
     ],
     shipTo: {
       name: 'Anna Muster',
@@ -182,6 +182,17 @@ const creates = () => fake.requests.filter((request) => request.method === 'POST
 const searches = () => fake.requests.filter((request) => request.method === 'GET');
 
 describe('Lulu printer: the print job', () => {
+  it('prints a coloring book as a black-and-white interior on uncoated paper', async () => {
+    const order = await submission();
+    const items = order.items.map((item) => ({ ...item, bookType: 'coloring' as const }));
+    await printer().submit({ ...order, items });
+    const sent = creates()[0]!.body as SentJob;
+    expect(sent.line_items.map((item) => item.printable_normalization.pod_package_id)).toEqual([
+      '0850X0850.BW.STD.CW.060UW444.MXX',
+      '0850X0850.BW.STD.PB.060UW444.MXX',
+    ]);
+  });
+
   it('creates one job per order, one line item per cover type, with signed links Lulu can download', async () => {
     const order = await submission();
     const receipt = await printer().submit(order);
@@ -232,7 +243,7 @@ describe('Lulu printer: the print job', () => {
         pod: '0850X0850.FC.PRE.PB.080CW444.GXX',
       },
     ]);
-    expect(LULU_POD_PACKAGES).toEqual({
+    expect(LULU_POD_PACKAGES.storybook).toEqual({
       hardcover: '0850X0850.FC.PRE.CW.080CW444.GXX',
       softcover: '0850X0850.FC.PRE.PB.080CW444.GXX',
     });

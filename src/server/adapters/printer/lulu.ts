@@ -1,18 +1,25 @@
 import { createHash } from 'node:crypto';
-import type { CoverType } from '../../../shared/domain/statuses';
+import type { BookType, CoverType } from '../../../shared/domain/statuses';
 import type { Storage } from '../storage/index';
 import { type Printer, PrinterError, type PrintFile, type PrintSubmission } from './index';
 import type { LuluShippingLevel } from './lulu-config';
 
 /**
  * Lulu's product codes (`pod_package_id`, dotted format; the 27-character form without dots is
- * accepted until 1 February 2027) for the shop's book: 8.5 x 8.5 in trim, premium full colour on
- * 80# coated white paper (444 pages per inch, the figure of the spine formula in
- * src/server/print), gloss cover. Hardcover is Lulu's casewrap, softcover its perfect binding.
+ * accepted until 1 February 2027), 8.5 x 8.5 in trim. A storybook: premium full colour on 80#
+ * coated white paper, gloss cover. A coloring book: standard black and white on 60# uncoated white
+ * paper (crayons take to it), matte cover. Both papers are 444 pages per inch, the figure of the
+ * spine formula in src/server/print. Hardcover is Lulu's casewrap, softcover its perfect binding.
  */
-export const LULU_POD_PACKAGES: Record<CoverType, string> = {
-  hardcover: '0850X0850.FC.PRE.CW.080CW444.GXX',
-  softcover: '0850X0850.FC.PRE.PB.080CW444.GXX',
+export const LULU_POD_PACKAGES: Record<BookType, Record<CoverType, string>> = {
+  storybook: {
+    hardcover: '0850X0850.FC.PRE.CW.080CW444.GXX',
+    softcover: '0850X0850.FC.PRE.PB.080CW444.GXX',
+  },
+  coloring: {
+    hardcover: '0850X0850.BW.STD.CW.060UW444.MXX',
+    softcover: '0850X0850.BW.STD.PB.060UW444.MXX',
+  },
 };
 
 export const LULU_TOKEN_PATH = '/auth/realms/glasstree/protocol/openid-connect/token';
@@ -39,7 +46,7 @@ export type LuluPrinterOptions = {
   fileLinks: PrintFileLinks;
   /** How long the file links stay valid (7 days). */
   fileUrlSeconds?: number;
-  podPackageIds?: Partial<Record<CoverType, string>>;
+  podPackageIds?: Partial<Record<BookType, Partial<Record<CoverType, string>>>>;
   /** Per HTTP request (30 s). */
   timeoutMs?: number;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -72,7 +79,8 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
   const clientSecret = options.clientSecret.trim();
   if (!clientKey || !clientSecret) throw new Error('Lulu: the client key or secret is empty');
   const basic = Buffer.from(`${clientKey}:${clientSecret}`, 'utf8').toString('base64');
-  const podPackageIds = { ...LULU_POD_PACKAGES, ...options.podPackageIds };
+  const podPackageId = (bookType: BookType, coverType: CoverType) =>
+    options.podPackageIds?.[bookType]?.[coverType] ?? LULU_POD_PACKAGES[bookType][coverType];
   const timeoutMs = options.timeoutMs ?? 30_000;
   const now = options.now ?? (() => new Date());
 
@@ -239,7 +247,7 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
           title: submission.title.slice(0, 255),
           quantity: item.quantity,
           printable_normalization: {
-            pod_package_id: podPackageIds[item.coverType],
+            pod_package_id: podPackageId(item.bookType, item.coverType),
             interior,
             cover: await fileSource(item.cover),
           },

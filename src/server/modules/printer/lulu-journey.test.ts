@@ -86,8 +86,9 @@ describe('printing with Lulu, from payment to delivery', () => {
         (item.printable_normalization as { pod_package_id: string }).pod_package_id,
       ]),
     ).toEqual([
-      [1, '0850X0850.FC.PRE.PB.080CW444.GXX'],
-      [1, '0850X0850.FC.PRE.CW.080CW444.GXX'],
+      // A coloring book: black and white on uncoated paper.
+      [1, '0850X0850.BW.STD.PB.060UW444.MXX'],
+      [1, '0850X0850.BW.STD.CW.060UW444.MXX'],
     ]);
     expect(job.shipping_address).toMatchObject({ name: 'Anna Muster', country_code: 'DE', email });
     // Lulu got the very files production stored: interior, softcover and the hardcover copy's cover.

@@ -107,9 +107,9 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     expect(texts).not.toMatch(/[{}]/);
 
     // Every page drawn once, at 300 ppi for a full-bleed page, in colour, with both covers as
-    // references; then one picture for the front cover, large enough for the hardcover's wrap.
+    // references; no other picture: the front cover is the approved hero cover's art.
     const mine = illustrator.pageRequests.filter((request) => request.heroCover.equals(heroCover));
-    expect(mine).toHaveLength(31);
+    expect(mine).toHaveLength(30);
     const pages = mine.filter((request) => request.pageNumber <= 30);
     expect(new Set(pages.map((request) => request.pageNumber)).size).toBe(30);
     for (const request of mine) {
@@ -117,10 +117,6 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
       expect(request.toyCover.equals(toyCover)).toBe(true);
     }
     expect(new Set(pages.map((request) => request.size))).toEqual(new Set([2625]));
-    expect(mine.find((request) => request.pageNumber === 31)).toMatchObject({
-      size: 3075,
-      scene: { setting: 'stars' },
-    });
 
     // The print files: interior and one cover per cover type of the order (hardcover + softcover copies).
     const interior = await storedFile(t, instanceKeys(bookInstanceId).interior);
@@ -203,10 +199,8 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     expect(new Set(pages.map((request) => `${request.style}/${request.language}`))).toEqual(
       new Set(['line/fr']),
     );
-    // The front cover is in colour even for a coloring book.
-    expect(mine.filter((request) => request.pageNumber === 21)).toMatchObject([
-      { style: 'color', language: 'fr', size: 2625 },
-    ]);
+    // No page beyond the story: the front cover is the approved hero cover's art.
+    expect(mine).toHaveLength(20);
 
     const summary = JSON.parse((await storedFile(t, instanceKeys(bookInstanceId).book)).toString('utf8'));
     // 22 pages (title, dedication, 20 pictures) padded to a softcover's minimum of 32.
@@ -312,9 +306,9 @@ describe('a failing illustrator', () => {
     const fulfilled = await waitForBook(t, bookInstanceId, ['fulfilled', 'archived']);
     expect(fulfilled.status).toBe('fulfilled');
 
-    // Each page drawn exactly once over both runs (the first 10 were not redone), then the cover (31).
-    expect(flaky.drawn).toHaveLength(31);
-    expect(new Set(flaky.drawn).size).toBe(31);
+    // Each page drawn exactly once over both runs (the first 10 were not redone).
+    expect(flaky.drawn).toHaveLength(30);
+    expect(new Set(flaky.drawn).size).toBe(30);
     const [images] = await queryRows<{ count: number }>(
       t.database.db,
       sql`select count(*)::int as count from generated_image where book_instance_id = ${bookInstanceId}`,
@@ -351,7 +345,7 @@ describe('an illustrator that fails a few times', () => {
       .from(jobs)
       .where(eq(jobs.singletonKey, `produce-book:${bookInstanceId}`));
     expect(job).toMatchObject({ state: 'done', attempts: 4 });
-    expect(flaky.drawn).toHaveLength(21);
+    expect(flaky.drawn).toHaveLength(20);
     expect(t.jobLog.entries.filter((entry) => entry.msg === 'job failed; retrying later')).toHaveLength(3);
   }, 60_000);
 });

@@ -173,6 +173,7 @@ async function finishBook(
       items: coverTypes.items.map(
         (item): PrintItem => ({
           ...item,
+          bookType: plan.bookType,
           cover: {
             key: item.coverType === coverTypes.main ? keys.cover : keys.extraCover(item.coverType),
             data: files.covers.get(item.coverType)!,

@@ -275,6 +275,9 @@ function validateJob(body: unknown): Record<string, unknown> {
       { source_url?: unknown } | undefined
     >;
     if (typeof printable.pod_package_id !== 'string') problems.pod_package_id = [required];
+    else if (!isKnownProduct(printable.pod_package_id)) {
+      problems.pod_package_id = [`Unknown product ${printable.pod_package_id}.`];
+    }
     for (const part of ['interior', 'cover']) {
       if (typeof printable[part]?.source_url !== 'string') problems[part] = [required];
     }
@@ -285,6 +288,22 @@ function validateJob(body: unknown): Record<string, unknown> {
   });
   if (itemErrors.some((problems) => Object.keys(problems).length > 0)) errors.line_items = itemErrors;
   return errors;
+}
+
+/**
+ * Lulu's dotted product code: trim, colour and quality, binding, paper (weight, coated or uncoated,
+ * pages per inch), cover finish. Like Lulu, the fake knows which go together: premium colour on
+ * coated paper, black and white (standard) on uncoated or cream paper.
+ */
+const POD_PACKAGE =
+  /^(\d{4}X\d{4})\.(FC|BW)\.(PRE|STD)\.(PB|CW|LW|CO|WO|SS)\.(\d{3})(CW|UW|UC)(\d{3})\.([GM])XX$/;
+
+function isKnownProduct(code: string): boolean {
+  const match = POD_PACKAGE.exec(code);
+  if (!match) return false;
+  const [, , colour, quality, , , paper] = match;
+  if (colour === 'FC') return quality === 'PRE' ? paper === 'CW' : true;
+  return quality === 'STD' && (paper === 'UW' || paper === 'UC');
 }
 
 function parseJson(text: string): unknown {
