@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/get-session';
-import { Sheet } from '../ui/sheet';
+import { Dialog } from '../ui/dialog';
 import { BuildBookLink } from './build-book-link';
 import { DrawerAccountArea } from './drawer-account';
 import { LanguageButtons } from './language-switcher';
@@ -13,7 +13,9 @@ export default function MobileDrawerPanel() {
   const [open, setOpen] = useState(true);
   const { isSignedIn } = useSession();
   return (
-    <Sheet
+    <Dialog
+      side="right"
+      overlayTestId="sheet-overlay"
       open={open}
       onOpenChange={setOpen}
       title={t('menu.title')}
@@ -26,6 +28,6 @@ export default function MobileDrawerPanel() {
       <div className="mt-auto border-t border-sand-300 pt-6">
         <DrawerAccountArea onNavigate={() => setOpen(false)} />
       </div>
-    </Sheet>
+    </Dialog>
   );
 }

@@ -2,8 +2,8 @@ import { Loader2, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { useDeleteAccount } from '../api/delete-account';
-import { Modal } from './modal';
 
 // Red for the one action that cannot be undone; Button's looks cannot be recoloured (no class merging).
 const danger =
@@ -27,7 +27,7 @@ export function DeleteAccountDialog({ onLeft }: { onLeft: () => void }) {
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         // Closing mid-deletion would hide the outcome.
@@ -83,6 +83,6 @@ export function DeleteAccountDialog({ onLeft }: { onLeft: () => void }) {
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

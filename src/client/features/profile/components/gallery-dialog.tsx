@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileBook } from '../../../../shared/contracts/profile';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { Dialog } from '../../../components/ui/dialog';
 import { statusOf } from '../../../lib/api-client';
 import { useGallery } from '../api/get-gallery';
 import { imageDownloadHref } from '../lib/links';
 import { LoadError } from './load-error';
-import { Modal } from './modal';
 
 type BodyProps = {
   book: Pick<ProfileBook, 'id' | 'title'>;
@@ -114,7 +114,7 @@ export function GalleryDialog({ book }: { book: Pick<ProfileBook, 'id' | 'title'
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -124,7 +124,7 @@ export function GalleryDialog({ book }: { book: Pick<ProfileBook, 'id' | 'title'
       title={book.title}
       description={t('gallery.description')}
       closeLabel={t('gallery.close')}
-      className="max-w-3xl"
+      maxWidth="max-w-3xl"
       trigger={
         <Button size="sm">
           <Images aria-hidden="true" className="size-4" />
@@ -133,6 +133,6 @@ export function GalleryDialog({ book }: { book: Pick<ProfileBook, 'id' | 'title'
       }
     >
       <GalleryBody book={book} gallery={gallery} index={index} setIndex={setIndex} move={move} />
-    </Modal>
+    </Dialog>
   );
 }

@@ -3,8 +3,8 @@ import { Loader2, Star } from 'lucide-react';
 import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { profileOrdersQueryKey } from '../api/get-profile-orders';
-import { Modal } from './modal';
 
 /**
  * The review form of the checkout feature, handed in by the route: features do not import each
@@ -51,7 +51,7 @@ export function ReviewDialog({
     void queryClient.invalidateQueries({ queryKey: profileOrdersQueryKey });
   }).current;
   return (
-    <Modal
+    <Dialog
       open={open}
       onOpenChange={setOpen}
       title={t('orders.reviewTitle', { number: orderNumber })}
@@ -75,6 +75,6 @@ export function ReviewDialog({
       >
         <DialogBody ReviewForm={ReviewForm} orderId={orderId} onDone={onDone} />
       </Suspense>
-    </Modal>
+    </Dialog>
   );
 }
