@@ -1,8 +1,8 @@
 import { Navigate, useSearchParams } from 'react-router';
+import { AuthPage } from '../components/auth/auth-page';
 import { useSession } from '../components/auth/get-session';
 import { getSafeRedirect } from '../components/auth/safe-redirect';
 import { PageFallback } from '../components/layout/page-fallback';
-import { AuthPage } from '../features/auth';
 
 /**
  * /auth. A signed-in user is sent on to `?redirect=` (a path of this site) or home, except in reset

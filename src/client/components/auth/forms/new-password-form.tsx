@@ -1,15 +1,11 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ErrorAlert, SubmitButton, TextField } from '../../../components/auth/forms/form-parts';
-import { useAuthErrorText } from '../../../components/auth/forms/lib/error-message';
-import {
-  checkPassword,
-  MIN_PASSWORD_LENGTH,
-  type PasswordProblem,
-} from '../../../components/auth/forms/lib/validation';
 import { codeOf } from '../../../lib/api-client';
-import { useResetPassword } from '../api/reset-password';
+import { useResetPassword } from './api/reset-password';
+import { ErrorAlert, SubmitButton, TextField } from './form-parts';
+import { useAuthErrorText } from './lib/error-message';
+import { checkPassword, MIN_PASSWORD_LENGTH, type PasswordProblem } from './lib/validation';
 
 type NewPasswordFormProps = {
   token: string;

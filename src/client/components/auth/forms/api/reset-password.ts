@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { refreshSession } from '../../../components/auth/get-session';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../../lib/api-client';
+import { refreshSession } from '../../get-session';
 
 export type ResetPasswordInput = { newPassword: string; token: string };
 

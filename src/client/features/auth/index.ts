@@ -1,1 +1,0 @@
-export { AuthPage } from './components/auth-page';
