@@ -63,6 +63,28 @@ test('an anonymous parent goes through the five steps, signs up at the end and r
   // The local illustrator checks the photo with its detection model, then paints the cover.
   const heroCover = page.getByRole('img', { name: 'The book’s cover, with Mia as the hero' });
   await expect(heroCover).toBeVisible({ timeout: 60_000 });
+
+  // The local illustrator draws Mia from what it read off the photo; the parent adjusts her.
+  await expect(page.getByRole('heading', { name: 'Does this look like Mia?' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  const readCover = await heroCover.getAttribute('src');
+  // The options are labels around visually hidden radios: a parent taps the label.
+  const option = (group: string, name: string) =>
+    page
+      .getByRole('radiogroup', { name: group })
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${name}$`) });
+  await option('Glasses', 'Glasses').click();
+  await option('Hairstyle', 'Braids').click();
+  await expect(heroCover).not.toHaveAttribute('src', readCover ?? '', { timeout: 60_000 });
+  await expect(page.getByText('The cover is up to date.')).toBeVisible();
+  const adjustedCover = await heroCover.getAttribute('src');
+  // A reload shows the adjusted cover and its look.
+  await page.reload();
+  await expect(heroCover).toHaveAttribute('src', adjustedCover ?? '');
+  await expect(
+    page.getByRole('radiogroup', { name: 'Hairstyle' }).getByRole('radio', { name: 'Braids' }),
+  ).toBeChecked();
   await page.getByRole('button', { name: 'Approve this cover' }).click();
 
   await expect(page.getByText('Step 3 of 5')).toBeVisible();

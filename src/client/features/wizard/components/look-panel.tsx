@@ -73,7 +73,8 @@ function ChoiceGroup<T extends string>({
           </span>
         )}
       </div>
-      <div className="flex flex-wrap gap-2">
+      {/* Swatches on one row of eight (the longest palette), so a palette never breaks oddly. */}
+      <div className={swatches ? 'grid grid-cols-8 gap-1.5' : 'flex flex-wrap gap-2'}>
         {choices.map((choice) => {
           const checked = choice.value === value;
           return (
@@ -84,7 +85,7 @@ function ChoiceGroup<T extends string>({
                 'relative flex cursor-pointer items-center justify-center transition-shadow',
                 'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-3 has-[:focus-visible]:outline-ink-900',
                 choice.colour
-                  ? 'size-9 rounded-full ring-1 ring-ink-900/20 has-[:checked]:ring-3 has-[:checked]:ring-coral-600 has-[:checked]:ring-offset-2 has-[:checked]:ring-offset-cream-50'
+                  ? 'aspect-square w-full max-w-10 rounded-full ring-1 ring-ink-900/20 has-[:checked]:ring-2 has-[:checked]:ring-coral-600 has-[:checked]:ring-offset-2 has-[:checked]:ring-offset-cream-50'
                   : 'min-h-10 rounded-full border-2 bg-white px-3.5 text-sm font-bold has-[:checked]:border-coral-600 has-[:checked]:bg-coral-100',
                 !choice.colour && !checked && 'border-ink-900/20 hover:border-ink-900/35',
               )}
@@ -184,10 +185,10 @@ export function LookPanel({ name, look, coverUrl, onRedrawn, onBusyChange }: Loo
   return (
     <section
       aria-labelledby={headingId}
-      className="flex flex-col gap-5 rounded-3xl bg-cream-50 p-4 shadow-soft ring-1 ring-sand-300/70 sm:p-5"
+      className="flex flex-col gap-5 rounded-3xl bg-cream-50 p-4 shadow-soft ring-1 ring-sand-300/70"
     >
       {/* On a phone the big cover is scrolled away: a small copy stays in view while choosing. */}
-      <div className="sticky top-0 z-10 -mx-4 -mt-4 flex items-center gap-3 rounded-t-3xl bg-cream-50/95 px-4 pt-4 pb-2 backdrop-blur-sm sm:static sm:m-0 sm:block sm:bg-transparent sm:p-0">
+      <div className="sticky top-0 z-10 -mx-4 -mt-4 flex items-center gap-3 rounded-t-3xl border-b border-sand-300/70 bg-cream-50/95 px-4 pt-4 pb-3 backdrop-blur-sm sm:static sm:m-0 sm:block sm:border-0 sm:bg-transparent sm:p-0">
         <div className="relative shrink-0 sm:hidden">
           <img
             src={coverUrl}
@@ -208,7 +209,7 @@ export function LookPanel({ name, look, coverUrl, onRedrawn, onBusyChange }: Loo
           {t('look.title', { name })}
         </h2>
       </div>
-      <p className="-mt-2 text-ink-700">{t('look.lead', { name })}</p>
+      <p className="text-ink-700 sm:-mt-2">{t('look.lead', { name })}</p>
       <ChoiceGroup
         legend={t('look.skin.legend')}
         value={chosen.skin}

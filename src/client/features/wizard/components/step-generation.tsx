@@ -226,7 +226,7 @@ export function StepGeneration(props: StepGenerationProps) {
   // Beside the panel from a tablet up, so the cover stays in view while the parent adjusts it; on
   // a phone the approval comes right under the cover and the panel after it.
   return (
-    <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_18.5rem] sm:items-start">
+    <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_20rem] sm:items-start">
       <div className="flex flex-col items-center gap-4 sm:sticky sm:top-4">
         {cover}
         {actions}
