@@ -54,7 +54,9 @@ describe('/book/{id}: the reader', () => {
   it('shows the progress while the book is drawn, then opens the reader when it is ready', async () => {
     const api = mockBookApi({ book: makeDrawingBook('Generating images 3/8', 41) });
     renderBook();
-    expect(await screen.findByRole('heading', { name: 'We’re drawing your book' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'We’re drawing your book' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Drawing progress' })).toHaveAttribute(
       'aria-valuenow',
       '41',

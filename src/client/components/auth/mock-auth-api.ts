@@ -48,6 +48,8 @@ export function mockAuthApi(routes: Record<string, Handler | Reply> = {}) {
   const defaults: Record<string, Reply> = {
     'GET /api/auth/get-session': ok(null),
     'GET /api/auth/providers': ok({ providers: [] }),
+    // The top bar's cart reads the approved unpaid books of a signed-in parent: none here.
+    'GET /api/books/unpaid-count': ok({ count: 0 }),
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

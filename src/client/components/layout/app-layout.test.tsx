@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../../../shared/i18n';
 import { renderApp } from '../../test-utils';
+import { mockAuthApi, ok, sessionFor } from '../auth/mock-auth-api';
 
 // Records whether anything (a router Link would) cancelled the browser's own navigation, then cancels
 // it so jsdom does not try to load the page. Runs after React's handlers, which sit on the root.
@@ -32,6 +33,18 @@ describe('top bar', () => {
     await user.click(build);
     expect(clicks).toEqual([{ href: '/themes?type=storybook', prevented: false }]);
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('counts the signed-in parent’s approved unpaid books on the cart, which leads to them', async () => {
+    mockAuthApi({
+      'GET /api/auth/get-session': ok(sessionFor('ana@example.com')),
+      'GET /api/books/unpaid-count': ok({ count: 2 }),
+    });
+    renderApp('/nope');
+    const banner = await screen.findByRole('banner');
+    const cart = await within(banner).findByRole('link', { name: 'Cart, 2 books' });
+    expect(cart).toHaveAttribute('href', '/profile');
+    expect(within(cart).getByTestId('cart-count')).toHaveTextContent(/^2$/);
   });
 
   it('has a logo that links home and a sign-in button that leads to /auth', async () => {

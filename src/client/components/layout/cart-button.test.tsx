@@ -11,10 +11,11 @@ describe('CartButton', () => {
     expect(screen.queryByText('0')).not.toBeInTheDocument();
   });
 
-  it('shows the count on the badge and in the label when the cart holds books', () => {
+  it('shows the count of books waiting for payment and leads to them in My Books', () => {
     renderWithProviders(<CartButton count={2} />);
-    const button = screen.getByRole('button', { name: 'Cart, 2 books' });
-    expect(button).toHaveTextContent('2');
+    const link = screen.getByRole('link', { name: 'Cart, 2 books' });
+    expect(link).toHaveTextContent('2');
+    expect(link).toHaveAttribute('href', '/profile');
     expect(screen.getByTestId('cart-count')).toHaveTextContent(/^2$/);
   });
 

@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { AccountArea } from './account-area';
 import { BuildBookLink } from './build-book-link';
-import { CART_COUNT, CartButton } from './cart-button';
+import { CartButton } from './cart-button';
+import { useUnpaidBooksCount } from './get-unpaid-books-count';
 import { LanguageSwitcher } from './language-switcher';
 import { LogoLink } from './logo';
 import { MobileDrawer } from './mobile-drawer';
 
-export function TopBar({ cartCount = CART_COUNT }: { cartCount?: number }) {
+/** `cartCount` stands in for the parent's approved unpaid books (read from the API otherwise). */
+export function TopBar({ cartCount }: { cartCount?: number }) {
   const { t } = useTranslation('navigation');
+  const unpaid = useUnpaidBooksCount();
   return (
     <header className="sticky top-0 z-40 border-b border-sand-300/70 bg-cream-100/90 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6 md:h-20">
@@ -20,7 +23,7 @@ export function TopBar({ cartCount = CART_COUNT }: { cartCount?: number }) {
           <div className="hidden md:block">
             <LanguageSwitcher />
           </div>
-          <CartButton count={cartCount} />
+          <CartButton count={cartCount ?? unpaid} />
           <div className="hidden md:block">
             <AccountArea />
           </div>

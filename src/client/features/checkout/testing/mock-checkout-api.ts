@@ -160,6 +160,8 @@ export function mockCheckoutApi({
       return () => ok(signedInAs === null ? null : sessionFor(signedInAs));
     }
     if (method === 'GET' && path === '/api/dev/status') return () => ok({ checkoutTest: true });
+    // The top bar's cart reads the approved unpaid books of a signed-in parent: none here.
+    if (method === 'GET' && path === '/api/books/unpaid-count') return () => ok({ count: 0 });
     if (method === 'GET' && path === `/api/checkout/${server.context.bookInstance.id}`) {
       return () => (signedInAs === null ? fails(401, 'UNAUTHENTICATED') : ok(server.context));
     }

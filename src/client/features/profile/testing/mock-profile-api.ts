@@ -120,6 +120,8 @@ export function mockProfileApi({
     if (method === 'POST' && path === '/api/auth/sign-out') return () => ok({ success: true });
     if (!path.startsWith('/api/auth/') && !signedIn()) return () => fails(401, 'UNAUTHENTICATED');
     if (method === 'GET' && path === '/api/profile') return () => ok(server.profile);
+    // The top bar's cart reads the approved unpaid books of a signed-in parent: none here.
+    if (method === 'GET' && path === '/api/books/unpaid-count') return () => ok({ count: 0 });
     if (method === 'DELETE' && path === '/api/profile') return () => ({ status: 204, body: null });
     if (method === 'GET' && path === '/api/profile/books') return () => ok({ books: server.books });
     if (method === 'GET' && path === '/api/profile/orders') return () => ok({ orders: server.orders });

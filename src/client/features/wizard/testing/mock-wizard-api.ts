@@ -86,6 +86,8 @@ export function mockWizardApi({
     'GET /api/auth/get-session': () =>
       ok(server.signedInAs === undefined ? null : sessionFor(server.signedInAs)),
     'GET /api/auth/providers': () => ok({ providers: [] }),
+    // The top bar's cart reads the approved unpaid books of a signed-in parent: none here.
+    'GET /api/books/unpaid-count': () => ok({ count: 0 }),
     'POST /api/wizard/session': () => ok(prefill ? { ...state(), prefill } : state()),
     'POST /api/wizard/photos': () => ok({ photoId: imageId(), width: 800, height: 800 }),
     'POST /api/wizard/covers': () => ok({ imageId: imageId() }),
