@@ -96,7 +96,7 @@ describe('LookPanel ("Does this look like Lily?")', () => {
       routes: {
         'POST /api/wizard/covers': (call) => {
           calls += 1;
-          return calls === 1 ? first.handler() : drawsTheLook(call);
+          return calls === 1 ? first.handler(call) : drawsTheLook(call);
         },
       },
     });
