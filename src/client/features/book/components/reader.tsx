@@ -21,8 +21,8 @@ import { ZoomDialog } from './zoom-dialog';
 /** A swipe is a sideways move of at least this much (a smaller one is a tap or a wobble). */
 const SWIPE_PX = 40;
 
-// The shell is at most 72rem wide with 1.5rem padding: a page of a spread is about 540 px.
-const SPREAD_SIZES = '(min-width: 1152px) 540px, 46vw';
+// A spread is at most 56rem wide (so it fits a laptop screen): a page is about 440 px.
+const SPREAD_SIZES = '(min-width: 1024px) 440px, 46vw';
 const SINGLE_SIZES = '(min-width: 640px) 576px, calc(100vw - 2rem)';
 
 type ReaderProps = {
@@ -64,8 +64,12 @@ export function Reader({ pages, title, language, pageActions }: ReaderProps) {
   // The thumbnail of the page in view stays visible in the strip (after each page turn).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page turn is what this follows
   useEffect(() => {
-    const current = stripRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
-    current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    // Sideways only, inside the strip: scrollIntoView would also scroll the window to the strip.
+    const strip = stripRef.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!strip || !current) return;
+    const left = current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
+    strip.scrollTo?.({ left: Math.max(0, left), behavior: 'smooth' });
   }, [viewIndex]);
 
   const onKey = (event: KeyboardEvent | globalThis.KeyboardEvent) => {
@@ -139,7 +143,7 @@ export function Reader({ pages, title, language, pageActions }: ReaderProps) {
         data-layout={wide ? 'spread' : 'single'}
         className={cn(
           'grid touch-pan-y gap-4 rounded-3xl outline-offset-4 select-none focus-visible:outline-3 focus-visible:outline-ink-900',
-          wide ? 'grid-cols-2 items-start' : 'mx-auto w-full max-w-xl grid-cols-1',
+          wide ? 'mx-auto w-full max-w-4xl grid-cols-2 items-start' : 'mx-auto w-full max-w-xl grid-cols-1',
           // A cover alone sits on its side of the open book.
           wide && shown.length === 1 && first?.kind === 'front-cover' && '[&>*]:col-start-2',
         )}
@@ -159,7 +163,7 @@ export function Reader({ pages, title, language, pageActions }: ReaderProps) {
         ))}
       </div>
 
-      <div className="flex items-center justify-between gap-3">
+      <div className="mx-auto flex w-full max-w-4xl items-center justify-between gap-3">
         <Button
           variant="secondary"
           onClick={previous}
@@ -184,7 +188,7 @@ export function Reader({ pages, title, language, pageActions }: ReaderProps) {
       </div>
 
       <nav aria-label={t('reader.thumbnails')}>
-        <ol ref={stripRef} className="flex gap-2 overflow-x-auto px-1 py-2">
+        <ol ref={stripRef} className="relative flex gap-2 overflow-x-auto px-1 py-2">
           {pages.map((page, at) => {
             const current = view.includes(at);
             const thumb = imageAt(page.images, 0);
