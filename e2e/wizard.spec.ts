@@ -21,7 +21,7 @@ test.beforeAll(async () => {
   await sharp(Buffer.from(svg)).png().toFile(noPersonPhoto);
 });
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 async function choosePhoto(page: Page, label: string, file: string) {
   await page.getByLabel(label).setInputFiles(file);
@@ -122,7 +122,13 @@ test('an anonymous parent goes through the five steps, signs up at the end and r
   await page.goto('/wizard?theme=guardian-friend&type=storybook');
   await expect(page.getByText('Step 5 of 5')).toBeVisible();
   await page.getByRole('button', { name: 'Complete personalization' }).click();
-  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  // The whole book is drawn now (issue 15): its page shows the progress, then every page.
+  await expect(page).toHaveURL(/\/book\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByTestId('reader-stage')).toBeVisible({ timeout: 150_000 });
+  await page.getByRole('button', { name: 'This is my book' }).click();
+  await page.getByRole('button', { name: 'Yes, this is my book' }).click();
+  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your book' })).toBeVisible();
 });
 
 test('a photo without a person asks for a different photo', async ({ page }) => {

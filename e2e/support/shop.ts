@@ -93,8 +93,40 @@ export async function finishedWizard(page: Page, options: { childName?: string; 
     .bookInstanceId as string;
 }
 
-/** Orders and pays the worked example through the API and the local card page; answers the order id. */
+/** Waits until every page of the book is drawn (issue 15: before checkout); answers its preview. */
+export async function drawnBook(
+  page: Page,
+  bookInstanceId: string,
+): Promise<{ currentVersion: number; approvedVersion: number | null }> {
+  let preview = { status: '', currentVersion: 0, approvedVersion: null as number | null };
+  await expect
+    .poll(
+      async () => {
+        preview = await (await page.request.get(`/api/books/${bookInstanceId}`)).json();
+        return preview.status;
+      },
+      { timeout: 150_000, intervals: [1_000] },
+    )
+    .toBe('ready');
+  return preview;
+}
+
+/** "This is my book" through the API, once the book is drawn: checkout pays for an approved book. */
+export async function approvedBook(page: Page, bookInstanceId: string): Promise<void> {
+  const { currentVersion, approvedVersion } = await drawnBook(page, bookInstanceId);
+  if (approvedVersion === currentVersion) return;
+  const approve = await page.request.post(`/api/books/${bookInstanceId}/approve`, {
+    data: { version: currentVersion },
+  });
+  expect(approve.ok(), await approve.text()).toBe(true);
+}
+
+/**
+ * Approves the book, then orders and pays the worked example through the API and the local card
+ * page; answers the order id.
+ */
 export async function paidOrder(page: Page, bookInstanceId: string): Promise<string> {
+  await approvedBook(page, bookInstanceId);
   const put = await page.request.put(`/api/checkout/${bookInstanceId}/order`, {
     data: {
       coverType: 'hardcover',
