@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe';
-import { finishedWizard, signUpConfirmed, uniqueEmail } from './support/shop';
+import { approvedBook, finishedWizard, signUpConfirmed, uniqueEmail } from './support/shop';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 /** Picks a choice card as a parent does: by clicking the card (its label), then checks it took. */
 async function choose(page: Page, group: string, name: RegExp) {
@@ -55,6 +55,8 @@ async function payWithCard(page: Page, card: string) {
 async function toCheckout(page: Page, name: string) {
   await signUpConfirmed(page, uniqueEmail(name));
   const bookInstanceId = await finishedWizard(page);
+  // Checkout pays for the book drawn and approved in the reader (issue 15; e2e/book.spec.ts).
+  await approvedBook(page, bookInstanceId);
   await page.goto(`/checkout/${bookInstanceId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your book' })).toBeVisible();
   return bookInstanceId;
