@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { BookPreview } from '../../../../shared/contracts/book-preview';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { codeOf } from '../../../lib/api-client';
 import { useApproveBook } from '../api/approve-book';
 import { useErrorMessage } from '../lib/use-error-message';
-import { BookDialog } from './book-dialog';
 
 const checkoutHref = (id: string) => `/checkout/${encodeURIComponent(id)}`;
 
@@ -61,7 +61,7 @@ export function ApprovePanel({ book }: { book: BookPreview }) {
         <BookHeart aria-hidden="true" className="size-5" />
         {t('approve.action')}
       </Button>
-      <BookDialog
+      <Dialog
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
@@ -70,6 +70,7 @@ export function ApprovePanel({ book }: { book: BookPreview }) {
         title={t('approve.dialog.title')}
         description={t('approve.dialog.description')}
         closeLabel={t('approve.dialog.cancel')}
+        dismissible={!approve.isPending}
       >
         <ul className="flex list-disc flex-col gap-1 pl-5">
           <li>{t('approve.dialog.frozenPictures')}</li>
@@ -90,7 +91,7 @@ export function ApprovePanel({ book }: { book: BookPreview }) {
             {t('approve.dialog.confirm')}
           </Button>
         </div>
-      </BookDialog>
+      </Dialog>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BookPreviewPage } from '../../../../shared/contracts/book-preview';
+import { Dialog } from '../../../components/ui/dialog';
 import { imageAt, pageName, srcSet } from '../lib/page-names';
-import { BookDialog } from './book-dialog';
 
 /** One page large: the 1600 px picture, as close to the printed page as a screen gets. */
 export function ZoomDialog({
@@ -16,7 +16,7 @@ export function ZoomDialog({
   const { t } = useTranslation('book');
   const image = page ? imageAt(page.images, 1600) : undefined;
   return (
-    <BookDialog
+    <Dialog
       open={page !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
@@ -24,7 +24,7 @@ export function ZoomDialog({
       title={page ? pageName(t, page) : ''}
       description={t('zoom.description')}
       closeLabel={t('zoom.close')}
-      className="max-w-[min(94vw,88dvh)]"
+      maxWidth="max-w-[min(94vw,88dvh)]"
     >
       {page && image && (
         <img
@@ -37,6 +37,6 @@ export function ZoomDialog({
           className="aspect-square h-auto w-full rounded-2xl object-cover"
         />
       )}
-    </BookDialog>
+    </Dialog>
   );
 }
