@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { bookInstances, books, users } from '../src/server/db/schema';
+import { bookInstances, books, bookVersions, users } from '../src/server/db/schema';
+import { contentHash } from '../src/server/modules/books/versions';
 import { instanceKeys } from '../src/server/storage-keys';
 import type { TestApp } from './build-test-app';
 import { personalisationOf } from './personalisation-factory';
@@ -20,11 +21,15 @@ export async function userIdOf(t: TestApp, email: string): Promise<string> {
   return user.id;
 }
 
-/** A finished wizard's draft book instance of a user, as the wizard leaves it. */
+/**
+ * A user's book as checkout finds it: drawn before paying and approved by the parent (issue 15),
+ * its approved version recorded (the pictures are not drawn here: checkout only needs the version).
+ * `approved: false` leaves it as the wizard does, a draft whose drawing has not started.
+ */
 export async function draftBookOf(
   t: TestApp,
   userId: string,
-  options: { heroCover?: Buffer; bookType?: 'storybook' | 'coloring' } = {},
+  options: { heroCover?: Buffer; bookType?: 'storybook' | 'coloring'; approved?: boolean } = {},
 ): Promise<string> {
   const [book] = await t.database.db.select({ id: books.id }).from(books).limit(1);
   const id = crypto.randomUUID();
@@ -38,8 +43,34 @@ export async function draftBookOf(
     themeId: 'guardian-friend',
     bookType: options.bookType ?? 'storybook',
     createdBy: userId,
-    status: 'draft',
+    status: options.approved === false ? 'draft' : 'ready',
     wizardMetadata: personalisationOf(id),
   });
+  if (options.approved === false) return id;
+  const texts = {
+    childName: 'Mia',
+    toyName: 'Bunny',
+    dedicationMessage: '',
+    dedicationSignature: '',
+    title: 'Bunny Keeps Watch Over Mia',
+    subtitle: '',
+    dedication: { message: '', signature: '' },
+    pages: [],
+  };
+  const [version] = await t.database.db
+    .insert(bookVersions)
+    .values({
+      bookInstanceId: id,
+      number: 1,
+      texts,
+      pictures: {},
+      contentHash: contentHash(texts, {}),
+      approvedAt: new Date(),
+    })
+    .returning({ id: bookVersions.id });
+  await t.database.db
+    .update(bookInstances)
+    .set({ currentVersionId: version!.id, approvedVersionId: version!.id })
+    .where(eq(bookInstances.id, id));
   return id;
 }

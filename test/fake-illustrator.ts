@@ -35,7 +35,8 @@ export function createFakeIllustrator(): Illustrator & {
     },
     async illustratePage(request) {
       pageRequests.push(request);
-      const hue = (request.pageNumber * 47) % 360;
+      // A redraw (variant) gets another colour, as the local illustrator draws another picture.
+      const hue = (request.pageNumber * 47 + (request.variant ?? 0) * 97) % 360;
       const image = await sharp({
         create: {
           width: 64,

@@ -23,6 +23,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type AuthRateLimits, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/routes';
+import { bookRoutes } from './modules/books/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { checkoutRoutes, checkoutTestRoutes } from './modules/checkout/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(localPaymentPage({ webhookSecret: deps.payments.webhookSecret, ...now }));
   }
   await app.register(productionRoutes, { prefix: '/api/book-instances' });
+  await app.register(bookRoutes, { prefix: '/api/books' });
   // Lulu downloads the print files from signed links and reports status changes to its webhook.
   const lulu = config.printer.lulu;
   if (lulu) {

@@ -20,12 +20,14 @@ import { type Database, type Db, migrateDatabase, openDatabase } from './db/clie
 import { seedCatalogue } from './db/seed';
 import { enqueue } from './jobs/queue';
 import { nextRetentionTime, runRetention, scheduleRetention } from './jobs/retention';
-import type { JobHandlers, JobLogger } from './jobs/types';
+import type { JobContext, JobHandlers, JobLogger } from './jobs/types';
 import { type RunningWorker, startWorker, type WorkerOptions } from './jobs/worker';
 import { printFileLinks } from './modules/print-files/signing';
 import { sendShopAlert } from './modules/printer/shop-alert';
+import { archiveDrawing, drawBook, failRedraw, redrawPage } from './modules/production/draw-book';
 import { sendOrderEmail } from './modules/production/emails';
 import { archiveBook, produceBook } from './modules/production/pipeline';
+import { archivePrinting, printBook } from './modules/production/print-book';
 import { applyPrintStatus } from './modules/production/print-status';
 
 /**
@@ -167,26 +169,43 @@ export function createJobHandlers(
 ): JobHandlers {
   const { db } = services.database;
   const mail = { db, mailer: services.mailer, publicUrl: services.config.publicUrl };
+  const production = (context: JobContext) => ({
+    db,
+    storage: services.storage,
+    illustrator: services.illustrator,
+    printer: services.printer,
+    log: context.log,
+    // Leases on pages and on finishing are held per run, so two runs in one worker differ.
+    workerId: `${context.workerId}/${context.job.id}`,
+    leaseMs: options.leaseMs,
+    pageConcurrency: options.pageConcurrency,
+    signal: context.signal,
+    ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+  });
   return {
     'produce-book': {
+      handle: (payload, context) => produceBook(production(context), payload),
+      onFinalFailure: (tx, payload) => archiveBook(tx, payload),
+    },
+    'draw-book': {
+      handle: (payload, context) => drawBook(production(context), payload),
+      onFinalFailure: (tx, payload) => archiveDrawing(tx, payload),
+    },
+    'redraw-page': {
+      handle: (payload, context) => redrawPage(production(context), payload),
+      onFinalFailure: (tx, payload, error) => failRedraw(tx, payload, error),
+    },
+    'print-book': {
       handle: (payload, context) =>
-        produceBook(
+        printBook(
           {
-            db,
-            storage: services.storage,
-            illustrator: services.illustrator,
-            printer: services.printer,
-            log: context.log,
-            // Leases on pages and on finishing are held per run, so two runs in one worker differ.
-            workerId: `${context.workerId}/${context.job.id}`,
-            leaseMs: options.leaseMs,
-            pageConcurrency: options.pageConcurrency,
-            signal: context.signal,
-            ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+            ...production(context),
+            // The local illustrator draws at print size: its pictures must carry that detail.
+            nativeDetail: services.illustrator.kind === 'local' && options.pageSize === undefined,
           },
           payload,
         ),
-      onFinalFailure: (tx, payload) => archiveBook(tx, payload),
+      onFinalFailure: (tx, payload) => archivePrinting(tx, payload),
     },
     'send-order-email': { handle: (payload) => sendOrderEmail(mail, payload) },
     'send-shop-alert': { handle: (payload) => sendShopAlert(mail, payload) },

@@ -43,7 +43,12 @@ export function instanceKeys(id: string) {
       generatedToy: toyCover,
     } satisfies BookPictures,
     page: (position: number, extension: string) => `${folder}pages/${position}.${extension}`,
+    /** A page drawn again ("draw this page again"): its own file, the earlier one is kept. */
+    pageVariant: (position: number, variant: number, extension: string) =>
+      `${folder}pages/${position}-v${variant}.${extension}`,
     pagesFolder: `${folder}pages/`,
+    /** The web-sized WebP of a picture of this book, cached beside the picture's folder. */
+    webImage: (sha256: string, width: number) => `${folder}web/${sha256}-${width}.webp`,
     printFolder: print,
     printFile: (file: PrintFileName) => `${print}${file}`,
     interior: `${print}interior.pdf`,

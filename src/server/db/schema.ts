@@ -236,6 +236,12 @@ export const bookInstances = pgTable(
     // so that each run only looks at books it has not cleaned yet.
     photosDeletedAt: timestamp('photos_deleted_at', { withTimezone: true }),
     imagesDeletedAt: timestamp('images_deleted_at', { withTimezone: true }),
+    // The version the reader shows and the one the parent approved ("This is my book", issue 15):
+    // checkout pays only when both are the same version. No action on delete: deleting a book
+    // deletes its versions with it (a set-null here would update the row being deleted); whoever
+    // deletes versions alone (retention) clears these first.
+    currentVersionId: uuid('current_version_id').references((): AnyPgColumn => bookVersions.id),
+    approvedVersionId: uuid('approved_version_id').references((): AnyPgColumn => bookVersions.id),
   },
   (t) => [
     check('book_instance_status', oneOf(t.status, BOOK_INSTANCE_STATUSES)),
@@ -325,6 +331,10 @@ export const orders = pgTable(
     // The book's personalisation as it was when the order was saved.
     wizardData: jsonb('wizard_data').$type<BookPersonalisation>(),
     bookInstanceId: uuid('book_instance_id').references(() => bookInstances.id, { onDelete: 'set null' }),
+    // The approved version of the book the order pays for; printing builds exactly that one.
+    bookVersionId: uuid('book_version_id').references((): AnyPgColumn => bookVersions.id, {
+      onDelete: 'set null',
+    }),
     coverType: text('cover_type').$type<CoverType>().notNull(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     characterId: uuid('character_id').references(() => characters.id, { onDelete: 'set null' }),
@@ -450,6 +460,78 @@ export const spreads = pgTable(
     unique('spreads_instance_position').on(t.bookInstanceId, t.position),
     check('spreads_position', sql`${t.position} >= 0`),
     check('spreads_status', oneOf(t.status, SPREAD_STATUSES)),
+  ],
+);
+
+/** The texts of a book version: the names, the dedication and the words printed with them. */
+export type BookVersionTexts = {
+  childName: string;
+  toyName: string;
+  dedicationMessage: string;
+  dedicationSignature: string;
+  title: string;
+  subtitle: string;
+  /** The dedication page as printed (the story's own words when the parent wrote none). */
+  dedication: { message: string; signature: string };
+  /** Each story page's text, by story position (1..n). */
+  pages: { position: number; text: string }[];
+};
+/** The pictures of a book version by printed position (0 front cover, 3.. story, last back cover). */
+export type BookVersionPictures = Record<string, { key: string; sha256: string }>;
+
+/**
+ * Every state of a book before it is paid (issue 15): a change of names or dedication reuses the
+ * pictures, a redrawn page replaces one. `content_hash` covers every text and every picture's
+ * sha256; the print job checks the files against it.
+ */
+export const bookVersions = pgTable(
+  'book_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookInstanceId: uuid('book_instance_id')
+      .notNull()
+      .references(() => bookInstances.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    texts: jsonb('texts').$type<BookVersionTexts>().notNull(),
+    pictures: jsonb('pictures').$type<BookVersionPictures>().notNull(),
+    contentHash: text('content_hash').notNull(),
+    createdAt: createdAt(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('book_versions_instance_number').on(t.bookInstanceId, t.number),
+    check('book_versions_number', sql`${t.number} >= 1`),
+  ],
+);
+
+export const PAGE_REDRAW_STATUSES = ['drawing', 'ready', 'failed', 'kept', 'discarded'] as const;
+export type PageRedrawStatus = (typeof PAGE_REDRAW_STATUSES)[number];
+
+/**
+ * "Draw this page again": a new picture of one story page, drawn by a job and kept as a candidate
+ * until the parent keeps it or the old one. Each row counts against the book's redraw limit.
+ */
+export const pageRedraws = pgTable(
+  'page_redraws',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookInstanceId: uuid('book_instance_id')
+      .notNull()
+      .references(() => bookInstances.id, { onDelete: 'cascade' }),
+    /** The printed position (3.. for story pages). */
+    position: integer('position').notNull(),
+    /** The illustrator's variant: the local one draws a visibly different picture for each. */
+    variant: integer('variant').notNull(),
+    status: text('status').$type<PageRedrawStatus>().notNull().default('drawing'),
+    storageKey: text('storage_key'),
+    sha256: text('sha256'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('page_redraws_status', oneOf(t.status, PAGE_REDRAW_STATUSES)),
+    index('page_redraws_instance_idx').on(t.bookInstanceId, t.position),
   ],
 );
 

@@ -21,7 +21,14 @@ export type PrintStatusUpdate = z.infer<typeof PrintStatusUpdateSchema>;
  * handler (registered at the composition root, src/server/services.ts) sees it.
  */
 export const JOB_PAYLOADS = {
+  /** Books queued for production before issue 15 (drawn after payment); new books never are. */
   'produce-book': z.object({ bookInstanceId: z.uuid(), orderId: z.uuid() }),
+  /** The whole book drawn as soon as the wizard completes, before paying (issue 15). */
+  'draw-book': z.object({ bookInstanceId: z.uuid() }),
+  /** One page drawn again ("draw this page again"), kept as a candidate (book preview). */
+  'redraw-page': z.object({ redrawId: z.uuid() }),
+  /** A paid book's print files, from exactly its approved version, handed to the printer. */
+  'print-book': z.object({ bookInstanceId: z.uuid(), orderId: z.uuid() }),
   'send-order-email': z.object({ orderId: z.uuid(), email: z.enum(ORDER_EMAILS) }),
   'print-status': z.object({ orderId: z.uuid(), update: PrintStatusUpdateSchema }),
   /** The shop is told that the printer will not print an order (Lulu REJECTED, CANCELED, ERROR). */
@@ -37,5 +44,12 @@ export const JOB_PAYLOADS = {
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;
+
+/**
+ * The slow lane: queues that draw pictures (minutes per book). Every other job (e-mails, print,
+ * printer reports) is claimed before them, and each worker keeps one loop for the others only, so
+ * an "order paid" e-mail never waits behind a book's pictures.
+ */
+export const DRAWING_QUEUES: readonly QueueName[] = ['draw-book', 'redraw-page', 'produce-book'];
 export type JobPayloads = { [Q in QueueName]: z.infer<(typeof JOB_PAYLOADS)[Q]> };
 export const QUEUE_NAMES = Object.keys(JOB_PAYLOADS) as QueueName[];

@@ -55,6 +55,19 @@ describe('the job queue', () => {
     expect(await claim('worker-b')).toBeNull();
   });
 
+  it('claims e-mails and printing before drawing, whatever their age', async () => {
+    await enqueue(database.db, 'draw-book', { bookInstanceId: payload.bookInstanceId }, { delayMs: 0 });
+    await database.db.update(jobs).set({ runAfter: sql`now() - interval '1 hour'` });
+    await enqueue(database.db, 'send-order-email', { orderId: payload.orderId, email: 'orderPaid' });
+    await enqueue(database.db, 'print-book', payload);
+    const queues = ['draw-book', 'send-order-email', 'print-book'] as const;
+    const order = [];
+    for (let n = 0; n < 3; n++) {
+      order.push((await claimJob(database.db, { queues, workerId: 'w', leaseMs: 60_000 }))?.queue);
+    }
+    expect(order).toEqual(['send-order-email', 'print-book', 'draw-book']);
+  });
+
   it('does not claim a job before its time, nor a queue the worker does not serve', async () => {
     await enqueue(database.db, 'produce-book', payload, { delayMs: 60_000 });
     await enqueue(database.db, 'send-order-email', { orderId: payload.orderId, email: 'orderPaid' });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import { jobs } from '../db/schema';
-import type { JobPayloads, QueueName } from './payloads';
+import { DRAWING_QUEUES, type JobPayloads, type QueueName } from './payloads';
 
 export type { JobPayloads, OrderEmail, PrintStatusUpdate, QueueName } from './payloads';
 export { ORDER_EMAILS } from './payloads';
@@ -95,6 +95,7 @@ type JobRow = {
  * time has come, or an active one whose lease ran out (its worker died or hung). `FOR UPDATE SKIP
  * LOCKED` lets any number of workers claim at once without waiting on each other or taking the same
  * job. Each claim counts as an attempt, so a job that keeps killing its worker still ends.
+ * Due jobs of the other queues come before the drawing ones (DRAWING_QUEUES), whatever their age.
  * Times are the database's, so workers on several machines agree on what is due.
  */
 export async function claimJob(
@@ -104,6 +105,10 @@ export async function claimJob(
   if (options.queues.length === 0) return null;
   const queues = sql.join(
     options.queues.map((queue) => sql`${queue}`),
+    sql`, `,
+  );
+  const drawing = sql.join(
+    DRAWING_QUEUES.map((queue) => sql`${queue}`),
     sql`, `,
   );
   const [row] = await queryRows<JobRow>(
@@ -116,7 +121,7 @@ export async function claimJob(
           where queue in (${queues})
             and ((state = 'queued' and run_after <= now())
               or (state = 'active' and locked_until < now()))
-          order by run_after, created_at
+          order by (queue in (${drawing})), run_after, created_at
           limit 1
           for update skip locked
         )

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createMemoryLog, type TestApp } from '../../../test/build-test-app';
 import { draftBookOf, userIdOf } from '../../../test/checkout-factory';
 import { signedInAs } from '../../../test/signed-in';
-import { bookInstances, characters, generatedImages, jobs, orders } from '../db/schema';
+import { bookInstances, bookVersions, characters, generatedImages, jobs, orders } from '../db/schema';
 import { applyPrintStatus } from '../modules/production/print-status';
 import { waitFor } from '../modules/production/test-factory';
 import { fulfilledBookOf, wizardUploadOf } from '../modules/profile/test-factory';
@@ -142,7 +142,8 @@ describe('retention', () => {
     expect(await run(at(25 * HOUR))).toMatchObject({ temporaryUploadSessions: 0, temporaryUploadFiles: 0 });
   });
 
-  it('marks drafts left unpaid for 30 days abandoned, not before, and never a paid one', async () => {
+  it('marks books left unpaid for 30 days abandoned, not before, and never a paid one', async () => {
+    // Drawn and approved before paying (issue 15), then left unpaid.
     const draft = await draftBookOf(t, user.id);
     const paidDraft = await draftBookOf(t, user.id);
     await t.database.db
@@ -161,15 +162,22 @@ describe('retention', () => {
       )[0]?.status;
 
     expect((await run(at(30 * DAY - HOUR))).abandonedDrafts).toBe(0);
-    expect(await status(draft)).toBe('draft');
+    expect(await status(draft)).toBe('ready');
     await t.storage.put('instances', instanceKeys(draft).childPhoto, Buffer.from('photo'));
     await t.storage.put('instances', instanceKeys(paidDraft).childPhoto, Buffer.from('photo'));
     expect(await run(at(30 * DAY + HOUR))).toMatchObject({ abandonedDrafts: 1, abandonedDraftFiles: 1 });
     expect(await status(draft)).toBe('abandoned');
+    // Its versions go with its pictures; the paid book keeps its own.
+    expect(
+      await t.database.db.select().from(bookVersions).where(eq(bookVersions.bookInstanceId, draft)),
+    ).toEqual([]);
+    expect(
+      await t.database.db.select().from(bookVersions).where(eq(bookVersions.bookInstanceId, paidDraft)),
+    ).toHaveLength(1);
     // Dropped, as the privacy page promises; the paid one keeps its photo.
     expect(await t.storage.exists('instances', instanceKeys(draft).childPhoto)).toBe(false);
     expect(await t.storage.exists('instances', instanceKeys(paidDraft).childPhoto)).toBe(true);
-    expect(await status(paidDraft)).toBe('draft');
+    expect(await status(paidDraft)).toBe('ready');
     expect((await run(at(30 * DAY + 2 * HOUR))).abandonedDrafts).toBe(0);
   });
 

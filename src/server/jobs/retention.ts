@@ -2,7 +2,15 @@ import { and, eq, inArray, isNotNull, isNull, like, lte, sql } from 'drizzle-orm
 import { RETENTION } from '../../shared/constants';
 import type { Storage } from '../adapters/storage/index';
 import type { Db } from '../db/client';
-import { bookInstances, characters, generatedImages, orders, wizardSessions } from '../db/schema';
+import {
+  bookInstances,
+  bookVersions,
+  characters,
+  generatedImages,
+  orders,
+  pageRedraws,
+  wizardSessions,
+} from '../db/schema';
 import { instanceKeys, wizardKeys, wizardSessionOfKey } from '../storage-keys';
 import { enqueue } from './queue';
 import type { JobLogger } from './types';
@@ -140,14 +148,15 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
     }
   }
 
-  // A draft nobody touched (checkout included: saving an order touches it) for 30 days, unpaid.
+  // A book nobody touched (checkout included: saving an order touches it) for 30 days, unpaid:
+  // a draft, a book drawn before paying (issue 15), or one whose drawing failed.
   const draftsBefore = new Date(now.getTime() - RETENTION.unpaidDraftsDays * DAY_MS);
   const abandoned = await db
     .update(bookInstances)
     .set({ status: 'abandoned', updatedAt: now })
     .where(
       and(
-        eq(bookInstances.status, 'draft'),
+        inArray(bookInstances.status, ['draft', 'ready', 'archived']),
         lte(bookInstances.updatedAt, draftsBefore),
         sql`not exists (select 1 from ${orders} where ${orders.bookInstanceId} = ${bookInstances.id}
           and ${orders.paymentStatus} = 'paid')`,
@@ -155,13 +164,24 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
     )
     .returning({ id: bookInstances.id });
   counts.abandonedDrafts = abandoned.length;
-  // "Unpaid drafts are dropped after 30 days" (privacy page): their photos and covers go with the mark.
+  // "Unpaid drafts are dropped after 30 days" (privacy page): their photos, covers, pages and
+  // versions go with the mark.
   for (const { id } of abandoned) {
     const folder = instanceKeys(id).folder;
-    await db
-      .update(characters)
-      .set({ photoPath: null })
-      .where(like(characters.photoPath, `${folder}%`));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(characters)
+        .set({ photoPath: null })
+        .where(like(characters.photoPath, `${folder}%`));
+      await tx.delete(generatedImages).where(eq(generatedImages.bookInstanceId, id));
+      await tx.delete(pageRedraws).where(eq(pageRedraws.bookInstanceId, id));
+      await tx
+        .update(bookInstances)
+        .set({ currentVersionId: null, approvedVersionId: null })
+        .where(eq(bookInstances.id, id));
+      // An unpaid order's version is set to null by its foreign key.
+      await tx.delete(bookVersions).where(eq(bookVersions.bookInstanceId, id));
+    });
     counts.abandonedDraftFiles += await storage.deletePrefix('instances', folder);
   }
 

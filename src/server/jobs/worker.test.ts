@@ -62,6 +62,34 @@ describe('the worker', () => {
     expect(seen).toEqual([payload]);
   });
 
+  it('sends an e-mail while its only drawing loop is busy with a book (the fast lane)', async () => {
+    let release = () => {};
+    const drawing = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    const started = startWorker({
+      database,
+      log,
+      pollMs: 10,
+      leaseMs: 5_000,
+      concurrency: 1,
+      handlers: {
+        'draw-book': { handle: () => drawing },
+        'send-order-email': { handle: async (p) => void sent.push(p.orderId) },
+      },
+    });
+    running.push(started);
+    await enqueue(database.db, 'draw-book', { bookInstanceId: payload.bookInstanceId });
+    await waitFor(async () => ((await onlyJob())?.state === 'active' ? true : undefined), {
+      what: 'the drawing to start',
+    });
+    await enqueue(database.db, 'send-order-email', { orderId: payload.orderId, email: 'orderPaid' });
+    await waitFor(async () => (sent.length > 0 ? true : undefined), { timeoutMs: 5_000, what: 'the e-mail' });
+    expect(sent).toEqual([payload.orderId]);
+    release();
+  });
+
   it('retries a failing job with backoff and runs the final-failure step once, in its transaction', async () => {
     const finals: string[] = [];
     worker({

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Database } from '../db/client';
 import { isPermanent, JobAbortedError, PermanentJobError } from './errors';
-import { JOB_PAYLOADS, type QueueName } from './payloads';
+import { DRAWING_QUEUES, JOB_PAYLOADS, type QueueName } from './payloads';
 import {
   type ClaimedJob,
   claimJob,
@@ -140,12 +140,12 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       )
     : Promise.resolve();
 
-  async function loop(): Promise<void> {
+  async function loop(served: readonly QueueName[]): Promise<void> {
     await scheduled;
     while (!stopping.signal.aborted) {
       let job: ClaimedJob | null = null;
       try {
-        job = await claimJob(db, { queues, workerId: id, leaseMs });
+        job = await claimJob(db, { queues: served, workerId: id, leaseMs });
         if (job) await runJob(job);
       } catch (error) {
         // The database went away for a moment: the lease brings the job back; try again later.
@@ -155,7 +155,11 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     }
   }
 
-  const loops = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => loop());
+  const loops = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => loop(queues));
+  // The fast lane: when this worker serves drawing queues too, one more loop takes only the others
+  // (e-mails, print, printer reports), so they never wait until a book's pictures are drawn.
+  const fast = queues.filter((queue) => !DRAWING_QUEUES.includes(queue));
+  if (fast.length > 0 && fast.length < queues.length) loops.push(loop(fast));
   log.info({ workerId: id, queues, concurrency: loops.length }, 'worker started');
   return {
     id,

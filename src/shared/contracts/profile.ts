@@ -19,6 +19,16 @@ export const ProfileSchema = z
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof ProfileSchema>;
 
+export const BOOK_STAGES = [
+  'drawing',
+  'to-approve',
+  'approved-unpaid',
+  'paid',
+  'failed',
+  'abandoned',
+] as const;
+export type BookStage = (typeof BOOK_STAGES)[number];
+
 /** One book of the user (My Books): its production state as stored by the pipeline. */
 export const ProfileBookSchema = z
   .object({
@@ -34,6 +44,11 @@ export const ProfileBookSchema = z
     /** Fulfilled books: how many pictures the gallery has, and whether the PDF can be downloaded. */
     imageCount: z.number().int().nonnegative(),
     pdfAvailable: z.boolean(),
+    /**
+     * Where the book is for the parent (issue 15): `drawing`, `to-approve` ("See your book"),
+     * `approved-unpaid` ("Continue to payment"), `paid`, `failed` (Retry), `abandoned`.
+     */
+    stage: z.enum(BOOK_STAGES),
   })
   .meta({ id: 'ProfileBook' });
 export type ProfileBook = z.infer<typeof ProfileBookSchema>;

@@ -58,7 +58,7 @@ describe('GET /api/checkout/:bookInstanceId', () => {
     const context = response.json() as CheckoutContext;
     expect(context.bookInstance).toMatchObject({
       id,
-      status: 'draft',
+      status: 'ready',
       childName: 'Emma',
       toyName: 'Teddy',
       // The book's own title, as printed on it.
@@ -437,7 +437,7 @@ describe('paying on the local payment page', () => {
       payload: new URLSearchParams(form).toString(),
     });
 
-  it('shows the server’s lines and total, then pays with 4242…: paid, processing, rendering, production queued', async () => {
+  it('shows the server’s lines and total, then pays with 4242…: paid, processing, the approved book’s print queued', async () => {
     const { id, order, path } = await orderToPay();
     expect(path).toMatch(/^\/pay\/cs_local_[0-9a-f]+$/);
     const page = await t.app.inject({ method: 'GET', url: path });
@@ -456,14 +456,15 @@ describe('paying on the local payment page', () => {
     expect(after).toMatchObject({ paymentStatus: 'paid', status: 'processing' });
     expect(after.paidAt).not.toBeNull();
     const [instance] = await t.database.db.select().from(bookInstances).where(eq(bookInstances.id, id));
-    expect(instance?.status).toBe('rendering');
+    // Drawn and approved before paying (issue 15): only its print files are made now.
+    expect(instance?.status).toBe('ready');
     const queued = await t.database.db
       .select()
       .from(jobs)
-      .where(eq(jobs.singletonKey, `produce-book:${id}`));
+      .where(eq(jobs.singletonKey, `print-book:${id}`));
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({
-      queue: 'produce-book',
+      queue: 'print-book',
       state: 'queued',
       payload: { bookInstanceId: id, orderId: order.id },
     });
@@ -577,7 +578,7 @@ describe('the checkout test page’s lookups', () => {
     const id = await draftBookOf(t, annaId);
     const found = await call('GET', `/api/dev/book-instances/${id}`);
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toMatchObject({ id, status: 'draft' });
+    expect(found.json()).toMatchObject({ id, status: 'ready' });
     expect((await call('GET', `/api/dev/book-instances/${crypto.randomUUID()}`)).statusCode).toBe(404);
     const recent = (await call('GET', '/api/dev/book-instances/recent')).json() as {
       instances: { id: string }[];

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { bookTitle } from '../../stories/title';
+import { payableVersion } from '../books/service';
 import { type OrderRow, orderView, type StoredAddress, toOrderView } from '../orders/repo';
 
 export type CheckoutDeps = { db: Db; storage: Storage; taxRateBasisPoints: number; now: () => Date };
@@ -161,6 +162,8 @@ async function lockOwnInstance(tx: Db, userId: string, bookInstanceId: string) {
       bookType: bookInstances.bookType,
       status: bookInstances.status,
       wizardMetadata: bookInstances.wizardMetadata,
+      currentVersionId: bookInstances.currentVersionId,
+      approvedVersionId: bookInstances.approvedVersionId,
       userName: users.name,
       order: { id: orders.id, userId: orders.userId, paymentStatus: orders.paymentStatus },
       characterId: sql<string | null>`(
@@ -249,6 +252,8 @@ export async function saveOrder(
         }
       };
       refusePaid(instance.order);
+      // Checkout pays for the book the parent approved, and only while it is the current version.
+      const bookVersionId = payableVersion(instance);
 
       let quote: ReturnType<typeof quoteOrder>;
       try {
@@ -271,7 +276,11 @@ export async function saveOrder(
       const customerId = await linkCustomer(
         tx,
         { email: choice.customer.email, fullName: customerName(choice.customer, instance.userName) },
-        { id: instance.id, touch: instance.status === 'draft', now: deps.now() },
+        {
+          id: instance.id,
+          touch: instance.status === 'draft' || instance.status === 'ready',
+          now: deps.now(),
+        },
       );
       const address: StoredAddress = {
         firstName: choice.customer.firstName,
@@ -285,6 +294,7 @@ export async function saveOrder(
         characterId: instance.characterId,
         shippingAddress: address,
         wizardData: instance.wizardMetadata,
+        bookVersionId,
         language: choice.language,
         subtotalAmount: quote.subtotal,
         shippingAmount: quote.shipping,

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { PaymentEvent } from '../../adapters/payments/index';
 import { SignatureError, verifySignature } from '../../adapters/payments/signature';
 import type { Db } from '../../db/client';
-import { bookInstances, orders, paymentEvents, paymentSessions } from '../../db/schema';
+import { orders, paymentEvents, paymentSessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { enqueue } from '../../jobs/queue';
 
@@ -131,20 +131,13 @@ export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promi
         .where(eq(orders.id, order.id));
       await markSession('complete');
       if (order.bookInstanceId) {
-        await tx
-          .update(bookInstances)
-          .set({ status: 'rendering', currentStep: null, progressPercentage: 0, updatedAt: now })
-          .where(
-            and(
-              eq(bookInstances.id, order.bookInstanceId),
-              inArray(bookInstances.status, ['draft', 'abandoned']),
-            ),
-          );
+        // The book was drawn and approved before paying: only its print files are made now, from
+        // the version the order recorded (issue 15). Nothing is drawn again.
         await enqueue(
           tx,
-          'produce-book',
+          'print-book',
           { bookInstanceId: order.bookInstanceId, orderId: order.id },
-          { singletonKey: `produce-book:${order.bookInstanceId}` },
+          { singletonKey: `print-book:${order.bookInstanceId}` },
         );
       }
       // The thank-you e-mail goes out as soon as the payment is known, whatever production does.

@@ -87,7 +87,7 @@ async function orderRow(id: string) {
 }
 
 describe('POST /api/payments/webhook', () => {
-  it('applies a signed paid notification: paid, processing, book rendering, one production job', async () => {
+  it('applies a signed paid notification: paid, processing, the approved book left as it is, one print job', async () => {
     const target = await orderWithSession();
     const response = await deliver(event('checkout.session.completed', target));
     expect(response.statusCode).toBe(200);
@@ -97,13 +97,15 @@ describe('POST /api/payments/webhook', () => {
       .select()
       .from(bookInstances)
       .where(eq(bookInstances.id, target.bookInstanceId));
-    expect(instance?.status).toBe('rendering');
+    // Drawn and approved before paying (issue 15): nothing is drawn again, its print job is queued.
+    expect(instance?.status).toBe('ready');
     expect(
       await t.database.db
         .select()
         .from(jobs)
-        .where(eq(jobs.singletonKey, `produce-book:${target.bookInstanceId}`)),
+        .where(eq(jobs.singletonKey, `print-book:${target.bookInstanceId}`)),
     ).toHaveLength(1);
+    expect(await t.database.db.select().from(jobs).where(eq(jobs.queue, 'draw-book'))).toHaveLength(0);
     // The thank-you e-mail is queued with the payment, not when production starts.
     const [mail] = await t.database.db
       .select()
@@ -183,7 +185,7 @@ describe('POST /api/payments/webhook', () => {
       await t.database.db
         .select()
         .from(jobs)
-        .where(eq(jobs.singletonKey, `produce-book:${target.bookInstanceId}`)),
+        .where(eq(jobs.singletonKey, `print-book:${target.bookInstanceId}`)),
     ).toHaveLength(1);
   });
 

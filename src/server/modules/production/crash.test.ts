@@ -11,7 +11,7 @@ import { queryRows } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { preflight } from '../../print/index';
 import { instanceKeys } from '../../storage-keys';
-import { paidBookOf, waitFor, waitForBook } from './test-factory';
+import { approveBook, draftBookOf, payFor, waitFor, waitForBook } from './test-factory';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 
@@ -79,7 +79,8 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')(
     it('is replaced by another: the book finishes, no spread is illustrated twice, nothing is lost', async () => {
       const user = { cookie: await signedInAs(t, 'crash.buyer@example.com'), id: '' };
       user.id = await userIdOf(t, 'crash.buyer@example.com');
-      const { bookInstanceId, orderId } = await paidBookOf(t, user);
+      // The book is drawn before paying (issue 15): the worker dies while drawing it.
+      const { bookInstanceId } = await draftBookOf(t, user);
 
       const first = spawnWorker();
       const before = await waitFor(
@@ -98,12 +99,12 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')(
       const [held] = await t.database.db
         .select()
         .from(jobs)
-        .where(eq(jobs.singletonKey, `produce-book:${bookInstanceId}`));
+        .where(eq(jobs.singletonKey, `draw-book:${bookInstanceId}`));
       expect(held).toMatchObject({ state: 'active', attempts: 1 });
 
       spawnWorker();
-      const book = await waitForBook(t, bookInstanceId, ['fulfilled', 'archived'], 150_000);
-      expect(book.status).toBe('fulfilled');
+      const drawn = await waitForBook(t, bookInstanceId, ['ready', 'archived'], 150_000);
+      expect(drawn.status).toBe('ready');
 
       const after = await spreadStates(bookInstanceId);
       expect(after).toHaveLength(30);
@@ -126,8 +127,15 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')(
       const [job] = await t.database.db
         .select()
         .from(jobs)
-        .where(eq(jobs.singletonKey, `produce-book:${bookInstanceId}`));
+        .where(eq(jobs.singletonKey, `draw-book:${bookInstanceId}`));
       expect(job).toMatchObject({ state: 'done', attempts: 2 });
+
+      // Approved and paid, the surviving worker prints it without drawing anything again.
+      await approveBook(t, user, bookInstanceId);
+      const { orderId } = await payFor(t, user, bookInstanceId);
+      const book = await waitForBook(t, bookInstanceId, ['fulfilled', 'archived'], 150_000);
+      expect(book.status).toBe('fulfilled');
+      expect(await t.storage.list('instances', instanceKeys(bookInstanceId).pagesFolder)).toHaveLength(30);
       const interior = await t.storage.get('instances', instanceKeys(bookInstanceId).interior);
       expect(
         (await preflight(interior!.data, { kind: 'interior', coverType: 'hardcover', pageCount: 32 }))

@@ -228,7 +228,7 @@ export async function archiveBook(tx: Db, payload: ProduceBookPayload): Promise<
 type Order = typeof orders.$inferSelect;
 
 /** Takes (or renews) the finishing lease of a book; false while another run holds it. */
-async function claimFinishing(db: Db, id: string, holder: string, leaseMs: number): Promise<boolean> {
+export async function claimFinishing(db: Db, id: string, holder: string, leaseMs: number): Promise<boolean> {
   const claimed = await db
     .update(bookInstances)
     .set({ finishingBy: holder, finishingUntil: sql`now() + ${intervalMs(leaseMs)}` })
@@ -246,7 +246,7 @@ async function claimFinishing(db: Db, id: string, holder: string, leaseMs: numbe
   return claimed.length > 0;
 }
 
-async function releaseFinishing(db: Db, id: string, holder: string): Promise<void> {
+export async function releaseFinishing(db: Db, id: string, holder: string): Promise<void> {
   await db
     .update(bookInstances)
     .set({ finishingBy: null, finishingUntil: null })
@@ -269,7 +269,11 @@ async function loadBook(db: Db, payload: ProduceBookPayload) {
 }
 
 /** Moves the progress of a book in production forward (never back: pages finish out of order). */
-async function setProgress(db: Db, id: string, progress: { step: string; percent: number }): Promise<void> {
+export async function setProgress(
+  db: Db,
+  id: string,
+  progress: { step: string; percent: number },
+): Promise<void> {
   await db
     .update(bookInstances)
     .set({ currentStep: progress.step, progressPercentage: progress.percent, updatedAt: sql`now()` })
@@ -282,7 +286,7 @@ async function setProgress(db: Db, id: string, progress: { step: string; percent
     );
 }
 
-async function readRequired(storage: Storage, key: string, what: string): Promise<Buffer> {
+export async function readRequired(storage: Storage, key: string, what: string): Promise<Buffer> {
   const object = await storage.get('instances', key);
   if (!object)
     throw new PermanentJobError('JOB_DEPENDENCY_MISSING', `The approved ${what} (${key}) is missing`);
@@ -305,7 +309,7 @@ type Book = {
  * After a failure no new spread is started; those already drawing finish and are kept, then the
  * first error is thrown (the job is retried later and starts from the unfinished ones).
  */
-async function illustrateSpreads(deps: ProductionDeps, book: Book): Promise<void> {
+export async function illustrateSpreads(deps: ProductionDeps, book: Book): Promise<void> {
   // Page 1 first, on its own: the others are drawn with it as their character sheet.
   if (!(await storedFirstPage(deps, book.id))) await drawSpreads(deps, book, 1, 1);
   const firstPage = await storedFirstPage(deps, book.id);
@@ -404,7 +408,7 @@ async function illustrateSpread(deps: ProductionDeps, book: Book, spread: Claime
 }
 
 /** The stored file's extension from the picture's own bytes; an unreadable picture is retried. */
-async function pictureExtension(image: Buffer): Promise<'png' | 'jpg'> {
+export async function pictureExtension(image: Buffer): Promise<'png' | 'jpg'> {
   try {
     const meta = await sharp(image).metadata();
     if (meta.width && meta.height && (meta.format === 'png' || meta.format === 'jpeg')) {
@@ -419,10 +423,14 @@ async function pictureExtension(image: Buffer): Promise<'png' | 'jpg'> {
   );
 }
 
-type CoverPlan = { main: CoverType; all: CoverType[]; items: { coverType: CoverType; quantity: number }[] };
+export type CoverPlan = {
+  main: CoverType;
+  all: CoverType[];
+  items: { coverType: CoverType; quantity: number }[];
+};
 
 /** The covers the order prints: the book's own, and the grandparents' copies of their type. */
-async function orderCoverTypes(db: Db, order: Order): Promise<CoverPlan> {
+export async function orderCoverTypes(db: Db, order: Order): Promise<CoverPlan> {
   const main = asCoverType(order.coverType) ?? 'softcover';
   const quantities = new Map<CoverType, number>([[main, 1]]);
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
@@ -536,7 +544,7 @@ type StoredAddress = {
   country?: string;
 };
 
-function shipTo(order: Order, email: string | null) {
+export function shipTo(order: Order, email: string | null) {
   const address = (order.shippingAddress ?? {}) as StoredAddress;
   return {
     name: [address.firstName, address.lastName].filter(Boolean).join(' '),
@@ -551,7 +559,7 @@ function shipTo(order: Order, email: string | null) {
 }
 
 /** The customer's e-mail of an order, for the printer's shipping notices. */
-async function customerEmailOf(db: Db, order: Order): Promise<string | null> {
+export async function customerEmailOf(db: Db, order: Order): Promise<string | null> {
   if (!order.customerId) return null;
   const [customer] = await db
     .select({ email: customers.email })

@@ -30,11 +30,37 @@ export async function retryBookGeneration(
       throw new AppError('JOB_INVALID_STATE', 'Only a book whose production failed can be retried.');
     }
     const [order] = await tx
-      .select({ id: orders.id, paymentStatus: orders.paymentStatus })
+      .select({ id: orders.id, paymentStatus: orders.paymentStatus, bookVersionId: orders.bookVersionId })
       .from(orders)
       .where(eq(orders.bookInstanceId, instance.id));
+    // A paid book drawn before paying (issue 15) failed at printing: print it again, nothing drawn.
+    if (order?.paymentStatus === 'paid' && order.bookVersionId) {
+      await tx
+        .update(bookInstances)
+        .set({ status: 'ready', updatedAt: sql`now()` })
+        .where(eq(bookInstances.id, instance.id));
+      await restartSingleton(
+        tx,
+        'print-book',
+        { bookInstanceId: instance.id, orderId: order.id },
+        `print-book:${instance.id}`,
+      );
+      return { success: true as const, message: RETRY_MESSAGE };
+    }
+    // Not paid: its drawing failed; it resumes where it stopped.
     if (order?.paymentStatus !== 'paid') {
-      throw new AppError('JOB_INVALID_STATE', 'This book has no paid order to make it for.');
+      await tx
+        .update(bookInstances)
+        .set({
+          status: 'rendering',
+          currentStep: PROGRESS.setup.step,
+          progressPercentage: PROGRESS.setup.percent,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(bookInstances.id, instance.id));
+      await resetUnfinishedSpreads(tx, instance.id);
+      await restartSingleton(tx, 'draw-book', { bookInstanceId: instance.id }, `draw-book:${instance.id}`);
+      return { success: true as const, message: RETRY_MESSAGE };
     }
     await tx
       .update(bookInstances)

@@ -5,8 +5,10 @@ import { WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { personalisationOf } from '../../../../test/personalisation-factory';
 import type { Order } from '../../../shared/contracts/checkout';
 import { signPayload } from '../../adapters/payments/signature';
-import { bookInstances, books } from '../../db/schema';
+import { bookInstances, books, bookVersions, jobs } from '../../db/schema';
+import { enqueue } from '../../jobs/queue';
 import { instanceKeys } from '../../storage-keys';
+import { contentHash } from '../books/versions';
 
 // Test helpers of the production tests: a paid order as the checkout and the payment webhook
 // leave it, and a wait for the book to reach a state.
@@ -24,6 +26,11 @@ export type PaidBookOptions = {
   /** The colour of this book's covers, so that tests can tell books apart by their covers. */
   coverColour?: string;
   email?: string;
+  /**
+   * false: the book is not drawn (no worker needed); it gets an approved version without pictures,
+   * for tests of what comes after the payment that do not print (profile, retention).
+   */
+  draw?: boolean;
 };
 
 /** A small painted-looking cover: a gradient with a disc, as a PNG. */
@@ -37,14 +44,14 @@ export async function testCover(colour: string, size = 512): Promise<Buffer> {
 }
 
 /**
- * A finished wizard's book (both covers stored) for a signed-in user, ordered through the checkout
- * and paid through the signed webhook: the book is `rendering` and its production job queued.
+ * A finished wizard's book (both covers stored) for a signed-in user, as the wizard leaves it: a
+ * `draft` with its `draw-book` job queued (a worker beside the app draws it).
  */
-export async function paidBookOf(
+export async function draftBookOf(
   t: TestApp,
-  user: { id: string; cookie: string },
+  user: { id: string },
   options: PaidBookOptions = {},
-): Promise<{ bookInstanceId: string; orderId: string; heroCover: Buffer; toyCover: Buffer }> {
+): Promise<{ bookInstanceId: string; heroCover: Buffer; toyCover: Buffer }> {
   const [book] = await t.database.db.select({ id: books.id }).from(books).limit(1);
   const id = crypto.randomUUID();
   const keys = instanceKeys(id);
@@ -68,7 +75,72 @@ export async function paidBookOf(
       dedicationName: options.dedicationName ?? 'Mum and Dad',
     }),
   });
+  await enqueue(t.database.db, 'draw-book', { bookInstanceId: id }, { singletonKey: `draw-book:${id}` });
+  return { bookInstanceId: id, heroCover, toyCover };
+}
 
+/** The parent approves the current version ("This is my book"); answers its number. */
+export async function approveBook(t: TestApp, user: { cookie: string }, id: string): Promise<number> {
+  const preview = await t.app.inject({
+    method: 'GET',
+    url: `/api/books/${id}`,
+    headers: { cookie: user.cookie },
+  });
+  const version = preview.json().currentVersion as number;
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/api/books/${id}/approve`,
+    headers: { cookie: user.cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify({ version }),
+  });
+  if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
+  return version;
+}
+
+/**
+ * A finished wizard's book drawn before paying (a worker must run beside the app), approved,
+ * ordered through the checkout and paid through the signed webhook: its `print-book` job queued.
+ */
+export async function paidBookOf(
+  t: TestApp,
+  user: { id: string; cookie: string },
+  options: PaidBookOptions = {},
+): Promise<{ bookInstanceId: string; orderId: string; heroCover: Buffer; toyCover: Buffer }> {
+  const { bookInstanceId: id, heroCover, toyCover } = await draftBookOf(t, user, options);
+  if (options.draw === false) {
+    await t.database.db.delete(jobs).where(eq(jobs.singletonKey, `draw-book:${id}`));
+    const texts = {
+      childName: options.childName ?? 'Emma',
+      toyName: options.toyName ?? 'Teddy',
+      dedicationMessage: options.dedicationMessage ?? '',
+      dedicationSignature: options.dedicationName ?? 'Mum and Dad',
+      title: '',
+      subtitle: '',
+      dedication: { message: '', signature: '' },
+      pages: [],
+    };
+    const [version] = await t.database.db
+      .insert(bookVersions)
+      .values({ bookInstanceId: id, number: 1, texts, pictures: {}, contentHash: contentHash(texts, {}) })
+      .returning({ id: bookVersions.id });
+    await t.database.db
+      .update(bookInstances)
+      .set({ status: 'ready', currentVersionId: version!.id, approvedVersionId: version!.id })
+      .where(eq(bookInstances.id, id));
+  } else {
+    await waitForBook(t, id, ['ready'], 180_000);
+    await approveBook(t, user, id);
+  }
+  return { ...(await payFor(t, user, id, options)), heroCover, toyCover };
+}
+
+/** Orders an approved book through the checkout and pays it through the signed webhook. */
+export async function payFor(
+  t: TestApp,
+  user: { cookie: string },
+  id: string,
+  options: PaidBookOptions = {},
+): Promise<{ bookInstanceId: string; orderId: string }> {
   const put = await t.app.inject({
     method: 'PUT',
     url: `/api/checkout/${id}/order`,
@@ -117,7 +189,7 @@ export async function paidBookOf(
     payload: body,
   });
   if (paid.json().outcome !== 'paid') throw new Error(`webhook: ${paid.body}`);
-  return { bookInstanceId: id, orderId: order.id, heroCover, toyCover };
+  return { bookInstanceId: id, orderId: order.id };
 }
 
 /** Waits until `check` answers a value (not undefined), polling; fails after `timeoutMs`. */

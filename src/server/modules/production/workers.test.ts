@@ -8,7 +8,7 @@ import { signedInAs } from '../../../../test/signed-in';
 import type { Illustrator } from '../../adapters/illustrator/index';
 import { queryRows } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { paidBookOf, waitFor, waitForBook } from './test-factory';
+import { draftBookOf, waitFor, waitForBook } from './test-factory';
 
 /** An illustrator that takes a little time per page and notes which book (by hero cover) and page it drew. */
 function recordingIllustrator(drawn: string[]): Illustrator {
@@ -46,16 +46,15 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')('two workers on one Postgre
     const books = [];
     for (const [index, coverColour] of colours.entries()) {
       books.push(
-        await paidBookOf(t, user, { coverColour, bookType: index === 2 ? 'coloring' : 'storybook' }),
+        await draftBookOf(t, user, { coverColour, bookType: index === 2 ? 'coloring' : 'storybook' }),
       );
     }
-    // A second production job for the first book, as when a live worker's lease was taken over:
+    // A second drawing job for the first book, as when a live worker's lease was taken over:
     // both workers then run the same book and share its spreads through the per-spread leases.
     const [first] = books;
     await t.database.db.execute(
-      sql`insert into jobs (queue, payload) values ('produce-book', ${JSON.stringify({
+      sql`insert into jobs (queue, payload) values ('draw-book', ${JSON.stringify({
         bookInstanceId: first!.bookInstanceId,
-        orderId: first!.orderId,
       })}::jsonb)`,
     );
     // Both jobs of the first book come first, so that the two workers take one each.
@@ -70,13 +69,13 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')('two workers on one Postgre
     t.startWorker({ workerId: 'worker-b', illustrator: recordingIllustrator(drawnByB), concurrency: 1 });
 
     for (const book of books) {
-      expect((await waitForBook(t, book.bookInstanceId, ['fulfilled', 'archived'], 120_000)).status).toBe(
-        'fulfilled',
+      expect((await waitForBook(t, book.bookInstanceId, ['ready', 'archived'], 120_000)).status).toBe(
+        'ready',
       );
     }
     const all = [...drawnByA, ...drawnByB];
-    // The pages of the three books, and a front cover picture each.
-    expect(all).toHaveLength(30 + 30 + 20 + 3);
+    // The pages of the three books (the covers are the wizard's approved ones, not drawn here).
+    expect(all).toHaveLength(30 + 30 + 20);
     expect(new Set(all).size).toBe(all.length);
     const firstBook = createHash('sha1').update(first!.heroCover).digest('hex').slice(0, 10);
     expect(drawnByA.filter((page) => page.startsWith(firstBook)).length).toBeGreaterThan(0);

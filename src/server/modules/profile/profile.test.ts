@@ -103,7 +103,9 @@ describe('profile endpoints', () => {
     // The book's own title, as printed on it, with the names of its child and toy.
     expect(fulfilled.title).toBe(`Teddy Keeps Watch Over ${OWNER_CHILD}`);
     expect(mine[0]).toMatchObject({
-      status: 'draft',
+      status: 'ready',
+      // Drawn and approved, not paid: My Books offers "Continue to payment".
+      stage: 'approved-unpaid',
       imageCount: 0,
       pdfAvailable: false,
       childName: 'Emma',

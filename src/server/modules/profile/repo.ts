@@ -55,6 +55,10 @@ export async function listBooks(db: Db, userId: string) {
       imageCount: sql<number>`(select count(*)::int from ${generatedImages} where ${generatedImages.bookInstanceId} = ${bookInstances.id})`,
       createdAt: bookInstances.createdAt,
       updatedAt: bookInstances.updatedAt,
+      paid: sql<boolean>`exists (select 1 from ${orders} where ${orders.bookInstanceId} = ${bookInstances.id}
+        and ${orders.paymentStatus} in ('paid', 'refunded'))`,
+      approved: sql<boolean>`(${bookInstances.approvedVersionId} is not null
+        and ${bookInstances.approvedVersionId} = ${bookInstances.currentVersionId})`,
     })
     .from(bookInstances)
     .innerJoin(books, eq(books.id, bookInstances.bookId))
@@ -249,6 +253,9 @@ export async function deleteUserRows(tx: Db, userId: string): Promise<DeletedAcc
     .set({
       userId: null,
       characterId: null,
+      // Its book and versions are deleted below; cleared here, as one statement may not clear both
+      // the order's book and its version through their foreign keys.
+      bookVersionId: null,
       wizardData: null,
       shippingAddress: sql`case when ${orders.shippingAddress} is null then null else jsonb_build_object(
         'firstName', '', 'lastName', '', 'phone', '', 'address', '', 'city', '', 'postalCode', '',
@@ -271,7 +278,7 @@ export async function deleteUserRows(tx: Db, userId: string): Promise<DeletedAcc
               or(
                 bookInstanceIds.length
                   ? and(
-                      eq(jobs.queue, 'produce-book'),
+                      inArray(jobs.queue, ['produce-book', 'draw-book', 'print-book']),
                       inArray(sql<string>`${jobs.payload}->>'bookInstanceId'`, bookInstanceIds),
                     )
                   : sql`false`,

@@ -1,5 +1,11 @@
 import { strToU8, type Zippable, zipSync } from 'fflate';
-import type { Gallery, Profile, ProfileBook, ProfileOrder } from '../../../shared/contracts/profile';
+import type {
+  BookStage,
+  Gallery,
+  Profile,
+  ProfileBook,
+  ProfileOrder,
+} from '../../../shared/contracts/profile';
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
 import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
@@ -49,6 +55,15 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   return { id: user.id, email: user.email, name: user.name, image: user.image };
 }
 
+/** Where a book is for the parent: what My Books offers for it (issue 15). */
+function bookStage(row: { status: string; paid: boolean; approved: boolean }): BookStage {
+  if (row.paid || row.status === 'fulfilled') return 'paid';
+  if (row.status === 'archived') return 'failed';
+  if (row.status === 'abandoned') return 'abandoned';
+  if (row.status !== 'ready') return 'drawing';
+  return row.approved ? 'approved-unpaid' : 'to-approve';
+}
+
 /** My Books: each book with its production state; the PDF counts only once it is really stored. */
 export async function listBooks(deps: ProfileDeps, userId: string): Promise<ProfileBook[]> {
   const rows = await repo.listBooks(deps.db, userId);
@@ -65,6 +80,7 @@ export async function listBooks(deps: ProfileDeps, userId: string): Promise<Prof
       imageCount: Number(row.imageCount),
       pdfAvailable:
         row.status === 'fulfilled' && (await deps.storage.exists('instances', instanceKeys(row.id).interior)),
+      stage: bookStage(row),
     })),
   );
 }

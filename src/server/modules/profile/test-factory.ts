@@ -18,7 +18,7 @@ export async function fulfilledBookOf(
   user: { id: string; cookie: string },
   options: PaidBookOptions & { status?: 'fulfilled' | 'rendering' } = {},
 ) {
-  const paid = await paidBookOf(t, user, options);
+  const paid = await paidBookOf(t, user, { ...options, draw: false });
   const id = paid.bookInstanceId;
   const keys = instanceKeys(id);
   const childPhoto = Buffer.from(`child photo of ${id}`);
@@ -50,6 +50,13 @@ export async function fulfilledBookOf(
     contentType: 'application/pdf',
   });
   const status = options.status ?? 'fulfilled';
+  if (status === 'rendering') {
+    // Paid, its print files not made yet (the book was drawn before paying).
+    await t.database.db
+      .update(bookInstances)
+      .set({ status: 'rendering', currentStep: 'Generating images 3/14', progressPercentage: 45 })
+      .where(eq(bookInstances.id, id));
+  }
   if (status === 'fulfilled') {
     await t.database.db
       .update(bookInstances)

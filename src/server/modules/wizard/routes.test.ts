@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
+import { BOOK_PREVIEW } from '../../../shared/constants';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { type ChildLook, ChildLookSchema } from '../../../shared/domain/child-look';
 import { createLocalIllustrator } from '../../adapters/illustrator/local';
-import { bookInstances, characters, generationLog, orders, wizardSessions } from '../../db/schema';
+import { bookInstances, characters, generationLog, jobs, orders, wizardSessions } from '../../db/schema';
 import { instanceKeys } from '../../storage-keys';
 
 const require = createRequire(import.meta.url);
@@ -462,8 +463,42 @@ describe('completion', () => {
       .from(characters)
       .where(eq(characters.userId, instances[0]!.createdBy));
     expect(character).toMatchObject({ name: 'Mia', photoPath: keys.childPhoto });
+    // The whole book is drawn now, before paying (issue 15): one drawing job, even for two requests.
+    const drawing = await t.database.db.select().from(jobs).where(eq(jobs.queue, 'draw-book'));
+    expect(
+      drawing.filter((job) => (job.payload as { bookInstanceId: string }).bookInstanceId === id),
+    ).toMatchObject([{ state: 'queued', singletonKey: `draw-book:${id}` }]);
     expect(first.headers['set-cookie']?.toString()).toMatch(/wizard_session=;/);
     expect((await browser.call('GET', '/api/wizard/session')).statusCode).toBe(404);
+  });
+
+  it('refuses a book beyond the books drawn per account per day, with its own error', async () => {
+    const email = 'many.books@example.com';
+    const account = await signedInAs(t, email);
+    const userId = await userIdOf(t, email);
+    const [book] = await t.database.db.select({ bookId: bookInstances.bookId }).from(bookInstances).limit(1);
+    // Books this account had drawn in the last 24 hours (the oldest one a day and an hour ago).
+    for (let n = 0; n <= BOOK_PREVIEW.booksPerDay; n++) {
+      await t.database.db.insert(bookInstances).values({
+        bookId: book!.bookId,
+        themeId: 'guardian-friend',
+        bookType: 'storybook',
+        createdBy: userId,
+        createdAt: new Date(Date.now() - (n === 0 ? 25 : 1) * 60 * 60 * 1000),
+      });
+    }
+    const browser = await startedWizard(new Browser(account));
+    await throughStep4(browser);
+    const refused = await browser.call('POST', '/api/wizard/complete', { language: 'en' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('PREVIEW_LIMIT_REACHED');
+    // Nothing was made, and the wizard is kept for tomorrow.
+    expect((await browser.call('GET', '/api/wizard/session')).json().resumeStep).toBe(5);
+    await t.database.db
+      .update(bookInstances)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(bookInstances.createdBy, userId));
+    expect((await browser.call('POST', '/api/wizard/complete', { language: 'en' })).statusCode).toBe(200);
   });
 });
 

@@ -27,7 +27,9 @@ import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
 import { bookInstances, characters, themes, wizardSessions } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { enqueue } from '../../jobs/queue';
 import { instanceKeys, wizardKeys } from '../../storage-keys';
+import { refuseOverDailyPreviews } from '../books/limits';
 import { getTheme } from '../catalog/service';
 import { cleanPhoto } from '../uploads/photo';
 import { cloneOrderSteps, findCharacterToPrefill, findOrderToClone, prefillChild } from './prefill';
@@ -366,8 +368,8 @@ export async function generateCover(
 
 /**
  * Completes the wizard for a signed-in user: the book instance (draft) with its images under
- * `instanceKeys(id)`, its personalisation (wizard_metadata) and the child's `characters` row, in one go. Twice gives the
- * same instance.
+ * `instanceKeys(id)`, its personalisation (wizard_metadata), the child's `characters` row and the
+ * `draw-book` job that draws every page, in one go. Twice gives the same instance.
  */
 export async function completeWizard(deps: WizardDeps, caller: Caller, input: { language: Language }) {
   if (!caller.userId) throw new AppError('UNAUTHENTICATED', 'Please sign in to complete your book.');
@@ -403,6 +405,8 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
   }
   const dedication = steps[5] ?? { dedicationMessage: '', dedicationSignature: '' };
   const childLook = steps[2].look;
+  // The whole book is drawn now: a hosted illustrator costs money per picture.
+  await refuseOverDailyPreviews(deps.db, userId, deps.now());
   const [theme] = await deps.db
     .select({ bookId: themes.bookId })
     .from(themes)
@@ -449,6 +453,8 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
         }),
       });
       await tx.insert(characters).values({ userId, name: child.name, photoPath: paths.childPhoto });
+      // The book is drawn before paying (issue 15): its job exists exactly when the book does.
+      await enqueue(tx, 'draw-book', { bookInstanceId }, { singletonKey: `draw-book:${bookInstanceId}` });
       const updated = await tx
         .update(wizardSessions)
         .set({ status: 'completed', bookInstanceId, userId, updatedAt: new Date() })

@@ -38,6 +38,7 @@ export function makeBook(overrides: Partial<ProfileBook> = {}): ProfileBook {
     title: 'My Guardian Friend',
     bookType: 'storybook',
     status: 'rendering',
+    stage: 'drawing',
     currentStep: 'Generating images 3/14',
     progressPercentage: 45,
     childName: 'Mia',

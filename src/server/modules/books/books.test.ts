@@ -1,0 +1,319 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
+import { createFakeIllustrator } from '../../../../test/fake-illustrator';
+import { signedInAs } from '../../../../test/signed-in';
+import { BOOK_PREVIEW } from '../../../shared/constants';
+import type { BookPreview } from '../../../shared/contracts/book-preview';
+import { bookVersions, jobs, orders } from '../../db/schema';
+import { extractText } from '../../print/test-pdf-text';
+import { instanceKeys } from '../../storage-keys';
+import { approveBook, draftBookOf, payFor, waitFor, waitForBook } from '../production/test-factory';
+import { sha256 } from './versions';
+
+// Issue 15: the whole book is drawn before paying, read page by page, changed (texts, one page
+// redrawn) as new versions, approved, and printed from exactly the approved version.
+
+const STORY_PAGES = 30;
+
+describe('your book before paying (a worker beside the app, fake illustrator)', () => {
+  let t: TestApp;
+  let owner: { id: string; cookie: string };
+  let stranger: { id: string; cookie: string };
+  const illustrator = createFakeIllustrator();
+
+  const api = (
+    user: { cookie: string },
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    url: string,
+    body?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: {
+        cookie: user.cookie,
+        origin: t.config.publicUrl,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+  const preview = async (id: string, user = owner) =>
+    (await api(user, 'GET', `/api/books/${id}`)).json() as BookPreview;
+  const versions = (id: string) =>
+    t.database.db
+      .select()
+      .from(bookVersions)
+      .where(eq(bookVersions.bookInstanceId, id))
+      .orderBy(bookVersions.number);
+  async function drawnBook(options: Parameters<typeof draftBookOf>[2] = {}) {
+    const { bookInstanceId } = await draftBookOf(t, owner, options);
+    await waitForBook(t, bookInstanceId, ['ready', 'archived']);
+    return bookInstanceId;
+  }
+  const order = (id: string, user = owner) => api(user, 'PUT', `/api/checkout/${id}/order`, WORKED_EXAMPLE);
+
+  beforeAll(async () => {
+    t = await buildTestApp({ illustrator, worker: { concurrency: 2 } });
+    owner = {
+      cookie: await signedInAs(t, 'preview.owner@example.com'),
+      id: await userIdOf(t, 'preview.owner@example.com'),
+    };
+    stranger = {
+      cookie: await signedInAs(t, 'preview.stranger@example.com'),
+      id: await userIdOf(t, 'preview.stranger@example.com'),
+    };
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('draws every page of a completed wizard before paying: covers, title, dedication, 30 story pages', async () => {
+    const id = await drawnBook({
+      childName: 'Emma',
+      toyName: 'Barnaby',
+      dedicationMessage: 'For Emma, with love.',
+    });
+    const book = await preview(id);
+    expect(book).toMatchObject({
+      status: 'ready',
+      progress: { step: 'all done', percentage: 100 },
+      currentVersion: 1,
+      approvedVersion: null,
+      paid: false,
+      names: { child: 'Emma', toy: 'Barnaby' },
+      dedication: { message: 'For Emma, with love.' },
+      redraws: { used: 0, max: BOOK_PREVIEW.redrawsPerBook },
+      candidates: [],
+    });
+    expect(book.pages.map((page) => page.kind)).toEqual([
+      'front-cover',
+      'title',
+      'dedication',
+      ...Array.from({ length: STORY_PAGES }, () => 'story'),
+      'back-cover',
+    ]);
+    expect(book.pages.map((page) => page.position)).toEqual(book.pages.map((_, index) => index));
+    expect(book.pages[0]).toMatchObject({ title: 'Barnaby Keeps Watch Over Emma' });
+    expect(book.pages[2]).toMatchObject({ text: 'For Emma, with love.', images: [] });
+    expect(book.pages[3]).toMatchObject({ storyPage: 1, redrawable: true });
+    expect(book.pages[3]!.text).toContain('Emma');
+    expect(book.pages.at(-1)!.text).toContain('Barnaby');
+    // Every page with a picture is served as a web-sized WebP, never the print PNG.
+    for (const page of book.pages.filter((entry) => entry.kind !== 'dedication')) {
+      expect(page.images.map((image) => image.width)).toEqual([480, 960, 1600]);
+    }
+    const image = await api(owner, 'GET', book.pages[5]!.images[0]!.url);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['cache-control']).toContain('private');
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 480,
+      height: 480,
+    });
+    const cover = await api(owner, 'GET', book.pages[0]!.images[1]!.url);
+    expect(await sharp(cover.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 960 });
+    // My Books shows it as ready to approve; nothing approved yet, so the cart badge is 0.
+    const books = (await api(owner, 'GET', '/api/profile/books')).json().books as {
+      id: string;
+      stage: string;
+    }[];
+    expect(books.find((entry) => entry.id === id)).toMatchObject({ stage: 'to-approve' });
+    expect((await api(owner, 'GET', '/api/books/unpaid-count')).json()).toEqual({ count: 0 });
+  }, 120_000);
+
+  it('changes names and dedication as a new version without drawing any picture', async () => {
+    const id = await drawnBook({ childName: 'Lina', toyName: 'Pip' });
+    const before = await preview(id);
+    const drawn = illustrator.pageRequests.length;
+    const changed = await api(owner, 'PATCH', `/api/books/${id}`, {
+      childName: 'Léa',
+      dedicationMessage: 'Pour toi, Léa.',
+      dedicationSignature: 'Papa\net Maman',
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = changed.json() as BookPreview;
+    expect(illustrator.pageRequests.length).toBe(drawn);
+    expect(after).toMatchObject({
+      currentVersion: 2,
+      names: { child: 'Léa', toy: 'Pip' },
+      dedication: { message: 'Pour toi, Léa.', signature: 'Papa et Maman' },
+    });
+    expect(after.pages[0]!.title).toContain('Léa');
+    expect(after.pages[3]!.text).toContain('Léa');
+    expect(after.pages[3]!.text).not.toContain('Lina');
+    // The same pictures: every image address (it carries the picture's hash) is unchanged.
+    expect(after.pages.map((page) => page.images)).toEqual(before.pages.map((page) => page.images));
+    const [v1, v2] = await versions(id);
+    expect(v2!.pictures).toEqual(v1!.pictures);
+    expect(v2!.contentHash).not.toBe(v1!.contentHash);
+    // The shared rules hold: an emoji or a second line in the signature is refused.
+    expect(
+      (await api(owner, 'PATCH', `/api/books/${id}`, { dedicationMessage: 'Bonne nuit 🌙' })).statusCode,
+    ).toBe(400);
+    expect((await api(owner, 'PATCH', `/api/books/${id}`, { childName: '' })).statusCode).toBe(400);
+  }, 120_000);
+
+  it('redraws one page only, as a candidate the parent keeps or not, within the limit per book', async () => {
+    const id = await drawnBook();
+    const before = await preview(id);
+    const position = before.pages[7]!.position;
+    const asked = await api(owner, 'POST', `/api/books/${id}/pages/${position}/redraw`);
+    expect(asked.statusCode).toBe(202);
+    expect((asked.json() as BookPreview).candidates).toEqual([{ position, status: 'drawing', images: [] }]);
+    const ready = await waitFor(
+      async () => {
+        const book = await preview(id);
+        return book.candidates[0]?.status === 'ready' ? book : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the redraw' },
+    );
+    expect(ready.redraws.used).toBe(1);
+    // The illustrator was asked for a different variant of the same page.
+    const request = illustrator.pageRequests.at(-1)!;
+    expect(request).toMatchObject({ pageNumber: 5, variant: 1 });
+    // Until chosen, the book is unchanged.
+    expect(ready.currentVersion).toBe(1);
+    const candidateImage = await api(owner, 'GET', ready.candidates[0]!.images[0]!.url);
+    expect(candidateImage.headers['content-type']).toBe('image/webp');
+
+    const chosen = (
+      await api(owner, 'POST', `/api/books/${id}/pages/${position}/choose`, { picture: 'new' })
+    ).json() as BookPreview;
+    expect(chosen.currentVersion).toBe(2);
+    expect(chosen.candidates).toEqual([]);
+    const changedPages = chosen.pages.filter(
+      (page, index) => JSON.stringify(page.images) !== JSON.stringify(before.pages[index]!.images),
+    );
+    expect(changedPages.map((page) => page.position)).toEqual([position]);
+    const [v1, v2] = await versions(id);
+    expect(v2!.pictures[position]!.key).not.toBe(v1!.pictures[position]!.key);
+    expect(await t.storage.exists('instances', v1!.pictures[position]!.key)).toBe(true);
+
+    // Keeping the old picture changes nothing; the redraws used are counted all the same.
+    await api(owner, 'POST', `/api/books/${id}/pages/${position + 1}/redraw`);
+    await waitFor(async () => ((await preview(id)).candidates[0]?.status === 'ready' ? true : undefined), {
+      timeoutMs: 30_000,
+      what: 'the second redraw',
+    });
+    const kept = (
+      await api(owner, 'POST', `/api/books/${id}/pages/${position + 1}/choose`, { picture: 'old' })
+    ).json() as BookPreview;
+    expect(kept).toMatchObject({ currentVersion: 2, candidates: [], redraws: { used: 2 } });
+    await api(owner, 'POST', `/api/books/${id}/pages/${position + 2}/redraw`);
+    const over = await api(owner, 'POST', `/api/books/${id}/pages/${position + 3}/redraw`);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('REDRAW_LIMIT_REACHED');
+    // Covers, title and dedication are not redrawn here (the covers are changed in the wizard).
+    expect((await api(owner, 'POST', `/api/books/${id}/pages/0/redraw`)).statusCode).toBe(400);
+  }, 120_000);
+
+  it('lets checkout pay only for the approved, current version, and prints exactly that version', async () => {
+    const id = await drawnBook({ childName: 'Noah', toyName: 'Bruno' });
+    const refused = await order(id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('BOOK_NOT_APPROVED');
+
+    await approveBook(t, owner, id);
+    expect((await api(owner, 'GET', '/api/books/unpaid-count')).json()).toEqual({ count: 1 });
+    // A change after approval is a new version that must be approved again.
+    await api(owner, 'PATCH', `/api/books/${id}`, { dedicationMessage: 'Dors bien, Noah.' });
+    const superseded = await order(id);
+    expect(superseded.json().error.code).toBe('BOOK_VERSION_SUPERSEDED');
+    const stale = await api(owner, 'POST', `/api/books/${id}/approve`, { version: 1 });
+    expect(stale.json().error.code).toBe('BOOK_VERSION_SUPERSEDED');
+    expect((await api(owner, 'GET', '/api/books/unpaid-count')).json()).toEqual({ count: 0 });
+    const approvedNumber = await approveBook(t, owner, id);
+    expect(approvedNumber).toBe(2);
+    const books = (await api(owner, 'GET', '/api/profile/books')).json().books as {
+      id: string;
+      stage: string;
+    }[];
+    expect(books.find((entry) => entry.id === id)).toMatchObject({ stage: 'approved-unpaid' });
+
+    const drawnBefore = illustrator.pageRequests.length;
+    const { orderId } = await payFor(t, owner, id);
+    const [paidOrder] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [, v2] = await versions(id);
+    expect(paidOrder!.bookVersionId).toBe(v2!.id);
+    await waitForBook(t, id, ['fulfilled', 'archived'], 180_000);
+    expect((await preview(id)).status).toBe('fulfilled');
+    // Nothing was drawn after the payment.
+    expect(illustrator.pageRequests.length).toBe(drawnBefore);
+    // The printed words are the approved version's, and every approved picture is the printed one.
+    const interior = (await t.storage.get('instances', instanceKeys(id).interior))!.data;
+    const words = (await extractText(interior)).join(' ').replace(/\s+/g, ' ');
+    expect(words).toContain('Dors bien, Noah.');
+    const summary = JSON.parse((await t.storage.get('instances', instanceKeys(id).book))!.data.toString());
+    expect(summary.version).toEqual({ number: 2, contentHash: v2!.contentHash });
+    for (const picture of Object.values(v2!.pictures)) {
+      expect(sha256((await t.storage.get('instances', picture.key))!.data)).toBe(picture.sha256);
+    }
+    // Paid: the book can no longer change.
+    const late = await api(owner, 'PATCH', `/api/books/${id}`, { toyName: 'Max' });
+    expect(late.json().error.code).toBe('ORDER_ALREADY_PAID');
+  }, 300_000);
+
+  it('fails the print job for good when an approved picture was changed after approval', async () => {
+    const id = await drawnBook();
+    await approveBook(t, owner, id);
+    const [v1] = await versions(id);
+    const tampered = v1!.pictures[5]!;
+    await t.storage.put(
+      'instances',
+      tampered.key,
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+      { contentType: 'image/png' },
+    );
+    await payFor(t, owner, id);
+    const job = await waitFor(
+      async () => {
+        const [row] = await t.database.db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.singletonKey, `print-book:${id}`));
+        return row?.state === 'failed' ? row : undefined;
+      },
+      { timeoutMs: 60_000, what: 'the print job to fail' },
+    );
+    expect(job.attempts).toBe(1);
+    expect(job.lastError).toContain('page 5 is not the approved one');
+    expect(await t.storage.exists('instances', instanceKeys(id).interior)).toBe(false);
+    expect((await preview(id)).status).toBe('archived');
+  }, 120_000);
+
+  it('answers 404 to another account on every route, and refuses a change from another site', async () => {
+    const id = await drawnBook();
+    const routes: ['GET' | 'POST' | 'PATCH', string, unknown?][] = [
+      ['GET', `/api/books/${id}`],
+      ['GET', `/api/books/${id}/pages/3/image?w=480`],
+      ['GET', `/api/books/${id}/pages/3/image?w=480&candidate=1`],
+      ['PATCH', `/api/books/${id}`, { toyName: 'Max' }],
+      ['POST', `/api/books/${id}/pages/3/redraw`],
+      ['POST', `/api/books/${id}/pages/3/choose`, { picture: 'new' }],
+      ['POST', `/api/books/${id}/approve`, { version: 1 }],
+    ];
+    for (const [method, url, body] of routes) {
+      const answer = await api(stranger, method, url, body);
+      expect({ url, method, status: answer.statusCode }).toEqual({ url, method, status: 404 });
+    }
+    expect((await api(stranger, 'GET', '/api/books/unpaid-count')).json()).toEqual({ count: 0 });
+    // Nothing changed for the owner.
+    expect(await preview(id)).toMatchObject({ currentVersion: 1, approvedVersion: null, candidates: [] });
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/books/${id}` });
+    expect(anonymous.statusCode).toBe(401);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/books/${id}/approve`,
+      headers: { cookie: owner.cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: JSON.stringify({ version: 1 }),
+    });
+    expect(foreign.statusCode).toBe(403);
+  }, 120_000);
+});

@@ -1,0 +1,180 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ApproveBookSchema,
+  BookImageQuerySchema,
+  BookPageParamsSchema,
+  BookParamsSchema,
+  BookPreviewSchema,
+  BookTextsUpdateSchema,
+  ChooseRedrawSchema,
+  type PreviewImageWidth,
+  UnpaidBooksCountSchema,
+} from '../../../shared/contracts/book-preview';
+import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import { AppError } from '../../errors';
+import { requireSignIn, signedIn } from '../../plugins/auth';
+import * as books from './service';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
+
+/** The shop's own origins (the public URL; localhost and 127.0.0.1 are one for a person). */
+function shopOrigins(publicUrl: string): Set<string> {
+  const url = new URL(publicUrl);
+  const origins = new Set([url.origin]);
+  const port = url.port ? `:${url.port}` : '';
+  if (url.hostname === 'localhost') origins.add(`${url.protocol}//127.0.0.1${port}`);
+  if (url.hostname === '127.0.0.1') origins.add(`${url.protocol}//localhost${port}`);
+  return origins;
+}
+
+/**
+ * A change to a book must come from the shop's own pages: a browser names the page's origin on
+ * every POST and PATCH, and another site's is refused (the session cookie alone is not enough).
+ */
+function sameOriginOnly(app: FastifyInstance) {
+  const origins = shopOrigins(app.config.publicUrl);
+  return async (request: FastifyRequest): Promise<void> => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    const origin = request.headers.origin;
+    const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
+    if ((origin !== undefined && !origins.has(origin)) || (origin === undefined && crossSite)) {
+      throw new AppError('FORBIDDEN', 'This change must be made from the shop’s own page.');
+    }
+  };
+}
+
+/** "Your book" (issue 15): read, change and approve a book before paying; owner only (404 else). */
+export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireSignIn(app));
+  app.addHook('onRequest', sameOriginOnly(app));
+  const deps = (): books.BooksDeps => ({ db: app.database.db, storage: app.storage });
+
+  app.get(
+    '/unpaid-count',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'How many approved books of the caller are not paid yet (the cart badge)',
+        response: { 200: UnpaidBooksCountSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({ count: await books.unpaidApprovedCount(app.database.db, signedIn(request).id) }),
+  );
+
+  app.get(
+    '/:bookInstanceId',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'A book of the caller as the reader shows it: progress, pages, versions, redraws',
+        params: BookParamsSchema,
+        response: { 200: BookPreviewSchema, ...errors },
+      },
+    },
+    async (request) => books.getPreview(deps(), signedIn(request).id, request.params.bookInstanceId),
+  );
+
+  app.get(
+    '/:bookInstanceId/pages/:position/image',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'A page’s picture at a web size (WebP), the current one or a redraw’s new one',
+        params: BookPageParamsSchema,
+        querystring: BookImageQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const image = await books.pageImage(
+        deps(),
+        signedIn(request).id,
+        request.params.bookInstanceId,
+        request.params.position,
+        request.query.w as PreviewImageWidth,
+        request.query.candidate === '1',
+      );
+      // The address carries the picture's hash (`v`): the same address is always the same picture.
+      return reply.type('image/webp').header('cache-control', 'private, max-age=86400').send(image);
+    },
+  );
+
+  app.patch(
+    '/:bookInstanceId',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'Change the names, dedication or signature: a new version, no picture redrawn',
+        params: BookParamsSchema,
+        body: BookTextsUpdateSchema,
+        response: { 200: BookPreviewSchema, ...errors },
+      },
+    },
+    async (request) =>
+      books.updateTexts(deps(), signedIn(request).id, request.params.bookInstanceId, request.body),
+  );
+
+  app.post(
+    '/:bookInstanceId/pages/:position/redraw',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'Draw one story page again (a limit per book); the new picture waits as a candidate',
+        params: BookPageParamsSchema,
+        response: { 202: BookPreviewSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const preview = await books.requestRedraw(
+        deps(),
+        signedIn(request).id,
+        request.params.bookInstanceId,
+        request.params.position,
+      );
+      return reply.code(202).send(preview);
+    },
+  );
+
+  app.post(
+    '/:bookInstanceId/pages/:position/choose',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'Keep the old or the new picture of a redrawn page (the new one makes a new version)',
+        params: BookPageParamsSchema,
+        body: ChooseRedrawSchema,
+        response: { 200: BookPreviewSchema, ...errors },
+      },
+    },
+    async (request) =>
+      books.chooseRedraw(
+        deps(),
+        signedIn(request).id,
+        request.params.bookInstanceId,
+        request.params.position,
+        request.body.picture,
+      ),
+  );
+
+  app.post(
+    '/:bookInstanceId/approve',
+    {
+      schema: {
+        tags: ['books'],
+        summary: '“This is my book”: approve the current version, which checkout then pays for',
+        params: BookParamsSchema,
+        body: ApproveBookSchema,
+        response: { 200: BookPreviewSchema, ...errors },
+      },
+    },
+    async (request) =>
+      books.approve(deps(), signedIn(request).id, request.params.bookInstanceId, request.body.version),
+  );
+};

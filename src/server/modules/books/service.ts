@@ -1,0 +1,466 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { BOOK_PREVIEW } from '../../../shared/constants';
+import {
+  type BookPreview,
+  type BookPreviewPage,
+  type BookTextsUpdate,
+  PREVIEW_IMAGE_WIDTHS,
+  type PreviewImage,
+  type PreviewImageWidth,
+} from '../../../shared/contracts/book-preview';
+import { isPaymentOpen } from '../../../shared/domain/orders';
+import type { Storage } from '../../adapters/storage/index';
+import type { Db } from '../../db/client';
+import {
+  type BookVersionPictures,
+  bookInstances,
+  books,
+  bookVersions,
+  orders,
+  pageRedraws,
+} from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { enqueue } from '../../jobs/queue';
+import { instanceKeys } from '../../storage-keys';
+import { bookTitle } from '../../stories/title';
+import { planBook } from '../production/book-plan';
+import { backCoverText } from '../production/book-texts';
+import { approvedPictures } from '../production/print-book';
+import { coverPortrait, wordlessCoverArt } from '../production/print-files';
+import {
+  addVersion,
+  type BookVersion,
+  backCoverPosition,
+  DEDICATION_PAGE,
+  FRONT_COVER,
+  storyPageOf,
+  storyPosition,
+  TITLE_PAGE,
+  versionById,
+  versionTexts,
+} from './versions';
+
+export type BooksDeps = { db: Db; storage: Storage };
+
+/** Redraws that count against the limit: all but the failed ones (a failure is ours, not the parent's). */
+const COUNTED_REDRAWS = ['drawing', 'ready', 'kept', 'discarded'] as const;
+const PENDING_REDRAWS = ['drawing', 'ready', 'failed'] as const;
+
+/** The caller's book, locked when asked; another account's (or none) is 404, decided in SQL. */
+async function ownBook(db: Db, userId: string, id: string, lock = false) {
+  const query = db
+    .select()
+    .from(bookInstances)
+    .where(and(eq(bookInstances.id, id), eq(bookInstances.createdBy, userId)));
+  const [instance] = lock ? await query.for('update') : await query;
+  if (!instance) throw notFound('Book');
+  return instance;
+}
+type Instance = Awaited<ReturnType<typeof ownBook>>;
+
+async function isPaid(db: Db, bookInstanceId: string): Promise<boolean> {
+  const [order] = await db
+    .select({ paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.bookInstanceId, bookInstanceId));
+  return order !== undefined && !isPaymentOpen(order.paymentStatus);
+}
+
+/** Changes are made to a drawn, unpaid book only. */
+async function editableBook(tx: Db, userId: string, id: string) {
+  const instance = await ownBook(tx, userId, id, true);
+  if (await isPaid(tx, instance.id)) {
+    throw new AppError('ORDER_ALREADY_PAID', 'This book has been paid for: it can no longer be changed.');
+  }
+  const current = await versionById(tx, instance.id, instance.currentVersionId);
+  if (instance.status !== 'ready' || !current) {
+    throw new AppError('JOB_INVALID_STATE', 'This book is still being drawn. Please wait until it is ready.');
+  }
+  return { instance, current };
+}
+
+function imageUrls(bookId: string, position: number, tag: string, candidate = false): PreviewImage[] {
+  return PREVIEW_IMAGE_WIDTHS.map((width) => ({
+    width,
+    url: `/api/books/${bookId}/pages/${position}/image?w=${width}${candidate ? '&candidate=1' : ''}&v=${tag.slice(0, 16)}`,
+  }));
+}
+
+/** The picture a printed position shows: its own, or (title page) the one it repeats. */
+function pictureOf(instance: Instance, version: BookVersion, position: number) {
+  if (position === TITLE_PAGE) {
+    // The title page shows the cover's art, or a coloring book's first picture in line art.
+    const source = instance.bookType === 'coloring' ? storyPosition(1) : FRONT_COVER;
+    const picture = version.pictures[source];
+    return picture ? { ...picture, source } : undefined;
+  }
+  const picture = version.pictures[position];
+  return picture ? { ...picture, source: position } : undefined;
+}
+
+function previewPages(instance: Instance, version: BookVersion): BookPreviewPage[] {
+  const { texts } = version;
+  const storyPages = texts.pages.length;
+  const back = backCoverPosition(storyPages);
+  const page = (position: number, fields: Partial<BookPreviewPage> & Pick<BookPreviewPage, 'kind'>) => {
+    const picture = pictureOf(instance, version, position);
+    return {
+      position,
+      storyPage: null,
+      title: null,
+      subtitle: null,
+      text: '',
+      signature: null,
+      redrawable: false,
+      images: picture ? imageUrls(instance.id, position, picture.sha256) : [],
+      ...fields,
+    } satisfies BookPreviewPage;
+  };
+  const language = instance.language === 'fr' ? 'fr' : 'en';
+  return [
+    page(FRONT_COVER, { kind: 'front-cover', title: texts.title, subtitle: texts.subtitle }),
+    page(TITLE_PAGE, { kind: 'title', title: texts.title, subtitle: texts.subtitle }),
+    page(DEDICATION_PAGE, {
+      kind: 'dedication',
+      text: texts.dedication.message,
+      signature: texts.dedication.signature,
+    }),
+    ...[...texts.pages]
+      .sort((a, b) => a.position - b.position)
+      .map((story) =>
+        page(storyPosition(story.position), {
+          kind: 'story',
+          storyPage: story.position,
+          text: story.text,
+          redrawable: true,
+        }),
+      ),
+    page(back, {
+      kind: 'back-cover',
+      text: backCoverText(language, instance.bookType, { child: texts.childName, toy: texts.toyName }),
+    }),
+  ];
+}
+
+/** "Your book" as the reader shows it (contract: src/shared/contracts/book-preview.ts). */
+export async function getPreview(deps: BooksDeps, userId: string, id: string): Promise<BookPreview> {
+  const { db } = deps;
+  const instance = await ownBook(db, userId, id);
+  const [current, approved, paid, redraws, [book]] = await Promise.all([
+    versionById(db, instance.id, instance.currentVersionId),
+    versionById(db, instance.id, instance.approvedVersionId),
+    isPaid(db, instance.id),
+    db.select().from(pageRedraws).where(eq(pageRedraws.bookInstanceId, instance.id)),
+    db.select({ title: books.title }).from(books).where(eq(books.id, instance.bookId)),
+  ]);
+  const metadata = instance.wizardMetadata;
+  return {
+    id: instance.id,
+    title: current?.texts.title ?? (await bookTitle(instance, book?.title ?? '')),
+    bookType: instance.bookType,
+    language: instance.language === 'fr' ? 'fr' : 'en',
+    status: instance.status,
+    progress: { step: instance.currentStep, percentage: instance.progressPercentage },
+    currentVersion: current?.number ?? null,
+    approvedVersion: approved?.number ?? null,
+    paid,
+    names: {
+      child: current?.texts.childName ?? metadata.childName ?? '',
+      toy: current?.texts.toyName ?? metadata.toyName ?? '',
+    },
+    dedication: {
+      message: current?.texts.dedicationMessage ?? metadata.dedicationMessage ?? '',
+      signature: current?.texts.dedicationSignature ?? metadata.dedicationName ?? '',
+    },
+    pages: current ? previewPages(instance, current) : [],
+    redraws: {
+      used: redraws.filter((redraw) => (COUNTED_REDRAWS as readonly string[]).includes(redraw.status)).length,
+      max: BOOK_PREVIEW.redrawsPerBook,
+    },
+    candidates: redraws
+      .filter((redraw) => (PENDING_REDRAWS as readonly string[]).includes(redraw.status))
+      .sort((a, b) => a.position - b.position)
+      .map((redraw) => ({
+        position: redraw.position,
+        status: redraw.status as 'drawing' | 'ready' | 'failed',
+        images:
+          redraw.status === 'ready' && redraw.sha256
+            ? imageUrls(instance.id, redraw.position, redraw.sha256, true)
+            : [],
+      })),
+  };
+}
+
+/**
+ * New names, dedication or signature: a new version with the story's words set again and every
+ * picture kept (nothing is drawn). The book's personalisation follows, so titles elsewhere agree.
+ */
+export async function updateTexts(
+  deps: BooksDeps,
+  userId: string,
+  id: string,
+  change: BookTextsUpdate,
+): Promise<BookPreview> {
+  await deps.db.transaction(async (tx) => {
+    const { instance, current } = await editableBook(tx, userId, id);
+    const names = {
+      childName: change.childName ?? current.texts.childName,
+      toyName: change.toyName ?? current.texts.toyName,
+      dedicationMessage: change.dedicationMessage ?? current.texts.dedicationMessage,
+      dedicationSignature: change.dedicationSignature ?? current.texts.dedicationSignature,
+    };
+    const unchanged = (Object.keys(names) as (keyof typeof names)[]).every(
+      (key) => names[key] === current.texts[key],
+    );
+    if (unchanged) return;
+    const wizardMetadata = {
+      ...instance.wizardMetadata,
+      childName: names.childName,
+      toyName: names.toyName,
+      dedicationMessage: names.dedicationMessage,
+      dedicationName: names.dedicationSignature,
+    };
+    const plan = await planBook({ ...instance, wizardMetadata });
+    await addVersion(tx, instance.id, versionTexts(names, plan.story), current.pictures);
+    await tx
+      .update(bookInstances)
+      .set({ wizardMetadata, updatedAt: sql`now()` })
+      .where(eq(bookInstances.id, instance.id));
+  });
+  return getPreview(deps, userId, id);
+}
+
+/** "Draw this page again": a story page, within the book's limit, one pending redraw per page. */
+export async function requestRedraw(
+  deps: BooksDeps,
+  userId: string,
+  id: string,
+  position: number,
+): Promise<BookPreview> {
+  await deps.db.transaction(async (tx) => {
+    const { instance, current } = await editableBook(tx, userId, id);
+    const storyPage = storyPageOf(position);
+    if (storyPage < 1 || storyPage > current.texts.pages.length) {
+      throw new AppError('VALIDATION_INVALID_PARAM', 'Only a story page can be drawn again.');
+    }
+    const redraws = await tx
+      .select({ position: pageRedraws.position, status: pageRedraws.status })
+      .from(pageRedraws)
+      .where(eq(pageRedraws.bookInstanceId, instance.id));
+    if (
+      redraws.some((redraw) => redraw.position === position && ['drawing', 'ready'].includes(redraw.status))
+    ) {
+      throw new AppError(
+        'JOB_INVALID_STATE',
+        'This page is already being drawn again. Please choose a picture first.',
+      );
+    }
+    const used = redraws.filter((redraw) =>
+      (COUNTED_REDRAWS as readonly string[]).includes(redraw.status),
+    ).length;
+    if (used >= BOOK_PREVIEW.redrawsPerBook) {
+      throw new AppError(
+        'REDRAW_LIMIT_REACHED',
+        `Each book can have ${BOOK_PREVIEW.redrawsPerBook} pages drawn again, and they are used.`,
+      );
+    }
+    const variant = redraws.filter((redraw) => redraw.position === position).length + 1;
+    const [redraw] = await tx
+      .insert(pageRedraws)
+      .values({ bookInstanceId: instance.id, position, variant })
+      .returning({ id: pageRedraws.id });
+    await enqueue(tx, 'redraw-page', { redrawId: redraw!.id }, { singletonKey: `redraw-page:${redraw!.id}` });
+    // A failed redraw of this page is replaced by the new one.
+    await tx
+      .update(pageRedraws)
+      .set({ status: 'discarded', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(pageRedraws.bookInstanceId, instance.id),
+          eq(pageRedraws.position, position),
+          eq(pageRedraws.status, 'failed'),
+        ),
+      );
+  });
+  return getPreview(deps, userId, id);
+}
+
+/** The parent picks between a page's old and new picture; the new one makes a new version. */
+export async function chooseRedraw(
+  deps: BooksDeps,
+  userId: string,
+  id: string,
+  position: number,
+  picture: 'old' | 'new',
+): Promise<BookPreview> {
+  await deps.db.transaction(async (tx) => {
+    const { instance, current } = await editableBook(tx, userId, id);
+    const [candidate] = await tx
+      .select()
+      .from(pageRedraws)
+      .where(
+        and(
+          eq(pageRedraws.bookInstanceId, instance.id),
+          eq(pageRedraws.position, position),
+          inArray(pageRedraws.status, [...PENDING_REDRAWS]),
+        ),
+      );
+    if (!candidate) throw notFound('New picture of this page');
+    if (picture === 'old') {
+      // Keeping the old picture changes nothing in the book: no new version. A failed redraw
+      // (not counted) is simply dismissed.
+      if (candidate.status === 'failed') {
+        await tx.delete(pageRedraws).where(eq(pageRedraws.id, candidate.id));
+      } else {
+        await tx
+          .update(pageRedraws)
+          .set({ status: 'discarded', updatedAt: sql`now()` })
+          .where(eq(pageRedraws.id, candidate.id));
+      }
+      return;
+    }
+    if (candidate.status !== 'ready' || !candidate.storageKey || !candidate.sha256) {
+      throw new AppError('JOB_INVALID_STATE', 'The new picture is not ready yet.');
+    }
+    const pictures: BookVersionPictures = {
+      ...current.pictures,
+      [position]: { key: candidate.storageKey, sha256: candidate.sha256 },
+    };
+    await addVersion(tx, instance.id, current.texts, pictures);
+    await tx
+      .update(pageRedraws)
+      .set({ status: 'kept', updatedAt: sql`now()` })
+      .where(eq(pageRedraws.id, candidate.id));
+  });
+  return getPreview(deps, userId, id);
+}
+
+/**
+ * "This is my book": the current version approved, its pictures checked against their hashes
+ * first. Approving an older version than the current one is refused (the parent has not seen it).
+ */
+export async function approve(
+  deps: BooksDeps,
+  userId: string,
+  id: string,
+  versionNumber: number,
+): Promise<BookPreview> {
+  await deps.db.transaction(async (tx) => {
+    const { instance, current } = await editableBook(tx, userId, id);
+    if (current.number !== versionNumber) {
+      throw new AppError(
+        'BOOK_VERSION_SUPERSEDED',
+        'Your book has changed since this version. Please look at the new version and approve it.',
+      );
+    }
+    await approvedPictures(deps.storage, current);
+    await tx
+      .update(bookVersions)
+      .set({ approvedAt: sql`coalesce(${bookVersions.approvedAt}, now())` })
+      .where(eq(bookVersions.id, current.id));
+    await tx
+      .update(bookInstances)
+      .set({ approvedVersionId: current.id, updatedAt: sql`now()` })
+      .where(eq(bookInstances.id, instance.id));
+  });
+  return getPreview(deps, userId, id);
+}
+
+/**
+ * The version an order of this book pays for: the approved one, and only while it is the current
+ * one (checkout, in its transaction). The errors say what the parent has to do.
+ */
+export function payableVersion(instance: {
+  currentVersionId: string | null;
+  approvedVersionId: string | null;
+}): string {
+  if (!instance.approvedVersionId) {
+    throw new AppError(
+      'BOOK_NOT_APPROVED',
+      'Please look through your book and approve it ("This is my book") before paying.',
+    );
+  }
+  if (instance.approvedVersionId !== instance.currentVersionId) {
+    throw new AppError(
+      'BOOK_VERSION_SUPERSEDED',
+      'Your book has changed since you approved it. Please approve the new version before paying.',
+    );
+  }
+  return instance.approvedVersionId;
+}
+
+/** Approved books not paid yet (the top bar's cart badge). */
+export async function unpaidApprovedCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ books: count() })
+    .from(bookInstances)
+    .where(
+      and(
+        eq(bookInstances.createdBy, userId),
+        eq(bookInstances.status, 'ready'),
+        sql`${bookInstances.approvedVersionId} is not null`,
+        sql`${bookInstances.approvedVersionId} = ${bookInstances.currentVersionId}`,
+        sql`not exists (select 1 from ${orders} where ${orders.bookInstanceId} = ${bookInstances.id}
+          and ${orders.paymentStatus} in ('paid', 'refunded'))`,
+      ),
+    );
+  return row?.books ?? 0;
+}
+
+/**
+ * A page's picture at a web size, as WebP (never the print PNG): made once per picture and width and
+ * kept in the book's storage folder. The covers are shown as they print: the front cover's art
+ * without the approved cover's painted words, the toy's portrait on the back.
+ */
+export async function pageImage(
+  deps: BooksDeps,
+  userId: string,
+  id: string,
+  position: number,
+  width: PreviewImageWidth,
+  candidate: boolean,
+): Promise<Buffer> {
+  const instance = await ownBook(deps.db, userId, id);
+  let picture: { key: string; sha256: string; source: number } | undefined;
+  if (candidate) {
+    const [redraw] = await deps.db
+      .select()
+      .from(pageRedraws)
+      .where(
+        and(
+          eq(pageRedraws.bookInstanceId, instance.id),
+          eq(pageRedraws.position, position),
+          eq(pageRedraws.status, 'ready'),
+        ),
+      );
+    if (redraw?.storageKey && redraw.sha256) {
+      picture = { key: redraw.storageKey, sha256: redraw.sha256, source: position };
+    }
+  } else {
+    const version = await versionById(deps.db, instance.id, instance.currentVersionId);
+    picture = version ? pictureOf(instance, version, position) : undefined;
+  }
+  if (!picture) throw notFound('Picture');
+  const version = await versionById(deps.db, instance.id, instance.currentVersionId);
+  const back = version ? backCoverPosition(version.texts.pages.length) : -1;
+  const treatment = picture.source === FRONT_COVER ? 'front' : picture.source === back ? 'back' : 'page';
+  const keys = instanceKeys(instance.id);
+  const cacheKey = keys.webImage(`${picture.sha256}-${treatment}`, width);
+  const cached = await deps.storage.get('instances', cacheKey);
+  if (cached) return cached.data;
+  const original = await deps.storage.get('instances', picture.key);
+  if (!original) throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available.');
+  const art =
+    treatment === 'front'
+      ? await wordlessCoverArt(original.data)
+      : treatment === 'back'
+        ? await coverPortrait(original.data)
+        : original.data;
+  const webp = await sharp(art, { limitInputPixels: false })
+    .resize(width, width, { fit: 'cover' })
+    .webp({ quality: 80 })
+    .toBuffer();
+  await deps.storage.put('instances', cacheKey, webp, { contentType: 'image/webp' });
+  return webp;
+}

@@ -1,0 +1,220 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ChildLookSchema } from '../../../shared/domain/child-look';
+import type { Db } from '../../db/client';
+import { type BookVersionPictures, bookInstances, pageRedraws, spreads } from '../../db/schema';
+import { PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
+import { instanceKeys } from '../../storage-keys';
+import {
+  addVersion,
+  backCoverPosition,
+  FRONT_COVER,
+  hashedPicture,
+  sha256,
+  storyPageOf,
+  storyPosition,
+  versionById,
+  versionTexts,
+} from '../books/versions';
+import { type BookPlan, planBook } from './book-plan';
+import {
+  illustrateSpreads,
+  PAGE_PIXELS,
+  type ProductionDeps,
+  pictureExtension,
+  readRequired,
+  setProgress,
+} from './pipeline';
+import { FAILURE_STEP, PROGRESS } from './progress';
+import { countSpreads, ensureSpreads, listBookPictures } from './spreads';
+
+export type DrawDeps = ProductionDeps;
+
+async function loadInstance(db: Db, id: string) {
+  const [instance] = await db.select().from(bookInstances).where(eq(bookInstances.id, id));
+  if (!instance) throw new PermanentJobError('JOB_NOT_FOUND', `Book ${id} not found`);
+  return instance;
+}
+
+/** What the illustrator needs besides the scene: the covers, the toy's photo, the child's look. */
+async function characters(deps: DrawDeps, instance: { id: string; wizardMetadata: unknown }, plan: BookPlan) {
+  const [heroCover, toyCover] = await Promise.all([
+    readRequired(deps.storage, plan.heroCoverKey, 'hero cover'),
+    readRequired(deps.storage, plan.toyCoverKey, 'toy cover'),
+  ]);
+  const toyPhoto = await deps.storage
+    .get('instances', plan.metadata.permanentPaths.toyPhoto ?? instanceKeys(instance.id).toyPhoto)
+    .then((object) => object?.data);
+  const look = ChildLookSchema.safeParse(
+    (instance.wizardMetadata as { childLook?: unknown } | null)?.childLook,
+  );
+  return { heroCover, toyCover, toyPhoto, look: look.success ? look.data : undefined };
+}
+
+/**
+ * Draws a whole book before it is paid (the `draw-book` job, queued when the wizard completes):
+ * every story page with the pipeline's spreads (leases, a finished page never drawn again), then
+ * version 1 of the book with every picture's hash, and the book is `ready` to read and approve.
+ * The covers are the wizard's approved ones, so the preview shows them as they will print.
+ */
+export async function drawBook(deps: DrawDeps, payload: { bookInstanceId: string }): Promise<void> {
+  const { db } = deps;
+  let instance = await loadInstance(db, payload.bookInstanceId);
+  if (instance.currentVersionId) return;
+  if (instance.status === 'draft') {
+    await db
+      .update(bookInstances)
+      .set({
+        status: 'rendering',
+        currentStep: PROGRESS.setup.step,
+        progressPercentage: PROGRESS.setup.percent,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(bookInstances.id, instance.id), eq(bookInstances.status, 'draft')));
+    instance = await loadInstance(db, instance.id);
+  }
+  if (instance.status !== 'rendering') {
+    throw new PermanentJobError(
+      'JOB_INVALID_STATE',
+      `Book ${instance.id} is ${instance.status}, not drawing`,
+    );
+  }
+  await setProgress(db, instance.id, PROGRESS.setup);
+  const plan = await planBook(instance);
+  await ensureSpreads(db, instance.id, plan.story.pages, plan.templateName);
+  const planned = await countSpreads(db, instance.id);
+  await setProgress(db, instance.id, PROGRESS.jobsCreated(planned.total));
+  const book = await characters(deps, instance, plan);
+  await setProgress(db, instance.id, PROGRESS.intermediateImages);
+  await setProgress(db, instance.id, PROGRESS.spreadJobsCreated(planned.total - planned.done));
+  if (planned.done > 0) {
+    await setProgress(db, instance.id, PROGRESS.generatingImages(planned.done, planned.total));
+  }
+  await illustrateSpreads(deps, { id: instance.id, plan, ...book });
+  const drawn = await countSpreads(db, instance.id);
+  if (drawn.done < drawn.total) {
+    // Another worker still holds some pages (or held them when it died): come back after them.
+    throw new RetryableJobError(
+      'JOB_INVALID_STATE',
+      `${drawn.total - drawn.done} of ${drawn.total} pages are not drawn yet`,
+    );
+  }
+  throwIfAborted(deps.signal);
+
+  // Version 1: the approved covers and every page's picture, each with its hash.
+  const pictures: BookVersionPictures = {
+    [FRONT_COVER]: await hashedPicture(deps.storage, plan.heroCoverKey),
+    [backCoverPosition(plan.story.pages.length)]: await hashedPicture(deps.storage, plan.toyCoverKey),
+  };
+  for (const picture of await listBookPictures(db, instance.id)) {
+    pictures[storyPosition(picture.position)] = await hashedPicture(deps.storage, picture.storagePath);
+  }
+  const texts = versionTexts(
+    {
+      childName: plan.metadata.childName.trim(),
+      toyName: plan.metadata.toyName.trim(),
+      dedicationMessage: plan.metadata.dedicationMessage,
+      dedicationSignature: plan.metadata.dedicationName,
+    },
+    plan.story,
+  );
+  await db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .select({ currentVersionId: bookInstances.currentVersionId })
+      .from(bookInstances)
+      .where(eq(bookInstances.id, instance.id))
+      .for('update');
+    // A second run (a lease taken over) finished first: its version stands.
+    if (fresh?.currentVersionId) return;
+    await addVersion(tx, instance.id, texts, pictures);
+    await tx
+      .update(bookInstances)
+      .set({
+        status: 'ready',
+        currentStep: PROGRESS.allDone.step,
+        progressPercentage: PROGRESS.allDone.percent,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(bookInstances.id, instance.id), eq(bookInstances.status, 'rendering')));
+  });
+  deps.log.info({ bookInstanceId: instance.id, pages: drawn.total }, 'book drawn');
+}
+
+/** Drawing failed for good: the book is archived with SPEC.md's message, and My Books offers Retry. */
+export async function archiveDrawing(tx: Db, payload: { bookInstanceId: string }): Promise<void> {
+  await tx
+    .update(bookInstances)
+    .set({ status: 'archived', currentStep: FAILURE_STEP, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(bookInstances.id, payload.bookInstanceId),
+        eq(bookInstances.status, 'rendering'),
+        isNull(bookInstances.currentVersionId),
+      ),
+    );
+}
+
+/**
+ * "Draw this page again" (the `redraw-page` job): the page's scene drawn as another variant, stored
+ * under its own key (the current version's picture stays as it is) and kept as a candidate until
+ * the parent chooses.
+ */
+export async function redrawPage(deps: DrawDeps, payload: { redrawId: string }): Promise<void> {
+  const { db } = deps;
+  const [redraw] = await db.select().from(pageRedraws).where(eq(pageRedraws.id, payload.redrawId));
+  if (!redraw) throw new PermanentJobError('JOB_NOT_FOUND', `Redraw ${payload.redrawId} not found`);
+  if (redraw.status !== 'drawing') return;
+  const instance = await loadInstance(db, redraw.bookInstanceId);
+  const plan = await planBook(instance);
+  const storyPage = storyPageOf(redraw.position);
+  const [spread] = await db
+    .select({ content: spreads.content })
+    .from(spreads)
+    .where(and(eq(spreads.bookInstanceId, instance.id), eq(spreads.position, storyPage)));
+  const page = plan.story.pages.find((candidate) => candidate.position === storyPage);
+  if (!page) throw new PermanentJobError('JOB_INVALID_STATE', `Book ${instance.id} has no page ${storyPage}`);
+  const book = await characters(deps, instance, plan);
+  const current = await versionById(db, instance.id, instance.currentVersionId);
+  const firstKey = current?.pictures[storyPosition(1)]?.key;
+  const firstPage =
+    storyPage === 1 || !firstKey ? undefined : (await deps.storage.get('instances', firstKey))?.data;
+  const scene = (spread?.content as { scene?: typeof page.scene } | undefined)?.scene;
+  const result = await deps.illustrator.illustratePage(
+    {
+      heroCover: book.heroCover,
+      toyCover: book.toyCover,
+      scene: scene && 'setting' in scene ? scene : page.scene,
+      child: { look: book.look },
+      toyPhoto: book.toyPhoto,
+      firstPage,
+      style: plan.style,
+      pageNumber: storyPage,
+      size: deps.pageSize ?? PAGE_PIXELS,
+      language: plan.language,
+      variant: redraw.variant,
+    },
+    { signal: deps.signal },
+  );
+  throwIfAborted(deps.signal);
+  if (!result.ok) throw new RetryableJobError(result.code, `Page ${storyPage}, redraw: ${result.message}`);
+  const extension = await pictureExtension(result.image);
+  const key = instanceKeys(instance.id).pageVariant(storyPage, redraw.variant, extension);
+  await deps.storage.put('instances', key, result.image, {
+    contentType: `image/${extension === 'jpg' ? 'jpeg' : 'png'}`,
+  });
+  await db
+    .update(pageRedraws)
+    .set({ status: 'ready', storageKey: key, sha256: sha256(result.image), updatedAt: sql`now()` })
+    .where(and(eq(pageRedraws.id, redraw.id), eq(pageRedraws.status, 'drawing')));
+}
+
+/** A redraw that failed for good is shown as failed; it does not count against the limit. */
+export async function failRedraw(tx: Db, payload: { redrawId: string }, error: unknown): Promise<void> {
+  await tx
+    .update(pageRedraws)
+    .set({
+      status: 'failed',
+      lastError: error instanceof Error ? error.message.slice(0, 2000) : String(error),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(pageRedraws.id, payload.redrawId), inArray(pageRedraws.status, ['drawing'])));
+}

@@ -1,0 +1,271 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { CoverType } from '../../../shared/domain/statuses';
+import type { Printer, PrintItem } from '../../adapters/printer/index';
+import type { Storage } from '../../adapters/storage/index';
+import type { Db } from '../../db/client';
+import { type BookVersionTexts, bookInstances, orders } from '../../db/schema';
+import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
+import { enqueue } from '../../jobs/queue';
+import type { JobLogger } from '../../jobs/types';
+import { instanceKeys } from '../../storage-keys';
+import type { RenderedStory } from '../../stories/story';
+import {
+  type BookVersion,
+  backCoverPosition,
+  contentHash,
+  FRONT_COVER,
+  sha256,
+  storyPosition,
+  versionById,
+} from '../books/versions';
+import { planBook } from './book-plan';
+import { claimFinishing, customerEmailOf, orderCoverTypes, releaseFinishing, shipTo } from './pipeline';
+import { buildPrintFiles } from './print-files';
+import { FAILURE_STEP, PROGRESS } from './progress';
+
+export type PrintDeps = {
+  db: Db;
+  storage: Storage;
+  printer: Printer;
+  log: JobLogger;
+  workerId: string;
+  leaseMs: number;
+  signal: AbortSignal;
+  /** The story pictures were drawn at print size (the local illustrator): the preflight checks their detail. */
+  nativeDetail: boolean;
+};
+
+/**
+ * Verifies a version's pictures against their recorded hashes and the version's content hash, and
+ * answers the pictures. A picture changed or missing since approval fails for good: printing
+ * anything but what the parent approved is worse than not printing.
+ */
+export async function approvedPictures(storage: Storage, version: BookVersion): Promise<Map<number, Buffer>> {
+  const pictures = new Map<number, Buffer>();
+  for (const [position, picture] of Object.entries(version.pictures)) {
+    const object = await storage.get('instances', picture.key);
+    if (!object) {
+      throw new PermanentJobError(
+        'JOB_DEPENDENCY_MISSING',
+        `The approved picture of page ${position} (${picture.key}) is missing: the book is not printed`,
+      );
+    }
+    const actual = sha256(object.data);
+    if (actual !== picture.sha256) {
+      throw new PermanentJobError(
+        'JOB_DEPENDENCY_MISSING',
+        `The picture of page ${position} is not the approved one (sha256 ${actual.slice(0, 12)}…, approved ${picture.sha256.slice(0, 12)}…): the book is not printed`,
+      );
+    }
+    pictures.set(Number(position), object.data);
+  }
+  if (contentHash(version.texts, version.pictures) !== version.contentHash) {
+    throw new PermanentJobError(
+      'JOB_DEPENDENCY_MISSING',
+      `Version ${version.number} of book ${version.bookInstanceId} does not match its content hash: the book is not printed`,
+    );
+  }
+  return pictures;
+}
+
+/** The story with exactly the approved words (the names and dedication are the version's too). */
+function approvedStory(story: RenderedStory, texts: BookVersionTexts): RenderedStory {
+  const pageText = new Map(texts.pages.map((page) => [page.position, page.text]));
+  return {
+    ...story,
+    title: texts.title,
+    subtitle: texts.subtitle,
+    dedication: texts.dedication,
+    pages: story.pages.map((page) => ({ ...page, text: pageText.get(page.position) ?? page.text })),
+  };
+}
+
+async function loadOrder(db: Db, payload: { bookInstanceId: string; orderId: string }) {
+  const [instance] = await db
+    .select()
+    .from(bookInstances)
+    .where(eq(bookInstances.id, payload.bookInstanceId));
+  if (!instance) throw new PermanentJobError('JOB_NOT_FOUND', `Book ${payload.bookInstanceId} not found`);
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, payload.orderId), eq(orders.bookInstanceId, instance.id)));
+  if (!order) {
+    throw new PermanentJobError('JOB_NOT_FOUND', `Order ${payload.orderId} of book ${instance.id} not found`);
+  }
+  return { instance, order };
+}
+
+/**
+ * Prints a paid book (the `print-book` job, queued with the payment): the print PDFs built from
+ * exactly the approved version's pictures and words, verified against its hashes, handed to the
+ * printer. Nothing is drawn. One run at a time per book (the finishing lease); a re-run after a
+ * crash finds the order's print job and does not submit twice.
+ */
+export async function printBook(
+  deps: PrintDeps,
+  payload: { bookInstanceId: string; orderId: string },
+): Promise<void> {
+  const { db } = deps;
+  const first = await loadOrder(db, payload);
+  if (first.instance.status === 'fulfilled' && first.order.printJobId) return;
+  if (first.order.paymentStatus !== 'paid') {
+    throw new PermanentJobError(
+      'JOB_INVALID_STATE',
+      `Order ${first.order.id} is not paid (${first.order.paymentStatus})`,
+    );
+  }
+  if (!(await claimFinishing(db, first.instance.id, deps.workerId, deps.leaseMs))) {
+    throw new RetryableJobError('JOB_INVALID_STATE', `Another worker is printing book ${first.instance.id}`);
+  }
+  const controller = new AbortController();
+  const forward = () => controller.abort(deps.signal.reason);
+  deps.signal.addEventListener('abort', forward, { once: true });
+  const heartbeat = setInterval(
+    () => {
+      claimFinishing(db, first.instance.id, deps.workerId, deps.leaseMs).then(
+        (held) => held || controller.abort(new JobAbortedError('lease-lost')),
+        () => {},
+      );
+    },
+    Math.max(50, Math.floor(deps.leaseMs / 3)),
+  );
+  try {
+    await printUnderLease({ ...deps, signal: controller.signal }, payload);
+  } finally {
+    clearInterval(heartbeat);
+    deps.signal.removeEventListener('abort', forward);
+    await releaseFinishing(db, first.instance.id, deps.workerId).catch(() => {});
+  }
+}
+
+async function printUnderLease(
+  deps: PrintDeps,
+  payload: { bookInstanceId: string; orderId: string },
+): Promise<void> {
+  const { db } = deps;
+  // Read again under the lease: another run may have printed the book meanwhile.
+  const { instance, order } = await loadOrder(db, payload);
+  if (instance.status === 'fulfilled' && order.printJobId) return;
+  const version = await versionById(db, instance.id, order.bookVersionId);
+  if (!version) {
+    throw new PermanentJobError(
+      'JOB_DEPENDENCY_MISSING',
+      `Order ${order.id} records no approved version of book ${instance.id}: nothing to print`,
+    );
+  }
+  const pictures = await approvedPictures(deps.storage, version);
+  const { texts } = version;
+  const plan = await planBook({
+    ...instance,
+    wizardMetadata: {
+      ...instance.wizardMetadata,
+      childName: texts.childName,
+      toyName: texts.toyName,
+      dedicationMessage: texts.dedicationMessage,
+      dedicationName: texts.dedicationSignature,
+    },
+  });
+  const story = approvedStory(plan.story, texts);
+  const picture = (position: number, what: string) => {
+    const image = pictures.get(position);
+    if (!image)
+      throw new PermanentJobError('JOB_DEPENDENCY_MISSING', `Version ${version.number} has no ${what}`);
+    return image;
+  };
+  const pages = story.pages.map((page) => ({
+    image: picture(storyPosition(page.position), `picture of page ${page.position}`),
+    text: page.text,
+  }));
+  const coverTypes = await orderCoverTypes(db, order);
+  throwIfAborted(deps.signal);
+  const files = await buildPrintFiles({
+    language: plan.language,
+    story,
+    bookType: plan.bookType,
+    names: { child: texts.childName, toy: texts.toyName },
+    heroCover: picture(FRONT_COVER, 'front cover'),
+    toyCover: picture(backCoverPosition(story.pages.length), 'back cover'),
+    pages,
+    style: plan.style,
+    coverTypes: coverTypes.all,
+    nativeDetail: deps.nativeDetail,
+  });
+  const keys = instanceKeys(instance.id);
+  const coverKey = (type: CoverType) => (type === coverTypes.main ? keys.cover : keys.extraCover(type));
+  await deps.storage.put('instances', keys.interior, files.interior, { contentType: 'application/pdf' });
+  for (const [type, pdf] of files.covers) {
+    await deps.storage.put('instances', coverKey(type), pdf, { contentType: 'application/pdf' });
+  }
+  const summary = {
+    language: plan.language,
+    bookType: plan.bookType,
+    pageCount: files.pageCount,
+    title: story.title,
+    subtitle: story.subtitle,
+    dedication: story.dedication,
+    pages: story.pages.map((page) => ({ position: page.position, text: page.text })),
+    covers: Object.fromEntries(coverTypes.all.map((type) => [type, coverKey(type)])),
+    version: { number: version.number, contentHash: version.contentHash },
+  };
+  await deps.storage.put('instances', keys.book, Buffer.from(JSON.stringify(summary, null, 2)), {
+    contentType: 'application/json',
+  });
+  throwIfAborted(deps.signal);
+
+  let printJobId = order.printJobId;
+  if (!printJobId) {
+    const receipt = await deps.printer.submit({
+      externalId: order.id,
+      orderNumber: order.orderNumber,
+      bookInstanceId: instance.id,
+      title: story.title,
+      pageCount: files.pageCount,
+      interior: { key: keys.interior, data: files.interior },
+      ticketKey: keys.printTicket,
+      items: coverTypes.items.map(
+        (item): PrintItem => ({
+          ...item,
+          bookType: plan.bookType,
+          cover: { key: coverKey(item.coverType), data: files.covers.get(item.coverType)! },
+        }),
+      ),
+      shipTo: shipTo(order, await customerEmailOf(db, order)),
+    });
+    printJobId = receipt.printJobId;
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(orders).set({ printJobId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ status: 'printing' })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'processing')));
+    await tx
+      .update(bookInstances)
+      .set({
+        status: 'fulfilled',
+        currentStep: PROGRESS.allDone.step,
+        progressPercentage: 100,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(bookInstances.id, instance.id), inArray(bookInstances.status, ['ready', 'archived'])));
+    await enqueue(
+      tx,
+      'send-order-email',
+      { orderId: order.id, email: 'sentToPrint' },
+      { singletonKey: `order-email:${order.id}:sentToPrint` },
+    );
+  });
+  deps.log.info(
+    { bookInstanceId: instance.id, orderId: order.id, printJobId, version: version.number },
+    'book sent to print',
+  );
+}
+
+/** Printing failed for good: the book is archived (My Books offers Retry, the shop sees the job's error). */
+export async function archivePrinting(tx: Db, payload: { bookInstanceId: string }): Promise<void> {
+  await tx
+    .update(bookInstances)
+    .set({ status: 'archived', currentStep: FAILURE_STEP, updatedAt: sql`now()` })
+    .where(and(eq(bookInstances.id, payload.bookInstanceId), eq(bookInstances.status, 'ready')));
+}
