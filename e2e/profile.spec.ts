@@ -6,19 +6,15 @@ import { finishedWizard, paidOrder, signUpConfirmed, uniqueEmail } from './suppo
 
 test.describe.configure({ timeout: 300_000 });
 
-test('a failed book is retried and made in the background; the parent views its pictures, downloads them, reorders and deletes the account', async ({
+test('a book whose drawing failed is retried, approved, paid and made in the background; the parent views its pictures, downloads them, reorders and deletes the account', async ({
   page,
 }) => {
   const email = uniqueEmail('profile.parent');
   await signUpConfirmed(page, email);
   const bookInstanceId = await finishedWizard(page, { childName: 'Mia', toyName: 'Bunny' });
-  const bookStatus = async () => {
-    const { books } = await (await page.request.get('/api/profile/books')).json();
-    return (books as { id: string; status: string }[]).find((book) => book.id === bookInstanceId)?.status;
-  };
-
-  // Production fails for good when the approved hero cover is missing from storage: the shop's
-  // worker archives the book. (The file is put back before the parent retries.)
+  // Drawing fails for good when the approved hero cover is missing from storage: the shop's worker
+  // archives the book before it is ever approved or paid. It is moved away as soon as the wizard
+  // completes (the worker reads it only after planning the book), and put back before the retry.
   const heroCover = path.join(
     process.env.E2E_DATA_DIR ?? '',
     'storage/instances',
@@ -26,10 +22,18 @@ test('a failed book is retried and made in the background; the parent views its 
     'intermediate/hero_cover.png',
   );
   await fs.rename(heroCover, `${heroCover}.aside`);
-  const orderId = await paidOrder(page, bookInstanceId);
+  const bookStatus = async () => {
+    const { books } = await (await page.request.get('/api/profile/books')).json();
+    return (books as { id: string; status: string }[]).find((book) => book.id === bookInstanceId)?.status;
+  };
   await expect.poll(bookStatus, { timeout: 60_000, intervals: [1000] }).toBe('archived');
 
-  await page.goto('/profile');
+  // The book's page says so and leads to My Books, where the parent retries.
+  await page.goto(`/book/${bookInstanceId}`);
+  await expect(page.getByText('Something went wrong while drawing your book')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'This is my book' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to my books' }).click();
+  await expect(page).toHaveURL(/\/profile/);
   await expect(page.getByText(/Status:\s*Failed/)).toBeVisible();
   await expect(
     page.getByText("Something went wrong creating your book. We're working to fix it."),
@@ -39,7 +43,18 @@ test('a failed book is retried and made in the background; the parent views its 
   await expect(page.getByText('Book generation restarted successfully')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 
-  // The worker in the shop illustrates 30 pages with the local illustrator, builds the PDFs and
+  // The whole book is drawn again by the local illustrator; the parent reads it, approves it and pays.
+  await page.goto(`/book/${bookInstanceId}`);
+  await expect(page.getByTestId('reader-stage')).toBeVisible({ timeout: 150_000 });
+  await page.getByRole('button', { name: 'This is my book' }).click();
+  await page
+    .getByRole('dialog', { name: 'Is this your book?' })
+    .getByRole('button', { name: 'Yes, this is my book' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${bookInstanceId}$`));
+  const orderId = await paidOrder(page, bookInstanceId);
+
+  // After payment the worker builds the PDFs from the approved pictures (nothing is drawn again) and
   // hands them to the local printer, which ships and delivers after a few seconds (playwright.config).
   await expect.poll(bookStatus, { timeout: 200_000, intervals: [2000] }).toBe('fulfilled');
 
