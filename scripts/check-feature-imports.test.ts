@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findAdapterProblems, findProblems } from './check-feature-imports';
+import { findAdapterProblems, findCycles, findProblems } from './check-feature-imports';
 
 const client = path.resolve('src/client');
 const file = (relative: string) => path.join(client, relative);

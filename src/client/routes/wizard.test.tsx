@@ -476,9 +476,7 @@ describe('wizard: completing', () => {
     await user.type(screen.getByLabelText('Password'), 'bedtime-42');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(
-      await screen.findByText('Elsewhere: /book/b0000000-0000-4000-8000-000000000001'),
-    ).toBeVisible();
+    expect(await screen.findByText('Elsewhere: /book/b0000000-0000-4000-8000-000000000001')).toBeVisible();
     expect(api.callsTo('/api/auth/sign-in/email')[0]?.body).toMatchObject({ email: 'ana@example.com' });
     expect(api.callsTo('/api/wizard/complete')).toHaveLength(1);
   });
@@ -512,9 +510,7 @@ describe('wizard: completing', () => {
     await screen.findByRole('button', { name: /ana@example\.com/ });
     await user.click(screen.getByRole('button', { name: 'Complete personalization' }));
 
-    expect(
-      await screen.findByText('Elsewhere: /book/b0000000-0000-4000-8000-000000000001'),
-    ).toBeVisible();
+    expect(await screen.findByText('Elsewhere: /book/b0000000-0000-4000-8000-000000000001')).toBeVisible();
     const order = api.calls
       .filter((call) => call.method !== 'GET')
       .map((call) => `${call.method} ${call.path}`);

@@ -25,9 +25,7 @@ describe('local storage', () => {
     await storage.put('instances', 'abc/photos/photo.jpg', Buffer.from('jpeg bytes'), {
       contentType: 'image/jpeg',
     });
-    expect(await fs.readFile(path.join(root, 'instances/abc/photos/photo.jpg'), 'utf8')).toBe(
-      'jpeg bytes',
-    );
+    expect(await fs.readFile(path.join(root, 'instances/abc/photos/photo.jpg'), 'utf8')).toBe('jpeg bytes');
   });
 
   it('makes object names the server chooses: unguessable and distinct', () => {
