@@ -122,7 +122,8 @@ describe('order confirmation: loading', () => {
   });
 
   it('/order-confirmation without an order goes to the wizard', async () => {
-    mockCheckoutApi();
+    // The wizard it lands on opens its session; that answer is not this test's concern.
+    mockCheckoutApi({ routes: { 'POST /api/wizard/session': () => new Promise<never>(() => {}) } });
     const router = createMemoryRouter(routes, { initialEntries: ['/order-confirmation'] });
     renderWithRouter(router);
     await waitFor(() => expect(router.state.location.pathname).toBe('/wizard'), { timeout: 5000 });
