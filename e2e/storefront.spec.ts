@@ -195,6 +195,8 @@ test.describe('storefront', () => {
   for (const language of ['en', 'fr'] as const) {
     for (const width of [390, 1280]) {
       test(`has no serious accessibility problems in ${language} at ${width} px`, async ({ page }) => {
+        // Three pages, each loaded, settled and scanned by axe: over 30 s when the machine is busy.
+        test.setTimeout(90_000);
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
         await page.addInitScript((lng) => localStorage.setItem('language', lng), language);
         for (const path of ['/', '/themes', '/theme/guardian-friend']) {
