@@ -36,10 +36,8 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: true,
   workers: 2,
-  // One retry, and Playwright reports a journey that passed only on it as flaky: the wizard journey's
-  // completion right after the e-mail confirmation failed once in three full runs under load
-  // (passes alone; see the issue 13/15 notes). Remove once that race is found.
-  retries: 1,
+  // No retries: a journey that fails once is a bug to find (the wizard's completion race was one).
+  retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,

@@ -3,6 +3,7 @@ import { createMemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChildStepSchema } from '../../shared/contracts/wizard';
 import type { Language } from '../../shared/i18n';
+import { sessionFor } from '../components/auth/mock-auth-api';
 import {
   CHILD,
   COVER,
@@ -478,6 +479,40 @@ describe('wizard: completing', () => {
 
     expect(await screen.findByText('Elsewhere: /book/b0000000-0000-4000-8000-000000000001')).toBeVisible();
     expect(api.callsTo('/api/auth/sign-in/email')[0]?.body).toMatchObject({ email: 'ana@example.com' });
+    expect(api.callsTo('/api/wizard/complete')).toHaveLength(1);
+  });
+
+  it('signed in, with the session read answering while the dedication is saved: the book completes', async () => {
+    // Back from the confirmation link, the parent presses the button before the first read answers,
+    // and the read answers before the dedication is saved.
+    const session = deferred();
+    const saved = deferred();
+    const api = mockWizardApi({
+      steps: allSteps,
+      signedInAs: 'ana@example.com',
+      routes: {
+        'GET /api/auth/get-session': session.handler,
+        'PUT /api/wizard/session/steps/5': saved.handler,
+      },
+    });
+    const { user } = await openWizard('/wizard?step=5');
+    await user.click(screen.getByRole('button', { name: 'Complete personalization' }));
+    await waitFor(() => expect(api.callsTo('/api/wizard/session/steps/5', 'PUT')).toHaveLength(1));
+    session.release(ok(sessionFor('ana@example.com')));
+    await screen.findByRole('button', { name: /ana@example\.com/ });
+    const dedication = api.callsTo('/api/wizard/session/steps/5', 'PUT')[0]?.body;
+    saved.release(
+      ok({
+        themeId: 'guardian-friend',
+        bookType: 'storybook',
+        steps: { ...allSteps, 5: dedication },
+        resumeStep: 5,
+        restored: false,
+        signedIn: true,
+      }),
+    );
+
+    expect(await screen.findByText('Elsewhere: /book/b0000000-0000-4000-8000-000000000001')).toBeVisible();
     expect(api.callsTo('/api/wizard/complete')).toHaveLength(1);
   });
 

@@ -12,7 +12,7 @@ import {
   stepForRegeneration,
   type WizardStep,
 } from '../../../../shared/domain/wizard';
-import { refreshSession, useSession } from '../../../components/auth/get-session';
+import { getSessionQueryOptions, refreshSession, useSession } from '../../../components/auth/get-session';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
 import { ApiError, codeOf } from '../../../lib/api-client';
@@ -183,8 +183,11 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
     );
 
   // Completing needs an account (SPEC.md section 6): a visitor signs in first, on this page.
-  const finish = () => {
-    if (!session.isSignedIn) {
+  // The session is read when the dedication is saved, not when the button was pressed: a parent
+  // who just came back from the confirmation link may press it before the first read has answered.
+  const finish = async () => {
+    const current = await queryClient.fetchQuery(getSessionQueryOptions()).catch(() => null);
+    if (!current?.user) {
       setScreen('signIn');
       return;
     }
@@ -263,7 +266,7 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
       toast.error(t('toasts.fixDedication'), { id: 'wizard-fix-dedication' });
       return;
     }
-    save.mutate({ step: 5, data }, { onSuccess: finish, onError: saveFailed });
+    save.mutate({ step: 5, data }, { onSuccess: () => void finish(), onError: saveFailed });
   };
 
   const approve = (kind: CoverKind, imageId: string) => {
