@@ -78,6 +78,18 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:8080');
   });
 
+  it('takes a number of trusted proxies or their addresses, and refuses TRUST_PROXY=true', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toBe('10.0.0.1,10.1.0.0/16');
+    expect(loadConfig({ TRUST_PROXY: '::1' }).trustProxy).toBe('::1');
+    for (const value of ['true', 'yes', '10.0.0.1, example.com', '99']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrowError(
+        /TRUST_PROXY: expected the number of proxies in front of the shop/,
+      );
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });

@@ -29,9 +29,26 @@ const httpUrl = z
   .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'expected an http(s) URL such as https://shop.example.com')
   .transform((value) => value.replace(/\/+$/, ''));
 
-const flag = z
-  .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
-  .transform((value) => value === 'true' || value === '1');
+/**
+ * Which proxies may name the client's address in X-Forwarded-For: none (`false`, the default), a
+ * number of trusted hops in front of the shop (`1` behind one reverse proxy), or a comma-separated
+ * list of proxy addresses and CIDR ranges. `true` is refused: it would trust every hop, so any client
+ * could choose its own address and the per-address limits would not hold.
+ */
+const trustedProxies = z.string().transform((value, context): TrustProxy => {
+  const text = value.trim();
+  if (text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
+  if (text !== 'true' && entries.every((entry) => address.test(entry))) return entries.join(',');
+  context.addIssue({
+    code: 'custom',
+    message:
+      'expected the number of proxies in front of the shop (such as 1) or a comma-separated list of proxy addresses (such as 10.0.0.1,10.1.0.0/16); true would let every client choose its own address',
+  });
+  return z.NEVER;
+});
 
 /** A whole number from `min` to `max`, e.g. a count or a number of seconds. */
 const wholeNumber = (min: number, max: number) =>
@@ -62,7 +79,7 @@ const EnvSchema = z.object({
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustedProxies.default(false),
   CLIENT_DIR: z.string().min(1, 'expected a folder path').optional(),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 random characters').optional(),
   SMTP_URL: z
@@ -122,6 +139,9 @@ const EnvSchema = z.object({
   PRINTER_DELIVER_AFTER_SECONDS: wholeNumber(0, 30 * 86_400).default(120),
 });
 
+/** No proxy, a number of trusted hops, or the proxies' addresses (comma-separated). */
+export type TrustProxy = false | number | string;
+
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -131,7 +151,8 @@ export type Config = {
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of hops, or a list of proxy addresses. */
+  trustProxy: TrustProxy;
   clientDir: string;
   authSecret: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };

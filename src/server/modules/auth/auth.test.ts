@@ -327,6 +327,34 @@ describe('password reset', () => {
 });
 
 describe('limits and providers', () => {
+  it('behind one trusted proxy, a client cannot dodge the sign-in limit by naming other addresses', async () => {
+    const limited = await buildTestApp({ authRateLimits: { signInPerMinute: 3 }, env: { TRUST_PROXY: '1' } });
+    const signIn = (forwardedFor: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: {
+          origin: limited.config.publicUrl,
+          'content-type': 'application/json',
+          'x-forwarded-for': forwardedFor,
+        },
+        payload: JSON.stringify({ email: 'someone@example.com', password: 'whatever-1' }),
+      });
+    try {
+      const statuses: number[] = [];
+      // The client writes any address it likes; the proxy appends the one it saw.
+      for (let attempt = 0; attempt < 60; attempt++) {
+        statuses.push((await signIn(`198.51.100.${attempt}, 203.0.113.9`)).statusCode);
+      }
+      expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(statuses.slice(3).every((status) => status === 429)).toBe(true);
+      // Another client behind the same proxy is not held back by the first one's attempts.
+      expect((await signIn('203.0.113.10')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('limits sign-in attempts per address', async () => {
     const limited = await buildTestApp({ authRateLimits: { signInPerMinute: 3 } });
     try {
