@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // One clock for every module (services.ts): tests move it, the shop reads the real time.
   const now = { now: deps.now };
-  await app.register(checkoutRoutes(now), { prefix: '/api' });
+  await app.register(checkoutRoutes({ payments: deps.payments, ...now }), { prefix: '/api' });
   await app.register(orderRoutes({ payments: deps.payments, ...now }), { prefix: '/api/orders' });
   await app.register(paymentRoutes({ payments: deps.payments, ...now }), { prefix: '/api/payments' });
   if (deps.payments.name === 'local') {

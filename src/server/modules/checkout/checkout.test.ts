@@ -12,6 +12,8 @@ import {
   jobs,
   orderItems,
   orders,
+  paymentEvents,
+  paymentSessions,
   productPricing,
 } from '../../db/schema';
 
@@ -507,6 +509,64 @@ describe('paying on the local payment page', () => {
       'pending',
     );
     expect((await submit(second, card('4242424242424242'))).statusCode).toBe(303);
+    expect(((await call('GET', `/api/orders/${order.id}`, anna)).json() as Order).paymentStatus).toBe('paid');
+  });
+
+  const openSessions = async (orderId: string) =>
+    (await t.database.db.select().from(paymentSessions).where(eq(paymentSessions.orderId, orderId))).filter(
+      (session) => session.status === 'open',
+    );
+
+  it('leaves exactly one payable page when 50 payment starts of one order arrive at once', async () => {
+    const { order } = await orderToPay();
+    const starts = await Promise.all(
+      Array.from({ length: 50 }, () => call('POST', `/api/orders/${order.id}/payment`, anna)),
+    );
+    expect(starts.map((start) => start.statusCode)).toEqual(Array(50).fill(200));
+    const open = await openSessions(order.id);
+    expect(open).toHaveLength(1);
+    // Every other page answers that it has expired; only the open one can be paid.
+    const pages = starts.map((start) => new URL(start.json().url).pathname);
+    const payable = pages.filter((path) => path.endsWith(open[0]!.id));
+    expect(payable.length).toBeGreaterThanOrEqual(1);
+    const stale = pages.find((path) => !path.endsWith(open[0]!.id))!;
+    expect((await submit(stale, card('4242424242424242'))).body).toContain('This payment page has expired');
+    expect(((await call('GET', `/api/orders/${order.id}`, anna)).json() as Order).paymentStatus).toBe(
+      'pending',
+    );
+  });
+
+  it('a change of the order closes its open payment page: the old amount cannot be paid', async () => {
+    const { id, order, path } = await orderToPay();
+    const changed = await call('PUT', `/api/checkout/${id}/order`, anna, {
+      ...WORKED_EXAMPLE,
+      coverType: 'softcover',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((changed.json() as Order).quote.total).not.toBe(order.quote.total);
+    expect(await openSessions(order.id)).toHaveLength(0);
+    expect((await t.app.inject({ method: 'GET', url: path })).body).toContain(
+      'This payment page has expired',
+    );
+    expect((await submit(path, card('4242424242424242'))).body).toContain('This payment page has expired');
+    expect(((await call('GET', `/api/orders/${order.id}`, anna)).json() as Order).paymentStatus).toBe(
+      'pending',
+    );
+  });
+
+  it('takes one payment when the card form is posted 50 times at once', async () => {
+    const { order, path } = await orderToPay();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => submit(path, card('4242424242424242'))),
+    );
+    const redirected = answers.filter((answer) => answer.statusCode === 303);
+    expect(redirected).toHaveLength(1);
+    const events = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.orderId, order.id));
+    expect(events.filter((event) => event.outcome === 'paid')).toHaveLength(1);
+    expect(events.filter((event) => event.outcome === 'already_paid')).toHaveLength(0);
     expect(((await call('GET', `/api/orders/${order.id}`, anna)).json() as Order).paymentStatus).toBe('paid');
   });
 

@@ -9,6 +9,7 @@ import {
   RecentBookInstancesSchema,
 } from '../../../shared/contracts/checkout';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import type { PaymentProvider } from '../../adapters/payments/index';
 import { requireSignIn, signedIn } from '../../plugins/auth';
 import * as checkout from './service';
 
@@ -20,7 +21,10 @@ const errors = {
 };
 
 /** The checkout of a finished wizard: its context, the order it makes, and the cover preview. */
-export function checkoutRoutes(options: { now?: () => Date } = {}): FastifyPluginAsyncZod {
+export function checkoutRoutes(options: {
+  payments: PaymentProvider;
+  now?: () => Date;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     // The checkout needs an account: one hook for every route of this prefix.
     app.addHook('onRequest', requireSignIn(app));
@@ -29,6 +33,8 @@ export function checkoutRoutes(options: { now?: () => Date } = {}): FastifyPlugi
       storage: app.storage,
       taxRateBasisPoints: app.config.taxRateBasisPoints,
       now: options.now ?? (() => new Date()),
+      payments: options.payments,
+      log: app.log,
     });
 
     app.get(

@@ -4,6 +4,7 @@ import { readPersonalisation } from '../../../shared/domain/book-personalisation
 import { isPaymentOpen, UNPAID_PAYMENT_STATUSES } from '../../../shared/domain/orders';
 import { PriceUnavailableError, quoteOrder } from '../../../shared/domain/quote';
 import type { CoverType, ProductKey } from '../../../shared/domain/statuses';
+import type { PaymentProvider } from '../../adapters/payments/index';
 import type { Storage } from '../../adapters/storage/index';
 import { type Db, queryRows } from '../../db/client';
 import { personalisationSql } from '../../db/personalisation';
@@ -23,8 +24,17 @@ import { AppError, notFound } from '../../errors';
 import { bookTitle } from '../../stories/title';
 import { payableVersion } from '../books/service';
 import { type OrderRow, orderView, type StoredAddress, toOrderView } from '../orders/repo';
+import { expireOpenSessions } from '../payments/service';
 
-export type CheckoutDeps = { db: Db; storage: Storage; taxRateBasisPoints: number; now: () => Date };
+export type CheckoutDeps = {
+  db: Db;
+  storage: Storage;
+  taxRateBasisPoints: number;
+  now: () => Date;
+  /** A change of an unpaid order closes its open payment pages (their amount may be stale). */
+  payments: PaymentProvider;
+  log: { warn(obj: object, msg: string): void };
+};
 export type Buyer = { id: string; email: string };
 
 /** What the buyer chose in the checkout, already checked by the shared schema. */
@@ -348,6 +358,9 @@ export async function saveOrder(
           )
           .returning();
         if (!row) throw new AppError('ORDER_ALREADY_PAID', 'This book has already been paid for.');
+        // A page opened before this change would charge the old amount: it is closed now, and the
+        // next payment starts a page with the new one.
+        await expireOpenSessions({ ...deps, db: tx }, existingId, { strict: false });
         await tx.delete(orderItems).where(eq(orderItems.orderId, existingId));
         [review] = await tx
           .select({ rating: reviews.rating, text: reviews.text, createdAt: reviews.createdAt })

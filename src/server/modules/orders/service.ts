@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { customers, orderItems, orders, paymentSessions, reviews } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { fill, serverTexts } from '../../i18n';
+import { expireOpenSessions } from '../payments/service';
 import { findOwnOrder, orderView } from './repo';
 
 export type OrdersDeps = {
@@ -46,23 +47,91 @@ export async function startPayment(
   userId: string,
   orderId: string,
 ): Promise<{ url: string }> {
-  const order = await findOwnOrder(deps.db, userId, orderId);
-  if (!order) throw notFound('Order');
-  if (!canStillBePaid(order)) {
-    throw new AppError('PAYMENT_NOT_RETRYABLE', 'This order is already paid.');
-  }
-  if (!order.bookInstanceId) throw new AppError('JOB_DEPENDENCY_MISSING', 'The book of this order is gone.');
-  const [items, [customer]] = await Promise.all([
-    deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
-    order.customerId
-      ? deps.db.select({ email: customers.email }).from(customers).where(eq(customers.id, order.customerId))
-      : Promise.resolve([]),
-  ]);
+  // The order row is locked from the first read to the new session's record, so concurrent starts
+  // (a double click, several tabs) take turns: each expires the page before it, and exactly one
+  // stays open. A page that cannot be expired at the provider stops the start: two payable pages
+  // for one order are never left behind.
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .for('update')
+      .limit(1);
+    if (!order) throw notFound('Order');
+    if (!canStillBePaid(order)) {
+      throw new AppError('PAYMENT_NOT_RETRYABLE', 'This order is already paid.');
+    }
+    if (!order.bookInstanceId)
+      throw new AppError('JOB_DEPENDENCY_MISSING', 'The book of this order is gone.');
+    const [items, [customer]] = await Promise.all([
+      tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
+      order.customerId
+        ? tx.select({ email: customers.email }).from(customers).where(eq(customers.id, order.customerId))
+        : Promise.resolve([]),
+    ]);
+    const lines = paymentLines(order, items);
+    const total = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+    if (total !== order.totalAmount) {
+      throw new AppError('PAYMENT_SESSION_FAILED', 'Failed to create payment session', {
+        cause: new Error(`order ${order.id}: lines ${total} ≠ total ${order.totalAmount}`),
+      });
+    }
+    await expireOpenSessions({ ...deps, db: tx }, order.id, { strict: true });
+    const base = deps.publicUrl.replace(/\/$/, '');
+    const request = {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      bookInstanceId: order.bookInstanceId,
+      currency: 'CHF' as const,
+      lines,
+      total,
+      customerEmail: customer?.email ?? '',
+      language: order.language === 'fr' ? ('fr' as const) : ('en' as const),
+      successUrl: `${base}/order-confirmation/${order.id}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/checkout/${order.bookInstanceId}?payment_cancelled=true`,
+      expiresAt: new Date(deps.now().getTime() + PAYMENT_SESSION_MINUTES * 60_000),
+    };
+    let session: { id: string; url: string };
+    try {
+      session = await deps.payments.createCheckoutSession(request);
+    } catch (error) {
+      if (error instanceof PaymentProviderError) {
+        deps.log.warn({ orderId: order.id, reason: error.message }, 'payment session not created');
+        throw new AppError('PAYMENT_SESSION_FAILED', 'Failed to create payment session', { cause: error });
+      }
+      throw error;
+    }
+    await tx.insert(paymentSessions).values({
+      id: session.id,
+      orderId: order.id,
+      provider: deps.payments.name,
+      amount: total,
+      currency: 'CHF',
+      url: session.url,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+      lines,
+      expiresAt: request.expiresAt,
+    });
+    await tx
+      .update(orders)
+      .set({ paymentSessionId: session.id, updatedAt: deps.now() })
+      .where(eq(orders.id, order.id));
+    deps.log.info({ orderId: order.id, provider: deps.payments.name }, 'payment session started');
+    return { url: session.url };
+  });
+}
+
+/** The order's stored amounts as the provider's lines, in its language: the book first, then copies. */
+function paymentLines(
+  order: typeof orders.$inferSelect,
+  items: (typeof orderItems.$inferSelect)[],
+): PaymentLine[] {
   const texts = serverTexts<PaymentTexts>('payments', order.language);
   const bookType = texts.bookTypes[order.bookType as 'storybook' | 'coloring'];
-  const lines: PaymentLine[] = [
+  return [
     ...items
-      // The book first, then the copies.
       .sort((a, b) => Number(a.itemType !== 'base_book') - Number(b.itemType !== 'base_book'))
       .map((item) => ({
         name: fill(texts.lines[item.productKey as keyof PaymentTexts['lines']], {
@@ -79,74 +148,6 @@ export async function startPayment(
       unitAmount: order.taxAmount,
     },
   ].filter((line) => line.unitAmount > 0);
-  const total = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
-  if (total !== order.totalAmount) {
-    throw new AppError('PAYMENT_SESSION_FAILED', 'Failed to create payment session', {
-      cause: new Error(`order ${order.id}: lines ${total} ≠ total ${order.totalAmount}`),
-    });
-  }
-  // A newer payment page replaces the open ones, so one order can never be paid twice.
-  const open = await deps.db
-    .select({ id: paymentSessions.id })
-    .from(paymentSessions)
-    .where(and(eq(paymentSessions.orderId, order.id), eq(paymentSessions.status, 'open')));
-  for (const previous of open) {
-    try {
-      await deps.payments.expireCheckoutSession?.(previous.id);
-      await deps.db
-        .update(paymentSessions)
-        .set({ status: 'expired' })
-        .where(eq(paymentSessions.id, previous.id));
-    } catch (error) {
-      // Left open: its notification, if it is ever paid, is still applied once and checked.
-      deps.log.warn(
-        { orderId: order.id, reason: error instanceof Error ? error.message : String(error) },
-        'earlier payment session not expired',
-      );
-    }
-  }
-  const base = deps.publicUrl.replace(/\/$/, '');
-  const request = {
-    orderId: order.id,
-    orderNumber: order.orderNumber,
-    bookInstanceId: order.bookInstanceId,
-    currency: 'CHF' as const,
-    lines,
-    total,
-    customerEmail: customer?.email ?? '',
-    language: order.language === 'fr' ? ('fr' as const) : ('en' as const),
-    successUrl: `${base}/order-confirmation/${order.id}?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${base}/checkout/${order.bookInstanceId}?payment_cancelled=true`,
-    expiresAt: new Date(deps.now().getTime() + PAYMENT_SESSION_MINUTES * 60_000),
-  };
-  let session: { id: string; url: string };
-  try {
-    session = await deps.payments.createCheckoutSession(request);
-  } catch (error) {
-    if (error instanceof PaymentProviderError) {
-      deps.log.warn({ orderId: order.id, reason: error.message }, 'payment session not created');
-      throw new AppError('PAYMENT_SESSION_FAILED', 'Failed to create payment session', { cause: error });
-    }
-    throw error;
-  }
-  await deps.db.insert(paymentSessions).values({
-    id: session.id,
-    orderId: order.id,
-    provider: deps.payments.name,
-    amount: total,
-    currency: 'CHF',
-    url: session.url,
-    successUrl: request.successUrl,
-    cancelUrl: request.cancelUrl,
-    lines,
-    expiresAt: request.expiresAt,
-  });
-  await deps.db
-    .update(orders)
-    .set({ paymentSessionId: session.id, updatedAt: deps.now() })
-    .where(eq(orders.id, order.id));
-  deps.log.info({ orderId: order.id, provider: deps.payments.name }, 'payment session started');
-  return { url: session.url };
 }
 
 /** The review of a delivered order: one per order, stored on the server. */

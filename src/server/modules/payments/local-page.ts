@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PaymentEvent, PaymentLine } from '../../adapters/payments/index';
 import { LOCAL_TEST_CARDS, type LocalCardOutcome } from '../../adapters/payments/local';
@@ -259,11 +259,28 @@ ${field('name', t.nameOnCard, 'autocomplete="cc-name" required')}
         }
         const outcome =
           LOCAL_TEST_CARDS[form.cardNumber.replace(/[\s-]/g, '') as keyof typeof LOCAL_TEST_CARDS];
-        await notify(
-          outcome === 'paid'
-            ? eventFor('checkout.session.completed', row.session, 'paid')
-            : eventFor('checkout.session.async_payment_failed', row.session, 'unpaid'),
-        );
+        // One payment per page, however many times the form is posted at once: the first post
+        // closes the session in one conditional statement; the others find it closed.
+        const [claimed] = await app.database.db
+          .update(paymentSessions)
+          .set({ status: outcome === 'paid' ? 'complete' : 'failed' })
+          .where(and(eq(paymentSessions.id, row.session.id), eq(paymentSessions.status, 'open')))
+          .returning({ id: paymentSessions.id });
+        if (!claimed) return reply.send(closed((await load(row.session.id)) ?? row));
+        try {
+          await notify(
+            outcome === 'paid'
+              ? eventFor('checkout.session.completed', row.session, 'paid')
+              : eventFor('checkout.session.async_payment_failed', row.session, 'unpaid'),
+          );
+        } catch (error) {
+          // The shop did not take the notification: the page opens again for another try.
+          await app.database.db
+            .update(paymentSessions)
+            .set({ status: 'open' })
+            .where(eq(paymentSessions.id, row.session.id));
+          throw error;
+        }
         request.log.info({ sessionId: row.session.id, outcome }, 'local payment page');
         return reply.redirect(successUrl(row.session), 303);
       },

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { isPaymentOpen } from '../../../shared/domain/orders';
-import type { PaymentEvent } from '../../adapters/payments/index';
+import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/index';
 import { SignatureError, verifySignature } from '../../adapters/payments/signature';
 import type { Db } from '../../db/client';
 import { orders, paymentEvents, paymentSessions } from '../../db/schema';
@@ -172,4 +172,47 @@ export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promi
   });
   deps.log.info({ eventId: event.id, type: event.type, outcome }, 'payment notification');
   return outcome;
+}
+
+/**
+ * Expires an order's open payment pages, at the provider first and then in the shop's record. Call
+ * it inside a transaction that holds the order's lock. `strict`: a page the provider would not
+ * expire stops the caller (before a new page is made); otherwise it is logged and left to its
+ * notification, which is checked against the order like any other. A page past its own expiry
+ * is closed at the provider already and is only marked.
+ */
+export async function expireOpenSessions(
+  deps: {
+    db: Db;
+    payments: PaymentProvider;
+    now: () => Date;
+    log: { warn(obj: object, msg: string): void };
+  },
+  orderId: string,
+  { strict }: { strict: boolean },
+): Promise<void> {
+  const open = await deps.db
+    .select({ id: paymentSessions.id, expiresAt: paymentSessions.expiresAt })
+    .from(paymentSessions)
+    .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.status, 'open')));
+  for (const previous of open) {
+    if (previous.expiresAt > deps.now()) {
+      try {
+        await deps.payments.expireCheckoutSession?.(previous.id);
+      } catch (error) {
+        deps.log.warn(
+          { orderId, reason: error instanceof Error ? error.message : String(error) },
+          'earlier payment session not expired',
+        );
+        if (strict) {
+          throw new AppError('PAYMENT_SESSION_FAILED', 'Failed to create payment session', { cause: error });
+        }
+        continue;
+      }
+    }
+    await deps.db
+      .update(paymentSessions)
+      .set({ status: 'expired' })
+      .where(eq(paymentSessions.id, previous.id));
+  }
 }
