@@ -28,12 +28,15 @@ describe('storage keys', () => {
       generatedToy: keys.toyCover,
     });
     expect(keys.page(7, 'png')).toBe(`${id}/pages/7.png`);
-    expect([keys.interior, keys.cover, keys.extraCover('softcover'), keys.book, keys.coverArt]).toEqual([
+    expect([keys.interior, keys.cover, keys.extraCover('softcover'), keys.book]).toEqual([
       `${id}/print/interior.pdf`,
       `${id}/print/cover.pdf`,
       `${id}/print/cover-softcover.pdf`,
       `${id}/print/book.json`,
-      `${id}/print/cover-art.png`,
+    ]);
+    expect([keys.printHeroCover, keys.printToyCover]).toEqual([
+      `${id}/intermediate/hero_cover_print.png`,
+      `${id}/intermediate/plush_cover_print.png`,
     ]);
     expect(keys.printTicket).toBe(`${id}/print/print-job.json`);
     // Every key of the book is under its folder, so deleting the folder deletes the book's files.

@@ -35,6 +35,9 @@ export function instanceKeys(id: string) {
     /** The approved covers of the wizard: the references of every page. */
     heroCover,
     toyCover,
+    /** The approved covers drawn again at print size (local illustrator): what the book's covers print. */
+    printHeroCover: `${folder}intermediate/hero_cover_print.png`,
+    printToyCover: `${folder}intermediate/plush_cover_print.png`,
     /** The four pictures as the personalisation names them (`permanentPaths`). */
     pictures: {
       childPhoto,
@@ -57,7 +60,6 @@ export function instanceKeys(id: string) {
     extraCover: (coverType: CoverType) => `${print}cover-${coverType}.pdf`,
     /** The printed words and the page count, for the profile and for checks. */
     book: `${print}book.json`,
-    coverArt: `${print}cover-art.png`,
     /** The local printer's job ticket, beside the files it printed. */
     printTicket: `${print}print-job.json`,
   };

@@ -24,6 +24,7 @@ import {
   readRequired,
   setProgress,
 } from './pipeline';
+import { printSizeCovers } from './print-covers';
 import { FAILURE_STEP, PROGRESS } from './progress';
 import { countSpreads, ensureSpreads, listBookPictures } from './spreads';
 
@@ -100,10 +101,26 @@ export async function drawBook(deps: DrawDeps, payload: { bookInstanceId: string
   }
   throwIfAborted(deps.signal);
 
-  // Version 1: the approved covers and every page's picture, each with its hash.
+  // Version 1: the approved covers (drawn again at print size where the illustrator can) and every
+  // page's picture, each with its hash: what the parent reads and approves is what prints.
+  const covers = await printSizeCovers(
+    deps,
+    { id: instance.id, heroCoverKey: plan.heroCoverKey, toyCoverKey: plan.toyCoverKey, ...book },
+    {
+      childPhoto: await deps.storage
+        .get('instances', plan.metadata.permanentPaths.childPhoto)
+        .then((object) => object?.data),
+      toyPhoto: book.toyPhoto,
+      childName: plan.metadata.childName.trim(),
+      toyName: plan.metadata.toyName.trim(),
+      language: plan.language,
+      look: book.look,
+    },
+  );
+  throwIfAborted(deps.signal);
   const pictures: BookVersionPictures = {
-    [FRONT_COVER]: await hashedPicture(deps.storage, plan.heroCoverKey),
-    [backCoverPosition(plan.story.pages.length)]: await hashedPicture(deps.storage, plan.toyCoverKey),
+    [FRONT_COVER]: await hashedPicture(deps.storage, covers.heroKey),
+    [backCoverPosition(plan.story.pages.length)]: await hashedPicture(deps.storage, covers.toyKey),
   };
   for (const picture of await listBookPictures(db, instance.id)) {
     pictures[storyPosition(picture.position)] = await hashedPicture(deps.storage, picture.storagePath);

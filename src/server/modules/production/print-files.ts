@@ -47,6 +47,8 @@ export type PrintFilesInput = {
  */
 const COVER_ART_SIZE = 1024;
 const WORDLESS = { left: 177, top: 290, size: 670 } as const;
+/** The share of the cover's width that the wordless square takes (its art is printed on the front). */
+export const WORDLESS_COVER_SHARE = WORDLESS.size / COVER_ART_SIZE;
 /** The portrait's square on the approved cover (centre 512, 590, radius 246). */
 const PORTRAIT = { left: 266, top: 344, size: 492 } as const;
 
