@@ -48,7 +48,7 @@ async function cover(colour: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** Paid storybooks as the webhook leaves them: book rendering, order processing, production queued. */
+/** Paid storybooks whose drawing is queued: book rendering, order processing. */
 async function paidBooks(database: Database, dataDir: string, count: number): Promise<string[]> {
   const db = database.db;
   const storage = createLocalStorage(path.join(dataDir, 'storage'));
@@ -79,7 +79,7 @@ async function paidBooks(database: Database, dataDir: string, count: number): Pr
       language: 'en',
       wizardMetadata: personalisationOf(id, { dedicationName: 'Mum and Dad' }),
     });
-    const [order] = await db
+    await db
       .insert(orders)
       .values({
         userId,
@@ -102,12 +102,9 @@ async function paidBooks(database: Database, dataDir: string, count: number): Pr
       })
       .returning({ id: orders.id });
     ids.push(id);
-    await enqueue(
-      db,
-      'produce-book',
-      { bookInstanceId: id, orderId: order!.id },
-      { singletonKey: `produce-book:${id}` },
-    );
+    // Drawn (`draw-book`), then printed (`print-book`, which draw-book queues for a paid order
+    // without a version): the whole path of a book, without the parent's reading and approval.
+    await enqueue(db, 'draw-book', { bookInstanceId: id }, { singletonKey: `draw-book:${id}` });
   }
   return ids;
 }
@@ -124,7 +121,7 @@ async function allFulfilled(database: Database, ids: string[]): Promise<void> {
     if (archived) {
       const [job] = await queryRows<{ last_error: string }>(
         database.db,
-        sql`select last_error from jobs where queue = 'produce-book' and state = 'failed' limit 1`,
+        sql`select last_error from jobs where queue in ('draw-book', 'print-book') and state = 'failed' limit 1`,
       );
       throw new Error(`a book was archived: ${job?.last_error ?? archived.step}`);
     }

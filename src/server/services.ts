@@ -26,7 +26,6 @@ import { printFileLinks } from './modules/print-files/signing';
 import { sendShopAlert } from './modules/printer/shop-alert';
 import { archiveDrawing, drawBook, failRedraw, redrawPage } from './modules/production/draw-book';
 import { sendOrderEmail } from './modules/production/emails';
-import { archiveBook, produceBook } from './modules/production/pipeline';
 import { archivePrinting, printBook } from './modules/production/print-book';
 import { applyPrintStatus } from './modules/production/print-status';
 
@@ -183,10 +182,6 @@ export function createJobHandlers(
     ...(options.pageSize ? { pageSize: options.pageSize } : {}),
   });
   return {
-    'produce-book': {
-      handle: (payload, context) => produceBook(production(context), payload),
-      onFinalFailure: (tx, payload) => archiveBook(tx, payload),
-    },
     'draw-book': {
       handle: (payload, context) => drawBook(production(context), payload),
       onFinalFailure: (tx, payload) => archiveDrawing(tx, payload),

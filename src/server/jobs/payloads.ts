@@ -22,7 +22,6 @@ export type PrintStatusUpdate = z.infer<typeof PrintStatusUpdateSchema>;
  */
 export const JOB_PAYLOADS = {
   /** Books queued for production before issue 15 (drawn after payment); new books never are. */
-  'produce-book': z.object({ bookInstanceId: z.uuid(), orderId: z.uuid() }),
   /** The whole book drawn as soon as the wizard completes, before paying (issue 15). */
   'draw-book': z.object({ bookInstanceId: z.uuid() }),
   /** One page drawn again ("draw this page again"), kept as a candidate (book preview). */
@@ -50,6 +49,6 @@ export type QueueName = keyof typeof JOB_PAYLOADS;
  * printer reports) is claimed before them, and each worker keeps one loop for the others only, so
  * an "order paid" e-mail never waits behind a book's pictures.
  */
-export const DRAWING_QUEUES: readonly QueueName[] = ['draw-book', 'redraw-page', 'produce-book'];
+export const DRAWING_QUEUES: readonly QueueName[] = ['draw-book', 'redraw-page'];
 export type JobPayloads = { [Q in QueueName]: z.infer<(typeof JOB_PAYLOADS)[Q]> };
 export const QUEUE_NAMES = Object.keys(JOB_PAYLOADS) as QueueName[];

@@ -17,7 +17,7 @@ import {
 let database: TestDatabase;
 const payload = { bookInstanceId: crypto.randomUUID(), orderId: crypto.randomUUID() };
 const claim = (workerId: string, leaseMs = 60_000) =>
-  claimJob(database.db, { queues: ['produce-book'], workerId, leaseMs });
+  claimJob(database.db, { queues: ['print-book'], workerId, leaseMs });
 
 async function jobRow(id: string) {
   const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
@@ -38,11 +38,11 @@ beforeEach(async () => {
 
 describe('the job queue', () => {
   it('adds a singleton job once, and a claimed job is not claimed again while its lease runs', async () => {
-    expect(await enqueue(database.db, 'produce-book', payload, { singletonKey: 'k1' })).toBe(true);
-    expect(await enqueue(database.db, 'produce-book', payload, { singletonKey: 'k1' })).toBe(false);
+    expect(await enqueue(database.db, 'print-book', payload, { singletonKey: 'k1' })).toBe(true);
+    expect(await enqueue(database.db, 'print-book', payload, { singletonKey: 'k1' })).toBe(false);
     const job = await claim('worker-a');
     expect(job).toMatchObject({
-      queue: 'produce-book',
+      queue: 'print-book',
       payload,
       attempts: 1,
       maxAttempts: 5,
@@ -69,14 +69,14 @@ describe('the job queue', () => {
   });
 
   it('does not claim a job before its time, nor a queue the worker does not serve', async () => {
-    await enqueue(database.db, 'produce-book', payload, { delayMs: 60_000 });
+    await enqueue(database.db, 'print-book', payload, { delayMs: 60_000 });
     await enqueue(database.db, 'send-order-email', { orderId: payload.orderId, email: 'orderPaid' });
     expect(await claim('worker-a')).toBeNull();
     expect(await claimJob(database.db, { queues: [], workerId: 'w', leaseMs: 1000 })).toBeNull();
   });
 
   it('claims again a job whose worker died (lease expired), and the dead worker can no longer touch it', async () => {
-    await enqueue(database.db, 'produce-book', payload);
+    await enqueue(database.db, 'print-book', payload);
     const lost = await claim('dead-worker', 1);
     await new Promise((resolve) => setTimeout(resolve, 20));
     const taken = await claim('live-worker');
@@ -88,7 +88,7 @@ describe('the job queue', () => {
   });
 
   it('retries a failed job after an exponential backoff, then fails it for good after max attempts', async () => {
-    await enqueue(database.db, 'produce-book', payload, { maxAttempts: 3 });
+    await enqueue(database.db, 'print-book', payload, { maxAttempts: 3 });
     let job = await claim('w');
     expect(await failJob(database.db, job!, new Error('first'), { backoffMs: 60_000 })).toBe('retry');
     const waiting = await jobRow(job!.id);
@@ -112,7 +112,7 @@ describe('the job queue', () => {
   });
 
   it('fails a job at once when retrying cannot help', async () => {
-    await enqueue(database.db, 'produce-book', payload);
+    await enqueue(database.db, 'print-book', payload);
     const job = await claim('w');
     expect(
       await failJob(database.db, job!, new Error('bad payload'), { backoffMs: 0, permanent: true }),
@@ -120,7 +120,7 @@ describe('the job queue', () => {
   });
 
   it('gives a job back without counting the attempt when its worker stops', async () => {
-    await enqueue(database.db, 'produce-book', payload);
+    await enqueue(database.db, 'print-book', payload);
     const job = await claim('stopping');
     await releaseJob(database.db, job!);
     expect(await jobRow(job!.id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
@@ -128,15 +128,15 @@ describe('the job queue', () => {
   });
 
   it('restarts a finished singleton with fresh attempts, and leaves a live one alone', async () => {
-    await enqueue(database.db, 'produce-book', payload, { singletonKey: 'book-1' });
+    await enqueue(database.db, 'print-book', payload, { singletonKey: 'book-1' });
     const job = await claim('w');
     await failJob(database.db, job!, new Error('down'), { backoffMs: 0, permanent: true });
-    await restartSingleton(database.db, 'produce-book', payload, 'book-1');
+    await restartSingleton(database.db, 'print-book', payload, 'book-1');
     expect(await jobRow(job!.id)).toMatchObject({ state: 'queued', attempts: 0, lastError: null });
     const again = await claim('w');
-    await restartSingleton(database.db, 'produce-book', payload, 'book-1');
+    await restartSingleton(database.db, 'print-book', payload, 'book-1');
     expect(await jobRow(again!.id)).toMatchObject({ state: 'active', attempts: 1 });
-    await restartSingleton(database.db, 'produce-book', payload, 'book-2');
+    await restartSingleton(database.db, 'print-book', payload, 'book-2');
     expect(await database.db.select().from(jobs).where(eq(jobs.singletonKey, 'book-2'))).toHaveLength(1);
   });
 
@@ -152,7 +152,7 @@ describe('the job queue', () => {
   it.skipIf(process.env.TEST_DB_DRIVER !== 'pg')(
     'hands each job to one worker when many claim at once (PostgreSQL)',
     async () => {
-      for (let i = 0; i < 40; i++) await enqueue(database.db, 'produce-book', payload);
+      for (let i = 0; i < 40; i++) await enqueue(database.db, 'print-book', payload);
       const claimed = await Promise.all(Array.from({ length: 60 }, (_, i) => claim(`w${i}`)));
       const ids = claimed.filter((job) => job !== null).map((job) => job.id);
       expect(ids).toHaveLength(40);

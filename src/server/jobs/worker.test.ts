@@ -13,15 +13,15 @@ let running: RunningWorker[] = [];
 const log = createMemoryLog();
 const payload = { bookInstanceId: crypto.randomUUID(), orderId: crypto.randomUUID() };
 
-function worker(handler: Partial<JobHandler<'produce-book'>>, options: Partial<WorkerOptions> = {}) {
+function worker(handler: Partial<JobHandler<'print-book'>>, options: Partial<WorkerOptions> = {}) {
   const started = startWorker({
     database,
     log,
     pollMs: 10,
     leaseMs: 300,
     backoffMs: 1,
-    queues: ['produce-book'],
-    handlers: { 'produce-book': { handle: async () => {}, ...handler } },
+    queues: ['print-book'],
+    handlers: { 'print-book': { handle: async () => {}, ...handler } },
     ...options,
   });
   running.push(started);
@@ -57,7 +57,7 @@ describe('the worker', () => {
   it('runs a due job with its parsed payload and marks it done', async () => {
     const seen: unknown[] = [];
     worker({ handle: async (p) => void seen.push(p) });
-    await enqueue(database.db, 'produce-book', payload);
+    await enqueue(database.db, 'print-book', payload);
     expect(await waitForState('done')).toMatchObject({ attempts: 1, lockedBy: null });
     expect(seen).toEqual([payload]);
   });
@@ -101,7 +101,7 @@ describe('the worker', () => {
         finals.push(`${p.orderId === payload.orderId}:${row?.state}:${(error as Error).message}`);
       },
     });
-    await enqueue(database.db, 'produce-book', payload, { maxAttempts: 3 });
+    await enqueue(database.db, 'print-book', payload, { maxAttempts: 3 });
     const failed = await waitForState('failed');
     expect(failed).toMatchObject({ attempts: 3, lastError: 'illustrator down' });
     expect(finals).toEqual(['true:failed:illustrator down']);
@@ -115,13 +115,13 @@ describe('the worker', () => {
       },
       onFinalFailure: async () => void finals.push('archived'),
     });
-    await enqueue(database.db, 'produce-book', payload);
+    await enqueue(database.db, 'print-book', payload);
     expect(await waitForState('failed')).toMatchObject({
       attempts: 1,
       lastError: 'JOB_NOT_FOUND: no such book',
     });
     await database.db.delete(jobs);
-    await enqueue(database.db, 'produce-book', { bookInstanceId: 'not-a-uuid', orderId: 'x' });
+    await enqueue(database.db, 'print-book', { bookInstanceId: 'not-a-uuid', orderId: 'x' });
     expect((await waitForState('failed')).attempts).toBe(1);
     // The malformed payload has no book to archive.
     expect(finals).toEqual(['archived']);
@@ -129,7 +129,7 @@ describe('the worker', () => {
 
   it('renews the lease of a long job, so no other worker takes it', async () => {
     let runs = 0;
-    const slow: Partial<JobHandler<'produce-book'>> = {
+    const slow: Partial<JobHandler<'print-book'>> = {
       handle: async () => {
         runs += 1;
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -137,7 +137,7 @@ describe('the worker', () => {
     };
     worker(slow);
     worker(slow);
-    await enqueue(database.db, 'produce-book', payload);
+    await enqueue(database.db, 'print-book', payload);
     expect(await waitForState('done')).toMatchObject({ attempts: 1 });
     expect(runs).toBe(1);
   });
@@ -155,7 +155,7 @@ describe('the worker', () => {
       },
       { leaseMs: 3000 },
     );
-    await enqueue(database.db, 'produce-book', payload);
+    await enqueue(database.db, 'print-book', payload);
     await waitForState('active');
     // Another worker took the job over (as after a stalled heartbeat).
     await database.db.update(jobs).set({ lockedBy: 'someone-else' });
@@ -175,7 +175,7 @@ describe('the worker', () => {
         );
       },
     });
-    await enqueue(database.db, 'produce-book', payload);
+    await enqueue(database.db, 'print-book', payload);
     await waitFor(async () => (started.length > 0 ? true : undefined), { what: 'the job to start' });
     await w.stop();
     expect(await onlyJob()).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ChildLookSchema } from '../../../shared/domain/child-look';
 import type { Db } from '../../db/client';
-import { type BookVersionPictures, bookInstances, pageRedraws, spreads } from '../../db/schema';
+import { type BookVersionPictures, bookInstances, orders, pageRedraws, spreads } from '../../db/schema';
 import { PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
+import { enqueue } from '../../jobs/queue';
 import { instanceKeys } from '../../storage-keys';
 import {
   addVersion,
@@ -142,7 +143,32 @@ export async function drawBook(deps: DrawDeps, payload: { bookInstanceId: string
       .for('update');
     // A second run (a lease taken over) finished first: its version stands.
     if (fresh?.currentVersionId) return;
-    await addVersion(tx, instance.id, texts, pictures);
+    const version = await addVersion(tx, instance.id, texts, pictures);
+    // A book paid before books were drawn before paying (issue 15) has no approved version: the
+    // version just drawn is what it prints, as it would have before, and its print is queued.
+    const [paidBefore] = await tx
+      .update(orders)
+      .set({ bookVersionId: version.id, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(orders.bookInstanceId, instance.id),
+          eq(orders.paymentStatus, 'paid'),
+          isNull(orders.bookVersionId),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (paidBefore) {
+      await tx
+        .update(bookInstances)
+        .set({ approvedVersionId: version.id })
+        .where(eq(bookInstances.id, instance.id));
+      await enqueue(
+        tx,
+        'print-book',
+        { bookInstanceId: instance.id, orderId: paidBefore.id },
+        { singletonKey: `print-book:${instance.id}` },
+      );
+    }
     await tx
       .update(bookInstances)
       .set({

@@ -8,7 +8,7 @@ import { createFakeIllustrator } from '../../../../test/fake-illustrator';
 import { signedInAs } from '../../../../test/signed-in';
 import type { Illustrator } from '../../adapters/illustrator/index';
 import { queryRows } from '../../db/client';
-import { bookInstances, generatedImages, jobs, orders, spreads } from '../../db/schema';
+import { bookInstances, bookVersions, generatedImages, jobs, orders, spreads } from '../../db/schema';
 import { preflight } from '../../print/index';
 import { extractText } from '../../print/test-pdf-text';
 import { instanceKeys } from '../../storage-keys';
@@ -328,6 +328,55 @@ describe('a failing illustrator', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('JOB_INVALID_STATE');
   }, 120_000);
+});
+
+describe('a book paid before books were drawn before paying (issue 15)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is drawn where it stopped on retry, and the version drawn is the one printed', async () => {
+    const owner = {
+      cookie: await signedInAs(t, 'legacy.owner@example.com'),
+      id: await userIdOf(t, 'legacy.owner@example.com'),
+    };
+    const { bookInstanceId, orderId } = await paidBookOf(t, owner, { draw: false });
+    // As such a book was left: paid, no version, its production failed for good.
+    const db = t.database.db;
+    await db.delete(jobs).where(eq(jobs.singletonKey, `print-book:${bookInstanceId}`));
+    await db.update(orders).set({ bookVersionId: null }).where(eq(orders.id, orderId));
+    await db
+      .update(bookInstances)
+      .set({ status: 'archived', currentVersionId: null, approvedVersionId: null })
+      .where(eq(bookInstances.id, bookInstanceId));
+    await db.delete(bookVersions).where(eq(bookVersions.bookInstanceId, bookInstanceId));
+
+    const worker = t.startWorker();
+    try {
+      const url = `/api/book-instances/${bookInstanceId}/retry`;
+      const retry = await t.app.inject({ method: 'POST', url, headers: { cookie: owner.cookie } });
+      expect(retry.statusCode).toBe(200);
+      const book = await waitForBook(t, bookInstanceId, ['fulfilled', 'archived'], 120_000);
+      expect(book.status).toBe('fulfilled');
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      const [version] = await db
+        .select()
+        .from(bookVersions)
+        .where(eq(bookVersions.bookInstanceId, bookInstanceId));
+      expect(order?.bookVersionId).toBe(version?.id);
+      expect(order?.printJobId).toBeTruthy();
+      const summary = JSON.parse((await storedFile(t, instanceKeys(bookInstanceId).book)).toString('utf8'));
+      expect(summary.version).toEqual({ number: 1, contentHash: version?.contentHash });
+    } finally {
+      await worker.stop();
+    }
+  }, 150_000);
 });
 
 describe('an illustrator that fails a few times', () => {

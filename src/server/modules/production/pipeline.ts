@@ -1,25 +1,23 @@
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { type ChildLook, ChildLookSchema } from '../../../shared/domain/child-look';
+import type { ChildLook } from '../../../shared/domain/child-look';
 import { COVER_TYPES, type CoverType } from '../../../shared/domain/statuses';
 import type { Illustrator } from '../../adapters/illustrator/index';
-import type { Printer, PrintItem } from '../../adapters/printer/index';
+import type { Printer } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
-import { bookInstances, customers, orderItems, orders } from '../../db/schema';
+import { bookInstances, customers, orderItems, type orders } from '../../db/schema';
 import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
-import { describeError, enqueue, intervalMs } from '../../jobs/queue';
+import { describeError, intervalMs } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/types';
-import { type InstanceKeys, instanceKeys } from '../../storage-keys';
-import { type BookPlan, planBook } from './book-plan';
-import { buildPrintFiles, type PrintFiles } from './print-files';
-import { FAILURE_STEP, PROGRESS } from './progress';
+import { instanceKeys } from '../../storage-keys';
+import type { BookPlan } from './book-plan';
+import { PROGRESS } from './progress';
 import {
   type ClaimedSpread,
   claimSpread,
   completeSpread,
   countSpreads,
-  ensureSpreads,
   listBookPictures,
   releaseSpread,
   renewSpreadLease,
@@ -45,185 +43,6 @@ export type ProductionDeps = {
   signal: AbortSignal;
   pageSize?: number;
 };
-
-export type ProduceBookPayload = { bookInstanceId: string; orderId: string };
-
-/**
- * Makes one paid book (the `produce-book` job), from wherever it stopped: plan the story, one
- * spread per page, illustrate each unfinished spread with the hero and toy covers as references,
- * build and check the print files, hand them to the printer. Every step can run again: spreads
- * are added once, a done spread is never drawn again, the printer recognises a resubmission.
- */
-export async function produceBook(deps: ProductionDeps, payload: ProduceBookPayload): Promise<void> {
-  const { db } = deps;
-  const { instance, order } = await loadBook(db, payload);
-  if (instance.status === 'fulfilled') return;
-  if (instance.status !== 'rendering' && instance.status !== 'ready') {
-    throw new PermanentJobError(
-      'JOB_INVALID_STATE',
-      `Book ${instance.id} is ${instance.status}, not in production`,
-    );
-  }
-  if (order.paymentStatus !== 'paid') {
-    throw new PermanentJobError(
-      'JOB_INVALID_STATE',
-      `Order ${order.id} is not paid (${order.paymentStatus})`,
-    );
-  }
-
-  await setProgress(db, instance.id, PROGRESS.setup);
-
-  const plan = await planBook(instance);
-  await ensureSpreads(db, instance.id, plan.story.pages, plan.templateName);
-  const planned = await countSpreads(db, instance.id);
-  await setProgress(db, instance.id, PROGRESS.jobsCreated(planned.total));
-
-  const [heroCover, toyCover] = await Promise.all([
-    readRequired(deps.storage, plan.heroCoverKey, 'hero cover'),
-    readRequired(deps.storage, plan.toyCoverKey, 'toy cover'),
-  ]);
-  await setProgress(db, instance.id, PROGRESS.intermediateImages);
-  await setProgress(db, instance.id, PROGRESS.spreadJobsCreated(planned.total - planned.done));
-  if (planned.done > 0)
-    await setProgress(db, instance.id, PROGRESS.generatingImages(planned.done, planned.total));
-
-  // The local illustrator draws the child from its look and cuts the toy out of its own photo.
-  const toyPhoto = await deps.storage
-    .get('instances', plan.metadata.permanentPaths.toyPhoto ?? instanceKeys(instance.id).toyPhoto)
-    .then((object) => object?.data);
-  const look = ChildLookSchema.safeParse(
-    (instance.wizardMetadata as { childLook?: unknown } | null)?.childLook,
-  );
-  const characters = { toyPhoto, look: look.success ? look.data : undefined };
-  await illustrateSpreads(deps, { id: instance.id, plan, heroCover, toyCover, ...characters });
-  const drawn = await countSpreads(db, instance.id);
-  if (drawn.done < drawn.total) {
-    // Another worker still holds some pages (or held them when it died): come back after them.
-    throw new RetryableJobError(
-      'JOB_INVALID_STATE',
-      `${drawn.total - drawn.done} of ${drawn.total} pages are not drawn yet`,
-    );
-  }
-  throwIfAborted(deps.signal);
-
-  // Finishing (cover picture, print files, printer) is done by one run at a time, under a lease on
-  // the book, so a second run of the same book (a lease taken over from a live worker) waits.
-  if (!(await claimFinishing(db, instance.id, deps.workerId, deps.leaseMs))) {
-    throw new RetryableJobError('JOB_INVALID_STATE', `Another worker is finishing book ${instance.id}`);
-  }
-  const controller = new AbortController();
-  const forward = () => controller.abort(deps.signal.reason);
-  deps.signal.addEventListener('abort', forward, { once: true });
-  const heartbeat = setInterval(
-    () => {
-      claimFinishing(db, instance.id, deps.workerId, deps.leaseMs).then(
-        (held) => held || controller.abort(new JobAbortedError('lease-lost')),
-        () => {},
-      );
-    },
-    Math.max(50, Math.floor(deps.leaseMs / 3)),
-  );
-  try {
-    await finishBook(
-      { ...deps, signal: controller.signal },
-      { id: instance.id, orderId: order.id, plan, heroCover, toyCover },
-    );
-  } finally {
-    clearInterval(heartbeat);
-    deps.signal.removeEventListener('abort', forward);
-    await releaseFinishing(db, instance.id, deps.workerId).catch(() => {});
-  }
-}
-
-/** The last steps of a book, under the finishing lease: from all pages drawn to sent to print. */
-async function finishBook(
-  deps: ProductionDeps,
-  book: { id: string; orderId: string; plan: BookPlan; heroCover: Buffer; toyCover: Buffer },
-): Promise<void> {
-  const { db } = deps;
-  const { plan, heroCover, toyCover } = book;
-  // Read again under the lease: another run may have finished the book meanwhile.
-  const { instance, order } = await loadBook(db, { bookInstanceId: book.id, orderId: book.orderId });
-  if (instance.status === 'fulfilled') return;
-  const coverTypes = await orderCoverTypes(db, order);
-  // The front cover is the approved hero cover's design (print-files.ts), not a new picture.
-  const files = await makePrintFiles(deps, { id: instance.id, plan, heroCover, toyCover, coverTypes, order });
-  await db
-    .update(bookInstances)
-    .set({
-      status: 'ready',
-      currentStep: PROGRESS.allDone.step,
-      progressPercentage: 100,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(bookInstances.id, instance.id), eq(bookInstances.status, 'rendering')));
-  throwIfAborted(deps.signal);
-
-  let printJobId = order.printJobId;
-  if (!printJobId) {
-    const keys = instanceKeys(instance.id);
-    const receipt = await deps.printer.submit({
-      externalId: order.id,
-      orderNumber: order.orderNumber,
-      bookInstanceId: instance.id,
-      title: plan.story.title,
-      pageCount: files.pageCount,
-      interior: { key: keys.interior, data: files.interior },
-      ticketKey: keys.printTicket,
-      items: coverTypes.items.map(
-        (item): PrintItem => ({
-          ...item,
-          bookType: plan.bookType,
-          cover: {
-            key: item.coverType === coverTypes.main ? keys.cover : keys.extraCover(item.coverType),
-            data: files.covers.get(item.coverType)!,
-          },
-        }),
-      ),
-      shipTo: shipTo(order, await customerEmailOf(db, order)),
-    });
-    printJobId = receipt.printJobId;
-  }
-  await db.transaction(async (tx) => {
-    await tx.update(orders).set({ printJobId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-    await tx
-      .update(orders)
-      .set({ status: 'printing' })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'processing')));
-    await tx
-      .update(bookInstances)
-      .set({
-        status: 'fulfilled',
-        currentStep: PROGRESS.allDone.step,
-        progressPercentage: 100,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(bookInstances.id, instance.id), inArray(bookInstances.status, ['rendering', 'ready'])));
-    await enqueue(
-      tx,
-      'send-order-email',
-      { orderId: order.id, email: 'sentToPrint' },
-      { singletonKey: `order-email:${order.id}:sentToPrint` },
-    );
-  });
-  deps.log.info({ bookInstanceId: instance.id, orderId: order.id, printJobId }, 'book sent to print');
-}
-
-/**
- * What happens when production has failed for good: the book is archived with SPEC.md's failure
- * message, and the profile offers Retry. Runs in the transaction that marks the job failed.
- */
-export async function archiveBook(tx: Db, payload: ProduceBookPayload): Promise<void> {
-  await tx
-    .update(bookInstances)
-    .set({ status: 'archived', currentStep: FAILURE_STEP, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(bookInstances.id, payload.bookInstanceId),
-        inArray(bookInstances.status, ['rendering', 'ready']),
-      ),
-    );
-}
 
 type Order = typeof orders.$inferSelect;
 
@@ -251,21 +70,6 @@ export async function releaseFinishing(db: Db, id: string, holder: string): Prom
     .update(bookInstances)
     .set({ finishingBy: null, finishingUntil: null })
     .where(and(eq(bookInstances.id, id), eq(bookInstances.finishingBy, holder)));
-}
-
-async function loadBook(db: Db, payload: ProduceBookPayload) {
-  const [instance] = await db
-    .select()
-    .from(bookInstances)
-    .where(eq(bookInstances.id, payload.bookInstanceId));
-  if (!instance) throw new PermanentJobError('JOB_NOT_FOUND', `Book ${payload.bookInstanceId} not found`);
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, payload.orderId), eq(orders.bookInstanceId, instance.id)));
-  if (!order)
-    throw new PermanentJobError('JOB_NOT_FOUND', `Order ${payload.orderId} of book ${instance.id} not found`);
-  return { instance, order };
 }
 
 /** Moves the progress of a book in production forward (never back: pages finish out of order). */
@@ -449,88 +253,6 @@ export async function orderCoverTypes(db: Db, order: Order): Promise<CoverPlan> 
 
 function asCoverType(value: unknown): CoverType | undefined {
   return COVER_TYPES.find((type) => type === value);
-}
-
-/**
- * The print files, built and checked once and kept in storage: a re-run after a crash (the book
- * already `ready`) reuses them.
- */
-async function makePrintFiles(
-  deps: ProductionDeps,
-  book: {
-    id: string;
-    plan: BookPlan;
-    heroCover: Buffer;
-    toyCover: Buffer;
-    coverTypes: CoverPlan;
-    order: Order;
-  },
-): Promise<PrintFiles> {
-  const keys = instanceKeys(book.id);
-  const coverKey = (type: CoverType) => (type === book.coverTypes.main ? keys.cover : keys.extraCover(type));
-  const stored = await readStoredPrintFiles(deps.storage, keys, book.coverTypes.all, coverKey);
-  if (stored) return stored;
-
-  const pictures = await listBookPictures(deps.db, book.id);
-  const pages = await Promise.all(
-    pictures.map(async (picture) => ({
-      image: await readRequired(deps.storage, picture.storagePath, `picture of page ${picture.position}`),
-      text: (picture.content as { text?: string }).text ?? '',
-    })),
-  );
-  const names = { child: book.plan.metadata.childName.trim(), toy: book.plan.metadata.toyName.trim() };
-  const files = await buildPrintFiles({
-    language: book.plan.language,
-    story: book.plan.story,
-    bookType: book.plan.bookType,
-    names,
-    heroCover: book.heroCover,
-    toyCover: book.toyCover,
-    pages,
-    style: book.plan.style,
-    coverTypes: book.coverTypes.all,
-    // The local illustrator draws at print size: its pictures must carry the detail of that size.
-    nativeDetail: deps.illustrator.kind === 'local' && deps.pageSize === undefined,
-  });
-  await deps.storage.put('instances', keys.interior, files.interior, { contentType: 'application/pdf' });
-  for (const [type, pdf] of files.covers) {
-    await deps.storage.put('instances', coverKey(type), pdf, { contentType: 'application/pdf' });
-  }
-  const summary = {
-    language: book.plan.language,
-    bookType: book.plan.bookType,
-    pageCount: files.pageCount,
-    title: book.plan.story.title,
-    subtitle: book.plan.story.subtitle,
-    dedication: book.plan.story.dedication,
-    pages: book.plan.story.pages.map((page) => ({ position: page.position, text: page.text })),
-    covers: Object.fromEntries(book.coverTypes.all.map((type) => [type, coverKey(type)])),
-  };
-  await deps.storage.put('instances', keys.book, Buffer.from(JSON.stringify(summary, null, 2)), {
-    contentType: 'application/json',
-  });
-  return files;
-}
-
-async function readStoredPrintFiles(
-  storage: Storage,
-  keys: InstanceKeys,
-  coverTypes: CoverType[],
-  coverKey: (type: CoverType) => string,
-): Promise<PrintFiles | null> {
-  const [book, interior] = await Promise.all([
-    storage.get('instances', keys.book),
-    storage.get('instances', keys.interior),
-  ]);
-  if (!book || !interior) return null;
-  const covers = new Map<CoverType, Uint8Array>();
-  for (const type of coverTypes) {
-    const cover = await storage.get('instances', coverKey(type));
-    if (!cover) return null;
-    covers.set(type, cover.data);
-  }
-  const { pageCount } = JSON.parse(book.data.toString('utf8')) as { pageCount: number };
-  return { interior: interior.data, pageCount, covers };
 }
 
 type StoredAddress = {

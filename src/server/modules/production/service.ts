@@ -72,12 +72,9 @@ export async function retryBookGeneration(
       })
       .where(eq(bookInstances.id, instance.id));
     await resetUnfinishedSpreads(tx, instance.id);
-    await restartSingleton(
-      tx,
-      'produce-book',
-      { bookInstanceId: instance.id, orderId: order.id },
-      `produce-book:${instance.id}`,
-    );
+    // Paid before books were drawn before paying (issue 15): its pages are drawn where they
+    // stopped, and the version drawn is printed (draw-book queues the print).
+    await restartSingleton(tx, 'draw-book', { bookInstanceId: instance.id }, `draw-book:${instance.id}`);
     return { success: true as const, message: RETRY_MESSAGE };
   });
 }

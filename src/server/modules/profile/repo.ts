@@ -278,7 +278,7 @@ export async function deleteUserRows(tx: Db, userId: string): Promise<DeletedAcc
               or(
                 bookInstanceIds.length
                   ? and(
-                      inArray(jobs.queue, ['produce-book', 'draw-book', 'print-book']),
+                      inArray(jobs.queue, ['draw-book', 'print-book']),
                       inArray(sql<string>`${jobs.payload}->>'bookInstanceId'`, bookInstanceIds),
                     )
                   : sql`false`,
