@@ -667,6 +667,32 @@ describe('wizard: starting from an earlier book', () => {
     expect(screen.getByLabelText(/^Signed/)).toHaveValue('Grandma');
   });
 
+  it('change the photo: the child’s details kept, a new photo asked for, a way back to the book', async () => {
+    const bookId = 'b0000000-0000-4000-8000-0000000000aa';
+    const api = mockWizardApi({
+      signedInAs: 'parent@example.com',
+      steps: { 3: TOY, 4: TOY_COVER, 5: keptDedication },
+      prefill: {
+        child: { name: 'Mia', gender: 'female', age: 5 },
+        changingPhotoOf: { bookInstanceId: bookId },
+      },
+    });
+    await openWizard(`/wizard?type=storybook&book=${bookId}`);
+    expect(api.callsTo('/api/wizard/session')[0]?.body).toEqual({
+      themeId: 'guardian-friend',
+      bookType: 'storybook',
+      fromBookId: bookId,
+    });
+    expect(
+      screen.getByText(
+        'A new photo of Mia: the toy and the dedication of your book are kept. Your book stays as it is in My books until this one is ready.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to my book' })).toHaveAttribute('href', `/book/${bookId}`);
+    expect(screen.getByLabelText('Your child’s first name')).toHaveValue('Mia');
+    expect(screen.queryByRole('img', { name: 'The photo of your child, cropped to a square' })).toBeNull();
+  });
+
   it('sends a visitor to sign in first, coming back to the same address', async () => {
     const api = mockWizardApi();
     const path = `/wizard?clone=${orderId}`;

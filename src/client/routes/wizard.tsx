@@ -4,9 +4,10 @@ import { readPrefillId } from '../../shared/domain/wizard';
 import { DEFAULT_THEME_ID, WizardPage } from '../features/wizard';
 
 /**
- * /wizard?theme=&type=&step=&character=&clone=: `type` accepts the `colouring` spelling; no theme
+ * /wizard?theme=&type=&step=&character=&clone=&book=: `type` accepts the `colouring` spelling; no theme
  * means the one theme of today. `character` prefills the child ("Reorder"), `clone` keeps an order's
- * toy and dedication ("Make Sibling Version"). `step` is read and kept by the page itself.
+ * toy and dedication ("Make Sibling Version"), `book` keeps all of an unpaid book but the child's
+ * photo ("Change the photo"). `step` is read and kept by the page itself.
  */
 export function Component() {
   const [params] = useSearchParams();
@@ -18,6 +19,7 @@ export function Component() {
       bookType={bookType}
       characterId={readPrefillId(params.get('character'))}
       cloneOrderId={readPrefillId(params.get('clone'))}
+      fromBookId={readPrefillId(params.get('book'))}
     />
   );
 }

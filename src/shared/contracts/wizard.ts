@@ -91,6 +91,8 @@ export const WizardPrefillSchema = z
       })
       .optional(),
     clonedFrom: z.object({ orderNumber: z.string() }).optional(),
+    /** "Change the photo" of an unpaid book: everything else of that book is kept. */
+    changingPhotoOf: z.object({ bookInstanceId: z.string() }).optional(),
   })
   .meta({ id: 'WizardPrefill' });
 export type WizardPrefill = z.infer<typeof WizardPrefillSchema>;
@@ -119,8 +121,9 @@ export type WizardState = z.infer<typeof WizardStateSchema>;
 
 /**
  * Starts the wizard for a theme and book type. `characterId` prefills the child of an earlier book
- * ("Reorder"); `cloneOrderId` keeps the toy and dedication of an order ("Make Sibling Version").
- * Either needs sign-in and always starts a new session.
+ * ("Reorder"); `cloneOrderId` keeps the toy and dedication of an order ("Make Sibling Version");
+ * `fromBookId` keeps everything of an unpaid book but the child's photo ("Change the photo").
+ * Each needs sign-in and starts a new session.
  */
 export const StartWizardSchema = z
   .object({
@@ -128,6 +131,8 @@ export const StartWizardSchema = z
     bookType: BookTypeParamSchema,
     characterId: z.string().uuid().optional(),
     cloneOrderId: z.string().uuid().optional(),
+    /** "Change the photo" of one of the caller's unpaid books. */
+    fromBookId: z.string().uuid().optional(),
   })
   .meta({ id: 'StartWizard' });
 

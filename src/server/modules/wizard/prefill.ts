@@ -102,3 +102,48 @@ export async function cloneOrderSteps(
   }
   return { orderNumber: order.orderNumber };
 }
+
+/** The book whose child's photo changes, checked to be the caller's and unpaid (else 404). */
+export async function findBookToChange(db: Db, userId: string, bookInstanceId: string) {
+  const book = await repo.findUnpaidBookOfUser(db, bookInstanceId, userId);
+  if (!book) throw notFound('Book instance');
+  return book;
+}
+
+/**
+ * "Change the photo" from the book page: a new session that keeps everything of the book but the
+ * child's photo — the child's name, gender and age to confirm with the new photo (the consent is
+ * given again, as for a reorder), the toy with its approved cover, and the dedication. The book
+ * itself stays as it is, readable and payable, until the new one is completed.
+ */
+export async function copyBookForNewPhoto(
+  deps: PrefillDeps,
+  sessionId: string,
+  book: Awaited<ReturnType<typeof findBookToChange>>,
+): Promise<{ child: NonNullable<WizardPrefill['child']>; changingPhotoOf: { bookInstanceId: string } }> {
+  const metadata = readPersonalisation(book.wizardMetadata);
+  const toyPicture = await copyIntoSession(deps, sessionId, metadata.permanentPaths?.toyPhoto, 'jpg');
+  if (await saveIfValid(deps.db, sessionId, 3, { toyName: metadata.toyName, toyPicture })) {
+    const generatedToyImage = await copyIntoSession(
+      deps,
+      sessionId,
+      metadata.permanentPaths?.generatedToy,
+      'png',
+    );
+    await saveIfValid(deps.db, sessionId, 4, { approved: true, generatedToyImage });
+  }
+  if (metadata.dedicationMessage) {
+    await saveIfValid(deps.db, sessionId, 5, {
+      dedicationMessage: metadata.dedicationMessage,
+      dedicationSignature: metadata.dedicationName ?? '',
+    });
+  }
+  return {
+    child: {
+      name: metadata.childName ?? '',
+      ...(metadata.childGender ? { gender: metadata.childGender } : {}),
+      ...(metadata.childAge ? { age: metadata.childAge } : {}),
+    },
+    changingPhotoOf: { bookInstanceId: book.id },
+  };
+}

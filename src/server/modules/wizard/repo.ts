@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { BookType, WizardStepType } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import { personalisationSql } from '../../db/personalisation';
@@ -144,6 +144,27 @@ export async function findNewestMetadataForChildPhoto(db: Db, userId: string, ph
 }
 
 /** An order of the user's with its book instance's metadata (owner filter in the query). */
+/** One of the caller's books that is not paid for (its photo may still change), or none. */
+export async function findUnpaidBookOfUser(db: Db, bookInstanceId: string, userId: string) {
+  const [row] = await db
+    .select({
+      id: bookInstances.id,
+      themeId: bookInstances.themeId,
+      bookType: bookInstances.bookType,
+      wizardMetadata: bookInstances.wizardMetadata,
+    })
+    .from(bookInstances)
+    .where(
+      and(
+        eq(bookInstances.id, bookInstanceId),
+        eq(bookInstances.createdBy, userId),
+        sql`not exists (select 1 from ${orders} where ${orders.bookInstanceId} = ${bookInstances.id}
+          and ${orders.paymentStatus} in ('paid', 'refunded'))`,
+      ),
+    );
+  return row;
+}
+
 export async function findOrderOfUserWithBook(db: Db, orderId: string, userId: string) {
   const [row] = await db
     .select({

@@ -619,6 +619,51 @@ describe('starting from an earlier book', () => {
     expect(siblingAgain.json()).toMatchObject({ restored: true, steps: { 3: { toyName: 'Teddy' } } });
   });
 
+  it('change the photo of an unpaid book: everything else kept, the child confirmed with a new photo; 404 for a paid or another user’s book', async () => {
+    const parent = await parentWithOrder('change.photo@example.com');
+    const browser = new Browser(parent.account);
+    // Unpaid: the order of the helper is paid, so this book is a second one, not yet paid.
+    await t.database.db.update(orders).set({ paymentStatus: 'pending' }).where(eq(orders.id, parent.orderId));
+    const response = await browser.call('POST', '/api/wizard/session', {
+      themeId: 'guardian-friend',
+      bookType: 'coloring',
+      fromBookId: parent.bookInstanceId,
+    });
+    expect(response.statusCode).toBe(200);
+    const state = response.json();
+    expect(state).toMatchObject({
+      bookType: 'storybook',
+      resumeStep: 1,
+      prefill: {
+        child: { name: 'Mia', gender: 'female', age: 5 },
+        changingPhotoOf: { bookInstanceId: parent.bookInstanceId },
+      },
+      steps: {
+        3: { toyName: 'Teddy' },
+        4: { approved: true },
+        5: { dedicationMessage: 'For Mia and Teddy, with love.', dedicationSignature: 'Grandma' },
+      },
+    });
+    // The old photo is not kept: the parent gives a new one (and the consent again).
+    expect(state.prefill.child.picture).toBeUndefined();
+    expect(Object.keys(state.steps)).toEqual(['3', '4', '5']);
+
+    // Another user, a visitor, a paid book: not there.
+    const other = new Browser(await signedInAs(t, 'change.other@example.com'));
+    const base = { themeId: 'guardian-friend', bookType: 'storybook', fromBookId: parent.bookInstanceId };
+    expect((await other.call('POST', '/api/wizard/session', base)).statusCode).toBe(404);
+    expect((await new Browser().call('POST', '/api/wizard/session', base)).statusCode).toBe(401);
+    await t.database.db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, parent.orderId));
+    const paid = await new Browser(parent.account).call('POST', '/api/wizard/session', base);
+    expect(paid.statusCode).toBe(404);
+    // The book itself is untouched.
+    const [book] = await t.database.db
+      .select()
+      .from(bookInstances)
+      .where(eq(bookInstances.id, parent.bookInstanceId));
+    expect(book?.wizardMetadata).toMatchObject({ childName: 'Mia' });
+  });
+
   it('answers 404 for another user’s child or order, and 401 to a visitor', async () => {
     const parent = await parentWithOrder('owner.prefill@example.com');
     const other = new Browser(await signedInAs(t, 'other.prefill@example.com'));

@@ -32,7 +32,14 @@ import { instanceKeys, wizardKeys } from '../../storage-keys';
 import { refuseOverDailyPreviews } from '../books/limits';
 import { getTheme } from '../catalog/service';
 import { cleanPhoto } from '../uploads/photo';
-import { cloneOrderSteps, findCharacterToPrefill, findOrderToClone, prefillChild } from './prefill';
+import {
+  cloneOrderSteps,
+  copyBookForNewPhoto,
+  findBookToChange,
+  findCharacterToPrefill,
+  findOrderToClone,
+  prefillChild,
+} from './prefill';
 import * as repo from './repo';
 
 export const GENERATION_LIMITS = { perSessionPerHour: 10, perUserPerDay: 30, timeoutMs: 60_000 } as const;
@@ -115,9 +122,17 @@ async function requireSession(deps: WizardDeps, caller: Caller) {
 export async function startWizard(
   deps: WizardDeps,
   caller: Caller,
-  input: { themeId: string; bookType: BookType; characterId?: string; cloneOrderId?: string },
+  input: {
+    themeId: string;
+    bookType: BookType;
+    characterId?: string;
+    cloneOrderId?: string;
+    fromBookId?: string;
+  },
 ) {
-  if (input.characterId || input.cloneOrderId) return startPrefilledWizard(deps, caller, input);
+  if (input.characterId || input.cloneOrderId || input.fromBookId) {
+    return startPrefilledWizard(deps, caller, input);
+  }
   await getTheme(deps.db, input.themeId, input.bookType);
   let session = await findCallerSession(deps, caller);
   if (session && (session.themeId !== input.themeId || session.bookType !== input.bookType))
@@ -158,7 +173,13 @@ function createSession(deps: WizardDeps, userId: string | null, themeId: string,
 async function startPrefilledWizard(
   deps: WizardDeps,
   caller: Caller,
-  input: { themeId: string; bookType: BookType; characterId?: string; cloneOrderId?: string },
+  input: {
+    themeId: string;
+    bookType: BookType;
+    characterId?: string;
+    cloneOrderId?: string;
+    fromBookId?: string;
+  },
 ) {
   if (!caller.userId) throw new AppError('UNAUTHENTICATED', 'Please sign in to start from an earlier book.');
   const userId = caller.userId;
@@ -166,11 +187,14 @@ async function startPrefilledWizard(
     ? await findCharacterToPrefill(deps.db, userId, input.characterId)
     : undefined;
   const order = input.cloneOrderId ? await findOrderToClone(deps.db, userId, input.cloneOrderId) : undefined;
-  const themeId = order?.themeId ?? input.themeId;
-  const bookType = (order && parseBookType(order.bookType)) ?? input.bookType;
+  const book = input.fromBookId ? await findBookToChange(deps.db, userId, input.fromBookId) : undefined;
+  const themeId = book?.themeId ?? order?.themeId ?? input.themeId;
+  const bookType =
+    (book && parseBookType(book.bookType)) ?? (order && parseBookType(order.bookType)) ?? input.bookType;
   const prefillSource = [
     character ? `character:${character.id}` : undefined,
     input.cloneOrderId ? `clone:${input.cloneOrderId}` : undefined,
+    book ? `book:${book.id}` : undefined,
   ]
     .filter(Boolean)
     .join('|');
@@ -188,6 +212,7 @@ async function startPrefilledWizard(
   const prefill: WizardPrefill = {};
   if (character) prefill.child = await prefillChild(deps, created.sessionId, userId, character);
   if (order) prefill.clonedFrom = await cloneOrderSteps(deps, created.sessionId, order);
+  if (book) Object.assign(prefill, await copyBookForNewPhoto(deps, created.sessionId, book));
   const session = await repo.setSessionPrefill(deps.db, created.sessionId, prefillSource, prefill);
   const steps = await readSteps(deps.db, session.sessionId);
   return { session, state: toState(session, steps, false, true) };

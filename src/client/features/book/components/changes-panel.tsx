@@ -171,7 +171,7 @@ export function ChangesPanel({ book }: { book: BookPreview }) {
         <h3 className="font-bold">{t('changes.photo.heading')}</h3>
         <p className="text-ink-700">{t('changes.photo.text')}</p>
         <Link
-          to={`/wizard?${new URLSearchParams({ type: book.bookType })}`}
+          to={`/wizard?${new URLSearchParams({ type: book.bookType, book: book.id })}`}
           className={buttonClass({ variant: 'secondary', className: 'self-start' })}
         >
           <ImageUp aria-hidden="true" className="size-5" />

@@ -12,10 +12,26 @@ export type WizardStart = {
   bookType: BookType;
   characterId?: string | undefined;
   cloneOrderId?: string | undefined;
+  /** "Change the photo" of an unpaid book: everything else of it is kept. */
+  fromBookId?: string | undefined;
 };
 
-export const wizardStateQueryKey = ({ themeId, bookType, characterId, cloneOrderId }: WizardStart) =>
-  ['wizard', 'state', themeId, bookType, characterId ?? null, cloneOrderId ?? null] as const;
+export const wizardStateQueryKey = ({
+  themeId,
+  bookType,
+  characterId,
+  cloneOrderId,
+  fromBookId,
+}: WizardStart) =>
+  [
+    'wizard',
+    'state',
+    themeId,
+    bookType,
+    characterId ?? null,
+    cloneOrderId ?? null,
+    fromBookId ?? null,
+  ] as const;
 
 /**
  * Starts a wizard session for a theme and book type, or resumes the one in the cookie (or of the
@@ -27,6 +43,7 @@ export function startWizardSession({
   bookType,
   characterId,
   cloneOrderId,
+  fromBookId,
 }: WizardStart): Promise<WizardState> {
   return apiRequest<WizardState>('/api/wizard/session', {
     method: 'POST',
@@ -35,6 +52,7 @@ export function startWizardSession({
       bookType,
       ...(characterId ? { characterId } : {}),
       ...(cloneOrderId ? { cloneOrderId } : {}),
+      ...(fromBookId ? { fromBookId } : {}),
     },
   });
 }

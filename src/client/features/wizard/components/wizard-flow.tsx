@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Copy, Sparkles, X } from 'lucide-react';
+import { Copy, ImageUp, Sparkles, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { WizardState } from '../../../../shared/contracts/wizard';
 import {
@@ -364,6 +364,23 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
           <Copy aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-coral-600" />
           {t('sibling.note', { orderNumber: state.prefill.clonedFrom.orderNumber })}
         </p>
+      )}
+      {step === 1 && state.prefill?.changingPhotoOf && (
+        <div
+          role="note"
+          className="mb-6 flex flex-col items-start gap-2 rounded-2xl bg-lavender-100 p-4 font-semibold motion-safe:animate-fade-in"
+        >
+          <p className="flex items-start gap-3">
+            <ImageUp aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-coral-600" />
+            {t('changePhoto.note', { name: state.prefill.child?.name ?? '' })}
+          </p>
+          <Link
+            to={`/book/${encodeURIComponent(state.prefill.changingPhotoOf.bookInstanceId)}`}
+            className="ml-8 text-coral-700 underline underline-offset-4"
+          >
+            {t('changePhoto.back')}
+          </Link>
+        </div>
       )}
       {welcome && (
         <div

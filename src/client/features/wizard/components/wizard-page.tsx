@@ -19,7 +19,7 @@ export function WizardPage(start: WizardStart) {
   const { t } = useTranslation(['wizard', 'common']);
   const location = useLocation();
   const session = useSession();
-  const needsAccount = Boolean(start.characterId || start.cloneOrderId);
+  const needsAccount = Boolean(start.characterId || start.cloneOrderId || start.fromBookId);
   const wizard = useWizardState(start, { enabled: !needsAccount || session.isSignedIn });
 
   useEffect(() => {
@@ -68,10 +68,10 @@ export function WizardPage(start: WizardStart) {
     );
   }
 
-  const { themeId, bookType, characterId, cloneOrderId } = start;
+  const { themeId, bookType, characterId, cloneOrderId, fromBookId } = start;
   return (
     <WizardFlow
-      key={`${themeId}:${bookType}:${characterId ?? ''}:${cloneOrderId ?? ''}`}
+      key={`${themeId}:${bookType}:${characterId ?? ''}:${cloneOrderId ?? ''}:${fromBookId ?? ''}`}
       state={wizard.data}
       start={start}
     />
