@@ -14,8 +14,13 @@ export type CoverInput = {
   pageCount: number;
   title: string;
   subtitle?: string;
-  /** The front's picture, without words: the title is set on it here. */
+  /** The front's picture: without words (the title is set on it here), or the finished cover. */
   frontImage: Buffer;
+  /**
+   * The front picture is the approved cover itself, its title painted in (issue 14: the cover the
+   * parent approved is the cover that prints): no title is set over it.
+   */
+  frontCarriesTitle?: boolean;
   /** A small picture on the back above the blurb (the toy), in a rounded white frame. */
   backImage?: Buffer;
   backText: string;
@@ -82,7 +87,7 @@ export async function buildCoverPdf(input: CoverInput): Promise<CoverResult> {
     });
   }
 
-  drawFrontTitle(page, dims, input, fonts);
+  if (!input.frontCarriesTitle) drawFrontTitle(page, dims, input, fonts);
   drawBack(page, dims, input.backText, fonts, backColour, await embedPicture(doc, backPicture));
   const spineText = (input.spineText ?? input.title).trim();
   const spineTextDrawn =

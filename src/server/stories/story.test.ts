@@ -281,11 +281,11 @@ describe('French elision before a name', () => {
 describe('headings and dedication', () => {
   it('renders the title and subtitle with the names', () => {
     const en = renderStory(story('storybook', 'en'), makeInputs());
-    expect(en.title).toBe('Teddy Keeps Watch Over Emma');
-    expect(en.subtitle).toBe('A bedtime story for Emma');
+    expect(en.title).toBe('Emma and the Night Guardian');
+    expect(en.subtitle).toBe('A bedtime story with Teddy');
     const fr = renderStory(story('coloring', 'fr'), makeInputs({ childName: 'Léo', language: 'fr' }));
-    expect(fr.title).toBe('Teddy veille sur Léo');
-    expect(fr.subtitle).toBe('Un album à colorier pour Léo');
+    expect(fr.title).toBe('Léo et le Gardien de la nuit');
+    expect(fr.subtitle).toBe('Un album à colorier avec Teddy');
   });
 
   it('uses the default dedication with both names when the message is empty', () => {

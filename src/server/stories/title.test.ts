@@ -1,21 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { COVER_TEXT } from '../adapters/illustrator/local';
 import { bookTitle } from './title';
 
 const mia = { childName: 'Mia', childGender: 'female', toyName: 'Bunny' };
 
 describe('bookTitle', () => {
-  it('is the story’s title in the book’s own language, with the child’s and toy’s names', async () => {
+  it('is the words the local illustrator paints on the approved cover: one title everywhere', async () => {
+    for (const bookType of ['storybook', 'coloring']) {
+      for (const language of ['en', 'fr'] as const) {
+        const painted = COVER_TEXT[language].hero('Mia');
+        expect(
+          await bookTitle({ themeId: 'guardian-friend', bookType, language, wizardMetadata: mia }, '-'),
+        ).toBe(`${painted.title} ${painted.subtitle}`);
+      }
+    }
+  });
+
+  it('is the story’s title in the book’s own language, with the child’s name', async () => {
     const source = { themeId: 'guardian-friend', bookType: 'storybook', wizardMetadata: mia };
     expect(await bookTitle({ ...source, language: 'en' }, 'My Guardian Friend')).toBe(
-      'Bunny Keeps Watch Over Mia',
+      'Mia and the Night Guardian',
     );
-    expect(await bookTitle({ ...source, language: 'fr' }, 'My Guardian Friend')).toBe('Bunny veille sur Mia');
+    expect(await bookTitle({ ...source, language: 'fr' }, 'My Guardian Friend')).toBe(
+      'Mia et le Gardien de la nuit',
+    );
     expect(
       await bookTitle(
         { ...source, bookType: 'coloring', language: 'fr', wizardMetadata: { ...mia, toyName: 'Ours' } },
         '-',
       ),
-    ).toBe('Ours veille sur Mia');
+    ).toBe('Mia et le Gardien de la nuit');
   });
 
   it('falls back to the catalogue title when the book cannot make its own', async () => {

@@ -26,7 +26,7 @@ function cachedStory(themeId: string, bookType: BookType, language: Language) {
 }
 
 /**
- * The title printed on the book ("Bunny Keeps Watch Over Mia", « Bunny veille sur Mia »), in the
+ * The title printed on the book ("Mia and the Night Guardian", « Mia et le Gardien de la nuit »), in the
  * book's own language; `fallback` (the catalogue's title) when the book's data cannot make one.
  */
 export async function bookTitle(source: TitleSource, fallback: string): Promise<string> {

@@ -31,7 +31,7 @@ function submission(orderId: string, bookInstanceId: string): PrintSubmission {
     externalId: orderId,
     orderNumber: 'BK-1',
     bookInstanceId,
-    title: 'Teddy Keeps Watch Over Emma',
+    title: 'Emma and the Night Guardian',
     pageCount: 32,
     interior: { key: keys.interior, data: pdf('interior') },
     ticketKey: keys.printTicket,

@@ -110,7 +110,7 @@ async function submission(
     externalId: crypto.randomUUID(),
     orderNumber: 'BK-1042',
     bookInstanceId,
-    title: 'Teddy Keeps Watch Over Emma',
+    title: 'Emma and the Night Guardian',
     pageCount: 32,
     interior: files.interior,
     ticketKey: keys.printTicket,

@@ -97,7 +97,7 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
       'back-cover',
     ]);
     expect(book.pages.map((page) => page.position)).toEqual(book.pages.map((_, index) => index));
-    expect(book.pages[0]).toMatchObject({ title: 'Barnaby Keeps Watch Over Emma' });
+    expect(book.pages[0]).toMatchObject({ title: 'Emma and the Night Guardian' });
     expect(book.pages[2]).toMatchObject({ text: 'For Emma, with love.', images: [] });
     expect(book.pages[3]).toMatchObject({ storyPage: 1, redrawable: true });
     expect(book.pages[3]!.text).toContain('Emma');

@@ -27,7 +27,7 @@ import { bookTitle } from '../../stories/title';
 import { planBook } from '../production/book-plan';
 import { backCoverText } from '../production/book-texts';
 import { approvedPictures } from '../production/print-book';
-import { coverPortrait, wordlessCoverArt } from '../production/print-files';
+import { coverPortrait } from '../production/print-files';
 import {
   addVersion,
   type BookVersion,
@@ -444,16 +444,18 @@ export async function pageImage(
   if (!picture) throw notFound('Picture');
   const version = await versionById(deps.db, instance.id, instance.currentVersionId);
   const back = version ? backCoverPosition(version.texts.pages.length) : -1;
-  const treatment = picture.source === FRONT_COVER ? 'front' : picture.source === back ? 'back' : 'page';
+  // 'cover': the whole front cover (earlier cached 'front' pictures were its art without words).
+  const treatment = picture.source === FRONT_COVER ? 'cover' : picture.source === back ? 'back' : 'page';
   const keys = instanceKeys(instance.id);
   const cacheKey = keys.webImage(`${picture.sha256}-${treatment}`, width);
   const cached = await deps.storage.get('instances', cacheKey);
   if (cached) return cached.data;
   const original = await deps.storage.get('instances', picture.key);
   if (!original) throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available.');
+  // The front cover is shown whole, its painted title included, as it prints.
   const art =
-    treatment === 'front'
-      ? await wordlessCoverArt(original.data)
+    treatment === 'cover'
+      ? original.data
       : treatment === 'back'
         ? await coverPortrait(original.data)
         : original.data;

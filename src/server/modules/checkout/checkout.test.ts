@@ -64,7 +64,7 @@ describe('GET /api/checkout/:bookInstanceId', () => {
       childName: 'Emma',
       toyName: 'Teddy',
       // The book's own title, as printed on it.
-      title: 'Teddy Keeps Watch Over Emma',
+      title: 'Emma and the Night Guardian',
     });
     expect(context.prefill.email).toBe('anna.buyer@example.com');
     expect(context.pricing.taxRateBasisPoints).toBe(770);

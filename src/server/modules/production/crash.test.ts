@@ -124,10 +124,17 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'pg')(
       const pages = await t.storage.list('instances', instanceKeys(bookInstanceId).pagesFolder);
       expect(pages).toHaveLength(30);
 
-      const [job] = await t.database.db
-        .select()
-        .from(jobs)
-        .where(eq(jobs.singletonKey, `draw-book:${bookInstanceId}`));
+      // The job is marked done just after the book is ready (the handler has returned by then).
+      const job = await waitFor(
+        async () => {
+          const [row] = await t.database.db
+            .select()
+            .from(jobs)
+            .where(eq(jobs.singletonKey, `draw-book:${bookInstanceId}`));
+          return row?.state === 'active' ? undefined : row;
+        },
+        { timeoutMs: 10_000, what: 'the draw-book job to finish' },
+      );
       expect(job).toMatchObject({ state: 'done', attempts: 2 });
 
       // Approved and paid, the surviving worker prints it without drawing anything again.

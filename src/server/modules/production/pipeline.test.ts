@@ -126,7 +126,7 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     const softcover = await storedFile(t, instanceKeys(bookInstanceId).extraCover('softcover'));
     const summary = JSON.parse((await storedFile(t, instanceKeys(bookInstanceId).book)).toString('utf8'));
     expect(summary.pageCount).toBe(32);
-    expect(summary.title).toBe('Barnaby Keeps Watch Over Emma');
+    expect(summary.title).toBe('Emma and the Night Guardian');
     expect(summary.dedication).toEqual({
       message: 'For Emma, may Barnaby keep you safe every night.',
       signature: 'Grandma Rose',
@@ -144,7 +144,7 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
       problems: [],
     });
     const words = await pdfWords(interior);
-    expect(words).toContain('Barnaby Keeps Watch Over Emma');
+    expect(words).toContain('Emma and the Night Guardian');
     expect(words).toContain('For Emma, may Barnaby keep you safe every night.');
     expect(words).toContain('Grandma Rose');
 
@@ -207,7 +207,7 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     const summary = JSON.parse((await storedFile(t, instanceKeys(bookInstanceId).book)).toString('utf8'));
     // 22 pages (title, dedication, 20 pictures) padded to a softcover's minimum of 32.
     expect(summary).toMatchObject({ language: 'fr', bookType: 'coloring', pageCount: 32 });
-    expect(summary.title).toBe('Oscar veille sur Hugo');
+    expect(summary.title).toBe('Hugo et le Gardien de la nuit');
     expect(summary.pages[0].text).toBe('C’est l’heure du dodo, Hugo\u00a0!');
     expect(summary.dedication.message).toContain('Oscar');
     expect(summary.dedication.message).toContain('Hugo');
@@ -221,7 +221,7 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     expect(await t.storage.exists('instances', instanceKeys(bookInstanceId).extraCover('hardcover'))).toBe(
       false,
     );
-    expect(await pdfWords(interior)).toContain('Oscar veille sur Hugo');
+    expect(await pdfWords(interior)).toContain('Hugo et le Gardien de la nuit');
   }, 120_000);
 });
 

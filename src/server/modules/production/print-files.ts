@@ -19,15 +19,13 @@ export type PrintFilesInput = {
   bookType: BookType;
   /** The names printed on the back cover and the last pages. */
   names: { child: string; toy: string };
-  /** The approved hero cover: the front cover's and the title page's design. */
+  /**
+   * The approved hero cover (at print size where the illustrator could draw it again): the front
+   * cover as approved, and its art below the painted words on the title page.
+   */
   heroCover: Buffer;
   /** The approved toy cover: the back cover's picture. */
   toyCover: Buffer;
-  /**
-   * The hero cover's design drawn again without its painted words, at print size, when the
-   * illustrator can; otherwise the approved cover's picture below its words is used, enlarged.
-   */
-  coverArt?: Buffer;
   /** The story pages' pictures in page order, with the page's text. */
   pages: { image: Buffer; text: string }[];
   style: 'color' | 'line';
@@ -90,7 +88,7 @@ export type PrintFiles = {
  */
 export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFiles> {
   const { story } = input;
-  const coverArt = input.coverArt ?? (await wordlessCoverArt(input.heroCover));
+  const coverArt = await wordlessCoverArt(input.heroCover);
   // The title page shows the cover's art without its words, so the book's one title is the only
   // one on it; a coloring book shows its first picture, in line art like the rest of it.
   const titleImage = input.style === 'line' ? input.pages[0]?.image : coverArt;
@@ -144,7 +142,9 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
       pageCount: interior.pageCount,
       title: story.title,
       subtitle: story.subtitle,
-      frontImage: coverArt,
+      // The approved cover as it was approved, its painted title included: one title everywhere.
+      frontImage: input.heroCover,
+      frontCarriesTitle: true,
       backImage,
       backText,
       language: input.language,

@@ -101,7 +101,7 @@ describe('profile endpoints', () => {
       bookType: 'storybook',
     });
     // The book's own title, as printed on it, with the names of its child and toy.
-    expect(fulfilled.title).toBe(`Teddy Keeps Watch Over ${OWNER_CHILD}`);
+    expect(fulfilled.title).toBe(`${OWNER_CHILD} and the Night Guardian`);
     expect(mine[0]).toMatchObject({
       status: 'ready',
       // Drawn and approved, not paid: My Books offers "Continue to payment".
@@ -109,7 +109,7 @@ describe('profile endpoints', () => {
       imageCount: 0,
       pdfAvailable: false,
       childName: 'Emma',
-      title: 'Teddy Keeps Watch Over Emma',
+      title: 'Emma and the Night Guardian',
     });
     expect(mine[2]).toMatchObject({ status: 'rendering', pdfAvailable: false });
     const theirs = (await get('/api/profile/books', other.cookie)).json().books as ProfileBook[];
@@ -152,7 +152,7 @@ describe('profile endpoints', () => {
     expect(inline.rawPayload.equals(book.pages[1]!)).toBe(true);
     const download = await get(`${url}?download=1`, owner.cookie);
     expect(download.headers['content-disposition']).toMatch(
-      /^attachment; filename="teddy-keeps-watch-over-zebulonia-page-01\.png"$/,
+      /^attachment; filename="zebulonia-and-the-night-guardian-page-01\.png"$/,
     );
     expect((await get(url, other.cookie)).statusCode).toBe(404);
     expect((await get(`/api/profile/images/${otherBook.imageIds[0]}`, owner.cookie)).statusCode).toBe(404);
@@ -163,7 +163,7 @@ describe('profile endpoints', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="teddy-keeps-watch-over-zebulonia.pdf"',
+      'attachment; filename="zebulonia-and-the-night-guardian.pdf"',
     );
     expect(response.rawPayload.equals(book.interior)).toBe(true);
     expect((await get(`/api/profile/books/${book.bookInstanceId}/pdf`, other.cookie)).statusCode).toBe(404);

@@ -52,15 +52,6 @@ export function PageView({ page, bookTitle, language, sizes, eager, onZoom, chil
             {page.signature && <p className="text-lg italic">{page.signature}</p>}
           </div>
         )}
-        {page.kind === 'front-cover' && page.title && (
-          // The printed cover carries the title over the art: shown the same way, as text.
-          <p
-            lang={language}
-            className="absolute inset-x-3 top-3 rounded-2xl bg-cream-50/90 px-4 py-2 text-center font-display text-xl font-semibold sm:text-2xl"
-          >
-            {page.title}
-          </p>
-        )}
         {image && onZoom && (
           <button
             type="button"
@@ -92,7 +83,7 @@ function PageWords({ page, language }: { page: BookPreviewPage; language: 'en' |
   if (page.kind === 'front-cover' || page.kind === 'title') {
     return (
       <span lang={language} className="flex flex-col">
-        {page.kind === 'title' && <span className="font-display text-xl font-semibold">{page.title}</span>}
+        <span className="font-display text-xl font-semibold">{page.title}</span>
         {page.subtitle && <span className="text-ink-700">{page.subtitle}</span>}
       </span>
     );
