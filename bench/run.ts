@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { drawnBook } from './reader';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -94,7 +95,7 @@ async function load(url: string) {
   };
 }
 
-function runLighthouse(url: string, outputPath: string): Promise<void> {
+function runLighthouse(url: string, outputPath: string, headers?: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'npx',
@@ -105,6 +106,7 @@ function runLighthouse(url: string, outputPath: string): Promise<void> {
         '--output=json',
         `--output-path=${outputPath}`,
         '--form-factor=mobile',
+        ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
       ],
       {
@@ -192,6 +194,17 @@ async function main() {
       console.error(error);
       lighthouse[pagePath] = { error: 'lighthouse failed' };
     }
+  }
+
+  // The reader of a drawn book (issue 15: CLS <= 0.02), signed in as its parent.
+  try {
+    const reader = await drawnBook(shopBase, dataDir);
+    const file = path.join(resultsDir, 'lighthouse-reader.json');
+    await runLighthouse(reader.url, file, { Cookie: reader.cookie });
+    lighthouse['/book/{id}'] = summariseLighthouse(JSON.parse(await fs.readFile(file, 'utf8')));
+  } catch (error) {
+    console.error(error);
+    lighthouse['/book/{id}'] = { error: 'reader not measured' };
   }
 
   shop2.kill('SIGTERM');

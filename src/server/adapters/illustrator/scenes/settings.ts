@@ -514,8 +514,10 @@ function garden(c: SettingContext): SettingArt {
     back += `<path d="M828 400 L842 400 L835 414 Z" fill="${p.f('#f2b84b')}" ${p.s(0.8)}/>`;
   }
   if (c.has('hedgehog')) {
-    back += `<path d="M560 760 Q560 690 640 690 Q720 690 720 760 Z" fill="${p.f('#8a6548')}" ${p.s()}/><path d="M560 760 Q540 745 548 730 L575 742 Z" fill="${p.f('#d8b48e')}" ${p.s()}/>`;
-    for (let i = 0; i < 5; i++) back += p.stroke(`M${590 + i * 25} 705 l10 -22`, 0.8);
+    back += `<path d="M430 760 Q430 690 510 690 Q590 690 590 760 Z" fill="${p.f('#8a6548')}" ${p.s()}/><path d="M430 760 Q410 745 418 730 L445 742 Z" fill="${p.f('#d8b48e')}" ${p.s()}/>`;
+    for (let i = 0; i < 5; i++) back += p.stroke(`M${460 + i * 25} 705 l10 -22`, 0.8);
+    // An eye and a nose, so it reads as a hedgehog and not a pile of leaves.
+    back += `<circle cx="448" cy="728" r="5" fill="${p.line ? '#000' : INK_DARK}"/><circle cx="414" cy="734" r="5" fill="${p.line ? '#000' : INK_DARK}"/>`;
   }
   let front = '';
   if (c.has('sleeping-flowers')) {
