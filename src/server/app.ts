@@ -39,6 +39,7 @@ import { wizardRoutes } from './modules/wizard/routes';
 import { registerRequestUser } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
+import { sameOriginPlugin } from './plugins/same-origin';
 import type { Services } from './services';
 
 declare module 'fastify' {
@@ -144,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uiConfig: { docExpansion: 'list', deepLinking: false },
   });
 
+  // Before every route: state changes only from the shop's own pages, no text/plain bodies.
+  await app.register(sameOriginPlugin);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api/catalog' });
   const shopAuth = createAuth({

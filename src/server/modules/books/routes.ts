@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApproveBookSchema,
@@ -12,7 +11,6 @@ import {
   UnpaidBooksCountSchema,
 } from '../../../shared/contracts/book-preview';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
-import { AppError } from '../../errors';
 import { requireSignIn, signedIn } from '../../plugins/auth';
 import * as books from './service';
 
@@ -25,36 +23,9 @@ const errors = {
   429: ErrorResponseSchema,
 };
 
-/** The shop's own origins (the public URL; localhost and 127.0.0.1 are one for a person). */
-function shopOrigins(publicUrl: string): Set<string> {
-  const url = new URL(publicUrl);
-  const origins = new Set([url.origin]);
-  const port = url.port ? `:${url.port}` : '';
-  if (url.hostname === 'localhost') origins.add(`${url.protocol}//127.0.0.1${port}`);
-  if (url.hostname === '127.0.0.1') origins.add(`${url.protocol}//localhost${port}`);
-  return origins;
-}
-
-/**
- * A change to a book must come from the shop's own pages: a browser names the page's origin on
- * every POST and PATCH, and another site's is refused (the session cookie alone is not enough).
- */
-function sameOriginOnly(app: FastifyInstance) {
-  const origins = shopOrigins(app.config.publicUrl);
-  return async (request: FastifyRequest): Promise<void> => {
-    if (request.method === 'GET' || request.method === 'HEAD') return;
-    const origin = request.headers.origin;
-    const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
-    if ((origin !== undefined && !origins.has(origin)) || (origin === undefined && crossSite)) {
-      throw new AppError('FORBIDDEN', 'This change must be made from the shop’s own page.');
-    }
-  };
-}
-
 /** "Your book" (issue 15): read, change and approve a book before paying; owner only (404 else). */
 export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireSignIn(app));
-  app.addHook('onRequest', sameOriginOnly(app));
   const deps = (): books.BooksDeps => ({ db: app.database.db, storage: app.storage });
 
   app.get(

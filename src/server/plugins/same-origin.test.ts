@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { signedInAs } from '../../../test/signed-in';
+
+let t: TestApp;
+let cookie: string;
+/** Every state-changing route the API describes, path parameters filled in. */
+let routes: { method: string; url: string }[];
+
+const EXEMPT = ['/api/payments/webhook', '/api/printer/webhook'];
+/** State-changing routes the document leaves out (the accounts' routes are one catch-all). */
+const UNDOCUMENTED = [
+  'POST /api/wizard/session',
+  'POST /api/auth/sign-up/email',
+  'POST /api/auth/sign-in/email',
+  'POST /api/auth/sign-out',
+  'POST /api/auth/change-password',
+  'POST /api/auth/update-user',
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
+].map((line) => {
+  const [method = '', url = ''] = line.split(' ');
+  return { method, url };
+});
+const SOME_ID = '5f0c6a1e-1111-4aaa-8bbb-000000000001';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  cookie = await signedInAs(t, 'same.origin@example.com');
+  const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  routes = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods)
+      .map((method) => method.toUpperCase())
+      .filter((method) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method))
+      .filter(() => !EXEMPT.includes(path))
+      .map((method) => ({ method, url: path.replace(/\{[^}]+\}/g, SOME_ID) })),
+  );
+  routes.push(
+    ...UNDOCUMENTED.filter(
+      (extra) => !routes.some((route) => route.url === extra.url && route.method === extra.method),
+    ),
+  );
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const send = (route: { method: string; url: string }, headers: Record<string, string>) =>
+  t.app.inject({
+    method: route.method as 'POST',
+    url: route.url,
+    headers: { cookie, 'content-type': 'application/json', ...headers },
+    payload: '{}',
+  });
+
+describe('state changes only from the shop’s own pages', () => {
+  it('covers the routes that change something: wizard, checkout, orders, books, profile, sign-in', () => {
+    const urls = routes.map((route) => route.url);
+    for (const expected of [
+      '/api/wizard/complete',
+      '/api/orders/',
+      '/api/books/',
+      '/api/profile/',
+      '/api/auth/',
+    ]) {
+      expect(urls.some((url) => url.startsWith(expected))).toBe(true);
+    }
+  });
+
+  it('refuses another origin, a sibling subdomain and a sandboxed page on every one of them (403)', async () => {
+    for (const route of routes) {
+      for (const headers of [
+        { origin: 'https://evil.example' },
+        { origin: 'https://pages.shop.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'same-site' },
+        { 'sec-fetch-site': 'cross-site' },
+      ]) {
+        const response = await send(route, headers);
+        expect({ ...route, headers, status: response.statusCode }).toEqual({
+          ...route,
+          headers,
+          status: 403,
+        });
+        expect(response.json()).toEqual({
+          error: { code: 'FORBIDDEN', message: 'This change must be made from the shop’s own page.' },
+        });
+      }
+    }
+  });
+
+  it('lets the shop’s own pages through (whatever the route then answers)', async () => {
+    for (const route of routes) {
+      const response = await send(route, { origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin' });
+      expect({ ...route, status: response.statusCode }).not.toEqual({ ...route, status: 403 });
+    }
+  });
+
+  it('refuses a text/plain body, which another page can send without asking (415)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${SOME_ID}/payment`,
+      headers: {
+        cookie: await signedInAs(t, 'plain.text@example.com'),
+        origin: t.config.publicUrl,
+        'content-type': 'text/plain',
+      },
+      payload: 'x',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.code).toBe('VALIDATION_INVALID_PARAM');
+  });
+
+  it('takes the payment provider’s signed notification from elsewhere (its signature is checked)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(response.statusCode).not.toBe(403);
+  });
+});
