@@ -39,6 +39,7 @@ import { wizardRoutes } from './modules/wizard/routes';
 import { registerRequestUser } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { sameOriginPlugin } from './plugins/same-origin';
 import type { Services } from './services';
 
@@ -147,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Before every route: state changes only from the shop's own pages, no text/plain bodies.
   await app.register(sameOriginPlugin);
+  // Before every route: no NUL, no half of a UTF-16 pair, no body nested past any request's depth.
+  await app.register(inputGuardPlugin);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api/catalog' });
   const shopAuth = createAuth({

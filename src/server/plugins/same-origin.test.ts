@@ -72,13 +72,14 @@ describe('state changes only from the shop’s own pages', () => {
 
   it('refuses another origin, a sibling subdomain and a sandboxed page on every one of them (403)', async () => {
     for (const route of routes) {
-      for (const headers of [
+      const foreign: Record<string, string>[] = [
         { origin: 'https://evil.example' },
         { origin: 'https://pages.shop.example' },
         { origin: 'null' },
         { 'sec-fetch-site': 'same-site' },
         { 'sec-fetch-site': 'cross-site' },
-      ]) {
+      ];
+      for (const headers of foreign) {
         const response = await send(route, headers);
         expect({ ...route, headers, status: response.statusCode }).toEqual({
           ...route,

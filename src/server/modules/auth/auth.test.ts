@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { signedInAs } from '../../../../test/signed-in';
 import { failedSignIns, profiles, users, verifications } from '../../db/schema';
 
 let t: TestApp;
@@ -327,6 +328,25 @@ describe('password reset', () => {
 });
 
 describe('limits and providers', () => {
+  it('never limits reading one’s own session: many pages from one address stay signed in', async () => {
+    const limited = await buildTestApp({ authRateLimits: { max: 5, windowSeconds: 60 } });
+    try {
+      const cookie = await signedInAs(limited, 'many.tabs@example.com');
+      const statuses: number[] = [];
+      for (let read = 0; read < 20; read++) {
+        const response = await limited.app.inject({
+          method: 'GET',
+          url: '/api/auth/get-session',
+          headers: { cookie },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual(Array(20).fill(200));
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('behind one trusted proxy, a client cannot dodge the sign-in limit by naming other addresses', async () => {
     const limited = await buildTestApp({ authRateLimits: { signInPerMinute: 3 }, env: { TRUST_PROXY: '1' } });
     const signIn = (forwardedFor: string) =>

@@ -155,6 +155,9 @@ export function createAuth({ config, db, mailer, log, rateLimits, now = () => ne
       window: limits.windowSeconds,
       max: limits.max,
       customRules: {
+        // Reading one's own session is not limited: every page asks for it, and people behind one
+        // address (a school, an office, a busy test run) would otherwise look signed out.
+        '/get-session': false,
         '/sign-in/email': { window: 60, max: limits.signInPerMinute },
         '/sign-in/social': { window: 60, max: limits.signInPerMinute },
         '/sign-up/email': { window: 60, max: limits.emailPerMinute },

@@ -120,9 +120,23 @@ export function wizardRoutes(options: {
         },
       },
       async (request) => {
-        const file = await request.file();
-        if (!file) throw new AppError('VALIDATION_MISSING_PARAM', 'Please choose a photo to upload.');
-        const bytes = await file.toBuffer();
+        let bytes: Buffer;
+        try {
+          const file = await request.file();
+          if (!file) throw new AppError('VALIDATION_MISSING_PARAM', 'Please choose a photo to upload.');
+          bytes = await file.toBuffer();
+          // Over the limit is always "too large", never a cut-off photo taken as it is.
+          if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The photo is larger than 10 MB.');
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          const status = (error as { statusCode?: number }).statusCode;
+          if (status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 'The photo is larger than 10 MB.');
+          // A body cut off or malformed on the way: the photo did not arrive whole.
+          throw new AppError(
+            'VALIDATION_INVALID_PARAM',
+            'The photo did not arrive whole. Please upload it again.',
+          );
+        }
         return wizard.uploadPhoto(deps(), callerOf(request), bytes);
       },
     );

@@ -1,0 +1,124 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { signedInAs } from '../../test/signed-in';
+
+let t: TestApp;
+let cookie: string;
+let routes: { method: string; path: string }[];
+
+const UNDOCUMENTED = [
+  'POST /api/wizard/session',
+  'POST /api/auth/sign-up/email',
+  'POST /api/auth/sign-in/email',
+  'POST /api/auth/change-password',
+  'POST /api/auth/update-user',
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
+].map((line) => {
+  const [method = '', path = ''] = line.split(' ');
+  return { method, path };
+});
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  cookie = await signedInAs(t, 'fuzz.parent@example.com');
+  const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  routes = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+  routes.push(...UNDOCUMENTED);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const NUL = '\u0000';
+const LONE = '\ud800';
+const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+const nasty = [`a${NUL}b`, `Mia${LONE}`, `${LONE}`];
+/** The text in a URL: NUL as %00, a lone surrogate as the bytes a careless client would send. */
+const inUrl = (text: string) => text.replaceAll(NUL, '%00').replaceAll(LONE, '%ED%A0%80');
+
+function bodyFor(text: string) {
+  return {
+    name: text,
+    email: `${text}@example.com`,
+    password: `pw-${text}-long-enough`,
+    themeId: text,
+    bookType: 'storybook',
+    childName: text,
+    toyName: text,
+    dedicationMessage: text,
+    dedicationSignature: text,
+    language: 'en',
+    coverType: 'softcover',
+    grandparentCopies: { count: 0, coverType: 'softcover' },
+    customer: { firstName: text, lastName: text, email: 'a@example.com', phone: text },
+    shipping: { address: text, city: text, postalCode: text, country: 'DE' },
+    text,
+    rating: 5,
+  };
+}
+
+describe('no input makes the server fail (no 5xx)', () => {
+  it('NUL bytes and lone surrogates in paths, queries, bodies and cookies, deep JSON, nulls', async () => {
+    const failures: string[] = [];
+    const check = async (label: string, request: InjectOptions) => {
+      const response = await t.app.inject(request);
+      if (response.statusCode >= 500)
+        failures.push(`${label}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    };
+    for (const route of routes) {
+      for (const text of nasty) {
+        const path = route.path.replace(/\{[^}]+\}/g, inUrl(text));
+        const headers = { cookie, origin: t.config.publicUrl };
+        await check(`${route.method} ${route.path} path ${JSON.stringify(text)}`, {
+          method: route.method as InjectOptions['method'],
+          url: `${path}?q=${inUrl(text)}&type=${inUrl(text)}`,
+          headers,
+        });
+        if (route.method !== 'GET') {
+          await check(`${route.method} ${route.path} body ${JSON.stringify(text)}`, {
+            method: route.method as InjectOptions['method'],
+            url: route.path.replace(/\{[^}]+\}/g, '5f0c6a1e-1111-4aaa-8bbb-000000000001'),
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: JSON.stringify(bodyFor(text)),
+          });
+          await check(`${route.method} ${route.path} deep JSON`, {
+            method: route.method as InjectOptions['method'],
+            url: route.path.replace(/\{[^}]+\}/g, '5f0c6a1e-1111-4aaa-8bbb-000000000001'),
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: deep(100_000),
+          });
+        }
+      }
+      await check(`${route.method} ${route.path} wizard cookie with NUL`, {
+        method: route.method as InjectOptions['method'],
+        url: route.path.replace(/\{[^}]+\}/g, '5f0c6a1e-1111-4aaa-8bbb-000000000001'),
+        headers: { cookie: `${cookie}; shop.wizard_session=%00abc`, origin: t.config.publicUrl },
+      });
+    }
+    await check('update-user with a null name', {
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie, origin: t.config.publicUrl, 'content-type': 'application/json' },
+      payload: '{"name": null}',
+    });
+    const boundary = '----fuzz';
+    await check('a truncated multipart upload', {
+      method: 'POST',
+      url: '/api/wizard/photos?kind=child',
+      headers: {
+        cookie,
+        origin: t.config.publicUrl,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff`,
+    });
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
