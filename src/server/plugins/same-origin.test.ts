@@ -100,6 +100,14 @@ describe('state changes only from the shop’s own pages', () => {
     }
   });
 
+  it('takes a form from the shop’s own page that sends no referrer (Origin: null, same-origin)', async () => {
+    const response = await send(
+      { method: 'POST', url: `/api/orders/${SOME_ID}/payment` },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    );
+    expect(response.statusCode).not.toBe(403);
+  });
+
   it('refuses a text/plain body, which another page can send without asking (415)', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -29,7 +29,8 @@ export function shopOrigins(publicUrl: string): Set<string> {
  * forgery): the session cookie alone is not enough, since a page on a sibling subdomain or another
  * port of the same site sends it too. A browser names the page's origin on every POST, PUT, PATCH
  * and DELETE (`Origin`) and says where the request comes from (`Sec-Fetch-Site`):
- * - an `Origin` that is not the shop's (`null` included) is refused;
+ * - an `Origin` that is not the shop's is refused; `Origin: null` (a page without referrer, or a
+ *   sandboxed one) only with `Sec-Fetch-Site: same-origin`;
  * - without `Origin`, a browser's `Sec-Fetch-Site: cross-site` or `same-site` is refused;
  * - a request with neither is not a browser's (tests, scripts, webhooks): it carries no ambient
  *   authority a page could borrow, and the routes' own checks apply.
@@ -46,8 +47,14 @@ async function sameOrigin(app: FastifyInstance) {
     if (FROM_ELSEWHERE.some((pattern) => pattern.test(path))) return;
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
+    // A page that sends no referrer (the payment page) posts its forms with `Origin: null`: the
+    // browser's `Sec-Fetch-Site: same-origin` then says it is the shop's own.
     const foreign =
-      origin !== undefined ? !origins.has(origin) : site === 'cross-site' || site === 'same-site';
+      origin === 'null'
+        ? site !== 'same-origin'
+        : origin !== undefined
+          ? !origins.has(origin)
+          : site === 'cross-site' || site === 'same-site';
     if (foreign) throw new AppError('FORBIDDEN', 'This change must be made from the shop’s own page.');
   });
 }
