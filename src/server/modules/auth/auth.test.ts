@@ -328,6 +328,25 @@ describe('password reset', () => {
 });
 
 describe('limits and providers', () => {
+  it('a password change ends the account’s other sessions, even when the client does not ask', async () => {
+    const email = 'two.devices@example.com';
+    const phone = await signedInAs(t, email);
+    const laptop = (await call('POST', '/api/auth/sign-in/email', { email, password: 'tidy-lantern-42' }))
+      .cookie;
+    const sessionOf = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } })).json();
+    expect(await sessionOf(laptop)).not.toBeNull();
+    const changed = await call(
+      'POST',
+      '/api/auth/change-password',
+      { currentPassword: 'tidy-lantern-42', newPassword: 'quiet-harbour-77', revokeOtherSessions: false },
+      phone,
+    );
+    expect(changed.status).toBe(200);
+    expect(await sessionOf(laptop)).toBeNull();
+    expect(await sessionOf(changed.cookie || phone)).not.toBeNull();
+  });
+
   it('never limits reading one’s own session: many pages from one address stay signed in', async () => {
     const limited = await buildTestApp({ authRateLimits: { max: 5, windowSeconds: 60 } });
     try {

@@ -23,12 +23,16 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
   }
   headers.set(CLIENT_IP_HEADER, request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  let body = request.body;
+  // A new password ends every other session of the account, whatever the client asks (a reset
+  // already does): whoever knew the old one is signed out everywhere else.
+  if (request.url.split('?')[0]?.endsWith('/change-password') && body && typeof body === 'object') {
+    body = { ...body, revokeOtherSessions: true };
+  }
   return new Request(new URL(request.url, publicUrl), {
     method: request.method,
     headers,
-    ...(hasBody
-      ? { body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body) }
-      : {}),
+    ...(hasBody ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
 }
 
