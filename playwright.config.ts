@@ -67,7 +67,8 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        // 'test' behaves like production but keeps the development outbox page the journeys read.
+        // 'test' behaves like production; the shop is a demo shop (the default), whose outbox the
+        // journeys read from this machine.
         NODE_ENV: 'test',
         GOOGLE_CLIENT_ID: 'e2e-shop',
         GOOGLE_CLIENT_SECRET: 'e2e-shop-secret',

@@ -143,3 +143,50 @@ describe('the built client', () => {
     expect(response.json().error.code).toBe('NOT_FOUND');
   });
 });
+
+describe('demo and live shops', () => {
+  const LIVE = {
+    SHOP_MODE: 'live',
+    PUBLIC_URL: 'https://shop.example.ch',
+    PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_live_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    SMTP_URL: 'smtps://shop:mail-password@smtp.example.ch:465',
+    PRINTER: 'lulu',
+    LULU_API_URL: 'https://api.lulu.com',
+    LULU_CLIENT_KEY: 'lulu-key',
+    LULU_CLIENT_SECRET: 'lulu-secret-value',
+    LULU_CONTACT_EMAIL: 'orders@example.ch',
+    PRINT_FILE_URL_SECRET: 'x'.repeat(32),
+  };
+
+  it('marks every page of a demo shop, and offers its checkout test page', async () => {
+    const demo = await buildTestApp({ clientDir });
+    try {
+      const page = await demo.app.inject({ method: 'GET', url: '/themes' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<html data-shop-mode="demo">');
+      // Tests send e-mail to memory, not to the outbox: there is no outbox to point to.
+      expect(page.body).not.toContain('data-outbox');
+      expect((await demo.app.inject({ method: 'GET', url: '/api/dev/status' })).statusCode).toBe(200);
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('has no demo mark, checkout test page or outbox in a live shop', async () => {
+    const live = await buildTestApp({ clientDir, env: LIVE });
+    try {
+      expect(live.config.mode).toBe('live');
+      const page = await live.app.inject({ method: 'GET', url: '/' });
+      expect(page.body).toContain('<html><body>');
+      expect(page.body).not.toContain('data-shop-mode');
+      for (const url of ['/api/dev/status', '/api/dev/book-instances/recent', '/api/dev/outbox']) {
+        const response = await live.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+      }
+    } finally {
+      await live.close();
+    }
+  });
+});

@@ -26,7 +26,7 @@ import { authRoutes } from './modules/auth/routes';
 import { bookRoutes } from './modules/books/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { checkoutRoutes, checkoutTestRoutes } from './modules/checkout/routes';
-import { devRoutes } from './modules/dev/routes';
+import { devRoutes, fromThisMachine, OUTBOX_PAGE } from './modules/dev/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { localPaymentPage } from './modules/payments/local-page';
 import { paymentRoutes } from './modules/payments/routes';
@@ -200,9 +200,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
   await app.register(profileRoutes(now), { prefix: '/api/profile' });
-  if (!config.isProduction) await app.register(checkoutTestRoutes, { prefix: '/api/dev' });
-  if (!config.isProduction && deps.outboxDir) await app.register(devRoutes(deps.outboxDir));
-  await app.register(clientPlugin, { clientDir: config.clientDir });
+  // PRODUCT.md "Demo and live": the checkout test page and the readable outbox are a demo shop's.
+  const demo = config.mode === 'demo';
+  const trustsProxy = config.trustProxy !== false;
+  const outboxDir = demo ? deps.outboxDir : undefined;
+  if (demo) await app.register(checkoutTestRoutes, { prefix: '/api/dev' });
+  if (outboxDir) await app.register(devRoutes(outboxDir, { trustsProxy }));
+  await app.register(clientPlugin, {
+    clientDir: config.clientDir,
+    // The page says it is a demo shop from its first paint (no shift), and, to this machine, where
+    // the e-mails are.
+    htmlAttributes: (request: FastifyRequest) =>
+      demo
+        ? {
+            'data-shop-mode': 'demo',
+            ...(outboxDir && fromThisMachine(request, trustsProxy) ? { 'data-outbox': OUTBOX_PAGE } : {}),
+          }
+        : {},
+  });
 
   return app;
 }

@@ -122,4 +122,72 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/shop');
     expect(config.publicUrl).toBe('https://shop.example.ch');
   });
+
+  describe('demo and live shops', () => {
+    const LIVE = {
+      SHOP_MODE: 'live',
+      PUBLIC_URL: 'https://shop.example.ch',
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      SMTP_URL: 'smtps://shop:mail-password@smtp.example.ch:465',
+      PRINTER: 'lulu',
+      LULU_API_URL: 'https://api.lulu.com',
+      LULU_CLIENT_KEY: 'lulu-key',
+      LULU_CLIENT_SECRET: 'lulu-secret-value',
+      LULU_CONTACT_EMAIL: 'orders@example.ch',
+      PRINT_FILE_URL_SECRET: 'x'.repeat(32),
+    };
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+
+    it('is a demo shop when nothing says otherwise, also in production', () => {
+      expect(loadConfig({}).mode).toBe('demo');
+      expect(loadConfig({ NODE_ENV: 'production' }).mode).toBe('demo');
+      expect(problemsOf({ SHOP_MODE: 'shop' })).toEqual([
+        expect.stringMatching(/^SHOP_MODE: expected demo or live/),
+      ]);
+    });
+
+    it('starts live with real payments, e-mail, printer and address', () => {
+      const config = loadConfig(LIVE);
+      expect(config.mode).toBe('live');
+      expect(config.payments.provider).toBe('stripe');
+      expect(config.printer.provider).toBe('lulu');
+    });
+
+    it('refuses to start live on the embedded defaults, naming each missing setting', () => {
+      const problems = problemsOf({ SHOP_MODE: 'live' });
+      expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+        'PAYMENTS',
+        'SMTP_URL',
+        'PRINTER',
+        'PUBLIC_URL',
+      ]);
+      expect(problems[0]).toBe(
+        'PAYMENTS: expected stripe with SHOP_MODE=live (a live shop takes real payments)',
+      );
+    });
+
+    it('refuses test keys and the printer sandbox in a live shop, and live ones in a demo shop, without echoing secrets', () => {
+      const problems = problemsOf({ ...LIVE, STRIPE_SECRET_KEY: 'sk_test_secret123', LULU_API_URL: '' });
+      expect(problems).toEqual([
+        'STRIPE_SECRET_KEY: expected a live key (sk_live_…) with SHOP_MODE=live, not a test key',
+        'LULU_API_URL: expected https://api.lulu.com with SHOP_MODE=live, not the sandbox, which prints nothing',
+      ]);
+      expect(problemsOf({ ...LIVE, SHOP_MODE: 'demo' })).toEqual([
+        'STRIPE_SECRET_KEY: a live key takes real payments: expected SHOP_MODE=live with it',
+        "LULU_API_URL: Lulu's production API prints real books: expected SHOP_MODE=live with it",
+      ]);
+      expect(problemsOf({ ...LIVE, SMTP_URL: '' })).toEqual([
+        'SMTP_URL: expected with SHOP_MODE=live (a live shop sends real e-mail, not to the outbox)',
+      ]);
+    });
+  });
 });

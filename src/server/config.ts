@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TAX_RATE_BASIS_POINTS } from '../shared/domain/quote';
-import { type PrinterSettings, parsePrinterSettings } from './adapters/printer/lulu-config';
+import {
+  LULU_PRODUCTION_URL,
+  LULU_SANDBOX_URL,
+  type PrinterSettings,
+  parsePrinterSettings,
+} from './adapters/printer/lulu-config';
 import { parseStorageConfig, type StorageConfig } from './adapters/storage/s3-config';
 import { describeEnvIssues, presentEnv } from './env';
 
@@ -66,6 +71,9 @@ const wholeNumber = (min: number, max: number) =>
 
 /** Every environment variable the shop reads, with its default. The README lists the same. */
 const EnvSchema = z.object({
+  // PRODUCT.md "Demo and live": a demo shop (the default) runs on every embedded default; a live
+  // shop refuses to start without real payments, real e-mail and a real printer.
+  SHOP_MODE: z.enum(['demo', 'live'], { message: 'expected demo or live' }).default('demo'),
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { message: 'expected development, production or test' })
     .default('development'),
@@ -142,7 +150,11 @@ const EnvSchema = z.object({
 /** No proxy, a number of trusted hops, or the proxies' addresses (comma-separated). */
 export type TrustProxy = false | number | string;
 
+/** A demo shop (test card page, outbox, ribbon) or a live one (real payments, e-mail, printer). */
+export type ShopMode = 'demo' | 'live';
+
 export type Config = {
+  mode: ShopMode;
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   host: string;
@@ -231,6 +243,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           context.addIssue({ code: 'custom', path: [name], message: 'expected with PAYMENTS=stripe' });
       }
     }
+    const modeIssues = e.SHOP_MODE === 'live' ? liveShopIssues(e, env) : demoShopIssues(e, env);
+    for (const issue of modeIssues) context.addIssue(issue);
   }).safeParse(present);
   // The storage variables have their own parser beside the S3 adapter; its problems join these.
   const storage = parseStorageConfig(env);
@@ -251,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   return {
+    mode: e.SHOP_MODE,
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     host: e.HOST,
@@ -304,6 +319,62 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ),
     },
   };
+}
+
+/**
+ * What a live shop lacks, one problem per setting: real payments (Stripe with a live key), real
+ * e-mail (SMTP), a real printer (Lulu's production API) and the address its e-mails link to.
+ */
+function liveShopIssues(
+  e: z.infer<typeof EnvSchema>,
+  env: Record<string, string | undefined>,
+): { code: 'custom'; path: string[]; message: string }[] {
+  const problems: [string, string][] = [];
+  if (e.PAYMENTS !== 'stripe')
+    problems.push(['PAYMENTS', 'expected stripe with SHOP_MODE=live (a live shop takes real payments)']);
+  else if (e.STRIPE_SECRET_KEY && !/^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY))
+    problems.push([
+      'STRIPE_SECRET_KEY',
+      'expected a live key (sk_live_…) with SHOP_MODE=live, not a test key',
+    ]);
+  if (!e.SMTP_URL)
+    problems.push([
+      'SMTP_URL',
+      'expected with SHOP_MODE=live (a live shop sends real e-mail, not to the outbox)',
+    ]);
+  if (env.PRINTER?.trim() !== 'lulu')
+    problems.push(['PRINTER', 'expected lulu with SHOP_MODE=live (a live shop prints real books)']);
+  else if ((env.LULU_API_URL?.trim() || LULU_SANDBOX_URL).replace(/\/+$/, '') === LULU_SANDBOX_URL)
+    problems.push([
+      'LULU_API_URL',
+      `expected ${LULU_PRODUCTION_URL} with SHOP_MODE=live, not the sandbox, which prints nothing`,
+    ]);
+  // PRINTER=lulu names a missing PUBLIC_URL itself.
+  if (!e.PUBLIC_URL && env.PRINTER?.trim() !== 'lulu')
+    problems.push([
+      'PUBLIC_URL',
+      "expected with SHOP_MODE=live (the shop's public address, which its e-mails link to)",
+    ]);
+  return problems.map(([name, message]) => ({ code: 'custom', path: [name], message }));
+}
+
+/**
+ * A demo shop says "no real payments" on every page and takes test cards, so a live Stripe key or
+ * Lulu's production API (real books printed for test payments) needs SHOP_MODE=live.
+ */
+function demoShopIssues(
+  e: z.infer<typeof EnvSchema>,
+  env: Record<string, string | undefined>,
+): { code: 'custom'; path: string[]; message: string }[] {
+  const problems: [string, string][] = [];
+  if (e.STRIPE_SECRET_KEY && /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY))
+    problems.push(['STRIPE_SECRET_KEY', 'a live key takes real payments: expected SHOP_MODE=live with it']);
+  if (env.PRINTER?.trim() === 'lulu' && env.LULU_API_URL?.trim().replace(/\/+$/, '') === LULU_PRODUCTION_URL)
+    problems.push([
+      'LULU_API_URL',
+      "Lulu's production API prints real books: expected SHOP_MODE=live with it",
+    ]);
+  return problems.map(([name, message]) => ({ code: 'custom', path: [name], message }));
 }
 
 function oidcProvider(clientId: string | undefined, clientSecret: string | undefined, discoveryUrl: string) {

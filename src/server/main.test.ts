@@ -16,4 +16,17 @@ describe('starting the server', () => {
     expect(result.stderr).toContain('The shop cannot start. Invalid configuration:');
     expect(result.stderr).toContain('PORT: expected a whole number between 0 and 65535 (got "abc")');
   });
+
+  it('refuses to start a live shop on the embedded defaults and names each missing setting', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, SHOP_MODE: 'live', DATA_DIR: '/nonexistent/never-created' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('The shop cannot start. Invalid configuration:');
+    for (const name of ['PAYMENTS', 'SMTP_URL', 'PRINTER', 'PUBLIC_URL'])
+      expect(result.stderr).toContain(`  - ${name}: expected`);
+  });
 });

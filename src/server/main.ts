@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { redactUrl } from './env';
+import { OUTBOX_PAGE } from './modules/dev/routes';
 import { createLogger, createServices, startShopWorker } from './services';
 
 const startedAt = performance.now();
@@ -57,6 +58,11 @@ async function main(): Promise<void> {
     },
     `shop ready on ${config.publicUrl}`,
   );
+  if (config.mode === 'demo') {
+    app.log.info(
+      `demo shop: no real payments (${config.payments.provider === 'local' ? 'the test card page takes them' : "Stripe's test mode takes them"})${services.outboxDir ? `; its e-mails are in the outbox at ${config.publicUrl}${OUTBOX_PAGE} (readable from this machine)` : ''}. SHOP_MODE=live runs a real shop (README "Demo and live").`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

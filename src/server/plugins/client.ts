@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorResponse } from '../../shared/contracts/common';
 import { isClientRoute } from '../../shared/routes';
@@ -11,7 +12,16 @@ import { isClientRoute } from '../../shared/routes';
  * the answer for every screen path, with status 404 for a path that is no screen (the client then
  * shows its 'page not found'). Unknown `/api/*` paths get a JSON 404.
  */
-export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir: string }) => {
+export type ClientOptions = {
+  clientDir: string;
+  /** Attributes set on the page's `<html>` element for one request (escaped here). */
+  htmlAttributes?: (request: FastifyRequest) => Record<string, string>;
+};
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export const clientPlugin = fp(async (app: FastifyInstance, options: ClientOptions) => {
   const indexFile = path.join(options.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
   if (!hasClient) app.log.warn({ clientDir: options.clientDir }, 'client not built: run `npm run build`');
@@ -33,7 +43,7 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (
       pathname === '/api' ||
@@ -46,9 +56,21 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: { clientDir
       };
       return reply.status(404).send(body);
     }
+    const status = isClientRoute(pathname) ? 200 : 404;
+    const attributes = Object.entries(options.htmlAttributes?.(request) ?? {});
+    if (attributes.length === 0)
+      return reply
+        .status(status)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', { cacheControl: false });
+    const html = (await fsp.readFile(indexFile, 'utf8')).replace(
+      /<html\b/,
+      `<html${attributes.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('')}`,
+    );
     return reply
-      .status(isClientRoute(pathname) ? 200 : 404)
+      .status(status)
       .header('cache-control', 'no-cache')
-      .sendFile('index.html', { cacheControl: false });
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 });

@@ -180,7 +180,7 @@ export type CheckoutContext = z.infer<typeof CheckoutContextSchema>;
 export const PaymentSessionSchema = z.object({ url: z.string() }).meta({ id: 'PaymentSession' });
 export type PaymentSession = z.infer<typeof PaymentSessionSchema>;
 
-/** The checkout test page (not in production): look up an instance, or the five newest. */
+/** The checkout test page (a demo shop only): look up an instance, or the five newest. */
 export const BookInstanceLookupSchema = z
   .object({ id: z.string(), status: z.enum(BOOK_INSTANCE_STATUSES), createdAt: z.string() })
   .meta({ id: 'BookInstanceLookup' });
@@ -188,7 +188,7 @@ export const RecentBookInstancesSchema = z
   .object({ instances: z.array(BookInstanceLookupSchema) })
   .meta({ id: 'RecentBookInstances' });
 
-/** Answered only where the development tools are on (not in production): the checkout test page works. */
+/** Answered only where the development tools are on (a demo shop): the checkout test page works. */
 export const DevToolsStatusSchema = z
   .object({ checkoutTest: z.literal(true) })
   .meta({ id: 'DevToolsStatus' });

@@ -149,3 +149,34 @@ describe('footer', () => {
     expect(within(footer).getByText('Made with love for little dreamers')).toBeVisible();
   });
 });
+
+describe('demo shop ribbon', () => {
+  afterEach(() => {
+    delete document.documentElement.dataset.shopMode;
+    delete document.documentElement.dataset.outbox;
+  });
+
+  it('says on every page of a demo shop that no payment is real, with the outbox for this machine', async () => {
+    document.documentElement.dataset.shopMode = 'demo';
+    document.documentElement.dataset.outbox = '/dev/outbox';
+    renderApp('/');
+    const ribbon = await screen.findByRole('complementary', { name: 'Demo shop' });
+    expect(ribbon).toHaveTextContent('Demo shop — no real payments');
+    expect(within(ribbon).getByRole('link', { name: 'Read the e-mails it sent' })).toHaveAttribute(
+      'href',
+      '/dev/outbox',
+    );
+  });
+
+  it('offers no outbox to a visitor from elsewhere, and shows nothing in a live shop', async () => {
+    document.documentElement.dataset.shopMode = 'demo';
+    const { unmount } = renderApp('/');
+    const ribbon = await screen.findByRole('complementary', { name: 'Demo shop' });
+    expect(within(ribbon).queryByRole('link')).toBeNull();
+    unmount();
+    delete document.documentElement.dataset.shopMode;
+    renderApp('/');
+    await screen.findByRole('banner');
+    expect(screen.queryByText(/no real payments/)).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { DemoRibbon } from './demo-ribbon';
 import { Footer } from './footer';
 import { PageFallback } from './page-fallback';
 import { TopBar } from './top-bar';
@@ -19,6 +20,7 @@ export function AppLayout() {
       >
         {t('skipToContent')}
       </a>
+      <DemoRibbon />
       {!focused && <TopBar />}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {/* A page waiting for its texts shows a placeholder here; the bar and footer stay. */}

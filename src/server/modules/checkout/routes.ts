@@ -89,14 +89,14 @@ export function checkoutRoutes(options: {
   };
 }
 
-/** The checkout test page's lookups (SPEC.md: open to anyone); registered only outside production. */
+/** The checkout test page's lookups (SPEC.md: open to anyone); registered only in a demo shop. */
 export const checkoutTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/status',
     {
       schema: {
         tags: ['development'],
-        summary: 'Whether the checkout test page works here (not in production, where this is 404)',
+        summary: 'Whether the checkout test page works here (a demo shop only; 404 in a live shop)',
         response: { 200: DevToolsStatusSchema },
       },
     },
@@ -107,7 +107,7 @@ export const checkoutTestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['development'],
-        summary: 'The five newest book instances (checkout test page; not in production)',
+        summary: 'The five newest book instances (checkout test page; a demo shop only)',
         response: { 200: RecentBookInstancesSchema },
       },
     },
@@ -118,7 +118,7 @@ export const checkoutTestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['development'],
-        summary: 'Whether a book instance exists (checkout test page; not in production)',
+        summary: 'Whether a book instance exists (checkout test page; a demo shop only)',
         params: BookInstanceParamsSchema,
         response: { 200: BookInstanceLookupSchema, 404: ErrorResponseSchema },
       },

@@ -399,7 +399,7 @@ export async function saveOrder(
   }
 }
 
-/** The checkout test page: an instance's status by id (anyone may ask; not in production). */
+/** The checkout test page: an instance's status by id (anyone may ask; a demo shop only). */
 export async function lookupInstance(db: Db, id: string) {
   const [row] = await db
     .select({ id: bookInstances.id, status: bookInstances.status, createdAt: bookInstances.createdAt })

@@ -19,7 +19,7 @@ const isBookInstanceStatus = (value: string): value is BookInstanceStatus =>
   (BOOK_INSTANCE_STATUSES as readonly string[]).includes(value);
 
 /**
- * /checkout-test (not in production): open the checkout of any book instance by its id, or of one of
+ * /checkout-test (a demo shop only): open the checkout of any book instance by its id, or of one of
  * the five newest. Open to anyone; the checkout itself still asks for the owner's sign-in.
  */
 export function CheckoutTestPage() {
