@@ -209,7 +209,13 @@ export function createJobHandlers(
       handle: async (_payload, context) => {
         // The next hour's run is queued first, so a failing run does not end the schedule.
         await scheduleRetention(db, nextRetentionTime(services.now()));
-        await runRetention({ db, storage: services.storage, log: context.log, now: services.now });
+        await runRetention({
+          db,
+          storage: services.storage,
+          log: context.log,
+          now: services.now,
+          ...(services.outboxDir ? { outboxDir: services.outboxDir } : {}),
+        });
       },
     },
   };

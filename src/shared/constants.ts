@@ -40,6 +40,10 @@ export const RETENTION = {
   derivedImagesMonths: 6,
   temporaryUploadsHours: 24,
   unpaidDraftsDays: 30,
+  // Failed sign-ins count for 15 minutes (the account lock); a day of them is kept to look into.
+  failedSignInsHours: 24,
+  // A demo shop's outbox (DATA_DIR/outbox): the e-mails it would have sent.
+  outboxDays: 30,
   errorLogsDays: 90,
   complaintAnswerDays: 30,
   // Swiss accounting law (art. 958f CO) keeps books and vouchers for ten years.

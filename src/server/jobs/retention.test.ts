@@ -1,9 +1,20 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createMemoryLog, type TestApp } from '../../../test/build-test-app';
 import { draftBookOf, userIdOf } from '../../../test/checkout-factory';
 import { signedInAs } from '../../../test/signed-in';
-import { bookInstances, bookVersions, characters, generatedImages, jobs, orders } from '../db/schema';
+import { createOutboxMailer, readOutbox } from '../adapters/mail/outbox';
+import {
+  bookInstances,
+  bookVersions,
+  characters,
+  failedSignIns,
+  generatedImages,
+  jobs,
+  orders,
+} from '../db/schema';
 import { applyPrintStatus } from '../modules/production/print-status';
 import { waitFor } from '../modules/production/test-factory';
 import { fulfilledBookOf, wizardUploadOf } from '../modules/profile/test-factory';
@@ -29,6 +40,8 @@ const NOTHING: RetentionCounts = {
   temporaryUploadFiles: 0,
   abandonedDrafts: 0,
   abandonedDraftFiles: 0,
+  failedSignIns: 0,
+  outboxMessages: 0,
 };
 
 beforeAll(async () => {
@@ -179,6 +192,35 @@ describe('retention', () => {
     expect(await t.storage.exists('instances', instanceKeys(paidDraft).childPhoto)).toBe(true);
     expect(await status(paidDraft)).toBe('ready');
     expect((await run(at(30 * DAY + 2 * HOUR))).abandonedDrafts).toBe(0);
+  });
+
+  it('keeps failed sign-ins a day and a demo shop’s outbox 30 days', async () => {
+    const outboxDir = path.join(t.dataDir, 'outbox');
+    await createOutboxMailer(outboxDir, 'Cuddle Tales <hello@example.com>').send({
+      to: 'ana@example.com',
+      subject: 'Confirm your e-mail',
+      text: 'Open the link.',
+      html: '<p>Open the link.</p>',
+    });
+    await t.database.db.insert(failedSignIns).values([
+      { email: 'old.try@example.com', createdAt: at(-25 * HOUR) },
+      { email: 'new.try@example.com', createdAt: at(-HOUR) },
+    ]);
+    const withOutbox = (now: Date) =>
+      runRetention({ db: t.database.db, storage: t.storage, log, now: () => now, outboxDir });
+    const remaining = async () =>
+      (await t.database.db.select({ email: failedSignIns.email }).from(failedSignIns)).map(
+        (row) => row.email,
+      );
+
+    expect(await withOutbox(start)).toEqual({ ...NOTHING, failedSignIns: 1 });
+    expect(await remaining()).toEqual(['new.try@example.com']);
+    expect(await withOutbox(at(29 * DAY))).toEqual({ ...NOTHING, failedSignIns: 1 });
+    expect(await readOutbox(outboxDir)).toHaveLength(1);
+    expect(await withOutbox(at(31 * DAY))).toEqual({ ...NOTHING, outboxMessages: 1 });
+    expect(await readOutbox(outboxDir)).toEqual([]);
+    // The .eml went with its JSON copy.
+    expect(await fs.readdir(outboxDir)).toEqual([]);
   });
 
   it('runs as an hourly job that queues its successor', async () => {

@@ -1,11 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, like, lte, sql } from 'drizzle-orm';
 import { RETENTION } from '../../shared/constants';
+import { pruneOutbox } from '../adapters/mail/outbox';
 import type { Storage } from '../adapters/storage/index';
 import type { Db } from '../db/client';
 import {
   bookInstances,
   bookVersions,
   characters,
+  failedSignIns,
   generatedImages,
   orders,
   pageRedraws,
@@ -19,6 +21,8 @@ export type RetentionDeps = {
   db: Db;
   storage: Storage;
   log: Pick<JobLogger, 'info'>;
+  /** A demo shop's outbox folder (no SMTP), whose old messages go too. */
+  outboxDir?: string;
   /** The clock (tests move it forward). */
   now?: () => Date;
 };
@@ -38,6 +42,10 @@ export type RetentionCounts = {
   abandonedDrafts: number;
   /** Files of those drafts deleted (photos and covers). */
   abandonedDraftFiles: number;
+  /** Failed sign-in records older than a day (the e-mail address someone tried). */
+  failedSignIns: number;
+  /** Outbox messages older than 30 days (a demo shop). */
+  outboxMessages: number;
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -52,7 +60,8 @@ function monthsBefore(date: Date, months: number): Date {
 /**
  * Keeps the privacy policy's promises (PRODUCT.md, RETENTION): original photos go 3 weeks after the
  * order was delivered, derived pictures and print files 6 months after, wizard uploads 24 hours
- * after their wizard was last used, and drafts left unpaid for 30 days are marked `abandoned`.
+ * after their wizard was last used, and drafts left unpaid for 30 days are marked `abandoned`;
+ * failed sign-ins are kept a day, and a demo shop's outbox 30 days.
  * Each book is marked when it was cleaned, so a run only looks at what is left, and running twice
  * removes nothing more.
  */
@@ -68,6 +77,8 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
     temporaryUploadFiles: 0,
     abandonedDrafts: 0,
     abandonedDraftFiles: 0,
+    failedSignIns: 0,
+    outboxMessages: 0,
   };
 
   // Derived files first: a book past 6 months loses everything at once, photos included.
@@ -183,6 +194,19 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
       await tx.delete(bookVersions).where(eq(bookVersions.bookInstanceId, id));
     });
     counts.abandonedDraftFiles += await storage.deletePrefix('instances', folder);
+  }
+
+  const signInsBefore = new Date(now.getTime() - RETENTION.failedSignInsHours * HOUR_MS);
+  const signIns = await db
+    .delete(failedSignIns)
+    .where(lte(failedSignIns.createdAt, signInsBefore))
+    .returning({ id: failedSignIns.id });
+  counts.failedSignIns = signIns.length;
+  if (deps.outboxDir) {
+    counts.outboxMessages = await pruneOutbox(
+      deps.outboxDir,
+      new Date(now.getTime() - RETENTION.outboxDays * DAY_MS),
+    );
   }
 
   deps.log.info({ ...counts, at: now.toISOString() }, 'retention run');

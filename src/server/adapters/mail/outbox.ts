@@ -43,3 +43,21 @@ export async function readOutbox(folder: string): Promise<OutboxEntry[]> {
   );
   return entries.sort((a, b) => b.id.localeCompare(a.id));
 }
+
+/**
+ * Deletes the outbox's messages written before `before` (the `.eml` and its JSON copy); answers how
+ * many messages went. A folder that does not exist holds nothing to delete.
+ */
+export async function pruneOutbox(folder: string, before: Date): Promise<number> {
+  const names = await fs.readdir(folder).catch(() => [] as string[]);
+  let deleted = 0;
+  for (const name of names.filter((entry) => entry.endsWith('.json'))) {
+    const file = path.join(folder, name);
+    const entry = JSON.parse(await fs.readFile(file, 'utf8')) as OutboxEntry;
+    if (!(new Date(entry.createdAt) < before)) continue;
+    await fs.rm(path.join(folder, `${entry.id}.eml`), { force: true });
+    await fs.rm(file, { force: true });
+    deleted += 1;
+  }
+  return deleted;
+}
