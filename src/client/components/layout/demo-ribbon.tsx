@@ -12,13 +12,13 @@ export function DemoRibbon() {
   return (
     <aside
       aria-label={t('demo.label')}
-      className="bg-ink-900 px-4 py-1.5 text-center text-sm font-semibold text-cream-50"
+      className="bg-ink-900 px-4 py-1.5 text-center text-xs font-semibold text-cream-50 sm:text-sm"
     >
       {t('demo.ribbon')}
       {outbox?.startsWith('/') && (
         <>
           {' · '}
-          <a href={outbox} className="underline underline-offset-4 hover:text-sand-300">
+          <a href={outbox} className="whitespace-nowrap underline underline-offset-4 hover:text-sand-300">
             {t('demo.outbox')}
           </a>
         </>

@@ -57,7 +57,7 @@ export function devRoutes(outboxDir: string, options: { trustsProxy: boolean }):
 <title>Outbox · demo shop</title>
 <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#2e2a4f;background:#fff8ef}
 article{background:#fff;border:1px solid #eadfce;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}
-h2{margin:0 0 .25rem;font-size:1.1rem}.meta{color:#5b5775;font-size:.85rem}pre{white-space:pre-wrap;font-family:inherit}a{color:#a43a24}</style>
+h2{margin:0 0 .25rem;font-size:1.1rem}.meta{color:#5b5775;font-size:.85rem}pre{white-space:pre-wrap;font-family:inherit}a{color:#a43a24;overflow-wrap:anywhere}</style>
 </head><body><h1>Outbox</h1><p>This is a demo shop: it sends no real e-mail. These are the e-mails it would have sent, newest first (files in <code>DATA_DIR/outbox</code>); only this machine can read this page. <a href="/">Back to the shop</a></p>
 ${items || '<p>No e-mail yet.</p>'}
 </body></html>`);
