@@ -22,6 +22,7 @@ import { enqueue } from './jobs/queue';
 import { nextRetentionTime, runRetention, scheduleRetention } from './jobs/retention';
 import type { JobContext, JobHandlers, JobLogger } from './jobs/types';
 import { type RunningWorker, startWorker, type WorkerOptions } from './jobs/worker';
+import { markRefundFailed, refundPayment } from './modules/payments/service';
 import { printFileLinks } from './modules/print-files/signing';
 import { sendShopAlert } from './modules/printer/shop-alert';
 import { archiveDrawing, drawBook, failRedraw, redrawPage } from './modules/production/draw-book';
@@ -203,6 +204,11 @@ export function createJobHandlers(
       onFinalFailure: (tx, payload) => archivePrinting(tx, payload),
     },
     'send-order-email': { handle: (payload) => sendOrderEmail(mail, payload) },
+    'refund-payment': {
+      handle: (payload) =>
+        refundPayment({ db, payments: services.payments, now: services.now }, payload.refundId),
+      onFinalFailure: (tx, payload) => markRefundFailed(tx, payload.refundId),
+    },
     'send-shop-alert': { handle: (payload) => sendShopAlert(mail, payload) },
     'print-status': { handle: (payload) => applyPrintStatus(db, payload) },
     retention: {

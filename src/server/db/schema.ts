@@ -611,6 +611,44 @@ export const paymentEvents = pgTable(
   (t) => [index('payment_events_order_idx').on(t.orderId)],
 );
 
+/** Why a charge is given back: a second payment of a paid order, or a payment at a stale amount. */
+export const REFUND_REASONS = ['double_charge', 'amount_mismatch'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
+
+/**
+ * A charge the shop gives back by itself (issue 16): one per charged payment page, so a
+ * notification delivered again cannot refund twice. The operator console lists them.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentSessionId: text('payment_session_id').notNull().unique(),
+    /** The provider's payment (Stripe's PaymentIntent), when the notification named it. */
+    paymentIntentId: text('payment_intent_id'),
+    /** What was charged, in cents, and its currency: all of it is given back. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').$type<RefundReason>().notNull(),
+    status: text('status').$type<(typeof REFUND_STATUSES)[number]>().notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    /** Why the provider would not refund (the last attempt), for a person to follow up. */
+    failure: text('failure'),
+    eventId: text('event_id').notNull(),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payment_refunds_reason', oneOf(t.reason, REFUND_REASONS)),
+    check('payment_refunds_status', oneOf(t.status, REFUND_STATUSES)),
+    index('payment_refunds_order_idx').on(t.orderId),
+  ],
+);
+
 export const JOB_STATES = ['queued', 'active', 'done', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** The e-mails about an order (public/locales/{language}/emails.json). */
-export const ORDER_EMAILS = ['orderPaid', 'sentToPrint', 'shipped'] as const;
+export const ORDER_EMAILS = [
+  'orderPaid',
+  'sentToPrint',
+  'shipped',
+  'doubleChargeRefunded',
+  'changedOrderRefunded',
+] as const;
 export type OrderEmail = (typeof ORDER_EMAILS)[number];
 
 /** What a printer reports about an order (the local printer's schedule, Lulu's webhook). */
@@ -21,14 +27,20 @@ export type PrintStatusUpdate = z.infer<typeof PrintStatusUpdateSchema>;
  * handler (registered at the composition root, src/server/services.ts) sees it.
  */
 export const JOB_PAYLOADS = {
-  /** Books queued for production before issue 15 (drawn after payment); new books never are. */
   /** The whole book drawn as soon as the wizard completes, before paying (issue 15). */
   'draw-book': z.object({ bookInstanceId: z.uuid() }),
   /** One page drawn again ("draw this page again"), kept as a candidate (book preview). */
   'redraw-page': z.object({ redrawId: z.uuid() }),
   /** A paid book's print files, from exactly its approved version, handed to the printer. */
   'print-book': z.object({ bookInstanceId: z.uuid(), orderId: z.uuid() }),
-  'send-order-email': z.object({ orderId: z.uuid(), email: z.enum(ORDER_EMAILS) }),
+  /** `refundId` with the refund e-mails: the amount given back. */
+  'send-order-email': z.object({
+    orderId: z.uuid(),
+    email: z.enum(ORDER_EMAILS),
+    refundId: z.uuid().optional(),
+  }),
+  /** A charge the order cannot keep (paid twice, or at a stale amount), given back whole. */
+  'refund-payment': z.object({ refundId: z.uuid() }),
   'print-status': z.object({ orderId: z.uuid(), update: PrintStatusUpdateSchema }),
   /** The shop is told that the printer will not print an order (Lulu REJECTED, CANCELED, ERROR). */
   'send-shop-alert': z.object({

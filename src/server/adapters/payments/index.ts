@@ -28,6 +28,22 @@ export type CheckoutSessionRequest = {
 
 export type CheckoutSession = { id: string; url: string };
 
+/** Gives back a whole charge: the payment of one checkout session. */
+export type RefundRequest = {
+  /** The checkout session that was paid. */
+  sessionId: string;
+  /** The provider's payment of that session (Stripe's PaymentIntent), when known. */
+  paymentIntentId: string | null;
+  /** Cents, the whole amount charged. */
+  amount: number;
+  currency: string;
+  /** The same key for every attempt of one refund, so a retry cannot refund twice. */
+  idempotencyKey: string;
+  /** `duplicate`: the order was paid already; `other`: the charge did not match the order. */
+  reason: 'duplicate' | 'other';
+  metadata: Record<string, string>;
+};
+
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   /** The secret the provider signs its notifications with (checked on the raw body). */
@@ -35,6 +51,8 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
   /** Closes a session that was not paid (a newer one replaces it), so it cannot be paid any more. */
   expireCheckoutSession?(id: string): Promise<void>;
+  /** Refunds a charge; answers the provider's refund id. */
+  refund(request: RefundRequest): Promise<{ id: string }>;
 }
 
 /** The provider's answer could not be had or used; the buyer may try again. */
@@ -67,6 +85,8 @@ export type PaymentEvent = {
       amount_total?: number | null;
       currency?: string | null;
       client_reference_id?: string | null;
+      /** The session's payment (a PaymentIntent id), what a refund is made against. */
+      payment_intent?: string | null;
       metadata?: Record<string, string> | null;
     };
   };

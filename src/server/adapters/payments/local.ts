@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckoutSession, CheckoutSessionRequest, PaymentProvider } from './index';
+import type { CheckoutSession, CheckoutSessionRequest, PaymentProvider, RefundRequest } from './index';
 
 /** The test cards of the local payment page, as Stripe's test mode has them. */
 export const LOCAL_TEST_CARDS = {
@@ -14,9 +14,24 @@ export type LocalCardOutcome = (typeof LOCAL_TEST_CARDS)[keyof typeof LOCAL_TEST
  * (modules/payments/local-page.ts), which sends Stripe-shaped notifications signed with this
  * provider's secret to the same webhook as Stripe's. No card data leaves the machine.
  */
-export function createLocalPaymentProvider(options: { publicUrl: string; secret?: string }): PaymentProvider {
+export function createLocalPaymentProvider(options: {
+  publicUrl: string;
+  secret?: string;
+}): PaymentProvider & { refunds: RefundRequest[] } {
   const webhookSecret = options.secret ?? `whsec_local_${randomBytes(24).toString('hex')}`;
+  // No money moved on the test card page, so none moves back: the refund is kept for tests to read.
+  const refunds: RefundRequest[] = [];
+  const refundIds = new Map<string, string>();
   return {
+    refunds,
+    async refund(request) {
+      const known = refundIds.get(request.idempotencyKey);
+      if (known) return { id: known };
+      const id = `re_local_${randomBytes(12).toString('hex')}`;
+      refundIds.set(request.idempotencyKey, id);
+      refunds.push(request);
+      return { id };
+    },
     name: 'local',
     webhookSecret,
     async createCheckoutSession(_request: CheckoutSessionRequest): Promise<CheckoutSession> {

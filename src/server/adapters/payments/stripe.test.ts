@@ -20,7 +20,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await fake.close();
-  // The fake plays only POST /v1/checkout/sessions; any other call fails the test.
+  // The fake plays the session, expiry and refund calls only; any other call fails the test.
   expect(fake.unexpected).toEqual([]);
   expect(log.text()).not.toContain(SECRET_KEY);
 });
@@ -172,6 +172,53 @@ describe('Stripe provider: the checkout session request', () => {
       await providerError(provider().createCheckoutSession(checkoutRequest(overrides)));
     }
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('Stripe provider: refunds', () => {
+  const refundRequest = {
+    sessionId: 'cs_test_paidTwice123',
+    paymentIntentId: 'pi_test_paidTwice123',
+    amount: 9_581,
+    currency: 'chf',
+    idempotencyKey: 'refund-3f0c9a62-0d51-4b9e-9d7e-1c2b3a4d5e6f',
+    reason: 'duplicate' as const,
+    metadata: { orderId: '7d6f3c1e-2b9a-4c55-9a61-0f1e2d3c4b5a', orderNumber: 'CT-2025-00042' },
+  };
+
+  it('refunds the whole payment of a session with the refund’s own idempotency key', async () => {
+    const refund = await provider().refund(refundRequest);
+    expect(refund.id).toMatch(/^re_test_/);
+    expect(fake.refunds).toHaveLength(1);
+    const sent = fake.refunds[0]!;
+    expect(sent.headers['idempotency-key']).toBe(refundRequest.idempotencyKey);
+    expect(sent.params).toEqual({
+      payment_intent: 'pi_test_paidTwice123',
+      amount: '9581',
+      reason: 'duplicate',
+      metadata: refundRequest.metadata,
+    });
+    // Asked again (a retried job), Stripe answers the same refund: nothing is refunded twice.
+    expect((await provider().refund(refundRequest)).id).toBe(refund.id);
+  });
+
+  it('reads the payment off the session when the notification did not name it', async () => {
+    await provider().refund({ ...refundRequest, paymentIntentId: null, reason: 'other' });
+    expect(fake.retrieved).toEqual(['cs_test_paidTwice123']);
+    expect(fake.refunds[0]!.params).toMatchObject({
+      payment_intent: 'pi_test_paidTwice123',
+      reason: 'requested_by_customer',
+    });
+  });
+
+  it('maps a refused refund to PaymentProviderError without the key', async () => {
+    fake.failNextRefund(400, {
+      type: 'invalid_request_error',
+      code: 'charge_already_refunded',
+      message: `Charge has already been refunded (${SECRET_KEY}).`,
+    });
+    const error = await providerError(provider().refund(refundRequest));
+    expect(error.message).toBe('Stripe refused the refund (HTTP 400)');
   });
 });
 

@@ -83,6 +83,29 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
       return { id: session.id, url: session.url } satisfies CheckoutSession;
     },
+    async refund(request) {
+      const log = { provider: 'stripe', sessionId: request.sessionId };
+      try {
+        // A notification that did not name the payment: the session knows it.
+        const paymentIntent =
+          request.paymentIntentId ??
+          paymentIntentOf(await client.checkout.sessions.retrieve(request.sessionId));
+        if (!paymentIntent) throw new PaymentProviderError('The checkout session has no payment to refund');
+        const refund = await client.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            amount: request.amount,
+            reason: request.reason === 'duplicate' ? 'duplicate' : 'requested_by_customer',
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { id: refund.id };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        throw toProviderError(error, log, options.log, redact, REFUND_CALL);
+      }
+    },
     async expireCheckoutSession(id) {
       try {
         await client.checkout.sessions.expire(id);
@@ -91,6 +114,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
   };
+}
+
+function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent;
+  return typeof intent === 'string' ? intent : (intent?.id ?? null);
 }
 
 /** `host`, `port` and `protocol` for the SDK; it always calls `/v1/...`, so a path cannot be honoured. */
@@ -131,11 +159,20 @@ function checkAmounts(request: CheckoutSessionRequest): void {
   if (Number.isNaN(request.expiresAt.getTime())) throw new PaymentProviderError('The expiry is not a date');
 }
 
+/** How a failed call is named to the caller: the checkout session (default) or a refund. */
+type CallNames = { refused: string; failed: string };
+const SESSION_CALL: CallNames = {
+  refused: 'the checkout session request',
+  failed: 'to create the checkout session',
+};
+const REFUND_CALL: CallNames = { refused: 'the refund', failed: 'to make the refund' };
+
 function toProviderError(
   error: unknown,
   log: Record<string, unknown>,
   logger: StripeProviderOptions['log'],
   redact: (text: string) => string,
+  names: CallNames = SESSION_CALL,
 ): PaymentProviderError {
   // Only a redacted summary goes on: the SDK's error is not kept as `cause`, so that a logger that
   // prints causes cannot print a key that Stripe echoed back.
@@ -151,11 +188,11 @@ function toProviderError(
     requestId: error.requestId,
     detail: redact(error.message),
   };
-  logger?.warn({ ...log, ...summary }, 'Stripe refused or failed the checkout session');
-  return new PaymentProviderError(describeFailure(error), { cause: summary });
+  logger?.warn({ ...log, ...summary }, 'Stripe refused or failed the call');
+  return new PaymentProviderError(describeFailure(error, names), { cause: summary });
 }
 
-function describeFailure(error: InstanceType<typeof Stripe.errors.StripeError>): string {
+function describeFailure(error: InstanceType<typeof Stripe.errors.StripeError>, names: CallNames): string {
   const { errors } = Stripe;
   const status = error.statusCode ? ` (HTTP ${error.statusCode})` : '';
   if (error instanceof errors.StripeConnectionError) {
@@ -166,7 +203,7 @@ function describeFailure(error: InstanceType<typeof Stripe.errors.StripeError>):
   }
   if (error instanceof errors.StripeRateLimitError) return `Stripe is rate limiting the shop${status}`;
   if (error instanceof errors.StripeInvalidRequestError || error instanceof errors.StripeIdempotencyError) {
-    return `Stripe refused the checkout session request${status}`;
+    return `Stripe refused ${names.refused}${status}`;
   }
-  return `Stripe failed to create the checkout session${status}`;
+  return `Stripe failed ${names.failed}${status}`;
 }

@@ -157,6 +157,8 @@ export function localPaymentPage(options: { webhookSecret: string; now?: () => D
           amount_total: session.amount,
           currency: session.currency.toLowerCase(),
           client_reference_id: session.orderId,
+          // One test payment per page: its id follows from the page's.
+          payment_intent: session.id.replace(/^cs_/, 'pi_'),
           metadata: { orderId: session.orderId },
         },
       },

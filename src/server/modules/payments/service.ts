@@ -3,8 +3,9 @@ import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/index';
 import { SignatureError, verifySignature } from '../../adapters/payments/signature';
 import type { Db } from '../../db/client';
-import { orders, paymentEvents, paymentSessions } from '../../db/schema';
+import { orders, paymentEvents, paymentRefunds, paymentSessions, type RefundReason } from '../../db/schema';
 import { AppError } from '../../errors';
+import { PermanentJobError } from '../../jobs/errors';
 import { enqueue } from '../../jobs/queue';
 
 /** What a notification did; kept with its event id. */
@@ -99,8 +100,34 @@ export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promi
       (event.type === 'checkout.session.completed' &&
         (session.payment_status === 'paid' || session.payment_status === 'no_payment_required'));
 
+    // A charge the order cannot keep is given back at once, whole, by a job (the provider may be
+    // slow or down; the job retries with the same idempotency key). One refund per paid page.
+    const refund = async (reason: RefundReason) => {
+      const amount = session.amount_total ?? 0;
+      if (amount <= 0) return;
+      const [created] = await tx
+        .insert(paymentRefunds)
+        .values({
+          orderId: order.id,
+          paymentSessionId: session.id,
+          paymentIntentId: session.payment_intent ?? null,
+          amount,
+          currency: (session.currency ?? order.currency).toLowerCase(),
+          reason,
+          eventId: event.id,
+        })
+        .onConflictDoNothing({ target: paymentRefunds.paymentSessionId })
+        .returning({ id: paymentRefunds.id });
+      if (!created) return;
+      await enqueue(tx, 'refund-payment', { refundId: created.id }, { singletonKey: `refund:${created.id}` });
+      deps.log.warn({ orderId: order.id, reason, amount }, 'charge to be refunded');
+    };
+
     if (paid) {
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') {
+        // The same payment told twice (completed, then succeeded) is not a second charge.
+        if (session.id !== order.paymentSessionId) await refund('double_charge');
+        await markSession('complete');
         return record('already_paid', order.id);
       }
       if (
@@ -114,8 +141,10 @@ export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promi
             got: session.amount_total,
             currency: session.currency,
           },
-          'payment amount does not match the order: left for a person to check',
+          'payment amount does not match the order: refunded, the order stays unpaid',
         );
+        await refund('amount_mismatch');
+        await markSession('complete');
         return record('amount_mismatch', order.id);
       }
       const now = deps.now();
@@ -215,4 +244,60 @@ export async function expireOpenSessions(
       .set({ status: 'expired' })
       .where(eq(paymentSessions.id, previous.id));
   }
+}
+
+/**
+ * The `refund-payment` job: gives a charge back at the provider (the same idempotency key on every
+ * attempt, so a retry cannot refund twice), records it, and tells the buyer by e-mail. A refusal
+ * is kept on the record and the job retries; after the last attempt the refund is `failed`, for a
+ * person to follow up.
+ */
+export async function refundPayment(
+  deps: { db: Db; payments: PaymentProvider; now: () => Date },
+  refundId: string,
+): Promise<void> {
+  const [row] = await deps.db
+    .select({ refund: paymentRefunds, orderNumber: orders.orderNumber })
+    .from(paymentRefunds)
+    .innerJoin(orders, eq(orders.id, paymentRefunds.orderId))
+    .where(eq(paymentRefunds.id, refundId));
+  if (!row) throw new PermanentJobError('DB_RECORD_NOT_FOUND', `Refund ${refundId} not found`);
+  const { refund } = row;
+  if (refund.status === 'refunded') return;
+  let providerRefund: { id: string };
+  try {
+    providerRefund = await deps.payments.refund({
+      sessionId: refund.paymentSessionId,
+      paymentIntentId: refund.paymentIntentId,
+      amount: refund.amount,
+      currency: refund.currency,
+      idempotencyKey: `refund-${refund.id}`,
+      reason: refund.reason === 'double_charge' ? 'duplicate' : 'other',
+      metadata: { orderId: refund.orderId, orderNumber: row.orderNumber, refundId: refund.id },
+    });
+  } catch (error) {
+    await deps.db
+      .update(paymentRefunds)
+      .set({ failure: error instanceof Error ? error.message.slice(0, 300) : 'refund failed' })
+      .where(eq(paymentRefunds.id, refund.id));
+    throw error;
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(paymentRefunds)
+      .set({ status: 'refunded', providerRefundId: providerRefund.id, refundedAt: deps.now(), failure: null })
+      .where(eq(paymentRefunds.id, refund.id));
+    const email = refund.reason === 'double_charge' ? 'doubleChargeRefunded' : 'changedOrderRefunded';
+    await enqueue(
+      tx,
+      'send-order-email',
+      { orderId: refund.orderId, email, refundId: refund.id },
+      { singletonKey: `order-email:${refund.orderId}:refund:${refund.id}` },
+    );
+  });
+}
+
+/** The refund job's last attempt failed: the record says so. */
+export async function markRefundFailed(db: Db, refundId: string): Promise<void> {
+  await db.update(paymentRefunds).set({ status: 'failed' }).where(eq(paymentRefunds.id, refundId));
 }

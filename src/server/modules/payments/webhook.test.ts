@@ -4,16 +4,24 @@ import { buildTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../../../tes
 import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import type { Order } from '../../../shared/contracts/checkout';
-import type { PaymentEvent } from '../../adapters/payments/index';
+import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/index';
+import { createLocalPaymentProvider } from '../../adapters/payments/local';
 import { signPayload } from '../../adapters/payments/signature';
-import { bookInstances, jobs, orders, paymentEvents } from '../../db/schema';
+import { bookInstances, jobs, orders, paymentEvents, paymentRefunds } from '../../db/schema';
+import { waitFor } from '../production/test-factory';
+import { markRefundFailed, refundPayment } from './service';
 
 let t: TestApp;
 let cookie: string;
 let userId: string;
+// The shop's own test provider, kept here to read the refunds it was asked for.
+const payments = createLocalPaymentProvider({
+  publicUrl: 'http://localhost:3000',
+  secret: TEST_WEBHOOK_SECRET,
+});
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ payments });
   cookie = await signedInAs(t, 'webhook.buyer@example.com');
   userId = await userIdOf(t, 'webhook.buyer@example.com');
 });
@@ -79,6 +87,20 @@ function deliver(body: PaymentEvent | string, signature?: string | null) {
     },
     payload,
   });
+}
+
+async function refundsOf(orderId: string) {
+  return t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId));
+}
+
+/** A second payment page of the same order, as a double click or a second tab left it. */
+async function secondSession(order: Order) {
+  const payment = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${order.id}/payment`,
+    headers: { cookie },
+  });
+  return new URL(payment.json().url).pathname.split('/').at(-1)!;
 }
 
 async function orderRow(id: string) {
@@ -181,6 +203,8 @@ describe('POST /api/payments/webhook', () => {
       deliver(event('checkout.session.async_payment_succeeded', target)),
     ]);
     expect(answers.map((answer) => answer.json().outcome).sort()).toEqual(['already_paid', 'paid']);
+    // One payment told twice is not a second charge: nothing to give back.
+    expect(await refundsOf(target.order.id)).toEqual([]);
     expect(
       await t.database.db
         .select()
@@ -228,5 +252,108 @@ describe('POST /api/payments/webhook', () => {
   it('refuses a signed body that is not a notification', async () => {
     expect((await deliver('not json')).statusCode).toBe(400);
     expect((await deliver(JSON.stringify({ hello: 'world' }))).statusCode).toBe(400);
+  });
+});
+
+describe('charges the order cannot keep are refunded at once', () => {
+  it('refunds a second charge of a paid order through the provider and tells the buyer', async () => {
+    const target = await orderWithSession();
+    const other = await secondSession(target.order);
+    // Both pages were paid: the first payment counts, the second is given back whole.
+    expect(
+      (await deliver(event('checkout.session.completed', target, { payment_intent: 'pi_first' }))).json()
+        .outcome,
+    ).toBe('paid');
+    const second = event(
+      'checkout.session.completed',
+      { ...target, sessionId: other },
+      { payment_intent: 'pi_second' },
+    );
+    expect((await deliver(second)).json().outcome).toBe('already_paid');
+    // The same charge told again (a new event id) is still one refund.
+    expect((await deliver({ ...second, id: `${second.id}_again` })).json().outcome).toBe('already_paid');
+    const [pending, ...more] = await refundsOf(target.order.id);
+    expect(more).toEqual([]);
+    expect(pending).toMatchObject({
+      paymentSessionId: other,
+      paymentIntentId: 'pi_second',
+      amount: target.order.quote.total,
+      currency: 'chf',
+      reason: 'double_charge',
+      status: 'pending',
+    });
+
+    t.startWorker({ queues: ['refund-payment', 'send-order-email'] });
+    const mail = await waitFor(
+      async () =>
+        t.mailer.sent.find(
+          (message) =>
+            message.subject === `We refunded a second payment for order ${target.order.orderNumber}`,
+        ),
+      { timeoutMs: 10_000, what: 'the refund e-mail' },
+    );
+    expect(mail.to).toBe('anna@example.com');
+    // Intl puts a no-break space between the currency and the amount.
+    expect(mail.text).toContain(
+      `the second payment of CHF\u00a0${(target.order.quote.total / 100).toFixed(2)} in full`,
+    );
+    const asked = payments.refunds.filter((refund) => refund.sessionId === other);
+    expect(asked).toEqual([
+      expect.objectContaining({
+        paymentIntentId: 'pi_second',
+        amount: target.order.quote.total,
+        reason: 'duplicate',
+        idempotencyKey: `refund-${pending!.id}`,
+      }),
+    ]);
+    const [done] = await refundsOf(target.order.id);
+    expect(done).toMatchObject({ status: 'refunded', providerRefundId: expect.stringMatching(/^re_local_/) });
+    expect(done!.refundedAt).toBeInstanceOf(Date);
+    // The order keeps its one payment.
+    expect(await orderRow(target.order.id)).toMatchObject({
+      paymentStatus: 'paid',
+      paymentSessionId: target.sessionId,
+    });
+  });
+
+  it('refunds a payment at a stale amount, leaves the order to pay, and tells the buyer why', async () => {
+    const target = await orderWithSession();
+    const stale = event('checkout.session.completed', target, { amount_total: 4200 });
+    expect((await deliver(stale)).json().outcome).toBe('amount_mismatch');
+    expect((await orderRow(target.order.id)).paymentStatus).toBe('pending');
+    const [refund] = await refundsOf(target.order.id);
+    expect(refund).toMatchObject({ amount: 4200, reason: 'amount_mismatch', status: 'pending' });
+    await refundPayment({ db: t.database.db, payments, now: () => new Date() }, refund!.id);
+    expect((await refundsOf(target.order.id))[0]).toMatchObject({ status: 'refunded' });
+    const [queued] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `order-email:${target.order.id}:refund:${refund!.id}`));
+    expect(queued?.payload).toEqual({
+      orderId: target.order.id,
+      email: 'changedOrderRefunded',
+      refundId: refund!.id,
+    });
+  });
+
+  it('keeps the reason when the provider refuses, retries, and marks the refund failed after the last try', async () => {
+    const target = await orderWithSession();
+    await deliver(event('checkout.session.completed', target, { amount_total: 100 }));
+    const [refund] = await refundsOf(target.order.id);
+    const refusing: PaymentProvider = {
+      ...payments,
+      refund: async () => {
+        throw new Error('Stripe refused the refund (HTTP 400)');
+      },
+    };
+    await expect(
+      refundPayment({ db: t.database.db, payments: refusing, now: () => new Date() }, refund!.id),
+    ).rejects.toThrow('Stripe refused the refund');
+    expect((await refundsOf(target.order.id))[0]).toMatchObject({
+      status: 'pending',
+      failure: 'Stripe refused the refund (HTTP 400)',
+    });
+    await markRefundFailed(t.database.db, refund!.id);
+    expect((await refundsOf(target.order.id))[0]).toMatchObject({ status: 'failed' });
   });
 });

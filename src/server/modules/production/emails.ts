@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
 import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import type { Db } from '../../db/client';
-import { bookInstances, customers, orders, users } from '../../db/schema';
+import { bookInstances, customers, orders, paymentRefunds, users } from '../../db/schema';
 import { escapeHtml } from '../../html';
 import { fill, serverTexts } from '../../i18n';
 import { PermanentJobError } from '../../jobs/errors';
@@ -26,7 +26,17 @@ export type OrderEmailValues = {
   /** Where the button goes: the order page, or the parcel's tracking page. */
   url: string;
   trackingNumber?: string;
+  /** The refund e-mails: the amount given back, already formatted ("CHF 95.81"). */
+  amount?: string;
 };
+
+/** Cents as money in the e-mail's language (the client's `formatMoney` does the same on screen). */
+function formatAmount(cents: number, currency: string, language: Language): string {
+  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : language, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(cents / 100);
+}
 
 /** An e-mail about an order in the buyer's language, with an HTML and a plain-text part. */
 export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): MailMessage {
@@ -36,6 +46,7 @@ export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): Ma
     orderNumber: values.orderNumber,
     title: values.title,
     trackingNumber: values.trackingNumber ?? '',
+    amount: values.amount ?? '',
   };
   const subject = fill(part.subject, vars);
   const body = fill(part.body, vars);
@@ -80,7 +91,7 @@ export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): Ma
  */
 export async function sendOrderEmail(
   deps: { db: Db; mailer: Mailer; publicUrl: string },
-  payload: { orderId: string; email: OrderEmail },
+  payload: { orderId: string; email: OrderEmail; refundId?: string | undefined },
 ): Promise<void> {
   const [row] = await deps.db
     .select({
@@ -107,6 +118,12 @@ export async function sendOrderEmail(
   const language = isLanguage(row.order.language) ? row.order.language : FALLBACK_LANGUAGE;
   // The title printed on the book; an e-mail is still sent when the book's data cannot make one.
   const title = row.instance ? await bookTitle(row.instance, '') : '';
+  const [refund] = payload.refundId
+    ? await deps.db
+        .select({ amount: paymentRefunds.amount, currency: paymentRefunds.currency })
+        .from(paymentRefunds)
+        .where(and(eq(paymentRefunds.id, payload.refundId), eq(paymentRefunds.orderId, row.order.id)))
+    : [];
   const orderUrl = `${deps.publicUrl}/order-confirmation/${row.order.id}`;
   const shipped = payload.email === 'shipped';
   await deps.mailer.send(
@@ -117,6 +134,7 @@ export async function sendOrderEmail(
       title,
       url: shipped && row.order.trackingUrl ? row.order.trackingUrl : orderUrl,
       ...(row.order.trackingNumber ? { trackingNumber: row.order.trackingNumber } : {}),
+      ...(refund ? { amount: formatAmount(refund.amount, refund.currency, language) } : {}),
     }),
   );
 }

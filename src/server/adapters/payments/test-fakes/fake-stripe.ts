@@ -26,6 +26,12 @@ export type FakeStripe = {
   requests: RecordedStripeRequest[];
   /** Ids of the sessions the shop asked to expire. */
   expired: string[];
+  /** Every request to `POST /v1/refunds`, in order (also the ones that were failed). */
+  refunds: RecordedStripeRequest[];
+  /** Ids of the sessions the shop read back (`GET /v1/checkout/sessions/{id}`). */
+  retrieved: string[];
+  /** Answers the next `times` refund requests with this status and Stripe error body. */
+  failNextRefund(status: number, error: StripeErrorBody, times?: number): void;
   /** Requests to any other route; a test fails when this is not empty. */
   unexpected: string[];
   /** Answers the next `times` session requests with this status and Stripe error body. */
@@ -50,6 +56,11 @@ const SESSIONS_PATH = '/v1/checkout/sessions';
 export async function startFakeStripe(options: { apiKey?: string } = {}): Promise<FakeStripe> {
   const requests: RecordedStripeRequest[] = [];
   const expired: string[] = [];
+  const refunds: RecordedStripeRequest[] = [];
+  const retrieved: string[] = [];
+  const refundFailures: { status: number; error: StripeErrorBody }[] = [];
+  // Stripe answers a repeated idempotency key with the first answer: one refund per key.
+  const refundByKey = new Map<string, string>();
   const unexpected: string[] = [];
   const plans: Plan[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -66,6 +77,38 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
         expired.push(expire[1]!);
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ id: expire[1], object: 'checkout.session', status: 'expired', url: null }));
+        return;
+      }
+      // Reading a session back: its PaymentIntent follows from its id.
+      const read = /^\/v1\/checkout\/sessions\/(cs_test_[A-Za-z0-9_-]+)$/.exec(path);
+      if (method === 'GET' && read) {
+        retrieved.push(read[1]!);
+        sendJson(res, 200, {
+          id: read[1],
+          object: 'checkout.session',
+          payment_intent: read[1]!.replace(/^cs_/, 'pi_'),
+        });
+        return;
+      }
+      if (method === 'POST' && path === '/v1/refunds') {
+        const rawBody = Buffer.concat(chunks).toString('utf8');
+        const params = parseForm(rawBody);
+        refunds.push({ method, path, headers: req.headers, rawBody, params });
+        const failure = refundFailures.shift();
+        if (failure) {
+          sendError(res, failure.status, failure.error);
+          return;
+        }
+        const key = String(req.headers['idempotency-key'] ?? randomBytes(8).toString('hex'));
+        const id = refundByKey.get(key) ?? `re_test_${randomBytes(12).toString('hex')}`;
+        refundByKey.set(key, id);
+        sendJson(res, 200, {
+          id,
+          object: 'refund',
+          amount: Number(params.amount),
+          payment_intent: params.payment_intent,
+          status: 'succeeded',
+        });
         return;
       }
       if (method !== 'POST' || path !== SESSIONS_PATH) {
@@ -121,7 +164,12 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     url: `http://127.0.0.1:${port}`,
     requests,
     expired,
+    refunds,
+    retrieved,
     unexpected,
+    failNextRefund(status, error, times = 1) {
+      for (let i = 0; i < times; i += 1) refundFailures.push({ status, error });
+    },
     failNext(status, error, times = 1) {
       for (let i = 0; i < times; i += 1) plans.push({ kind: 'fail', status, error });
     },
