@@ -101,11 +101,16 @@ describe('seed', () => {
 });
 
 describe('constraints', () => {
-  it('keeps customer e-mails unique', async () => {
-    await database.db.insert(customers).values({ email: 'parent@example.com', fullName: 'A Parent' });
+  it('keeps one customer row per account and e-mail', async () => {
+    const [ada, bea] = [await makeUser(), await makeUser()];
+    const email = 'parent@example.com';
+    await database.db.insert(customers).values({ userId: ada, email, fullName: 'A Parent' });
     expect(
-      await failure(database.db.insert(customers).values({ email: 'parent@example.com', fullName: 'B' })),
-    ).toMatch(/customer_email_unique|duplicate key/);
+      await failure(database.db.insert(customers).values({ userId: ada, email, fullName: 'B' })),
+    ).toMatch(/customer_user_email_idx|duplicate key/);
+    // Another account may buy for the same address: its row is its own.
+    await database.db.insert(customers).values({ userId: bea, email, fullName: 'B Parent' });
+    expect(await database.db.$count(customers, eq(customers.email, email))).toBe(2);
   });
 
   it('keeps one row per wizard session and step, of the step’s own type', async () => {
@@ -203,6 +208,7 @@ describe('constraints', () => {
       { column: 'orders.subtotal_amount', data_type: 'integer' },
       { column: 'orders.tax_amount', data_type: 'integer' },
       { column: 'orders.total_amount', data_type: 'integer' },
+      { column: 'payment_refunds.amount', data_type: 'integer' },
       { column: 'payment_sessions.amount', data_type: 'integer' },
       { column: 'product_pricing.base_price', data_type: 'integer' },
     ]);

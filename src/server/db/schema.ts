@@ -183,12 +183,22 @@ export const themes = pgTable(
   ],
 );
 
-export const customers = pgTable('customer', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  fullName: text('full_name').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * The buyer's details of an account's checkouts: one row per account and e-mail (issue 16), so no
+ * account can rename another's, and deleting an account touches only its own rows. Rows from
+ * before (shared by e-mail) whose books belonged to several accounts keep `userId` null.
+ */
+export const customers = pgTable(
+  'customer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('customer_user_email_idx').on(t.userId, t.email)],
+);
 
 export const characters = pgTable(
   'characters',

@@ -293,12 +293,15 @@ describe('PUT /api/checkout/:bookInstanceId/order', () => {
     expect(items).toHaveLength(2);
   });
 
-  it('keeps one customer per e-mail: the same name reuses it, another name renames it', async () => {
+  it('keeps one customer per account and e-mail: the same name reuses it, another name renames it, another account never does', async () => {
     const email = 'carla.customer@example.com';
-    const save = async (firstName: string) => {
-      const id = await draftBookOf(t, annaId);
+    const save = async (firstName: string, as = { cookie: anna, userId: annaId }) => {
+      const id = await draftBookOf(t, as.userId);
       const customer = { ...WORKED_EXAMPLE.customer, firstName, email };
-      const response = await call('PUT', `/api/checkout/${id}/order`, anna, { ...WORKED_EXAMPLE, customer });
+      const response = await call('PUT', `/api/checkout/${id}/order`, as.cookie, {
+        ...WORKED_EXAMPLE,
+        customer,
+      });
       expect(response.statusCode).toBe(200);
       expect((response.json() as Order).customer.email).toBe(email);
       const [row] = await t.database.db
@@ -310,8 +313,17 @@ describe('PUT /api/checkout/:bookInstanceId/order', () => {
     const first = await save('Carla');
     expect(await save('Carla')).toBe(first);
     expect(await save('Carlotta')).toBe(first);
+    // Another account buying for the same address gets a row of its own; Anna's keeps its name.
+    const brunoId = await userIdOf(t, 'bruno.other@example.com');
+    const brunos = await save('Someone Else', { cookie: bruno, userId: brunoId });
+    expect(brunos).not.toBe(first);
     const rows = await t.database.db.select().from(customers).where(eq(customers.email, email));
-    expect(rows.map((row) => [row.id, row.fullName])).toEqual([[first, 'Carlotta Muster']]);
+    expect(rows.map((row) => [row.id, row.userId, row.fullName]).sort()).toEqual(
+      [
+        [first, annaId, 'Carlotta Muster'],
+        [brunos, brunoId, 'Someone Else Muster'],
+      ].sort(),
+    );
   });
 
   it('saves of many books with one e-mail at once all succeed and share one customer', async () => {

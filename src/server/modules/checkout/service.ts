@@ -198,7 +198,8 @@ async function lockOwnInstance(tx: Db, userId: string, bookInstanceId: string) {
 }
 
 /**
- * Makes or renames the customer row of an e-mail and links the draft to it, in one statement. An
+ * Makes or renames the buyer's customer row of an e-mail (one per account and e-mail: no account
+ * renames another's) and links the draft to it, in one statement. An
  * unchanged customer is only read (with the key-share lock its foreign keys take anyway), not
  * updated: an update would lock the row until commit and make every order with that e-mail wait
  * for the one before it. Saving the order touches the draft, so retention counts its 30 days from
@@ -206,20 +207,21 @@ async function lockOwnInstance(tx: Db, userId: string, bookInstanceId: string) {
  */
 async function linkCustomer(
   tx: Db,
-  customer: { email: string; fullName: string },
+  customer: { userId: string; email: string; fullName: string },
   draft: { id: string; touch: boolean; now: Date },
 ): Promise<string> {
-  const { email, fullName } = customer;
+  const { userId, email, fullName } = customer;
   const [row] = await queryRows<{ id: string }>(
     tx,
     sql`with found as (
           select ${customers.id} from ${customers}
-          where ${customers.email} = ${email} and ${customers.fullName} = ${fullName}
+          where ${customers.userId} = ${userId} and ${customers.email} = ${email}
+            and ${customers.fullName} = ${fullName}
           for key share
         ), upserted as (
-          insert into ${customers} (email, full_name)
-          select ${email}, ${fullName} where not exists (select 1 from found)
-          on conflict (email) do update set full_name = excluded.full_name
+          insert into ${customers} (user_id, email, full_name)
+          select ${userId}, ${email}, ${fullName} where not exists (select 1 from found)
+          on conflict (user_id, email) do update set full_name = excluded.full_name
           returning id
         ), customer as (
           select id from found union all select id from upserted
@@ -285,7 +287,11 @@ export async function saveOrder(
 
       const customerId = await linkCustomer(
         tx,
-        { email: choice.customer.email, fullName: customerName(choice.customer, instance.userName) },
+        {
+          userId: buyer.id,
+          email: choice.customer.email,
+          fullName: customerName(choice.customer, instance.userName),
+        },
         {
           id: instance.id,
           touch: instance.status === 'draft' || instance.status === 'ready',

@@ -4,7 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
-import { draftBookOf, userIdOf } from '../../../../test/checkout-factory';
+import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import type { Gallery, ProfileBook, ProfileOrder } from '../../../shared/contracts/profile';
 import { queryRows } from '../../db/client';
@@ -335,8 +335,18 @@ describe('Delete Account', () => {
       .where(eq(jobs.state, 'queued'));
     expect(JSON.stringify(queued)).not.toContain(rendering.bookInstanceId);
 
-    // The other user is untouched.
+    // The other user is untouched, down to the customer row of the same buyer's address they used.
     expect((await get('/api/profile/orders', other.cookie)).json().orders).toHaveLength(1);
+    const [otherOrder] = await t.database.db.select().from(orders).where(eq(orders.id, otherBook.orderId));
+    const [otherCustomer] = await t.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, otherOrder!.customerId!));
+    expect(otherCustomer).toMatchObject({
+      userId: other.id,
+      email: WORKED_EXAMPLE.customer.email,
+      fullName: 'Anna Muster',
+    });
     expect((await get(`/api/profile/images/${otherBook.imageIds[0]}`, other.cookie)).statusCode).toBe(200);
 
     // The old session no longer works, and signing in fails.

@@ -205,7 +205,8 @@ export async function deleteUserRows(tx: Db, userId: string): Promise<DeletedAcc
     .orderBy(asc(orders.createdAt));
   const orderIds = ownOrders.map((row) => row.id);
 
-  // The customer rows behind the user's orders and books (made or reused by e-mail at checkout).
+  // The customer rows behind the user's orders and books: their own since migration 0010; a row from
+  // before may be shared by e-mail with another account (handled below).
   const customerIds = [
     ...new Set([...ownOrders, ...instanceRows].flatMap((row) => (row.customerId ? [row.customerId] : []))),
   ];
