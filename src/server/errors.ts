@@ -33,6 +33,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   BOOK_VERSION_SUPERSEDED: 409,
   REDRAW_LIMIT_REACHED: 429,
   PREVIEW_LIMIT_REACHED: 429,
+  EXPORT_IN_PROGRESS: 429,
 };
 
 /** The status for a code: as mapped above, else 500 (a failure of ours, not of the request). */

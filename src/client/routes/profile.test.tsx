@@ -575,6 +575,28 @@ describe('profile: Data Controls', () => {
     expect(link).toHaveAttribute('download');
   });
 
+  it('says the download is being prepared and does not start a second one meanwhile', async () => {
+    mockProfileApi();
+    const { user } = await openLoaded('/profile?tab=data-controls');
+    const link = screen.getByRole('link', { name: 'Download my data' });
+    // jsdom cannot download: count the clicks the browser would have followed.
+    const followed: boolean[] = [];
+    const watch = (event: MouseEvent) => {
+      followed.push(!event.defaultPrevented);
+      event.preventDefault();
+    };
+    window.addEventListener('click', watch);
+    try {
+      await user.click(link);
+      expect(await screen.findByRole('status')).toHaveTextContent('Preparing your download');
+      expect(link).toHaveAttribute('aria-disabled', 'true');
+      await user.click(link);
+      expect(followed).toEqual([true, false]);
+    } finally {
+      window.removeEventListener('click', watch);
+    }
+  });
+
   it('deletes the account after the word is typed, then goes home signed out', async () => {
     const api = mockProfileApi();
     const { user, router } = await openLoaded('/profile?tab=data-controls');

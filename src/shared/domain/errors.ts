@@ -41,6 +41,7 @@ export const ERROR_CATALOGUE = {
   BOOK_VERSION_SUPERSEDED: 'retry',
   REDRAW_LIMIT_REACHED: 'retry',
   PREVIEW_LIMIT_REACHED: 'retry',
+  EXPORT_IN_PROGRESS: 'retry',
   REVIEW_EXISTS: 'start_over',
   NOT_FOUND: 'retry',
   UNAUTHENTICATED: 'retry',

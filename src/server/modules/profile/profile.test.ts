@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
@@ -8,7 +10,16 @@ import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout
 import { signedInAs } from '../../../../test/signed-in';
 import type { Gallery, ProfileBook, ProfileOrder } from '../../../shared/contracts/profile';
 import { queryRows } from '../../db/client';
-import { customers, generationLog, jobs, orderItems, orders, reviews } from '../../db/schema';
+import {
+  customers,
+  generationLog,
+  jobs,
+  orderItems,
+  orders,
+  reviews,
+  wizardSessionData,
+} from '../../db/schema';
+import { waitFor } from '../production/test-factory';
 import { fulfilledBookOf, PAGE_COUNT, wizardUploadOf } from './test-factory';
 
 // The owner has a distinctive name, e-mail and child, so that "no row names them" can be searched.
@@ -45,6 +56,12 @@ beforeAll(async () => {
   otherBook = await fulfilledBookOf(t, other, { childName: 'Otto junior' });
   draftId = await draftBookOf(t, owner.id, { heroCover: Buffer.from('draft cover') });
   upload = await wizardUploadOf(t, owner.id);
+  await t.database.db.insert(wizardSessionData).values({
+    sessionId: upload.sessionId,
+    stepNumber: 1,
+    stepType: 'child',
+    data: { childName: 'Wilhelmina' },
+  });
   await wizardUploadOf(t, other.id);
   await t.database.db.insert(generationLog).values({ sessionId: upload.sessionId, userId: owner.id });
   await t.database.db
@@ -222,6 +239,15 @@ describe('profile endpoints', () => {
     expect(names).toContain(`pictures/${book.bookInstanceId}/pages/1.png`);
     expect(names).toContain(`pictures/${book.bookInstanceId}/intermediate/hero_cover.png`);
     expect(data.characters.find((c: { id: string }) => c.id === book.characterId).photo).toBe(photo);
+    // The wizard still open: the details typed so far and the photo uploaded, not the other user's.
+    const wizard = data.wizards.find((w: { id: string }) => w.id === upload.sessionId);
+    expect(wizard).toMatchObject({
+      status: 'active',
+      steps: [{ step: 1, type: 'child', data: { childName: 'Wilhelmina' } }],
+      files: [`photos/wizard/${upload.key}`],
+    });
+    expect(strFromU8(files[`photos/wizard/${upload.key}`]!)).toBe(`upload of ${upload.sessionId}`);
+    expect(data.wizards).toHaveLength(1);
     const text = strFromU8(files['data.json']!);
     for (const foreign of [otherBook.bookInstanceId, otherBook.orderId, OTHER_EMAIL, 'Otto junior']) {
       expect(text).not.toContain(foreign);
@@ -354,5 +380,40 @@ describe('Delete Account', () => {
     const again = await signIn();
     expect(again.statusCode).not.toBe(200);
     expect(again.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('the data export as it is sent', () => {
+  it('streams a large export, and lets an account run one at a time', async () => {
+    const email = 'big.export@example.com';
+    const cookie = await signedInAs(t, email, PASSWORD);
+    const userId = await userIdOf(t, email);
+    // A cover bigger than the sockets' buffers: the first download cannot finish while unread.
+    const big = randomBytes(24 * 1024 * 1024);
+    const bookId = await draftBookOf(t, userId, { heroCover: big });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+
+    const first = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get(`${address}/api/profile/export`, { headers: { cookie } }, resolve).on('error', reject);
+    });
+    expect(first.statusCode).toBe(200);
+    first.pause();
+    // The headers came before the whole file was made: the second asks while the first is sent.
+    const second = await get('/api/profile/export', cookie);
+    expect(second.statusCode).toBe(429);
+    expect(second.json().error.code).toBe('EXPORT_IN_PROGRESS');
+    // Another account is not held back.
+    expect((await get('/api/profile/export', other.cookie)).statusCode).toBe(200);
+
+    first.destroy();
+    const third = await waitFor(
+      async () => {
+        const response = await get('/api/profile/export', cookie);
+        return response.statusCode === 200 ? response : undefined;
+      },
+      { timeoutMs: 5000, what: 'the export to be free again' },
+    );
+    const files = unzipSync(new Uint8Array(third.rawPayload));
+    expect(Buffer.from(files[`pictures/${bookId}/intermediate/hero_cover.png`]!).equals(big)).toBe(true);
   });
 });

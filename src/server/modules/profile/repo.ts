@@ -17,6 +17,7 @@ import {
   spreads,
   users,
   verifications,
+  wizardSessionData,
   wizardSessions,
 } from '../../db/schema';
 
@@ -142,6 +143,40 @@ export async function listCharacters(db: Db, userId: string) {
     .from(characters)
     .where(eq(characters.userId, userId))
     .orderBy(asc(characters.createdAt), asc(characters.id));
+}
+
+/** The caller's wizards still stored (an active one included), each with its steps' data. */
+export async function listWizards(db: Db, userId: string) {
+  const sessions = await db
+    .select({
+      sessionId: wizardSessions.sessionId,
+      themeId: wizardSessions.themeId,
+      bookType: wizardSessions.bookType,
+      status: wizardSessions.status,
+      bookInstanceId: wizardSessions.bookInstanceId,
+      prefill: wizardSessions.prefill,
+      createdAt: wizardSessions.createdAt,
+      updatedAt: wizardSessions.updatedAt,
+    })
+    .from(wizardSessions)
+    .where(eq(wizardSessions.userId, userId))
+    .orderBy(asc(wizardSessions.createdAt), asc(wizardSessions.sessionId));
+  if (sessions.length === 0) return [];
+  const steps = await db
+    .select({
+      sessionId: wizardSessionData.sessionId,
+      stepNumber: wizardSessionData.stepNumber,
+      stepType: wizardSessionData.stepType,
+      data: wizardSessionData.data,
+    })
+    .from(wizardSessionData)
+    .innerJoin(wizardSessions, eq(wizardSessions.sessionId, wizardSessionData.sessionId))
+    .where(eq(wizardSessions.userId, userId))
+    .orderBy(asc(wizardSessionData.stepNumber));
+  return sessions.map((session) => ({
+    ...session,
+    steps: steps.filter((step) => step.sessionId === session.sessionId),
+  }));
 }
 
 export async function findOwnCharacter(db: Db, userId: string, characterId: string) {

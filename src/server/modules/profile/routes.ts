@@ -10,6 +10,7 @@ import {
   ProfileOrdersSchema,
   ProfileSchema,
 } from '../../../shared/contracts/profile';
+import { AppError } from '../../errors';
 import { requireSignIn, signedIn } from '../../plugins/auth';
 import * as profile from './service';
 
@@ -41,6 +42,8 @@ export function profileRoutes(options: { now?: () => Date } = {}): FastifyPlugin
   return async (app) => {
     app.addHook('onRequest', requireSignIn(app));
     const caller = signedIn;
+    // The accounts whose data export is being sent right now (one each).
+    const exporting = new Set<string>();
     const deps = (request: FastifyRequest): profile.ProfileDeps => ({
       db: app.database.db,
       storage: app.storage,
@@ -157,12 +160,28 @@ export function profileRoutes(options: { now?: () => Date } = {}): FastifyPlugin
         },
       },
       async (request, reply) => {
-        const file = await profile.exportData(deps(request), caller(request).id);
-        return reply
-          .type(file.contentType)
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(file.data);
+        const userId = caller(request).id;
+        // One export per account at a time: each holds a picture in memory and a connection open.
+        if (exporting.has(userId)) {
+          throw new AppError(
+            'EXPORT_IN_PROGRESS',
+            'A copy of your data is already being prepared. Please wait for that download to finish, then try again.',
+          );
+        }
+        exporting.add(userId);
+        try {
+          const file = await profile.exportData(deps(request), userId);
+          // Free again when the download ends, fails or the client goes away.
+          reply.raw.once('close', () => exporting.delete(userId));
+          return reply
+            .type(file.contentType)
+            .header('cache-control', 'private, no-store')
+            .header('content-disposition', `attachment; filename="${file.fileName}"`)
+            .send(file.stream);
+        } catch (error) {
+          exporting.delete(userId);
+          throw error;
+        }
       },
     );
 

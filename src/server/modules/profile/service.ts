@@ -1,4 +1,6 @@
-import { strToU8, type Zippable, zipSync } from 'fflate';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type {
   BookStage,
   Gallery,
@@ -182,23 +184,62 @@ export async function readCharacterPhoto(
 
 const IMAGE_FILE = /\.(png|jpe?g|webp)$/i;
 
+/** A download made while it is sent: the response never holds the whole file. */
+export type ProfileStream = { stream: Readable; contentType: string; fileName: string };
+
 /**
- * The user's data as a ZIP: `data.json` (account, books with their wizard data, orders with items,
- * addresses and reviews, characters), `photos/` (the uploaded photos) and `pictures/` (covers and
- * pages). Pictures are already compressed, so they are stored as they are.
+ * The user's data as a ZIP, written while it is sent (one picture in memory at a time, waiting for
+ * the client to take each): `data.json` (account, books with their wizard data, orders with items,
+ * addresses and reviews, characters, wizards still open with their steps), `photos/` (the uploaded
+ * photos, a wizard's under its session), `pictures/` (covers and pages). Pictures are already
+ * compressed, so they are stored as they are. The account is checked before anything is sent.
  */
-export async function exportData(deps: ProfileDeps, userId: string): Promise<ProfileFile> {
-  const { db, storage } = deps;
+export async function exportData(deps: ProfileDeps, userId: string): Promise<ProfileStream> {
+  const { db } = deps;
   const user = await repo.findUser(db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-  const [bookRows, orderRows, characterRows, providers] = await Promise.all([
+  const out = new PassThrough();
+  const zip = new Zip((error, chunk, final) => {
+    if (error) out.destroy(error);
+    else {
+      out.write(chunk);
+      if (final) out.end();
+    }
+  });
+  const add = async (name: string, data: Uint8Array, compress: boolean) => {
+    const file = compress ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
+    zip.add(file);
+    file.push(data, true);
+    // The client reads at its pace: the next file is read from storage only once this one left.
+    if (out.writableNeedDrain) await once(out, 'drain');
+  };
+  writeExport(deps, user, add)
+    .then(() => zip.end())
+    .catch((error: unknown) => {
+      deps.log.error({ err: error, userId }, 'data export failed while sending');
+      zip.terminate();
+      out.destroy(error instanceof Error ? error : new Error('data export failed'));
+    });
+  const date = deps.now().toISOString().slice(0, 10);
+  return { stream: out, contentType: 'application/zip', fileName: `cuddle-tales-data-${date}.zip` };
+}
+
+async function writeExport(
+  deps: ProfileDeps,
+  user: NonNullable<Awaited<ReturnType<typeof repo.findUser>>>,
+  add: (name: string, data: Uint8Array, compress: boolean) => Promise<void>,
+): Promise<void> {
+  const { db, storage } = deps;
+  const userId = user.id;
+  const [bookRows, orderRows, characterRows, providers, wizards] = await Promise.all([
     repo.listBooks(db, userId),
     repo.listOrders(db, userId),
     repo.listCharacters(db, userId),
     repo.listAccountProviders(db, userId),
+    repo.listWizards(db, userId),
   ]);
 
-  const files: Zippable = {};
+  const written = new Set<string>();
   const booksData = [];
   for (const book of bookRows) {
     const stored: string[] = [];
@@ -210,7 +251,8 @@ export async function exportData(deps: ProfileDeps, userId: string): Promise<Pro
         : `pictures/${book.id}/${where.path}`;
       const object = await storage.get('instances', key);
       if (!object) continue;
-      files[name] = [new Uint8Array(object.data), { level: 0 }];
+      await add(name, new Uint8Array(object.data), false);
+      written.add(name);
       stored.push(name);
     }
     booksData.push({
@@ -225,6 +267,36 @@ export async function exportData(deps: ProfileDeps, userId: string): Promise<Pro
       wizardMetadata: book.wizardMetadata,
       createdAt: book.createdAt.toISOString(),
       updatedAt: book.updatedAt.toISOString(),
+      files: stored,
+    });
+  }
+
+  // A wizard not finished yet: the child's details typed so far, the photos uploaded, the covers.
+  const wizardsData = [];
+  for (const wizard of wizards) {
+    const stored: string[] = [];
+    for (const key of await storage.list('wizard-temp', wizardKeys(wizard.sessionId).folder)) {
+      if (!IMAGE_FILE.test(key)) continue;
+      const object = await storage.get('wizard-temp', key);
+      if (!object) continue;
+      const name = `photos/wizard/${key}`;
+      await add(name, new Uint8Array(object.data), false);
+      stored.push(name);
+    }
+    wizardsData.push({
+      id: wizard.sessionId,
+      themeId: wizard.themeId,
+      bookType: wizard.bookType,
+      status: wizard.status,
+      bookInstanceId: wizard.bookInstanceId,
+      prefill: wizard.prefill,
+      steps: wizard.steps.map((step) => ({
+        step: step.stepNumber,
+        type: step.stepType,
+        data: step.data,
+      })),
+      createdAt: wizard.createdAt.toISOString(),
+      updatedAt: wizard.updatedAt.toISOString(),
       files: stored,
     });
   }
@@ -247,7 +319,7 @@ export async function exportData(deps: ProfileDeps, userId: string): Promise<Pro
       id: character.id,
       name: character.name,
       createdAt: character.createdAt.toISOString(),
-      photo: photo && photo in files ? photo : null,
+      photo: photo && written.has(photo) ? photo : null,
     };
   });
 
@@ -267,17 +339,11 @@ export async function exportData(deps: ProfileDeps, userId: string): Promise<Pro
       })),
     },
     books: booksData,
+    wizards: wizardsData,
     orders: ordersData,
     characters: charactersData,
   };
-  files['data.json'] = strToU8(JSON.stringify(data, null, 2));
-  const zip = zipSync(files);
-  const date = deps.now().toISOString().slice(0, 10);
-  return {
-    data: Buffer.from(zip),
-    contentType: 'application/zip',
-    fileName: `cuddle-tales-data-${date}.zip`,
-  };
+  await add('data.json', strToU8(JSON.stringify(data, null, 2)), true);
 }
 
 /**
