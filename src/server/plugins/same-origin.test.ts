@@ -123,6 +123,35 @@ describe('state changes only from the shop’s own pages', () => {
     expect(response.json().error.code).toBe('VALIDATION_INVALID_PARAM');
   });
 
+  it('takes a form only where a photo is uploaded: a form sent to any other route is 415', async () => {
+    const boundary = 'form-boundary-16';
+    const form = `--${boundary}\r\nContent-Disposition: form-data; name="childName"\r\n\r\nMia\r\n--${boundary}--\r\n`;
+    for (const [method, url] of [
+      ['POST', '/api/wizard/session'],
+      ['PUT', '/api/wizard/session/steps/1'],
+      ['POST', '/api/wizard/covers'],
+      ['POST', '/api/auth/sign-up/email'],
+    ] as const) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: { origin: t.config.publicUrl, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: form,
+      });
+      expect(response.statusCode, url).toBe(415);
+      expect(response.json().error.code).toBe('VALIDATION_INVALID_PARAM');
+    }
+    // The upload itself still takes its form (and answers about the photo, not the type).
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/wizard/photos?kind=child',
+      headers: { origin: t.config.publicUrl, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: form,
+    });
+    expect(upload.statusCode).not.toBe(415);
+    expect(upload.statusCode).toBeLessThan(500);
+  });
+
   it('takes the payment provider’s signed notification from elsewhere (its signature is checked)', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -30,6 +30,14 @@ export function wizardRoutes(options: {
 }): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifyMultipart, { limits: { files: 1, fileSize: LIMITS.photoMaxBytes, fields: 2 } });
+    // Only the upload takes a form (its schema says `consumes`); every other route reads JSON, so a
+    // form sent there is refused with 415 before anything reads it (issue 16.6).
+    app.addHook('preValidation', async (request) => {
+      const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+      if (request.isMultipart() && !consumes?.includes('multipart/form-data')) {
+        throw new AppError('VALIDATION_INVALID_PARAM', 'Unsupported Media Type', { statusCode: 415 });
+      }
+    });
     const deps = () => ({
       db: app.database.db,
       storage: app.storage,
