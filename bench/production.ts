@@ -2,8 +2,10 @@
 // preflighted, handed to the local printer):
 //   - one whole storybook in a separate worker process (`src/server/worker.ts`, as `npm run worker`)
 //     on PostgreSQL: wall time from enqueue to `fulfilled`, and the process's peak RSS (VmHWM);
-//   - the same in the embedded set-up (`npm start`: PGlite and the worker in one process): wall
-//     time, and the peak RSS sampled while the book is made (beside the RSS before it started);
+//   - the same in the embedded set-up (`npm start`: PGlite in DATA_DIR and the worker in one
+//     process): wall time, and the peak RSS sampled while the book is made (beside the RSS before
+//     it started), on the shop's first start (PGlite creates its database then, which peaks near
+//     900 MB and the process keeps) and on a later start on the same DATA_DIR (every start after);
 //   - books per minute with one and with two worker processes on one PostgreSQL database (a fresh
 //     database per run), BENCH_BOOKS books (default 4) queued at once.
 // Targets: one storybook <= 30 s and <= 1 GB. Prints one JSON line.
@@ -14,7 +16,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -23,7 +24,7 @@ import type { Mailer } from '../src/server/adapters/mail/index';
 import { createLocalPrinter } from '../src/server/adapters/printer/local';
 import { createLocalStorage } from '../src/server/adapters/storage/local';
 import { loadConfig } from '../src/server/config';
-import { type Database, fromPglite, fromPool, migrateDatabase, queryRows } from '../src/server/db/client';
+import { type Database, fromPool, migrateDatabase, openDatabase, queryRows } from '../src/server/db/client';
 import { bookInstances, books, customers, orders, users } from '../src/server/db/schema';
 import { seedCatalogue } from '../src/server/db/seed';
 import { enqueue } from '../src/server/jobs/queue';
@@ -59,7 +60,7 @@ async function paidBooks(database: Database, dataDir: string, count: number): Pr
     .values({ id: userId, name: 'Bench', email: `${userId}@example.com`, emailVerified: true });
   const [customer] = await db
     .insert(customers)
-    .values({ email: `${userId}@example.com`, fullName: 'Anna Muster' })
+    .values({ userId, email: `${userId}@example.com`, fullName: 'Anna Muster' })
     .returning({ id: customers.id });
   const [hero, toy] = await Promise.all([cover('#7fb4e6'), cover('#f49ac1')]);
   const ids: string[] = [];
@@ -228,10 +229,12 @@ async function runWithWorkers(workers: number, count: number) {
   }
 }
 
-/** Child mode: PGlite in memory and the worker in this process, as `npm start` runs it. */
-async function embedded(): Promise<void> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-bench-embedded-'));
-  const database = fromPglite(await PGlite.create());
+/**
+ * Child mode: PGlite in `dataDir/db` and the worker in this process, as `npm start` runs it; the
+ * folder is created on the first run and opened as it is on the next.
+ */
+async function embedded(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
   await migrateDatabase(database);
   await seedCatalogue(database.db);
   const storage = createLocalStorage(path.join(dataDir, 'storage'));
@@ -258,14 +261,25 @@ async function embedded(): Promise<void> {
   clearInterval(sampler);
   await worker.stop();
   await database.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
   process.stdout.write(
     `${JSON.stringify({ seconds: Math.round(seconds * 10) / 10, rssBeforeMb: mb(baseline), peakRssMb: mb(peak) })}\n`,
   );
 }
 
-async function runEmbedded() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/production.ts', '--embedded'], {
+/** The embedded set-up twice on one DATA_DIR: the shop's first start, then a later one. */
+async function runEmbeddedStarts() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-bench-embedded-'));
+  try {
+    const firstStart = await runEmbedded(dataDir);
+    const laterStart = await runEmbedded(dataDir);
+    return { firstStart, laterStart };
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runEmbedded(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/production.ts', '--embedded', dataDir], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -293,10 +307,11 @@ async function postgresAnswers(): Promise<string | null> {
 }
 
 async function main(): Promise<void> {
-  if (process.argv.includes('--embedded')) return embedded();
+  const at = process.argv.indexOf('--embedded');
+  if (at >= 0) return embedded(process.argv[at + 1]!);
   const noPostgres = await postgresAnswers();
   const single = noPostgres ? null : await runWithWorkers(1, 1);
-  const embeddedRun = await runEmbedded();
+  const embeddedRun = await runEmbeddedStarts();
   const oneWorker = noPostgres ? null : await runWithWorkers(1, BOOKS);
   const twoWorkers = noPostgres ? null : await runWithWorkers(2, BOOKS);
   const result = {
