@@ -435,6 +435,21 @@ describe('checkout: step 2, the details', () => {
     expect(screen.queryByText('Failed to create order. Please try again.')).toBeNull();
   });
 
+  it.each([
+    ['not_approved', 'Please look through your book and press “This is my book” before paying'],
+    ['superseded', 'Your book has changed since you approved it.'],
+  ] as const)('a book %s says so on arrival, before any detail is typed', async (approval, text) => {
+    const context = makeContext();
+    mockCheckoutApi({ context: { ...context, bookInstance: { ...context.bookInstance, approval } } });
+    await openStep1(CHECKOUT);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(within(alert).getByRole('link', { name: 'Back to your book' })).toHaveAttribute(
+      'href',
+      `/book/${BOOK_INSTANCE_ID}`,
+    );
+  });
+
   it('a draft that expired while the page was open: its own message, not the generic one', async () => {
     mockCheckoutApi({
       routes: { [`PUT /api/checkout/${BOOK_INSTANCE_ID}/order`]: fails(409, 'JOB_INVALID_STATE') },

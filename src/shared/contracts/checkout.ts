@@ -147,6 +147,10 @@ export const OrderSchema = z
 export type Order = z.infer<typeof OrderSchema>;
 
 /** Everything the checkout page needs about a book instance of the signed-in user. */
+/** Whether a book can be paid for: approved as it is, never approved, or changed since approval. */
+export const BOOK_APPROVALS = ['approved', 'not_approved', 'superseded'] as const;
+export type BookApproval = (typeof BOOK_APPROVALS)[number];
+
 export const CheckoutContextSchema = z
   .object({
     bookInstance: z.object({
@@ -158,6 +162,8 @@ export const CheckoutContextSchema = z
       childName: z.string(),
       toyName: z.string(),
       language: z.enum(['en', 'fr']),
+      /** Checkout pays for the approved current version only (issue 15). */
+      approval: z.enum(BOOK_APPROVALS),
     }),
     /** The cover preview's fallback chain: the instance's hero cover, then the book's display image. */
     coverPreview: z.object({ heroCover: z.string().nullable(), bookDisplay: z.string().nullable() }),

@@ -214,16 +214,22 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
 
   it('lets checkout pay only for the approved, current version, and prints exactly that version', async () => {
     const id = await drawnBook({ childName: 'Noah', toyName: 'Bruno' });
+    const approval = async () =>
+      (await api(owner, 'GET', `/api/checkout/${id}`)).json().bookInstance.approval as string;
+    // The checkout page knows before anything is typed.
+    expect(await approval()).toBe('not_approved');
     const refused = await order(id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('BOOK_NOT_APPROVED');
 
     await approveBook(t, owner, id);
+    expect(await approval()).toBe('approved');
     expect((await api(owner, 'GET', '/api/books/unpaid-count')).json()).toEqual({ count: 1 });
     // A change after approval is a new version that must be approved again.
     await api(owner, 'PATCH', `/api/books/${id}`, { dedicationMessage: 'Dors bien, Noah.' });
     const superseded = await order(id);
     expect(superseded.json().error.code).toBe('BOOK_VERSION_SUPERSEDED');
+    expect(await approval()).toBe('superseded');
     const stale = await api(owner, 'POST', `/api/books/${id}/approve`, { version: 1 });
     expect(stale.json().error.code).toBe('BOOK_VERSION_SUPERSEDED');
     expect((await api(owner, 'GET', '/api/books/unpaid-count')).json()).toEqual({ count: 0 });

@@ -9,6 +9,7 @@ import {
   type PreviewImage,
   type PreviewImageWidth,
 } from '../../../shared/contracts/book-preview';
+import type { BookApproval } from '../../../shared/contracts/checkout';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
@@ -368,6 +369,18 @@ export async function approve(
 }
 
 /**
+ * Whether the book can be paid for: its current version approved, none approved, or an approved
+ * version changed since (the checkout page says so before the buyer fills anything in).
+ */
+export function approvalOf(instance: {
+  currentVersionId: string | null;
+  approvedVersionId: string | null;
+}): BookApproval {
+  if (!instance.approvedVersionId) return 'not_approved';
+  return instance.approvedVersionId === instance.currentVersionId ? 'approved' : 'superseded';
+}
+
+/**
  * The version an order of this book pays for: the approved one, and only while it is the current
  * one (checkout, in its transaction). The errors say what the parent has to do.
  */
@@ -375,13 +388,14 @@ export function payableVersion(instance: {
   currentVersionId: string | null;
   approvedVersionId: string | null;
 }): string {
-  if (!instance.approvedVersionId) {
+  const approval = approvalOf(instance);
+  if (approval === 'not_approved' || !instance.approvedVersionId) {
     throw new AppError(
       'BOOK_NOT_APPROVED',
       'Please look through your book and approve it ("This is my book") before paying.',
     );
   }
-  if (instance.approvedVersionId !== instance.currentVersionId) {
+  if (approval === 'superseded') {
     throw new AppError(
       'BOOK_VERSION_SUPERSEDED',
       'Your book has changed since you approved it. Please approve the new version before paying.',

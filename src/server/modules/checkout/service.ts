@@ -22,7 +22,7 @@ import {
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { bookTitle } from '../../stories/title';
-import { payableVersion } from '../books/service';
+import { approvalOf, payableVersion } from '../books/service';
 import { type OrderRow, orderView, type StoredAddress, toOrderView } from '../orders/repo';
 import { expireOpenSessions } from '../payments/service';
 
@@ -70,6 +70,8 @@ async function findOwnInstance(db: Db, userId: string, bookInstanceId: string) {
       themeId: bookInstances.themeId,
       language: bookInstances.language,
       wizardMetadata: bookInstances.wizardMetadata,
+      currentVersionId: bookInstances.currentVersionId,
+      approvedVersionId: bookInstances.approvedVersionId,
       title: books.title,
       themeImages: themes.images,
     })
@@ -112,6 +114,7 @@ export async function checkoutContext(
       childName: metadata.childName ?? '',
       toyName: metadata.toyName ?? '',
       language: instance.language === 'fr' ? 'fr' : 'en',
+      approval: approvalOf(instance),
     },
     coverPreview: {
       heroCover: metadata.permanentPaths?.generatedHero ? `/api/book-instances/${instance.id}/cover` : null,

@@ -62,7 +62,16 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   const [agreements, setAgreements] = useState({ agreeTerms: false, agreePrivacy: false });
   const [touched, setTouched] = useState<ReadonlySet<DetailsField>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
-  const [refused, setRefused] = useState<'BOOK_NOT_APPROVED' | 'BOOK_VERSION_SUPERSEDED' | null>(null);
+  // A book not approved as it is cannot be paid: said at once, before any detail is typed.
+  const [refused, setRefused] = useState<'BOOK_NOT_APPROVED' | 'BOOK_VERSION_SUPERSEDED' | null>(() =>
+    context.paidOrderId
+      ? null
+      : context.bookInstance.approval === 'not_approved'
+        ? 'BOOK_NOT_APPROVED'
+        : context.bookInstance.approval === 'superseded'
+          ? 'BOOK_VERSION_SUPERSEDED'
+          : null,
+  );
 
   const payment = useStartPayment({
     kind: 'pay',

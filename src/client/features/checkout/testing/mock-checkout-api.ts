@@ -96,6 +96,7 @@ export function makeContext(overrides: Partial<CheckoutContext> = {}): CheckoutC
       childName: 'Mia',
       toyName: 'Teddy',
       language: 'en',
+      approval: 'approved',
     },
     coverPreview: {
       heroCover: `/api/book-instances/${BOOK_INSTANCE_ID}/cover`,
