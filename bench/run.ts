@@ -182,9 +182,19 @@ async function main() {
   console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);
   const bareResult = await load(`http://127.0.0.1:${barePort}/api/health`);
   const shopResult = await load(`${shopBase}/api/health`);
-  bare.kill('SIGTERM');
 
   const lighthouse: Record<string, Record<string, number | string>> = {};
+  // The reference: a static page with one picture and no script, served by the bare Fastify.
+  try {
+    const file = path.join(resultsDir, 'lighthouse-static.json');
+    await runLighthouse(`http://127.0.0.1:${barePort}/static`, file);
+    lighthouse['static page (reference)'] = summariseLighthouse(JSON.parse(await fs.readFile(file, 'utf8')));
+  } catch (error) {
+    console.error(error);
+    lighthouse['static page (reference)'] = { error: 'lighthouse failed' };
+  }
+  bare.kill('SIGTERM');
+
   for (const [name, pagePath] of PAGES) {
     const file = path.join(resultsDir, `lighthouse-${name}.json`);
     try {
