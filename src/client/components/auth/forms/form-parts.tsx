@@ -3,10 +3,10 @@ import { type ComponentProps, type ReactNode, type Ref, useId } from 'react';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 
-type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' | 'ref'> & {
+type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'ref'> & {
   label: string;
-  value: string;
-  onValueChange: (value: string) => void;
+  /** A field whose value a component keeps itself; a form's field spreads `field(name)` instead. */
+  onValueChange?: (value: string) => void;
   /** Shown under the field in red and read with it; also marks the field invalid. */
   error?: string | undefined;
   /** A standing note under the field (e.g. the minimum length). */
@@ -16,10 +16,12 @@ type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' 
   ref?: Ref<HTMLInputElement>;
 };
 
-/** A labelled input with its hint and its error tied to it by aria-describedby. */
+/**
+ * A labelled input with its hint and its error tied to it by aria-describedby; in a form its value
+ * is the form's (`useZodForm`'s `field(name)` spread on it).
+ */
 export function TextField({
   label,
-  value,
   onValueChange,
   error,
   hint,
@@ -43,8 +45,7 @@ export function TextField({
       <input
         id={id}
         ref={ref}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
+        {...(onValueChange ? { onChange: (event) => onValueChange(event.target.value) } : {})}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         className={cn(

@@ -1,11 +1,12 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { MIN_PASSWORD_LENGTH, NewPasswordFormSchema } from '../../../../shared/contracts/auth-forms';
 import { codeOf } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useResetPassword } from './api/reset-password';
 import { ErrorAlert, SubmitButton, TextField } from './form-parts';
 import { useAuthErrorText } from './lib/error-message';
-import { checkPassword, MIN_PASSWORD_LENGTH, type PasswordProblem } from './lib/validation';
+import { useProblemText } from './lib/validation';
 
 type NewPasswordFormProps = {
   token: string;
@@ -19,23 +20,11 @@ export function NewPasswordForm({ token, onUpdated, onTokenRejected }: NewPasswo
   const { t } = useTranslation('auth');
   const errorText = useAuthErrorText();
   const resetPassword = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problems, setProblems] = useState<{ password?: PasswordProblem; confirm?: 'passwordsDoNotMatch' }>(
-    {},
-  );
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
+  const form = useZodForm(NewPasswordFormSchema, { password: '', confirm: '' });
+  const problemText = useProblemText();
+  const problem = (name: 'password' | 'confirm') => problemText(form.formState.errors[name]?.message);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = {
-      password: checkPassword(password),
-      confirm: confirm !== password ? ('passwordsDoNotMatch' as const) : undefined,
-    };
-    setProblems(found);
-    if (found.password) return passwordRef.current?.focus();
-    if (found.confirm) return confirmRef.current?.focus();
+  const submit = form.handleSubmit(({ password }) =>
     resetPassword.mutate(
       { newPassword: password, token },
       {
@@ -47,8 +36,8 @@ export function NewPasswordForm({ token, onUpdated, onTokenRejected }: NewPasswo
           if (codeOf(error) === 'INVALID_TOKEN') onTokenRejected();
         },
       },
-    );
-  };
+    ),
+  );
 
   const showAlert = resetPassword.isError && !(codeOf(resetPassword.error) === 'INVALID_TOKEN');
 
@@ -56,34 +45,22 @@ export function NewPasswordForm({ token, onUpdated, onTokenRejected }: NewPasswo
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       {showAlert && <ErrorAlert>{errorText(resetPassword.error)}</ErrorAlert>}
       <TextField
-        ref={passwordRef}
         label={t('fields.newPassword')}
         type="password"
-        name="new-password"
         autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_LENGTH}
         hint={t('fields.passwordHint')}
-        value={password}
-        onValueChange={(value) => {
-          setPassword(value);
-          setProblems((current) => ({ ...current, password: undefined }));
-        }}
-        error={problems.password && t(`validation.${problems.password}`)}
+        {...form.field('password')}
+        error={problem('password')}
       />
       <TextField
-        ref={confirmRef}
         label={t('fields.confirmNewPassword')}
         type="password"
-        name="confirm-new-password"
         autoComplete="new-password"
         required
-        value={confirm}
-        onValueChange={(value) => {
-          setConfirm(value);
-          setProblems((current) => ({ ...current, confirm: undefined }));
-        }}
-        error={problems.confirm && t(`validation.${problems.confirm}`)}
+        {...form.field('confirm')}
+        error={problem('confirm')}
       />
       <SubmitButton
         pending={resetPassword.isPending}

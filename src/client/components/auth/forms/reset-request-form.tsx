@@ -1,11 +1,13 @@
 import { ArrowLeft, MailCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ResetRequestFormSchema } from '../../../../shared/contracts/auth-forms';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useRequestPasswordReset } from './api/request-password-reset';
 import { ErrorAlert, SentNotice, SubmitButton, TextButton, TextField } from './form-parts';
 import { useAuthErrorText } from './lib/error-message';
-import { checkEmail, type EmailProblem } from './lib/validation';
+import { useProblemText } from './lib/validation';
 
 type ResetRequestFormProps = {
   email: string;
@@ -25,12 +27,14 @@ export function ResetRequestForm({
   const { t } = useTranslation('auth');
   const errorText = useAuthErrorText();
   const requestReset = useRequestPasswordReset();
-  const [problem, setProblem] = useState<EmailProblem>();
-  const emailRef = useRef<HTMLInputElement>(null);
+  const form = useZodForm(ResetRequestFormSchema, { email });
+  const problemText = useProblemText();
+  const problem = problemText(form.formState.errors.email?.message);
+  const { setFocus } = form;
 
   useEffect(() => {
-    if (focusOnMount) emailRef.current?.focus();
-  }, [focusOnMount]);
+    if (focusOnMount) setFocus('email');
+  }, [focusOnMount, setFocus]);
 
   const back = (
     <TextButton onClick={onBack} className="inline-flex items-center gap-1.5 self-start">
@@ -50,31 +54,21 @@ export function ResetRequestForm({
     );
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = checkEmail(email);
-    setProblem(found);
-    if (found) return emailRef.current?.focus();
-    requestReset.mutate({ email: email.trim() }, { onSuccess: () => toast.success(t('reset.toast')) });
-  };
+  const submit = form.handleSubmit(({ email: address }) =>
+    requestReset.mutate({ email: address }, { onSuccess: () => toast.success(t('reset.toast')) }),
+  );
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       {requestReset.isError && <ErrorAlert>{errorText(requestReset.error)}</ErrorAlert>}
       <TextField
-        ref={emailRef}
         label={t('fields.email')}
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         required
-        value={email}
-        onValueChange={(value) => {
-          onEmailChange(value);
-          setProblem(undefined);
-        }}
-        error={problem && t(`validation.${problem}`)}
+        {...form.field('email', onEmailChange)}
+        error={problem}
       />
       <SubmitButton
         pending={requestReset.isPending}

@@ -1,10 +1,11 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SignInFormSchema } from '../../../../shared/contracts/auth-forms';
 import { codeOf } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignIn } from './api/sign-in';
 import { ErrorAlert, SubmitButton, TextButton, TextField } from './form-parts';
 import { useAuthErrorText } from './lib/error-message';
-import { checkEmail, checkPassword, type EmailProblem, type PasswordProblem } from './lib/validation';
+import { useProblemText } from './lib/validation';
 import { ResendConfirmation } from './resend-confirmation';
 
 type SignInFormProps = {
@@ -27,19 +28,12 @@ export function SignInForm({
   const { t } = useTranslation('auth');
   const errorText = useAuthErrorText();
   const signIn = useSignIn();
-  const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<{ email?: EmailProblem; password?: PasswordProblem }>({});
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = { email: checkEmail(email), password: checkPassword(password, 0) };
-    setProblems(found);
-    if (found.email) return emailRef.current?.focus();
-    if (found.password) return passwordRef.current?.focus();
-    signIn.mutate({ email: email.trim(), password, callbackURL });
-  };
+  const form = useZodForm(SignInFormSchema, { email, password: '' });
+  const problemText = useProblemText();
+  const problem = (name: 'email' | 'password') => problemText(form.formState.errors[name]?.message);
+  const submit = form.handleSubmit(({ email: address, password }) =>
+    signIn.mutate({ email: address, password, callbackURL }),
+  );
 
   const error = signIn.error;
   const alert = error ? errorText(error) : signIn.isIdle ? initialError : undefined;
@@ -57,33 +51,21 @@ export function SignInForm({
         </ErrorAlert>
       )}
       <TextField
-        ref={emailRef}
         label={t('fields.email')}
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         required
-        value={email}
-        onValueChange={(value) => {
-          onEmailChange(value);
-          setProblems((current) => ({ ...current, email: undefined }));
-        }}
-        error={problems.email && t(`validation.${problems.email}`)}
+        {...form.field('email', onEmailChange)}
+        error={problem('email')}
       />
       <TextField
-        ref={passwordRef}
         label={t('fields.password')}
         type="password"
-        name="password"
         autoComplete="current-password"
         required
-        value={password}
-        onValueChange={(value) => {
-          setPassword(value);
-          setProblems((current) => ({ ...current, password: undefined }));
-        }}
-        error={problems.password && t(`validation.${problems.password}`)}
+        {...form.field('password')}
+        error={problem('password')}
         labelAside={<TextButton onClick={onForgotPassword}>{t('signin.forgotPassword')}</TextButton>}
       />
       <SubmitButton

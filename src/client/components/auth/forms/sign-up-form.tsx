@@ -1,21 +1,15 @@
 import { MailCheck } from 'lucide-react';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { MIN_PASSWORD_LENGTH, SignUpFormSchema } from '../../../../shared/contracts/auth-forms';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useLanguage } from '../../layout/use-language';
 import { useSignUp } from './api/sign-up';
 import { ErrorAlert, SentNotice, SubmitButton, TextButton, TextField } from './form-parts';
 import { useAuthErrorText } from './lib/error-message';
-import {
-  checkEmail,
-  checkPassword,
-  type EmailProblem,
-  MIN_PASSWORD_LENGTH,
-  type PasswordProblem,
-} from './lib/validation';
+import { useProblemText } from './lib/validation';
 import { ResendConfirmation } from './resend-confirmation';
-
-type Problems = { email?: EmailProblem; password?: PasswordProblem; confirm?: 'passwordsDoNotMatch' };
 
 type SignUpFormProps = {
   email: string;
@@ -29,14 +23,10 @@ export function SignUpForm({ email, onEmailChange, after }: SignUpFormProps) {
   const errorText = useAuthErrorText();
   const { language } = useLanguage();
   const signUp = useSignUp();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-  const refs = {
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    confirm: useRef<HTMLInputElement>(null),
-  };
+  const form = useZodForm(SignUpFormSchema, { email, password: '', confirm: '' });
+  const problemText = useProblemText();
+  const problem = (name: 'email' | 'password' | 'confirm') =>
+    problemText(form.formState.errors[name]?.message);
 
   if (signUp.isSuccess) {
     const sentTo = signUp.variables.email;
@@ -49,8 +39,7 @@ export function SignUpForm({ email, onEmailChange, after }: SignUpFormProps) {
           <ResendConfirmation email={sentTo} />
           <TextButton
             onClick={() => {
-              setPassword('');
-              setConfirm('');
+              form.reset({ email: form.getValues('email'), password: '', confirm: '' });
               signUp.reset();
             }}
           >
@@ -61,71 +50,44 @@ export function SignUpForm({ email, onEmailChange, after }: SignUpFormProps) {
     );
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // Checked here, before any request (SPEC.md section 5).
-    const found: Problems = {
-      email: checkEmail(email),
-      password: checkPassword(password),
-      confirm: confirm !== password ? 'passwordsDoNotMatch' : undefined,
-    };
-    setProblems(found);
-    const first = (['email', 'password', 'confirm'] as const).find((field) => found[field]);
-    if (first) return refs[first].current?.focus();
+  // Checked here, before any request (SPEC.md section 5).
+  const submit = form.handleSubmit(({ email: address, password }) =>
     signUp.mutate(
-      { email: email.trim(), password, language },
+      { email: address, password, language },
       { onSuccess: () => toast.success(t('signup.toast')) },
-    );
-  };
+    ),
+  );
 
   return (
     <>
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         {signUp.isError && <ErrorAlert>{errorText(signUp.error)}</ErrorAlert>}
         <TextField
-          ref={refs.email}
           label={t('fields.email')}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           required
-          value={email}
-          onValueChange={(value) => {
-            onEmailChange(value);
-            setProblems((current) => ({ ...current, email: undefined }));
-          }}
-          error={problems.email && t(`validation.${problems.email}`)}
+          {...form.field('email', onEmailChange)}
+          error={problem('email')}
         />
         <TextField
-          ref={refs.password}
           label={t('fields.password')}
           type="password"
-          name="new-password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
           hint={t('fields.passwordHint')}
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            setProblems((current) => ({ ...current, password: undefined }));
-          }}
-          error={problems.password && t(`validation.${problems.password}`)}
+          {...form.field('password')}
+          error={problem('password')}
         />
         <TextField
-          ref={refs.confirm}
           label={t('fields.confirmPassword')}
           type="password"
-          name="confirm-password"
           autoComplete="new-password"
           required
-          value={confirm}
-          onValueChange={(value) => {
-            setConfirm(value);
-            setProblems((current) => ({ ...current, confirm: undefined }));
-          }}
-          error={problems.confirm && t(`validation.${problems.confirm}`)}
+          {...form.field('confirm')}
+          error={problem('confirm')}
         />
         <SubmitButton
           pending={signUp.isPending}

@@ -1,25 +1,11 @@
-import { LIMITS } from '../../../../../shared/constants';
+import { useTranslation } from 'react-i18next';
+import type { AuthProblem } from '../../../../../shared/contracts/auth-forms';
 
-/** The shortest password the shop accepts, on sign-up and reset (SPEC.md section 5). */
-export const MIN_PASSWORD_LENGTH: number = LIMITS.passwordMinChars;
-
-// Deliberately loose: the server has the last word; this only catches typos before a round trip.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export type EmailProblem = 'emailRequired' | 'emailInvalid';
-export type PasswordProblem = 'passwordRequired' | 'passwordTooShort';
-
-export function checkEmail(email: string): EmailProblem | undefined {
-  const value = email.trim();
-  if (value === '') return 'emailRequired';
-  return EMAIL_PATTERN.test(value) ? undefined : 'emailInvalid';
-}
-
-/** `minLength` 0 only requires a value (sign-in: old passwords are the server's business). */
-export function checkPassword(
-  password: string,
-  minLength = MIN_PASSWORD_LENGTH,
-): PasswordProblem | undefined {
-  if (password === '') return 'passwordRequired';
-  return password.length < minLength ? 'passwordTooShort' : undefined;
+/**
+ * The text of a field's problem: the shared schemas (shared/contracts/auth-forms.ts) name each
+ * problem by its key in the `auth` namespace's `validation` texts.
+ */
+export function useProblemText(): (message: unknown) => string | undefined {
+  const { t } = useTranslation('auth');
+  return (message) => (typeof message === 'string' ? t(`validation.${message as AuthProblem}`) : undefined);
 }
