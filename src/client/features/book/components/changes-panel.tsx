@@ -1,5 +1,5 @@
 import { CircleAlert, ImageUp, Loader2, Save } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../../shared/constants';
@@ -7,15 +7,14 @@ import type { BookPreview } from '../../../../shared/contracts/book-preview';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { codeOf } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateBookTexts } from '../api/update-book-texts';
 import {
   changedTexts,
-  TEXT_FIELDS,
   type TextField,
-  type TextFields,
+  TextFieldsFormSchema,
   type TextProblem,
   textFieldsOf,
-  textProblem,
 } from '../lib/text-changes';
 import { useErrorMessage } from '../lib/use-error-message';
 
@@ -35,40 +34,29 @@ export function ChangesPanel({ book }: { book: BookPreview }) {
   const errorMessage = useErrorMessage();
   const id = useId();
   const save = useUpdateBookTexts(book.id);
-  const [values, setValues] = useState<TextFields>(() => textFieldsOf(book));
-  const [submitted, setSubmitted] = useState(false);
+  const form = useZodForm(TextFieldsFormSchema, textFieldsOf(book));
   const [notice, setNotice] = useState<'saved' | 'unchanged' | null>(null);
-  const refs = useRef<Partial<Record<TextField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
-  const problems = Object.fromEntries(
-    TEXT_FIELDS.map((field) => [field, textProblem(field, values[field])]),
-  ) as Record<TextField, TextProblem | undefined>;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setNotice(null);
-    const wrong = TEXT_FIELDS.find((field) => problems[field]);
-    if (wrong) {
-      refs.current[wrong]?.focus();
-      return;
-    }
-    const change = changedTexts(book, values);
-    if (!change) {
-      setNotice('unchanged');
-      return;
-    }
-    save.mutate(change, {
-      onSuccess: (updated) => {
-        setValues(textFieldsOf(updated));
-        setSubmitted(false);
-        setNotice('saved');
-      },
-    });
-  };
+  const submit = form.handleSubmit(
+    (values) => {
+      setNotice(null);
+      const change = changedTexts(book, values);
+      if (!change) {
+        setNotice('unchanged');
+        return;
+      }
+      save.mutate(change, {
+        onSuccess: (updated) => {
+          form.reset(textFieldsOf(updated));
+          setNotice('saved');
+        },
+      });
+    },
+    () => setNotice(null),
+  );
 
   const field = (name: TextField, multiline = false) => {
-    const problem = submitted ? problems[name] : undefined;
+    const problem = form.formState.errors[name]?.message as TextProblem | undefined;
     const errorId = `${id}-${name}-error`;
     const hintId = `${id}-${name}-hint`;
     const hint =
@@ -79,39 +67,17 @@ export function ChangesPanel({ book }: { book: BookPreview }) {
           : undefined;
     const common = {
       id: `${id}-${name}`,
-      name,
-      value: values[name],
       'aria-invalid': problem ? true : undefined,
       'aria-describedby': [hint ? hintId : '', problem ? errorId : ''].filter(Boolean).join(' ') || undefined,
       className: inputClass,
-      onChange: (event: { target: { value: string } }) => {
-        setNotice(null);
-        setValues((current) => ({ ...current, [name]: event.target.value }));
-      },
+      ...form.field(name, () => setNotice(null)),
     };
     return (
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-${name}`} className="font-bold">
           {t(`changes.fields.${name}`)}
         </label>
-        {multiline ? (
-          <textarea
-            {...common}
-            ref={(element) => {
-              refs.current[name] = element;
-            }}
-            rows={4}
-          />
-        ) : (
-          <input
-            {...common}
-            ref={(element) => {
-              refs.current[name] = element;
-            }}
-            type="text"
-            autoComplete="off"
-          />
-        )}
+        {multiline ? <textarea {...common} rows={4} /> : <input {...common} type="text" autoComplete="off" />}
         {hint && (
           <p id={hintId} className="text-sm text-ink-700">
             {hint}

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   type BookPreview,
   type BookTextsUpdate,
@@ -62,3 +63,18 @@ export function changedTexts(book: BookPreview, values: TextFields): BookTextsUp
   }
   return Object.keys(change).length ? change : undefined;
 }
+
+/** A field's check as a zod schema: its problem (a `TextProblem`) is the issue's message. */
+const checked = (field: TextField) =>
+  z.string().superRefine((value, context) => {
+    const problem = textProblem(field, value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The changes form's schema (`useZodForm`): the shared rules, field by field. */
+export const TextFieldsFormSchema = z.object({
+  childName: checked('childName'),
+  toyName: checked('toyName'),
+  dedicationMessage: checked('dedicationMessage'),
+  dedicationSignature: checked('dedicationSignature'),
+});

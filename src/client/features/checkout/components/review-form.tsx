@@ -1,11 +1,12 @@
 import { Loader2, Send, Star } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Order } from '../../../../shared/contracts/checkout';
+import { type Order, ReviewRequestSchema } from '../../../../shared/contracts/checkout';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { codeOf } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateReview } from '../api/create-review';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
@@ -50,21 +51,14 @@ export function ReviewForm({ orderId, onStale }: { orderId: string; onStale: () 
   const { t } = useTranslation('checkout');
   const id = useId();
   const create = useCreateReview(orderId);
-  const [rating, setRating] = useState(0);
-  const [text, setText] = useState('');
-  const [missing, setMissing] = useState(false);
+  // The shared request schema checks the form before it is sent (stars 1 to 5, some words).
+  const form = useZodForm(ReviewRequestSchema, { rating: 0, text: '' });
+  const rating = form.watch('rating');
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rating < 1 || text.trim() === '') {
-      setMissing(true);
-      toast.error(t('toasts.reviewMissing'), { id: 'review-missing' });
-      return;
-    }
-    setMissing(false);
-    create.mutate(
-      { rating, text: text.trim() },
-      {
+  const submit = form.handleSubmit(
+    (review) =>
+      create.mutate(review, {
         onSuccess: () => toast.success(t('toasts.reviewThanks'), { id: 'review-thanks' }),
         onError: (error) => {
           const code = codeOf(error);
@@ -77,12 +71,13 @@ export function ReviewForm({ orderId, onStale }: { orderId: string; onStale: () 
           }
           toast.error(t('toasts.reviewFailed'), { id: 'review-failed' });
         },
-      },
-    );
-  };
+      }),
+    () => toast.error(t('toasts.reviewMissing'), { id: 'review-missing' }),
+  );
 
-  const ratingMissing = missing && rating < 1;
-  const textMissing = missing && text.trim() === '';
+  const ratingMissing = errors.rating !== undefined;
+  const textMissing = errors.text !== undefined;
+  const missing = ratingMissing || textMissing;
 
   return (
     <section
@@ -107,7 +102,10 @@ export function ReviewForm({ orderId, onStale }: { orderId: string; onStale: () 
                   name={`${id}-rating`}
                   value={value}
                   checked={rating === value}
-                  onChange={() => setRating(value)}
+                  onChange={() => {
+                    form.setValue('rating', value);
+                    form.clearErrors('rating');
+                  }}
                   aria-invalid={ratingMissing ? true : undefined}
                   className="sr-only"
                 />
@@ -129,10 +127,9 @@ export function ReviewForm({ orderId, onStale }: { orderId: string; onStale: () 
           </label>
           <textarea
             id={`${id}-text`}
-            value={text}
             maxLength={TEXT_MAX}
             rows={4}
-            onChange={(event) => setText(event.target.value)}
+            {...form.field('text')}
             aria-invalid={textMissing ? true : undefined}
             aria-describedby={textMissing ? `${id}-missing` : undefined}
             className={cn(

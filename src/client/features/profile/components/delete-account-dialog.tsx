@@ -1,8 +1,10 @@
 import { Loader2, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useDeleteAccount } from '../api/delete-account';
 
 // Red for the one action that cannot be undone; Button's looks cannot be recoloured (no class merging).
@@ -16,15 +18,20 @@ export function DeleteAccountDialog({ onLeft }: { onLeft: () => void }) {
   const { t } = useTranslation('profile');
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
   const remove = useDeleteAccount({ onLeft });
   const word = t('data.delete.confirmWord');
-  const confirmed = typed.trim().toUpperCase() === word.toUpperCase();
+  // The word of the reader's language, in any case, with spaces around it forgiven.
+  const schema = useMemo(
+    () =>
+      z.object({ typed: z.string().refine((typed) => typed.trim().toUpperCase() === word.toUpperCase()) }),
+    [word],
+  );
+  const form = useZodForm(schema, { typed: '' });
+  const confirmed = schema.safeParse({ typed: form.watch('typed') }).success;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (confirmed && !remove.isPending) remove.mutate();
-  };
+  const submit = form.handleSubmit(() => {
+    if (!remove.isPending) remove.mutate();
+  });
 
   return (
     <Dialog
@@ -33,7 +40,7 @@ export function DeleteAccountDialog({ onLeft }: { onLeft: () => void }) {
         // Closing mid-deletion would hide the outcome.
         if (remove.isPending) return;
         setOpen(next);
-        if (!next) setTyped('');
+        if (!next) form.reset();
       }}
       title={t('data.delete.dialogTitle')}
       description={t('data.delete.text')}
@@ -45,7 +52,7 @@ export function DeleteAccountDialog({ onLeft }: { onLeft: () => void }) {
         </button>
       }
     >
-      <form onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div>
           <p className="font-semibold">{t('data.delete.dialogText')}</p>
           <ul className="mt-2 list-disc space-y-1 pl-6 text-ink-700">
@@ -61,8 +68,7 @@ export function DeleteAccountDialog({ onLeft }: { onLeft: () => void }) {
           </label>
           <input
             id={`${id}-confirm`}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
+            {...form.field('typed')}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
