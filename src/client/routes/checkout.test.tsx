@@ -154,6 +154,7 @@ describe('checkout: step 1, the book', () => {
     expect(steps).toHaveLength(1);
     expect(steps[0]).toHaveTextContent('Step 1 of 3: Your book');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    // A draft (not drawn yet) goes back to the wizard; a drawn book to its reader (below).
     expect(screen.getByRole('link', { name: 'Back to the wizard' })).toHaveAttribute('href', '/wizard');
     expect(screen.queryByText('Payment Cancelled')).not.toBeInTheDocument();
     // The wizard's link stays as it is: the address of step 1 is the bare one.
@@ -433,6 +434,17 @@ describe('checkout: step 2, the details', () => {
       `/book/${BOOK_INSTANCE_ID}`,
     );
     expect(screen.queryByText('Failed to create order. Please try again.')).toBeNull();
+  });
+
+  it('leads back to the reader of a book already drawn', async () => {
+    const context = makeContext();
+    mockCheckoutApi({ context: { ...context, bookInstance: { ...context.bookInstance, status: 'ready' } } });
+    await openStep1(CHECKOUT);
+    expect(screen.getByRole('link', { name: 'Back to your book' })).toHaveAttribute(
+      'href',
+      `/book/${BOOK_INSTANCE_ID}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Back to the wizard' })).toBeNull();
   });
 
   it.each([

@@ -170,8 +170,13 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
 
   const busy = save.isPending || payment.processing;
 
+  // A book drawn before paying (issue 15) is left from its reader, not from the wizard.
+  const drawn = context.bookInstance.status !== 'draft';
   return (
     <CheckoutShell
+      {...(drawn
+        ? { back: { to: `/book/${encodeURIComponent(bookInstanceId)}`, label: t('notApproved.back') } }
+        : {})}
       footer={
         <CheckoutFooter
           step={step}

@@ -10,11 +10,14 @@ type CheckoutShellProps = {
   children: ReactNode;
   /** The step bar (Previous and Next), kept in view at the bottom. */
   footer?: ReactNode;
+  /** Where "back" leads: the wizard (default), or the drawn book's reader. */
+  back?: { to: string; label: string };
 };
 
-/** The checkout's own quiet frame: logo, title, back to the wizard and the account; no shop menu. */
-export function CheckoutShell({ children, footer }: CheckoutShellProps) {
+/** The checkout's own quiet frame: logo, title, the way back and the account; no shop menu. */
+export function CheckoutShell({ children, footer, back }: CheckoutShellProps) {
   const { t } = useTranslation('checkout');
+  const { to, label } = back ?? { to: '/wizard', label: t('shell.backToWizard') };
   return (
     <FocusedShell
       width="wide"
@@ -24,9 +27,9 @@ export function CheckoutShell({ children, footer }: CheckoutShellProps) {
       actions={
         <div className="flex shrink-0 items-center justify-end gap-2">
           <Link
-            to="/wizard"
-            aria-label={t('shell.backToWizard')}
-            title={t('shell.backToWizard')}
+            to={to}
+            aria-label={label}
+            title={label}
             className={buttonClass({
               variant: 'secondary',
               size: 'sm',
@@ -34,7 +37,7 @@ export function CheckoutShell({ children, footer }: CheckoutShellProps) {
             })}
           >
             <ArrowLeft aria-hidden="true" className="size-5" />
-            <span className="max-sm:sr-only">{t('shell.backToWizard')}</span>
+            <span className="max-sm:sr-only">{label}</span>
           </Link>
           <AccountArea />
         </div>
