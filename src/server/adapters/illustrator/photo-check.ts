@@ -125,8 +125,12 @@ export function fileAwareFetch(original: typeof fetch, allowedDirs: string[]): t
   };
 }
 
-/** Loads the detectors once; the global fetch is wrapped only while loading. */
-async function loadHuman(): Promise<Human> {
+/**
+ * Loads a `Human` with the models `config` enables, from the package's own folder (and `extraModelDirs`,
+ * e.g. the selfie model shipped beside the code); the global fetch is wrapped only while loading.
+ * The photo check and the look reader (characters/read-look.ts) both load through here.
+ */
+export async function loadHuman(config: Partial<Config>, extraModelDirs: string[] = []): Promise<Human> {
   const require = createRequire(import.meta.url);
   const packageDir = humanPackageDir(require);
   const wasmDir = tfjsWasmDir(require);
@@ -134,15 +138,15 @@ async function loadHuman(): Promise<Human> {
   const { Human: HumanClass } = require(path.join(packageDir, 'dist', 'human.node-wasm.js')) as HumanModule;
 
   const original = globalThis.fetch;
-  const patched = fileAwareFetch(original, [modelsDir, wasmDir]);
+  const patched = fileAwareFetch(original, [modelsDir, wasmDir, ...extraModelDirs]);
   globalThis.fetch = patched;
   try {
     const human = new HumanClass({
-      ...HUMAN_CONFIG,
+      ...config,
       modelBasePath: `${pathToFileURL(modelsDir).href}/`,
       wasmPath: `${pathToFileURL(wasmDir).href}/`,
       wasmPlatformFetch: true,
-    });
+    } as Partial<Config>);
     await human.init();
     await human.load();
     return human;
@@ -248,7 +252,7 @@ export function createPhotoChecker(options: PhotoCheckerOptions = {}): PhotoChec
   const getHuman = () => {
     if (!loading) {
       const started = performance.now();
-      loading = loadHuman().then(
+      loading = loadHuman(HUMAN_CONFIG).then(
         (human) => {
           options.onTiming?.({ step: 'load', ms: performance.now() - started });
           return human;

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Config, Human } from '@vladmandic/human';
@@ -11,7 +10,7 @@ import {
   type HairStyle,
   type SkinTone,
 } from '../../../../shared/domain/child-look';
-import { fileAwareFetch, humanPackageDir, tfjsWasmDir } from '../photo-check';
+import { loadHuman } from '../photo-check';
 import { EYES, HAIR, SKIN } from './palette';
 
 /**
@@ -53,45 +52,28 @@ const HUMAN_CONFIG: Partial<Config> = {
   },
 } as Partial<Config>;
 
-type HumanModule = { Human: new (config?: Partial<Config>) => Human };
-
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SELFIE_DIR = path.resolve(here, '..', 'models', 'selfie');
 
-async function loadHuman(): Promise<Human> {
-  const require = createRequire(import.meta.url);
-  const packageDir = humanPackageDir(require);
-  const wasmDir = tfjsWasmDir(require);
-  const modelsDir = path.join(packageDir, 'models');
-  const { Human: HumanClass } = require(path.join(packageDir, 'dist', 'human.node-wasm.js')) as HumanModule;
-  const original = globalThis.fetch;
-  const patched = fileAwareFetch(original, [modelsDir, wasmDir, SELFIE_DIR]);
-  globalThis.fetch = patched;
-  try {
-    const human = new HumanClass({
+function loadLookReader(): Promise<Human> {
+  return loadHuman(
+    {
       ...HUMAN_CONFIG,
       segmentation: {
         enabled: true,
         modelPath: pathToFileURL(path.join(SELFIE_DIR, 'selfie.json')).href,
         mode: 'alpha',
       },
-      modelBasePath: `${pathToFileURL(modelsDir).href}/`,
-      wasmPath: `${pathToFileURL(wasmDir).href}/`,
-      wasmPlatformFetch: true,
-    } as Partial<Config>);
-    await human.init();
-    await human.load();
-    return human;
-  } finally {
-    if (globalThis.fetch === patched) globalThis.fetch = original;
-  }
+    } as Partial<Config>,
+    [SELFIE_DIR],
+  );
 }
 
 let loading: Promise<Human> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 function getHuman(): Promise<Human> {
-  loading ??= loadHuman().catch((error: unknown) => {
+  loading ??= loadLookReader().catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
