@@ -55,9 +55,11 @@ const DETECT_SIZE = 640;
 /** A guard against decompression bombs; the server hands over photos of a few megapixels. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-// Only the detectors needed to tell a person or a toy; everything else is off so loading and
-// detection stay fast. `cacheSensitivity: 0` so no result is reused from a previous photo.
-const HUMAN_CONFIG: Partial<Config> = {
+/**
+ * What every use of the models shares: the WASM backend, no caching of results between photos, and
+ * every module off; each use turns on what it needs (`faceModules` for the face's parts).
+ */
+export const HUMAN_BASE: Partial<Config> = {
   backend: 'wasm',
   debug: false,
   async: false,
@@ -70,17 +72,32 @@ const HUMAN_CONFIG: Partial<Config> = {
   gesture: { enabled: false },
   hand: { enabled: false },
   segmentation: { enabled: false },
-  face: {
+  body: { enabled: false },
+  object: { enabled: false },
+} as Partial<Config>;
+
+/** The face with only the named parts on (the detector always). */
+export function faceModules(
+  detector: { maxDetected: number; minConfidence: number },
+  on: { mesh?: boolean; iris?: boolean } = {},
+): Partial<Config>['face'] {
+  return {
     enabled: true,
-    detector: { enabled: true, rotation: false, maxDetected: 5, minConfidence: 0.2, return: false },
-    mesh: { enabled: false },
+    detector: { enabled: true, rotation: false, return: false, ...detector },
+    mesh: { enabled: on.mesh ?? false },
     attention: { enabled: false },
-    iris: { enabled: false },
+    iris: { enabled: on.iris ?? false },
     emotion: { enabled: false },
     description: { enabled: false },
     antispoof: { enabled: false },
     liveness: { enabled: false },
-  },
+  } as Partial<Config>['face'];
+}
+
+// Only the detectors needed to tell a person or a toy, so loading and detection stay fast.
+const HUMAN_CONFIG: Partial<Config> = {
+  ...HUMAN_BASE,
+  face: faceModules({ maxDetected: 5, minConfidence: 0.2 }),
   body: { enabled: true, modelPath: 'movenet-lightning.json', maxDetected: 1, minConfidence: 0.2 },
   object: { enabled: true, modelPath: 'centernet.json', maxDetected: 10, minConfidence: 0.2 },
 } as Partial<Config>;

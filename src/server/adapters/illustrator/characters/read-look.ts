@@ -10,7 +10,7 @@ import {
   type HairStyle,
   type SkinTone,
 } from '../../../../shared/domain/child-look';
-import { loadHuman } from '../photo-check';
+import { faceModules, HUMAN_BASE, loadHuman } from '../photo-check';
 import { EYES, HAIR, SKIN } from './palette';
 
 /**
@@ -25,31 +25,10 @@ import { EYES, HAIR, SKIN } from './palette';
 const READ_SIZE = 640;
 const MAX_INPUT_PIXELS = 50_000_000;
 
+// The face mesh and irises (cheeks, eyes, the face outline); the cut-out is added when loading.
 const HUMAN_CONFIG: Partial<Config> = {
-  backend: 'wasm',
-  debug: false,
-  async: false,
-  warmup: 'none',
-  cacheSensitivity: 0,
-  skipAllowed: false,
-  cacheModels: false,
-  validateModels: false,
-  filter: { enabled: false },
-  gesture: { enabled: false },
-  hand: { enabled: false },
-  body: { enabled: false },
-  object: { enabled: false },
-  face: {
-    enabled: true,
-    detector: { enabled: true, rotation: false, maxDetected: 1, minConfidence: 0.3, return: false },
-    mesh: { enabled: true },
-    attention: { enabled: false },
-    iris: { enabled: true },
-    emotion: { enabled: false },
-    description: { enabled: false },
-    antispoof: { enabled: false },
-    liveness: { enabled: false },
-  },
+  ...HUMAN_BASE,
+  face: faceModules({ maxDetected: 1, minConfidence: 0.3 }, { mesh: true, iris: true }),
 } as Partial<Config>;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
