@@ -1,5 +1,7 @@
 import { CircleAlert, Loader2 } from 'lucide-react';
 import { type ComponentProps, type ReactNode, type Ref, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MIN_PASSWORD_LENGTH } from '../../../../shared/contracts/auth-forms';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 
@@ -71,6 +73,54 @@ export function TextField({
 }
 
 /** The red alert above a form for what the server said (SPEC.md section 2: errors in a red alert). */
+/** A form's field as the account forms pass it: the spread `field(name)` and its problem's text. */
+type AccountFieldProps = Omit<TextFieldProps, 'label' | 'type'>;
+
+/** The e-mail address of the account forms (sign-in, sign-up, reset). */
+export function EmailField(props: AccountFieldProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <TextField
+      label={t('fields.email')}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      {...props}
+    />
+  );
+}
+
+/**
+ * A new password and its confirmation (sign-up, a reset): the minimum shown as a hint, both
+ * offered to the browser's password manager as new.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  labels,
+}: {
+  password: AccountFieldProps;
+  confirm: AccountFieldProps;
+  labels: { password: string; confirm: string };
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <TextField
+        label={labels.password}
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        hint={t('fields.passwordHint')}
+        {...password}
+      />
+      <TextField label={labels.confirm} type="password" autoComplete="new-password" required {...confirm} />
+    </>
+  );
+}
+
 export function ErrorAlert({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
     <div

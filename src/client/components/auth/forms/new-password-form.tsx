@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { MIN_PASSWORD_LENGTH, NewPasswordFormSchema } from '../../../../shared/contracts/auth-forms';
+import { NewPasswordFormSchema } from '../../../../shared/contracts/auth-forms';
 import { codeOf } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useResetPassword } from './api/reset-password';
-import { ErrorAlert, SubmitButton, TextField } from './form-parts';
+import { ErrorAlert, NewPasswordFields, SubmitButton } from './form-parts';
 import { useAuthErrorText } from './lib/error-message';
 import { useProblemText } from './lib/validation';
 
@@ -44,23 +44,10 @@ export function NewPasswordForm({ token, onUpdated, onTokenRejected }: NewPasswo
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       {showAlert && <ErrorAlert>{errorText(resetPassword.error)}</ErrorAlert>}
-      <TextField
-        label={t('fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        hint={t('fields.passwordHint')}
-        {...form.field('password')}
-        error={problem('password')}
-      />
-      <TextField
-        label={t('fields.confirmNewPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        {...form.field('confirm')}
-        error={problem('confirm')}
+      <NewPasswordFields
+        labels={{ password: t('fields.newPassword'), confirm: t('fields.confirmNewPassword') }}
+        password={{ ...form.field('password'), error: problem('password') }}
+        confirm={{ ...form.field('confirm'), error: problem('confirm') }}
       />
       <SubmitButton
         pending={resetPassword.isPending}

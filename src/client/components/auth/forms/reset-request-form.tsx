@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { ResetRequestFormSchema } from '../../../../shared/contracts/auth-forms';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useRequestPasswordReset } from './api/request-password-reset';
-import { ErrorAlert, SentNotice, SubmitButton, TextButton, TextField } from './form-parts';
+import { EmailField, ErrorAlert, SentNotice, SubmitButton, TextButton } from './form-parts';
 import { useAuthErrorText } from './lib/error-message';
 import { useProblemText } from './lib/validation';
 
@@ -61,15 +61,7 @@ export function ResetRequestForm({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       {requestReset.isError && <ErrorAlert>{errorText(requestReset.error)}</ErrorAlert>}
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        {...form.field('email', onEmailChange)}
-        error={problem}
-      />
+      <EmailField {...form.field('email', onEmailChange)} error={problem} />
       <SubmitButton
         pending={requestReset.isPending}
         label={t('reset.submit')}

@@ -3,7 +3,7 @@ import { SignInFormSchema } from '../../../../shared/contracts/auth-forms';
 import { codeOf } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignIn } from './api/sign-in';
-import { ErrorAlert, SubmitButton, TextButton, TextField } from './form-parts';
+import { EmailField, ErrorAlert, SubmitButton, TextButton, TextField } from './form-parts';
 import { useAuthErrorText } from './lib/error-message';
 import { useProblemText } from './lib/validation';
 import { ResendConfirmation } from './resend-confirmation';
@@ -50,15 +50,7 @@ export function SignInForm({
           {alert}
         </ErrorAlert>
       )}
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        {...form.field('email', onEmailChange)}
-        error={problem('email')}
-      />
+      <EmailField {...form.field('email', onEmailChange)} error={problem('email')} />
       <TextField
         label={t('fields.password')}
         type="password"

@@ -2,11 +2,18 @@ import { MailCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { MIN_PASSWORD_LENGTH, SignUpFormSchema } from '../../../../shared/contracts/auth-forms';
+import { SignUpFormSchema } from '../../../../shared/contracts/auth-forms';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useLanguage } from '../../layout/use-language';
 import { useSignUp } from './api/sign-up';
-import { ErrorAlert, SentNotice, SubmitButton, TextButton, TextField } from './form-parts';
+import {
+  EmailField,
+  ErrorAlert,
+  NewPasswordFields,
+  SentNotice,
+  SubmitButton,
+  TextButton,
+} from './form-parts';
 import { useAuthErrorText } from './lib/error-message';
 import { useProblemText } from './lib/validation';
 import { ResendConfirmation } from './resend-confirmation';
@@ -62,32 +69,11 @@ export function SignUpForm({ email, onEmailChange, after }: SignUpFormProps) {
     <>
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         {signUp.isError && <ErrorAlert>{errorText(signUp.error)}</ErrorAlert>}
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          {...form.field('email', onEmailChange)}
-          error={problem('email')}
-        />
-        <TextField
-          label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          hint={t('fields.passwordHint')}
-          {...form.field('password')}
-          error={problem('password')}
-        />
-        <TextField
-          label={t('fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.field('confirm')}
-          error={problem('confirm')}
+        <EmailField {...form.field('email', onEmailChange)} error={problem('email')} />
+        <NewPasswordFields
+          labels={{ password: t('fields.password'), confirm: t('fields.confirmPassword') }}
+          password={{ ...form.field('password'), error: problem('password') }}
+          confirm={{ ...form.field('confirm'), error: problem('confirm') }}
         />
         <SubmitButton
           pending={signUp.isPending}
