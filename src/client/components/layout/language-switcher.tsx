@@ -34,14 +34,26 @@ export function LanguageSwitcher() {
   );
 }
 
-/** Mobile drawer row: both languages as toggle buttons, the current one pressed. */
-export function LanguageButtons() {
-  const { t } = useTranslation('navigation');
+/**
+ * Both languages as toggle buttons in a fieldset, the current one pressed; a press changes (and
+ * saves) the shop's language. The drawer and the text pages dress it their own way.
+ */
+export function LanguageToggle({
+  legend,
+  legendClassName,
+  groupClassName,
+  buttonClassName,
+}: {
+  legend: string;
+  legendClassName: string;
+  groupClassName: string;
+  buttonClassName: (pressed: boolean) => string;
+}) {
   const { language, changeLanguage } = useLanguage();
   return (
     <fieldset>
-      <legend className="mb-3 font-display text-lg font-semibold">{t('language.label')}</legend>
-      <div className="grid grid-cols-2 gap-2">
+      <legend className={legendClassName}>{legend}</legend>
+      <div className={groupClassName}>
         {LANGUAGES.map((option) => {
           const pressed = option.code === language;
           return (
@@ -51,12 +63,7 @@ export function LanguageButtons() {
               lang={option.code}
               aria-pressed={pressed}
               onClick={() => changeLanguage(option.code)}
-              className={cn(
-                'flex h-12 items-center justify-center gap-2 rounded-2xl border-2 font-bold transition-colors',
-                pressed
-                  ? 'border-ink-900 bg-ink-900 text-cream-50'
-                  : 'border-ink-900/15 bg-cream-50 text-ink-900 hover:border-ink-900/30',
-              )}
+              className={buttonClassName(pressed)}
             >
               <Flag language={option.code} />
               {option.name}
@@ -65,5 +72,25 @@ export function LanguageButtons() {
         })}
       </div>
     </fieldset>
+  );
+}
+
+/** Mobile drawer row: both languages as toggle buttons, the current one pressed. */
+export function LanguageButtons() {
+  const { t } = useTranslation('navigation');
+  return (
+    <LanguageToggle
+      legend={t('language.label')}
+      legendClassName="mb-3 font-display text-lg font-semibold"
+      groupClassName="grid grid-cols-2 gap-2"
+      buttonClassName={(pressed) =>
+        cn(
+          'flex h-12 items-center justify-center gap-2 rounded-2xl border-2 font-bold transition-colors',
+          pressed
+            ? 'border-ink-900 bg-ink-900 text-cream-50'
+            : 'border-ink-900/15 bg-cream-50 text-ink-900 hover:border-ink-900/30',
+        )
+      }
+    />
   );
 }
