@@ -70,6 +70,9 @@ describe('privacy policy', () => {
       'Complaints and requests about your data are answered within 30 days.',
     );
     expect(retention).toHaveTextContent('Error logs are kept 90 days.');
+    expect(retention).toHaveTextContent(
+      'Failed sign-ins (the e-mail address someone tried to sign in with) are kept 24 hours',
+    );
     expect(retention).toHaveTextContent('deleted after 24 hours');
     expect(retention).toHaveTextContent('dropped after 30 days');
   });

@@ -35,6 +35,7 @@ const FIGURES = {
   tempHours: RETENTION.temporaryUploadsHours,
   draftsDays: RETENTION.unpaidDraftsDays,
   logsDays: RETENTION.errorLogsDays,
+  failedSignInsHours: RETENTION.failedSignInsHours,
   complaintDays: RETENTION.complaintAnswerDays,
   accountingYears: RETENTION.accountingYears,
   wizardCookie: WIZARD_COOKIE.name,
