@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -14,14 +15,12 @@ import { useSaveOrder } from '../api/save-order';
 import { useStartPayment } from '../hooks/use-start-payment';
 import {
   type CheckoutDraft,
-  type CustomerField,
   checkDetails,
   choicesKey,
-  type DetailsField,
-  type DetailsProblems,
+  detailsResolver,
   draftFromContext,
   orderRequestFrom,
-  type ShippingField,
+  problemsOf,
 } from '../lib/checkout-draft';
 import { quoteFor } from '../lib/quote';
 import { CancelledBanner } from './cancelled-banner';
@@ -55,13 +54,20 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   const bookInstanceId = context.bookInstance.id;
   const save = useSaveOrder(bookInstanceId);
 
-  const [draft, setDraft] = useState<CheckoutDraft>(() => draftFromContext(context));
+  // The whole checkout is one form (react-hook-form, the shop's one form approach): step 1's choices
+  // and step 2's details, checked by the shared schemas when a field is left and on Next.
+  const form = useForm<CheckoutDraft>({
+    defaultValues: draftFromContext(context),
+    resolver: detailsResolver,
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const draft = form.watch() as CheckoutDraft;
   const [saved, setSaved] = useState<SavedOrder | null>(() =>
     context.order ? { order: context.order, key: choicesKey(draftFromContext(context)) } : null,
   );
   const [agreements, setAgreements] = useState({ agreeTerms: false, agreePrivacy: false });
-  const [touched, setTouched] = useState<ReadonlySet<DetailsField>>(() => new Set());
-  const [submitted, setSubmitted] = useState(false);
   // A book not approved as it is cannot be paid: said at once, before any detail is typed.
   const [refused, setRefused] = useState<'BOOK_NOT_APPROVED' | 'BOOK_VERSION_SUPERSEDED' | null>(() =>
     context.paidOrderId
@@ -106,67 +112,60 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
       { replace: true },
     );
 
-  const checked = checkDetails(draft);
-  const problems: DetailsProblems = Object.fromEntries(
-    Object.entries(checked.problems ?? {}).filter(
-      ([field]) => submitted || touched.has(field as DetailsField),
-    ),
-  );
+  const problems = problemsOf(form.formState.errors);
 
-  const saveAndContinue = () => {
-    if (!checked.data) {
-      setSubmitted(true);
+  const saveAndContinue = form.handleSubmit(
+    (values) => {
+      const checked = checkDetails(values);
+      if (!checked.data) return;
+      const key = choicesKey(values);
+      save.mutate(orderRequestFrom(values, checked.data, language), {
+        onSuccess: (order) => {
+          // The saved order must be on screen before the address asks for step 3: otherwise the
+          // step machine sees step 3 without a payable order and corrects the address back to 2.
+          // Step 3 then commits at once: left to the router's transition, its render was sliced and
+          // kept yielding on a busy page, so the buyer saw step 2 for seconds after the order was saved.
+          flushSync(() => setSaved({ order, key }));
+          goTo(3, { now: true });
+        },
+        onError: (error) => {
+          if (codeOf(error) === 'ORDER_ALREADY_PAID') {
+            // The checkout reads again and finds the paid order, which it then shows.
+            toast.info(t('toasts.alreadyPaid'), { id: 'checkout-already-paid' });
+            void queryClient.invalidateQueries({ queryKey: checkoutQueryKey(bookInstanceId) });
+            return;
+          }
+          // Checkout pays for the version approved in the reader only (issue 15): back to the book.
+          const code = codeOf(error);
+          if (code === 'BOOK_NOT_APPROVED' || code === 'BOOK_VERSION_SUPERSEDED') {
+            setRefused(code);
+            return;
+          }
+          // A draft that passed its 30 days while this page was open (SPEC's message otherwise).
+          const message =
+            codeOf(error) === 'JOB_INVALID_STATE' ? t('toasts.abandoned') : t('toasts.orderFailed');
+          toast.error(message, { id: 'checkout-order-failed' });
+        },
+      });
+    },
+    () => {
       focusFirstProblem();
       toast.error(t('toasts.completeFields'), { id: 'checkout-complete-fields' });
-      return;
-    }
-    const key = choicesKey(draft);
-    save.mutate(orderRequestFrom(draft, checked.data, language), {
-      onSuccess: (order) => {
-        // The saved order must be on screen before the address asks for step 3: otherwise the
-        // step machine sees step 3 without a payable order and corrects the address back to 2.
-        // Step 3 then commits at once: left to the router's transition, its render was sliced and
-        // kept yielding on a busy page, so the buyer saw step 2 for seconds after the order was saved.
-        flushSync(() => setSaved({ order, key }));
-        goTo(3, { now: true });
-      },
-      onError: (error) => {
-        if (codeOf(error) === 'ORDER_ALREADY_PAID') {
-          // The checkout reads again and finds the paid order, which it then shows.
-          toast.info(t('toasts.alreadyPaid'), { id: 'checkout-already-paid' });
-          void queryClient.invalidateQueries({ queryKey: checkoutQueryKey(bookInstanceId) });
-          return;
-        }
-        // Checkout pays for the version approved in the reader only (issue 15): back to the book.
-        const code = codeOf(error);
-        if (code === 'BOOK_NOT_APPROVED' || code === 'BOOK_VERSION_SUPERSEDED') {
-          setRefused(code);
-          return;
-        }
-        // A draft that passed its 30 days while this page was open (SPEC's message otherwise).
-        const message =
-          codeOf(error) === 'JOB_INVALID_STATE' ? t('toasts.abandoned') : t('toasts.orderFailed');
-        toast.error(message, { id: 'checkout-order-failed' });
-      },
-    });
-  };
+    },
+  );
 
   const next = () => {
     if (step === 1) goTo(2);
-    else if (step === 2) saveAndContinue();
+    else if (step === 2) void saveAndContinue();
   };
   const previous = () => {
     if (step > 1) goTo((step - 1) as CheckoutStep);
   };
 
-  const changeChoices = (change: Partial<Pick<CheckoutDraft, 'coverType' | 'grandparentCopies'>>) =>
-    setDraft((current) => ({ ...current, ...change }));
-  const changeCustomer = (change: Partial<CheckoutDraft['customer']>) =>
-    setDraft((current) => ({ ...current, customer: { ...current.customer, ...change } }));
-  const changeShipping = (change: Partial<CheckoutDraft['shipping']>) =>
-    setDraft((current) => ({ ...current, shipping: { ...current.shipping, ...change } }));
-  const blur = (field: CustomerField | ShippingField) =>
-    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+  const changeChoices = (change: Partial<Pick<CheckoutDraft, 'coverType' | 'grandparentCopies'>>) => {
+    if (change.coverType) form.setValue('coverType', change.coverType);
+    if (change.grandparentCopies) form.setValue('grandparentCopies', change.grandparentCopies);
+  };
 
   const busy = save.isPending || payment.processing;
 
@@ -202,12 +201,9 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
           <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
             <StepDetails
               formId={formId}
-              draft={draft}
-              onCustomerChange={changeCustomer}
-              onShippingChange={changeShipping}
+              form={form}
               problems={problems}
-              showSummary={submitted}
-              onFieldBlur={blur}
+              showSummary={form.formState.isSubmitted}
               onSubmit={saveAndContinue}
             />
             <aside className="lg:sticky lg:top-6">

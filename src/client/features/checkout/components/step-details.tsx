@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES, needsRegion, US_STATES } from '../../../../shared/domain/shipping';
 import { ErrorAlert, TextField } from '../../../components/auth/forms/form-parts';
@@ -16,28 +17,17 @@ import type {
 
 type StepDetailsProps = {
   formId: string;
-  draft: CheckoutDraft;
-  onCustomerChange: (change: Partial<CheckoutDraft['customer']>) => void;
-  onShippingChange: (change: Partial<CheckoutDraft['shipping']>) => void;
+  /** The checkout's form (checkout-flow.tsx): these fields are its `customer` and `shipping`. */
+  form: UseFormReturn<CheckoutDraft>;
   /** The problems to show now (fields left or submitted). */
   problems: DetailsProblems;
   /** True after a Next that found problems: the summary alert above the form. */
   showSummary: boolean;
-  onFieldBlur: (field: DetailsField) => void;
   onSubmit: () => void;
 };
 
 /** Step 2: who orders and where the book goes, checked with the shared schemas. */
-export function StepDetails({
-  formId,
-  draft,
-  onCustomerChange,
-  onShippingChange,
-  problems,
-  showSummary,
-  onFieldBlur,
-  onSubmit,
-}: StepDetailsProps) {
+export function StepDetails({ formId, form, problems, showSummary, onSubmit }: StepDetailsProps) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
 
@@ -47,19 +37,20 @@ export function StepDetails({
     return t(`details.errors.${problem.kind}.${field}`);
   };
   const customerField = (field: CustomerField) => ({
-    name: field,
-    value: draft.customer[field],
-    onValueChange: (value: string) => onCustomerChange({ [field]: value }),
-    onBlur: () => onFieldBlur(field),
+    ...form.register(`customer.${field}`),
     error: message(field, problems[field]),
   });
   const shippingField = (field: Exclude<ShippingField, 'country' | 'region'>) => ({
-    name: field,
-    value: draft.shipping[field],
-    onValueChange: (value: string) => onShippingChange({ [field]: value }),
-    onBlur: () => onFieldBlur(field),
+    ...form.register(`shipping.${field}`),
     error: message(field, problems[field]),
   });
+  // The selects show what the form holds; a change is checked again once the field was checked.
+  const [country, region] = form.watch(['shipping.country', 'shipping.region']);
+  const choose = (field: 'country' | 'region', value: string) =>
+    form.setValue(`shipping.${field}`, value as never, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted || problems[field] !== undefined,
+    });
 
   const countries = COUNTRIES.map((code) => ({ value: code, label: countryName(code, language) }));
   const states = Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: name }));
@@ -140,23 +131,21 @@ export function StepDetails({
           name="country"
           autoComplete="country"
           required
-          value={draft.shipping.country}
-          onValueChange={(country) =>
-            onShippingChange({ country: country as CheckoutDraft['shipping']['country'] })
-          }
-          onBlur={() => onFieldBlur('country')}
+          value={country}
+          onValueChange={(value) => choose('country', value)}
+          onBlur={() => void form.trigger('shipping.country')}
           options={countries}
           error={message('country', problems.country)}
         />
-        {needsRegion(draft.shipping.country) && (
+        {needsRegion(country) && (
           <SelectField
             label={t('details.region')}
             name="region"
             autoComplete="address-level1"
             required
-            value={draft.shipping.region}
-            onValueChange={(region) => onShippingChange({ region })}
-            onBlur={() => onFieldBlur('region')}
+            value={region}
+            onValueChange={(value) => choose('region', value)}
+            onBlur={() => void form.trigger('shipping.region')}
             options={states}
             placeholder={t('details.regionPlaceholder')}
             hint={t('details.regionHint')}

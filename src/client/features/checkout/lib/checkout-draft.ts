@@ -1,3 +1,4 @@
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   type CheckoutContext,
@@ -91,6 +92,52 @@ export function checkDetails(draft: CheckoutDraft): CheckedDetails {
     problems[field] ??= problemOf(issue, values[field] ?? '');
   }
   return { problems };
+}
+
+const CUSTOMER_FIELDS: readonly DetailsField[] = ['firstName', 'lastName', 'email', 'phone'];
+
+/**
+ * Step 2's check as the form's resolver (`useForm`, checkout-flow.tsx): the shared schemas through
+ * `checkDetails`, each problem kept on its field (`type` the kind, `message` the maximum length).
+ */
+export const detailsResolver: Resolver<CheckoutDraft> = async (values) => {
+  const checked = checkDetails(values);
+  if (checked.data) return { values, errors: {} };
+  const errors: Record<'customer' | 'shipping', Record<string, { type: string; message: string }>> = {
+    customer: {},
+    shipping: {},
+  };
+  for (const [field, problem] of Object.entries(checked.problems) as [DetailsField, FieldProblem][]) {
+    const group = CUSTOMER_FIELDS.includes(field) ? 'customer' : 'shipping';
+    errors[group][field] = {
+      type: problem.kind,
+      message: problem.kind === 'tooLong' ? String(problem.max) : '',
+    };
+  }
+  return {
+    values: {},
+    errors: Object.fromEntries(
+      Object.entries(errors).filter(([, group]) => Object.keys(group).length > 0),
+    ) as FieldErrors<CheckoutDraft>,
+  };
+};
+
+/** The problems the form holds now (fields left, or all after Next), as the step shows them. */
+export function problemsOf(errors: FieldErrors<CheckoutDraft>): DetailsProblems {
+  const problems: DetailsProblems = {};
+  for (const group of [errors.customer, errors.shipping]) {
+    for (const [field, error] of Object.entries(group ?? {}) as [
+      DetailsField,
+      { type?: unknown; message?: unknown },
+    ][]) {
+      if (!error || typeof error.type !== 'string') continue;
+      problems[field] =
+        error.type === 'tooLong'
+          ? { kind: 'tooLong', max: Number(error.message) }
+          : { kind: error.type === 'invalid' ? 'invalid' : 'required' };
+    }
+  }
+  return problems;
 }
 
 /** The PUT body: the buyer's choices only; no price, discount or total (PRODUCT.md Money). */
