@@ -52,6 +52,23 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/checkout-test'),
             HydrateFallback: PageFallback,
           },
+          // The operator console (issue 17): the server serves these to operators only.
+          { path: 'admin', lazy: () => import('./routes/admin'), HydrateFallback: PageFallback },
+          {
+            path: 'admin/orders',
+            lazy: () => import('./routes/admin-orders'),
+            HydrateFallback: PageFallback,
+          },
+          {
+            path: 'admin/orders/:orderId',
+            lazy: () => import('./routes/admin-order'),
+            HydrateFallback: PageFallback,
+          },
+          {
+            path: 'admin/outbox',
+            lazy: () => import('./routes/admin-outbox'),
+            HydrateFallback: PageFallback,
+          },
           { path: '*', lazy: () => import('./routes/not-found'), HydrateFallback: PageFallback },
         ],
       },

@@ -21,6 +21,8 @@ import type { Mailer } from './adapters/mail/index';
 import type { Storage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { findOperator } from './modules/admin/access';
+import { adminRoutes } from './modules/admin/routes';
 import { type AuthRateLimits, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/routes';
 import { bookRoutes } from './modules/books/routes';
@@ -200,6 +202,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
   await app.register(profileRoutes(now), { prefix: '/api/profile' });
+  // The operator console (issue 17): 404 to anyone but an operator. Its outbox is the embedded
+  // mailer's, whatever the shop's mode (a shop started with no SMTP can still read its e-mails).
+  await app.register(adminRoutes({ now: deps.now, outboxDir: deps.outboxDir }), { prefix: '/api/admin' });
   // PRODUCT.md "Demo and live": the checkout test page and the readable outbox are a demo shop's.
   const demo = config.mode === 'demo';
   const trustsProxy = config.trustProxy !== false;
@@ -217,6 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ...(outboxDir && fromThisMachine(request, trustsProxy) ? { 'data-outbox': OUTBOX_PAGE } : {}),
           }
         : {},
+    isOperator: async (request: FastifyRequest) => {
+      const user = await app.currentUser(request);
+      return user ? (await findOperator(deps.database.db, config.adminEmails, user.id)) !== null : false;
+    },
   });
 
   return app;

@@ -74,6 +74,17 @@ const EnvSchema = z.object({
   // PRODUCT.md "Demo and live": a demo shop (the default) runs on every embedded default; a live
   // shop refuses to start without real payments, real e-mail and a real printer.
   SHOP_MODE: z.enum(['demo', 'live'], { message: 'expected demo or live' }).default('demo'),
+  // PRODUCT.md Operators: the accounts (verified e-mail) that open the operator console /admin.
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('expected e-mail addresses separated by commas'))),
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { message: 'expected development, production or test' })
     .default('development'),
@@ -155,6 +166,8 @@ export type ShopMode = 'demo' | 'live';
 
 export type Config = {
   mode: ShopMode;
+  /** ADMIN_EMAILS: verified accounts with these e-mails are operators (besides role `admin`). */
+  adminEmails: string[];
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   host: string;
@@ -266,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   return {
     mode: e.SHOP_MODE,
+    adminEmails: e.ADMIN_EMAILS,
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     host: e.HOST,

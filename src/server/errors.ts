@@ -34,6 +34,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   REDRAW_LIMIT_REACHED: 429,
   PREVIEW_LIMIT_REACHED: 429,
   EXPORT_IN_PROGRESS: 429,
+  ADMIN_ACTION_NOT_ALLOWED: 409,
+  REFUND_TOO_LARGE: 409,
 };
 
 /** The status for a code: as mapped above, else 500 (a failure of ours, not of the request). */

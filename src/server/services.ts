@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { Illustrator } from './adapters/illustrator/index';
@@ -22,7 +23,13 @@ import { enqueue } from './jobs/queue';
 import { nextRetentionTime, runRetention, scheduleRetention } from './jobs/retention';
 import type { JobContext, JobHandlers, JobLogger } from './jobs/types';
 import { type RunningWorker, startWorker, type WorkerOptions } from './jobs/worker';
-import { markRefundFailed, refundPayment } from './modules/payments/service';
+import {
+  applyEvent,
+  markRefundFailed,
+  type PaymentsDeps,
+  readEvent,
+  refundPayment,
+} from './modules/payments/service';
 import { printFileLinks } from './modules/print-files/signing';
 import { sendShopAlert } from './modules/printer/shop-alert';
 import { archiveDrawing, drawBook, failRedraw, redrawPage } from './modules/production/draw-book';
@@ -85,8 +92,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       ? createOutboxMailer(outboxDir, config.mail.from)
       : createSmtpMailer(config.mail.smtpUrl!, config.mail.from));
   const illustrator = overrides.illustrator ?? configuredIllustrator(config);
-  const payments = overrides.payments ?? configuredPayments(config);
   const now = overrides.now ?? (() => new Date());
+  const payments = overrides.payments ?? configuredPayments(config, database.db, now, overrides.log);
   const ports: PrinterPorts = {
     storage,
     now,
@@ -140,9 +147,23 @@ function configuredIllustrator(config: Config): Illustrator {
   return selectIllustrator(config.illustrator, createLocalIllustrator({ photoChecker }), { photoChecker });
 }
 
-function configuredPayments(config: Config): PaymentProvider {
+function configuredPayments(
+  config: Config,
+  db: Db,
+  now: () => Date,
+  log: PaymentsDeps['log'] = { info: () => {}, warn: () => {} },
+): PaymentProvider {
   const { payments } = config;
-  if (payments.provider !== 'stripe') return createLocalPaymentProvider({ publicUrl: config.publicUrl });
+  if (payments.provider !== 'stripe') {
+    // The local provider's notifications (refunds) go through the same code as the webhook's.
+    const secret = `whsec_local_${randomBytes(24).toString('hex')}`;
+    const deps: PaymentsDeps = { db, webhookSecret: secret, now, log };
+    return createLocalPaymentProvider({
+      publicUrl: config.publicUrl,
+      secret,
+      notify: (rawBody, signature) => applyEvent(deps, readEvent(deps, rawBody, signature)),
+    });
+  }
   return createStripeProvider({
     secretKey: payments.stripeSecretKey!,
     webhookSecret: payments.stripeWebhookSecret!,

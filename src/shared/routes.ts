@@ -20,3 +20,14 @@ export const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [
 export function isClientRoute(pathname: string): boolean {
   return CLIENT_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
 }
+
+/**
+ * The operator console's screens (issue 17): a screen for operators only. The server answers them
+ * with 200 to an operator and 404 to anyone else, so nobody else even learns they are there.
+ */
+export const ADMIN_ROUTE_PATTERN = /^\/admin(\/(orders(\/[0-9a-f-]{36})?|outbox)?)?\/?$/;
+
+/** True when a browser path is one of the operator console's screens. */
+export function isAdminRoute(pathname: string): boolean {
+  return ADMIN_ROUTE_PATTERN.test(pathname);
+}

@@ -6,6 +6,7 @@ import i18next, {
   type Resource,
 } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type admin from '../../../public/locales/en/admin.json';
 import type affiliate from '../../../public/locales/en/affiliate.json';
 import type artwork from '../../../public/locales/en/artwork.json';
 import type auth from '../../../public/locales/en/auth.json';
@@ -48,6 +49,7 @@ export type AppResources = {
   checkout: typeof checkout;
   profile: typeof profile;
   book: typeof book;
+  admin: typeof admin;
 };
 
 export type Namespace = keyof AppResources;

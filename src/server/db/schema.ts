@@ -16,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BookPersonalisation } from '../../shared/domain/book-personalisation';
 import {
+  AUDIT_ACTIONS,
+  type AuditAction,
   BOOK_INSTANCE_STATUSES,
   BOOK_TYPES,
   type BookInstanceStatus,
@@ -32,6 +34,8 @@ import {
   type ProductKey,
   SPREAD_STATUSES,
   type SpreadStatus,
+  USER_ROLES,
+  type UserRole,
   WIZARD_SESSION_STATUSES,
   WIZARD_STEP_TYPES,
   type WizardSessionStatus,
@@ -60,10 +64,15 @@ export const users = pgTable(
     image: text('image'),
     // The language the user reads the shop in: their e-mails are written in it.
     language: text('language').$type<Language>().notNull().default('en'),
+    // PRODUCT.md Operators: `admin` opens /admin (also granted by ADMIN_EMAILS or `npm run admin`).
+    role: text('role').$type<UserRole>().notNull().default('customer'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('user_language', oneOf(t.language, languageCodes))],
+  (t) => [
+    check('user_language', oneOf(t.language, languageCodes)),
+    check('user_role', oneOf(t.role, USER_ROLES)),
+  ],
 );
 
 // better-auth's own tables (sessions in httpOnly cookies, linked accounts, one-time tokens, limits).
@@ -197,7 +206,12 @@ export const customers = pgTable(
     fullName: text('full_name').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('customer_user_email_idx').on(t.userId, t.email)],
+  (t) => [
+    uniqueIndex('customer_user_email_idx').on(t.userId, t.email),
+    // The operator console finds orders by e-mail, and by the start of a name.
+    index('customer_email_idx').on(t.email),
+    index('customer_name_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
+  ],
 );
 
 export const characters = pgTable(
@@ -359,6 +373,8 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     // Set when the printer reports the order delivered: the retention periods count from it.
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    // An operator held the order: it is not handed to the printer until released (issue 17).
+    heldAt: timestamp('held_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -374,6 +390,13 @@ export const orders = pgTable(
       sql`${t.subtotalAmount} >= 0 and ${t.shippingAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.totalAmount} >= 0`,
     ),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // The operator console's list (issue 17): newest first with keyset pagination, per filter.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_payment_status_created_idx').on(t.paymentStatus, t.createdAt, t.id),
+    index('orders_country_created_idx').on(sql`(${t.shippingAddress}->>'country')`, t.createdAt, t.id),
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_paid_idx').on(t.paidAt),
     // One order per book instance: going back in the checkout updates it instead of adding one.
     uniqueIndex('orders_book_instance_idx').on(t.bookInstanceId),
   ],
@@ -621,14 +644,19 @@ export const paymentEvents = pgTable(
   (t) => [index('payment_events_order_idx').on(t.orderId)],
 );
 
-/** Why a charge is given back: a second payment of a paid order, or a payment at a stale amount. */
-export const REFUND_REASONS = ['double_charge', 'amount_mismatch'] as const;
+/**
+ * Why a charge is given back: a second payment of a paid order, a payment at a stale amount (both
+ * automatic, issue 16), or an operator's refund of part or all of the order (issue 17).
+ */
+export const REFUND_REASONS = ['double_charge', 'amount_mismatch', 'operator'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
- * A charge the shop gives back by itself (issue 16): one per charged payment page, so a
- * notification delivered again cannot refund twice. The operator console lists them.
+ * A charge given back. Automatic refunds: one per charged payment page, so a notification
+ * delivered again cannot refund twice. Operator refunds: one per `requestKey` (the console's form),
+ * so a double click refunds once; the order's refunds never add up to more than was paid.
  */
 export const paymentRefunds = pgTable(
   'payment_refunds',
@@ -637,25 +665,76 @@ export const paymentRefunds = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    paymentSessionId: text('payment_session_id').notNull().unique(),
+    paymentSessionId: text('payment_session_id').notNull(),
     /** The provider's payment (Stripe's PaymentIntent), when the notification named it. */
     paymentIntentId: text('payment_intent_id'),
-    /** What was charged, in cents, and its currency: all of it is given back. */
+    /** Cents given back, and their currency: all of the charge, or the operator's part. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     reason: text('reason').$type<RefundReason>().notNull(),
-    status: text('status').$type<(typeof REFUND_STATUSES)[number]>().notNull().default('pending'),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
     providerRefundId: text('provider_refund_id'),
     /** Why the provider would not refund (the last attempt), for a person to follow up. */
     failure: text('failure'),
-    eventId: text('event_id').notNull(),
+    /** The payment notification that called for an automatic refund. */
+    eventId: text('event_id'),
+    /** The operator's form submission: the same key twice is one refund. */
+    requestKey: text('request_key').unique(),
+    /** The operator who asked for it (user id; kept when that account goes). */
+    requestedBy: text('requested_by'),
     createdAt: createdAt(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     check('payment_refunds_reason', oneOf(t.reason, REFUND_REASONS)),
     check('payment_refunds_status', oneOf(t.status, REFUND_STATUSES)),
+    check('payment_refunds_amount', sql`${t.amount} > 0`),
     index('payment_refunds_order_idx').on(t.orderId),
+    uniqueIndex('payment_refunds_automatic_idx').on(t.paymentSessionId).where(sql`${t.reason} <> 'operator'`),
+  ],
+);
+
+/**
+ * What the printer said about an order's print jobs (issue 17): every status notification, kept so
+ * the operator console shows the printer's messages and finds the jobs it rejected.
+ */
+export const printerEvents = pgTable(
+  'printer_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    printJobId: text('print_job_id'),
+    status: text('status').notNull(),
+    message: text('message'),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('printer_events_order_idx').on(t.orderId, t.receivedAt)],
+);
+
+/**
+ * What operators did (issue 17): who, when, what and why, per order. Append-only: a trigger in
+ * the migration refuses every UPDATE and DELETE, so nothing here is rewritten afterwards.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => orders.id),
+    /** The operator's user id and e-mail as they were (no foreign key: the line outlives the account). */
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
+    /** The operator's words: why, or the note itself. */
+    reason: text('reason').notNull().default(''),
+    /** What changed (amounts, tracking number, e-mail kind, page), never a photo or a secret. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('audit_log_action', oneOf(t.action, AUDIT_ACTIONS)),
+    index('audit_log_order_idx').on(t.orderId, t.createdAt),
   ],
 );
 
@@ -691,5 +770,8 @@ export const jobs = pgTable(
     index('jobs_claim_idx').on(t.queue, t.state, t.runAfter),
     // Finding active jobs whose lease ran out (their worker died).
     index('jobs_lease_idx').on(t.state, t.lockedUntil),
+    // The operator console: an order's e-mails and jobs, and the failed jobs at a glance.
+    index('jobs_order_idx').on(sql`(${t.payload}->>'orderId')`),
+    index('jobs_failed_idx').on(t.state, t.updatedAt),
   ],
 );

@@ -7,6 +7,9 @@ export const ORDER_EMAILS = [
   'shipped',
   'doubleChargeRefunded',
   'changedOrderRefunded',
+  // The operator console (issue 17): part or all of the order given back; the order cancelled.
+  'operatorRefunded',
+  'orderCancelled',
 ] as const;
 export type OrderEmail = (typeof ORDER_EMAILS)[number];
 

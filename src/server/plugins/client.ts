@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorResponse } from '../../shared/contracts/common';
-import { isClientRoute } from '../../shared/routes';
+import { isAdminRoute, isClientRoute } from '../../shared/routes';
 
 /**
  * Serves the built client. Hashed assets are cached for a year; `index.html` is never cached and is
@@ -16,6 +16,8 @@ export type ClientOptions = {
   clientDir: string;
   /** Attributes set on the page's `<html>` element for one request (escaped here). */
   htmlAttributes?: (request: FastifyRequest) => Record<string, string>;
+  /** Whether the caller is an operator: only then are the /admin screens there (else 404). */
+  isOperator?: (request: FastifyRequest) => Promise<boolean>;
 };
 
 const escapeAttribute = (value: string) =>
@@ -56,7 +58,9 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: ClientOptio
       };
       return reply.status(404).send(body);
     }
-    const status = isClientRoute(pathname) ? 200 : 404;
+    const operatorScreen =
+      isAdminRoute(pathname) && options.isOperator ? await options.isOperator(request) : false;
+    const status = isClientRoute(pathname) || operatorScreen ? 200 : 404;
     const attributes = Object.entries(options.htmlAttributes?.(request) ?? {});
     if (attributes.length === 0)
       return reply

@@ -141,6 +141,8 @@ export const OrderSchema = z
     language: z.enum(['en', 'fr']),
     createdAt: z.string(),
     paidAt: z.string().nullable(),
+    /** Cents the shop has given back on this order (an operator's refund, once the provider confirmed it). */
+    refundedAmount: z.number().int().nonnegative(),
     review: ReviewSchema.nullable(),
   })
   .meta({ id: 'Order' });

@@ -42,6 +42,9 @@ export const ERROR_CATALOGUE = {
   REDRAW_LIMIT_REACHED: 'retry',
   PREVIEW_LIMIT_REACHED: 'retry',
   EXPORT_IN_PROGRESS: 'retry',
+  // The operator console (issue 17): an action the order's state does not allow; too large a refund.
+  ADMIN_ACTION_NOT_ALLOWED: 'retry',
+  REFUND_TOO_LARGE: 'retry',
   REVIEW_EXISTS: 'start_over',
   NOT_FOUND: 'retry',
   UNAUTHENTICATED: 'retry',

@@ -56,3 +56,22 @@ export const PRODUCT_KEYS = [
   'grandparent_hardcover_copy',
 ] as const;
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
+
+/** Account roles (PRODUCT.md Operators): an `admin` works in /admin; the role is never shown to customers. */
+export const USER_ROLES = ['customer', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** What an operator did to an order: each action of the console is one line of the audit log. */
+export const AUDIT_ACTIONS = [
+  'hold',
+  'release',
+  'note',
+  'refund',
+  'cancel',
+  'mark_shipped',
+  'mark_delivered',
+  'retry_book',
+  'resubmit_print',
+  'resend_email',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

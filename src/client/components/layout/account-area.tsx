@@ -40,13 +40,16 @@ export function AccountPlaceholder({ inDrawer }: { inDrawer: boolean }) {
       aria-busy="true"
       data-testid="account-placeholder"
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-full border-2 border-transparent bg-ink-900/5 font-bold whitespace-nowrap text-transparent select-none motion-safe:animate-pulse',
+        'inline-flex items-center justify-center gap-2 rounded-full border-2 border-transparent bg-ink-900/5 font-bold whitespace-nowrap select-none motion-safe:animate-pulse',
         inDrawer ? 'h-14 w-full px-8 text-lg' : 'h-10 px-4 text-sm',
       )}
     >
       <span className="sr-only">{t('navigation:account.checking')}</span>
-      <UserRound aria-hidden="true" className="size-5 shrink-0" />
-      <span aria-hidden="true">{t('common:actions.signIn')}</span>
+      {/* Invisible, not merely transparent: the box keeps its size and no checker reads the text. */}
+      <UserRound aria-hidden="true" className="invisible size-5 shrink-0" />
+      <span aria-hidden="true" className="invisible">
+        {t('common:actions.signIn')}
+      </span>
     </span>
   );
 }

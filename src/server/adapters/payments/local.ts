@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutSession, CheckoutSessionRequest, PaymentProvider, RefundRequest } from './index';
+import { signPayload } from './signature';
 
 /** The test cards of the local payment page, as Stripe's test mode has them. */
 export const LOCAL_TEST_CARDS = {
@@ -17,6 +18,11 @@ export type LocalCardOutcome = (typeof LOCAL_TEST_CARDS)[keyof typeof LOCAL_TEST
 export function createLocalPaymentProvider(options: {
   publicUrl: string;
   secret?: string;
+  /**
+   * Where the provider's signed notifications go (the shop's webhook code, wired at the
+   * composition root): a refund is announced as Stripe announces it, `refund.updated`, succeeded.
+   */
+  notify?: (rawBody: string, signature: string) => Promise<unknown>;
 }): PaymentProvider & { refunds: RefundRequest[] } {
   const webhookSecret = options.secret ?? `whsec_local_${randomBytes(24).toString('hex')}`;
   // No money moved on the test card page, so none moves back: the refund is kept for tests to read.
@@ -30,6 +36,26 @@ export function createLocalPaymentProvider(options: {
       const id = `re_local_${randomBytes(12).toString('hex')}`;
       refundIds.set(request.idempotencyKey, id);
       refunds.push(request);
+      if (options.notify) {
+        const event = {
+          id: `evt_local_${randomBytes(12).toString('hex')}`,
+          type: 'refund.updated',
+          created: Math.floor(Date.now() / 1000),
+          data: {
+            object: {
+              id,
+              object: 'refund',
+              status: 'succeeded',
+              amount: request.amount,
+              currency: request.currency,
+              payment_intent: request.paymentIntentId,
+              metadata: request.metadata,
+            },
+          },
+        };
+        const rawBody = JSON.stringify(event);
+        await options.notify(rawBody, signPayload(rawBody, webhookSecret));
+      }
       return { id };
     },
     name: 'local',

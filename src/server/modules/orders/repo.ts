@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Order } from '../../../shared/contracts/checkout';
 import type { Country } from '../../../shared/domain/shipping';
 import type { CoverType } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
-import { customers, orderItems, orders, reviews } from '../../db/schema';
+import { customers, orderItems, orders, paymentRefunds, reviews } from '../../db/schema';
 
 /** What an order keeps of the checkout's step 2 (the customer's e-mail lives on the customer). */
 export type StoredAddress = {
@@ -32,7 +32,7 @@ export async function findOwnOrder(db: Db, userId: string, orderId: string): Pro
 
 /** The order as its owner sees it: items, amounts, customer, address and review. */
 export async function orderView(db: Db, row: OrderRow): Promise<Order> {
-  const [items, [customer], [review]] = await Promise.all([
+  const [items, [customer], [review], [refunded]] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.createdAt)),
     row.customerId
       ? db.select({ email: customers.email }).from(customers).where(eq(customers.id, row.customerId))
@@ -41,8 +41,18 @@ export async function orderView(db: Db, row: OrderRow): Promise<Order> {
       .select({ rating: reviews.rating, text: reviews.text, createdAt: reviews.createdAt })
       .from(reviews)
       .where(eq(reviews.orderId, row.id)),
+    db
+      .select({ total: sql<string>`coalesce(sum(${paymentRefunds.amount}), 0)` })
+      .from(paymentRefunds)
+      .where(
+        and(
+          eq(paymentRefunds.orderId, row.id),
+          eq(paymentRefunds.reason, 'operator'),
+          eq(paymentRefunds.status, 'refunded'),
+        ),
+      ),
   ]);
-  return toOrderView(row, items, customer?.email, review);
+  return toOrderView(row, items, customer?.email, review, Number(refunded?.total ?? 0));
 }
 
 /** The same view from rows already at hand (the checkout has them from its own writes). */
@@ -51,6 +61,7 @@ export function toOrderView(
   items: (typeof orderItems.$inferSelect)[],
   customerEmail: string | undefined,
   review: { rating: number; text: string; createdAt: Date } | undefined,
+  refundedAmount = 0,
 ): Order {
   const address = (row.shippingAddress ?? {}) as Partial<StoredAddress>;
   const lines = items
@@ -109,6 +120,7 @@ export function toOrderView(
     language: row.language === 'fr' ? 'fr' : 'en',
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    refundedAmount,
     review: review ? { ...review, createdAt: review.createdAt.toISOString() } : null,
   };
 }

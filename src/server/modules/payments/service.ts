@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/index';
 import { SignatureError, verifySignature } from '../../adapters/payments/signature';
@@ -19,6 +19,9 @@ export type EventOutcome =
   | 'stale'
   | 'amount_mismatch'
   | 'unknown_order'
+  | 'refunded'
+  | 'refund_pending'
+  | 'refund_failed'
   | 'ignored';
 
 export type PaymentsDeps = {
@@ -72,6 +75,16 @@ export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promi
       .returning({ id: paymentEvents.id });
     if (!fresh) return 'duplicate' as const;
 
+    // A refund's notification (Stripe's refund.created / refund.updated): the refund counts from it.
+    if (event.data.object.object === 'refund' || event.type.startsWith('refund.')) {
+      const result = await applyRefundNotification(tx, event, deps.now());
+      await tx
+        .update(paymentEvents)
+        .set({ outcome: result.outcome, orderId: result.orderId ?? null })
+        .where(eq(paymentEvents.id, event.id));
+      return result.outcome;
+    }
+
     const session = event.data.object;
     const orderId = session.metadata?.orderId ?? session.client_reference_id ?? '';
     const record = async (result: EventOutcome, knownOrderId?: string) => {
@@ -116,7 +129,10 @@ export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promi
           reason,
           eventId: event.id,
         })
-        .onConflictDoNothing({ target: paymentRefunds.paymentSessionId })
+        .onConflictDoNothing({
+          target: paymentRefunds.paymentSessionId,
+          where: sql`${paymentRefunds.reason} <> 'operator'`,
+        })
         .returning({ id: paymentRefunds.id });
       if (!created) return;
       await enqueue(tx, 'refund-payment', { refundId: created.id }, { singletonKey: `refund:${created.id}` });
@@ -282,6 +298,15 @@ export async function refundPayment(
       .where(eq(paymentRefunds.id, refund.id));
     throw error;
   }
+  if (refund.reason === 'operator') {
+    // An operator's refund counts once the provider's signed notification says it went through
+    // (applyRefundNotification); the answer only names it.
+    await deps.db
+      .update(paymentRefunds)
+      .set({ providerRefundId: providerRefund.id, failure: null })
+      .where(and(eq(paymentRefunds.id, refund.id), isNull(paymentRefunds.providerRefundId)));
+    return;
+  }
   await deps.db.transaction(async (tx) => {
     await tx
       .update(paymentRefunds)
@@ -300,4 +325,78 @@ export async function refundPayment(
 /** The refund job's last attempt failed: the record says so. */
 export async function markRefundFailed(db: Db, refundId: string): Promise<void> {
   await db.update(paymentRefunds).set({ status: 'failed' }).where(eq(paymentRefunds.id, refundId));
+}
+
+/**
+ * A refund's notification, matched to the shop's refund by the metadata the shop gave it (and the
+ * provider's refund id, once known). Succeeded: the refund is recorded once; an operator's refund
+ * then tells the buyer, and the order is `refunded` when nothing of the payment is left. Failed or
+ * cancelled: the refund is `failed`, for the console.
+ */
+async function applyRefundNotification(
+  tx: Db,
+  event: PaymentEvent,
+  now: Date,
+): Promise<{ outcome: EventOutcome; orderId?: string }> {
+  const object = event.data.object as PaymentEvent['data']['object'] & {
+    status?: string;
+    amount?: number;
+    failure_reason?: string | null;
+  };
+  const refundId = object.metadata?.refundId ?? '';
+  const orderId = object.metadata?.orderId ?? '';
+  if (!UUID.test(refundId) || !UUID.test(orderId)) return { outcome: 'unknown_order' };
+  const [refund] = await tx
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.orderId, orderId)))
+    .for('update');
+  if (!refund || (refund.providerRefundId && refund.providerRefundId !== object.id)) {
+    return { outcome: 'unknown_order' };
+  }
+  if (object.status === 'failed' || object.status === 'canceled') {
+    if (refund.status !== 'refunded') {
+      await tx
+        .update(paymentRefunds)
+        .set({
+          status: 'failed',
+          providerRefundId: object.id,
+          failure: object.failure_reason ?? object.status,
+        })
+        .where(eq(paymentRefunds.id, refund.id));
+    }
+    return { outcome: 'refund_failed', orderId };
+  }
+  if (object.status !== 'succeeded') return { outcome: 'refund_pending', orderId };
+  if (refund.status === 'refunded') return { outcome: 'duplicate', orderId };
+  await tx
+    .update(paymentRefunds)
+    .set({ status: 'refunded', providerRefundId: object.id, refundedAt: now, failure: null })
+    .where(eq(paymentRefunds.id, refund.id));
+  if (refund.reason === 'operator') {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const [given] = await tx
+      .select({ total: sql<string>`coalesce(sum(${paymentRefunds.amount}), 0)` })
+      .from(paymentRefunds)
+      .where(
+        and(
+          eq(paymentRefunds.orderId, orderId),
+          eq(paymentRefunds.reason, 'operator'),
+          inArray(paymentRefunds.status, ['refunded']),
+        ),
+      );
+    if (order && Number(given?.total ?? 0) >= order.totalAmount && order.paymentStatus === 'paid') {
+      await tx
+        .update(orders)
+        .set({ paymentStatus: 'refunded', updatedAt: now })
+        .where(eq(orders.id, orderId));
+    }
+    await enqueue(
+      tx,
+      'send-order-email',
+      { orderId, email: 'operatorRefunded', refundId: refund.id },
+      { singletonKey: `order-email:${orderId}:refund:${refund.id}` },
+    );
+  }
+  return { outcome: 'refunded', orderId };
 }

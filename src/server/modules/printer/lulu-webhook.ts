@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders, printerEvents } from '../../db/schema';
 import { AppError } from '../../errors';
 import { RetryableJobError } from '../../jobs/errors';
 import { enqueue, type PrintStatusUpdate } from '../../jobs/queue';
@@ -132,6 +132,14 @@ export async function applyLuluNotification(
     deps.log.info(about, 'printer notification about no order of the shop');
     return 'unknown_order';
   }
+  // Every report about a shop order is kept for the operator console (the printer's messages).
+  const message = typeof job.status?.message === 'string' ? job.status.message.slice(0, 500) : undefined;
+  await deps.db.insert(printerEvents).values({
+    orderId,
+    printJobId: printJobId ?? null,
+    status: status.slice(0, 40) || 'UNKNOWN',
+    message: message ?? null,
+  });
   // A job the order no longer counts on (one cancelled before a resubmission) changes nothing.
   if (order.printJobId && printJobId && order.printJobId !== printJobId) {
     deps.log.info(
@@ -166,7 +174,6 @@ export async function applyLuluNotification(
     case 'REJECTED':
     case 'CANCELED':
     case 'ERROR': {
-      const message = typeof job.status?.message === 'string' ? job.status.message.slice(0, 500) : undefined;
       deps.log.error(
         { ...about, orderStatus: order.status, message },
         'Lulu will not print this order: a person must resubmit it or refund it',

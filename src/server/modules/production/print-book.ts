@@ -147,6 +147,15 @@ async function printUnderLease(
   // Read again under the lease: another run may have printed the book meanwhile.
   const { instance, order } = await loadOrder(db, payload);
   if (instance.status === 'fulfilled' && order.printJobId) return;
+  // An operator held or cancelled the order (issue 17): nothing goes to the printer. Releasing a
+  // held order queues this job again.
+  if (order.heldAt || order.status === 'cancelled') {
+    deps.log.info(
+      { orderId: order.id, status: order.status, held: Boolean(order.heldAt) },
+      'print waits: order held or cancelled',
+    );
+    return;
+  }
   const version = await versionById(db, instance.id, order.bookVersionId);
   if (!version) {
     throw new PermanentJobError(
@@ -214,6 +223,12 @@ async function printUnderLease(
   throwIfAborted(deps.signal);
 
   let printJobId = order.printJobId;
+  // Held while the files were being built: still nothing goes to the printer.
+  const [now] = await db
+    .select({ heldAt: orders.heldAt, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  if (now?.heldAt || now?.status === 'cancelled') return;
   if (!printJobId) {
     const receipt = await deps.printer.submit({
       externalId: order.id,

@@ -29,52 +29,47 @@ export async function retryBookGeneration(
     if (instance.status !== 'archived') {
       throw new AppError('JOB_INVALID_STATE', 'Only a book whose production failed can be retried.');
     }
-    const [order] = await tx
-      .select({ id: orders.id, paymentStatus: orders.paymentStatus, bookVersionId: orders.bookVersionId })
-      .from(orders)
-      .where(eq(orders.bookInstanceId, instance.id));
-    // A paid book drawn before paying (issue 15) failed at printing: print it again, nothing drawn.
-    if (order?.paymentStatus === 'paid' && order.bookVersionId) {
-      await tx
-        .update(bookInstances)
-        .set({ status: 'ready', updatedAt: sql`now()` })
-        .where(eq(bookInstances.id, instance.id));
-      await restartSingleton(
-        tx,
-        'print-book',
-        { bookInstanceId: instance.id, orderId: order.id },
-        `print-book:${instance.id}`,
-      );
-      return { success: true as const, message: RETRY_MESSAGE };
-    }
-    // Not paid: its drawing failed; it resumes where it stopped.
-    if (order?.paymentStatus !== 'paid') {
-      await tx
-        .update(bookInstances)
-        .set({
-          status: 'rendering',
-          currentStep: PROGRESS.setup.step,
-          progressPercentage: PROGRESS.setup.percent,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(bookInstances.id, instance.id));
-      await resetUnfinishedSpreads(tx, instance.id);
-      await restartSingleton(tx, 'draw-book', { bookInstanceId: instance.id }, `draw-book:${instance.id}`);
-      return { success: true as const, message: RETRY_MESSAGE };
-    }
-    await tx
-      .update(bookInstances)
-      .set({
-        status: 'rendering',
-        currentStep: PROGRESS.setup.step,
-        progressPercentage: PROGRESS.setup.percent,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(bookInstances.id, instance.id));
-    await resetUnfinishedSpreads(tx, instance.id);
-    // Paid before books were drawn before paying (issue 15): its pages are drawn where they
-    // stopped, and the version drawn is printed (draw-book queues the print).
-    await restartSingleton(tx, 'draw-book', { bookInstanceId: instance.id }, `draw-book:${instance.id}`);
+    await restartBook(tx, instance.id);
     return { success: true as const, message: RETRY_MESSAGE };
   });
+}
+
+/**
+ * Starts a failed book again (the parent's Retry, the operator's "retry the book"): a paid book
+ * drawn before paying is printed again, nothing drawn; an unpaid one resumes its drawing where it
+ * stopped. The caller has locked and checked the instance (status `archived`).
+ */
+export async function restartBook(tx: Db, instanceId: string): Promise<void> {
+  const [order] = await tx
+    .select({ id: orders.id, paymentStatus: orders.paymentStatus, bookVersionId: orders.bookVersionId })
+    .from(orders)
+    .where(eq(orders.bookInstanceId, instanceId));
+  // A paid book drawn before paying (issue 15) failed at printing: print it again, nothing drawn.
+  if (order?.paymentStatus === 'paid' && order.bookVersionId) {
+    await tx
+      .update(bookInstances)
+      .set({ status: 'ready', updatedAt: sql`now()` })
+      .where(eq(bookInstances.id, instanceId));
+    await restartSingleton(
+      tx,
+      'print-book',
+      { bookInstanceId: instanceId, orderId: order.id },
+      `print-book:${instanceId}`,
+    );
+    return;
+  }
+  // Not paid: its drawing failed; it resumes where it stopped. Paid before books were drawn
+  // before paying (issue 15): its pages are drawn where they stopped, and the version drawn is
+  // printed (draw-book queues the print).
+  await tx
+    .update(bookInstances)
+    .set({
+      status: 'rendering',
+      currentStep: PROGRESS.setup.step,
+      progressPercentage: PROGRESS.setup.percent,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookInstances.id, instanceId));
+  await resetUnfinishedSpreads(tx, instanceId);
+  await restartSingleton(tx, 'draw-book', { bookInstanceId: instanceId }, `draw-book:${instanceId}`);
 }

@@ -105,6 +105,14 @@ function OrderDetails({ order }: { order: Order }) {
           t('confirmation.total'),
           <span className="font-bold tabular-nums">{formatMoney(order.quote.total, language)}</span>,
         )}
+        {order.refundedAmount > 0 &&
+          row(
+            t('confirmation.refunded'),
+            <span className="font-bold tabular-nums" data-testid="order-refunded">
+              {formatMoney(order.refundedAmount, language)}
+              <span className="block text-sm font-normal text-ink-700">{t('confirmation.refundedNote')}</span>
+            </span>,
+          )}
         {row(
           t('confirmation.cover'),
           <>

@@ -1,0 +1,117 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  AdminOrderDetail,
+  AdminOrderList,
+  AdminOutbox,
+  AdminOverview,
+  AdminRefundRequest,
+  AdminResendRequest,
+  AdminShipRequest,
+} from '../../../../shared/contracts/admin';
+import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
+
+const ADMIN_KEY = ['admin'] as const;
+
+/** The console's filters as the list URL keeps them (all strings, empty = not set). */
+export type OrderFilters = {
+  q: string;
+  status: string;
+  paymentStatus: string;
+  country: string;
+  from: string;
+  to: string;
+};
+
+/** Who the operator is; a 404 means this visitor is no operator (the console is not there). */
+export function useAdminMe() {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'me'],
+    queryFn: ({ signal }) => apiRequest<{ email: string }>('/api/admin/me', { signal }),
+    retry: retryUnlessClientError,
+    staleTime: 60_000,
+  });
+}
+
+export function useAdminOverview() {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'overview'],
+    queryFn: ({ signal }) => apiRequest<AdminOverview>('/api/admin/overview', { signal }),
+    retry: retryUnlessClientError,
+  });
+}
+
+/** The order list, a page at a time (keyset cursor), for the filters in the address. */
+export function useAdminOrders(filters: OrderFilters) {
+  return useInfiniteQuery({
+    queryKey: [...ADMIN_KEY, 'orders', filters],
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams(
+        Object.entries(filters).filter(([, value]) => value !== '') as [string, string][],
+      );
+      if (pageParam) params.set('cursor', pageParam);
+      return apiRequest<AdminOrderList>(`/api/admin/orders?${params}`, { signal });
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+    retry: retryUnlessClientError,
+  });
+}
+
+const orderKey = (orderId: string) => [...ADMIN_KEY, 'order', orderId] as const;
+
+export function useAdminOrder(orderId: string) {
+  return useQuery({
+    queryKey: orderKey(orderId),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(orderId)}`, { signal }),
+    retry: retryUnlessClientError,
+  });
+}
+
+/** The body each action sends. */
+export type AdminActionBody = {
+  hold: { reason: string };
+  release: { reason: string };
+  notes: { reason: string };
+  refund: AdminRefundRequest;
+  cancel: { reason: string };
+  ship: AdminShipRequest;
+  deliver: { reason: string };
+  'retry-book': { reason: string };
+  'resubmit-print': { reason: string };
+  'resend-email': AdminResendRequest;
+};
+export type AdminAction = keyof AdminActionBody;
+
+/** Runs one action; the answer is the order as it now is, shown at once. */
+export function useAdminAction<A extends AdminAction>(orderId: string, action: A) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminActionBody[A]) =>
+      apiRequest<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {
+        method: 'POST',
+        json: body,
+      }),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(orderKey(orderId), detail);
+      // The list and the queues show the change next time they are read.
+      void queryClient.invalidateQueries({ queryKey: [...ADMIN_KEY, 'orders'] });
+      void queryClient.invalidateQueries({ queryKey: [...ADMIN_KEY, 'overview'] });
+    },
+  });
+}
+
+export function useAdminOutbox() {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'outbox'],
+    queryFn: ({ signal }) => apiRequest<AdminOutbox>('/api/admin/outbox', { signal }),
+    retry: retryUnlessClientError,
+  });
+}

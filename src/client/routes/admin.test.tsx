@@ -1,0 +1,194 @@
+import { screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminOrderDetail, AdminOrderRow } from '../../shared/contracts/admin';
+import { parseAmount } from '../features/admin/components/action-dialog';
+import { fails, makeOrder, mockCheckoutApi, ok } from '../features/checkout/testing/mock-checkout-api';
+import { renderApp } from '../test-utils';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  toast.dismiss();
+});
+
+const ORDER_ID = 'c0000000-0000-4000-8000-000000000001';
+const row = (overrides: Partial<AdminOrderRow> = {}): AdminOrderRow => ({
+  id: ORDER_ID,
+  orderNumber: 'BK-1767225600000',
+  email: 'ana@example.com',
+  name: 'Ana Keller',
+  status: 'processing',
+  paymentStatus: 'paid',
+  country: 'DE',
+  total: 9581,
+  currency: 'CHF',
+  held: false,
+  createdAt: '2026-01-15T10:30:00.000Z',
+  ...overrides,
+});
+
+function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
+  const order = makeOrder({
+    status: 'processing',
+    paymentStatus: 'paid',
+    paidAt: '2026-01-15T10:31:00.000Z',
+  });
+  return {
+    order,
+    held: false,
+    userId: 'u1',
+    printJobId: null,
+    paidAmount: order.quote.total,
+    refundedAmount: 0,
+    book: null,
+    paymentEvents: [
+      { id: 'evt_1', type: 'checkout.session.completed', outcome: 'paid', receivedAt: order.createdAt },
+    ],
+    printerEvents: [],
+    refunds: [],
+    jobs: [],
+    audit: [],
+    otherOrders: [],
+    can: {
+      hold: true,
+      release: false,
+      refund: true,
+      cancel: true,
+      markShipped: false,
+      markDelivered: false,
+      retryBook: false,
+      resubmitPrint: false,
+    },
+    ...overrides,
+  };
+}
+
+const operator = { 'GET /api/admin/me': ok({ email: 'olga@example.com' }) };
+
+describe('the operator console', () => {
+  it('is "page not found" for anyone who is not an operator', async () => {
+    mockCheckoutApi({ routes: { 'GET /api/admin/me': fails(404, 'NOT_FOUND') } });
+    renderApp('/admin/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+    expect(screen.queryByRole('navigation', { name: 'Operator console' })).toBeNull();
+  });
+
+  it('lists orders, searches from the address bar, and pages on', async () => {
+    const api = mockCheckoutApi({
+      routes: {
+        ...operator,
+        'GET /api/admin/orders': (call) =>
+          call.query.get('cursor')
+            ? ok({ orders: [row({ id: 'c2', orderNumber: 'BK-2', name: 'Ben Older' })], nextCursor: null })
+            : ok({ orders: [row({ held: true })], nextCursor: 'next-page' }),
+      },
+    });
+    const { user, router } = renderApp('/admin/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('link', { name: 'BK-1767225600000' })).toHaveAttribute(
+      'href',
+      `/admin/orders/${ORDER_ID}`,
+    );
+    expect(within(table).getByText('On hold')).toBeVisible();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ana@example.com');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'DE');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(router.state.location.search).toBe('?q=ana%40example.com&country=DE');
+    const searched = api.callsTo('/api/admin/orders').at(-1);
+    expect(searched?.query.get('q')).toBe('ana@example.com');
+    expect(searched?.query.get('country')).toBe('DE');
+    await user.click(await screen.findByRole('button', { name: 'Show more orders' }));
+    expect(await within(table).findByText('Ben Older')).toBeVisible();
+    expect(api.callsTo('/api/admin/orders').at(-1)?.query.get('cursor')).toBe('next-page');
+    expect(screen.queryByRole('button', { name: 'Show more orders' })).toBeNull();
+  });
+
+  it('refunds part of an order: checks the amount, sends cents once, shows the order as it now is', async () => {
+    const refunded = detail({
+      refunds: [
+        {
+          id: 'r1',
+          amount: 1000,
+          currency: 'chf',
+          reason: 'operator',
+          status: 'pending',
+          failure: null,
+          createdAt: '2026-01-16T09:00:00.000Z',
+          refundedAt: null,
+        },
+      ],
+      audit: [
+        {
+          id: 'a1',
+          action: 'refund',
+          actorEmail: 'olga@example.com',
+          reason: 'Late parcel',
+          details: { amount: 1000 },
+          createdAt: '2026-01-16T09:00:00.000Z',
+        },
+      ],
+    });
+    const api = mockCheckoutApi({
+      routes: {
+        ...operator,
+        [`GET /api/admin/orders/${ORDER_ID}`]: ok(detail()),
+        [`POST /api/admin/orders/${ORDER_ID}/refund`]: ok(refunded),
+      },
+    });
+    const { user } = renderApp(`/admin/orders/${ORDER_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'BK-1767225600000' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this order' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount to refund (CHF)' });
+    expect(amount).toHaveValue('95.81');
+    await user.clear(amount);
+    await user.type(amount, '200');
+    await user.click(within(dialog).getByRole('button', { name: /^Refund CHF/ }));
+    expect(await within(dialog).findByText(/At most CHF\s?95\.81 can still be refunded\./)).toBeVisible();
+    expect(within(dialog).getByText('Please say why.')).toBeVisible();
+    expect(api.callsTo(`/api/admin/orders/${ORDER_ID}/refund`)).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '10,00');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Why' }), 'Late parcel');
+    await user.click(within(dialog).getByRole('button', { name: /^Refund CHF\s?10\.00$/ }));
+    expect(await screen.findByText(/The refund was asked/)).toBeVisible();
+    const [call] = api.callsTo(`/api/admin/orders/${ORDER_ID}/refund`);
+    expect(call?.body).toMatchObject({ amount: 1000, reason: 'Late parcel' });
+    expect((call?.body as { requestKey?: string } | undefined)?.requestKey).toMatch(/^[0-9a-f-]{36}$/);
+    const timeline = screen.getByRole('region', { name: 'What happened' });
+    expect(within(timeline).getByText('Refund asked')).toBeVisible();
+    expect(within(timeline).getByText('“Late parcel”')).toBeVisible();
+  });
+
+  it('says why the server refused an action, in the operator’s language', async () => {
+    mockCheckoutApi({
+      routes: {
+        ...operator,
+        [`GET /api/admin/orders/${ORDER_ID}`]: ok(detail()),
+        [`POST /api/admin/orders/${ORDER_ID}/hold`]: fails(409, 'ADMIN_ACTION_NOT_ALLOWED'),
+      },
+    });
+    const { user } = renderApp(`/admin/orders/${ORDER_ID}`, { language: 'fr' });
+    await user.click(await screen.findByRole('button', { name: 'Mettre en attente' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Mettre cette commande en attente/ });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motif' }), 'Vérifier l’adresse');
+    await user.click(within(dialog).getByRole('button', { name: 'Mettre en attente' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Cette commande a changé et cette action ne s’applique plus.',
+    );
+  });
+});
+
+describe('parseAmount', () => {
+  it('reads francs with a point or a comma as cents, and refuses anything else', () => {
+    expect(parseAmount('10')).toBe(1000);
+    expect(parseAmount('10.5')).toBe(1050);
+    expect(parseAmount('10,05')).toBe(1005);
+    expect(parseAmount('0')).toBeNull();
+    expect(parseAmount('-5')).toBeNull();
+    expect(parseAmount('1.234')).toBeNull();
+    expect(parseAmount('ten')).toBeNull();
+  });
+});

@@ -1,0 +1,418 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../../../test/build-test-app';
+import { userIdOf } from '../../../../test/checkout-factory';
+import { signedInAs } from '../../../../test/signed-in';
+import type { AdminOrderDetail, AdminOrderList } from '../../../shared/contracts/admin';
+import type { Order } from '../../../shared/contracts/checkout';
+import { createLocalPaymentProvider } from '../../adapters/payments/local';
+import { auditLog, jobs, orders, paymentRefunds, printerEvents, users } from '../../db/schema';
+import { paidBookOf, waitFor } from '../production/test-factory';
+import { setAdminRole } from './access';
+
+const OPERATOR = 'olga.operator@example.com';
+const NAMED = 'nina.named@example.com';
+const BUYER = 'bruno.buyer@example.com';
+const OTHER_BUYER = 'carla.customer@example.com';
+
+let t: TestApp;
+let operator: string;
+let named: string;
+let buyer: { id: string; cookie: string };
+let otherBuyer: { id: string; cookie: string };
+let first: { orderId: string; bookInstanceId: string };
+let second: { orderId: string; bookInstanceId: string };
+let third: { orderId: string; bookInstanceId: string };
+
+const json = (cookie: string | undefined, body: unknown) => ({
+  headers: {
+    ...(cookie ? { cookie } : {}),
+    'content-type': 'application/json',
+    origin: t.config.publicUrl,
+  },
+  payload: JSON.stringify(body),
+});
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const post = (url: string, cookie: string | undefined, body: unknown) =>
+  t.app.inject({ method: 'POST', url, ...json(cookie, body) });
+const detail = async (orderId: string) =>
+  (await get(`/api/admin/orders/${orderId}`, operator)).json() as AdminOrderDetail;
+
+beforeAll(async () => {
+  const clientDir = await fs.mkdtemp(path.join(os.tmpdir(), 'admin-client-'));
+  await fs.writeFile(path.join(clientDir, 'index.html'), '<!doctype html><html><body>shop</body></html>');
+  // The local provider announces each refund by a signed notification through the real webhook.
+  const payments = createLocalPaymentProvider({
+    publicUrl: 'http://localhost:3000',
+    secret: TEST_WEBHOOK_SECRET,
+    notify: (rawBody, signature) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload: rawBody,
+      }),
+  });
+  t = await buildTestApp({ env: { ADMIN_EMAILS: `${NAMED}, unverified@example.com` }, clientDir, payments });
+  operator = await signedInAs(t, OPERATOR);
+  expect(await setAdminRole(t.database.db, OPERATOR.toUpperCase(), true)).toBe(true);
+  named = await signedInAs(t, NAMED);
+  buyer = { cookie: await signedInAs(t, BUYER), id: await userIdOf(t, BUYER) };
+  otherBuyer = { cookie: await signedInAs(t, OTHER_BUYER), id: await userIdOf(t, OTHER_BUYER) };
+  first = await paidBookOf(t, buyer, { draw: false, email: BUYER, childName: 'Mia' });
+  second = await paidBookOf(t, buyer, { draw: false, email: BUYER, childName: 'Leo' });
+  third = await paidBookOf(t, otherBuyer, { draw: false, email: OTHER_BUYER, childName: 'Ava' });
+  // Nothing prints in this file: the queued print jobs are left alone (no worker runs).
+  return async () => fs.rm(clientDir, { recursive: true, force: true });
+}, 120_000);
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('who may enter', () => {
+  const routes = () => [
+    ['GET', '/api/admin/me'],
+    ['GET', '/api/admin/overview'],
+    ['GET', '/api/admin/orders'],
+    ['GET', `/api/admin/orders/${first.orderId}`],
+    ['GET', '/api/admin/outbox'],
+    ['POST', `/api/admin/orders/${first.orderId}/hold`],
+    ['POST', `/api/admin/orders/${first.orderId}/release`],
+    ['POST', `/api/admin/orders/${first.orderId}/notes`],
+    ['POST', `/api/admin/orders/${first.orderId}/refund`],
+    ['POST', `/api/admin/orders/${first.orderId}/cancel`],
+    ['POST', `/api/admin/orders/${first.orderId}/ship`],
+    ['POST', `/api/admin/orders/${first.orderId}/deliver`],
+    ['POST', `/api/admin/orders/${first.orderId}/retry-book`],
+    ['POST', `/api/admin/orders/${first.orderId}/resubmit-print`],
+    ['POST', `/api/admin/orders/${first.orderId}/resend-email`],
+  ];
+
+  it('answers 404 on every route to the signed out and to customers, and changes nothing', async () => {
+    const unverified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      ...json(undefined, { email: 'unverified@example.com', password: 'tidy-lantern-42', name: 'u' }),
+    });
+    expect(unverified.statusCode).toBe(200);
+    for (const cookie of [undefined, buyer.cookie]) {
+      for (const [method, url] of routes()) {
+        const response = await t.app.inject({
+          method: method as 'GET' | 'POST',
+          url: url!,
+          ...json(cookie, { reason: 'try', amount: 100, requestKey: crypto.randomUUID() }),
+        });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json().error.code).toBe('NOT_FOUND');
+      }
+    }
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, first.orderId));
+    expect(order?.heldAt).toBeNull();
+    expect(await t.database.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it('lets in the admin role and the verified accounts ADMIN_EMAILS names', async () => {
+    expect((await get('/api/admin/me', operator)).json()).toEqual({ email: OPERATOR });
+    expect((await get('/api/admin/me', named)).json()).toEqual({ email: NAMED });
+  });
+
+  it('serves the console screens to operators only; others get the 404 page', async () => {
+    for (const screen of ['/admin', '/admin/orders', `/admin/orders/${first.orderId}`, '/admin/outbox']) {
+      expect((await get(screen, operator)).statusCode, screen).toBe(200);
+      expect((await get(screen, buyer.cookie)).statusCode, screen).toBe(404);
+      expect((await get(screen)).statusCode, screen).toBe(404);
+    }
+    expect((await get('/admin/secrets', operator)).statusCode).toBe(404);
+  });
+
+  it('takes the role away at once', async () => {
+    const cookie = await signedInAs(t, 'temp.operator@example.com');
+    await setAdminRole(t.database.db, 'temp.operator@example.com', true);
+    expect((await get('/api/admin/me', cookie)).statusCode).toBe(200);
+    await setAdminRole(t.database.db, 'temp.operator@example.com', false);
+    expect((await get('/api/admin/me', cookie)).statusCode).toBe(404);
+    expect(await setAdminRole(t.database.db, 'nobody@example.com', true)).toBe(false);
+  });
+});
+
+describe('the order list', () => {
+  const list = async (query: string) => {
+    const response = await get(`/api/admin/orders?${query}`, operator);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as AdminOrderList;
+  };
+
+  it('finds orders by e-mail, order number and the start of the name, newest first', async () => {
+    const byEmail = await list(`q=${encodeURIComponent(BUYER.toUpperCase())}`);
+    expect(byEmail.orders.map((order) => order.id)).toEqual([second.orderId, first.orderId]);
+    expect(byEmail.orders[0]).toMatchObject({
+      email: BUYER,
+      name: 'Anna Muster',
+      country: 'DE',
+      held: false,
+    });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, third.orderId));
+    const byNumber = await list(`q=${row!.orderNumber.toLowerCase()}`);
+    expect(byNumber.orders.map((order) => order.id)).toEqual([third.orderId]);
+    const byName = await list('q=anna');
+    expect(byName.orders).toHaveLength(3);
+    expect((await list('q=zzz')).orders).toEqual([]);
+    // A % in the search is a character, not a wildcard.
+    expect((await list('q=%25')).orders).toEqual([]);
+  });
+
+  it('filters by status, payment, country and dates', async () => {
+    expect((await list('status=processing')).orders).toHaveLength(3);
+    expect((await list('status=shipped')).orders).toHaveLength(0);
+    expect((await list('paymentStatus=paid&country=DE')).orders).toHaveLength(3);
+    expect((await list('country=CH')).orders).toHaveLength(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`from=${today}&to=${today}`)).orders).toHaveLength(3);
+    expect((await list('to=2020-01-01')).orders).toHaveLength(0);
+    const bad = await get('/api/admin/orders?from=yesterday', operator);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('pages with a cursor: every order once, none twice', async () => {
+    const page1 = await list('limit=2');
+    expect(page1.orders).toHaveLength(2);
+    expect(page1.nextCursor).not.toBeNull();
+    const page2 = await list(`limit=2&cursor=${page1.nextCursor}`);
+    expect(page2.nextCursor).toBeNull();
+    const ids = [...page1.orders, ...page2.orders].map((order) => order.id);
+    expect(new Set(ids).size).toBe(3);
+    expect(new Set(ids)).toEqual(new Set([first.orderId, second.orderId, third.orderId]));
+    expect((await get('/api/admin/orders?cursor=bm9wZQ', operator)).statusCode).toBe(400);
+  });
+});
+
+describe('an order and its actions', () => {
+  it('shows everything about the order and the customer’s other orders', async () => {
+    const order = await detail(first.orderId);
+    expect(order.order.customer.email).toBe(BUYER);
+    expect(order.paidAmount).toBe(order.order.quote.total);
+    expect(order.paymentEvents.map((event) => event.outcome)).toEqual(['paid']);
+    expect(order.jobs.map((job) => job.email ?? job.queue)).toEqual(
+      expect.arrayContaining(['print-book', 'orderPaid']),
+    );
+    expect(order.otherOrders.map((other) => other.id)).toEqual([second.orderId]);
+    expect(order.book?.approvedVersion).toBe(1);
+    expect(order.can).toMatchObject({ hold: true, release: false, refund: true, cancel: true });
+    expect((await get(`/api/admin/orders/${crypto.randomUUID()}`, operator)).statusCode).toBe(404);
+  });
+
+  it('holds and releases, once each, each in the audit log with who and why', async () => {
+    const url = `/api/admin/orders/${first.orderId}`;
+    const held = await post(`${url}/hold`, operator, { reason: 'Parent asked to check the spelling' });
+    expect(held.statusCode, held.body).toBe(200);
+    expect((held.json() as AdminOrderDetail).held).toBe(true);
+    const again = await post(`${url}/hold`, operator, { reason: 'twice' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('ADMIN_ACTION_NOT_ALLOWED');
+    // The print job that was waiting finds the order held and is queued again on release.
+    await t.database.db
+      .update(jobs)
+      .set({ state: 'done' })
+      .where(eq(jobs.singletonKey, `print-book:${first.bookInstanceId}`));
+    const released = await post(`${url}/release`, named, { reason: 'Spelling is fine' });
+    expect(released.statusCode).toBe(200);
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `print-book:${first.bookInstanceId}`));
+    expect(job?.state).toBe('queued');
+    const audit = (released.json() as AdminOrderDetail).audit;
+    expect(audit.map((entry) => [entry.action, entry.actorEmail, entry.reason])).toEqual([
+      ['hold', OPERATOR, 'Parent asked to check the spelling'],
+      ['release', NAMED, 'Spelling is fine'],
+    ]);
+    const blank = await post(`${url}/hold`, operator, { reason: '  ' });
+    expect(blank.statusCode).toBe(400);
+  });
+
+  it('refunds part of the payment once for a double click, recorded from the signed notification', async () => {
+    const url = `/api/admin/orders/${first.orderId}/refund`;
+    const request = { amount: 1000, reason: 'Late parcel', requestKey: crypto.randomUUID() };
+    const [a, b] = await Promise.all([post(url, operator, request), post(url, operator, request)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const refunds = await t.database.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.orderId, first.orderId));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 1000, reason: 'operator', status: 'pending' });
+    // The refund job asks the provider; the provider's notification records it.
+    const worker = t.startWorker({ queues: ['refund-payment', 'send-order-email'] });
+    const refunded = await waitFor(async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.orderId, first.orderId));
+      return row?.status === 'refunded' ? row : undefined;
+    });
+    expect(refunded.providerRefundId).toMatch(/^re_local_/);
+    await waitFor(async () => (t.mailer.lastTo(BUYER)?.subject.includes('refunded') ? true : undefined));
+    await worker.stop();
+    expect(t.mailer.lastTo(BUYER)?.subject).toMatch(/We refunded CHF\s?10\.00 for order BK-/);
+    // The customer sees it on their order; the order stays paid and goes ahead.
+    const own = (await get(`/api/orders/${first.orderId}`, buyer.cookie)).json() as Order;
+    expect(own.refundedAmount).toBe(1000);
+    expect(own.paymentStatus).toBe('paid');
+    const after = await detail(first.orderId);
+    expect(after.refundedAmount).toBe(1000);
+    expect(after.audit.filter((entry) => entry.action === 'refund')).toHaveLength(1);
+    expect(after.paymentEvents.map((event) => event.outcome)).toContain('refunded');
+  });
+
+  it('refuses to refund more than is left, and refunds the rest in full', async () => {
+    const url = `/api/admin/orders/${second.orderId}/refund`;
+    const total = (await detail(second.orderId)).paidAmount;
+    const tooMuch = await post(url, operator, {
+      amount: total + 1,
+      reason: 'x',
+      requestKey: crypto.randomUUID(),
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().error.code).toBe('REFUND_TOO_LARGE');
+    const part = await post(url, operator, { amount: 500, reason: 'a', requestKey: crypto.randomUUID() });
+    expect(part.statusCode).toBe(200);
+    const rest = await post(url, operator, {
+      amount: total - 500,
+      reason: 'b',
+      requestKey: crypto.randomUUID(),
+    });
+    expect(rest.statusCode).toBe(200);
+    expect((rest.json() as AdminOrderDetail).can.refund).toBe(false);
+    const more = await post(url, operator, { amount: 1, reason: 'c', requestKey: crypto.randomUUID() });
+    expect(more.json().error.code).toBe('REFUND_TOO_LARGE');
+    const worker = t.startWorker({ queues: ['refund-payment'] });
+    const order = await waitFor(async () => {
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.id, second.orderId));
+      return row?.paymentStatus === 'refunded' ? row : undefined;
+    });
+    await worker.stop();
+    expect(order.status).toBe('processing');
+  });
+
+  it('cancels before print, marks shipped with its tracking, then delivered', async () => {
+    const url = `/api/admin/orders/${third.orderId}`;
+    const early = await post(`${url}/ship`, operator, {
+      trackingNumber: 'TRACK1',
+      trackingUrl: 'https://parcel.example/TRACK1',
+    });
+    expect(early.statusCode).toBe(409);
+    await t.database.db
+      .update(orders)
+      .set({ status: 'printing', printJobId: 'local-1' })
+      .where(eq(orders.id, third.orderId));
+    const badLink = await post(`${url}/ship`, operator, {
+      trackingNumber: 'T',
+      trackingUrl: 'javascript:alert(1)',
+    });
+    expect(badLink.statusCode).toBe(400);
+    const shipped = await post(`${url}/ship`, operator, {
+      trackingNumber: 'TRACK1',
+      trackingUrl: 'https://parcel.example/TRACK1',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((shipped.json() as AdminOrderDetail).order).toMatchObject({
+      status: 'shipped',
+      trackingNumber: 'TRACK1',
+      trackingUrl: 'https://parcel.example/TRACK1',
+    });
+    const [email] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `order-email:${third.orderId}:shipped`));
+    expect(email).toBeDefined();
+    const delivered = await post(`${url}/deliver`, operator, { reason: 'Customer confirmed by phone' });
+    expect((delivered.json() as AdminOrderDetail).order.status).toBe('delivered');
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, third.orderId));
+    expect(row?.deliveredAt).not.toBeNull();
+    expect((await post(`${url}/cancel`, operator, { reason: 'late' })).statusCode).toBe(409);
+  });
+
+  it('resubmits a print job the printer refused, as a new job', async () => {
+    const extra = await paidBookOf(t, otherBuyer, { draw: false, email: OTHER_BUYER, childName: 'Zoe' });
+    await t.database.db
+      .update(orders)
+      .set({ status: 'printing', printJobId: 'lulu-41' })
+      .where(eq(orders.id, extra.orderId));
+    const url = `/api/admin/orders/${extra.orderId}`;
+    expect((await detail(extra.orderId)).can.resubmitPrint).toBe(false);
+    expect((await post(`${url}/resubmit-print`, operator, { reason: 'x' })).statusCode).toBe(409);
+    await t.database.db.insert(printerEvents).values({
+      orderId: extra.orderId,
+      printJobId: 'lulu-41',
+      status: 'REJECTED',
+      message: 'Cover file has the wrong spine width',
+    });
+    const before = await detail(extra.orderId);
+    expect(before.can.resubmitPrint).toBe(true);
+    expect(before.printerEvents[0]?.message).toBe('Cover file has the wrong spine width');
+    const overview = (await get('/api/admin/overview', operator)).json();
+    expect(overview.rejectedPrintJobs).toBe(1);
+    await t.database.db
+      .update(jobs)
+      .set({ state: 'done' })
+      .where(eq(jobs.singletonKey, `print-book:${extra.bookInstanceId}`));
+    const resubmitted = await post(`${url}/resubmit-print`, operator, {
+      reason: 'Spine fixed by Lulu support',
+    });
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    expect((resubmitted.json() as AdminOrderDetail).printJobId).toBeNull();
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `print-book:${extra.bookInstanceId}`));
+    expect(job?.state).toBe('queued');
+    expect((await post(`${url}/resubmit-print`, operator, { reason: 'again' })).statusCode).toBe(409);
+  });
+
+  it('adds notes, resends an e-mail, and keeps the audit log append-only', async () => {
+    const url = `/api/admin/orders/${first.orderId}`;
+    const note = await post(`${url}/notes`, operator, { reason: 'Grandma called about the address' });
+    expect(note.statusCode).toBe(200);
+    const resend = await post(`${url}/resend-email`, operator, {
+      email: 'orderPaid',
+      reason: 'Lost in spam',
+    });
+    expect(resend.statusCode).toBe(200);
+    const emails = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.queue, 'send-order-email'), sql`${jobs.payload}->>'orderId' = ${first.orderId}`));
+    expect(emails.filter((job) => (job.payload as { email: string }).email === 'orderPaid')).toHaveLength(2);
+    const notYet = await post(`${url}/resend-email`, operator, { email: 'shipped', reason: 'x' });
+    expect(notYet.statusCode).toBe(409);
+    await expect(t.database.db.update(auditLog).set({ reason: 'rewritten' })).rejects.toThrow();
+    await expect(t.database.db.delete(auditLog)).rejects.toThrow();
+    const audit = (await detail(first.orderId)).audit.map((entry) => entry.action);
+    expect(audit).toEqual(['hold', 'release', 'refund', 'note', 'resend_email']);
+  });
+
+  it('shows the queues at a glance', async () => {
+    const response = await get('/api/admin/overview', operator);
+    expect(response.statusCode).toBe(200);
+    const overview = response.json();
+    expect(overview.today.orders).toBe(4);
+    expect(overview.today.revenue).toBeGreaterThan(0);
+    expect(overview.failedJobs).toBe(0);
+  });
+});
+
+describe('roles in the database', () => {
+  it('refuses a role that does not exist', async () => {
+    await expect(
+      t.database.db
+        .update(users)
+        .set({ role: 'owner' as 'admin' })
+        .where(eq(users.email, BUYER)),
+    ).rejects.toThrow();
+  });
+});

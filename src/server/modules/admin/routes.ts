@@ -1,0 +1,161 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  AdminMeSchema,
+  AdminOrderDetailSchema,
+  AdminOrderListSchema,
+  AdminOrderParamsSchema,
+  AdminOrderQuerySchema,
+  AdminOutboxSchema,
+  AdminOverviewSchema,
+  AdminReasonSchema,
+  AdminRefundRequestSchema,
+  AdminResendRequestSchema,
+  AdminShipRequestSchema,
+} from '../../../shared/contracts/admin';
+import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import { readOutbox } from '../../adapters/mail/outbox';
+import { operatorOf, requireOperator } from './access';
+import { listOrders, overview } from './repo';
+import * as admin from './service';
+
+const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+
+/** How many outbox e-mails the console shows, newest first. */
+const OUTBOX_SHOWN = 100;
+
+/**
+ * The operator console's API (issue 17). One gate for the whole prefix: anyone but an operator
+ * gets 404, as if nothing were here. Every action answers the order as it now is.
+ */
+export function adminRoutes(options: {
+  now: () => Date;
+  outboxDir?: string | undefined;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.decorateRequest('operator', null);
+    app.addHook('onRequest', requireOperator(app));
+    const deps = (request: Parameters<typeof operatorOf>[0]) => ({
+      db: app.database.db,
+      operator: operatorOf(request),
+    });
+    const tags = ['admin'];
+
+    app.get(
+      '/me',
+      { schema: { tags, summary: 'The operator signed in', response: { 200: AdminMeSchema, ...errors } } },
+      async (request) => ({ email: operatorOf(request).email }),
+    );
+
+    app.get(
+      '/overview',
+      {
+        schema: {
+          tags,
+          summary: 'Queues at a glance, and the day’s and the week’s orders',
+          response: { 200: AdminOverviewSchema, ...errors },
+        },
+      },
+      async () => overview(app.database.db, options.now()),
+    );
+
+    app.get(
+      '/orders',
+      {
+        schema: {
+          tags,
+          summary: 'Orders, newest first: search, filters, keyset pages',
+          querystring: AdminOrderQuerySchema,
+          response: { 200: AdminOrderListSchema, ...errors },
+        },
+      },
+      async (request) => listOrders(app.database.db, request.query),
+    );
+
+    app.get(
+      '/orders/:orderId',
+      {
+        schema: {
+          tags,
+          summary: 'Everything about one order',
+          params: AdminOrderParamsSchema,
+          response: { 200: AdminOrderDetailSchema, ...errors },
+        },
+      },
+      async (request) => admin.orderDetail(app.database.db, request.params.orderId),
+    );
+
+    // The actions: each confirmed in the console, each written to the audit log.
+    const action = <B extends z.ZodType>(
+      path: string,
+      summary: string,
+      body: B,
+      run: (deps: admin.ActionDeps, orderId: string, body: z.infer<B>) => Promise<void>,
+    ) =>
+      app.post(
+        `/orders/:orderId/${path}`,
+        {
+          schema: {
+            tags,
+            summary,
+            params: AdminOrderParamsSchema,
+            body,
+            response: { 200: AdminOrderDetailSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const orderId = (request.params as { orderId: string }).orderId;
+          await run(deps(request), orderId, request.body as z.infer<B>);
+          return admin.orderDetail(app.database.db, orderId);
+        },
+      );
+
+    action('hold', 'Hold the order before print', AdminReasonSchema, (d, id, b) =>
+      admin.hold(d, id, b.reason),
+    );
+    action('release', 'Release a held order', AdminReasonSchema, (d, id, b) =>
+      admin.release(d, id, b.reason),
+    );
+    action('notes', 'Add an internal note', AdminReasonSchema, (d, id, b) => admin.addNote(d, id, b.reason));
+    action('refund', 'Refund part or all of the payment', AdminRefundRequestSchema, admin.refund);
+    action('cancel', 'Cancel an order before print', AdminReasonSchema, (d, id, b) =>
+      admin.cancel(d, id, b.reason),
+    );
+    action('ship', 'Mark shipped by hand, with its tracking', AdminShipRequestSchema, admin.markShipped);
+    action('deliver', 'Mark delivered by hand', AdminReasonSchema, (d, id, b) =>
+      admin.markDelivered(d, id, b.reason),
+    );
+    action('retry-book', 'Retry a book whose production failed', AdminReasonSchema, (d, id, b) =>
+      admin.retryBook(d, id, b.reason),
+    );
+    action('resubmit-print', 'Resubmit a print job the printer refused', AdminReasonSchema, (d, id, b) =>
+      admin.resubmitPrint(d, id, b.reason),
+    );
+    action('resend-email', 'Send a customer e-mail again', AdminResendRequestSchema, admin.resendEmail);
+
+    app.get(
+      '/outbox',
+      {
+        schema: {
+          tags,
+          summary: 'The embedded mailer’s e-mails (a shop without SMTP)',
+          response: { 200: AdminOutboxSchema, ...errors },
+        },
+      },
+      async () => {
+        if (!options.outboxDir) return { enabled: false, messages: [] };
+        const messages = await readOutbox(options.outboxDir);
+        return {
+          enabled: true,
+          messages: messages.slice(0, OUTBOX_SHOWN).map((message) => ({
+            id: message.id,
+            to: message.to,
+            subject: message.subject,
+            sentAt: message.createdAt,
+            text: message.text,
+          })),
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { COUNTRIES } from '../domain/shipping';
+import { AUDIT_ACTIONS, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/statuses';
+import { OrderSchema, UuidParamSchema } from './checkout';
+
+/** The operator console's API (issue 17). Every route answers 404 to anyone but an operator. */
+
+/** One page of the order list holds at most this many orders. */
+export const ADMIN_PAGE_SIZE = { default: 25, max: 100 } as const;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date (YYYY-MM-DD)')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'expected a date (YYYY-MM-DD)');
+
+/**
+ * The list's filters, all optional. `q` is an order number (BK-…), an e-mail, or the start of the
+ * buyer's name. `cursor` is the last order of the previous page (keyset pagination, newest first).
+ */
+export const AdminOrderQuerySchema = z.object({
+  q: z.string().trim().max(254, 'at most 254 characters').optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
+  country: z.enum(COUNTRIES).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'expected the cursor of a page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.max).default(ADMIN_PAGE_SIZE.default),
+});
+export type AdminOrderQuery = z.input<typeof AdminOrderQuerySchema>;
+
+export const AdminOrderRowSchema = z
+  .object({
+    id: z.string(),
+    orderNumber: z.string(),
+    email: z.string(),
+    name: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    country: z.string().nullable(),
+    total: z.number().int(),
+    currency: z.string(),
+    held: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminOrderRow' });
+export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
+
+export const AdminOrderListSchema = z
+  .object({ orders: z.array(AdminOrderRowSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'AdminOrderList' });
+export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
+
+export const AdminAuditEntrySchema = z
+  .object({
+    id: z.string(),
+    action: z.enum(AUDIT_ACTIONS),
+    actorEmail: z.string(),
+    reason: z.string(),
+    details: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminAuditEntry' });
+export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;
+
+export const AdminRefundSchema = z
+  .object({
+    id: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    reason: z.enum(['double_charge', 'amount_mismatch', 'operator']),
+    status: z.enum(['pending', 'refunded', 'failed']),
+    failure: z.string().nullable(),
+    createdAt: z.string(),
+    refundedAt: z.string().nullable(),
+  })
+  .meta({ id: 'AdminRefund' });
+
+/** Everything about one order, for the order page. */
+export const AdminOrderDetailSchema = z
+  .object({
+    order: OrderSchema,
+    held: z.boolean(),
+    userId: z.string().nullable(),
+    printJobId: z.string().nullable(),
+    /** Cents paid and cents given back by operators (recorded from the provider's notification). */
+    paidAmount: z.number().int(),
+    refundedAmount: z.number().int(),
+    book: z
+      .object({
+        id: z.string(),
+        status: z.string(),
+        title: z.string(),
+        approvedVersion: z.number().int().nullable(),
+        versions: z.array(
+          z.object({ number: z.number().int(), approvedAt: z.string().nullable(), createdAt: z.string() }),
+        ),
+      })
+      .nullable(),
+    paymentEvents: z.array(
+      z.object({ id: z.string(), type: z.string(), outcome: z.string(), receivedAt: z.string() }),
+    ),
+    /** What the printer reported about the order's print jobs, as received. */
+    printerEvents: z.array(
+      z.object({
+        printJobId: z.string().nullable(),
+        status: z.string(),
+        message: z.string().nullable(),
+        receivedAt: z.string(),
+      }),
+    ),
+    refunds: z.array(AdminRefundSchema),
+    /** The order's background work: e-mails sent, printing, refunds, with the last error. */
+    jobs: z.array(
+      z.object({
+        id: z.string(),
+        queue: z.string(),
+        /** For `send-order-email`: which e-mail. */
+        email: z.string().nullable(),
+        state: z.string(),
+        attempts: z.number().int(),
+        lastError: z.string().nullable(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
+    audit: z.array(AdminAuditEntrySchema),
+    otherOrders: z.array(AdminOrderRowSchema),
+    /** What the console may do to the order now. */
+    can: z.object({
+      hold: z.boolean(),
+      release: z.boolean(),
+      refund: z.boolean(),
+      cancel: z.boolean(),
+      markShipped: z.boolean(),
+      markDelivered: z.boolean(),
+      retryBook: z.boolean(),
+      resubmitPrint: z.boolean(),
+    }),
+  })
+  .meta({ id: 'AdminOrderDetail' });
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
+
+export const AdminOrderParamsSchema = z.object({ orderId: UuidParamSchema });
+
+const reason = z.string().trim().min(1, 'required').max(1000, 'at most 1000 characters');
+
+/** Every action says why; the words go to the audit log. */
+export const AdminReasonSchema = z.object({ reason }).meta({ id: 'AdminReason' });
+export type AdminReason = z.infer<typeof AdminReasonSchema>;
+
+export const AdminRefundRequestSchema = z
+  .object({
+    /** Cents to give back: part or all of what is left of the payment. */
+    amount: z.number().int('expected whole cents').positive('expected an amount above zero'),
+    reason,
+    /** The form's own key: the same key twice (a double click) is one refund. */
+    requestKey: z.uuid('expected a request key'),
+  })
+  .meta({ id: 'AdminRefundRequest' });
+export type AdminRefundRequest = z.infer<typeof AdminRefundRequestSchema>;
+
+export const AdminShipRequestSchema = z
+  .object({
+    trackingNumber: z.string().trim().min(1, 'required').max(100, 'at most 100 characters'),
+    trackingUrl: z
+      .string()
+      .trim()
+      .max(500, 'at most 500 characters')
+      .pipe(z.url({ protocol: /^https?$/, error: 'expected a web address (https://…)' })),
+    reason: z.string().trim().max(1000, 'at most 1000 characters').default(''),
+  })
+  .meta({ id: 'AdminShipRequest' });
+export type AdminShipRequest = z.input<typeof AdminShipRequestSchema>;
+
+/** The customer e-mails an operator may send again. */
+export const RESENDABLE_EMAILS = ['orderPaid', 'sentToPrint', 'shipped'] as const;
+export const AdminResendRequestSchema = z
+  .object({ email: z.enum(RESENDABLE_EMAILS), reason })
+  .meta({ id: 'AdminResendRequest' });
+export type AdminResendRequest = z.infer<typeof AdminResendRequestSchema>;
+
+/** Queues at a glance and the day's and week's figures. */
+export const AdminOverviewSchema = z
+  .object({
+    failedJobs: z.number().int(),
+    heldOrders: z.number().int(),
+    rejectedPrintJobs: z.number().int(),
+    overduePrintJobs: z.number().int(),
+    stalePayments: z.number().int(),
+    failedRefunds: z.number().int(),
+    today: z.object({ orders: z.number().int(), revenue: z.number().int(), booksMade: z.number().int() }),
+    week: z.object({ orders: z.number().int(), revenue: z.number().int(), booksMade: z.number().int() }),
+    currency: z.string(),
+  })
+  .meta({ id: 'AdminOverview' });
+export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
+
+/** The embedded mailer's outbox, for operators of a shop with no SMTP. */
+export const AdminOutboxSchema = z
+  .object({
+    enabled: z.boolean(),
+    messages: z.array(
+      z.object({ id: z.string(), to: z.string(), subject: z.string(), sentAt: z.string(), text: z.string() }),
+    ),
+  })
+  .meta({ id: 'AdminOutbox' });
+export type AdminOutbox = z.infer<typeof AdminOutboxSchema>;
+
+/** Who the console's caller is: the client shows /admin only when this answers. */
+export const AdminMeSchema = z.object({ email: z.string() }).meta({ id: 'AdminMe' });
