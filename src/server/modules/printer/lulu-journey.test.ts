@@ -20,6 +20,7 @@ import { printerRoutes } from './routes';
 const CLIENT_KEY = 'journey-key';
 const CLIENT_SECRET = 'journey-secret-0123456789';
 const FILE_SECRET = 'journey-file-secret-0123456789abcdef';
+const OPERATOR = 'olga.operator@example.com';
 
 // A paid book made by the worker with the Lulu printer, against the local fake of Lulu's API:
 // Lulu downloads the print files from the shop, then reports the job shipped through the webhook.
@@ -31,7 +32,7 @@ describe('printing with Lulu, from payment to delivery', () => {
   let shopSide: FastifyInstance;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ env: { ADMIN_EMAILS: OPERATOR } });
     fake = await startFakeLulu({ clientKey: CLIENT_KEY, clientSecret: CLIENT_SECRET });
     shopSide = Fastify({ logger: false });
     shopSide.setValidatorCompiler(validatorCompiler);
@@ -145,5 +146,75 @@ describe('printing with Lulu, from payment to delivery', () => {
       trackingNumber: 'TRK-42',
       trackingUrl: 'https://tracking.example/TRK-42',
     });
+  }, 90_000);
+
+  it('a job Lulu rejects is resubmitted by an operator as a new job, then delivered by hand', async () => {
+    const email = 'lulu.rejected@example.com';
+    const user = { cookie: await signedInAs(t, email), id: '' };
+    user.id = await userIdOf(t, email);
+    const operator = await signedInAs(t, OPERATOR);
+    const { bookInstanceId, orderId } = await paidBookOf(t, user, { coverType: 'softcover', email });
+    await waitForBook(t, bookInstanceId, ['fulfilled']);
+    const first = fake.jobs.find((job) => job.external_id === orderId)!;
+    const notify = (job: typeof first, name: string, message: string) => {
+      const payload = JSON.stringify({
+        topic: 'PRINT_JOB_STATUS_CHANGED',
+        data: { ...job, status: { name, message } },
+      });
+      return shopSide.inject({
+        method: 'POST',
+        url: '/api/printer/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'lulu-hmac-sha256': signLuluPayload(payload, CLIENT_SECRET),
+        },
+        payload,
+      });
+    };
+    // Lulu rejects the job (its own record says so) and tells the shop.
+    first.status = { ...first.status, name: 'REJECTED', message: 'Interior file has the wrong trim size' };
+    expect((await notify(first, 'REJECTED', 'Interior file has the wrong trim size')).json().outcome).toBe(
+      'needs_attention',
+    );
+    const admin = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+      t.app.inject({
+        method,
+        url: `/api/admin/orders/${orderId}${url}`,
+        headers: {
+          cookie: operator,
+          origin: t.config.publicUrl,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+    const seen = (await admin('GET', '')).json();
+    expect(seen.can.resubmitPrint).toBe(true);
+    expect(seen.printerEvents.at(-1)).toMatchObject({
+      printJobId: String(first.id),
+      status: 'REJECTED',
+      message: 'Interior file has the wrong trim size',
+    });
+    const resubmitted = await admin('POST', '/resubmit-print', { reason: 'Lulu fixed the trim size' });
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    // The worker hands the same approved book to Lulu again: a second job, and the order follows it.
+    const second = await waitFor(
+      async () => fake.jobs.find((job) => job.external_id === orderId && job.id !== first.id),
+      { what: 'the resubmitted print job' },
+    );
+    const order = await waitFor(
+      async () => {
+        const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+        return row?.printJobId === String(second.id) ? row : undefined;
+      },
+      { what: 'the order to follow the new job' },
+    );
+    expect(order.status).toBe('printing');
+    // The old job's later news changes nothing; the new one is the order's.
+    expect((await notify(first, 'SHIPPED', 'late')).json().outcome).toBe('stale');
+    const after = (await admin('GET', '')).json();
+    expect(after.can.resubmitPrint).toBe(false);
+    expect(after.audit.map((entry: { action: string }) => entry.action)).toEqual(['resubmit_print']);
+    const delivered = await admin('POST', '/deliver', { reason: 'Customer confirmed by phone' });
+    expect(delivered.json().order.status).toBe('delivered');
   }, 90_000);
 });
