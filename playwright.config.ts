@@ -82,6 +82,8 @@ export default defineConfig({
         AUTH_EMAILS_PER_MINUTE: '200',
         PRINTER_SHIP_AFTER_SECONDS: '5',
         PRINTER_DELIVER_AFTER_SECONDS: '5',
+        // The operator journey signs up with this address and works in /admin.
+        ADMIN_EMAILS: 'olga.operator@example.com',
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),

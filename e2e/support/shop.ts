@@ -121,23 +121,28 @@ export async function approvedBook(page: Page, bookInstanceId: string): Promise<
   expect(approve.ok(), await approve.text()).toBe(true);
 }
 
-/**
- * Approves the book, then orders and pays the worked example through the API and the local card
- * page; answers the order id.
- */
-export async function paidOrder(page: Page, bookInstanceId: string): Promise<string> {
+/** Approves the book and orders it (hardcover, to Zürich) through the API; answers the unpaid order id. */
+export async function placedOrder(
+  page: Page,
+  bookInstanceId: string,
+  email = 'anna@example.com',
+): Promise<string> {
   await approvedBook(page, bookInstanceId);
   const put = await page.request.put(`/api/checkout/${bookInstanceId}/order`, {
     data: {
       coverType: 'hardcover',
       grandparentCopies: { count: 0, coverType: 'softcover' },
-      customer: { firstName: 'Anna', lastName: 'Muster', email: 'anna@example.com', phone: '' },
+      customer: { firstName: 'Anna', lastName: 'Muster', email, phone: '' },
       shipping: { address: 'Hauptstrasse 1', city: 'Zürich', postalCode: '8001', country: 'CH' },
       language: 'en',
     },
   });
   expect(put.ok(), await put.text()).toBe(true);
-  const orderId = ((await put.json()) as { id: string }).id;
+  return ((await put.json()) as { id: string }).id;
+}
+
+/** Pays an order on the local card page with the test card that succeeds. */
+export async function payOrder(page: Page, orderId: string): Promise<void> {
   const payment = await page.request.post(`/api/orders/${orderId}/payment`);
   expect(payment.ok(), await payment.text()).toBe(true);
   const payPath = new URL(((await payment.json()) as { url: string }).url).pathname;
@@ -146,5 +151,14 @@ export async function paidOrder(page: Page, bookInstanceId: string): Promise<str
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);
+}
+
+/**
+ * Approves the book, then orders and pays the worked example through the API and the local card
+ * page; answers the order id.
+ */
+export async function paidOrder(page: Page, bookInstanceId: string): Promise<string> {
+  const orderId = await placedOrder(page, bookInstanceId);
+  await payOrder(page, orderId);
   return orderId;
 }

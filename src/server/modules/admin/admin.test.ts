@@ -81,6 +81,8 @@ describe('who may enter', () => {
     ['GET', '/api/admin/orders'],
     ['GET', `/api/admin/orders/${first.orderId}`],
     ['GET', '/api/admin/outbox'],
+    ['GET', `/api/admin/books/${first.bookInstanceId}`],
+    ['GET', `/api/admin/books/${first.bookInstanceId}/pages/0/image?w=480`],
     ['POST', `/api/admin/orders/${first.orderId}/hold`],
     ['POST', `/api/admin/orders/${first.orderId}/release`],
     ['POST', `/api/admin/orders/${first.orderId}/notes`],
@@ -394,6 +396,18 @@ describe('an order and its actions', () => {
     await expect(t.database.db.delete(auditLog)).rejects.toThrow();
     const audit = (await detail(first.orderId)).audit.map((entry) => entry.action);
     expect(audit).toEqual(['hold', 'release', 'refund', 'note', 'resend_email']);
+  });
+
+  it('reads any order’s book, read-only, with its pictures from the console’s own address', async () => {
+    const response = await get(`/api/admin/books/${third.bookInstanceId}`, operator);
+    expect(response.statusCode, response.body).toBe(200);
+    const book = response.json();
+    expect(book.id).toBe(third.bookInstanceId);
+    expect(book.names.child).toBe('Ava');
+    // The owner's reader is still the owner's alone.
+    expect((await get(`/api/books/${third.bookInstanceId}`, buyer.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/books/${third.bookInstanceId}`, otherBuyer.cookie)).statusCode).toBe(200);
+    expect((await get(`/api/admin/books/${crypto.randomUUID()}`, operator)).statusCode).toBe(404);
   });
 
   it('shows the queues at a glance', async () => {

@@ -13,8 +13,16 @@ import {
   AdminResendRequestSchema,
   AdminShipRequestSchema,
 } from '../../../shared/contracts/admin';
+import {
+  BookImageQuerySchema,
+  BookPageParamsSchema,
+  BookParamsSchema,
+  BookPreviewSchema,
+  type PreviewImageWidth,
+} from '../../../shared/contracts/book-preview';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { readOutbox } from '../../adapters/mail/outbox';
+import { operatorPageImage, operatorPreview } from '../books/service';
 import { operatorOf, requireOperator } from './access';
 import { listOrders, overview } from './repo';
 import * as admin from './service';
@@ -132,6 +140,42 @@ export function adminRoutes(options: {
       admin.resubmitPrint(d, id, b.reason),
     );
     action('resend-email', 'Send a customer e-mail again', AdminResendRequestSchema, admin.resendEmail);
+
+    // The book of an order, read-only, as its reader shows it: every page and its words.
+    const books = () => ({ db: app.database.db, storage: app.storage });
+    app.get(
+      '/books/:bookInstanceId',
+      {
+        schema: {
+          tags,
+          summary: 'Any book, as its reader shows it (read-only)',
+          params: BookParamsSchema,
+          response: { 200: BookPreviewSchema, ...errors },
+        },
+      },
+      async (request) => operatorPreview(books(), request.params.bookInstanceId),
+    );
+    app.get(
+      '/books/:bookInstanceId/pages/:position/image',
+      {
+        schema: {
+          tags,
+          summary: 'A page’s picture at a web size (WebP)',
+          params: BookPageParamsSchema,
+          querystring: BookImageQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const image = await operatorPageImage(
+          books(),
+          request.params.bookInstanceId,
+          request.params.position,
+          request.query.w as PreviewImageWidth,
+          request.query.candidate === '1',
+        );
+        return reply.type('image/webp').header('cache-control', 'private, max-age=86400').send(image);
+      },
+    );
 
     app.get(
       '/outbox',

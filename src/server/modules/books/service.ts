@@ -48,15 +48,27 @@ export type BooksDeps = { db: Db; storage: Storage };
 const COUNTED_REDRAWS = ['drawing', 'ready', 'kept', 'discarded'] as const;
 const PENDING_REDRAWS = ['drawing', 'ready', 'failed'] as const;
 
-/** The caller's book, locked when asked; another account's (or none) is 404, decided in SQL. */
-async function ownBook(db: Db, userId: string, id: string, lock = false) {
+/** Who reads a book: its owner (any other account gets 404, decided in SQL) or an operator (issue 17). */
+type BookAccess = { userId: string } | { operator: true };
+
+/** The book, locked when asked; for an owner, another account's (or none) is 404, decided in SQL. */
+async function findBook(db: Db, access: BookAccess, id: string, lock = false) {
   const query = db
     .select()
     .from(bookInstances)
-    .where(and(eq(bookInstances.id, id), eq(bookInstances.createdBy, userId)));
+    .where(
+      'userId' in access
+        ? and(eq(bookInstances.id, id), eq(bookInstances.createdBy, access.userId))
+        : eq(bookInstances.id, id),
+    );
   const [instance] = lock ? await query.for('update') : await query;
   if (!instance) throw notFound('Book');
   return instance;
+}
+
+/** The caller's book, locked when asked; another account's (or none) is 404, decided in SQL. */
+function ownBook(db: Db, userId: string, id: string, lock = false) {
+  return findBook(db, { userId }, id, lock);
 }
 type Instance = Awaited<ReturnType<typeof ownBook>>;
 
@@ -81,10 +93,19 @@ async function editableBook(tx: Db, userId: string, id: string) {
   return { instance, current };
 }
 
-function imageUrls(bookId: string, position: number, tag: string, candidate = false): PreviewImage[] {
+/** Where the pictures are read: the owner's reader, or the operator console. */
+const imageBase = (access: BookAccess) => ('userId' in access ? '/api/books' : '/api/admin/books');
+
+function imageUrls(
+  base: string,
+  bookId: string,
+  position: number,
+  tag: string,
+  candidate = false,
+): PreviewImage[] {
   return PREVIEW_IMAGE_WIDTHS.map((width) => ({
     width,
-    url: `/api/books/${bookId}/pages/${position}/image?w=${width}${candidate ? '&candidate=1' : ''}&v=${tag.slice(0, 16)}`,
+    url: `${base}/${bookId}/pages/${position}/image?w=${width}${candidate ? '&candidate=1' : ''}&v=${tag.slice(0, 16)}`,
   }));
 }
 
@@ -100,7 +121,7 @@ function pictureOf(instance: Instance, version: BookVersion, position: number) {
   return picture ? { ...picture, source: position } : undefined;
 }
 
-function previewPages(instance: Instance, version: BookVersion): BookPreviewPage[] {
+function previewPages(instance: Instance, version: BookVersion, base: string): BookPreviewPage[] {
   const { texts } = version;
   const storyPages = texts.pages.length;
   const back = backCoverPosition(storyPages);
@@ -114,7 +135,7 @@ function previewPages(instance: Instance, version: BookVersion): BookPreviewPage
       text: '',
       signature: null,
       redrawable: false,
-      images: picture ? imageUrls(instance.id, position, picture.sha256) : [],
+      images: picture ? imageUrls(base, instance.id, position, picture.sha256) : [],
       ...fields,
     } satisfies BookPreviewPage;
   };
@@ -145,9 +166,19 @@ function previewPages(instance: Instance, version: BookVersion): BookPreviewPage
 }
 
 /** "Your book" as the reader shows it (contract: src/shared/contracts/book-preview.ts). */
-export async function getPreview(deps: BooksDeps, userId: string, id: string): Promise<BookPreview> {
+export function getPreview(deps: BooksDeps, userId: string, id: string): Promise<BookPreview> {
+  return previewOf(deps, { userId }, id);
+}
+
+/** Any book as the operator console shows it (the same pages, read-only; issue 17). */
+export function operatorPreview(deps: BooksDeps, id: string): Promise<BookPreview> {
+  return previewOf(deps, { operator: true }, id);
+}
+
+async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promise<BookPreview> {
   const { db } = deps;
-  const instance = await ownBook(db, userId, id);
+  const instance = await findBook(db, access, id);
+  const base = imageBase(access);
   const [current, approved, paid, redraws, [book]] = await Promise.all([
     versionById(db, instance.id, instance.currentVersionId),
     versionById(db, instance.id, instance.approvedVersionId),
@@ -174,7 +205,7 @@ export async function getPreview(deps: BooksDeps, userId: string, id: string): P
       message: current?.texts.dedicationMessage ?? metadata.dedicationMessage ?? '',
       signature: current?.texts.dedicationSignature ?? metadata.dedicationName ?? '',
     },
-    pages: current ? previewPages(instance, current) : [],
+    pages: current ? previewPages(instance, current, base) : [],
     redraws: {
       used: redraws.filter((redraw) => (COUNTED_REDRAWS as readonly string[]).includes(redraw.status)).length,
       max: BOOK_PREVIEW.redrawsPerBook,
@@ -187,7 +218,7 @@ export async function getPreview(deps: BooksDeps, userId: string, id: string): P
         status: redraw.status as 'drawing' | 'ready' | 'failed',
         images:
           redraw.status === 'ready' && redraw.sha256
-            ? imageUrls(instance.id, redraw.position, redraw.sha256, true)
+            ? imageUrls(base, instance.id, redraw.position, redraw.sha256, true)
             : [],
       })),
   };
@@ -427,7 +458,7 @@ export async function unpaidApprovedCount(db: Db, userId: string): Promise<numbe
  * kept in the book's storage folder. The covers are shown as they print: the front cover's art
  * without the approved cover's painted words, the toy's portrait on the back.
  */
-export async function pageImage(
+export function pageImage(
   deps: BooksDeps,
   userId: string,
   id: string,
@@ -435,7 +466,29 @@ export async function pageImage(
   width: PreviewImageWidth,
   candidate: boolean,
 ): Promise<Buffer> {
-  const instance = await ownBook(deps.db, userId, id);
+  return pageImageOf(deps, { userId }, id, position, width, candidate);
+}
+
+/** A page's picture for the operator console (any book). */
+export function operatorPageImage(
+  deps: BooksDeps,
+  id: string,
+  position: number,
+  width: PreviewImageWidth,
+  candidate: boolean,
+): Promise<Buffer> {
+  return pageImageOf(deps, { operator: true }, id, position, width, candidate);
+}
+
+async function pageImageOf(
+  deps: BooksDeps,
+  access: BookAccess,
+  id: string,
+  position: number,
+  width: PreviewImageWidth,
+  candidate: boolean,
+): Promise<Buffer> {
+  const instance = await findBook(deps.db, access, id);
   let picture: { key: string; sha256: string; source: number } | undefined;
   if (candidate) {
     const [redraw] = await deps.db

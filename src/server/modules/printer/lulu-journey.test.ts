@@ -187,6 +187,19 @@ describe('printing with Lulu, from payment to delivery', () => {
         },
         ...(body ? { payload: JSON.stringify(body) } : {}),
       });
+    // The operator sees the book as it prints: every page, with its picture.
+    const book = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/books/${bookInstanceId}`,
+      headers: { cookie: operator },
+    });
+    const page = book.json().pages.find((entry: { kind: string }) => entry.kind === 'story');
+    const image = await t.app.inject({
+      method: 'GET',
+      url: page.images[0].url,
+      headers: { cookie: operator },
+    });
+    expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/webp']);
     const seen = (await admin('GET', '')).json();
     expect(seen.can.resubmitPrint).toBe(true);
     expect(seen.printerEvents.at(-1)).toMatchObject({

@@ -14,6 +14,7 @@ import type {
   AdminResendRequest,
   AdminShipRequest,
 } from '../../../../shared/contracts/admin';
+import type { BookPreview } from '../../../../shared/contracts/book-preview';
 import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
 
 const ADMIN_KEY = ['admin'] as const;
@@ -113,5 +114,16 @@ export function useAdminOutbox() {
     queryKey: [...ADMIN_KEY, 'outbox'],
     queryFn: ({ signal }) => apiRequest<AdminOutbox>('/api/admin/outbox', { signal }),
     retry: retryUnlessClientError,
+  });
+}
+
+/** The order's book, read-only, as its reader shows it (every page and its words). */
+export function useAdminBook(bookInstanceId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'book', bookInstanceId],
+    queryFn: ({ signal }) =>
+      apiRequest<BookPreview>(`/api/admin/books/${encodeURIComponent(bookInstanceId)}`, { signal }),
+    retry: retryUnlessClientError,
+    enabled,
   });
 }

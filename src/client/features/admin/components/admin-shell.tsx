@@ -40,8 +40,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </div>
       }
     >
-      <nav aria-label={t('shell.nav')} className="-mt-2 mb-6 overflow-x-auto">
-        <ul className="flex gap-2">
+      <nav aria-label={t('shell.nav')} className="-mt-2 mb-6">
+        <ul className="flex flex-wrap gap-1 sm:gap-2">
           {LINKS.map((link) => (
             <li key={link.key}>
               <NavLink
@@ -49,7 +49,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
                 end={link.end}
                 className={({ isActive }) =>
                   cn(
-                    'inline-flex h-10 items-center rounded-full px-4 font-bold whitespace-nowrap transition-colors',
+                    'inline-flex h-10 items-center rounded-full px-3 font-bold whitespace-nowrap transition-colors sm:px-4',
                     isActive ? 'bg-ink-900 text-cream-50' : 'text-ink-900 hover:bg-ink-900/5',
                   )
                 }

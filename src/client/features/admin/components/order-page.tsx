@@ -13,6 +13,7 @@ import { type AdminAction, useAdminOrder } from '../api/admin-api';
 import { ACTION_TEXTS, ActionDialog } from './action-dialog';
 import { AdminShell } from './admin-shell';
 import { HeldBadge, OrderBadge, PaymentBadge } from './badges';
+import { BookPages } from './book-pages';
 import { LoadFailed } from './load-failed';
 
 /** /admin/orders/{id}: everything about one order, and what can be done to it. */
@@ -204,6 +205,7 @@ function OrderView({ detail }: { detail: AdminOrderDetail }) {
             {' · '}
             {t('order.versions', { count: detail.book.versions.length })}
           </p>
+          <BookPages bookInstanceId={detail.book.id} />
         </Section>
       )}
 
@@ -244,7 +246,7 @@ function OrderView({ detail }: { detail: AdminOrderDetail }) {
           </p>
           {order.trackingNumber && (
             <p>
-              {t('profile:orders.tracking')}:{' '}
+              <span className="block text-sm font-bold text-ink-700">{t('profile:orders.tracking')}</span>
               {order.trackingUrl ? (
                 <a
                   href={order.trackingUrl}
@@ -296,23 +298,19 @@ function OrderView({ detail }: { detail: AdminOrderDetail }) {
 
       <Section title={t('order.timeline')}>
         <ol className="flex flex-col gap-3">
-          <li className="text-sm">
-            <strong>{t('order.placedEvent')}</strong>
-            <span className="block text-ink-700">{when(order.createdAt)}</span>
-          </li>
-          {order.paidAt && (
-            <li className="text-sm">
-              <strong>{t('order.paidEvent')}</strong>
-              <span className="block text-ink-700">{when(order.paidAt)}</span>
-            </li>
-          )}
-          {detail.audit.map((entry) => (
-            <li key={entry.id} className="text-sm" data-testid="audit-entry">
-              <strong>{t(`audit.${entry.action}`)}</strong> {t('audit.by', { email: entry.actorEmail })}
-              {typeof entry.details.amount === 'number' && ` · ${money(entry.details.amount)}`}
-              {typeof entry.details.trackingNumber === 'string' && ` · ${entry.details.trackingNumber}`}
-              {entry.reason && <span className="block whitespace-pre-line">“{entry.reason}”</span>}
-              <span className="block text-ink-700">{when(entry.createdAt)}</span>
+          {timelineOf(detail).map((entry) => (
+            <li key={entry.key} className="text-sm" data-testid={entry.audit ? 'audit-entry' : undefined}>
+              <strong>{entry.audit ? t(`audit.${entry.audit.action}`) : t(entry.label)}</strong>
+              {entry.audit && <> {t('audit.by', { email: entry.audit.actorEmail })}</>}
+              {entry.amount !== undefined && ` · ${money(entry.amount)}`}
+              {typeof entry.audit?.details.trackingNumber === 'string' &&
+                ` · ${entry.audit.details.trackingNumber}`}
+              {entry.audit?.reason && (
+                <span className="block whitespace-pre-line">
+                  {t('audit.quote', { text: entry.audit.reason })}
+                </span>
+              )}
+              <span className="block text-ink-700">{when(entry.at)}</span>
             </li>
           ))}
         </ol>
@@ -340,4 +338,38 @@ function OrderView({ detail }: { detail: AdminOrderDetail }) {
       </Section>
     </div>
   );
+}
+
+type TimelineEntry = {
+  key: string;
+  at: string;
+  label: 'order.placedEvent' | 'order.paidEvent' | 'order.refundedEvent';
+  audit?: AdminOrderDetail['audit'][number];
+  amount?: number;
+};
+
+/** What happened to the order, oldest first: placed, paid, each operator action, each refund made. */
+function timelineOf(detail: AdminOrderDetail): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    { key: 'placed', at: detail.order.createdAt, label: 'order.placedEvent' },
+    ...(detail.order.paidAt
+      ? [{ key: 'paid', at: detail.order.paidAt, label: 'order.paidEvent' as const }]
+      : []),
+    ...detail.audit.map((entry) => ({
+      key: entry.id,
+      at: entry.createdAt,
+      label: 'order.placedEvent' as const,
+      audit: entry,
+      ...(typeof entry.details.amount === 'number' ? { amount: entry.details.amount } : {}),
+    })),
+    ...detail.refunds
+      .filter((refund) => refund.refundedAt !== null)
+      .map((refund) => ({
+        key: `refund-${refund.id}`,
+        at: refund.refundedAt ?? refund.createdAt,
+        label: 'order.refundedEvent' as const,
+        amount: refund.amount,
+      })),
+  ];
+  return entries.sort((a, b) => a.at.localeCompare(b.at));
 }
