@@ -74,6 +74,9 @@ const EnvSchema = z.object({
   // PRODUCT.md "Demo and live": a demo shop (the default) runs on every embedded default; a live
   // shop refuses to start without real payments, real e-mail and a real printer.
   SHOP_MODE: z.enum(['demo', 'live'], { message: 'expected demo or live' }).default('demo'),
+  // Issue 17: paid books wait for an operator's look before print. Default: on with a hosted
+  // illustrator (its pictures are a model's), off with the local one.
+  REVIEW_BEFORE_PRINT: z.enum(['on', 'off'], { message: 'expected on or off' }).optional(),
   // PRODUCT.md Operators: the accounts (verified e-mail) that open the operator console /admin.
   ADMIN_EMAILS: z
     .string()
@@ -168,6 +171,8 @@ export type Config = {
   mode: ShopMode;
   /** ADMIN_EMAILS: verified accounts with these e-mails are operators (besides role `admin`). */
   adminEmails: string[];
+  /** REVIEW_BEFORE_PRINT: a paid book waits for an operator's approval before it goes to print. */
+  reviewBeforePrint: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   host: string;
@@ -280,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     mode: e.SHOP_MODE,
     adminEmails: e.ADMIN_EMAILS,
+    reviewBeforePrint: e.REVIEW_BEFORE_PRINT ? e.REVIEW_BEFORE_PRINT === 'on' : e.ILLUSTRATOR !== 'local',
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     host: e.HOST,

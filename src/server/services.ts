@@ -219,6 +219,7 @@ export function createJobHandlers(
             ...production(context),
             // The local illustrator draws at print size: its pictures must carry that detail.
             nativeDetail: services.illustrator.kind === 'local' && options.pageSize === undefined,
+            reviewBeforePrint: services.config.reviewBeforePrint,
           },
           payload,
         ),

@@ -37,6 +37,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
   return {
     order,
     held: false,
+    printReview: null,
     userId: 'u1',
     printJobId: null,
     paidAmount: order.quote.total,
@@ -59,6 +60,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
       markDelivered: false,
       retryBook: false,
       resubmitPrint: false,
+      approvePrint: false,
     },
     ...overrides,
   };

@@ -30,7 +30,9 @@ import {
   type OrderStatus,
   PAYMENT_STATUSES,
   type PaymentStatus,
+  PRINT_REVIEW_STATES,
   PRODUCT_KEYS,
+  type PrintReviewState,
   type ProductKey,
   SPREAD_STATUSES,
   type SpreadStatus,
@@ -375,6 +377,8 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     // An operator held the order: it is not handed to the printer until released (issue 17).
     heldAt: timestamp('held_at', { withTimezone: true }),
+    // Review before print: the paid book waits for an operator's look (REVIEW_BEFORE_PRINT).
+    printReview: text('print_review').$type<PrintReviewState>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -397,6 +401,11 @@ export const orders = pgTable(
     index('orders_country_created_idx').on(sql`(${t.shippingAddress}->>'country')`, t.createdAt, t.id),
     index('orders_customer_idx').on(t.customerId),
     index('orders_paid_idx').on(t.paidAt),
+    check(
+      'orders_print_review',
+      sql`${t.printReview} is null or ${oneOf(t.printReview, PRINT_REVIEW_STATES)}`,
+    ),
+    index('orders_review_waiting_idx').on(t.createdAt, t.id).where(sql`${t.printReview} = 'waiting'`),
     // One order per book instance: going back in the checkout updates it instead of adding one.
     uniqueIndex('orders_book_instance_idx').on(t.bookInstanceId),
   ],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES } from '../domain/shipping';
-import { AUDIT_ACTIONS, ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/statuses';
+import { AUDIT_ACTIONS, ORDER_STATUSES, PAYMENT_STATUSES, PRINT_REVIEW_STATES } from '../domain/statuses';
 import { OrderSchema, UuidParamSchema } from './checkout';
 
 /** The operator console's API (issue 17). Every route answers 404 to anyone but an operator. */
@@ -22,6 +22,8 @@ export const AdminOrderQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
   country: z.enum(COUNTRIES).optional(),
+  /** `waiting`: the paid books waiting for review before print. */
+  review: z.enum(['waiting']).optional(),
   from: day.optional(),
   to: day.optional(),
   cursor: z
@@ -84,6 +86,8 @@ export const AdminOrderDetailSchema = z
   .object({
     order: OrderSchema,
     held: z.boolean(),
+    /** Review before print: waiting for an operator, approved, or not reviewed (null). */
+    printReview: z.enum(PRINT_REVIEW_STATES).nullable(),
     userId: z.string().nullable(),
     printJobId: z.string().nullable(),
     /** Cents paid and cents given back by operators (recorded from the provider's notification). */
@@ -139,6 +143,7 @@ export const AdminOrderDetailSchema = z
       markDelivered: z.boolean(),
       retryBook: z.boolean(),
       resubmitPrint: z.boolean(),
+      approvePrint: z.boolean(),
     }),
   })
   .meta({ id: 'AdminOrderDetail' });
@@ -188,6 +193,7 @@ export const AdminOverviewSchema = z
   .object({
     failedJobs: z.number().int(),
     heldOrders: z.number().int(),
+    awaitingReview: z.number().int(),
     rejectedPrintJobs: z.number().int(),
     overduePrintJobs: z.number().int(),
     stalePayments: z.number().int(),

@@ -73,5 +73,13 @@ export const AUDIT_ACTIONS = [
   'retry_book',
   'resubmit_print',
   'resend_email',
+  'approve_print',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Review before print (issue 17): a paid book `waiting` for an operator to look at every page, then
+ * `approved` for the printer. Null: the shop does not review (REVIEW_BEFORE_PRINT off).
+ */
+export const PRINT_REVIEW_STATES = ['waiting', 'approved'] as const;
+export type PrintReviewState = (typeof PRINT_REVIEW_STATES)[number];

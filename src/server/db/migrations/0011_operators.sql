@@ -7,7 +7,7 @@ CREATE TABLE "audit_log" (
 	"reason" text DEFAULT '' NOT NULL,
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "audit_log_action" CHECK ("audit_log"."action" in ('hold', 'release', 'note', 'refund', 'cancel', 'mark_shipped', 'mark_delivered', 'retry_book', 'resubmit_print', 'resend_email'))
+	CONSTRAINT "audit_log_action" CHECK ("audit_log"."action" in ('hold', 'release', 'note', 'refund', 'cancel', 'mark_shipped', 'mark_delivered', 'retry_book', 'resubmit_print', 'resend_email', 'approve_print'))
 );
 --> statement-breakpoint
 CREATE TABLE "printer_events" (
@@ -23,6 +23,7 @@ ALTER TABLE "payment_refunds" DROP CONSTRAINT "payment_refunds_payment_session_i
 ALTER TABLE "payment_refunds" DROP CONSTRAINT "payment_refunds_reason";--> statement-breakpoint
 ALTER TABLE "payment_refunds" ALTER COLUMN "event_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "held_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "print_review" text;--> statement-breakpoint
 ALTER TABLE "payment_refunds" ADD COLUMN "request_key" text;--> statement-breakpoint
 ALTER TABLE "payment_refunds" ADD COLUMN "requested_by" text;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "role" text DEFAULT 'customer' NOT NULL;--> statement-breakpoint
@@ -40,8 +41,10 @@ CREATE INDEX "orders_payment_status_created_idx" ON "orders" USING btree ("payme
 CREATE INDEX "orders_country_created_idx" ON "orders" USING btree (("shipping_address"->>'country'),"created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "orders_paid_idx" ON "orders" USING btree ("paid_at");--> statement-breakpoint
+CREATE INDEX "orders_review_waiting_idx" ON "orders" USING btree ("created_at","id") WHERE "orders"."print_review" = 'waiting';--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_refunds_automatic_idx" ON "payment_refunds" USING btree ("payment_session_id") WHERE "payment_refunds"."reason" <> 'operator';--> statement-breakpoint
 ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_request_key_unique" UNIQUE("request_key");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_print_review" CHECK ("orders"."print_review" is null or "orders"."print_review" in ('waiting', 'approved'));--> statement-breakpoint
 ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_amount" CHECK ("payment_refunds"."amount" > 0);--> statement-breakpoint
 ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_reason" CHECK ("payment_refunds"."reason" in ('double_charge', 'amount_mismatch', 'operator'));--> statement-breakpoint
 ALTER TABLE "user" ADD CONSTRAINT "user_role" CHECK ("user"."role" in ('customer', 'admin'));--> statement-breakpoint

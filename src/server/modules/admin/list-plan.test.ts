@@ -62,6 +62,7 @@ describe('the order list on 100,000 orders', () => {
     ['a country', { country: 'FR' }],
     ['a date range', { from: '2020-01-01', to: '2020-01-31' }],
     ['status and country', { status: 'printing', country: 'US' }],
+    ['the books waiting for review', { review: 'waiting' }],
   ];
 
   it.each(cases)('answers %s from an index, not by reading the table', async (_name, query) => {

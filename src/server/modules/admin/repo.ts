@@ -54,6 +54,7 @@ export function listConditions(query: ReturnType<typeof AdminOrderQuerySchema.pa
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.paymentStatus) conditions.push(eq(orders.paymentStatus, query.paymentStatus));
   if (query.country) conditions.push(sql`(${orders.shippingAddress}->>'country') = ${query.country}`);
+  if (query.review) conditions.push(eq(orders.printReview, query.review));
   if (query.from) conditions.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) conditions.push(lt(orders.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
   if (query.cursor) {
@@ -254,43 +255,46 @@ export async function overview(db: Db, now: Date) {
     PRINTER_REFUSALS.map((status) => sql`${status}`),
     sql`, `,
   );
-  const [[failed], [held], [refused], [overdue], [stale], [failedRefunds], today, week] = await Promise.all([
-    db.select({ n: count }).from(jobs).where(eq(jobs.state, 'failed')),
-    db.select({ n: count }).from(orders).where(isNotNull(orders.heldAt)),
-    db
-      .select({ n: count })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.status, 'printing'),
-          sql`(select e.status from ${printerEvents} e where e.order_id = ${orders.id} and e.print_job_id = ${orders.printJobId} order by e.created_at desc limit 1) in (${refusals})`,
+  const [[failed], [held], [review], [refused], [overdue], [stale], [failedRefunds], today, week] =
+    await Promise.all([
+      db.select({ n: count }).from(jobs).where(eq(jobs.state, 'failed')),
+      db.select({ n: count }).from(orders).where(isNotNull(orders.heldAt)),
+      db.select({ n: count }).from(orders).where(eq(orders.printReview, 'waiting')),
+      db
+        .select({ n: count })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.status, 'printing'),
+            sql`(select e.status from ${printerEvents} e where e.order_id = ${orders.id} and e.print_job_id = ${orders.printJobId} order by e.created_at desc limit 1) in (${refusals})`,
+          ),
         ),
-      ),
-    db
-      .select({ n: count })
-      .from(orders)
-      .where(
-        and(
-          inArray(orders.status, ['processing', 'printing']),
-          lt(orders.paidAt, new Date(now.getTime() - 7 * DAY_MS)),
+      db
+        .select({ n: count })
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.status, ['processing', 'printing']),
+            lt(orders.paidAt, new Date(now.getTime() - 7 * DAY_MS)),
+          ),
         ),
-      ),
-    db
-      .select({ n: count })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.paymentStatus, 'pending'),
-          sql`exists (select 1 from ${paymentEvents} e where e.order_id = ${orders.id} and e.outcome = 'awaiting_payment' and e.created_at < ${new Date(now.getTime() - DAY_MS)})`,
+      db
+        .select({ n: count })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.paymentStatus, 'pending'),
+            sql`exists (select 1 from ${paymentEvents} e where e.order_id = ${orders.id} and e.outcome = 'awaiting_payment' and e.created_at < ${new Date(now.getTime() - DAY_MS)})`,
+          ),
         ),
-      ),
-    db.select({ n: count }).from(paymentRefunds).where(eq(paymentRefunds.status, 'failed')),
-    figures(db, dayStart),
-    figures(db, weekStart),
-  ]);
+      db.select({ n: count }).from(paymentRefunds).where(eq(paymentRefunds.status, 'failed')),
+      figures(db, dayStart),
+      figures(db, weekStart),
+    ]);
   return {
     failedJobs: Number(failed?.n ?? 0),
     heldOrders: Number(held?.n ?? 0),
+    awaitingReview: Number(review?.n ?? 0),
     rejectedPrintJobs: Number(refused?.n ?? 0),
     overduePrintJobs: Number(overdue?.n ?? 0),
     stalePayments: Number(stale?.n ?? 0),

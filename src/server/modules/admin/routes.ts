@@ -140,6 +140,9 @@ export function adminRoutes(options: {
       admin.resubmitPrint(d, id, b.reason),
     );
     action('resend-email', 'Send a customer e-mail again', AdminResendRequestSchema, admin.resendEmail);
+    action('approve-print', 'Approve a reviewed book for print', AdminReasonSchema, (d, id, b) =>
+      admin.approvePrint(d, id, b.reason),
+    );
 
     // The book of an order, read-only, as its reader shows it: every page and its words.
     const books = () => ({ db: app.database.db, storage: app.storage });

@@ -32,6 +32,7 @@ function allowed(order: OrderRow, refundable: number, refused: boolean, bookStat
     markDelivered: order.status === 'printing' || order.status === 'shipped',
     retryBook: bookStatus === 'archived',
     resubmitPrint: order.status === 'printing' && refused,
+    approvePrint: order.printReview === 'waiting' && order.status === 'processing',
   };
 }
 
@@ -54,6 +55,7 @@ export async function orderDetail(db: Db, orderId: string): Promise<AdminOrderDe
   return {
     order: view,
     held: order.heldAt !== null,
+    printReview: order.printReview,
     userId: order.userId,
     printJobId: order.printJobId,
     paidAmount: paid,
@@ -345,5 +347,30 @@ export function resendEmail(deps: ActionDeps, orderId: string, request: AdminRes
     if (!sent[request.email]) throw notAllowed('This e-mail does not apply to the order yet.');
     await enqueue(tx, 'send-order-email', { orderId: order.id, email: request.email });
     return { email: request.email };
+  });
+}
+
+/**
+ * Review before print: the operator looked at every page and approves the book for the printer;
+ * the print job is queued again and now hands it over.
+ */
+export function approvePrint(deps: ActionDeps, orderId: string, reason: string) {
+  return act(deps, orderId, 'approve_print', reason, async (tx, order) => {
+    if (!allowed(order, 0, false, undefined).approvePrint || !order.bookInstanceId) {
+      throw notAllowed('Only a paid book waiting for review can be approved for print.');
+    }
+    await tx
+      .update(orders)
+      .set({ printReview: 'approved', updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
+    if (!order.heldAt) {
+      await restartSingleton(
+        tx,
+        'print-book',
+        { bookInstanceId: order.bookInstanceId, orderId: order.id },
+        `print-book:${order.bookInstanceId}`,
+      );
+    }
+    return { held: order.heldAt !== null };
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CoverType } from '../../../shared/domain/statuses';
 import type { Printer, PrintItem } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
@@ -33,6 +33,8 @@ export type PrintDeps = {
   signal: AbortSignal;
   /** The story pictures were drawn at print size (the local illustrator): the preflight checks their detail. */
   nativeDetail: boolean;
+  /** REVIEW_BEFORE_PRINT: a paid book waits for an operator's approval (issue 17). */
+  reviewBeforePrint?: boolean;
 };
 
 /**
@@ -154,6 +156,16 @@ async function printUnderLease(
       { orderId: order.id, status: order.status, held: Boolean(order.heldAt) },
       'print waits: order held or cancelled',
     );
+    return;
+  }
+  // Review before print: the book waits in the operator console's queue until it is approved, and
+  // the operator's approval queues this job again.
+  if (deps.reviewBeforePrint && order.printReview !== 'approved') {
+    await db
+      .update(orders)
+      .set({ printReview: 'waiting', updatedAt: sql`now()` })
+      .where(and(eq(orders.id, order.id), isNull(orders.printReview)));
+    deps.log.info({ orderId: order.id }, 'print waits: review before print');
     return;
   }
   const version = await versionById(db, instance.id, order.bookVersionId);

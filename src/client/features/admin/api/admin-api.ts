@@ -25,6 +25,7 @@ export type OrderFilters = {
   status: string;
   paymentStatus: string;
   country: string;
+  review: string;
   from: string;
   to: string;
 };
@@ -88,6 +89,7 @@ export type AdminActionBody = {
   'retry-book': { reason: string };
   'resubmit-print': { reason: string };
   'resend-email': AdminResendRequest;
+  'approve-print': { reason: string };
 };
 export type AdminAction = keyof AdminActionBody;
 

@@ -24,6 +24,7 @@ export const ACTION_TEXTS = {
   'retry-book': 'retryBook',
   'resubmit-print': 'resubmitPrint',
   'resend-email': 'resend',
+  'approve-print': 'approvePrint',
 } as const satisfies Record<AdminAction, string>;
 
 /** "10", "10.5", "10.50" (a point or a comma) -> cents; anything else -> null. */

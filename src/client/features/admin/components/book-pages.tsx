@@ -8,17 +8,36 @@ import { LoadFailed } from './load-failed';
  * Every page of the order's book with its words, as the parent approved it: the operator checks
  * what prints (and what a parent complains about) without a database or a PDF.
  */
-export function BookPages({ bookInstanceId }: { bookInstanceId: string }) {
+export function BookPages({ bookInstanceId, reviewing }: { bookInstanceId: string; reviewing: boolean }) {
   const { t } = useTranslation(['admin', 'book']);
-  const [open, setOpen] = useState(false);
+  // A book waiting for review opens on its pages: that is what the operator came to look at.
+  const [open, setOpen] = useState(reviewing);
   const book = useAdminBook(bookInstanceId, open);
+  const covers =
+    book.data?.pages.filter((page) => page.kind === 'front-cover' || page.kind === 'back-cover') ?? [];
   return (
-    <details className="mt-4" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details open={reviewing} className="mt-4" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer font-bold underline underline-offset-4">
         {t('admin:order.showPages')}
       </summary>
       {open && book.isPending && <p className="py-4 text-ink-700">{t('admin:loading')}</p>}
       {open && book.isError && <LoadFailed onRetry={() => void book.refetch()} />}
+      {book.data && reviewing && covers.length > 0 && (
+        // While reviewing, the approved hero and toy covers stay in view beside the pages.
+        <div className="sticky top-0 z-10 mt-4 flex items-center gap-3 rounded-2xl bg-white/95 p-2 ring-1 ring-sand-300/70">
+          {covers.map((page) => (
+            <img
+              key={page.position}
+              src={page.images[0]?.url}
+              alt={t(`book:pages.${page.kind}`)}
+              width={96}
+              height={96}
+              className="size-20 rounded-xl object-cover sm:size-24"
+            />
+          ))}
+          <p className="text-sm text-ink-700">{t('admin:order.approvedCovers')}</p>
+        </div>
+      )}
       {book.data && (
         <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {book.data.pages.map((page) => (

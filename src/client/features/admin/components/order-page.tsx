@@ -1,4 +1,4 @@
-import { ArrowLeft, PauseCircle } from 'lucide-react';
+import { ArrowLeft, Eye, PauseCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -69,6 +69,7 @@ function OrderView({ detail }: { detail: AdminOrderDetail }) {
     ...(can.markDelivered ? (['deliver'] as const) : []),
     ...(can.retryBook ? (['retry-book'] as const) : []),
     ...(can.resubmitPrint ? (['resubmit-print'] as const) : []),
+    ...(can.approvePrint ? (['approve-print'] as const) : []),
     ...(order.paidAt ? (['resend-email'] as const) : []),
     'notes',
     ...(can.cancel ? (['cancel'] as const) : []),
@@ -92,6 +93,13 @@ function OrderView({ detail }: { detail: AdminOrderDetail }) {
           {detail.held && <HeldBadge />}
           <span className="text-ink-700">{t('order.placed', { date: when(order.createdAt) })}</span>
         </div>
+        {detail.printReview === 'waiting' && (
+          <p className="mt-2 flex items-start gap-2 rounded-2xl bg-yellow-50 p-3 font-semibold text-yellow-900 ring-1 ring-yellow-300">
+            <Eye aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            {t('order.reviewWaiting')}
+          </p>
+        )}
+        {detail.printReview === 'approved' && <p className="text-ink-700">{t('order.reviewApproved')}</p>}
         {detail.held && (
           <p className="mt-2 flex items-start gap-2 rounded-2xl bg-purple-50 p-3 font-semibold text-purple-900 ring-1 ring-purple-200">
             <PauseCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -205,7 +213,7 @@ function OrderView({ detail }: { detail: AdminOrderDetail }) {
             {' · '}
             {t('order.versions', { count: detail.book.versions.length })}
           </p>
-          <BookPages bookInstanceId={detail.book.id} />
+          <BookPages bookInstanceId={detail.book.id} reviewing={detail.printReview === 'waiting'} />
         </Section>
       )}
 

@@ -16,7 +16,7 @@ import { AdminShell } from './admin-shell';
 import { HeldBadge, OrderBadge, PaymentBadge } from './badges';
 import { LoadFailed } from './load-failed';
 
-const FILTER_KEYS = ['q', 'status', 'paymentStatus', 'country', 'from', 'to'] as const;
+const FILTER_KEYS = ['q', 'status', 'paymentStatus', 'country', 'review', 'from', 'to'] as const;
 
 /** The filters in the address, so a search can be shared, reloaded and gone back to. */
 function readFilters(params: URLSearchParams): OrderFilters {
@@ -102,16 +102,24 @@ function Filters({ initial, onApply }: { initial: OrderFilters; onApply: (filter
         onValueChange={set('country')}
         options={[any, ...COUNTRIES.map((code) => ({ value: code, label: countryName(code, language) }))]}
       />
+      <SelectField
+        label={t('admin:orders.review')}
+        value={draft.review}
+        onValueChange={set('review')}
+        options={[any, { value: 'waiting', label: t('admin:orders.reviewWaiting') }]}
+      />
       <TextField label={t('admin:orders.from')} type="date" value={draft.from} onValueChange={set('from')} />
       <TextField label={t('admin:orders.to')} type="date" value={draft.to} onValueChange={set('to')} />
-      <div className="flex items-end gap-3">
-        <Button type="submit" className="flex-1">
+      <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-2 lg:justify-end">
+        <Button type="submit" className="flex-1 lg:flex-none">
           <Search aria-hidden="true" className="size-5" />
           {t('admin:orders.apply')}
         </Button>
         <Button
           variant="ghost"
-          onClick={() => onApply({ q: '', status: '', paymentStatus: '', country: '', from: '', to: '' })}
+          onClick={() =>
+            onApply({ q: '', status: '', paymentStatus: '', country: '', review: '', from: '', to: '' })
+          }
         >
           {t('admin:orders.clear')}
         </Button>

@@ -14,11 +14,17 @@ import { LoadFailed } from './load-failed';
 const QUEUES = [
   'failedJobs',
   'heldOrders',
+  'awaitingReview',
   'rejectedPrintJobs',
   'overduePrintJobs',
   'stalePayments',
   'failedRefunds',
 ] as const satisfies readonly (keyof AdminOverview)[];
+
+/** The queues the order list can show by a filter. */
+const QUEUE_LINKS: Partial<Record<(typeof QUEUES)[number], string>> = {
+  awaitingReview: '/admin/orders?review=waiting',
+};
 
 /** /admin: what waits for a person, and the day's and the week's orders. */
 export function OverviewPage() {
@@ -48,23 +54,35 @@ function Overview() {
         </h2>
         {waiting.length === 0 && <p className="text-ink-700">{t('overview.allClear')}</p>}
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {QUEUES.map((queue) => (
-            <li
-              key={queue}
-              className={cn(
-                'flex items-center justify-between gap-4 rounded-2xl bg-white p-4 ring-1 ring-sand-300/70',
-                data[queue] > 0 && 'ring-2 ring-coral-600',
-              )}
-            >
-              <span>{t(`overview.${queue}`)}</span>
-              <span
-                className="font-display text-2xl font-semibold tabular-nums"
-                data-testid={`queue-${queue}`}
-              >
-                {data[queue]}
-              </span>
-            </li>
-          ))}
+          {QUEUES.map((queue) => {
+            const link = QUEUE_LINKS[queue];
+            const body = (
+              <>
+                <span>{t(`overview.${queue}`)}</span>
+                <span
+                  className="font-display text-2xl font-semibold tabular-nums"
+                  data-testid={`queue-${queue}`}
+                >
+                  {data[queue]}
+                </span>
+              </>
+            );
+            const tile = cn(
+              'flex items-center justify-between gap-4 rounded-2xl bg-white p-4 ring-1 ring-sand-300/70',
+              data[queue] > 0 && 'ring-2 ring-coral-600',
+            );
+            return (
+              <li key={queue}>
+                {link && data[queue] > 0 ? (
+                  <Link to={link} className={cn(tile, 'underline-offset-4 hover:underline')}>
+                    {body}
+                  </Link>
+                ) : (
+                  <div className={tile}>{body}</div>
+                )}
+              </li>
+            );
+          })}
         </ul>
       </section>
       <section aria-labelledby="figures" className="flex flex-col gap-3">
