@@ -87,6 +87,8 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+        // For looking at the console's review queue by hand (`REVIEW_BEFORE_PRINT=on npx playwright …`).
+        ...(process.env.REVIEW_BEFORE_PRINT ? { REVIEW_BEFORE_PRINT: process.env.REVIEW_BEFORE_PRINT } : {}),
       },
     },
   ],

@@ -9,6 +9,7 @@ import { signedInAs } from '../../../../test/signed-in';
 import type { AdminOrderDetail, AdminOrderList } from '../../../shared/contracts/admin';
 import type { Order } from '../../../shared/contracts/checkout';
 import { createLocalPaymentProvider } from '../../adapters/payments/local';
+import { signPayload } from '../../adapters/payments/signature';
 import { auditLog, jobs, orders, paymentRefunds, printerEvents, users } from '../../db/schema';
 import { paidBookOf, waitFor } from '../production/test-factory';
 import { setAdminRole } from './access';
@@ -299,6 +300,56 @@ describe('an order and its actions', () => {
     });
     await worker.stop();
     expect(order.status).toBe('processing');
+  });
+
+  it('records a refund the provider could not make as failed, for the console', async () => {
+    const response = await post(`/api/admin/orders/${third.orderId}/refund`, operator, {
+      amount: 300,
+      reason: 'Goodwill',
+      requestKey: crypto.randomUUID(),
+    });
+    expect(response.statusCode).toBe(200);
+    const [refund] = await t.database.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.orderId, third.orderId));
+    const notify = async (status: string, id = 're_provider_1') => {
+      const body = JSON.stringify({
+        id: `evt_refund_${status}_${id}`,
+        type: 'refund.updated',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id,
+            object: 'refund',
+            status,
+            amount: 300,
+            currency: 'chf',
+            failure_reason: 'expired_or_canceled_card',
+            metadata: { orderId: third.orderId, refundId: refund!.id },
+          },
+        },
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signPayload(body, TEST_WEBHOOK_SECRET),
+        },
+        payload: body,
+      });
+    };
+    expect((await notify('pending')).json().outcome).toBe('refund_pending');
+    expect((await notify('failed')).json().outcome).toBe('refund_failed');
+    // Another refund id than the one recorded is not this refund.
+    expect((await notify('succeeded', 're_someone_else')).json().outcome).toBe('unknown_order');
+    const after = await detail(third.orderId);
+    expect(after.refunds.at(-1)).toMatchObject({ status: 'failed', failure: 'expired_or_canceled_card' });
+    expect(after.refundedAmount).toBe(0);
+    expect((await get('/api/admin/overview', operator)).json().failedRefunds).toBe(1);
+    // A failed refund does not count against what can still be refunded.
+    expect(after.can.refund).toBe(true);
   });
 
   it('cancels before print, marks shipped with its tracking, then delivered', async () => {

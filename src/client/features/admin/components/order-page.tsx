@@ -113,7 +113,7 @@ function OrderView({ detail }: { detail: AdminOrderDetail }) {
           {actions.map((action) => (
             <Button
               key={action}
-              variant={action === 'cancel' ? 'ghost' : 'secondary'}
+              variant={action === 'cancel' ? 'ghost' : action === 'approve-print' ? 'primary' : 'secondary'}
               size="sm"
               onClick={() => setOpen(action)}
             >
