@@ -61,6 +61,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
       retryBook: false,
       resubmitPrint: false,
       approvePrint: false,
+      redrawPage: false,
     },
     ...overrides,
   };

@@ -144,6 +144,8 @@ export const AdminOrderDetailSchema = z
       retryBook: z.boolean(),
       resubmitPrint: z.boolean(),
       approvePrint: z.boolean(),
+      /** Draw a page again (and keep or drop the new picture) while the book waits before print. */
+      redrawPage: z.boolean(),
     }),
   })
   .meta({ id: 'AdminOrderDetail' });
@@ -218,3 +220,15 @@ export type AdminOutbox = z.infer<typeof AdminOutboxSchema>;
 
 /** Who the console's caller is: the client shows /admin only when this answers. */
 export const AdminMeSchema = z.object({ email: z.string() }).meta({ id: 'AdminMe' });
+
+/** A story page drawn again by an operator before print (its position in the book, as the reader has it). */
+export const AdminRedrawRequestSchema = z
+  .object({ position: z.number().int().min(0).max(200), reason })
+  .meta({ id: 'AdminRedrawRequest' });
+export type AdminRedrawRequest = z.infer<typeof AdminRedrawRequestSchema>;
+
+/** Keep a page's new picture (a new version, which is what prints) or the old one. */
+export const AdminRedrawChoiceSchema = z
+  .object({ position: z.number().int().min(0).max(200), picture: z.enum(['old', 'new']), reason })
+  .meta({ id: 'AdminRedrawChoice' });
+export type AdminRedrawChoice = z.infer<typeof AdminRedrawChoiceSchema>;

@@ -74,6 +74,8 @@ export const AUDIT_ACTIONS = [
   'resubmit_print',
   'resend_email',
   'approve_print',
+  'redraw_page',
+  'keep_redraw',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

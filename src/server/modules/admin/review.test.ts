@@ -5,6 +5,7 @@ import { userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import { loadConfig } from '../../config';
 import { orders } from '../../db/schema';
+import { instanceKeys } from '../../storage-keys';
 import { paidBookOf, waitFor, waitForBook } from '../production/test-factory';
 
 const OPERATOR = 'rita.reviewer@example.com';
@@ -70,6 +71,40 @@ describe('review before print', () => {
     const detail = (await admin('GET', `/api/admin/orders/${orderId}`)).json();
     expect(detail).toMatchObject({ printReview: 'waiting', can: { approvePrint: true } });
 
+    expect(detail.can.redrawPage).toBe(true);
+
+    // A page that does not look right is drawn again; the new picture kept makes version 2, which
+    // is what the order prints from now on.
+    const book = (await admin('GET', `/api/admin/books/${bookInstanceId}`)).json();
+    const page = book.pages.find((entry: { kind: string }) => entry.kind === 'story');
+    const redraw = await admin('POST', `/api/admin/orders/${orderId}/redraw`, {
+      position: page.position,
+      reason: 'The hand looks odd',
+    });
+    expect(redraw.statusCode, redraw.body).toBe(200);
+    const cover = await admin('POST', `/api/admin/orders/${orderId}/redraw`, { position: 0, reason: 'x' });
+    expect(cover.statusCode).toBe(400);
+    await waitFor(
+      async () => {
+        const candidates = (await admin('GET', `/api/admin/books/${bookInstanceId}`)).json().candidates;
+        return candidates.some((candidate: { status: string }) => candidate.status === 'ready')
+          ? true
+          : undefined;
+      },
+      { what: 'the new picture' },
+    );
+    const kept = await admin('POST', `/api/admin/orders/${orderId}/redraw-choice`, {
+      position: page.position,
+      picture: 'new',
+      reason: 'Better hand',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().book.approvedVersion).toBe(2);
+    expect(kept.json().audit.map((entry: { action: string }) => entry.action)).toEqual([
+      'redraw_page',
+      'keep_redraw',
+    ]);
+
     const approved = await admin('POST', `/api/admin/orders/${orderId}/approve-print`, {
       reason: 'Every page looked at beside the covers',
     });
@@ -78,6 +113,10 @@ describe('review before print', () => {
     const [printed] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(printed).toMatchObject({ status: 'printing', printReview: 'approved' });
     expect(printed?.printJobId).not.toBeNull();
+    // The print files were built from version 2, its pictures checked against their hashes.
+    const summary = await t.storage.get('instances', instanceKeys(bookInstanceId).book);
+    expect(JSON.parse(summary!.data.toString()).version.number).toBe(2);
+    expect((await admin('GET', `/api/admin/orders/${orderId}`)).json().can.redrawPage).toBe(false);
     const again = await admin('POST', `/api/admin/orders/${orderId}/approve-print`, { reason: 'twice' });
     expect(again.statusCode).toBe(409);
     expect((await admin('GET', '/api/admin/overview')).json().awaitingReview).toBe(0);

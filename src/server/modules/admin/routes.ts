@@ -9,6 +9,8 @@ import {
   AdminOutboxSchema,
   AdminOverviewSchema,
   AdminReasonSchema,
+  AdminRedrawChoiceSchema,
+  AdminRedrawRequestSchema,
   AdminRefundRequestSchema,
   AdminResendRequestSchema,
   AdminShipRequestSchema,
@@ -140,6 +142,13 @@ export function adminRoutes(options: {
       admin.resubmitPrint(d, id, b.reason),
     );
     action('resend-email', 'Send a customer e-mail again', AdminResendRequestSchema, admin.resendEmail);
+    action('redraw', 'Draw one page again before print', AdminRedrawRequestSchema, admin.redrawPage);
+    action(
+      'redraw-choice',
+      'Keep a page’s new picture or the old one',
+      AdminRedrawChoiceSchema,
+      admin.chooseRedraw,
+    );
     action('approve-print', 'Approve a reviewed book for print', AdminReasonSchema, (d, id, b) =>
       admin.approvePrint(d, id, b.reason),
     );

@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type {
   AdminOrderDetail,
+  AdminRedrawChoice,
+  AdminRedrawRequest,
   AdminRefundRequest,
   AdminResendRequest,
   AdminShipRequest,
@@ -11,6 +13,7 @@ import { auditLog, bookInstances, orders, paymentRefunds, printerEvents } from '
 import { AppError, notFound } from '../../errors';
 import { enqueue, restartSingleton } from '../../jobs/queue';
 import { bookTitle } from '../../stories/title';
+import { operatorChooseRedraw, operatorRequestRedraw } from '../books/service';
 import { orderView } from '../orders/repo';
 import { restartBook } from '../production/service';
 import type { Operator } from './access';
@@ -33,6 +36,13 @@ function allowed(order: OrderRow, refundable: number, refused: boolean, bookStat
     retryBook: bookStatus === 'archived',
     resubmitPrint: order.status === 'printing' && refused,
     approvePrint: order.printReview === 'waiting' && order.status === 'processing',
+    // Only while the book is kept from the printer (held, or waiting for review) and paid.
+    redrawPage:
+      order.status === 'processing' &&
+      order.paymentStatus === 'paid' &&
+      !order.printJobId &&
+      (order.heldAt !== null || order.printReview === 'waiting') &&
+      bookStatus === 'ready',
   };
 }
 
@@ -372,5 +382,42 @@ export function approvePrint(deps: ActionDeps, orderId: string, reason: string) 
       );
     }
     return { held: order.heldAt !== null };
+  });
+}
+
+/** Draws one story page of the book again while it waits before print; the old picture stays until chosen. */
+export function redrawPage(deps: ActionDeps, orderId: string, request: AdminRedrawRequest) {
+  return act(deps, orderId, 'redraw_page', request.reason, async (tx, order) => {
+    const status = await bookStatusOf(tx, order);
+    if (!allowed(order, 0, false, status).redrawPage || !order.bookInstanceId) {
+      throw notAllowed('A page can be drawn again only while the paid book is held or waits for review.');
+    }
+    await operatorRequestRedraw(tx, order.bookInstanceId, request.position);
+    return { position: request.position };
+  });
+}
+
+/**
+ * Keeps a page's new picture or the old one. The new one makes a new version, approved by the
+ * operator: the order prints that version from now on (the audit line says which).
+ */
+export function chooseRedraw(deps: ActionDeps, orderId: string, request: AdminRedrawChoice) {
+  return act(deps, orderId, 'keep_redraw', request.reason, async (tx, order) => {
+    const status = await bookStatusOf(tx, order);
+    if (!allowed(order, 0, false, status).redrawPage || !order.bookInstanceId) {
+      throw notAllowed('A page can be changed only while the paid book is held or waits for review.');
+    }
+    const version = await operatorChooseRedraw(tx, order.bookInstanceId, request.position, request.picture);
+    if (version) {
+      await tx
+        .update(orders)
+        .set({ bookVersionId: version.id, updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id));
+    }
+    return {
+      position: request.position,
+      picture: request.picture,
+      ...(version ? { version: version.number } : {}),
+    };
   });
 }

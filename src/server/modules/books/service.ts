@@ -272,50 +272,73 @@ export async function requestRedraw(
 ): Promise<BookPreview> {
   await deps.db.transaction(async (tx) => {
     const { instance, current } = await editableBook(tx, userId, id);
-    const storyPage = storyPageOf(position);
-    if (storyPage < 1 || storyPage > current.texts.pages.length) {
-      throw new AppError('VALIDATION_INVALID_PARAM', 'Only a story page can be drawn again.');
-    }
-    const redraws = await tx
-      .select({ position: pageRedraws.position, status: pageRedraws.status })
-      .from(pageRedraws)
-      .where(eq(pageRedraws.bookInstanceId, instance.id));
-    if (
-      redraws.some((redraw) => redraw.position === position && ['drawing', 'ready'].includes(redraw.status))
-    ) {
-      throw new AppError(
-        'JOB_INVALID_STATE',
-        'This page is already being drawn again. Please choose a picture first.',
-      );
-    }
-    const used = redraws.filter((redraw) =>
-      (COUNTED_REDRAWS as readonly string[]).includes(redraw.status),
-    ).length;
-    if (used >= BOOK_PREVIEW.redrawsPerBook) {
-      throw new AppError(
-        'REDRAW_LIMIT_REACHED',
-        `Each book can have ${BOOK_PREVIEW.redrawsPerBook} pages drawn again, and they are used.`,
-      );
-    }
-    const variant = redraws.filter((redraw) => redraw.position === position).length + 1;
-    const [redraw] = await tx
-      .insert(pageRedraws)
-      .values({ bookInstanceId: instance.id, position, variant })
-      .returning({ id: pageRedraws.id });
-    await enqueue(tx, 'redraw-page', { redrawId: redraw!.id }, { singletonKey: `redraw-page:${redraw!.id}` });
-    // A failed redraw of this page is replaced by the new one.
-    await tx
-      .update(pageRedraws)
-      .set({ status: 'discarded', updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(pageRedraws.bookInstanceId, instance.id),
-          eq(pageRedraws.position, position),
-          eq(pageRedraws.status, 'failed'),
-        ),
-      );
+    await startRedraw(tx, instance.id, current, position, { limited: true });
   });
   return getPreview(deps, userId, id);
+}
+
+/**
+ * An operator draws a page of a paid book again before it is printed (issue 17: review before
+ * print). No limit applies; the caller (the admin service) checked that the order has not gone to
+ * the printer.
+ */
+export async function operatorRequestRedraw(tx: Db, id: string, position: number): Promise<void> {
+  const instance = await findBook(tx, { operator: true }, id, true);
+  const current = await versionById(tx, instance.id, instance.currentVersionId);
+  if (!current) throw new AppError('JOB_INVALID_STATE', 'This book has no pages to draw again yet.');
+  await startRedraw(tx, instance.id, current, position, { limited: false });
+}
+
+/** Queues one story page's new picture; one at a time per page, within the book's limit if asked. */
+async function startRedraw(
+  tx: Db,
+  bookInstanceId: string,
+  current: BookVersion,
+  position: number,
+  { limited }: { limited: boolean },
+): Promise<void> {
+  const storyPage = storyPageOf(position);
+  if (storyPage < 1 || storyPage > current.texts.pages.length) {
+    throw new AppError('VALIDATION_INVALID_PARAM', 'Only a story page can be drawn again.');
+  }
+  const redraws = await tx
+    .select({ position: pageRedraws.position, status: pageRedraws.status })
+    .from(pageRedraws)
+    .where(eq(pageRedraws.bookInstanceId, bookInstanceId));
+  if (
+    redraws.some((redraw) => redraw.position === position && ['drawing', 'ready'].includes(redraw.status))
+  ) {
+    throw new AppError(
+      'JOB_INVALID_STATE',
+      'This page is already being drawn again. Please choose a picture first.',
+    );
+  }
+  const used = redraws.filter((redraw) =>
+    (COUNTED_REDRAWS as readonly string[]).includes(redraw.status),
+  ).length;
+  if (limited && used >= BOOK_PREVIEW.redrawsPerBook) {
+    throw new AppError(
+      'REDRAW_LIMIT_REACHED',
+      `Each book can have ${BOOK_PREVIEW.redrawsPerBook} pages drawn again, and they are used.`,
+    );
+  }
+  const variant = redraws.filter((redraw) => redraw.position === position).length + 1;
+  const [redraw] = await tx
+    .insert(pageRedraws)
+    .values({ bookInstanceId, position, variant })
+    .returning({ id: pageRedraws.id });
+  await enqueue(tx, 'redraw-page', { redrawId: redraw!.id }, { singletonKey: `redraw-page:${redraw!.id}` });
+  // A failed redraw of this page is replaced by the new one.
+  await tx
+    .update(pageRedraws)
+    .set({ status: 'discarded', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(pageRedraws.bookInstanceId, bookInstanceId),
+        eq(pageRedraws.position, position),
+        eq(pageRedraws.status, 'failed'),
+      ),
+    );
 }
 
 /** The parent picks between a page's old and new picture; the new one makes a new version. */
@@ -328,44 +351,80 @@ export async function chooseRedraw(
 ): Promise<BookPreview> {
   await deps.db.transaction(async (tx) => {
     const { instance, current } = await editableBook(tx, userId, id);
-    const [candidate] = await tx
-      .select()
-      .from(pageRedraws)
-      .where(
-        and(
-          eq(pageRedraws.bookInstanceId, instance.id),
-          eq(pageRedraws.position, position),
-          inArray(pageRedraws.status, [...PENDING_REDRAWS]),
-        ),
-      );
-    if (!candidate) throw notFound('New picture of this page');
-    if (picture === 'old') {
-      // Keeping the old picture changes nothing in the book: no new version. A failed redraw
-      // (not counted) is simply dismissed.
-      if (candidate.status === 'failed') {
-        await tx.delete(pageRedraws).where(eq(pageRedraws.id, candidate.id));
-      } else {
-        await tx
-          .update(pageRedraws)
-          .set({ status: 'discarded', updatedAt: sql`now()` })
-          .where(eq(pageRedraws.id, candidate.id));
-      }
-      return;
-    }
-    if (candidate.status !== 'ready' || !candidate.storageKey || !candidate.sha256) {
-      throw new AppError('JOB_INVALID_STATE', 'The new picture is not ready yet.');
-    }
-    const pictures: BookVersionPictures = {
-      ...current.pictures,
-      [position]: { key: candidate.storageKey, sha256: candidate.sha256 },
-    };
-    await addVersion(tx, instance.id, current.texts, pictures);
-    await tx
-      .update(pageRedraws)
-      .set({ status: 'kept', updatedAt: sql`now()` })
-      .where(eq(pageRedraws.id, candidate.id));
+    await settleRedraw(tx, instance.id, current, position, picture);
   });
   return getPreview(deps, userId, id);
+}
+
+/**
+ * An operator keeps a page's new picture (or the old one) in a paid book before print: the new
+ * version is approved at once, since it is what will print; the admin service points the order at
+ * it and writes the audit line. Answers the new version, or null when nothing changed.
+ */
+export async function operatorChooseRedraw(
+  tx: Db,
+  id: string,
+  position: number,
+  picture: 'old' | 'new',
+): Promise<BookVersion | null> {
+  const instance = await findBook(tx, { operator: true }, id, true);
+  const current = await versionById(tx, instance.id, instance.currentVersionId);
+  if (!current) throw new AppError('JOB_INVALID_STATE', 'This book has no pages yet.');
+  const version = await settleRedraw(tx, instance.id, current, position, picture);
+  if (!version) return null;
+  await tx.update(bookVersions).set({ approvedAt: sql`now()` }).where(eq(bookVersions.id, version.id));
+  await tx
+    .update(bookInstances)
+    .set({ approvedVersionId: version.id, updatedAt: sql`now()` })
+    .where(eq(bookInstances.id, instance.id));
+  return version;
+}
+
+/** Keeps the old picture (nothing changes) or the new one (a new version); null when no version was made. */
+async function settleRedraw(
+  tx: Db,
+  bookInstanceId: string,
+  current: BookVersion,
+  position: number,
+  picture: 'old' | 'new',
+): Promise<BookVersion | null> {
+  const [candidate] = await tx
+    .select()
+    .from(pageRedraws)
+    .where(
+      and(
+        eq(pageRedraws.bookInstanceId, bookInstanceId),
+        eq(pageRedraws.position, position),
+        inArray(pageRedraws.status, [...PENDING_REDRAWS]),
+      ),
+    );
+  if (!candidate) throw notFound('New picture of this page');
+  if (picture === 'old') {
+    // Keeping the old picture changes nothing in the book: no new version. A failed redraw
+    // (not counted) is simply dismissed.
+    if (candidate.status === 'failed') {
+      await tx.delete(pageRedraws).where(eq(pageRedraws.id, candidate.id));
+    } else {
+      await tx
+        .update(pageRedraws)
+        .set({ status: 'discarded', updatedAt: sql`now()` })
+        .where(eq(pageRedraws.id, candidate.id));
+    }
+    return null;
+  }
+  if (candidate.status !== 'ready' || !candidate.storageKey || !candidate.sha256) {
+    throw new AppError('JOB_INVALID_STATE', 'The new picture is not ready yet.');
+  }
+  const pictures: BookVersionPictures = {
+    ...current.pictures,
+    [position]: { key: candidate.storageKey, sha256: candidate.sha256 },
+  };
+  const version = await addVersion(tx, bookInstanceId, current.texts, pictures);
+  await tx
+    .update(pageRedraws)
+    .set({ status: 'kept', updatedAt: sql`now()` })
+    .where(eq(pageRedraws.id, candidate.id));
+  return version;
 }
 
 /**

@@ -10,6 +10,8 @@ import type {
   AdminOrderList,
   AdminOutbox,
   AdminOverview,
+  AdminRedrawChoice,
+  AdminRedrawRequest,
   AdminRefundRequest,
   AdminResendRequest,
   AdminShipRequest,
@@ -90,6 +92,8 @@ export type AdminActionBody = {
   'resubmit-print': { reason: string };
   'resend-email': AdminResendRequest;
   'approve-print': { reason: string };
+  redraw: AdminRedrawRequest;
+  'redraw-choice': AdminRedrawChoice;
 };
 export type AdminAction = keyof AdminActionBody;
 
@@ -107,6 +111,7 @@ export function useAdminAction<A extends AdminAction>(orderId: string, action: A
       // The list and the queues show the change next time they are read.
       void queryClient.invalidateQueries({ queryKey: [...ADMIN_KEY, 'orders'] });
       void queryClient.invalidateQueries({ queryKey: [...ADMIN_KEY, 'overview'] });
+      void queryClient.invalidateQueries({ queryKey: [...ADMIN_KEY, 'book'] });
     },
   });
 }
@@ -127,5 +132,8 @@ export function useAdminBook(bookInstanceId: string, enabled: boolean) {
       apiRequest<BookPreview>(`/api/admin/books/${encodeURIComponent(bookInstanceId)}`, { signal }),
     retry: retryUnlessClientError,
     enabled,
+    // While a page is being drawn again, look every few seconds for its new picture.
+    refetchInterval: (query) =>
+      query.state.data?.candidates.some((candidate) => candidate.status === 'drawing') ? 3000 : false,
   });
 }

@@ -25,6 +25,8 @@ export const ACTION_TEXTS = {
   'resubmit-print': 'resubmitPrint',
   'resend-email': 'resend',
   'approve-print': 'approvePrint',
+  redraw: 'redraw',
+  'redraw-choice': 'redrawChoice',
 } as const satisfies Record<AdminAction, string>;
 
 /** "10", "10.5", "10.50" (a point or a comma) -> cents; anything else -> null. */
@@ -40,6 +42,8 @@ type ActionDialogProps = {
   action: AdminAction;
   /** Cents that can still be refunded (refund only). */
   refundable: number;
+  /** The page drawn again or chosen (redraw and redraw-choice only): its position and its name. */
+  page?: { position: number; name: string };
   onClose: () => void;
 };
 
@@ -47,7 +51,7 @@ type ActionDialogProps = {
  * One action, confirmed: what it does, why (kept in the audit log), and for some what else it
  * needs (the amount, the tracking, the e-mail). The server decides; its refusal is shown here.
  */
-export function ActionDialog({ orderId, action, refundable, onClose }: ActionDialogProps) {
+export function ActionDialog({ orderId, action, refundable, page, onClose }: ActionDialogProps) {
   const { t } = useTranslation(['admin', 'errors']);
   const { language } = useLanguage();
   const texts = ACTION_TEXTS[action];
@@ -59,6 +63,7 @@ export function ActionDialog({ orderId, action, refundable, onClose }: ActionDia
   const [trackingNumber, setTrackingNumber] = useState('');
   const [trackingUrl, setTrackingUrl] = useState('');
   const [email, setEmail] = useState<(typeof RESENDABLE_EMAILS)[number]>('orderPaid');
+  const [picture, setPicture] = useState<'new' | 'old'>('new');
   const [problems, setProblems] = useState<Record<string, string>>({});
   const reasonId = useId();
   const cents = parseAmount(amount);
@@ -86,7 +91,11 @@ export function ActionDialog({ orderId, action, refundable, onClose }: ActionDia
           ? { trackingNumber, trackingUrl, reason }
           : action === 'resend-email'
             ? { email, reason }
-            : { reason };
+            : action === 'redraw'
+              ? { position: page?.position ?? -1, reason }
+              : action === 'redraw-choice'
+                ? { position: page?.position ?? -1, picture, reason }
+                : { reason };
     mutation.mutate(body as never, {
       onSuccess: () => {
         toast.success(t(`actions.${texts}.done`));
@@ -110,7 +119,7 @@ export function ActionDialog({ orderId, action, refundable, onClose }: ActionDia
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={t(`actions.${texts}.title` as 'actions.hold.title')}
+      title={t(`actions.${texts}.title` as 'actions.hold.title', { page: page?.name ?? '' })}
       description={t(`actions.${texts}.description` as 'actions.hold.description', {
         amount: formatMoney(refundable, language),
       })}
@@ -163,6 +172,27 @@ export function ActionDialog({ orderId, action, refundable, onClose }: ActionDia
             onValueChange={(value) => setEmail(value as typeof email)}
             options={RESENDABLE_EMAILS.map((kind) => ({ value: kind, label: t(`emails.${kind}`) }))}
           />
+        )}
+        {action === 'redraw-choice' && (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="sr-only">{t('actions.redrawChoice.button')}</legend>
+            {(['new', 'old'] as const).map((choice) => (
+              <label
+                key={choice}
+                className="flex items-center gap-3 rounded-2xl bg-white p-3 ring-1 ring-sand-300/70"
+              >
+                <input
+                  type="radio"
+                  name="picture"
+                  value={choice}
+                  checked={picture === choice}
+                  onChange={() => setPicture(choice)}
+                  className="size-5 accent-coral-600"
+                />
+                {choice === 'new' ? t('actions.redrawChoice.keepNew') : t('actions.redrawChoice.keepOld')}
+              </label>
+            ))}
+          </fieldset>
         )}
         <div className="flex flex-col gap-1.5">
           <label htmlFor={reasonId} className="font-bold">

@@ -1,17 +1,34 @@
+import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookPreviewPage } from '../../../../shared/contracts/book-preview';
+import type { BookPreview, BookPreviewPage, PreviewImage } from '../../../../shared/contracts/book-preview';
+import { Button } from '../../../components/ui/button';
 import { useAdminBook } from '../api/admin-api';
+import { ActionDialog } from './action-dialog';
 import { LoadFailed } from './load-failed';
 
+type BookPagesProps = {
+  orderId: string;
+  bookInstanceId: string;
+  /** The book waits for review: it opens on its pages, with the approved covers kept in view. */
+  reviewing: boolean;
+  /** The book is kept from the printer: a page may be drawn again and its picture chosen. */
+  canRedraw: boolean;
+};
+
 /**
- * Every page of the order's book with its words, as the parent approved it: the operator checks
- * what prints (and what a parent complains about) without a database or a PDF.
+ * Every page of the order's book with its words, as it will print: the operator checks it (review
+ * before print, or a parent's complaint) without a database or a PDF, and may have a page drawn
+ * again before it goes to the printer.
  */
-export function BookPages({ bookInstanceId, reviewing }: { bookInstanceId: string; reviewing: boolean }) {
+export function BookPages({ orderId, bookInstanceId, reviewing, canRedraw }: BookPagesProps) {
   const { t } = useTranslation(['admin', 'book']);
-  // A book waiting for review opens on its pages: that is what the operator came to look at.
   const [open, setOpen] = useState(reviewing);
+  const [dialog, setDialog] = useState<{
+    action: 'redraw' | 'redraw-choice';
+    position: number;
+    name: string;
+  } | null>(null);
   const book = useAdminBook(bookInstanceId, open);
   const covers =
     book.data?.pages.filter((page) => page.kind === 'front-cover' || page.kind === 'back-cover') ?? [];
@@ -41,42 +58,98 @@ export function BookPages({ bookInstanceId, reviewing }: { bookInstanceId: strin
       {book.data && (
         <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {book.data.pages.map((page) => (
-            <PageCard key={page.position} page={page} />
+            <PageCard
+              key={page.position}
+              page={page}
+              candidate={book.data.candidates.find((candidate) => candidate.position === page.position)}
+              canRedraw={canRedraw}
+              onAct={(action, name) => setDialog({ action, position: page.position, name })}
+            />
           ))}
         </ol>
+      )}
+      {dialog && (
+        <ActionDialog
+          orderId={orderId}
+          action={dialog.action}
+          refundable={0}
+          page={{ position: dialog.position, name: dialog.name }}
+          onClose={() => setDialog(null)}
+        />
       )}
     </details>
   );
 }
 
-function PageCard({ page }: { page: BookPreviewPage }) {
-  const { t } = useTranslation('book');
+const srcSet = (images: readonly PreviewImage[]) =>
+  images.map((image) => `${image.url} ${image.width}w`).join(', ');
+
+function Picture({ images, alt }: { images: readonly PreviewImage[]; alt: string }) {
+  if (images.length === 0) {
+    return (
+      <div className="grid aspect-square w-full place-items-center rounded-xl bg-white text-sm text-ink-700">
+        {alt}
+      </div>
+    );
+  }
+  return (
+    <img
+      src={images[0]?.url}
+      srcSet={srcSet(images)}
+      sizes="(min-width: 1024px) 260px, 45vw"
+      alt={alt}
+      width={480}
+      height={480}
+      loading="lazy"
+      decoding="async"
+      className="aspect-square w-full rounded-xl bg-white object-cover"
+    />
+  );
+}
+
+type PageCardProps = {
+  page: BookPreviewPage;
+  candidate: BookPreview['candidates'][number] | undefined;
+  canRedraw: boolean;
+  onAct: (action: 'redraw' | 'redraw-choice', name: string) => void;
+};
+
+function PageCard({ page, candidate, canRedraw, onAct }: PageCardProps) {
+  const { t } = useTranslation(['admin', 'book']);
   const name =
     page.kind === 'story'
-      ? t('pages.story', { number: page.storyPage ?? page.position })
-      : t(`pages.${page.kind}`);
+      ? t('book:pages.story', { number: page.storyPage ?? page.position })
+      : t(`book:pages.${page.kind}`);
   const words = [page.title, page.subtitle, page.text, page.signature].filter(Boolean).join(' · ');
   return (
     <li className="flex flex-col gap-1.5 rounded-2xl bg-cream-100 p-2 ring-1 ring-sand-300/70">
-      {page.images.length > 0 ? (
-        <img
-          src={page.images[0]?.url}
-          srcSet={page.images.map((image) => `${image.url} ${image.width}w`).join(', ')}
-          sizes="(min-width: 1024px) 260px, 45vw"
-          alt={name}
-          width={480}
-          height={480}
-          loading="lazy"
-          decoding="async"
-          className="aspect-square w-full rounded-xl bg-white object-cover"
-        />
-      ) : (
-        <div className="grid aspect-square w-full place-items-center rounded-xl bg-white text-sm text-ink-700">
-          {name}
-        </div>
-      )}
+      <Picture images={page.images} alt={name} />
       <span className="text-sm font-bold">{name}</span>
       {words && <span className="line-clamp-4 text-xs text-ink-700">{words}</span>}
+      {candidate?.status === 'drawing' && (
+        <p className="flex items-center gap-1.5 text-sm font-semibold" role="status">
+          <Loader2 aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+          {t('admin:order.redrawing')}
+        </p>
+      )}
+      {candidate?.status === 'ready' && (
+        <>
+          <Picture images={candidate.images} alt={t('admin:order.newPicture', { page: name })} />
+          {canRedraw && (
+            <Button size="sm" onClick={() => onAct('redraw-choice', name)}>
+              {t('admin:actions.redrawChoice.button')}
+            </Button>
+          )}
+        </>
+      )}
+      {candidate?.status === 'failed' && (
+        <p className="text-sm font-semibold text-red-700">{t('admin:order.redrawFailed')}</p>
+      )}
+      {canRedraw && page.redrawable && (!candidate || candidate.status === 'failed') && (
+        <Button size="sm" variant="secondary" onClick={() => onAct('redraw', name)}>
+          {t('admin:actions.redraw.button')}
+        </Button>
+      )}
     </li>
   );
 }

@@ -213,7 +213,12 @@ function OrderView({ detail }: { detail: AdminOrderDetail }) {
             {' · '}
             {t('order.versions', { count: detail.book.versions.length })}
           </p>
-          <BookPages bookInstanceId={detail.book.id} reviewing={detail.printReview === 'waiting'} />
+          <BookPages
+            orderId={order.id}
+            bookInstanceId={detail.book.id}
+            reviewing={detail.printReview === 'waiting'}
+            canRedraw={can.redrawPage}
+          />
         </Section>
       )}
 
