@@ -184,6 +184,67 @@ describe('the operator console', () => {
   });
 });
 
+describe('a book waiting for review', () => {
+  it('draws a page again, then keeps the new picture, saying why', async () => {
+    const book = {
+      id: 'b1',
+      title: 'Mia and the Night Guardian',
+      bookType: 'storybook',
+      language: 'en',
+      status: 'ready',
+      progress: { step: 'all done', percentage: 100 },
+      currentVersion: 1,
+      approvedVersion: 1,
+      paid: true,
+      names: { child: 'Mia', toy: 'Bunny' },
+      dedication: { message: '', signature: '' },
+      pages: [
+        {
+          position: 3,
+          kind: 'story',
+          storyPage: 1,
+          title: null,
+          subtitle: null,
+          text: 'The sun slips down behind the hills.',
+          signature: null,
+          redrawable: true,
+          images: [],
+        },
+      ],
+      redraws: { used: 1, max: 3 },
+      candidates: [{ position: 3, status: 'ready', images: [] }],
+    };
+    const waiting = detail({
+      printReview: 'waiting',
+      book: { id: 'b1', status: 'ready', title: book.title, approvedVersion: 1, versions: [] },
+      can: { ...detail().can, approvePrint: true, redrawPage: true },
+    });
+    const api = mockCheckoutApi({
+      routes: {
+        ...operator,
+        [`GET /api/admin/orders/${ORDER_ID}`]: ok(waiting),
+        'GET /api/admin/books/b1': ok(book),
+        [`POST /api/admin/orders/${ORDER_ID}/redraw-choice`]: ok(waiting),
+      },
+    });
+    const { user } = renderApp(`/admin/orders/${ORDER_ID}`);
+    expect(await screen.findByText(/^Waiting for review before print/)).toBeVisible();
+    // The book opens on its pages while it waits for review.
+    expect(await screen.findByText('The sun slips down behind the hills.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Choose the picture of Page 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Keep which picture of Page 1?' });
+    expect(within(dialog).getByRole('radio', { name: 'Keep the new picture' })).toBeChecked();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Why' }), 'Better hand');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(await screen.findByText('The page is settled.')).toBeVisible();
+    expect(api.callsTo(`/api/admin/orders/${ORDER_ID}/redraw-choice`)[0]?.body).toEqual({
+      position: 3,
+      picture: 'new',
+      reason: 'Better hand',
+    });
+  });
+});
+
 describe('parseAmount', () => {
   it('reads francs with a point or a comma as cents, and refuses anything else', () => {
     expect(parseAmount('10')).toBe(1000);

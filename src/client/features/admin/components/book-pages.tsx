@@ -134,9 +134,14 @@ function PageCard({ page, candidate, canRedraw, onAct }: PageCardProps) {
       )}
       {candidate?.status === 'ready' && (
         <>
+          <span className="mt-1 text-sm font-bold text-coral-700">{t('admin:order.newPictureLabel')}</span>
           <Picture images={candidate.images} alt={t('admin:order.newPicture', { page: name })} />
           {canRedraw && (
-            <Button size="sm" onClick={() => onAct('redraw-choice', name)}>
+            <Button
+              size="sm"
+              aria-label={t('admin:actions.redrawChoice.label', { page: name })}
+              onClick={() => onAct('redraw-choice', name)}
+            >
               {t('admin:actions.redrawChoice.button')}
             </Button>
           )}
@@ -146,7 +151,12 @@ function PageCard({ page, candidate, canRedraw, onAct }: PageCardProps) {
         <p className="text-sm font-semibold text-red-700">{t('admin:order.redrawFailed')}</p>
       )}
       {canRedraw && page.redrawable && (!candidate || candidate.status === 'failed') && (
-        <Button size="sm" variant="secondary" onClick={() => onAct('redraw', name)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={t('admin:actions.redraw.label', { page: name })}
+          onClick={() => onAct('redraw', name)}
+        >
           {t('admin:actions.redraw.button')}
         </Button>
       )}
