@@ -13,12 +13,27 @@ const freePort = () =>
   ]).toString();
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_OIDC_PORT ??= freePort();
+// A second shop prints with PRINTER=lulu against a local stand-in of Lulu (the operator journey).
+process.env.E2E_LULU_SHOP_PORT ??= freePort();
+process.env.E2E_LULU_FAKE_PORT ??= freePort();
+process.env.E2E_LULU_CONTROL_PORT ??= freePort();
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+}
+if (!process.env.E2E_LULU_DATA_DIR) {
+  process.env.E2E_LULU_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-lulu-'));
 }
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 const oidcUrl = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+/** The Lulu shop's address, and the secrets its journey signs and reads with (test values only). */
+export const LULU_E2E = {
+  shopUrl: `http://localhost:${process.env.E2E_LULU_SHOP_PORT}`,
+  controlUrl: `http://127.0.0.1:${process.env.E2E_LULU_CONTROL_PORT}`,
+  clientKey: 'e2e-lulu-key',
+  clientSecret: 'e2e-lulu-secret-0123456789',
+  webhookSecret: 'e2e-lulu-webhook-secret-0123456789',
+};
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -89,6 +104,48 @@ export default defineConfig({
         ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
         // For looking at the console's review queue by hand (`REVIEW_BEFORE_PRINT=on npx playwright …`).
         ...(process.env.REVIEW_BEFORE_PRINT ? { REVIEW_BEFORE_PRINT: process.env.REVIEW_BEFORE_PRINT } : {}),
+      },
+    },
+    {
+      command: 'node --import tsx e2e/support/lulu-server.ts',
+      url: `${LULU_E2E.controlUrl}/jobs`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        LULU_FAKE_PORT: String(process.env.E2E_LULU_FAKE_PORT),
+        LULU_CONTROL_PORT: String(process.env.E2E_LULU_CONTROL_PORT),
+        LULU_CLIENT_KEY: LULU_E2E.clientKey,
+        LULU_CLIENT_SECRET: LULU_E2E.clientSecret,
+      },
+    },
+    {
+      // The same shop with Lulu as its printer: its operator resubmits a job Lulu refused.
+      command: 'node --import tsx src/server/main.ts',
+      url: `${LULU_E2E.shopUrl}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(process.env.E2E_LULU_SHOP_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: LULU_E2E.shopUrl,
+        WORKER_CONCURRENCY: '1',
+        AUTH_EMAILS_PER_MINUTE: '200',
+        PRINTER: 'lulu',
+        LULU_API_URL: `http://127.0.0.1:${process.env.E2E_LULU_FAKE_PORT}`,
+        LULU_CLIENT_KEY: LULU_E2E.clientKey,
+        LULU_CLIENT_SECRET: LULU_E2E.clientSecret,
+        LULU_WEBHOOK_SECRET: LULU_E2E.webhookSecret,
+        LULU_CONTACT_EMAIL: 'print@example.com',
+        PRINT_FILE_URL_SECRET: 'e2e-print-file-url-secret-0123456789abcdef',
+        ADMIN_EMAILS: 'olga.operator@example.com',
+        DATA_DIR: process.env.E2E_LULU_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
       },
     },
   ],

@@ -27,10 +27,11 @@ export async function signUpConfirmed(
   page: Page,
   email: string,
   password = 'moonlit-teddy-42',
+  origin = `http://localhost:${process.env.E2E_PORT}`,
 ): Promise<void> {
   // The shop checks the Origin of account requests, as a browser's form would send it.
   const response = await page.request.post('/api/auth/sign-up/email', {
-    headers: { origin: `http://localhost:${process.env.E2E_PORT}` },
+    headers: { origin },
     data: { email, password, name: email.split('@')[0], callbackURL: '/' },
   });
   expect(response.ok(), await response.text()).toBe(true);

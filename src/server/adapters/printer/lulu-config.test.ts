@@ -112,4 +112,11 @@ describe('parsePrinterSettings', () => {
       ],
     });
   });
+
+  it('takes a shop on this machine when the print API is on this machine too (a local stand-in)', () => {
+    const result = parsePrinterSettings(
+      lulu({ PUBLIC_URL: 'http://localhost:3000', LULU_API_URL: 'http://127.0.0.1:4010' }),
+    );
+    expect(result.success).toBe(true);
+  });
 });

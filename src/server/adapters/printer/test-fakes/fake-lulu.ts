@@ -73,6 +73,8 @@ export async function startFakeLulu(options: {
   clientSecret: string;
   tokenLifetimeSeconds?: number;
   downloadFiles?: boolean;
+  /** A fixed port (the end-to-end journeys' stand-in); a free one by default. */
+  port?: number;
 }): Promise<FakeLulu> {
   const tokenRequests: RecordedLuluRequest[] = [];
   const requests: RecordedLuluRequest[] = [];
@@ -214,7 +216,7 @@ export async function startFakeLulu(options: {
     }
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
