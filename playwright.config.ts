@@ -46,6 +46,35 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * One built shop as a web server: what every e2e shop shares (a demo shop in `test` mode, which
+ * behaves like production, on 127.0.0.1, one drawing job at a time, sign-ups from one address, the
+ * operator journeys' address in ADMIN_EMAILS), plus its own settings.
+ */
+function shopServer(url: string, env: Record<string, string>) {
+  return {
+    command: 'node --import tsx src/server/main.ts',
+    url: `${url}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      // Books are produced in the journeys, with the real local illustrator.
+      WORKER_CONCURRENCY: '1',
+      // Every journey signs up from 127.0.0.1; the shop's per-IP default (5 a minute) is for the internet.
+      AUTH_EMAILS_PER_MINUTE: '200',
+      // The operator journeys sign up with this address and work in /admin.
+      ADMIN_EMAILS: 'olga.operator@example.com',
+      LOG_LEVEL: 'warn',
+      ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -74,38 +103,18 @@ export default defineConfig({
       stderr: 'ignore',
       env: { OIDC_PORT: String(process.env.E2E_OIDC_PORT), SHOP_URL: baseURL },
     },
-    {
-      command: 'node --import tsx src/server/main.ts',
-      url: `${baseURL}/api/ready`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        // 'test' behaves like production; the shop is a demo shop (the default), whose outbox the
-        // journeys read from this machine.
-        NODE_ENV: 'test',
-        GOOGLE_CLIENT_ID: 'e2e-shop',
-        GOOGLE_CLIENT_SECRET: 'e2e-shop-secret',
-        GOOGLE_DISCOVERY_URL: `${oidcUrl}/.well-known/openid-configuration`,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        // Books are produced in the journeys, with the real local illustrator; the local printer
-        // ships and delivers within seconds so the profile journeys see every status.
-        WORKER_CONCURRENCY: '1',
-        // Every journey signs up from 127.0.0.1; the shop's per-IP default (5 a minute) is for the internet.
-        AUTH_EMAILS_PER_MINUTE: '200',
-        PRINTER_SHIP_AFTER_SECONDS: '5',
-        PRINTER_DELIVER_AFTER_SECONDS: '5',
-        // The operator journey signs up with this address and works in /admin.
-        ADMIN_EMAILS: 'olga.operator@example.com',
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        LOG_LEVEL: 'warn',
-        ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
-        // For looking at the console's review queue by hand (`REVIEW_BEFORE_PRINT=on npx playwright …`).
-        ...(process.env.REVIEW_BEFORE_PRINT ? { REVIEW_BEFORE_PRINT: process.env.REVIEW_BEFORE_PRINT } : {}),
-      },
-    },
+    shopServer(baseURL, {
+      GOOGLE_CLIENT_ID: 'e2e-shop',
+      GOOGLE_CLIENT_SECRET: 'e2e-shop-secret',
+      GOOGLE_DISCOVERY_URL: `${oidcUrl}/.well-known/openid-configuration`,
+      PORT: String(port),
+      // The local printer ships and delivers within seconds so the profile journeys see every status.
+      PRINTER_SHIP_AFTER_SECONDS: '5',
+      PRINTER_DELIVER_AFTER_SECONDS: '5',
+      DATA_DIR: String(process.env.E2E_DATA_DIR),
+      // For looking at the console's review queue by hand (`REVIEW_BEFORE_PRINT=on npx playwright …`).
+      ...(process.env.REVIEW_BEFORE_PRINT ? { REVIEW_BEFORE_PRINT: process.env.REVIEW_BEFORE_PRINT } : {}),
+    }),
     {
       command: 'node --import tsx e2e/support/lulu-server.ts',
       url: `${LULU_E2E.controlUrl}/jobs`,
@@ -120,33 +129,18 @@ export default defineConfig({
         LULU_CLIENT_SECRET: LULU_E2E.clientSecret,
       },
     },
-    {
-      // The same shop with Lulu as its printer: its operator resubmits a job Lulu refused.
-      command: 'node --import tsx src/server/main.ts',
-      url: `${LULU_E2E.shopUrl}/api/ready`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        NODE_ENV: 'test',
-        PORT: String(process.env.E2E_LULU_SHOP_PORT),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: LULU_E2E.shopUrl,
-        WORKER_CONCURRENCY: '1',
-        AUTH_EMAILS_PER_MINUTE: '200',
-        PRINTER: 'lulu',
-        LULU_API_URL: `http://127.0.0.1:${process.env.E2E_LULU_FAKE_PORT}`,
-        LULU_CLIENT_KEY: LULU_E2E.clientKey,
-        LULU_CLIENT_SECRET: LULU_E2E.clientSecret,
-        LULU_WEBHOOK_SECRET: LULU_E2E.webhookSecret,
-        LULU_CONTACT_EMAIL: 'print@example.com',
-        PRINT_FILE_URL_SECRET: 'e2e-print-file-url-secret-0123456789abcdef',
-        ADMIN_EMAILS: 'olga.operator@example.com',
-        DATA_DIR: process.env.E2E_LULU_DATA_DIR,
-        LOG_LEVEL: 'warn',
-        ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
-      },
-    },
+    // The same shop with Lulu as its printer: its operator resubmits a job Lulu refused.
+    shopServer(LULU_E2E.shopUrl, {
+      PORT: String(process.env.E2E_LULU_SHOP_PORT),
+      PUBLIC_URL: LULU_E2E.shopUrl,
+      PRINTER: 'lulu',
+      LULU_API_URL: `http://127.0.0.1:${process.env.E2E_LULU_FAKE_PORT}`,
+      LULU_CLIENT_KEY: LULU_E2E.clientKey,
+      LULU_CLIENT_SECRET: LULU_E2E.clientSecret,
+      LULU_WEBHOOK_SECRET: LULU_E2E.webhookSecret,
+      LULU_CONTACT_EMAIL: 'print@example.com',
+      PRINT_FILE_URL_SECRET: 'e2e-print-file-url-secret-0123456789abcdef',
+      DATA_DIR: String(process.env.E2E_LULU_DATA_DIR),
+    }),
   ],
 });
