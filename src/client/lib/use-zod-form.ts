@@ -11,11 +11,13 @@ import type { z } from 'zod';
 /**
  * The shop's one form approach (issue 13): react-hook-form with a shared zod schema as resolver.
  * Checked on submit; the first field with a problem gets the focus; a field's problem goes as soon
- * as it is edited and is checked again on the next submit (not while the person is typing).
+ * as it is edited and is checked again on the next submit (not while the person is typing). A form
+ * whose fields are not all inputs (a photo) passes `focusError: false` and moves the focus itself.
  */
 export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,
   defaultValues: DefaultValues<z.input<Schema>>,
+  { focusError = true }: { focusError?: boolean } = {},
 ): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> & {
   /** `register` plus the clearing of the field's problem on change, for a text field. */
   field: (
@@ -28,7 +30,7 @@ export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    shouldFocusError: true,
+    shouldFocusError: focusError,
   });
   const field = (name: Path<z.input<Schema>>, onChange?: (value: string) => void) =>
     form.register(name, {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChildStepSchema } from '../../shared/contracts/wizard';
@@ -312,6 +312,24 @@ describe('wizard: moving between steps', () => {
     ).toHaveFocus();
     expect(stepParam(router)).toBe('1');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  it('keeps what was typed but not saved while the parent moves to another step and back', async () => {
+    const api = mockWizardApi({ steps: { 1: CHILD, 2: COVER, 3: TOY, 4: TOY_COVER } });
+    const { user, router } = await openWizard('/wizard?step=3');
+    const toyName = screen.getByLabelText('The cuddly toy’s name');
+    await user.clear(toyName);
+    await user.type(toyName, 'Bunny');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    const childName = await screen.findByLabelText('Your child’s first name');
+    await user.clear(childName);
+    await user.type(childName, 'Noa');
+    // The browser's Back and Forward move between the steps without saving them.
+    await act(() => router.navigate(-1));
+    expect(await screen.findByLabelText('The cuddly toy’s name')).toHaveValue('Bunny');
+    await act(() => router.navigate(1));
+    expect(await screen.findByLabelText('Your child’s first name')).toHaveValue('Noa');
+    expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
   });
 
   it('Previous goes from step 5 back to step 3', async () => {

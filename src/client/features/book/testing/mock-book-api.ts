@@ -9,17 +9,12 @@ import type {
   PreviewImage,
 } from '../../../../shared/contracts/book-preview';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
-import { unknownRoute } from '../../../testing/unknown-route';
+import { type ApiCall, fails, type Handler, ok, type Reply, stubApi } from '../../../testing/mock-api';
 
-export type Reply = { status: number; body: unknown };
-export type BookCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-type Handler = (call: BookCall) => Reply | Promise<Reply>;
+export type { Reply } from '../../../testing/mock-api';
+export type BookCall = ApiCall;
 
-export const ok = (body: unknown, status = 200): Reply => ({ status, body });
-export const fails = (status: number, code: string, message = code): Reply => ({
-  status,
-  body: { error: { code, message } },
-});
+export { deferred, fails, ok } from '../../../testing/mock-api';
 
 export const BOOK_ID = 'b1a2c3d4-0000-4000-8000-0000000000b1';
 
@@ -110,7 +105,6 @@ type Options = {
 
 /** Replaces fetch for the test with a book server. */
 export function mockBookApi({ book = makeBook(), signedIn = true, routes = {} }: Options = {}) {
-  const calls: BookCall[] = [];
   const server = { book };
   const base = `/api/books/${BOOK_ID}`;
   let tag = 0;
@@ -210,31 +204,8 @@ export function mockBookApi({ book = makeBook(), signedIn = true, routes = {} }:
     return undefined;
   };
 
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://shop.test',
-    );
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path: url.pathname, query: url.searchParams, body };
-    calls.push(call);
-    const key = `${method} ${url.pathname}`;
-    const route = routes[key] ?? defaultRoute(method, url.pathname);
-    const reply = typeof route === 'function' ? await route(call) : (route ?? unknownRoute(key));
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    calls,
-    server,
-    routes,
-    callsTo: (path: string, method?: string) =>
-      calls.filter((call) => call.path === path && (method === undefined || call.method === method)),
-  };
+  const api = stubApi(routes, defaultRoute);
+  return { ...api, server };
 }
 
 /** A `window.matchMedia` where `(min-width: 1024px)` is as wide as the test says. */

@@ -5,26 +5,12 @@ import type { CheckoutContext, Order, OrderRequest } from '../../../../shared/co
 import { DEFAULT_TAX_RATE_BASIS_POINTS, quoteOrder } from '../../../../shared/domain/quote';
 import type { ProductKey } from '../../../../shared/domain/statuses';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
-import { unknownRoute } from '../../../testing/unknown-route';
+import { type ApiCall, fails, type Handler, ok, type Reply, stubApi } from '../../../testing/mock-api';
 
-export type Reply = { status: number; body: unknown };
-export type CheckoutCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-type Handler = (call: CheckoutCall) => Reply | Promise<Reply>;
+export type { Reply } from '../../../testing/mock-api';
+export type CheckoutCall = ApiCall;
 
-export const ok = (body: unknown, status = 200): Reply => ({ status, body });
-export const fails = (status: number, code: string, message = code): Reply => ({
-  status,
-  body: { error: { code, message } },
-});
-
-/** A reply the test releases when it wants, to look at the page while a call is pending. */
-export function deferred(): { handler: Handler; release: (reply: Reply) => void } {
-  let release: (reply: Reply) => void = () => {};
-  const promise = new Promise<Reply>((resolve) => {
-    release = resolve;
-  });
-  return { handler: () => promise, release };
-}
+export { deferred, fails, ok } from '../../../testing/mock-api';
 
 export const BOOK_INSTANCE_ID = 'b0000000-0000-4000-8000-000000000001';
 export const ORDER_ID = 'c0000000-0000-4000-8000-000000000001';
@@ -128,7 +114,6 @@ export function mockCheckoutApi({
   orders = [],
   routes = {},
 }: Options = {}) {
-  const calls: CheckoutCall[] = [];
   const server = { context, orders: new Map(orders.map((order) => [order.id, order])) };
 
   const putOrder = (call: CheckoutCall): Reply => {
@@ -181,33 +166,8 @@ export function mockCheckoutApi({
     return undefined;
   };
 
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://shop.test',
-    );
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path: url.pathname, query: url.searchParams, body };
-    calls.push(call);
-    const key = `${method} ${url.pathname}`;
-    const route = routes[key] ?? defaultRoute(method, url.pathname);
-    const reply = typeof route === 'function' ? await route(call) : (route ?? unknownRoute(key));
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    calls,
-    server,
-    /** Replies for 'METHOD /api/path', changeable while the page is open. */
-    routes,
-    /** The calls to one path of the API, e.g. '/api/orders/…/payment'. */
-    callsTo: (path: string, method?: string) =>
-      calls.filter((call) => call.path === path && (method === undefined || call.method === method)),
-  };
+  const api = stubApi(routes, defaultRoute);
+  return { ...api, server };
 }
 
 afterEach(() => {

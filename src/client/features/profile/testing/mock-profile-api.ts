@@ -3,26 +3,12 @@
 import { afterEach, vi } from 'vitest';
 import type { Gallery, Profile, ProfileBook, ProfileOrder } from '../../../../shared/contracts/profile';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
-import { unknownRoute } from '../../../testing/unknown-route';
+import { type ApiCall, fails, type Handler, ok, type Reply, stubApi } from '../../../testing/mock-api';
 
-export type Reply = { status: number; body: unknown };
-export type ProfileCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-type Handler = (call: ProfileCall) => Reply | Promise<Reply>;
+export type { Reply } from '../../../testing/mock-api';
+export type ProfileCall = ApiCall;
 
-export const ok = (body: unknown, status = 200): Reply => ({ status, body });
-export const fails = (status: number, code: string, message = code): Reply => ({
-  status,
-  body: { error: { code, message } },
-});
-
-/** A reply the test releases when it wants, to look at the page while a call is pending. */
-export function deferred(): { handler: Handler; release: (reply: Reply) => void } {
-  let release: (reply: Reply) => void = () => {};
-  const promise = new Promise<Reply>((resolve) => {
-    release = resolve;
-  });
-  return { handler: () => promise, release };
-}
+export { deferred, fails, ok } from '../../../testing/mock-api';
 
 export const BOOK_ID = 'b1a2c3d4-0000-4000-8000-000000000001';
 export const ORDER_ID = 'c0000000-0000-4000-8000-000000000001';
@@ -105,7 +91,6 @@ export function mockProfileApi({
   galleries = {},
   routes = {},
 }: Options = {}) {
-  const calls: ProfileCall[] = [];
   const server = { profile, books, orders, galleries };
   const signedIn = () => signedInAs !== null;
 
@@ -139,35 +124,8 @@ export function mockProfileApi({
     return undefined;
   };
 
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://shop.test',
-    );
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path: url.pathname, query: url.searchParams, body };
-    calls.push(call);
-    const key = `${method} ${url.pathname}`;
-    const route = routes[key] ?? defaultRoute(method, url.pathname);
-    const reply = typeof route === 'function' ? await route(call) : (route ?? unknownRoute(key));
-    // A 204 has no body (the Response constructor refuses one).
-    if (reply.status === 204) return new Response(null, { status: 204 });
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    calls,
-    server,
-    /** Replies for 'METHOD /api/path', changeable while the page is open. */
-    routes,
-    /** The calls to one path of the API, e.g. '/api/profile/books'. */
-    callsTo: (path: string, method?: string) =>
-      calls.filter((call) => call.path === path && (method === undefined || call.method === method)),
-  };
+  const api = stubApi(routes, defaultRoute);
+  return { ...api, server };
 }
 
 afterEach(() => {

@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../shared/constants';
 import { ErrorAlert, TextField } from '../../../components/auth/forms/form-parts';
 import { cn } from '../../../components/ui/cn';
-import type { ChildDraft, ChildField } from '../lib/drafts';
+import type { ChildForm } from '../hooks/use-wizard-drafts';
+import type { ChildDraft } from '../lib/drafts';
 import { FieldError } from './field-error';
 import { PhotoField } from './photo-field';
 
 type StepChildProps = {
-  draft: ChildDraft;
-  onChange: (change: Partial<ChildDraft>) => void;
-  /** The fields a failed Next found missing. */
-  problems: readonly ChildField[];
+  /** Step 1's form (useWizardDrafts): its problems are the fields a failed Next found missing. */
+  form: ChildForm;
   onPhotoBusyChange?: (busy: boolean) => void;
 };
 
@@ -21,23 +20,23 @@ const GENDERS = [
 ] as const;
 
 /** Step 1: the child's first name, boy or girl, age, photo and the consent to use it. */
-export function StepChild({ draft, onChange, problems, onPhotoBusyChange }: StepChildProps) {
+export function StepChild({ form, onPhotoBusyChange }: StepChildProps) {
   const { t } = useTranslation('wizard');
   const id = useId();
-  const has = (field: ChildField) => problems.includes(field);
+  const { errors } = form.formState;
+  const has = (field: keyof ChildDraft) => errors[field] !== undefined;
+  const picture = form.watch('picture');
   const ids = { gender: `${id}-gender`, consent: `${id}-consent` };
 
   return (
     <div className="flex flex-col gap-6">
-      {problems.length > 0 && <ErrorAlert>{t('child.missing')}</ErrorAlert>}
+      {Object.keys(errors).length > 0 && <ErrorAlert>{t('child.missing')}</ErrorAlert>}
       <TextField
         label={t('child.name')}
-        name="child-name"
         autoComplete="off"
         maxLength={40}
         required
-        value={draft.name}
-        onValueChange={(name) => onChange({ name })}
+        {...form.field('name')}
         error={has('name') ? t('child.errors.name') : undefined}
       />
       <fieldset aria-describedby={has('gender') ? ids.gender : undefined} className="flex flex-col gap-2">
@@ -54,10 +53,8 @@ export function StepChild({ draft, onChange, problems, onPhotoBusyChange }: Step
             >
               <input
                 type="radio"
-                name={`${id}-gender-choice`}
                 value={gender.value}
-                checked={draft.gender === gender.value}
-                onChange={() => onChange({ gender: gender.value })}
+                {...form.field('gender')}
                 aria-invalid={has('gender') ? true : undefined}
                 className="size-4 accent-coral-600"
               />
@@ -69,7 +66,6 @@ export function StepChild({ draft, onChange, problems, onPhotoBusyChange }: Step
       </fieldset>
       <TextField
         label={t('child.age')}
-        name="child-age"
         type="number"
         inputMode="numeric"
         min={LIMITS.childAge.min}
@@ -77,8 +73,7 @@ export function StepChild({ draft, onChange, problems, onPhotoBusyChange }: Step
         step={1}
         required
         hint={t('child.ageHint')}
-        value={draft.age}
-        onValueChange={(age) => onChange({ age })}
+        {...form.field('age')}
         error={has('age') ? t('child.errors.age') : undefined}
         className="sm:max-w-48"
       />
@@ -86,8 +81,11 @@ export function StepChild({ draft, onChange, problems, onPhotoBusyChange }: Step
         kind="child"
         label={t('child.photo')}
         tip={t('child.photoHint')}
-        pictureId={draft.picture}
-        onPictureChange={(picture) => onChange({ picture })}
+        pictureId={picture}
+        onPictureChange={(value) => {
+          form.setValue('picture', value);
+          form.clearErrors('picture');
+        }}
         error={has('picture') ? t('child.errors.picture') : undefined}
         onBusyChange={onPhotoBusyChange}
       />
@@ -95,8 +93,7 @@ export function StepChild({ draft, onChange, problems, onPhotoBusyChange }: Step
         <label className="flex cursor-pointer items-start gap-3 rounded-2xl bg-lavender-100 p-4">
           <input
             type="checkbox"
-            checked={draft.consent}
-            onChange={(event) => onChange({ consent: event.target.checked })}
+            {...form.field('consent')}
             aria-invalid={has('consent') ? true : undefined}
             aria-describedby={has('consent') ? ids.consent : undefined}
             className="mt-0.5 size-5 shrink-0 accent-coral-600"

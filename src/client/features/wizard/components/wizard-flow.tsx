@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { WizardState } from '../../../../shared/contracts/wizard';
+import type { ChildStep, ToyStep, WizardState } from '../../../../shared/contracts/wizard';
 import {
   parseWizardStep,
   previousStep,
@@ -17,31 +17,17 @@ import { useDocumentTitle } from '../../../components/layout/use-document-title'
 import { useLanguage } from '../../../components/layout/use-language';
 import { ApiError, codeOf } from '../../../lib/api-client';
 import { useUrlStep } from '../../../lib/use-url-step';
-import { type AdjustedCover, useKeepAdjustedCover } from '../api/adjusted-cover';
 import { useCompleteWizard } from '../api/complete-wizard';
 import type { CoverKind } from '../api/generate-cover';
 import { useSaveWizardStep } from '../api/save-wizard-step';
 import type { WizardStart } from '../api/wizard-state';
-import { useCoverGeneration } from '../hooks/use-cover-generation';
-import {
-  type ChildDraft,
-  type ChildField,
-  checkChild,
-  checkDedication,
-  checkToy,
-  childChanged,
-  childDraftFrom,
-  dedicationDraftFrom,
-  type ToyDraft,
-  type ToyField,
-  toyChanged,
-  toyDraftFrom,
-} from '../lib/drafts';
-import { describeGenerationError } from '../lib/generation-error';
+import { useWizardCovers } from '../hooks/use-wizard-covers';
+import { useWizardDrafts } from '../hooks/use-wizard-drafts';
+import { childChanged, toyChanged } from '../lib/drafts';
 import { SignInToComplete } from './sign-in-to-complete';
 import { StepChild } from './step-child';
 import { StepDedication } from './step-dedication';
-import { type GenerationView, StepGeneration } from './step-generation';
+import { StepGeneration } from './step-generation';
 import { StepToy } from './step-toy';
 import { WizardFooter } from './wizard-footer';
 import { WizardShell } from './wizard-shell';
@@ -71,11 +57,6 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
   const { language } = useLanguage();
   const save = useSaveWizardStep(start);
   const complete = useCompleteWizard();
-  const covers = { hero: useCoverGeneration('hero'), toy: useCoverGeneration('toy') };
-  const keepAdjusted = useKeepAdjustedCover(start);
-  // The hero cover last redrawn with the parent's look (step 2's "Does this look like …?").
-  const [adjusted, setAdjusted] = useState<AdjustedCover | undefined>();
-
   const [screen, setScreen] = useState<'steps' | 'signIn'>('steps');
   const {
     step,
@@ -93,18 +74,11 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
   });
   const [welcome, setWelcome] = useState(state.restored);
 
-  // A reorder's child fills the form, but the consent box is the parent's to tick again.
-  const [child, setChild] = useState<ChildDraft>(() => childDraftFrom(state.steps[1], state.prefill?.child));
-  const [childProblems, setChildProblems] = useState<ChildField[]>([]);
-  const [toy, setToy] = useState<ToyDraft>(() => toyDraftFrom(state.steps[3]));
-  const [toyProblems, setToyProblems] = useState<ToyField[]>([]);
-  const [dedication, setDedication] = useState(() => dedicationDraftFrom(state.steps[5]));
+  const drafts = useWizardDrafts(state);
+  const { dedication } = drafts;
   // A photo on its way: Next waits for its id rather than calling the step incomplete.
   const [photoBusy, setPhotoBusy] = useState(false);
-  // A cover the user asked to make again: the saved one is no longer shown.
-  const [redo, setRedo] = useState({ hero: false, toy: false });
-  // A cover asked for by this page: arriving on its step does not ask a second time.
-  const started = useRef({ hero: false, toy: false });
+  const covers = useWizardCovers(state, start, screen === 'steps' ? step : undefined);
 
   const stepKey = STEP_KEYS[step];
   useDocumentTitle(t('metaTitle', { step: t(`steps.${stepKey}.title`) }));
@@ -117,43 +91,6 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
     setScreen('steps');
     showStep(next);
   };
-
-  const startCover = (kind: CoverKind) => {
-    started.current[kind] = true;
-    setRedo((current) => ({ ...current, [kind]: false }));
-    if (kind === 'hero') setAdjusted(undefined);
-    covers[kind].mutate();
-  };
-
-  const savedCover = (kind: CoverKind) =>
-    kind === 'hero' ? state.steps[2]?.generatedCover : state.steps[4]?.generatedToyImage;
-  const approvedCover = (kind: CoverKind) =>
-    kind === 'hero'
-      ? state.steps[2]?.approved && state.steps[2].generatedCover
-      : state.steps[4]?.approved && state.steps[4].generatedToyImage;
-
-  const coverView = (kind: CoverKind): GenerationView => {
-    const generation = covers[kind];
-    if (generation.isPending) return { state: 'loading' };
-    if (generation.isError) return { state: 'error', problem: describeGenerationError(generation.error) };
-    if (kind === 'hero' && adjusted) return { state: 'result', ...adjusted };
-    if (generation.isSuccess)
-      return { state: 'result', imageId: generation.data.imageId, look: generation.data.look };
-    const saved = savedCover(kind);
-    // Nothing yet: the effect below asks for it.
-    return saved && !redo[kind]
-      ? { state: 'result', imageId: saved, look: kind === 'hero' ? state.steps[2]?.look : undefined }
-      : { state: 'loading' };
-  };
-
-  // Arriving on a cover step with no cover (a restore, the browser's Forward): make it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: startCover is rebuilt each render; the inputs are listed
-  useEffect(() => {
-    if (screen !== 'steps' || (step !== 2 && step !== 4)) return;
-    const kind: CoverKind = step === 2 ? 'hero' : 'toy';
-    if (started.current[kind] || !covers[kind].isIdle) return;
-    if (!savedCover(kind) || redo[kind]) startCover(kind);
-  }, [screen, step, redo, state.steps]);
 
   const saveFailed = () => toast.error(t('toasts.saveFailed'), { id: 'wizard-save-failed' });
 
@@ -203,65 +140,43 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
     if (screen === 'signIn' && !before && session.isSignedIn) completeNow();
   }, [session.isSignedIn, screen]);
 
+  const refuse = () => {
+    focusFirstProblem();
+    toast.error(t('toasts.completeFields'), { id: 'wizard-complete-fields' });
+  };
+
+  // Steps 1 and 3 saved; their cover is made (again) when what it is drawn from changed.
+  const saveThenCover = (kind: CoverKind, changed: boolean, request: Parameters<typeof save.mutate>[0]) => {
+    const needsCover = covers.needed(kind, changed);
+    save.mutate(request, {
+      onSuccess: () => {
+        if (needsCover) covers.make(kind);
+        goTo(kind === 'hero' ? 2 : 4);
+      },
+      onError: saveFailed,
+    });
+  };
+
   const next = () => {
     if (step === 1) {
-      const checked = checkChild(child);
-      if (!checked.data) {
-        setChildProblems(checked.problems);
-        focusFirstProblem();
-        toast.error(t('toasts.completeFields'), { id: 'wizard-complete-fields' });
-        return;
-      }
-      const needsCover =
-        redo.hero ||
-        covers.hero.isError ||
-        childChanged(checked.data, state.steps[1]) ||
-        (covers.hero.isIdle && !state.steps[2]);
-      save.mutate(
-        { step: 1, data: checked.data },
-        {
-          onSuccess: () => {
-            if (needsCover) startCover('hero');
-            goTo(2);
-          },
-          onError: saveFailed,
-        },
-      );
+      const onValid = (data: ChildStep) =>
+        saveThenCover('hero', childChanged(data, state.steps[1]), { step: 1, data });
+      void drafts.child.handleSubmit(onValid, refuse)();
       return;
     }
     if (step === 3) {
-      const checked = checkToy(toy);
-      if (!checked.data) {
-        setToyProblems(checked.problems);
-        focusFirstProblem();
-        toast.error(t('toasts.completeFields'), { id: 'wizard-complete-fields' });
-        return;
-      }
-      const needsCover =
-        redo.toy ||
-        covers.toy.isError ||
-        toyChanged(checked.data, state.steps[3]) ||
-        (covers.toy.isIdle && !state.steps[4]);
-      save.mutate(
-        { step: 3, data: checked.data },
-        {
-          onSuccess: () => {
-            if (needsCover) startCover('toy');
-            goTo(4);
-          },
-          onError: saveFailed,
-        },
-      );
+      const onValid = (data: ToyStep) =>
+        saveThenCover('toy', toyChanged(data, state.steps[3]), { step: 3, data });
+      void drafts.toy.handleSubmit(onValid, refuse)();
       return;
     }
     if (step === 2 || step === 4) {
       const kind: CoverKind = step === 2 ? 'hero' : 'toy';
-      const view = coverView(kind);
-      if (view.state === 'result' && view.imageId === approvedCover(kind)) goTo(stepAfterApproval(step));
+      if (covers.isApproved(kind)) goTo(stepAfterApproval(step));
       else toast.error(t('toasts.approveFirst'), { id: 'wizard-approve-first' });
       return;
     }
-    const data = checkDedication(message, dedication.signature);
+    const data = dedication.checked();
     if (!data) {
       toast.error(t('toasts.fixDedication'), { id: 'wizard-fix-dedication' });
       return;
@@ -278,21 +193,6 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
       { onSuccess: () => goTo(stepAfterApproval(from)), onError: saveFailed },
     );
   };
-
-  const changeChild = (change: Partial<ChildDraft>) => {
-    setChild((current) => ({ ...current, ...change }));
-    setChildProblems((current) => current.filter((field) => !(field in change)));
-  };
-  const changeToy = (change: Partial<ToyDraft>) => {
-    setToy((current) => ({ ...current, ...change }));
-    setToyProblems((current) => current.filter((field) => !(field in change)));
-  };
-
-  const template = t('dedication.template', {
-    child: state.steps[1]?.name ?? child.name,
-    toy: state.steps[3]?.toyName ?? toy.toyName,
-  });
-  const message = dedication.message ?? template;
 
   const stepTitle = t(`steps.${stepKey}.title`);
 
@@ -312,32 +212,25 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
   const generationStep = (kind: CoverKind) => (
     <StepGeneration
       kind={kind}
-      name={kind === 'hero' ? (state.steps[1]?.name ?? child.name) : (state.steps[3]?.toyName ?? toy.toyName)}
-      view={coverView(kind)}
+      name={kind === 'hero' ? drafts.names.child : drafts.names.toy}
+      view={covers.view(kind)}
       approving={save.isPending}
       onApprove={(imageId) => approve(kind, imageId)}
       onRegenerate={() => {
-        setRedo((current) => ({ ...current, [kind]: true }));
+        covers.askAgain(kind);
         goTo(stepForRegeneration(kind === 'hero' ? 2 : 4));
       }}
-      onRetry={() => startCover(kind)}
+      onRetry={() => covers.make(kind)}
       onUploadDifferent={() => {
-        if (kind === 'hero') changeChild({ picture: undefined });
-        else changeToy({ toyPicture: undefined });
+        if (kind === 'hero') drafts.child.setValue('picture', undefined);
+        else drafts.toy.setValue('toyPicture', undefined);
         goTo(stepForRegeneration(kind === 'hero' ? 2 : 4));
       }}
       onStartOver={() => {
-        setRedo({ hero: true, toy: true });
+        covers.askAgain('hero', 'toy');
         goTo(1);
       }}
-      onAdjusted={
-        kind === 'hero'
-          ? (cover) => {
-              setAdjusted(cover);
-              keepAdjusted(cover);
-            }
-          : undefined
-      }
+      onAdjusted={kind === 'hero' ? covers.adjust : undefined}
     />
   );
 
@@ -406,28 +299,19 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
         <p className="mt-2 text-ink-700 sm:text-lg">{t(`steps.${stepKey}.lead`)}</p>
       </div>
       <div ref={stepRef}>
-        {step === 1 && (
-          <StepChild
-            draft={child}
-            onChange={changeChild}
-            problems={childProblems}
-            onPhotoBusyChange={setPhotoBusy}
-          />
-        )}
+        {step === 1 && <StepChild form={drafts.child} onPhotoBusyChange={setPhotoBusy} />}
         {step === 2 && generationStep('hero')}
-        {step === 3 && (
-          <StepToy draft={toy} onChange={changeToy} problems={toyProblems} onPhotoBusyChange={setPhotoBusy} />
-        )}
+        {step === 3 && <StepToy form={drafts.toy} onPhotoBusyChange={setPhotoBusy} />}
         {step === 4 && generationStep('toy')}
         {step === 5 && (
           <StepDedication
-            message={message}
+            message={dedication.message}
             signature={dedication.signature}
-            onMessageChange={(value) => setDedication((current) => ({ ...current, message: value }))}
-            onSignatureChange={(value) => setDedication((current) => ({ ...current, signature: value }))}
+            onMessageChange={dedication.setMessage}
+            onSignatureChange={dedication.setSignature}
             saving={save.isPending}
             onSave={() => {
-              const data = checkDedication(message, dedication.signature);
+              const data = dedication.checked();
               if (!data) return;
               save.mutate(
                 { step: 5, data },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   type ChildStep,
   ChildStepSchema,
@@ -8,27 +9,8 @@ import {
   type WizardState,
 } from '../../../../shared/contracts/wizard';
 
-/** Step 1 as the form holds it, before it is checked. */
-export type ChildDraft = {
-  name: string;
-  gender: '' | ChildStep['gender'];
-  age: string;
-  picture: string | undefined;
-  consent: boolean;
-};
-export type ChildField = keyof ChildDraft;
-
-export type ToyDraft = { toyName: string; toyPicture: string | undefined };
-export type ToyField = keyof ToyDraft;
-
 /** Step 5 as the form holds it; `message` is null until the user touches it (the template shows). */
-export type DedicationDraft = { message: string | null; signature: string };
-
-type Checked<T, F> = { data: T; problems?: undefined } | { data?: undefined; problems: F[] };
-
-function fieldsOf<F extends string>(issues: ReadonlyArray<{ path: PropertyKey[] }>): F[] {
-  return [...new Set(issues.map((issue) => String(issue.path[0]) as F))];
-}
+export type DedicationDraft = z.input<typeof DedicationDraftSchema>;
 
 /** Step 1's draft: the saved step, else a reorder's child (never with the consent given), else empty. */
 export function childDraftFrom(
@@ -63,17 +45,37 @@ export const dedicationDraftFrom = (saved: WizardState['steps'][5]): DedicationD
   signature: saved?.dedicationSignature ?? '',
 });
 
-/** Step 1 checked against the shared schema: the data to save, or the fields still missing. */
-export function checkChild(draft: ChildDraft): Checked<ChildStep, ChildField> {
-  const age = draft.age.trim() === '' ? undefined : Number(draft.age);
-  const result = ChildStepSchema.safeParse({ ...draft, gender: draft.gender || undefined, age });
-  return result.success ? { data: result.data } : { problems: fieldsOf<ChildField>(result.error.issues) };
-}
+/**
+ * Step 1's form: the draft as the fields hold it (a gender not chosen yet is '', the age is the
+ * field's text), turned into the step and checked by the shared schema; a problem's path is the
+ * field's name.
+ */
+export const ChildDraftSchema = z
+  .object({
+    name: z.string(),
+    gender: z.enum(['', 'male', 'female']),
+    age: z.string(),
+    picture: z.string().optional(),
+    consent: z.boolean(),
+  })
+  .transform((draft) => ({
+    ...draft,
+    gender: draft.gender || undefined,
+    age: draft.age.trim() === '' ? undefined : Number(draft.age),
+  }))
+  .pipe(ChildStepSchema);
 
-export function checkToy(draft: ToyDraft): Checked<ToyStep, ToyField> {
-  const result = ToyStepSchema.safeParse(draft);
-  return result.success ? { data: result.data } : { problems: fieldsOf<ToyField>(result.error.issues) };
-}
+/** Step 3's form: the toy's name and photo, checked by the shared schema. */
+export const ToyDraftSchema = z
+  .object({ toyName: z.string(), toyPicture: z.string().optional() })
+  .pipe(ToyStepSchema);
+
+/** Step 5's form: checked as the user types (the limits and emoji show at once), not on submit. */
+export const DedicationDraftSchema = z.object({ message: z.string().nullable(), signature: z.string() });
+
+/** Step 1 as the form holds it, before it is checked. */
+export type ChildDraft = z.input<typeof ChildDraftSchema>;
+export type ToyDraft = z.input<typeof ToyDraftSchema>;
 
 export function checkDedication(message: string, signature: string): DedicationStep | undefined {
   const result = DedicationStepSchema.safeParse({

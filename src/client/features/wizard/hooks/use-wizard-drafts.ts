@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import type { DedicationStep, WizardState } from '../../../../shared/contracts/wizard';
+import { useZodForm } from '../../../lib/use-zod-form';
+import {
+  ChildDraftSchema,
+  checkDedication,
+  childDraftFrom,
+  DedicationDraftSchema,
+  dedicationDraftFrom,
+  ToyDraftSchema,
+  toyDraftFrom,
+} from '../lib/drafts';
+
+/**
+ * The wizard's three forms (steps 1, 3 and 5), kept while the parent moves between steps: each is
+ * react-hook-form with its shared schema (`useZodForm`). Steps 1 and 3 are checked on Next; the
+ * dedication is checked as it is typed (its limits and emoji show at once).
+ */
+export function useWizardDrafts(state: WizardState) {
+  const { t } = useTranslation('wizard');
+  // A reorder's child fills the form, but the consent box is the parent's to tick again.
+  // The focus goes to the first problem in the page's order (a photo is not an input): useUrlStep.
+  const child = useZodForm(ChildDraftSchema, childDraftFrom(state.steps[1], state.prefill?.child), {
+    focusError: false,
+  });
+  const toy = useZodForm(ToyDraftSchema, toyDraftFrom(state.steps[3]), { focusError: false });
+  const dedication = useZodForm(DedicationDraftSchema, dedicationDraftFrom(state.steps[5]));
+
+  // The names as saved, else as typed: the covers' captions and the dedication's template use them.
+  const names = {
+    child: state.steps[1]?.name ?? child.watch('name'),
+    toy: state.steps[3]?.toyName ?? toy.watch('toyName'),
+  };
+  const [typedMessage, signature] = dedication.watch(['message', 'signature']);
+  // Until the parent writes their own, the dedication is the template with the two names.
+  const message = typedMessage ?? t('dedication.template', names);
+
+  return {
+    child,
+    toy,
+    names,
+    dedication: {
+      message,
+      signature,
+      setMessage: (value: string) => dedication.setValue('message', value),
+      setSignature: (value: string) => dedication.setValue('signature', value),
+      /** The step to save, or undefined while a field breaks its rule. */
+      checked: (): DedicationStep | undefined => checkDedication(message, signature),
+    },
+  };
+}
+
+export type WizardDrafts = ReturnType<typeof useWizardDrafts>;
+export type ChildForm = WizardDrafts['child'];
+export type ToyForm = WizardDrafts['toy'];
