@@ -15,10 +15,10 @@ describe('loadConfig', () => {
   it('reads the payment provider, tax rate and account limits, and refuses Stripe without its secrets', () => {
     const defaults = loadConfig({});
     expect(defaults.payments.provider).toBe('local');
-    expect(defaults.taxRateBasisPoints).toBe(770);
+    expect(defaults.taxRateOverrideBasisPoints).toBeUndefined();
     expect(defaults.authRateLimits).toEqual({ emailPerMinute: 5, signInPerMinute: 30 });
     expect(loadConfig({ TAX_RATE_BASIS_POINTS: '810', AUTH_EMAILS_PER_MINUTE: '50' })).toMatchObject({
-      taxRateBasisPoints: 810,
+      taxRateOverrideBasisPoints: 810,
       authRateLimits: { emailPerMinute: 50 },
     });
     expect(() => loadConfig({ TAX_RATE_BASIS_POINTS: '7.7' })).toThrow(/TAX_RATE_BASIS_POINTS/);

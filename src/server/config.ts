@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_TAX_RATE_BASIS_POINTS } from '../shared/domain/quote';
 import {
   LULU_PRODUCTION_URL,
   LULU_SANDBOX_URL,
@@ -148,7 +147,7 @@ const EnvSchema = z.object({
     .int('expected a whole number of basis points (770 = 7.7 %)')
     .min(0, 'expected 0 to 10000 basis points')
     .max(10_000, 'expected 0 to 10000 basis points')
-    .default(DEFAULT_TAX_RATE_BASIS_POINTS),
+    .optional(),
   // Background jobs (README "Background jobs"): the worker inside the server, and its pace.
   WORKER: z.enum(['on', 'off'], { message: 'expected on or off' }).default('on'),
   WORKER_CONCURRENCY: wholeNumber(1, 32).default(1),
@@ -208,7 +207,8 @@ export type Config = {
   /** Per-IP limits of the account endpoints that send e-mail, and of sign-in. */
   authRateLimits: { emailPerMinute: number; signInPerMinute: number };
   /** Tax on items plus shipping, in basis points (770 = 7.7 %). */
-  taxRateBasisPoints: number;
+  /** TAX_RATE_BASIS_POINTS: one rate for every country and date, over the dated table (issue 18). */
+  taxRateOverrideBasisPoints: number | undefined;
   worker: {
     /** Run a worker inside the server process (WORKER=on). */
     enabled: boolean;
@@ -313,7 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripeApiBaseUrl: e.STRIPE_API_BASE_URL,
     },
-    taxRateBasisPoints: e.TAX_RATE_BASIS_POINTS,
+    taxRateOverrideBasisPoints: e.TAX_RATE_BASIS_POINTS,
     authRateLimits: { emailPerMinute: e.AUTH_EMAILS_PER_MINUTE, signInPerMinute: e.AUTH_SIGN_INS_PER_MINUTE },
     worker: {
       enabled: e.WORKER === 'on',

@@ -36,6 +36,10 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   EXPORT_IN_PROGRESS: 429,
   ADMIN_ACTION_NOT_ALLOWED: 409,
   REFUND_TOO_LARGE: 409,
+  PROMO_CODE_UNKNOWN: 422,
+  PROMO_CODE_EXPIRED: 409,
+  PROMO_CODE_USED_UP: 409,
+  PROMO_CODE_ALREADY_USED: 409,
 };
 
 /** The status for a code: as mapped above, else 500 (a failure of ours, not of the request). */

@@ -3,6 +3,7 @@ import { createMemoryRouter, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type OrderRequest, OrderRequestSchema } from '../../shared/contracts/checkout';
+import { type Country, deliveryWindow, type ShippingLevel } from '../../shared/domain/shipping';
 import type { Language } from '../../shared/i18n';
 import { goToPayment } from '../features/checkout/lib/go-to-payment';
 import {
@@ -13,12 +14,20 @@ import {
   makeContext,
   makeOrder,
   makePrices,
+  makeTaxRates,
   mockCheckoutApi,
   ORDER_ID,
   ok,
 } from '../features/checkout/testing/mock-checkout-api';
+import { formatDeliveryDay } from '../lib/format';
 import { routes } from '../router';
 import { renderWithRouter } from '../test-utils';
+
+/** The summary's delivery promise for an order placed today (the dates: shipping.test.ts). */
+function arrivesText(country: Country, level: ShippingLevel = 'standard') {
+  const window = deliveryWindow(new Date(), country, level);
+  return `Arrives between ${formatDeliveryDay(window.earliest, 'en')} and ${formatDeliveryDay(window.latest, 'en')}`;
+}
 
 // jsdom cannot leave the page: the step to the payment provider is stood in for.
 vi.mock('../features/checkout/lib/go-to-payment', () => ({ goToPayment: vi.fn() }));
@@ -179,7 +188,8 @@ describe('checkout: step 1, the book', () => {
         pricing: {
           currency: 'CHF',
           prices: makePrices({ hardcover_book: 4499, softcover_book: 2499 }),
-          taxRateBasisPoints: 770,
+          taxRates: makeTaxRates(),
+          promo: null,
         },
       }),
     });
@@ -198,7 +208,8 @@ describe('checkout: step 1, the book', () => {
         pricing: {
           currency: 'CHF',
           prices: makePrices().filter((p) => p.productKey !== 'hardcover_book'),
-          taxRateBasisPoints: 770,
+          taxRates: makeTaxRates(),
+          promo: null,
         },
       }),
     });
@@ -331,11 +342,12 @@ describe('checkout: step 2, the details', () => {
     ]);
     const summary = screen.getByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('Shipping to Switzerland')).toBeVisible();
-    expect(within(summary).getByText('Delivered in 2–3 business days')).toBeVisible();
+    // Printing 2–7 working days, then 2–3 to Switzerland, 7–10 to the United States (from today).
+    expect(within(summary).getByText(arrivesText('CH'))).toBeVisible();
     expect(within(summary).getByText('CHF 4.99')).toBeVisible();
     await user.selectOptions(country, 'US');
     expect(within(summary).getByText('Shipping to United States')).toBeVisible();
-    expect(within(summary).getByText('Delivered in 7–10 business days')).toBeVisible();
+    expect(within(summary).getByText(arrivesText('US'))).toBeVisible();
     expect(within(summary).getByText('CHF 12.99')).toBeVisible();
   });
 
@@ -380,7 +392,7 @@ describe('checkout: step 2, the details', () => {
     expect(within(summary).getByText('CHF 41.98')).toBeVisible();
     expect(within(summary).getByText('CHF 81.97')).toBeVisible();
     expect(within(summary).getByText('Shipping to Germany')).toBeVisible();
-    expect(within(summary).getByText('Delivered in 3–5 business days')).toBeVisible();
+    expect(within(summary).getByText(arrivesText('DE'))).toBeVisible();
     expect(within(summary).getByText('CHF 6.99')).toBeVisible();
     expect(within(summary).getByText('VAT (7.7%)')).toBeVisible();
     expect(within(summary).getByText('CHF 6.85')).toBeVisible();
@@ -397,11 +409,68 @@ describe('checkout: step 2, the details', () => {
       grandparentCopies: { count: 2, coverType: 'softcover' },
       customer: { firstName: 'Ana', lastName: 'Keller', email: 'ana@example.com', phone: '' },
       shipping: { ...ADDRESS },
+      shippingLevel: 'standard',
+      promoCode: '',
       language: 'en',
     });
     expect(OrderRequestSchema.strict().safeParse(put?.body).success).toBe(true);
     expect(JSON.stringify(put?.body)).not.toMatch(/price|total|discount|amount|tax/i);
     expect(screen.getByRole('button', { name: PAY_95_81 })).toBeDisabled();
+  });
+
+  it('express shipping: 14.99 more, a sooner promise, and the choice is sent', async () => {
+    const api = mockCheckoutApi();
+    const view = await openStep1(`${CHECKOUT}?step=2`);
+    await fillDetails(view);
+    const delivery = screen.getByRole('group', { name: 'Delivery' });
+    expect(within(delivery).getByRole('radio', { name: /^Standard\s*CHF\s6\.99/ })).toBeChecked();
+    await view.user.click(within(delivery).getByRole('radio', { name: /^Express\s*CHF\s21\.98/ }));
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Express shipping to Germany')).toBeVisible();
+    expect(within(summary).getByText(arrivesText('DE', 'express'))).toBeVisible();
+    // Softcover 29.99 + express 21.98 = 51.97; VAT 7.7 % = 4.00; total 55.97.
+    expect(within(summary).getByText('CHF 55.97')).toBeVisible();
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Check and pay' });
+    const [put] = api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT');
+    expect(put?.body).toMatchObject({ shippingLevel: 'express' });
+    expect(screen.getByRole('button', { name: /Pay\s*CHF\s55\.97/ })).toBeVisible();
+  });
+
+  it('a promo code: a wrong one is refused with its reason, a good one lowers the total', async () => {
+    const api = mockCheckoutApi({
+      promoCodes: { SPRING10: { code: 'SPRING10', kind: 'percent', value: 10 }, OLD: 'PROMO_CODE_EXPIRED' },
+    });
+    const view = await openStep1(`${CHECKOUT}?step=2`);
+    await fillDetails(view);
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Check and pay' });
+    const code = screen.getByLabelText('Promo code');
+    await view.user.type(code, 'nope');
+    await view.user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(/We don’t know this code/)).toBeVisible();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    await view.user.clear(code);
+    await view.user.type(code, 'old');
+    await view.user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(/This code is no longer valid/)).toBeVisible();
+    await view.user.clear(code);
+    await view.user.type(code, ' spring10 ');
+    await view.user.click(screen.getByRole('button', { name: 'Apply' }));
+    // Softcover 29.99 - 10 % = 26.99; + shipping 6.99 = 33.98; VAT 7.7 % = 2.62; total 36.60.
+    expect(await screen.findByText('Code SPRING10 applied: CHF 3.00 off your books.')).toBeVisible();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Code SPRING10')).toBeVisible();
+    expect(within(summary).getByText('−CHF 3.00')).toBeVisible();
+    expect(within(summary).getByText('CHF 36.60')).toBeVisible();
+    // Only the code travels, in capitals; its value is the server's.
+    const puts = api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT');
+    expect(puts.at(-1)?.body).toMatchObject({ promoCode: 'SPRING10' });
+    expect(JSON.stringify(puts.at(-1)?.body)).not.toMatch(/percent|value|discount/i);
+    await view.user.click(screen.getByRole('button', { name: 'Remove the code' }));
+    expect((await screen.findByLabelText<HTMLInputElement>('Promo code')).value).toBe('');
+    // 29.99 + 6.99 = 36.98; VAT 2.85; total 39.83.
+    expect(within(summary).getByText('CHF 39.83')).toBeVisible();
   });
 
   it('a failed save: the toast, and the buyer stays on step 2 with everything kept', async () => {

@@ -152,7 +152,12 @@ describe('order confirmation: the order', () => {
     const next = screen.getByRole('region', { name: 'What happens next' });
     expect(within(next).getAllByRole('listitem')).toHaveLength(3);
     expect(within(next).getByText(/printed and bound in 2 to 7 working days/)).toBeVisible();
-    expect(within(next).getByText(/Delivery to Germany takes 3–5 business days/)).toBeVisible();
+    // Ordered Thursday 15 January: printing 2–7 and Germany 3–5 working days, weekends skipped.
+    expect(
+      within(next).getByText(
+        /sent to Germany: your book should arrive between Thursday 22 January and Monday 2 February\./,
+      ),
+    ).toBeVisible();
 
     const support = screen.getByRole('region', { name: 'Questions about your order?' });
     const mail = within(support).getByRole('link', { name: 'hello@cuddletales.ch' });

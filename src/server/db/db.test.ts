@@ -204,6 +204,7 @@ describe('constraints', () => {
     expect(rows).toEqual([
       { column: 'order_items.total_price', data_type: 'integer' },
       { column: 'order_items.unit_price', data_type: 'integer' },
+      { column: 'orders.discount_amount', data_type: 'integer' },
       { column: 'orders.shipping_amount', data_type: 'integer' },
       { column: 'orders.subtotal_amount', data_type: 'integer' },
       { column: 'orders.tax_amount', data_type: 'integer' },

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +16,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BookPersonalisation } from '../../shared/domain/book-personalisation';
+import { PROMO_KINDS, type PromoKind } from '../../shared/domain/promo';
+import { COUNTRIES, type Country, SHIPPING_LEVELS, type ShippingLevel } from '../../shared/domain/shipping';
 import {
   AUDIT_ACTIONS,
   type AuditAction,
@@ -354,6 +357,11 @@ export const orders = pgTable(
     taxAmount: integer('tax_amount').notNull().default(0),
     totalAmount: integer('total_amount').notNull().default(0),
     shippingAddress: jsonb('shipping_address'),
+    // The promo code applied and the cents it took off the books (issue 18); 0 without a code.
+    promoCodeId: uuid('promo_code_id').references((): AnyPgColumn => promoCodes.id, { onDelete: 'restrict' }),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    // Standard or express (issue 18): the printer is asked for the matching level.
+    shippingLevel: text('shipping_level').$type<ShippingLevel>().notNull().default('standard'),
     // The book's personalisation as it was when the order was saved.
     wizardData: jsonb('wizard_data').$type<BookPersonalisation>(),
     bookInstanceId: uuid('book_instance_id').references(() => bookInstances.id, { onDelete: 'set null' }),
@@ -388,10 +396,11 @@ export const orders = pgTable(
     check('orders_payment_status', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
     check('orders_book_type', oneOf(t.bookType, BOOK_TYPES)),
     check('orders_cover_type', oneOf(t.coverType, COVER_TYPES)),
+    check('orders_shipping_level', oneOf(t.shippingLevel, SHIPPING_LEVELS)),
     check('orders_language', oneOf(t.language, languageCodes)),
     check(
       'orders_amounts',
-      sql`${t.subtotalAmount} >= 0 and ${t.shippingAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.totalAmount} >= 0`,
+      sql`${t.subtotalAmount} >= 0 and ${t.shippingAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.totalAmount} >= 0 and ${t.discountAmount} between 0 and ${t.subtotalAmount}`,
     ),
     index('orders_user_idx').on(t.userId, t.createdAt),
     // The operator console's list (issue 17): newest first with keyset pagination, per filter.
@@ -454,6 +463,76 @@ export const productPricing = pgTable(
     check('product_pricing_base_price', sql`${t.basePrice} >= 0`),
     check('product_pricing_discount', sql`${t.discountPercentage} between 0 and 100`),
   ],
+);
+
+/**
+ * VAT by destination country, as dated data (issue 18): an order's rate is the newest row of its
+ * country whose `valid_from` is on or before the order's date. Seeded with SPEC.md's 7.7 % for
+ * every country; an operator adds a row in the console; TAX_RATE_BASIS_POINTS overrides them all.
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    country: text('country').$type<Country>().notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    rateBasisPoints: integer('rate_basis_points').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('tax_rates_country_from').on(t.country, t.validFrom),
+    check('tax_rates_country', oneOf(t.country, COUNTRIES)),
+    check('tax_rates_rate', sql`${t.rateBasisPoints} between 0 and 10000`),
+  ],
+);
+
+/** Promo codes made by operators (issue 18): a percentage or an amount off the books. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    kind: text('kind').$type<PromoKind>().notNull(),
+    // A percentage (1 to 100) or cents.
+    value: integer('value').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    // Null: no limit. Each order that holds the code counts, paid or waiting for payment.
+    maxUses: integer('max_uses'),
+    oncePerCustomer: boolean('once_per_customer').notNull().default(true),
+    // An operator ended the code: it is refused from then on (orders that hold it keep their price).
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('promo_codes_kind', oneOf(t.kind, PROMO_KINDS)),
+    check(
+      'promo_codes_value',
+      sql`(${t.kind} = 'percent' and ${t.value} between 1 and 100) or (${t.kind} = 'amount' and ${t.value} > 0)`,
+    ),
+    check('promo_codes_max_uses', sql`${t.maxUses} is null or ${t.maxUses} > 0`),
+  ],
+);
+
+/**
+ * One use of a code by one order, written with the order (so the uses are counted under the code's
+ * lock); a code once per customer has one use per account.
+ */
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    promoCodeId: uuid('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('promo_redemptions_code_user_idx').on(t.promoCodeId, t.userId)],
 );
 
 export const reviews = pgTable(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { PROMO_KINDS } from '../domain/promo';
 import { GRANDPARENT_COPIES } from '../domain/quote';
-import { COUNTRIES, isUsState, needsRegion } from '../domain/shipping';
+import { COUNTRIES, isUsState, needsRegion, SHIPPING_LEVELS } from '../domain/shipping';
 import {
   BOOK_INSTANCE_STATUSES,
   BOOK_TYPES,
@@ -72,6 +73,16 @@ export const OrderRequestSchema = z
     grandparentCopies: GrandparentCopiesSchema,
     customer: CheckoutCustomerSchema,
     shipping: ShippingAddressSchema,
+    /** Standard, or express for 14.99 more (the printer's fastest level). */
+    shippingLevel: z.enum(SHIPPING_LEVELS).default('standard'),
+    /** A promo code as the buyer typed it; the server looks it up (its value never comes from here). */
+    promoCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .max(32, 'at most 32 characters')
+      .regex(/^[A-Z0-9-]*$/, 'expected letters, digits and dashes')
+      .default(''),
     language: z.enum(['en', 'fr']).default('en'),
   })
   .meta({ id: 'OrderRequest' });
@@ -95,6 +106,9 @@ export const QuoteSchema = z
     currency: z.literal('CHF'),
     lines: z.array(QuoteLineSchema),
     subtotal: z.number().int().nonnegative(),
+    promoCode: z.string().nullable(),
+    discount: z.number().int().nonnegative(),
+    shippingLevel: z.enum(SHIPPING_LEVELS),
     shipping: z.number().int().nonnegative(),
     taxRateBasisPoints: z.number().int().nonnegative(),
     tax: z.number().int().nonnegative(),
@@ -178,7 +192,12 @@ export const CheckoutContextSchema = z
     pricing: z.object({
       currency: z.literal('CHF'),
       prices: z.array(PriceSchema),
-      taxRateBasisPoints: z.number().int().nonnegative(),
+      /** Today's VAT rate per destination country (the rate table, or TAX_RATE_BASIS_POINTS). */
+      taxRates: z.record(z.enum(COUNTRIES), z.number().int().nonnegative()),
+      /** The promo code of the unpaid order, as the server found it, so the page quotes it again. */
+      promo: z
+        .object({ code: z.string(), kind: z.enum(PROMO_KINDS), value: z.number().int().positive() })
+        .nullable(),
     }),
   })
   .meta({ id: 'CheckoutContext' });

@@ -45,6 +45,11 @@ export const ERROR_CATALOGUE = {
   // The operator console (issue 17): an action the order's state does not allow; too large a refund.
   ADMIN_ACTION_NOT_ALLOWED: 'retry',
   REFUND_TOO_LARGE: 'retry',
+  // Promo codes (issue 18): a code the shop does not know, out of its dates, used up, or used before.
+  PROMO_CODE_UNKNOWN: 'retry',
+  PROMO_CODE_EXPIRED: 'retry',
+  PROMO_CODE_USED_UP: 'retry',
+  PROMO_CODE_ALREADY_USED: 'retry',
   REVIEW_EXISTS: 'start_over',
   NOT_FOUND: 'retry',
   UNAUTHENTICATED: 'retry',

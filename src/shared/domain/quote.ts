@@ -1,5 +1,6 @@
 import { discounted, mulDivHalfUp, type ActivePrice as Price } from './pricing';
-import { SHIPPING_ZONES, shippingZoneOf } from './shipping';
+import { type PromoDiscount, promoAmount } from './promo';
+import { type ShippingLevel, shippingOffer } from './shipping';
 import type { CoverType, OrderItemType, ProductKey } from './statuses';
 
 /** Grandparent copies: 0 to 3, all of one cover type chosen apart from the main book's. */
@@ -15,6 +16,10 @@ export type QuoteInput = {
   coverType: CoverType;
   grandparentCopies: { count: number; coverType: CoverType };
   country: string;
+  /** Standard unless the buyer chose express (the same level for every parcel of the order). */
+  shippingLevel?: ShippingLevel;
+  /** A promo code the server found valid (never a client's word for its value). */
+  promo?: PromoDiscount | undefined;
 };
 
 export type QuoteLine = {
@@ -34,6 +39,10 @@ export type Quote = {
   currency: 'CHF';
   lines: QuoteLine[];
   subtotal: number;
+  /** The promo code applied, and the cents it took off the books (0 without one). */
+  promoCode: string | null;
+  discount: number;
+  shippingLevel: ShippingLevel;
   shipping: number;
   taxRateBasisPoints: number;
   tax: number;
@@ -68,8 +77,9 @@ function priceOf(prices: readonly Price[], coverType: CoverType): Price {
 
 /**
  * The whole price of an order, in cents (PRODUCT.md Money): the book at its active price, the
- * grandparent copies at the base price of their cover minus 25/30/35 %, shipping by zone, and tax
- * on items plus shipping, each rounded half up to the cent. The client shows it; the server charges it.
+ * grandparent copies at the base price of their cover minus 25/30/35 %, a promo code's discount off
+ * the books, shipping by zone and level (standard or express), and tax on the discounted items plus
+ * shipping at the destination's rate, each rounded half up to the cent. The client shows it; the server charges it.
  */
 export function quoteOrder(
   prices: readonly Price[],
@@ -110,15 +120,20 @@ export function quoteOrder(
     });
   }
   const subtotal = lines.reduce((sum, line) => sum + line.totalPrice, 0);
-  const shipping = SHIPPING_ZONES[shippingZoneOf(input.country)].priceCents;
-  const tax = mulDivHalfUp(subtotal + shipping, options.taxRateBasisPoints, 10_000);
+  const discount = input.promo ? promoAmount(input.promo, subtotal) : 0;
+  const shippingLevel = input.shippingLevel ?? 'standard';
+  const shipping = shippingOffer(input.country, shippingLevel).priceCents;
+  const tax = mulDivHalfUp(subtotal - discount + shipping, options.taxRateBasisPoints, 10_000);
   return {
     currency: 'CHF',
     lines,
     subtotal,
+    promoCode: input.promo?.code ?? null,
+    discount,
+    shippingLevel,
     shipping,
     taxRateBasisPoints: options.taxRateBasisPoints,
     tax,
-    total: subtotal + shipping + tax,
+    total: subtotal - discount + shipping + tax,
   };
 }

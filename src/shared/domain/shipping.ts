@@ -89,3 +89,71 @@ export function shippingZoneOf(country: string): ShippingZone {
 
 /** Printing takes 2 to 7 working days before shipping (SPEC.md FAQ). */
 export const PRINTING_BUSINESS_DAYS = { min: 2, max: 7 } as const;
+
+/** How a parcel travels: the printer's usual carrier, or its fastest (Lulu `EXPRESS`). */
+export const SHIPPING_LEVELS = ['standard', 'express'] as const;
+export type ShippingLevel = (typeof SHIPPING_LEVELS)[number];
+
+/** Express costs 14.99 more than standard to every country (SPEC.md's older flow: express +14.99). */
+export const EXPRESS_SURCHARGE_CENTS = 1499;
+
+/** Express transit in working days, per zone: the carrier's courier service. */
+const EXPRESS_BUSINESS_DAYS: Record<ShippingZone, { min: number; max: number }> = {
+  domestic: { min: 1, max: 1 },
+  neighbours: { min: 1, max: 2 },
+  international: { min: 2, max: 4 },
+};
+
+/** The price in cents and the transit in working days of one parcel to a country at a level. */
+export function shippingOffer(
+  country: string,
+  level: ShippingLevel,
+): { priceCents: number; businessDays: { min: number; max: number } } {
+  const zone = shippingZoneOf(country);
+  const standard = SHIPPING_ZONES[zone];
+  return level === 'express'
+    ? { priceCents: standard.priceCents + EXPRESS_SURCHARGE_CENTS, businessDays: EXPRESS_BUSINESS_DAYS[zone] }
+    : standard;
+}
+
+/** The shop's calendar: working days and dates are counted in Swiss time. */
+const SHOP_TIME_ZONE = 'Europe/Zurich';
+
+/** The calendar date (YYYY-MM-DD) of an instant in the shop's time zone. */
+export function shopDate(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: SHOP_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** A calendar date plus working days (Monday to Friday; public holidays are not counted). */
+export function addWorkingDays(date: string, days: number): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  let left = days;
+  while (left > 0) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    const weekday = day.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * When a book ordered (or paid) at `from` arrives: printing, then the carrier, in working days,
+ * as two calendar dates (YYYY-MM-DD). Shown at checkout, on the confirmation page and in e-mails.
+ */
+export function deliveryWindow(
+  from: Date,
+  country: string,
+  level: ShippingLevel,
+): { earliest: string; latest: string } {
+  const start = shopDate(from);
+  const transit = shippingOffer(country, level).businessDays;
+  return {
+    earliest: addWorkingDays(start, PRINTING_BUSINESS_DAYS.min + transit.min),
+    latest: addWorkingDays(start, PRINTING_BUSINESS_DAYS.max + transit.max),
+  };
+}

@@ -76,6 +76,10 @@ export const AUDIT_ACTIONS = [
   'approve_print',
   'redraw_page',
   'keep_redraw',
+  // Settings an operator changes (issue 18): no order.
+  'set_tax_rate',
+  'create_promo_code',
+  'end_promo_code',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../../shared/domain/errors';
+import type { ShippingLevel } from '../../../shared/domain/shipping';
 import type { BookType, CoverType } from '../../../shared/domain/statuses';
 
 /** A print file the shop already stored (bucket `instances`), with its bytes for upload. */
@@ -23,6 +24,8 @@ export type PrintSubmission = {
   /** Where (bucket `instances`) a printer may keep its own record of the job, beside the files. */
   ticketKey: string;
   items: PrintItem[];
+  /** The buyer's choice: the printer's usual level, or its fastest. */
+  shippingLevel: ShippingLevel;
   shipTo: {
     name: string;
     email: string;

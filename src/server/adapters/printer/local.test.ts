@@ -35,6 +35,7 @@ function submission(orderId: string, bookInstanceId: string): PrintSubmission {
     pageCount: 32,
     interior: { key: keys.interior, data: pdf('interior') },
     ticketKey: keys.printTicket,
+    shippingLevel: 'standard',
     items: [
       {
         bookType: 'storybook',

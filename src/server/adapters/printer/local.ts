@@ -23,6 +23,7 @@ type Ticket = PrintReceipt & {
   pageCount: number;
   files: string[];
   items: { bookType: string; coverType: string; quantity: number; cover: string }[];
+  shippingLevel: PrintSubmission['shippingLevel'];
   shipTo: PrintSubmission['shipTo'];
 };
 
@@ -65,6 +66,7 @@ export function createLocalPrinter(options: LocalPrinterOptions): Printer {
           quantity: item.quantity,
           cover: item.cover.key,
         })),
+        shippingLevel: submission.shippingLevel,
         shipTo: submission.shipTo,
       };
       await storage.put('instances', key, Buffer.from(JSON.stringify(ticket, null, 2)), {

@@ -114,6 +114,7 @@ async function submission(
     pageCount: 32,
     interior: files.interior,
     ticketKey: keys.printTicket,
+    shippingLevel: 'standard',
     items: [
       { bookType: 'storybook', coverType: 'hardcover', quantity: 1, cover: files.hard },
       { bookType: 'storybook', coverType: 'softcover', quantity: 2, cover: files.soft },

@@ -256,7 +256,8 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
       const response = await api('POST', LULU_PRINT_JOBS_PATH, {
         external_id: submission.externalId,
         contact_email: options.contactEmail,
-        shipping_level: options.shippingLevel,
+        // Express orders go by Lulu's fastest level; the others by the configured one.
+        shipping_level: submission.shippingLevel === 'express' ? 'EXPRESS' : options.shippingLevel,
         shipping_address: shippingAddress(submission.shipTo),
         line_items: lineItems,
       });

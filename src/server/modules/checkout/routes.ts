@@ -18,6 +18,7 @@ const errors = {
   401: ErrorResponseSchema,
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
+  422: ErrorResponseSchema,
 };
 
 /** The checkout of a finished wizard: its context, the order it makes, and the cover preview. */
@@ -31,7 +32,7 @@ export function checkoutRoutes(options: {
     const deps = (): checkout.CheckoutDeps => ({
       db: app.database.db,
       storage: app.storage,
-      taxRateBasisPoints: app.config.taxRateBasisPoints,
+      tax: { overrideBasisPoints: app.config.taxRateOverrideBasisPoints },
       now: options.now ?? (() => new Date()),
       payments: options.payments,
       log: app.log,

@@ -3,6 +3,7 @@ import type { CheckoutContext, Order } from '../../../shared/contracts/checkout'
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
 import { isPaymentOpen, UNPAID_PAYMENT_STATUSES } from '../../../shared/domain/orders';
 import { PriceUnavailableError, quoteOrder } from '../../../shared/domain/quote';
+import type { ShippingLevel } from '../../../shared/domain/shipping';
 import type { CoverType, ProductKey } from '../../../shared/domain/statuses';
 import type { PaymentProvider } from '../../adapters/payments/index';
 import type { Storage } from '../../adapters/storage/index';
@@ -25,11 +26,14 @@ import { bookTitle } from '../../stories/title';
 import { approvalOf, payableVersion } from '../books/service';
 import { type OrderRow, orderView, type StoredAddress, toOrderView } from '../orders/repo';
 import { expireOpenSessions } from '../payments/service';
+import { claimPromo, promoOf, recordPromoUse, releasePromo } from '../pricing/promo-codes';
+import { type TaxSettings, taxRateFor, taxRatesOn } from '../pricing/tax-rates';
 
 export type CheckoutDeps = {
   db: Db;
   storage: Storage;
-  taxRateBasisPoints: number;
+  /** The dated VAT table, or TAX_RATE_BASIS_POINTS over it. */
+  tax: TaxSettings;
   now: () => Date;
   /** A change of an unpaid order closes its open payment pages (their amount may be stale). */
   payments: PaymentProvider;
@@ -43,6 +47,9 @@ export type OrderChoice = {
   grandparentCopies: { count: number; coverType: CoverType };
   customer: { firstName: string; lastName: string; email: string; phone: string };
   shipping: { address: string; city: string; postalCode: string; country: StoredAddress['country'] };
+  shippingLevel?: ShippingLevel;
+  /** As typed (capitals, trimmed); '' for none. The server looks it up. */
+  promoCode?: string;
   language: 'en' | 'fr';
 };
 
@@ -93,7 +100,7 @@ export async function checkoutContext(
   const instance = await findOwnInstance(deps.db, buyer.id, bookInstanceId);
   // Lenient: the page still shows for a book whose data lacks a part (the title falls back).
   const metadata = readPersonalisation(instance.wizardMetadata);
-  const [[order], [user], prices] = await Promise.all([
+  const [[order], [user], prices, taxRates] = await Promise.all([
     deps.db
       .select()
       .from(orders)
@@ -101,6 +108,7 @@ export async function checkoutContext(
       .limit(1),
     deps.db.select({ name: users.name }).from(users).where(eq(users.id, buyer.id)),
     activePrices(deps.db),
+    taxRatesOn(deps.db, deps.tax, deps.now()),
   ]);
   const paid = order !== undefined && !isPaymentOpen(order.paymentStatus);
   const display = (instance.themeImages as { src: string }[] | null)?.[0]?.src ?? null;
@@ -123,7 +131,12 @@ export async function checkoutContext(
     prefill: { email: buyer.email, name: user?.name ?? '' },
     order: order && !paid ? await orderView(deps.db, order) : null,
     paidOrderId: order && paid ? order.id : null,
-    pricing: { currency: 'CHF', prices, taxRateBasisPoints: deps.taxRateBasisPoints },
+    pricing: {
+      currency: 'CHF',
+      prices,
+      taxRates,
+      promo: order && !paid ? await promoOf(deps.db, order.promoCodeId) : null,
+    },
   };
 }
 
@@ -270,6 +283,16 @@ export async function saveOrder(
       // Checkout pays for the book the parent approved, and only while it is the current version.
       const bookVersionId = payableVersion(instance);
 
+      // The code is checked (and locked) before the price: its use is written with the order below.
+      const promo = choice.promoCode
+        ? await claimPromo(tx, {
+            code: choice.promoCode,
+            userId: buyer.id,
+            orderId: instance.order?.id,
+            now: deps.now(),
+          })
+        : undefined;
+      const taxRateBasisPoints = await taxRateFor(tx, deps.tax, choice.shipping.country, deps.now());
       let quote: ReturnType<typeof quoteOrder>;
       try {
         quote = quoteOrder(
@@ -278,8 +301,10 @@ export async function saveOrder(
             coverType: choice.coverType,
             grandparentCopies: choice.grandparentCopies,
             country: choice.shipping.country,
+            shippingLevel: choice.shippingLevel ?? 'standard',
+            promo: promo?.discount,
           },
-          { taxRateBasisPoints: deps.taxRateBasisPoints },
+          { taxRateBasisPoints },
         );
       } catch (error) {
         if (error instanceof PriceUnavailableError) {
@@ -316,6 +341,9 @@ export async function saveOrder(
         bookVersionId,
         language: choice.language,
         subtotalAmount: quote.subtotal,
+        promoCodeId: promo?.promoCodeId ?? null,
+        discountAmount: quote.discount,
+        shippingLevel: quote.shippingLevel,
         shippingAmount: quote.shipping,
         taxAmount: quote.tax,
         taxRateBasisPoints: quote.taxRateBasisPoints,
@@ -378,6 +406,16 @@ export async function saveOrder(
       }
       if (!row) throw new Error('no free order number');
       const orderId = row.id;
+      if (promo) {
+        await recordPromoUse(tx, {
+          promoCodeId: promo.promoCodeId,
+          orderId,
+          userId: buyer.id,
+          now: deps.now(),
+        });
+      } else {
+        await releasePromo(tx, orderId);
+      }
 
       const items = await tx
         .insert(orderItems)
@@ -400,7 +438,7 @@ export async function saveOrder(
         )
         .returning();
       // The rows just written are the order as it is at commit (the instance lock keeps others out).
-      return toOrderView(row, items, choice.customer.email, review);
+      return toOrderView(row, items, choice.customer.email, review, 0, promo?.discount.code ?? null);
     });
   } catch (error) {
     if (error instanceof AppError) throw error;

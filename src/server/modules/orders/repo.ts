@@ -3,7 +3,7 @@ import type { Order } from '../../../shared/contracts/checkout';
 import type { Country } from '../../../shared/domain/shipping';
 import type { CoverType } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
-import { customers, orderItems, orders, paymentRefunds, reviews } from '../../db/schema';
+import { customers, orderItems, orders, paymentRefunds, promoCodes, reviews } from '../../db/schema';
 
 /** What an order keeps of the checkout's step 2 (the customer's e-mail lives on the customer). */
 export type StoredAddress = {
@@ -32,7 +32,7 @@ export async function findOwnOrder(db: Db, userId: string, orderId: string): Pro
 
 /** The order as its owner sees it: items, amounts, customer, address and review. */
 export async function orderView(db: Db, row: OrderRow): Promise<Order> {
-  const [items, [customer], [review], [refunded]] = await Promise.all([
+  const [items, [customer], [review], [refunded], [promo]] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.createdAt)),
     row.customerId
       ? db.select({ email: customers.email }).from(customers).where(eq(customers.id, row.customerId))
@@ -51,8 +51,11 @@ export async function orderView(db: Db, row: OrderRow): Promise<Order> {
           eq(paymentRefunds.status, 'refunded'),
         ),
       ),
+    row.promoCodeId
+      ? db.select({ code: promoCodes.code }).from(promoCodes).where(eq(promoCodes.id, row.promoCodeId))
+      : Promise.resolve([]),
   ]);
-  return toOrderView(row, items, customer?.email, review, Number(refunded?.total ?? 0));
+  return toOrderView(row, items, customer?.email, review, Number(refunded?.total ?? 0), promo?.code ?? null);
 }
 
 /** The same view from rows already at hand (the checkout has them from its own writes). */
@@ -62,6 +65,7 @@ export function toOrderView(
   customerEmail: string | undefined,
   review: { rating: number; text: string; createdAt: Date } | undefined,
   refundedAmount = 0,
+  promoCode: string | null = null,
 ): Order {
   const address = (row.shippingAddress ?? {}) as Partial<StoredAddress>;
   const lines = items
@@ -110,6 +114,9 @@ export function toOrderView(
       currency: 'CHF',
       lines,
       subtotal: row.subtotalAmount,
+      promoCode,
+      discount: row.discountAmount,
+      shippingLevel: row.shippingLevel,
       shipping: row.shippingAmount,
       taxRateBasisPoints: row.taxRateBasisPoints,
       tax: row.taxAmount,

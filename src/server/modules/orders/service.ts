@@ -7,6 +7,7 @@ import { customers, orderItems, orders, paymentSessions, reviews } from '../../d
 import { AppError, notFound } from '../../errors';
 import { fill, serverTexts } from '../../i18n';
 import { expireOpenSessions } from '../payments/service';
+import { checkHeldPromo, promoOf } from '../pricing/promo-codes';
 import { findOwnOrder, orderView } from './repo';
 
 export type OrdersDeps = {
@@ -25,7 +26,9 @@ type PaymentTexts = {
     'softcover_book' | 'hardcover_book' | 'grandparent_softcover_copy' | 'grandparent_hardcover_copy',
     string
   >;
+  discounted: string;
   shipping: string;
+  expressShipping: string;
   tax: string;
   bookTypes: Record<'storybook' | 'coloring', string>;
 };
@@ -70,7 +73,10 @@ export async function startPayment(
         ? tx.select({ email: customers.email }).from(customers).where(eq(customers.id, order.customerId))
         : Promise.resolve([]),
     ]);
-    const lines = paymentLines(order, items);
+    // A code an operator ended (or whose last day passed) is refused here, before any payment.
+    await checkHeldPromo(tx, order.promoCodeId, deps.now());
+    const promo = await promoOf(tx, order.promoCodeId);
+    const lines = paymentLines(order, items, promo?.code);
     const total = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
     if (total !== order.totalAmount) {
       throw new AppError('PAYMENT_SESSION_FAILED', 'Failed to create payment session', {
@@ -127,21 +133,39 @@ export async function startPayment(
 function paymentLines(
   order: typeof orders.$inferSelect,
   items: (typeof orderItems.$inferSelect)[],
+  promoCode: string | undefined,
 ): PaymentLine[] {
   const texts = serverTexts<PaymentTexts>('payments', order.language);
   const bookType = texts.bookTypes[order.bookType as 'storybook' | 'coloring'];
+  const itemLines = items
+    .sort((a, b) => Number(a.itemType !== 'base_book') - Number(b.itemType !== 'base_book'))
+    .map((item) => ({
+      name: fill(texts.lines[item.productKey as keyof PaymentTexts['lines']], {
+        bookType,
+        discount: item.discountPercentage,
+      }),
+      quantity: item.quantity,
+      unitAmount: item.unitPrice,
+    }));
+  // A provider takes no negative line: with a promo code the books are one line at their discounted
+  // price, so the provider is asked for the discounted total and nothing else.
+  const books =
+    order.discountAmount > 0
+      ? [
+          {
+            name: `${fill(texts.discounted, { code: promoCode ?? '' })}: ${itemLines.map((line) => (line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name)).join(', ')}`,
+            quantity: 1,
+            unitAmount: order.subtotalAmount - order.discountAmount,
+          },
+        ]
+      : itemLines;
   return [
-    ...items
-      .sort((a, b) => Number(a.itemType !== 'base_book') - Number(b.itemType !== 'base_book'))
-      .map((item) => ({
-        name: fill(texts.lines[item.productKey as keyof PaymentTexts['lines']], {
-          bookType,
-          discount: item.discountPercentage,
-        }),
-        quantity: item.quantity,
-        unitAmount: item.unitPrice,
-      })),
-    { name: texts.shipping, quantity: 1, unitAmount: order.shippingAmount },
+    ...books,
+    {
+      name: order.shippingLevel === 'express' ? texts.expressShipping : texts.shipping,
+      quantity: 1,
+      unitAmount: order.shippingAmount,
+    },
     {
       name: fill(texts.tax, { rate: (order.taxRateBasisPoints / 100).toLocaleString(order.language) }),
       quantity: 1,

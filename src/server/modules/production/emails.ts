@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { deliveryWindow } from '../../../shared/domain/shipping';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
 import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import type { Db } from '../../db/client';
@@ -16,6 +17,8 @@ type OrderEmailTexts = {
   footer: string;
   buttonFallback: string;
   orderLine: string;
+  delivery: string;
+  deliveryExpress: string;
 } & Record<OrderEmail, { subject: string; body: string; button: string }>;
 
 export type OrderEmailValues = {
@@ -28,7 +31,19 @@ export type OrderEmailValues = {
   trackingNumber?: string;
   /** The refund e-mails: the amount given back, already formatted ("CHF 95.81"). */
   amount?: string;
+  /** The paid and sent-to-print e-mails: when the parcel should arrive (calendar dates). */
+  delivery?: { earliest: string; latest: string; express: boolean };
 };
+
+/** A delivery day as a parent reads it: "Tuesday 1 December", "mardi 1 décembre". */
+function deliveryDay(isoDate: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T12:00:00Z`));
+}
 
 /** Cents as money in the e-mail's language (the client's `formatMoney` does the same on screen). */
 function formatAmount(cents: number, currency: string, language: Language): string {
@@ -51,11 +66,19 @@ export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): Ma
   const subject = fill(part.subject, vars);
   const body = fill(part.body, vars);
   const orderLine = fill(texts.orderLine, vars);
+  const delivery = values.delivery
+    ? fill(texts.delivery, {
+        earliest: deliveryDay(values.delivery.earliest, values.language),
+        latest: deliveryDay(values.delivery.latest, values.language),
+        express: values.delivery.express ? texts.deliveryExpress : '',
+      })
+    : undefined;
   const text = [
     texts.greeting,
     '',
     body,
     '',
+    ...(delivery ? [delivery, ''] : []),
     orderLine,
     '',
     `${part.button}: ${values.url}`,
@@ -73,7 +96,7 @@ export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): Ma
     <p style="font-size:22px;font-weight:700;margin:0 0 24px">${escapeHtml(texts.brand)}</p>
     <p style="font-size:16px;line-height:1.6">${escapeHtml(texts.greeting)}</p>
     <p style="font-size:16px;line-height:1.6">${escapeHtml(body)}</p>
-    <p style="font-size:14px;line-height:1.6;color:#5b5775">${escapeHtml(orderLine)}</p>
+${delivery ? `    <p style="font-size:16px;line-height:1.6;font-weight:700">${escapeHtml(delivery)}</p>\n` : ''}    <p style="font-size:14px;line-height:1.6;color:#5b5775">${escapeHtml(orderLine)}</p>
     <p style="margin:28px 0"><a href="${url}" style="background:#c4492f;color:#fff;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:700;display:inline-block">${escapeHtml(part.button)}</a></p>
     <p style="font-size:13px;line-height:1.6;color:#5b5775">${escapeHtml(texts.buttonFallback)}<br><a href="${url}" style="color:#5b5775;word-break:break-all">${url}</a></p>
     <p style="font-size:16px;line-height:1.6;white-space:pre-line">${escapeHtml(texts.signature)}</p>
@@ -126,6 +149,14 @@ export async function sendOrderEmail(
     : [];
   const orderUrl = `${deps.publicUrl}/order-confirmation/${row.order.id}`;
   const shipped = payload.email === 'shipped';
+  const country = (row.order.shippingAddress as { country?: string } | null)?.country;
+  const promise =
+    (payload.email === 'orderPaid' || payload.email === 'sentToPrint') && country
+      ? {
+          ...deliveryWindow(row.order.paidAt ?? row.order.createdAt, country, row.order.shippingLevel),
+          express: row.order.shippingLevel === 'express',
+        }
+      : undefined;
   await deps.mailer.send(
     renderOrderEmail(payload.email, {
       to,
@@ -135,6 +166,7 @@ export async function sendOrderEmail(
       url: shipped && row.order.trackingUrl ? row.order.trackingUrl : orderUrl,
       ...(row.order.trackingNumber ? { trackingNumber: row.order.trackingNumber } : {}),
       ...(refund ? { amount: formatAmount(refund.amount, refund.currency, language) } : {}),
+      ...(promise ? { delivery: promise } : {}),
     }),
   );
 }

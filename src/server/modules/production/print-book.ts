@@ -247,6 +247,7 @@ async function printUnderLease(
       orderNumber: order.orderNumber,
       bookInstanceId: instance.id,
       title: story.title,
+      shippingLevel: order.shippingLevel,
       pageCount: files.pageCount,
       interior: { key: keys.interior, data: files.interior },
       ticketKey: keys.printTicket,

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { CheckoutContext, Order } from '../../../../shared/contracts/checkout';
+import { isPromoError, type PromoError } from '../../../../shared/domain/promo';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
 import { codeOf } from '../../../lib/api-client';
@@ -29,6 +30,7 @@ import { CheckoutShell } from './checkout-shell';
 import { type CheckoutStep, CheckoutSteps, STEP_KEYS } from './checkout-steps';
 import { NotApprovedBanner } from './not-approved-banner';
 import { OrderSummary } from './order-summary';
+import { PromoCodeField } from './promo-code-field';
 import { StepCover } from './step-cover';
 import { StepDetails } from './step-details';
 import { StepPayment } from './step-payment';
@@ -154,6 +156,29 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
     },
   );
 
+  // A promo code is applied by saving the order with it: the server checks it and prices it.
+  const [promoProblem, setPromoProblem] = useState<PromoError | undefined>();
+  const applyPromo = (promoCode: string) => {
+    const values = { ...form.getValues(), promoCode };
+    const checked = checkDetails(values);
+    if (!checked.data) {
+      goTo(2);
+      return;
+    }
+    save.mutate(orderRequestFrom(values, checked.data, language), {
+      onSuccess: (order) => {
+        form.setValue('promoCode', promoCode);
+        setPromoProblem(undefined);
+        setSaved({ order, key: choicesKey(values) });
+      },
+      onError: (error) => {
+        const code = codeOf(error);
+        if (isPromoError(code)) setPromoProblem(code);
+        else toast.error(t('toasts.orderFailed'), { id: 'checkout-order-failed' });
+      },
+    });
+  };
+
   const next = () => {
     if (step === 1) goTo(2);
     else if (step === 2) void saveAndContinue();
@@ -224,6 +249,21 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
               processing={payment.processing}
               onPay={() => payment.start(saved.order.id)}
               onEditDetails={() => goTo(2)}
+              promo={
+                <PromoCodeField
+                  // A code applied or removed starts the field afresh.
+                  key={saved.order.quote.promoCode ?? ''}
+                  applied={
+                    saved.order.quote.promoCode
+                      ? { code: saved.order.quote.promoCode, discount: saved.order.quote.discount }
+                      : null
+                  }
+                  busy={save.isPending}
+                  problem={promoProblem}
+                  onApply={applyPromo}
+                  onRemove={() => applyPromo('')}
+                />
+              }
             />
             <aside className="lg:sticky lg:top-6">
               <OrderSummary quote={saved.order.quote} country={saved.order.shipping.country} />

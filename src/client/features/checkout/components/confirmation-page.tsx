@@ -20,14 +20,14 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { SUPPORT } from '../../../../shared/constants';
 import type { Order } from '../../../../shared/contracts/checkout';
-import { PRINTING_BUSINESS_DAYS, SHIPPING_ZONES, shippingZoneOf } from '../../../../shared/domain/shipping';
+import { deliveryWindow, PRINTING_BUSINESS_DAYS } from '../../../../shared/domain/shipping';
 import { useSession } from '../../../components/auth/get-session';
 import { signInPath } from '../../../components/auth/safe-redirect';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { statusOf } from '../../../lib/api-client';
-import { countryName, formatDate, formatMoney } from '../../../lib/format';
+import { countryName, formatDate, formatDeliveryDay, formatMoney } from '../../../lib/format';
 import { useOrder } from '../api/get-order';
 import { useStartPayment } from '../hooks/use-start-payment';
 import { canRetryPayment, PAYMENT_POLL_MS, PAYMENT_POLL_WINDOW_MS } from '../lib/order-status';
@@ -156,7 +156,12 @@ function OrderDetails({ order }: { order: Order }) {
 function NextSteps({ order }: { order: Order }) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
-  const delivery = SHIPPING_ZONES[shippingZoneOf(order.shipping.country)].businessDays;
+  // From the payment (else the order): printing, then the carrier, in working days.
+  const delivery = deliveryWindow(
+    new Date(order.paidAt ?? order.createdAt),
+    order.shipping.country,
+    order.quote.shippingLevel,
+  );
   const items = [
     { key: 'prepare', icon: Sparkles, text: t('confirmation.nextSteps.prepare.text') },
     {
@@ -171,9 +176,12 @@ function NextSteps({ order }: { order: Order }) {
       key: 'ship',
       icon: Truck,
       text: t('confirmation.nextSteps.ship.text', {
-        min: delivery.min,
-        max: delivery.max,
+        printMin: PRINTING_BUSINESS_DAYS.min,
+        printMax: PRINTING_BUSINESS_DAYS.max,
         country: countryName(order.shipping.country, language),
+        express: order.quote.shippingLevel === 'express' ? t('confirmation.nextSteps.ship.express') : '',
+        earliest: formatDeliveryDay(delivery.earliest, language),
+        latest: formatDeliveryDay(delivery.latest, language),
       }),
     },
   ] as const;

@@ -1,9 +1,15 @@
 import { Truck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../../shared/domain/quote';
-import { SHIPPING_ZONES, shippingZoneOf } from '../../../../shared/domain/shipping';
+import { deliveryWindow } from '../../../../shared/domain/shipping';
 import { useLanguage } from '../../../components/layout/use-language';
-import { countryName, formatBasisPoints, formatMoney, formatPercent } from '../../../lib/format';
+import {
+  countryName,
+  formatBasisPoints,
+  formatDeliveryDay,
+  formatMoney,
+  formatPercent,
+} from '../../../lib/format';
 
 type OrderSummaryProps = {
   /** The client's quote while choosing (step 2), the server's once the order is saved (step 3). */
@@ -16,7 +22,8 @@ export function OrderSummary({ quote, country }: OrderSummaryProps) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
   const money = (cents: number) => formatMoney(cents, language);
-  const days = SHIPPING_ZONES[shippingZoneOf(country)].businessDays;
+  // The promise from today: the order is printed once it is paid.
+  const window = quote ? deliveryWindow(new Date(), country, quote.shippingLevel) : undefined;
 
   return (
     <section
@@ -53,14 +60,26 @@ export function OrderSummary({ quote, country }: OrderSummaryProps) {
             <dt>{t('summary.subtotal')}</dt>
             <dd className="tabular-nums">{money(quote.subtotal)}</dd>
           </div>
+          {quote.discount > 0 && (
+            <div className="flex justify-between gap-4 font-semibold text-green-800">
+              <dt>{t('summary.promo', { code: quote.promoCode ?? '' })}</dt>
+              <dd className="tabular-nums">−{money(quote.discount)}</dd>
+            </div>
+          )}
           <div className="flex items-start justify-between gap-4">
             <dt className="min-w-0">
               <span className="block">
-                {t('summary.shipping', { country: countryName(country, language) })}
+                {t(quote.shippingLevel === 'express' ? 'summary.shippingExpress' : 'summary.shipping', {
+                  country: countryName(country, language),
+                })}
               </span>
               <span className="flex items-center gap-1.5 text-sm text-ink-700">
                 <Truck aria-hidden="true" className="size-4 shrink-0" />
-                {t('summary.delivery', { min: days.min, max: days.max })}
+                {window &&
+                  t('summary.delivery', {
+                    earliest: formatDeliveryDay(window.earliest, language),
+                    latest: formatDeliveryDay(window.latest, language),
+                  })}
               </span>
             </dt>
             <dd className="shrink-0 tabular-nums">{money(quote.shipping)}</dd>

@@ -1,5 +1,5 @@
 import { Loader2, Lock, Pencil } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Order } from '../../../../shared/contracts/checkout';
@@ -15,6 +15,8 @@ type StepPaymentProps = {
   processing: boolean;
   onPay: () => void;
   onEditDetails: () => void;
+  /** The promo code's field (checkout-flow applies a code by saving the order with it). */
+  promo: ReactNode;
 };
 
 const linkClass = 'font-bold text-coral-700 underline underline-offset-4 hover:text-coral-600';
@@ -28,6 +30,7 @@ export function StepPayment({
   processing,
   onPay,
   onEditDetails,
+  promo,
 }: StepPaymentProps) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
@@ -75,6 +78,8 @@ export function StepPayment({
           </div>
         </dl>
       </section>
+
+      {promo}
 
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-3 font-display text-xl font-semibold">{t('payment.agreements')}</legend>

@@ -14,6 +14,8 @@ const complete = (): CheckoutDraft => ({
   grandparentCopies: { count: 2, coverType: 'softcover' },
   customer: { firstName: ' Ana ', lastName: 'Keller', email: ' Ana@Example.com ', phone: '' },
   shipping: { address: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', region: '', country: 'DE' },
+  shippingLevel: 'standard',
+  promoCode: '',
 });
 
 describe('draftFromContext', () => {
@@ -23,6 +25,8 @@ describe('draftFromContext', () => {
       grandparentCopies: { count: 0, coverType: 'softcover' },
       customer: { firstName: 'Ana', lastName: 'Keller', email: 'ana@example.com', phone: '' },
       shipping: { address: '', city: '', postalCode: '', region: '', country: 'CH' },
+      shippingLevel: 'standard',
+      promoCode: '',
     });
   });
 
@@ -31,14 +35,20 @@ describe('draftFromContext', () => {
     expect(draft.customer).toMatchObject({ firstName: '', lastName: '' });
   });
 
-  it('takes everything from a pending order', () => {
-    const order = makeOrder();
+  it('takes everything from a pending order, its shipping level and promo code too', () => {
+    const base = makeOrder();
+    const order = {
+      ...base,
+      quote: { ...base.quote, shippingLevel: 'express' as const, promoCode: 'SPRING10' },
+    };
     const draft = draftFromContext(makeContext({ order }));
     expect(draft).toEqual({
       coverType: order.coverType,
       grandparentCopies: order.grandparentCopies,
       customer: order.customer,
       shipping: order.shipping,
+      shippingLevel: 'express',
+      promoCode: 'SPRING10',
     });
   });
 });
@@ -91,7 +101,9 @@ describe('orderRequestFrom and choicesKey', () => {
       'customer',
       'grandparentCopies',
       'language',
+      'promoCode',
       'shipping',
+      'shippingLevel',
     ]);
   });
 

@@ -9,7 +9,7 @@ import {
   type ShippingAddress,
   ShippingAddressSchema,
 } from '../../../../shared/contracts/checkout';
-import { type Country, DEFAULT_COUNTRY } from '../../../../shared/domain/shipping';
+import { type Country, DEFAULT_COUNTRY, type ShippingLevel } from '../../../../shared/domain/shipping';
 import type { CoverType } from '../../../../shared/domain/statuses';
 import type { Language } from '../../../../shared/i18n';
 
@@ -20,6 +20,10 @@ export type CheckoutDraft = {
   customer: { firstName: string; lastName: string; email: string; phone: string };
   /** `region`: the state of a US address (USPS code), empty elsewhere. */
   shipping: { address: string; city: string; postalCode: string; region: string; country: Country };
+  /** Standard or express (step 2, under the address). */
+  shippingLevel: ShippingLevel;
+  /** The promo code as applied at step 3 ('' for none); the server looks it up. */
+  promoCode: string;
 };
 
 export type CustomerField = keyof CheckoutDraft['customer'];
@@ -56,6 +60,8 @@ export function draftFromOrder(order: Order): CheckoutDraft {
     grandparentCopies: { ...order.grandparentCopies },
     customer: { ...order.customer },
     shipping: { ...order.shipping },
+    shippingLevel: order.quote.shippingLevel,
+    promoCode: order.quote.promoCode ?? '',
   };
 }
 
@@ -67,6 +73,8 @@ export function draftFromContext(context: CheckoutContext): CheckoutDraft {
     grandparentCopies: { count: 0, coverType: 'softcover' },
     customer: { ...splitName(context.prefill.name), email: context.prefill.email, phone: '' },
     shipping: { address: '', city: '', postalCode: '', region: '', country: DEFAULT_COUNTRY },
+    shippingLevel: 'standard',
+    promoCode: '',
   };
 }
 
@@ -154,6 +162,8 @@ export function orderRequestFrom(
     },
     customer: details.customer,
     shipping: details.shipping,
+    shippingLevel: draft.shippingLevel,
+    promoCode: draft.promoCode,
     language,
   };
 }
@@ -171,5 +181,7 @@ export function choicesKey(draft: CheckoutDraft): string | undefined {
     copies: { count: copies.count, coverType: copies.count > 0 ? copies.coverType : null },
     customer: checked.data.customer,
     shipping: checked.data.shipping,
+    shippingLevel: draft.shippingLevel,
+    promoCode: draft.promoCode,
   });
 }

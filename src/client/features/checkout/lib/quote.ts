@@ -1,5 +1,6 @@
 import type { CheckoutContext } from '../../../../shared/contracts/checkout';
 import { type Quote, quoteOrder } from '../../../../shared/domain/quote';
+import type { Country } from '../../../../shared/domain/shipping';
 import type { CoverType } from '../../../../shared/domain/statuses';
 import type { CheckoutDraft } from './checkout-draft';
 
@@ -11,8 +12,11 @@ type Pricing = CheckoutContext['pricing'];
  */
 export function quoteFor(
   pricing: Pricing,
-  choices: Pick<CheckoutDraft, 'coverType' | 'grandparentCopies'> & { country: string },
+  choices: Pick<CheckoutDraft, 'coverType' | 'grandparentCopies'> &
+    Partial<Pick<CheckoutDraft, 'shippingLevel' | 'promoCode'>> & { country: Country },
 ): Quote | undefined {
+  // The code the saved order holds, as the server found it; a code not applied yet counts nothing.
+  const promo = pricing.promo && pricing.promo.code === choices.promoCode ? pricing.promo : undefined;
   try {
     return quoteOrder(
       pricing.prices,
@@ -20,8 +24,10 @@ export function quoteFor(
         coverType: choices.coverType,
         grandparentCopies: choices.grandparentCopies,
         country: choices.country,
+        shippingLevel: choices.shippingLevel ?? 'standard',
+        promo,
       },
-      { taxRateBasisPoints: pricing.taxRateBasisPoints },
+      { taxRateBasisPoints: pricing.taxRates[choices.country] },
     );
   } catch {
     return undefined;

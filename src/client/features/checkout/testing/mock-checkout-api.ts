@@ -2,7 +2,9 @@
 // API, keeping the orders the way the server does (quoted with the shared quote). Records every call.
 import { afterEach, vi } from 'vitest';
 import type { CheckoutContext, Order, OrderRequest } from '../../../../shared/contracts/checkout';
+import type { PromoDiscount, PromoError } from '../../../../shared/domain/promo';
 import { DEFAULT_TAX_RATE_BASIS_POINTS, quoteOrder } from '../../../../shared/domain/quote';
+import { COUNTRIES, type Country } from '../../../../shared/domain/shipping';
 import type { ProductKey } from '../../../../shared/domain/statuses';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
 import { type ApiCall, fails, type Handler, ok, type Reply, stubApi } from '../../../testing/mock-api';
@@ -92,9 +94,20 @@ export function makeContext(overrides: Partial<CheckoutContext> = {}): CheckoutC
     prefill: { email: 'ana@example.com', name: 'Ana Keller' },
     order: null,
     paidOrderId: null,
-    pricing: { currency: 'CHF', prices: makePrices(), taxRateBasisPoints: DEFAULT_TAX_RATE_BASIS_POINTS },
+    pricing: { currency: 'CHF', prices: makePrices(), taxRates: makeTaxRates(), promo: null },
     ...overrides,
   };
+}
+
+/** Every country's VAT rate, as the seeded rate table has them (SPEC.md's 7.7 %), or as given. */
+export function makeTaxRates(
+  rate = DEFAULT_TAX_RATE_BASIS_POINTS,
+  overrides: Partial<Record<Country, number>> = {},
+) {
+  return { ...Object.fromEntries(COUNTRIES.map((country) => [country, rate])), ...overrides } as Record<
+    Country,
+    number
+  >;
 }
 
 type Options = {
@@ -105,6 +118,8 @@ type Options = {
   orders?: Order[];
   /** Replies for 'METHOD /api/path' that replace the stand-in's. */
   routes?: Record<string, Handler | Reply>;
+  /** The promo codes the server knows: a discount, or the error code it answers for the code. */
+  promoCodes?: Record<string, PromoDiscount | PromoError>;
 };
 
 /** Replaces fetch for the test with a checkout server that keeps its orders. */
@@ -113,12 +128,18 @@ export function mockCheckoutApi({
   context = makeContext(),
   orders = [],
   routes = {},
+  promoCodes = {},
 }: Options = {}) {
   const server = { context, orders: new Map(orders.map((order) => [order.id, order])) };
 
   const putOrder = (call: CheckoutCall): Reply => {
     const request = call.body as OrderRequest;
     const existing = server.context.order;
+    const known = request.promoCode ? promoCodes[request.promoCode] : undefined;
+    if (request.promoCode && (known === undefined || typeof known === 'string')) {
+      return fails(known === undefined ? 422 : 409, known ?? 'PROMO_CODE_UNKNOWN');
+    }
+    const promo = typeof known === 'object' ? known : undefined;
     const order: Order = {
       ...makeOrder(),
       ...(existing ? { id: existing.id, orderNumber: existing.orderNumber } : {}),
@@ -133,11 +154,17 @@ export function mockCheckoutApi({
           coverType: request.coverType,
           grandparentCopies: request.grandparentCopies,
           country: request.shipping.country,
+          shippingLevel: request.shippingLevel ?? 'standard',
+          promo,
         },
-        { taxRateBasisPoints: server.context.pricing.taxRateBasisPoints },
+        { taxRateBasisPoints: server.context.pricing.taxRates[request.shipping.country] },
       ),
     };
-    server.context = { ...server.context, order };
+    server.context = {
+      ...server.context,
+      order,
+      pricing: { ...server.context.pricing, promo: promo ?? null },
+    };
     server.orders.set(order.id, order);
     return ok(order);
   };

@@ -1,0 +1,46 @@
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { COUNTRIES, type Country, shopDate } from '../../../shared/domain/shipping';
+import type { Db } from '../../db/client';
+import { taxRates } from '../../db/schema';
+
+/** Where the tax rates come from: the dated table, unless TAX_RATE_BASIS_POINTS overrides them all. */
+export type TaxSettings = { overrideBasisPoints: number | undefined };
+
+/**
+ * The VAT rate of an order to `country` on `at` (issue 18): the newest row of the country whose
+ * `valid_from` is on or before that day in the shop's calendar. A country without a row is a
+ * mistake of the data, not a free order: it throws.
+ */
+export async function taxRateFor(db: Db, settings: TaxSettings, country: Country, at: Date) {
+  if (settings.overrideBasisPoints !== undefined) return settings.overrideBasisPoints;
+  const [row] = await db
+    .select({ rate: taxRates.rateBasisPoints })
+    .from(taxRates)
+    .where(and(eq(taxRates.country, country), lte(taxRates.validFrom, shopDate(at))))
+    .orderBy(desc(taxRates.validFrom))
+    .limit(1);
+  if (!row) throw new Error(`No tax rate for ${country} on ${shopDate(at)}`);
+  return row.rate;
+}
+
+/** Every country's rate on one day: the checkout quotes with it as the buyer changes country. */
+export async function taxRatesOn(db: Db, settings: TaxSettings, at: Date): Promise<Record<Country, number>> {
+  const rates = await Promise.all(COUNTRIES.map((country) => taxRateFor(db, settings, country, at)));
+  return Object.fromEntries(COUNTRIES.map((country, index) => [country, rates[index]])) as Record<
+    Country,
+    number
+  >;
+}
+
+/** The whole table, newest first per country: what the operator console lists. */
+export async function listTaxRates(db: Db) {
+  return db
+    .select({
+      id: taxRates.id,
+      country: taxRates.country,
+      validFrom: taxRates.validFrom,
+      rateBasisPoints: taxRates.rateBasisPoints,
+    })
+    .from(taxRates)
+    .orderBy(taxRates.country, desc(taxRates.validFrom));
+}
