@@ -62,6 +62,35 @@ describe('quoteOrder', () => {
     },
   );
 
+  // Issue 18: express (+14.99 per parcel), a promo code off the books before VAT, the destination's
+  // rate. Book, copies, copy cover, country, level, code, rate -> subtotal, discount, shipping, tax,
+  // total (computed apart with Python's decimal ROUND_HALF_UP).
+  it.each([
+    ['softcover', 0, 'softcover', 'CH', 'express', undefined, 770, 2999, 0, 1998, 385, 5382],
+    ['hardcover', 2, 'softcover', 'DE', 'express', ['percent', 15], 770, 8197, 1230, 2198, 706, 9871],
+    ['hardcover', 3, 'hardcover', 'US', 'standard', ['amount', 2500], 810, 11796, 2500, 1299, 858, 11453],
+    ['softcover', 1, 'softcover', 'CH', 'standard', ['percent', 100], 260, 5248, 5248, 499, 13, 512],
+    ['softcover', 0, 'softcover', 'DE', 'express', ['amount', 5000], 1900, 2999, 2999, 2198, 418, 2616],
+    ['hardcover', 1, 'softcover', 'CH', 'standard', ['percent', 33], 770, 6248, 2062, 499, 361, 5046],
+  ] as const)(
+    '%s + %i %s copies to %s, %s, code %j, rate %i',
+    (cover, count, copyCover, country, level, promo, rate, subtotal, discount, shipping, tax, total) => {
+      const result = quoteOrder(
+        PRICES,
+        {
+          coverType: cover,
+          grandparentCopies: { count, coverType: copyCover },
+          country,
+          shippingLevel: level,
+          promo: promo ? { code: 'CODE', kind: promo[0], value: promo[1] } : undefined,
+        },
+        { taxRateBasisPoints: rate },
+      );
+      expect(result).toMatchObject({ subtotal, discount, shipping, tax, total, shippingLevel: level });
+      expect(result.promoCode).toBe(promo ? 'CODE' : null);
+    },
+  );
+
   it('charges each shipping zone its price, and every other country the international one', () => {
     const shipping = Object.fromEntries(
       [...COUNTRIES, 'JP'].map((country) => [country, quote('softcover', 0, 'softcover', country).shipping]),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SHIPPING_ZONES, shippingZoneOf } from './shipping';
+import {
+  addWorkingDays,
+  deliveryWindow,
+  SHIPPING_ZONES,
+  shippingOffer,
+  shippingZoneOf,
+  shopDate,
+} from './shipping';
 
 describe('shipping zones', () => {
   it('charges CH 4.99, its neighbours 6.99 and everywhere else 12.99', () => {
@@ -14,5 +21,37 @@ describe('shipping zones', () => {
     expect(SHIPPING_ZONES[shippingZoneOf('CH')].businessDays).toEqual({ min: 2, max: 3 });
     expect(SHIPPING_ZONES[shippingZoneOf('AT')].businessDays).toEqual({ min: 3, max: 5 });
     expect(SHIPPING_ZONES[shippingZoneOf('US')].businessDays).toEqual({ min: 7, max: 10 });
+  });
+});
+
+describe('express and the delivery promise', () => {
+  it('express costs 14.99 more than standard and travels faster', () => {
+    expect(shippingOffer('CH', 'express')).toEqual({ priceCents: 1998, businessDays: { min: 1, max: 1 } });
+    expect(shippingOffer('FR', 'express').priceCents).toBe(2198);
+    expect(shippingOffer('US', 'express')).toEqual({ priceCents: 2798, businessDays: { min: 2, max: 4 } });
+    expect(shippingOffer('US', 'standard')).toEqual(SHIPPING_ZONES.international);
+  });
+
+  it('counts working days, skipping weekends', () => {
+    // Friday 27 November 2026 + 1 is Monday 30; + 5 is Friday 4 December.
+    expect(addWorkingDays('2026-11-27', 1)).toBe('2026-11-30');
+    expect(addWorkingDays('2026-11-27', 5)).toBe('2026-12-04');
+    expect(addWorkingDays('2026-11-28', 1)).toBe('2026-11-30');
+    expect(addWorkingDays('2026-11-25', 0)).toBe('2026-11-25');
+  });
+
+  it('dates the day in Swiss time: 23:30 UTC on a winter Tuesday is already Wednesday', () => {
+    expect(shopDate(new Date('2026-11-24T23:30:00Z'))).toBe('2026-11-25');
+    expect(shopDate(new Date('2026-11-24T22:30:00Z'))).toBe('2026-11-24');
+  });
+
+  it('promises printing 2–7 then transit, in working days from the order', () => {
+    // Wednesday 25 November 2026. Germany standard: 2+3 = 5 and 7+5 = 12 working days.
+    const from = new Date('2026-11-25T10:00:00Z');
+    expect(deliveryWindow(from, 'DE', 'standard')).toEqual({ earliest: '2026-12-02', latest: '2026-12-11' });
+    // Express to Germany: 2+1 = 3 and 7+2 = 9 working days.
+    expect(deliveryWindow(from, 'DE', 'express')).toEqual({ earliest: '2026-11-30', latest: '2026-12-08' });
+    // Switzerland standard: 4 and 10 working days.
+    expect(deliveryWindow(from, 'CH', 'standard')).toEqual({ earliest: '2026-12-01', latest: '2026-12-09' });
   });
 });

@@ -194,6 +194,11 @@ describe('Lulu printer: the print job', () => {
     ]);
   });
 
+  it('asks Lulu for its EXPRESS level when the buyer chose express shipping', async () => {
+    await printer().submit(await submission({ shippingLevel: 'express' }));
+    expect((creates().at(-1)!.body as SentJob).shipping_level).toBe('EXPRESS');
+  });
+
   it('creates one job per order, one line item per cover type, with signed links Lulu can download', async () => {
     const order = await submission();
     const receipt = await printer().submit(order);
