@@ -6,7 +6,9 @@ import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import type { Order } from '../../../shared/contracts/checkout';
-import { orders, promoCodes, promoRedemptions, taxRates } from '../../db/schema';
+import { auditLog, orders, promoCodes, promoRedemptions, taxRates } from '../../db/schema';
+import { createPromoCode, endPromoCode } from '../pricing/promo-codes';
+import { setTaxRate } from '../pricing/tax-rates';
 
 let t: TestApp;
 let anna: string;
@@ -218,5 +220,48 @@ describe('promo codes', () => {
       .from(promoRedemptions)
       .where(eq(promoRedemptions.orderId, order.id));
     expect(uses).toHaveLength(0);
+  });
+});
+
+describe('the owner’s settings (npm run admin -- promo | end-promo | vat)', () => {
+  const owner = { id: 'cli', email: 'command line' };
+
+  it('a new code, its end and a dated rate each write an audit line; a code is never made twice', async () => {
+    const db = t.database.db;
+    const made = await createPromoCode(
+      db,
+      {
+        code: 'AUDITED',
+        kind: 'amount',
+        value: 500,
+        validFrom: null,
+        validTo: null,
+        maxUses: 3,
+        oncePerCustomer: true,
+      },
+      owner,
+    );
+    expect(made).toMatchObject({ code: 'AUDITED', value: 500 });
+    await expect(createPromoCode(db, { ...made, value: 9000 }, owner)).rejects.toThrow(/exists already/);
+    await endPromoCode(db, 'AUDITED', owner, new Date());
+    await expect(endPromoCode(db, 'AUDITED', owner, new Date())).rejects.toThrow(/No running code/);
+    await setTaxRate(db, { country: 'CH', validFrom: '2024-01-01', rateBasisPoints: 260 }, owner);
+    const lines = await db.select().from(auditLog).where(eq(auditLog.actorId, 'cli'));
+    expect(lines.map((line) => line.action).sort()).toEqual([
+      'create_promo_code',
+      'end_promo_code',
+      'set_tax_rate',
+    ]);
+    // From 1 January 2024 Swiss orders use the new rate.
+    const id = await draftBookOf(t, annaId);
+    const swiss = (
+      await put(anna, id, {
+        ...WORKED_EXAMPLE,
+        shipping: { ...WORKED_EXAMPLE.shipping, country: 'CH', postalCode: '8001', city: 'Zürich' },
+      })
+    ).json() as Order;
+    // 8197 + 499 = 8696 × 2.6 % = 226.10 → 226.
+    expect(swiss.quote).toMatchObject({ taxRateBasisPoints: 260, tax: 226 });
+    await db.delete(taxRates).where(eq(taxRates.rateBasisPoints, 260));
   });
 });

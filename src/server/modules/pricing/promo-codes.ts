@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { PromoDiscount, PromoKind } from '../../../shared/domain/promo';
 import type { Db } from '../../db/client';
-import { promoCodes, promoRedemptions } from '../../db/schema';
+import { auditLog, promoCodes, promoRedemptions } from '../../db/schema';
 import { AppError } from '../../errors';
 
 type PromoRow = typeof promoCodes.$inferSelect;
@@ -127,4 +127,46 @@ export async function listPromoCodes(db: Db) {
     })
     .from(promoCodes)
     .orderBy(desc(promoCodes.createdAt));
+}
+
+/** Who changed a setting: an operator in the console, or the shop's owner on the command line. */
+export type SettingActor = { id: string; email: string };
+
+/**
+ * Makes a promo code (an operator's act, in the audit log). A code already taken is refused: an
+ * old code is never reused with another value, so orders that held it keep their meaning.
+ */
+export async function createPromoCode(db: Db, input: NewPromoCode, actor: SettingActor, reason = '') {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(promoCodes).values(input).onConflictDoNothing().returning();
+    if (!row) throw new AppError('VALIDATION_INVALID_PARAM', `The code ${input.code} exists already.`);
+    await tx.insert(auditLog).values({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'create_promo_code',
+      reason,
+      details: { code: row.code, kind: row.kind, value: row.value, maxUses: row.maxUses },
+    });
+    return row;
+  });
+}
+
+/** Ends a code now: refused from then on, before payment too (orders already paid keep their price). */
+export async function endPromoCode(db: Db, code: string, actor: SettingActor, now: Date, reason = '') {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(promoCodes)
+      .set({ endedAt: now })
+      .where(and(eq(promoCodes.code, code), isNull(promoCodes.endedAt)))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', `No running code ${code}.`);
+    await tx.insert(auditLog).values({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'end_promo_code',
+      reason,
+      details: { code: row.code },
+    });
+    return row;
+  });
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { COUNTRIES, type Country, shopDate } from '../../../shared/domain/shipping';
 import type { Db } from '../../db/client';
-import { taxRates } from '../../db/schema';
+import { auditLog, taxRates } from '../../db/schema';
 
 /** Where the tax rates come from: the dated table, unless TAX_RATE_BASIS_POINTS overrides them all. */
 export type TaxSettings = { overrideBasisPoints: number | undefined };
@@ -43,4 +43,35 @@ export async function listTaxRates(db: Db) {
     })
     .from(taxRates)
     .orderBy(taxRates.country, desc(taxRates.validFrom));
+}
+
+/**
+ * Sets a country's VAT rate from a day on (an operator's act, in the audit log): orders priced
+ * from that day use it; orders already priced keep theirs. A second rate for the same day replaces
+ * the first.
+ */
+export async function setTaxRate(
+  db: Db,
+  rate: { country: Country; validFrom: string; rateBasisPoints: number },
+  actor: { id: string; email: string },
+  reason = '',
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(taxRates)
+      .values(rate)
+      .onConflictDoUpdate({
+        target: [taxRates.country, taxRates.validFrom],
+        set: { rateBasisPoints: rate.rateBasisPoints },
+      })
+      .returning();
+    await tx.insert(auditLog).values({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'set_tax_rate',
+      reason,
+      details: { ...rate },
+    });
+    return row;
+  });
 }
