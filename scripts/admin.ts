@@ -18,7 +18,7 @@ import { setAdminRole } from '../src/server/modules/admin/access';
 import { createPromoCode, endPromoCode } from '../src/server/modules/pricing/promo-codes';
 import { setTaxRate } from '../src/server/modules/pricing/tax-rates';
 import { normalisePromoCode, PROMO_CODE_PATTERN, PROMO_KINDS } from '../src/shared/domain/promo';
-import { COUNTRIES } from '../src/shared/domain/shipping';
+import { COUNTRIES, endOfShopDay, startOfShopDay } from '../src/shared/domain/shipping';
 
 const USAGE = `Usage:
   npm run admin -- grant <email>   |   npm run admin -- revoke <email>
@@ -65,9 +65,9 @@ const commands: Record<string, (db: Db) => Promise<string>> = {
         code: input.code,
         kind: input.kind,
         value: input.value,
-        validFrom: input.from ? new Date(`${input.from}T00:00:00+01:00`) : null,
+        validFrom: input.from ? startOfShopDay(input.from) : null,
         // The last day counts whole, in Swiss time.
-        validTo: input.until ? new Date(`${input.until}T23:59:59+01:00`) : null,
+        validTo: input.until ? endOfShopDay(input.until) : null,
         maxUses: input.max ?? null,
         oncePerCustomer: !args.includes('--many-per-customer'),
       },

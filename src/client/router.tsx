@@ -67,6 +67,10 @@ export const routes: RouteObject[] = [
           {
             path: 'admin/outbox',
             lazy: () => import('./routes/admin-outbox'),
+          },
+          {
+            path: 'admin/pricing',
+            lazy: () => import('./routes/admin-pricing'),
             HydrateFallback: PageFallback,
           },
           { path: '*', lazy: () => import('./routes/not-found'), HydrateFallback: PageFallback },

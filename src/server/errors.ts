@@ -40,6 +40,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   PROMO_CODE_EXPIRED: 409,
   PROMO_CODE_USED_UP: 409,
   PROMO_CODE_ALREADY_USED: 409,
+  PROMO_CODE_EXISTS: 409,
 };
 
 /** The status for a code: as mapped above, else 500 (a failure of ours, not of the request). */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminOrderDetail, AdminOrderRow } from '../../shared/contracts/admin';
+import type { AdminOrderDetail, AdminOrderRow, AdminPricing } from '../../shared/contracts/admin';
 import { parseAmount } from '../features/admin/components/action-dialog';
 import { fails, makeOrder, mockCheckoutApi, ok } from '../features/checkout/testing/mock-checkout-api';
 import { renderApp } from '../test-utils';
@@ -241,6 +241,106 @@ describe('a book waiting for review', () => {
       position: 3,
       picture: 'new',
       reason: 'Better hand',
+    });
+  });
+});
+
+describe('prices: VAT rates and promo codes', () => {
+  const pricing = (overrides: Partial<AdminPricing> = {}): AdminPricing => ({
+    taxRates: [
+      { id: 'r1', country: 'CH', validFrom: '2024-01-01', rateBasisPoints: 260 },
+      { id: 'r2', country: 'CH', validFrom: '2000-01-01', rateBasisPoints: 770 },
+    ],
+    taxRateOverride: null,
+    promoCodes: [
+      {
+        id: 'p1',
+        code: 'SPRING10',
+        kind: 'percent',
+        value: 10,
+        validFrom: null,
+        validTo: null,
+        maxUses: 50,
+        oncePerCustomer: true,
+        endedAt: null,
+        uses: 3,
+        createdAt: '2026-11-01T10:00:00.000Z',
+      },
+    ],
+    ...overrides,
+  });
+
+  it('lists the rates and codes, checks a new code before sending it, and sends it in cents', async () => {
+    const api = mockCheckoutApi({
+      routes: {
+        ...operator,
+        'GET /api/admin/pricing': ok(pricing()),
+        'POST /api/admin/promo-codes': ok(pricing()),
+      },
+    });
+    const { user } = renderApp('/admin/pricing');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Prices, VAT and promo codes' }),
+    ).toBeVisible();
+    expect(screen.getByText('SPRING10')).toBeVisible();
+    expect(screen.getByText(/10 % off · no end date · 3 of 50 uses · once per customer/)).toBeVisible();
+    const rates = screen.getByRole('table', { name: 'VAT rates' });
+    expect(within(rates).getByText('2.6%')).toBeVisible();
+    expect(within(rates).getByText('1 January 2024')).toBeVisible();
+
+    const form = screen.getByRole('heading', { name: 'Make a code' }).closest('form') as HTMLFormElement;
+    await user.click(within(form).getByRole('button', { name: 'Make the code' }));
+    expect(within(form).getByLabelText('Code')).toHaveAccessibleDescription(
+      'Use 3 to 32 letters, digits or dashes.',
+    );
+    expect(within(form).getByLabelText('Why (kept in the audit log)')).toHaveAccessibleDescription(
+      'Please say why: it is kept in the audit log.',
+    );
+    expect(api.callsTo('/api/admin/promo-codes')).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Code'), 'xmas-26');
+    await user.click(within(form).getByRole('radio', { name: 'an amount' }));
+    await user.type(within(form).getByLabelText('Amount in CHF'), '7.50');
+    await user.type(within(form).getByLabelText('Last day (optional)'), '2026-12-24');
+    await user.type(within(form).getByLabelText('Why (kept in the audit log)'), 'Christmas letter');
+    await user.click(within(form).getByRole('button', { name: 'Make the code' }));
+    expect(await screen.findByText('The code XMAS-26 is ready to use.')).toBeVisible();
+    expect(api.callsTo('/api/admin/promo-codes')[0]?.body).toEqual({
+      code: 'XMAS-26',
+      kind: 'amount',
+      value: 750,
+      validFrom: null,
+      validTo: '2026-12-24',
+      maxUses: null,
+      oncePerCustomer: true,
+      reason: 'Christmas letter',
+    });
+  });
+
+  it('sets a rate in percent as basis points, and says when the setting overrides the table', async () => {
+    const api = mockCheckoutApi({
+      routes: {
+        ...operator,
+        'GET /api/admin/pricing': ok(pricing({ taxRateOverride: 810 })),
+        'POST /api/admin/tax-rates': ok(pricing()),
+      },
+    });
+    const { user } = renderApp('/admin/pricing', { language: 'fr' });
+    expect(await screen.findByText(/TAX_RATE_BASIS_POINTS est défini/)).toBeVisible();
+    const form = screen
+      .getByRole('heading', { name: 'Fixer un taux à partir d’un jour' })
+      .closest('form') as HTMLFormElement;
+    await user.selectOptions(within(form).getByLabelText('Pays'), 'DE');
+    await user.type(within(form).getByLabelText('À partir du'), '2027-01-01');
+    await user.type(within(form).getByLabelText('Taux en %'), '19,5');
+    await user.type(within(form).getByLabelText('Pourquoi (conservé dans le journal)'), 'Nouveau taux');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer le taux' }));
+    expect(await screen.findByText(/Le taux est enregistré/)).toBeVisible();
+    expect(api.callsTo('/api/admin/tax-rates')[0]?.body).toEqual({
+      country: 'DE',
+      validFrom: '2027-01-01',
+      rateBasisPoints: 1950,
+      reason: 'Nouveau taux',
     });
   });
 });

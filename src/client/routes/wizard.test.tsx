@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, useLocation } from 'react-router';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChildStepSchema } from '../../shared/contracts/wizard';
 import type { Language } from '../../shared/i18n';
@@ -44,6 +45,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  // One test's toasts must not crowd out the next one's (sonner shows a few at a time).
+  toast.dismiss();
 });
 
 function Elsewhere() {
@@ -569,6 +572,36 @@ describe('wizard: completing', () => {
       .map((call) => `${call.method} ${call.path}`);
     expect(order.slice(-2)).toEqual(['PUT /api/wizard/session/steps/5', 'POST /api/wizard/complete']);
     expect(api.callsTo('/api/wizard/complete')[0]?.body).toEqual({ language: 'en' });
+  });
+
+  it('back from the sign-up confirmation link (signed in by it): finishes the book at once and opens it', async () => {
+    const dedication = { dedicationMessage: 'For Mia, with love.', dedicationSignature: 'Mum' };
+    const api = mockWizardApi({ steps: { ...allSteps, 5: dedication }, signedInAs: 'ana@example.com' });
+    await openWizard('/wizard?theme=guardian-friend&type=storybook&step=5&finish=1');
+    expect(await screen.findByText('Elsewhere: /book/b0000000-0000-4000-8000-000000000001')).toBeVisible();
+    expect(api.callsTo('/api/wizard/complete')).toHaveLength(1);
+    // The dedication was saved before the sign-up: nothing is saved again.
+    expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('a visitor’s sign-up asks the confirmation link to come back to the wizard and finish', async () => {
+    const api = mockWizardApi({ steps: allSteps });
+    const { user } = await openWizard('/wizard?theme=guardian-friend&type=storybook&step=5');
+    await user.click(screen.getByRole('button', { name: 'Complete personalization' }));
+    await screen.findByRole('heading', { name: 'Almost there! Sign in to complete your book' });
+    await user.click(screen.getByRole('tab', { name: 'Sign up' }));
+    expect(
+      screen.getByText(/open the link we e-mail you: it signs you in, brings you straight back here/),
+    ).toBeVisible();
+    await user.type(screen.getByLabelText('E-mail address'), 'new.parent@example.com');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'moonlit-teddy-42');
+    await user.type(screen.getByLabelText('Confirm password'), 'moonlit-teddy-42');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(api.callsTo('/api/auth/sign-up/email')).toHaveLength(1));
+    expect(api.callsTo('/api/auth/sign-up/email')[0]?.body).toMatchObject({
+      email: 'new.parent@example.com',
+      callbackURL: '/wizard?theme=guardian-friend&type=storybook&step=5&finish=1',
+    });
   });
 
   it("says 'failed to prepare data' when completing fails, and keeps everything", async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROMO_CODE_PATTERN, PROMO_KINDS } from '../domain/promo';
 import { COUNTRIES } from '../domain/shipping';
 import { AUDIT_ACTIONS, ORDER_STATUSES, PAYMENT_STATUSES, PRINT_REVIEW_STATES } from '../domain/statuses';
 import { OrderSchema, UuidParamSchema } from './checkout';
@@ -232,3 +233,88 @@ export const AdminRedrawChoiceSchema = z
   .object({ position: z.number().int().min(0).max(200), picture: z.enum(['old', 'new']), reason })
   .meta({ id: 'AdminRedrawChoice' });
 export type AdminRedrawChoice = z.infer<typeof AdminRedrawChoiceSchema>;
+
+/** One row of the dated VAT table (issue 18): a country's rate from a day on. */
+export const AdminTaxRateSchema = z
+  .object({
+    id: z.string(),
+    country: z.enum(COUNTRIES),
+    validFrom: z.string(),
+    rateBasisPoints: z.number().int(),
+  })
+  .meta({ id: 'AdminTaxRate' });
+
+/** One promo code, with how many orders hold it (paid or waiting for payment). */
+export const AdminPromoCodeSchema = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    kind: z.enum(PROMO_KINDS),
+    value: z.number().int(),
+    validFrom: z.string().nullable(),
+    validTo: z.string().nullable(),
+    maxUses: z.number().int().nullable(),
+    oncePerCustomer: z.boolean(),
+    endedAt: z.string().nullable(),
+    uses: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminPromoCode' });
+export type AdminPromoCode = z.infer<typeof AdminPromoCodeSchema>;
+
+/** The console's prices page: the VAT table (and the setting over it) and the promo codes. */
+export const AdminPricingSchema = z
+  .object({
+    taxRates: z.array(AdminTaxRateSchema),
+    /** TAX_RATE_BASIS_POINTS: when set, it is the rate of every order and the table is not used. */
+    taxRateOverride: z.number().int().nullable(),
+    promoCodes: z.array(AdminPromoCodeSchema),
+  })
+  .meta({ id: 'AdminPricing' });
+export type AdminPricing = z.infer<typeof AdminPricingSchema>;
+
+/** A country's VAT rate from a day on (basis points: 810 = 8.1 %). */
+export const AdminTaxRateRequestSchema = z
+  .object({
+    country: z.enum(COUNTRIES),
+    validFrom: day,
+    rateBasisPoints: z
+      .number()
+      .int('expected a rate with at most two decimals')
+      .min(0, 'expected 0 to 100 %')
+      .max(10_000, 'expected 0 to 100 %'),
+    reason,
+  })
+  .meta({ id: 'AdminTaxRateRequest' });
+export type AdminTaxRateRequest = z.infer<typeof AdminTaxRateRequestSchema>;
+
+/** A new promo code: a percentage (1–100) or an amount in cents off the books. */
+export const AdminPromoCodeRequestSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(PROMO_CODE_PATTERN, 'expected 3 to 32 letters, digits or dashes'),
+    kind: z.enum(PROMO_KINDS),
+    value: z.number().int('expected a whole number').positive('expected more than zero'),
+    validFrom: day.nullable().default(null),
+    validTo: day.nullable().default(null),
+    maxUses: z.number().int().positive('expected more than zero').nullable().default(null),
+    oncePerCustomer: z.boolean().default(true),
+    reason,
+  })
+  .refine((value) => value.kind !== 'percent' || value.value <= 100, {
+    path: ['value'],
+    message: 'a percentage is 1 to 100',
+  })
+  .refine((value) => !value.validFrom || !value.validTo || value.validFrom <= value.validTo, {
+    path: ['validTo'],
+    message: 'the last day is before the first',
+  })
+  .meta({ id: 'AdminPromoCodeRequest' });
+export type AdminPromoCodeRequest = z.input<typeof AdminPromoCodeRequestSchema>;
+
+export const AdminPromoCodeParamsSchema = z.object({
+  code: z.string().trim().toUpperCase().regex(PROMO_CODE_PATTERN, 'expected a promo code'),
+});

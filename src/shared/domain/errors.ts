@@ -50,6 +50,7 @@ export const ERROR_CATALOGUE = {
   PROMO_CODE_EXPIRED: 'retry',
   PROMO_CODE_USED_UP: 'retry',
   PROMO_CODE_ALREADY_USED: 'retry',
+  PROMO_CODE_EXISTS: 'retry',
   REVIEW_EXISTS: 'start_over',
   NOT_FOUND: 'retry',
   UNAUTHENTICATED: 'retry',

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   addWorkingDays,
   deliveryWindow,
+  endOfShopDay,
   SHIPPING_ZONES,
   shippingOffer,
   shippingZoneOf,
   shopDate,
+  startOfShopDay,
 } from './shipping';
 
 describe('shipping zones', () => {
@@ -43,6 +45,14 @@ describe('express and the delivery promise', () => {
   it('dates the day in Swiss time: 23:30 UTC on a winter Tuesday is already Wednesday', () => {
     expect(shopDate(new Date('2026-11-24T23:30:00Z'))).toBe('2026-11-25');
     expect(shopDate(new Date('2026-11-24T22:30:00Z'))).toBe('2026-11-24');
+  });
+
+  it('a shop day runs from midnight to midnight in Zurich, winter and summer', () => {
+    expect(startOfShopDay('2026-12-01').toISOString()).toBe('2026-11-30T23:00:00.000Z');
+    expect(endOfShopDay('2026-12-31').toISOString()).toBe('2026-12-31T22:59:59.999Z');
+    expect(startOfShopDay('2026-07-01').toISOString()).toBe('2026-06-30T22:00:00.000Z');
+    // The night summer time starts (29 March 2026) the day is 23 hours long.
+    expect(endOfShopDay('2026-03-29').toISOString()).toBe('2026-03-29T21:59:59.999Z');
   });
 
   it('promises printing 2–7 then transit, in working days from the order', () => {

@@ -129,6 +129,29 @@ export function shopDate(instant: Date): string {
   }).format(instant);
 }
 
+/** The first instant of a calendar day in the shop's time zone (midnight in Zurich, summer or winter). */
+export function startOfShopDay(date: string): Date {
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  for (const hours of [2, 1, 0]) {
+    const candidate = new Date(utcMidnight - hours * 3_600_000);
+    if (shopDate(candidate) === date && shopDate(new Date(candidate.getTime() - 1)) !== date)
+      return candidate;
+  }
+  return new Date(utcMidnight);
+}
+
+/** The last instant of a calendar day in the shop's time zone: a promo code's last day counts whole. */
+export function endOfShopDay(date: string): Date {
+  return new Date(startOfShopDay(nextDay(date)).getTime() - 1);
+}
+
+/** The next calendar day (YYYY-MM-DD). */
+function nextDay(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
 /** A calendar date plus working days (Monday to Friday; public holidays are not counted). */
 export function addWorkingDays(date: string, days: number): string {
   const day = new Date(`${date}T12:00:00Z`);

@@ -130,7 +130,7 @@ export function AuthPage({ redirectTo }: { redirectTo: string }) {
               {social}
             </Tabs.Content>
             <Tabs.Content value="signup" className="flex flex-col gap-6">
-              <SignUpForm email={email} onEmailChange={setEmail} after={social} />
+              <SignUpForm email={email} onEmailChange={setEmail} after={social} callbackURL={redirectTo} />
             </Tabs.Content>
             <Tabs.Content value="reset">
               <ResetRequestForm

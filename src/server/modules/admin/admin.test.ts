@@ -1,16 +1,16 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../../../test/build-test-app';
 import { userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
-import type { AdminOrderDetail, AdminOrderList } from '../../../shared/contracts/admin';
+import type { AdminOrderDetail, AdminOrderList, AdminPricing } from '../../../shared/contracts/admin';
 import type { Order } from '../../../shared/contracts/checkout';
 import { createLocalPaymentProvider } from '../../adapters/payments/local';
 import { signPayload } from '../../adapters/payments/signature';
-import { auditLog, jobs, orders, paymentRefunds, printerEvents, users } from '../../db/schema';
+import { auditLog, jobs, orders, paymentRefunds, printerEvents, taxRates, users } from '../../db/schema';
 import { paidBookOf, waitFor } from '../production/test-factory';
 import { setAdminRole } from './access';
 
@@ -94,6 +94,10 @@ describe('who may enter', () => {
     ['POST', `/api/admin/orders/${first.orderId}/retry-book`],
     ['POST', `/api/admin/orders/${first.orderId}/resubmit-print`],
     ['POST', `/api/admin/orders/${first.orderId}/resend-email`],
+    ['GET', '/api/admin/pricing'],
+    ['POST', '/api/admin/tax-rates'],
+    ['POST', '/api/admin/promo-codes'],
+    ['POST', '/api/admin/promo-codes/SPRING10/end'],
   ];
 
   it('answers 404 on every route to the signed out and to customers, and changes nothing', async () => {
@@ -125,7 +129,13 @@ describe('who may enter', () => {
   });
 
   it('serves the console screens to operators only; others get the 404 page', async () => {
-    for (const screen of ['/admin', '/admin/orders', `/admin/orders/${first.orderId}`, '/admin/outbox']) {
+    for (const screen of [
+      '/admin',
+      '/admin/orders',
+      `/admin/orders/${first.orderId}`,
+      '/admin/outbox',
+      '/admin/pricing',
+    ]) {
       expect((await get(screen, operator)).statusCode, screen).toBe(200);
       expect((await get(screen, buyer.cookie)).statusCode, screen).toBe(404);
       expect((await get(screen)).statusCode, screen).toBe(404);
@@ -479,5 +489,87 @@ describe('roles in the database', () => {
         .set({ role: 'owner' as 'admin' })
         .where(eq(users.email, BUYER)),
     ).rejects.toThrow();
+  });
+});
+
+describe('prices: VAT rates and promo codes (issue 18)', () => {
+  it('an operator sets a dated rate and makes and ends a code; each is in the audit log with why', async () => {
+    const before = (await get('/api/admin/pricing', operator)).json() as AdminPricing;
+    expect(before.taxRateOverride).toBeNull();
+    expect(before.taxRates.filter((rate) => rate.country === 'CH')).toEqual([
+      expect.objectContaining({ validFrom: '2000-01-01', rateBasisPoints: 770 }),
+    ]);
+
+    const rate = await post('/api/admin/tax-rates', operator, {
+      country: 'CH',
+      validFrom: '2024-01-01',
+      rateBasisPoints: 260,
+      reason: 'Reduced rate for printed books, confirmed by our adviser',
+    });
+    expect(rate.statusCode).toBe(200);
+    expect(
+      (rate.json() as AdminPricing).taxRates
+        .filter((row) => row.country === 'CH')
+        .map((row) => row.validFrom),
+    ).toEqual(['2024-01-01', '2000-01-01']);
+    const refused = await post('/api/admin/tax-rates', operator, {
+      country: 'CH',
+      validFrom: '2024-01-01',
+      rateBasisPoints: 12_000,
+      reason: 'typo',
+    });
+    expect(refused.statusCode).toBe(400);
+
+    const code = {
+      code: 'xmas-26',
+      kind: 'amount',
+      value: 500,
+      validFrom: '2026-12-01',
+      validTo: '2026-12-24',
+      maxUses: 100,
+      reason: 'Christmas letter',
+    };
+    const made = await post('/api/admin/promo-codes', operator, code);
+    expect(made.statusCode).toBe(200);
+    expect((made.json() as AdminPricing).promoCodes[0]).toMatchObject({
+      code: 'XMAS-26',
+      kind: 'amount',
+      value: 500,
+      // Midnight to midnight in Zurich.
+      validFrom: '2026-11-30T23:00:00.000Z',
+      validTo: '2026-12-24T22:59:59.999Z',
+      maxUses: 100,
+      oncePerCustomer: true,
+      endedAt: null,
+      uses: 0,
+    });
+    const twice = await post('/api/admin/promo-codes', operator, { ...code, value: 9000 });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe('PROMO_CODE_EXISTS');
+    const badPercent = await post('/api/admin/promo-codes', operator, {
+      ...code,
+      code: 'HALF',
+      kind: 'percent',
+      value: 150,
+    });
+    expect(badPercent.statusCode).toBe(400);
+
+    const ended = await post('/api/admin/promo-codes/xmas-26/end', operator, { reason: 'Sent by mistake' });
+    expect(ended.statusCode).toBe(200);
+    expect((ended.json() as AdminPricing).promoCodes[0]?.endedAt).not.toBeNull();
+    expect((await post('/api/admin/promo-codes/XMAS-26/end', operator, { reason: 'again' })).statusCode).toBe(
+      404,
+    );
+
+    const lines = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.action, ['set_tax_rate', 'create_promo_code', 'end_promo_code']));
+    expect(lines.map((line) => [line.action, line.actorEmail, line.reason])).toEqual([
+      ['set_tax_rate', OPERATOR, 'Reduced rate for printed books, confirmed by our adviser'],
+      ['create_promo_code', OPERATOR, 'Christmas letter'],
+      ['end_promo_code', OPERATOR, 'Sent by mistake'],
+    ]);
+    await t.database.db.delete(taxRates).where(eq(taxRates.validFrom, '2024-01-01'));
   });
 });

@@ -8,12 +8,16 @@ import {
   AdminOrderQuerySchema,
   AdminOutboxSchema,
   AdminOverviewSchema,
+  AdminPricingSchema,
+  AdminPromoCodeParamsSchema,
+  AdminPromoCodeRequestSchema,
   AdminReasonSchema,
   AdminRedrawChoiceSchema,
   AdminRedrawRequestSchema,
   AdminRefundRequestSchema,
   AdminResendRequestSchema,
   AdminShipRequestSchema,
+  AdminTaxRateRequestSchema,
 } from '../../../shared/contracts/admin';
 import {
   BookImageQuerySchema,
@@ -23,8 +27,11 @@ import {
   type PreviewImageWidth,
 } from '../../../shared/contracts/book-preview';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import { endOfShopDay, startOfShopDay } from '../../../shared/domain/shipping';
 import { readOutbox } from '../../adapters/mail/outbox';
 import { operatorPageImage, operatorPreview } from '../books/service';
+import { createPromoCode, endPromoCode, listPromoCodes } from '../pricing/promo-codes';
+import { listTaxRates, setTaxRate } from '../pricing/tax-rates';
 import { operatorOf, requireOperator } from './access';
 import { listOrders, overview } from './repo';
 import * as admin from './service';
@@ -186,6 +193,94 @@ export function adminRoutes(options: {
           request.query.candidate === '1',
         );
         return reply.type('image/webp').header('cache-control', 'private, max-age=86400').send(image);
+      },
+    );
+
+    // Prices (issue 18): the dated VAT table and the promo codes, each change in the audit log.
+    const pricing = async () => {
+      const [rates, codes] = await Promise.all([
+        listTaxRates(app.database.db),
+        listPromoCodes(app.database.db),
+      ]);
+      return {
+        taxRates: rates,
+        taxRateOverride: app.config.taxRateOverrideBasisPoints ?? null,
+        promoCodes: codes.map((row) => ({
+          ...row,
+          validFrom: row.validFrom?.toISOString() ?? null,
+          validTo: row.validTo?.toISOString() ?? null,
+          endedAt: row.endedAt?.toISOString() ?? null,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    };
+    const pricingResponse = { 200: AdminPricingSchema, ...errors };
+    app.get(
+      '/pricing',
+      { schema: { tags, summary: 'The VAT table and the promo codes', response: pricingResponse } },
+      pricing,
+    );
+    app.post(
+      '/tax-rates',
+      {
+        schema: {
+          tags,
+          summary: 'Set a country’s VAT rate from a day on',
+          body: AdminTaxRateRequestSchema,
+          response: pricingResponse,
+        },
+      },
+      async (request) => {
+        const { reason, ...rate } = request.body;
+        await setTaxRate(app.database.db, rate, operatorOf(request), reason);
+        return pricing();
+      },
+    );
+    app.post(
+      '/promo-codes',
+      {
+        schema: {
+          tags,
+          summary: 'Make a promo code',
+          body: AdminPromoCodeRequestSchema,
+          response: pricingResponse,
+        },
+      },
+      async (request) => {
+        const { reason, validFrom, validTo, ...code } = request.body;
+        await createPromoCode(
+          app.database.db,
+          {
+            ...code,
+            validFrom: validFrom ? startOfShopDay(validFrom) : null,
+            validTo: validTo ? endOfShopDay(validTo) : null,
+          },
+          operatorOf(request),
+          reason,
+        );
+        return pricing();
+      },
+    );
+    app.post(
+      '/promo-codes/:code/end',
+      {
+        schema: {
+          tags,
+          summary: 'End a promo code now',
+          params: AdminPromoCodeParamsSchema,
+          body: AdminReasonSchema,
+          response: pricingResponse,
+        },
+      },
+      async (request) => {
+        await endPromoCode(
+          app.database.db,
+          request.params.code,
+          operatorOf(request),
+          options.now(),
+          request.body.reason,
+        );
+        return pricing();
       },
     );
 

@@ -139,7 +139,7 @@ export type SettingActor = { id: string; email: string };
 export async function createPromoCode(db: Db, input: NewPromoCode, actor: SettingActor, reason = '') {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(promoCodes).values(input).onConflictDoNothing().returning();
-    if (!row) throw new AppError('VALIDATION_INVALID_PARAM', `The code ${input.code} exists already.`);
+    if (!row) throw new AppError('PROMO_CODE_EXISTS', `The code ${input.code} exists already.`);
     await tx.insert(auditLog).values({
       actorId: actor.id,
       actorEmail: actor.email,

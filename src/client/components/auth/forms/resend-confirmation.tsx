@@ -5,7 +5,7 @@ import { useSendVerificationEmail } from './api/send-verification-email';
 import { useAuthErrorText } from './lib/error-message';
 
 /** 'Resend the confirmation e-mail', then what came of it, in place. */
-export function ResendConfirmation({ email }: { email: string }) {
+export function ResendConfirmation({ email, callbackURL }: { email: string; callbackURL?: string }) {
   const { t } = useTranslation('auth');
   const errorText = useAuthErrorText();
   const resend = useSendVerificationEmail();
@@ -23,7 +23,12 @@ export function ResendConfirmation({ email }: { email: string }) {
       <button
         type="button"
         disabled={resend.isPending}
-        onClick={() => resend.mutate({ email }, { onSuccess: () => toast.success(t('resend.toast')) })}
+        onClick={() =>
+          resend.mutate(
+            { email, ...(callbackURL ? { callbackURL } : {}) },
+            { onSuccess: () => toast.success(t('resend.toast')) },
+          )
+        }
         className="inline-flex min-h-10 items-center gap-2 rounded-full border-2 border-ink-900/15 bg-cream-50 px-4 py-1.5 text-left text-sm font-bold text-ink-900 transition-colors hover:border-ink-900/30 hover:bg-white disabled:opacity-50"
       >
         <RotateCw aria-hidden="true" className="size-4 shrink-0" />

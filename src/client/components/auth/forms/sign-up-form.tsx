@@ -23,9 +23,11 @@ type SignUpFormProps = {
   onEmailChange: (email: string) => void;
   /** Shown under the form until the account is created (the social buttons). */
   after?: ReactNode;
+  /** Where the confirmation link lands, signed in: the page the parent was on. */
+  callbackURL?: string;
 };
 
-export function SignUpForm({ email, onEmailChange, after }: SignUpFormProps) {
+export function SignUpForm({ email, onEmailChange, after, callbackURL }: SignUpFormProps) {
   const { t } = useTranslation('auth');
   const errorText = useAuthErrorText();
   const { language } = useLanguage();
@@ -43,7 +45,7 @@ export function SignUpForm({ email, onEmailChange, after }: SignUpFormProps) {
         <p className="font-semibold text-ink-900">{t('signup.wizardKept')}</p>
         <p>{t('signup.notReceived')}</p>
         <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
-          <ResendConfirmation email={sentTo} />
+          <ResendConfirmation email={sentTo} {...(callbackURL ? { callbackURL } : {})} />
           <TextButton
             onClick={() => {
               form.reset({ email: form.getValues('email'), password: '', confirm: '' });
@@ -60,7 +62,7 @@ export function SignUpForm({ email, onEmailChange, after }: SignUpFormProps) {
   // Checked here, before any request (SPEC.md section 5).
   const submit = form.handleSubmit(({ email: address, password }) =>
     signUp.mutate(
-      { email: address, password, language },
+      { email: address, password, language, ...(callbackURL ? { callbackURL } : {}) },
       { onSuccess: () => toast.success(t('signup.toast')) },
     ),
   );

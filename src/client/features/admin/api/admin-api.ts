@@ -10,11 +10,14 @@ import type {
   AdminOrderList,
   AdminOutbox,
   AdminOverview,
+  AdminPricing,
+  AdminPromoCodeRequest,
   AdminRedrawChoice,
   AdminRedrawRequest,
   AdminRefundRequest,
   AdminResendRequest,
   AdminShipRequest,
+  AdminTaxRateRequest,
 } from '../../../../shared/contracts/admin';
 import type { BookPreview } from '../../../../shared/contracts/book-preview';
 import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
@@ -135,5 +138,38 @@ export function useAdminBook(bookInstanceId: string, enabled: boolean) {
     // While a page is being drawn again, look every few seconds for its new picture.
     refetchInterval: (query) =>
       query.state.data?.candidates.some((candidate) => candidate.status === 'drawing') ? 3000 : false,
+  });
+}
+
+const pricingKey = [...ADMIN_KEY, 'pricing'] as const;
+
+/** The VAT table and the promo codes (issue 18). */
+export function useAdminPricing() {
+  return useQuery({
+    queryKey: pricingKey,
+    queryFn: ({ signal }) => apiRequest<AdminPricing>('/api/admin/pricing', { signal }),
+    retry: retryUnlessClientError,
+  });
+}
+
+/** The prices page's changes; each answers the page as it now is. */
+export type PricingChange =
+  | { kind: 'tax-rate'; body: AdminTaxRateRequest }
+  | { kind: 'promo-code'; body: AdminPromoCodeRequest }
+  | { kind: 'end-promo-code'; code: string; body: { reason: string } };
+
+export function useAdminPricingChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: PricingChange) => {
+      const path =
+        change.kind === 'tax-rate'
+          ? '/api/admin/tax-rates'
+          : change.kind === 'promo-code'
+            ? '/api/admin/promo-codes'
+            : `/api/admin/promo-codes/${encodeURIComponent(change.code)}/end`;
+      return apiRequest<AdminPricing>(path, { method: 'POST', json: change.body });
+    },
+    onSuccess: (pricing) => queryClient.setQueryData(pricingKey, pricing),
   });
 }

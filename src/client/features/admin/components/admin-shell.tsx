@@ -13,11 +13,12 @@ import { LoadFailed } from './load-failed';
 const LINKS = [
   { to: '/admin', key: 'overview', end: true },
   { to: '/admin/orders', key: 'orders', end: false },
+  { to: '/admin/pricing', key: 'pricing', end: true },
   { to: '/admin/outbox', key: 'outbox', end: true },
 ] as const;
 
 /**
- * The operator console's frame: the shop's quiet header, the console's three places, and the
+ * The operator console's frame: the shop's quiet header, the console's places, and the
  * page. Only an operator sees it; anyone else sees the shop's "page not found", as the server
  * answers (PRODUCT.md Operators).
  */

@@ -20,6 +20,14 @@ type SignInToCompleteProps = {
 
 type View = 'signin' | 'signup' | 'reset';
 
+/** The wizard's address asked to finish the book on arrival (`FINISH_PARAM`, wizard-flow.tsx). */
+export const FINISH_PARAM = 'finish';
+function withFinish(returnTo: string): string {
+  const url = new URL(returnTo, 'https://shop.invalid');
+  url.searchParams.set(FINISH_PARAM, '1');
+  return `${url.pathname}${url.search}`;
+}
+
 const triggerClass =
   'h-10 rounded-full px-3 font-bold text-ink-700 transition-colors hover:text-ink-900 ' +
   'data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-soft';
@@ -86,7 +94,13 @@ export function SignInToComplete({ returnTo, completing, onBack, headingRef }: S
               <p className="rounded-2xl bg-lavender-100 p-4 text-sm font-semibold">
                 {t('wizard:signIn.signupNote')}
               </p>
-              <SignUpForm email={email} onEmailChange={setEmail} after={social} />
+              {/* The confirmation link signs the parent in and comes back here to finish the book. */}
+              <SignUpForm
+                email={email}
+                onEmailChange={setEmail}
+                after={social}
+                callbackURL={withFinish(returnTo)}
+              />
             </Tabs.Content>
           </Tabs.Root>
         )}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Copy, ImageUp, Sparkles, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { ChildStep, ToyStep, WizardState } from '../../../../shared/contracts/wizard';
 import {
@@ -24,7 +24,7 @@ import type { WizardStart } from '../api/wizard-state';
 import { useWizardCovers } from '../hooks/use-wizard-covers';
 import { useWizardDrafts } from '../hooks/use-wizard-drafts';
 import { childChanged, toyChanged } from '../lib/drafts';
-import { SignInToComplete } from './sign-in-to-complete';
+import { FINISH_PARAM, SignInToComplete } from './sign-in-to-complete';
 import { StepChild } from './step-child';
 import { StepDedication } from './step-dedication';
 import { StepGeneration } from './step-generation';
@@ -130,6 +130,25 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
     }
     completeNow();
   };
+
+  // Back from the confirmation link of a sign-up (signed in by it): the dedication was saved before
+  // the 'almost there' screen, so the book is finished at once and the parent lands on it.
+  const [params, setParams] = useSearchParams();
+  const finishing = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival (finish reads the session itself)
+  useEffect(() => {
+    if (finishing.current || params.get(FINISH_PARAM) !== '1') return;
+    finishing.current = true;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(FINISH_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    if (state.steps[5]) void finish();
+  }, []);
 
   // Signed in on the 'almost there' screen: carry on by itself.
   const wasSignedIn = useRef(session.isSignedIn);

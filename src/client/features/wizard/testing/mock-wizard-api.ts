@@ -86,6 +86,8 @@ export function mockWizardApi({
     'GET /api/auth/get-session': () =>
       ok(server.signedInAs === undefined ? null : sessionFor(server.signedInAs)),
     'GET /api/auth/providers': () => ok({ providers: [] }),
+    // A sign-up answers without a session: the e-mail must be confirmed first.
+    'POST /api/auth/sign-up/email': () => ok({ token: null }),
     // The top bar's cart reads the approved unpaid books of a signed-in parent: none here.
     'GET /api/books/unpaid-count': () => ok({ count: 0 }),
     'POST /api/wizard/session': () => ok(prefill ? { ...state(), prefill } : state()),
