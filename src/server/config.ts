@@ -73,6 +73,10 @@ const EnvSchema = z.object({
   // PRODUCT.md "Demo and live": a demo shop (the default) runs on every embedded default; a live
   // shop refuses to start without real payments, real e-mail and a real printer.
   SHOP_MODE: z.enum(['demo', 'live'], { message: 'expected demo or live' }).default('demo'),
+  // Issue 18: who sells, as each receipt says (the shop's legal name, postal address, VAT number).
+  SHOP_LEGAL_NAME: z.string().trim().min(1).max(200).default('Cuddle Tales'),
+  SHOP_ADDRESS: z.string().trim().max(300).default(''),
+  SHOP_VAT_NUMBER: z.string().trim().max(40).default(''),
   // Issue 17: paid books wait for an operator's look before print. Default: on with a hosted
   // illustrator (its pictures are a model's), off with the local one.
   REVIEW_BEFORE_PRINT: z.enum(['on', 'off'], { message: 'expected on or off' }).optional(),
@@ -206,7 +210,8 @@ export type Config = {
   };
   /** Per-IP limits of the account endpoints that send e-mail, and of sign-in. */
   authRateLimits: { emailPerMinute: number; signInPerMinute: number };
-  /** Tax on items plus shipping, in basis points (770 = 7.7 %). */
+  /** Who sells, as the receipts say: legal name, postal address (lines split at ';'), VAT number. */
+  seller: { name: string; address: string; vatNumber: string };
   /** TAX_RATE_BASIS_POINTS: one rate for every country and date, over the dated table (issue 18). */
   taxRateOverrideBasisPoints: number | undefined;
   worker: {
@@ -284,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   return {
     mode: e.SHOP_MODE,
+    seller: { name: e.SHOP_LEGAL_NAME, address: e.SHOP_ADDRESS, vatNumber: e.SHOP_VAT_NUMBER },
     adminEmails: e.ADMIN_EMAILS,
     reviewBeforePrint: e.REVIEW_BEFORE_PRINT ? e.REVIEW_BEFORE_PRINT === 'on' : e.ILLUSTRATOR !== 'local',
     nodeEnv: e.NODE_ENV,

@@ -23,3 +23,20 @@ export function fill(text: string, values: Record<string, string | number>): str
     name in values ? String(values[name]) : match,
   );
 }
+
+const locale = (language: string) => (language === 'en' ? 'en-GB' : language);
+
+/** Cents as money in a language, as the shop's pages show it (client lib/format.ts): "CHF 95.81". */
+export function formatMoney(cents: number, language: string, currency = 'CHF'): string {
+  return new Intl.NumberFormat(locale(language), {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(cents / 100);
+}
+
+/** A date as a receipt writes it: "25 November 2026", "25 novembre 2026" (Swiss time). */
+export function formatLongDate(instant: Date, language: string): string {
+  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'long', timeZone: 'Europe/Zurich' }).format(
+    instant,
+  );
+}

@@ -189,7 +189,12 @@ export function createJobHandlers(
   options: { leaseMs: number; pageConcurrency: number; pageSize?: number },
 ): JobHandlers {
   const { db } = services.database;
-  const mail = { db, mailer: services.mailer, publicUrl: services.config.publicUrl };
+  const mail = {
+    db,
+    mailer: services.mailer,
+    publicUrl: services.config.publicUrl,
+    seller: services.config.seller,
+  };
   const production = (context: JobContext) => ({
     db,
     storage: services.storage,

@@ -2,13 +2,15 @@
 // server alone; a code's uses are counted under a lock and an ended code is refused before payment.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { buildTestApp, createMemoryMailer, type TestApp } from '../../../../test/build-test-app';
 import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import type { Order } from '../../../shared/contracts/checkout';
 import { auditLog, orders, promoCodes, promoRedemptions, taxRates } from '../../db/schema';
+import { extractText } from '../../print/test-pdf-text';
 import { createPromoCode, endPromoCode } from '../pricing/promo-codes';
 import { setTaxRate } from '../pricing/tax-rates';
+import { sendOrderEmail } from '../production/emails';
 
 let t: TestApp;
 let anna: string;
@@ -263,5 +265,141 @@ describe('the owner’s settings (npm run admin -- promo | end-promo | vat)', ()
     // 8197 + 499 = 8696 × 2.6 % = 226.10 → 226.
     expect(swiss.quote).toMatchObject({ taxRateBasisPoints: 260, tax: 226 });
     await db.delete(taxRates).where(eq(taxRates.rateBasisPoints, 260));
+  });
+});
+
+describe('receipts', () => {
+  let shop: TestApp;
+  let cookie: string;
+  let owner: string;
+  beforeAll(async () => {
+    shop = await buildTestApp({
+      env: {
+        SHOP_LEGAL_NAME: 'Cuddle Tales GmbH',
+        SHOP_ADDRESS: 'Seestrasse 1; 8002 Zürich; Switzerland',
+        SHOP_VAT_NUMBER: 'CHE-123.456.789 MWST',
+      },
+    });
+    cookie = await signedInAs(shop, 'receipt.parent@example.com');
+    owner = await userIdOf(shop, 'receipt.parent@example.com');
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  async function paidOrder(body: object) {
+    const id = await draftBookOf(shop, owner);
+    const order = (
+      await shop.app.inject({
+        method: 'PUT',
+        url: `/api/checkout/${id}/order`,
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      })
+    ).json() as Order;
+    const receiptBefore = await shop.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}/receipt`,
+      headers: { cookie },
+    });
+    const payment = await shop.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/payment`,
+      headers: { cookie },
+    });
+    const paid = await shop.app.inject({
+      method: 'POST',
+      url: new URL(payment.json().url).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        cardNumber: '4242424242424242',
+        expiry: '12/39',
+        cvc: '123',
+        name: 'Anna Muster',
+      }).toString(),
+    });
+    expect(paid.statusCode).toBe(303);
+    return { order, receiptBefore };
+  }
+
+  it('a paid order’s receipt is a PDF for its owner, in the order’s language, with every line; nobody else gets one', async () => {
+    await shop.database.db.insert(promoCodes).values({ code: 'RECEIPT10', kind: 'percent', value: 10 });
+    const { order, receiptBefore } = await paidOrder({
+      ...WORKED_EXAMPLE,
+      language: 'fr',
+      shippingLevel: 'express',
+      promoCode: 'RECEIPT10',
+    });
+    // Not paid yet: no receipt.
+    expect(receiptBefore.statusCode).toBe(404);
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}/receipt`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`inline; filename="Recu-${order.orderNumber}.pdf"`);
+    const text = (await extractText(response.rawPayload)).join(' ').replace(/[\u00a0\u202f]/g, ' ');
+    // 8197 − 820 (10 %) + express 2198 = 9575; VAT 7.7 % = 737.28 → 737; total 10312.
+    for (const expected of [
+      'Reçu',
+      `Commande ${order.orderNumber}`,
+      'Cuddle Tales GmbH',
+      'Seestrasse 1',
+      '8002 Zürich',
+      'Numéro de TVA : CHE-123.456.789 MWST',
+      'Anna Muster',
+      'personnalisé, couverture rigide',
+      'Code promo RECEIPT10',
+      '−8,20 CHF',
+      'Livraison express : Allemagne',
+      '21,98 CHF',
+      'TVA 7,7 %',
+      '7,37 CHF',
+      'Total payé',
+      '103,12 CHF',
+    ]) {
+      expect(text).toContain(expected);
+    }
+
+    const stranger = await signedInAs(shop, 'receipt.stranger@example.com');
+    expect(
+      (
+        await shop.app.inject({
+          method: 'GET',
+          url: `/api/orders/${order.id}/receipt`,
+          headers: { cookie: stranger },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await shop.app.inject({ method: 'GET', url: `/api/orders/${order.id}/receipt` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('the order-paid e-mail carries the same receipt', async () => {
+    const { order } = await paidOrder(WORKED_EXAMPLE);
+    const mailer = createMemoryMailer();
+    await sendOrderEmail(
+      { db: shop.database.db, mailer, publicUrl: shop.config.publicUrl, seller: shop.config.seller },
+      { orderId: order.id, email: 'orderPaid' },
+    );
+    const [mail] = mailer.sent;
+    expect(mail?.to).toBe('anna@example.com');
+    const text = mail?.text.replace(/[\u00a0\u202f]/g, ' ');
+    for (const expected of [
+      `Receipt, Order ${order.orderNumber}, Paid on`,
+      '1 × Personalised storybook, hardcover: CHF 39.99',
+      '2 × Grandparent copy, softcover (30 % off): CHF 41.98',
+      'Shipping to Germany: CHF 6.99',
+      'VAT 7.7 %: CHF 6.85',
+      'Total paid: CHF 95.81',
+      'Cuddle Tales GmbH, Seestrasse 1, 8002 Zürich, Switzerland, VAT number: CHE-123.456.789 MWST',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(mail?.html).toContain('Total paid');
+    expect(mail?.html.replace(/[\u00a0\u202f]/g, ' ')).toContain('CHF 95.81');
   });
 });

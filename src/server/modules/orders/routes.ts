@@ -50,6 +50,31 @@ export function orderRoutes(options: { payments: PaymentProvider; now?: () => Da
       },
     );
 
+    app.get(
+      '/:orderId/receipt',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'The receipt of one of the caller’s paid orders, as a PDF in the order’s language',
+          params: OrderParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const user = signedIn(request);
+        const receipt = await ordersService.receiptOfOrder(
+          app.database.db,
+          user.id,
+          request.params.orderId,
+          app.config.seller,
+        );
+        return reply
+          .type('application/pdf')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `inline; filename="${receipt.fileName}"`)
+          .send(Buffer.from(receipt.pdf));
+      },
+    );
+
     app.post(
       '/:orderId/payment',
       {

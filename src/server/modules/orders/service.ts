@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../errors';
 import { fill, serverTexts } from '../../i18n';
 import { expireOpenSessions } from '../payments/service';
 import { checkHeldPromo, promoOf } from '../pricing/promo-codes';
+import { receiptOf, receiptPdf, type Seller } from './receipt';
 import { findOwnOrder, orderView } from './repo';
 
 export type OrdersDeps = {
@@ -172,6 +173,18 @@ function paymentLines(
       unitAmount: order.taxAmount,
     },
   ].filter((line) => line.unitAmount > 0);
+}
+
+/**
+ * The receipt of a paid order of the caller, as a PDF (issue 18). Another user's order, an unknown
+ * one and one not paid yet are all 404: there is no receipt to show.
+ */
+export async function receiptOfOrder(db: Db, userId: string, orderId: string, seller: Seller) {
+  const row = await findOwnOrder(db, userId, orderId);
+  if (!row?.paidAt) throw notFound('Receipt');
+  const receipt = receiptOf(await orderView(db, row), seller, row.paidAt);
+  const fileName = `${receipt.title}-${row.orderNumber}.pdf`.normalize('NFD').replace(/[^\w.-]/g, '');
+  return { pdf: await receiptPdf(receipt), fileName };
 }
 
 /** The review of a delivered order: one per order, stored on the server. */

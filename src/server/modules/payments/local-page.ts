@@ -6,7 +6,7 @@ import { LOCAL_TEST_CARDS, type LocalCardOutcome } from '../../adapters/payments
 import { signPayload } from '../../adapters/payments/signature';
 import { customers, orders, paymentSessions } from '../../db/schema';
 import { escapeHtml } from '../../html';
-import { fill, serverTexts } from '../../i18n';
+import { fill, formatMoney, serverTexts } from '../../i18n';
 
 type PageTexts = {
   page: {
@@ -91,10 +91,7 @@ function page(lang: string, title: string, body: string): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
 }
 
-function money(amount: number, lang: string): string {
-  // The same formatting as the shop's pages (components/ui/format-money.ts).
-  return new Intl.NumberFormat(lang, { style: 'currency', currency: 'CHF' }).format(amount / 100);
-}
+const money = (amount: number, lang: string) => formatMoney(amount, lang);
 
 /**
  * The local payment provider's hosted card page (the embedded default of PRODUCT.md): it shows the

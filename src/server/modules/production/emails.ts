@@ -5,10 +5,12 @@ import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import type { Db } from '../../db/client';
 import { bookInstances, customers, orders, paymentRefunds, users } from '../../db/schema';
 import { escapeHtml } from '../../html';
-import { fill, serverTexts } from '../../i18n';
+import { fill, formatMoney, serverTexts } from '../../i18n';
 import { PermanentJobError } from '../../jobs/errors';
 import type { OrderEmail } from '../../jobs/queue';
 import { bookTitle } from '../../stories/title';
+import { type Receipt, receiptHtml, receiptOf, receiptText, type Seller } from '../orders/receipt';
+import { orderView } from '../orders/repo';
 
 type OrderEmailTexts = {
   brand: string;
@@ -33,6 +35,8 @@ export type OrderEmailValues = {
   amount?: string;
   /** The paid and sent-to-print e-mails: when the parcel should arrive (calendar dates). */
   delivery?: { earliest: string; latest: string; express: boolean };
+  /** The order-paid e-mail: its receipt (issue 18). */
+  receipt?: Receipt;
 };
 
 /** A delivery day as a parent reads it: "Tuesday 1 December", "mardi 1 décembre". */
@@ -43,14 +47,6 @@ function deliveryDay(isoDate: string, language: Language): string {
     month: 'long',
     timeZone: 'UTC',
   }).format(new Date(`${isoDate}T12:00:00Z`));
-}
-
-/** Cents as money in the e-mail's language (the client's `formatMoney` does the same on screen). */
-function formatAmount(cents: number, currency: string, language: Language): string {
-  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : language, {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-  }).format(cents / 100);
 }
 
 /** An e-mail about an order in the buyer's language, with an HTML and a plain-text part. */
@@ -79,6 +75,7 @@ export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): Ma
     body,
     '',
     ...(delivery ? [delivery, ''] : []),
+    ...(values.receipt ? [receiptText(values.receipt), ''] : []),
     orderLine,
     '',
     `${part.button}: ${values.url}`,
@@ -96,7 +93,7 @@ export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): Ma
     <p style="font-size:22px;font-weight:700;margin:0 0 24px">${escapeHtml(texts.brand)}</p>
     <p style="font-size:16px;line-height:1.6">${escapeHtml(texts.greeting)}</p>
     <p style="font-size:16px;line-height:1.6">${escapeHtml(body)}</p>
-${delivery ? `    <p style="font-size:16px;line-height:1.6;font-weight:700">${escapeHtml(delivery)}</p>\n` : ''}    <p style="font-size:14px;line-height:1.6;color:#5b5775">${escapeHtml(orderLine)}</p>
+${delivery ? `    <p style="font-size:16px;line-height:1.6;font-weight:700">${escapeHtml(delivery)}</p>\n` : ''}${values.receipt ? `    ${receiptHtml(values.receipt)}\n` : ''}    <p style="font-size:14px;line-height:1.6;color:#5b5775">${escapeHtml(orderLine)}</p>
     <p style="margin:28px 0"><a href="${url}" style="background:#c4492f;color:#fff;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:700;display:inline-block">${escapeHtml(part.button)}</a></p>
     <p style="font-size:13px;line-height:1.6;color:#5b5775">${escapeHtml(texts.buttonFallback)}<br><a href="${url}" style="color:#5b5775;word-break:break-all">${url}</a></p>
     <p style="font-size:16px;line-height:1.6;white-space:pre-line">${escapeHtml(texts.signature)}</p>
@@ -113,7 +110,7 @@ ${delivery ? `    <p style="font-size:16px;line-height:1.6;font-weight:700">${es
  * (else the account's), in the language the order was placed in.
  */
 export async function sendOrderEmail(
-  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  deps: { db: Db; mailer: Mailer; publicUrl: string; seller: Seller },
   payload: { orderId: string; email: OrderEmail; refundId?: string | undefined },
 ): Promise<void> {
   const [row] = await deps.db
@@ -165,8 +162,11 @@ export async function sendOrderEmail(
       title,
       url: shipped && row.order.trackingUrl ? row.order.trackingUrl : orderUrl,
       ...(row.order.trackingNumber ? { trackingNumber: row.order.trackingNumber } : {}),
-      ...(refund ? { amount: formatAmount(refund.amount, refund.currency, language) } : {}),
+      ...(refund ? { amount: formatMoney(refund.amount, language, refund.currency) } : {}),
       ...(promise ? { delivery: promise } : {}),
+      ...(payload.email === 'orderPaid' && row.order.paidAt
+        ? { receipt: receiptOf(await orderView(deps.db, row.order), deps.seller, row.order.paidAt) }
+        : {}),
     }),
   );
 }

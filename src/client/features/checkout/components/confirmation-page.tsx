@@ -4,6 +4,7 @@ import {
   CircleCheck,
   CircleX,
   Clock,
+  FileText,
   House,
   Loader2,
   Mail,
@@ -149,6 +150,17 @@ function OrderDetails({ order }: { order: Order }) {
           </address>,
         )}
       </dl>
+      {order.paidAt && (
+        <a
+          href={`/api/orders/${encodeURIComponent(order.id)}/receipt`}
+          target="_blank"
+          rel="noopener"
+          className="mt-5 inline-flex items-center gap-2 font-bold text-coral-700 underline underline-offset-4 hover:text-coral-600"
+        >
+          <FileText aria-hidden="true" className="size-5" />
+          {t('confirmation.receipt')}
+        </a>
+      )}
     </section>
   );
 }
