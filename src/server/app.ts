@@ -36,6 +36,7 @@ import { printFileRoutes } from './modules/print-files/routes';
 import { printerRoutes } from './modules/printer/routes';
 import { productionRoutes } from './modules/production/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { reminderRoutes } from './modules/reminders/routes';
 import { systemRoutes } from './modules/system/routes';
 import { wizardRoutes } from './modules/wizard/routes';
 import { registerRequestUser } from './plugins/auth';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
   await app.register(profileRoutes(now), { prefix: '/api/profile' });
+  await app.register(reminderRoutes, { prefix: '/api/reminders' });
   // The operator console (issue 17): 404 to anyone but an operator. Its outbox is the embedded
   // mailer's, whatever the shop's mode (a shop started with no SMTP can still read its e-mails).
   await app.register(adminRoutes({ now: deps.now, outboxDir: deps.outboxDir }), { prefix: '/api/admin' });

@@ -36,6 +36,7 @@ import { archiveDrawing, drawBook, failRedraw, redrawPage } from './modules/prod
 import { sendOrderEmail } from './modules/production/emails';
 import { archivePrinting, printBook } from './modules/production/print-book';
 import { applyPrintStatus } from './modules/production/print-status';
+import { queueBookReminders, sendBookReminder } from './modules/reminders/service';
 
 /**
  * The composition root: the one place that picks and wires the adapters (storage, mail,
@@ -231,6 +232,7 @@ export function createJobHandlers(
       onFinalFailure: (tx, payload) => archivePrinting(tx, payload),
     },
     'send-order-email': { handle: (payload) => sendOrderEmail(mail, payload) },
+    'send-book-reminder': { handle: (payload) => sendBookReminder(mail, payload) },
     'refund-payment': {
       handle: (payload) =>
         refundPayment({ db, payments: services.payments, now: services.now }, payload.refundId),
@@ -249,6 +251,9 @@ export function createJobHandlers(
           now: services.now,
           ...(services.outboxDir ? { outboxDir: services.outboxDir } : {}),
         });
+        // The same hourly run queues the day-old unpaid books' reminders (issue 18).
+        const reminders = await queueBookReminders(db, services.now());
+        if (reminders > 0) context.log.info({ reminders }, 'book reminders queued');
       },
     },
   };

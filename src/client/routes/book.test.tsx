@@ -243,7 +243,27 @@ describe('/book/{id}: approve and order', () => {
     expect(dialog).toHaveTextContent('with Mia and Bruno, the dedication and the signature');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, this is my book' }));
     expect(await screen.findByText(`Elsewhere: /checkout/${BOOK_ID}`)).toBeInTheDocument();
-    expect(api.callsTo(`/api/books/${BOOK_ID}/approve`).map((call) => call.body)).toEqual([{ version: 1 }]);
+    // No reminder unless the parent asks for one.
+    expect(api.callsTo(`/api/books/${BOOK_ID}/approve`).map((call) => call.body)).toEqual([
+      { version: 1, remindMe: false },
+    ]);
+  });
+
+  it('asks for the one reminder e-mail when the parent ticks it', async () => {
+    const api = mockBookApi();
+    const { user } = renderBook();
+    await user.click(await screen.findByRole('button', { name: 'This is my book' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Is this your book?' });
+    const remind = within(dialog).getByRole('checkbox', {
+      name: /E-mail me once tomorrow if I haven’t ordered it yet/,
+    });
+    expect(remind).not.toBeChecked();
+    await user.click(remind);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, this is my book' }));
+    expect(await screen.findByText(`Elsewhere: /checkout/${BOOK_ID}`)).toBeInTheDocument();
+    expect(api.callsTo(`/api/books/${BOOK_ID}/approve`).map((call) => call.body)).toEqual([
+      { version: 1, remindMe: true },
+    ]);
   });
 
   it('keeps the parent on the book when the approval is refused, and says why', async () => {

@@ -71,6 +71,10 @@ export const users = pgTable(
     language: text('language').$type<Language>().notNull().default('en'),
     // PRODUCT.md Operators: `admin` opens /admin (also granted by ADMIN_EMAILS or `npm run admin`).
     role: text('role').$type<UserRole>().notNull().default('customer'),
+    // Issue 18: the parent agreed to one e-mail about a book approved but not paid after a day; the
+    // token of the one-click opt-out link (random, made when they agree).
+    bookReminders: boolean('book_reminders').notNull().default(false),
+    remindersToken: text('reminders_token').unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -271,6 +275,8 @@ export const bookInstances = pgTable(
     // deletes versions alone (retention) clears these first.
     currentVersionId: uuid('current_version_id').references((): AnyPgColumn => bookVersions.id),
     approvedVersionId: uuid('approved_version_id').references((): AnyPgColumn => bookVersions.id),
+    // The one "your book is waiting" e-mail was queued then (issue 18): never a second.
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
   },
   (t) => [
     check('book_instance_status', oneOf(t.status, BOOK_INSTANCE_STATUSES)),

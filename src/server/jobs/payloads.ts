@@ -53,6 +53,8 @@ export const JOB_PAYLOADS = {
     status: z.string(),
     message: z.string().optional(),
   }),
+  /** The one "your book is waiting" e-mail of a book approved but not paid (issue 18). */
+  'send-book-reminder': z.object({ bookInstanceId: z.uuid() }),
   /** The hourly retention run (PRODUCT.md privacy promises); `period` is its hour, as the singleton key. */
   retention: z.object({ period: z.string() }),
 } as const;

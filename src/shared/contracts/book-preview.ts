@@ -124,7 +124,11 @@ export type ChooseRedraw = z.infer<typeof ChooseRedrawSchema>;
 
 /** "This is my book": approves `version`, which must be the current one. */
 export const ApproveBookSchema = z
-  .object({ version: z.number().int().positive() })
+  .object({
+    version: z.number().int().positive(),
+    /** The parent asks for one e-mail after a day if they have not ordered it (issue 18). */
+    remindMe: z.boolean().optional(),
+  })
   .meta({ id: 'ApproveBook' });
 export type ApproveBook = z.infer<typeof ApproveBookSchema>;
 

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/contracts/book-preview';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { requireSignIn, signedIn } from '../../plugins/auth';
+import { agreeToReminders } from '../reminders/service';
 import * as books from './service';
 
 const errors = {
@@ -145,7 +146,17 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BookPreviewSchema, ...errors },
       },
     },
-    async (request) =>
-      books.approve(deps(), signedIn(request).id, request.params.bookInstanceId, request.body.version),
+    async (request) => {
+      const userId = signedIn(request).id;
+      const preview = await books.approve(
+        deps(),
+        userId,
+        request.params.bookInstanceId,
+        request.body.version,
+      );
+      // "E-mail me once tomorrow if I have not ordered it" (issue 18): the parent's consent.
+      if (request.body.remindMe) await agreeToReminders(request.server.database.db, userId);
+      return preview;
+    },
   );
 };

@@ -5,17 +5,17 @@ import { apiRequest } from '../../../lib/api-client';
 import { bookQueryKey } from './get-book';
 
 /** "This is my book": approves the version the parent has read (refused if it is not the current one). */
-export function approveBook(bookInstanceId: string, version: number): Promise<BookPreview> {
+export function approveBook(bookInstanceId: string, approval: ApproveBook): Promise<BookPreview> {
   return apiRequest<BookPreview>(`/api/books/${encodeURIComponent(bookInstanceId)}/approve`, {
     method: 'POST',
-    json: { version } satisfies ApproveBook,
+    json: approval,
   });
 }
 
 export function useApproveBook(bookInstanceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (version: number) => approveBook(bookInstanceId, version),
+    mutationFn: (approval: ApproveBook) => approveBook(bookInstanceId, approval),
     onSuccess: (book) => {
       queryClient.setQueryData(bookQueryKey(bookInstanceId), book);
       // The top bar's cart counts approved unpaid books.

@@ -22,6 +22,8 @@ export function ApprovePanel({ book }: { book: BookPreview }) {
   const errorMessage = useErrorMessage();
   const approve = useApproveBook(book.id);
   const [open, setOpen] = useState(false);
+  // Issue 18: one e-mail after a day if the book is not ordered, only when the parent asks for it.
+  const [remindMe, setRemindMe] = useState(false);
   const approved = book.approvedVersion !== null && book.approvedVersion === book.currentVersion;
   const changedSince = book.approvedVersion !== null && !approved;
   const waiting = book.candidates.length > 0;
@@ -43,12 +45,15 @@ export function ApprovePanel({ book }: { book: BookPreview }) {
 
   const confirm = () => {
     if (book.currentVersion === null) return;
-    approve.mutate(book.currentVersion, {
-      onSuccess: () => {
-        setOpen(false);
-        void navigate(checkoutHref(book.id));
+    approve.mutate(
+      { version: book.currentVersion, remindMe },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          void navigate(checkoutHref(book.id));
+        },
       },
-    });
+    );
   };
 
   return (
@@ -77,6 +82,18 @@ export function ApprovePanel({ book }: { book: BookPreview }) {
           <li>{t('approve.dialog.frozenTexts', { child: book.names.child, toy: book.names.toy })}</li>
           <li>{t('approve.dialog.laterChanges')}</li>
         </ul>
+        <label className="flex cursor-pointer items-start gap-3 rounded-2xl bg-lavender-100 p-4">
+          <input
+            type="checkbox"
+            checked={remindMe}
+            onChange={(event) => setRemindMe(event.target.checked)}
+            className="mt-0.5 size-5 shrink-0 accent-coral-600"
+          />
+          <span>
+            <span className="block font-semibold">{t('approve.dialog.remindMe')}</span>
+            <span className="block text-sm text-ink-700">{t('approve.dialog.remindMeHint')}</span>
+          </span>
+        </label>
         {approve.isError && (
           <p role="alert" className="font-semibold text-red-700">
             {errorMessage(codeOf(approve.error), t('approve.failed'))}
