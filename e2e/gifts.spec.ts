@@ -110,5 +110,5 @@ test('an operator makes a promo code; a parent uses it with express shipping and
   // The console counts the use.
   await operator.evaluate(() => localStorage.setItem('language', 'en'));
   await operator.reload();
-  await expect(operator.getByText(/10 % off · no end date · 1 of 5 uses/)).toBeVisible();
+  await expect(operator.getByText(/10% off · no end date · 1 of 5 uses/)).toBeVisible();
 });

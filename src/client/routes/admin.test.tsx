@@ -283,7 +283,7 @@ describe('prices: VAT rates and promo codes', () => {
       await screen.findByRole('heading', { level: 1, name: 'Prices, VAT and promo codes' }),
     ).toBeVisible();
     expect(screen.getByText('SPRING10')).toBeVisible();
-    expect(screen.getByText(/10 % off · no end date · 3 of 50 uses · once per customer/)).toBeVisible();
+    expect(screen.getByText(/10% off · no end date · 3 of 50 uses · once per customer/)).toBeVisible();
     const rates = screen.getByRole('table', { name: 'VAT rates' });
     expect(within(rates).getByText('2.6%')).toBeVisible();
     expect(within(rates).getByText('1 January 2024')).toBeVisible();

@@ -10,7 +10,17 @@ import type { AdminOrderDetail, AdminOrderList, AdminPricing } from '../../../sh
 import type { Order } from '../../../shared/contracts/checkout';
 import { createLocalPaymentProvider } from '../../adapters/payments/local';
 import { signPayload } from '../../adapters/payments/signature';
-import { auditLog, jobs, orders, paymentRefunds, printerEvents, taxRates, users } from '../../db/schema';
+import {
+  auditLog,
+  jobs,
+  orders,
+  paymentRefunds,
+  printerEvents,
+  promoCodes,
+  promoRedemptions,
+  taxRates,
+  users,
+} from '../../db/schema';
 import { paidBookOf, waitFor } from '../production/test-factory';
 import { setAdminRole } from './access';
 
@@ -553,6 +563,11 @@ describe('prices: VAT rates and promo codes (issue 18)', () => {
       value: 150,
     });
     expect(badPercent.statusCode).toBe(400);
+
+    // Every order holding the code counts as a use.
+    const [made26] = await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'XMAS-26'));
+    await t.database.db.insert(promoRedemptions).values({ promoCodeId: made26!.id, orderId: first.orderId });
+    expect(((await get('/api/admin/pricing', operator)).json() as AdminPricing).promoCodes[0]?.uses).toBe(1);
 
     const ended = await post('/api/admin/promo-codes/xmas-26/end', operator, { reason: 'Sent by mistake' });
     expect(ended.statusCode).toBe(200);

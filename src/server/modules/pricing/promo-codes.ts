@@ -123,7 +123,9 @@ export async function listPromoCodes(db: Db) {
       oncePerCustomer: promoCodes.oncePerCustomer,
       endedAt: promoCodes.endedAt,
       createdAt: promoCodes.createdAt,
-      uses: sql<number>`(select count(*)::int from ${promoRedemptions} where ${promoRedemptions.promoCodeId} = ${promoCodes.id})`,
+      // Written out: in a one-table select drizzle leaves columns unqualified, and an unqualified "id"
+      // in the subquery would be the redemption's own.
+      uses: sql<number>`(select count(*)::int from "promo_redemptions" r where r."promo_code_id" = "promo_codes"."id")`,
     })
     .from(promoCodes)
     .orderBy(desc(promoCodes.createdAt));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { UNPAID_PAYMENT_STATUSES } from '../../../shared/domain/orders';
 import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n';
 import type { Mailer } from '../../adapters/mail/index';
@@ -113,7 +113,7 @@ export async function sendBookReminder(
     .from(bookInstances)
     .innerJoin(users, eq(users.id, bookInstances.createdBy))
     .where(eq(bookInstances.id, payload.bookInstanceId));
-  if (!row || !row.agreed || !row.token || row.paid) return;
+  if (!row?.agreed || !row.token || row.paid) return;
   const language = isLanguage(row.language) ? row.language : FALLBACK_LANGUAGE;
   const texts = serverTexts<ReminderTexts>('emails', language);
   const part = texts.bookWaiting;

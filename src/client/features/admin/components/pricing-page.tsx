@@ -18,6 +18,7 @@ import {
   formatCalendarDate,
   formatDateTime,
   formatMoney,
+  formatPercent,
 } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useAdminPricing, useAdminPricingChange } from '../api/admin-api';
@@ -257,7 +258,7 @@ function PromoCodes({ codes }: { codes: AdminPromoCode[] }) {
       { onSettled: () => setEnding(null), onError: refuse },
     );
   const off = (code: AdminPromoCode) =>
-    code.kind === 'percent' ? `${code.value} %` : formatMoney(code.value, language);
+    code.kind === 'percent' ? formatPercent(code.value, language) : formatMoney(code.value, language);
   const valid = (code: AdminPromoCode) => {
     const from = code.validFrom ? formatDateTime(code.validFrom, language) : null;
     const to = code.validTo ? formatDateTime(code.validTo, language) : null;
