@@ -143,3 +143,18 @@ test('a photo without a person asks for a different photo', async ({ page }) => 
   await page.getByRole('button', { name: 'Upload a different photo' }).click();
   await expect(page.getByText('Step 1 of 5')).toBeVisible();
 });
+
+test('a file the browser cannot read as a picture is refused at once, in both languages', async ({
+  page,
+}) => {
+  await page.goto('/wizard?theme=guardian-friend&type=storybook');
+  const notAPhoto = { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just some text') };
+  await page.getByLabel('Photo of your child').setInputFiles(notAPhoto);
+  await expect(page.getByText('Please upload an image file (JPG or PNG).')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.evaluate(() => localStorage.setItem('language', 'fr'));
+  await page.reload();
+  await page.getByLabel('Photo de votre enfant').setInputFiles(notAPhoto);
+  await expect(page.getByText('Veuillez choisir un fichier image (JPG ou PNG).')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -22,6 +22,11 @@ import { renderWithRouter } from '../test-utils';
 vi.mock('../features/wizard/lib/crop-image', () => ({
   cropImage: vi.fn(async () => new Blob(['jpeg'], { type: 'image/jpeg' })),
 }));
+// jsdom decodes no picture: a file is readable unless the test says otherwise.
+const decoding = vi.hoisted(() => ({ readable: true }));
+vi.mock('../features/wizard/lib/decode-photo', () => ({
+  canDecodeImage: vi.fn(async () => decoding.readable),
+}));
 vi.mock('react-easy-crop', async () => {
   const { createElement, useEffect } = await import('react');
   type Props = {
@@ -44,6 +49,7 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 afterEach(() => {
+  decoding.readable = true;
   vi.useRealTimers();
   // One test's toasts must not crowd out the next one's (sonner shows a few at a time).
   toast.dismiss();
@@ -112,6 +118,34 @@ describe('wizard: step 1, the child', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('/api/wizard/photos')).toHaveLength(0);
     expect(screen.getByText(/JPG or PNG, at least 300 × 300 px, up to 10 MB\./)).toBeVisible();
+  });
+
+  it('says at once that a file the browser cannot read is no image (a text file named .jpg, HEIC), with no crop dialog', async () => {
+    const api = mockWizardApi();
+    await openWizard();
+    decoding.readable = false;
+    const input = screen.getByLabelText('Photo of your child');
+    fireEvent.change(input, {
+      target: { files: [new File(['hello'], 'holiday.jpg', { type: 'image/jpeg' })] },
+    });
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG or PNG\)\.$/),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('/api/wizard/photos')).toHaveLength(0);
+  });
+
+  it('tells the parent of an older child that the stories are written for 2 to 8, and accepts the age', async () => {
+    mockWizardApi();
+    const { user } = await openWizard();
+    const age = screen.getByLabelText('Age');
+    await user.type(age, '11');
+    expect(age).toHaveAccessibleDescription(
+      'Our stories are written for children aged 2 to 8. A book for an older child works too: it reads as a gentle bedtime story.',
+    );
+    await user.clear(age);
+    await user.type(age, '5');
+    expect(age).toHaveAccessibleDescription('From 1 to 18 years.');
   });
 
   it('crops and uploads the photo, saves step 1 and shows the cover being made', async () => {

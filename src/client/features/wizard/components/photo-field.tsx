@@ -9,6 +9,7 @@ import { type PhotoKind, useUploadPhoto } from '../api/upload-photo';
 import { wizardImageUrl } from '../api/wizard-image-url';
 import { checkPhotoFile } from '../lib/check-photo';
 import { cropImage } from '../lib/crop-image';
+import { canDecodeImage } from '../lib/decode-photo';
 import { CropDialog } from './crop-dialog';
 
 const UPLOAD_ERRORS = ['IMAGE_INVALID_FORMAT', 'PAYLOAD_TOO_LARGE', 'IMAGE_TOO_SMALL'] as const;
@@ -78,7 +79,15 @@ export function PhotoField({
       return;
     }
     setProblem(undefined);
-    setCropSrc(URL.createObjectURL(file));
+    const url = URL.createObjectURL(file);
+    void canDecodeImage(url).then((readable) => {
+      if (readable) {
+        setCropSrc(url);
+        return;
+      }
+      URL.revokeObjectURL(url);
+      setProblem(t('photo.notImage'));
+    });
   };
 
   const confirmCrop = async (area: Area) => {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../shared/constants';
+import { BOOK_FACTS, LIMITS } from '../../../../shared/constants';
 import { ErrorAlert, TextField } from '../../../components/auth/forms/form-parts';
 import { cn } from '../../../components/ui/cn';
 import type { ChildForm } from '../hooks/use-wizard-drafts';
@@ -26,6 +26,9 @@ export function StepChild({ form, onPhotoBusyChange }: StepChildProps) {
   const { errors } = form.formState;
   const has = (field: keyof ChildDraft) => errors[field] !== undefined;
   const picture = form.watch('picture');
+  // The stories are written for 2 to 8 (BOOK_FACTS); an older child is welcome, and the parent is told.
+  const age = Number(form.watch('age'));
+  const older = Number.isInteger(age) && age > BOOK_FACTS.ageMax && age <= LIMITS.childAge.max;
   const ids = { gender: `${id}-gender`, consent: `${id}-consent` };
 
   return (
@@ -72,7 +75,9 @@ export function StepChild({ form, onPhotoBusyChange }: StepChildProps) {
         max={LIMITS.childAge.max}
         step={1}
         required
-        hint={t('child.ageHint')}
+        hint={
+          older ? t('child.ageOlder', { min: BOOK_FACTS.ageMin, max: BOOK_FACTS.ageMax }) : t('child.ageHint')
+        }
         {...form.field('age')}
         error={has('age') ? t('child.errors.age') : undefined}
         className="sm:max-w-48"
