@@ -217,13 +217,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientDir: config.clientDir,
     // The page says it is a demo shop from its first paint (no shift), and, to this machine, where
     // the e-mails are.
-    htmlAttributes: (request: FastifyRequest) =>
-      demo
+    htmlAttributes: (request: FastifyRequest) => ({
+      // What the texts may promise (issue 20): the payment methods of the configured provider, and
+      // whether a person looks at every book before print.
+      'data-payments': config.payments.provider,
+      'data-review': config.reviewBeforePrint ? 'on' : 'off',
+      ...(demo
         ? {
             'data-shop-mode': 'demo',
             ...(outboxDir && fromThisMachine(request, trustsProxy) ? { 'data-outbox': OUTBOX_PAGE } : {}),
           }
-        : {},
+        : {}),
+    }),
     isOperator: async (request: FastifyRequest) => {
       const user = await app.currentUser(request);
       return user ? (await findOperator(deps.database.db, config.adminEmails, user.id)) !== null : false;

@@ -55,7 +55,8 @@ describe('FAQ page', () => {
     expect(screen.queryByText(/takes 2 to 7 working days/)).not.toBeInTheDocument();
     expect(
       screen.getByText(
-        'You can pay by credit or debit card, PayPal, Apple Pay, Google Pay and TWINT. Payment happens on a secure payment page: we never see your card details.',
+        // The local card page takes cards only: no method the shop cannot take is named.
+        'You can pay by credit or debit card. Payment happens on a secure payment page: we never see your card details.',
       ),
     ).toBeVisible();
 
@@ -63,6 +64,20 @@ describe('FAQ page', () => {
     expect(payment).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText(/You can pay by/)).not.toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryAllByRole('button', { expanded: true })).toHaveLength(0);
+  });
+
+  it('names the wallets a Stripe shop offers', async () => {
+    document.documentElement.dataset.payments = 'stripe';
+    try {
+      const { user } = renderApp('/faq');
+      await findQuestions();
+      await user.click(screen.getByRole('button', { name: 'How can I pay?' }));
+      expect(
+        screen.getByText(/^You can pay by credit or debit card, Apple Pay and Google Pay\./),
+      ).toBeVisible();
+    } finally {
+      delete document.documentElement.dataset.payments;
+    }
   });
 
   it('shows shipping prices formatted from the shared shipping zones, never typed', async () => {

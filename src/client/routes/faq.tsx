@@ -8,15 +8,10 @@ import { ContentPage } from '../features/content/components/content-page';
 import { FaqAccordion, type FaqItem } from '../features/content/components/faq-accordion';
 import { ShippingZoneTable } from '../features/content/components/shipping-zone-table';
 import { textLinkClass } from '../features/content/components/text-link';
-import {
-  BOOK_FACTS,
-  PAYMENT_METHODS,
-  RETENTION,
-  SUPPORT_EMAIL,
-  SUPPORT_REPLY_HOURS,
-} from '../features/content/facts';
+import { BOOK_FACTS, RETENTION, SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from '../features/content/facts';
 import { useShippingZones } from '../features/content/use-shipping-zones';
 import { formatList } from '../lib/format';
+import { shopPaymentMethods } from '../lib/shop-settings';
 
 export function Component() {
   const { t } = useTranslation('faq');
@@ -114,7 +109,7 @@ export function Component() {
         <p>
           {t('items.payment.answer', {
             methods: formatList(
-              PAYMENT_METHODS.map((method) => t(`paymentMethods.${method}`)),
+              shopPaymentMethods().map((method) => t(`paymentMethods.${method}`)),
               language,
             ),
           })}

@@ -152,6 +152,9 @@ describe('order confirmation: the order', () => {
     const next = screen.getByRole('region', { name: 'What happens next' });
     expect(within(next).getAllByRole('listitem')).toHaveLength(3);
     expect(within(next).getByText(/printed and bound in 2 to 7 working days/)).toBeVisible();
+    // Software draws the book: no person is said to check it unless the shop reviews before print.
+    expect(within(next).getByText(/exactly as you approved it\.$/)).toBeVisible();
+    expect(within(next).queryByText(/our team/)).toBeNull();
     // Ordered Thursday 15 January: printing 2–7 and Germany 3–5 working days, weekends skipped.
     expect(
       within(next).getByText(

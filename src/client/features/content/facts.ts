@@ -14,8 +14,6 @@ export const BOOK_FACTS = { ...SHARED_BOOK_FACTS, dedicationMaxChars: LIMITS.ded
 /** The date shown as "last updated" on the privacy policy and the terms. */
 export const POLICIES_UPDATED = '2026-11-22';
 
-export const PAYMENT_METHODS = ['card', 'paypal', 'applePay', 'googlePay', 'twint'] as const;
-
 export type AffiliateTierId = 'starter' | 'growth' | 'pro';
 
 export type AffiliateTier = {

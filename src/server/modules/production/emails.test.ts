@@ -8,6 +8,13 @@ const base = {
   url: 'https://shop.example/order-confirmation/1',
 };
 
+describe('the sent-to-print e-mail', () => {
+  it('gives the printing time the shop promises everywhere (2 to 7 working days)', () => {
+    const mail = renderOrderEmail('sentToPrint', { ...base, language: 'en' });
+    expect(mail.text).toContain('Printing and binding take 2 to 7 working days');
+  });
+});
+
 describe('the order e-mails’ delivery promise', () => {
   it('says between which days the book should arrive, in the order’s language, express said so', () => {
     const english = renderOrderEmail('orderPaid', {

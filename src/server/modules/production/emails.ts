@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { deliveryWindow } from '../../../shared/domain/shipping';
+import { deliveryWindow, PRINTING_BUSINESS_DAYS } from '../../../shared/domain/shipping';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
 import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import type { Db } from '../../db/client';
@@ -58,6 +58,8 @@ export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): Ma
     title: values.title,
     trackingNumber: values.trackingNumber ?? '',
     amount: values.amount ?? '',
+    printMin: PRINTING_BUSINESS_DAYS.min,
+    printMax: PRINTING_BUSINESS_DAYS.max,
   };
   const subject = fill(part.subject, vars);
   const body = fill(part.body, vars);

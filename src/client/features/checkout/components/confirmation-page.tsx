@@ -29,6 +29,7 @@ import { useLanguage } from '../../../components/layout/use-language';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { statusOf } from '../../../lib/api-client';
 import { countryName, formatDate, formatDeliveryDay, formatMoney } from '../../../lib/format';
+import { shopReviewsBeforePrint } from '../../../lib/shop-settings';
 import { useOrder } from '../api/get-order';
 import { useStartPayment } from '../hooks/use-start-payment';
 import { canRetryPayment, PAYMENT_POLL_MS, PAYMENT_POLL_WINDOW_MS } from '../lib/order-status';
@@ -175,7 +176,14 @@ function NextSteps({ order }: { order: Order }) {
     order.quote.shippingLevel,
   );
   const items = [
-    { key: 'prepare', icon: Sparkles, text: t('confirmation.nextSteps.prepare.text') },
+    {
+      key: 'prepare',
+      icon: Sparkles,
+      // "Checked by our team" only where a person does look (REVIEW_BEFORE_PRINT).
+      text: shopReviewsBeforePrint()
+        ? t('confirmation.nextSteps.prepare.textReviewed')
+        : t('confirmation.nextSteps.prepare.text'),
+    },
     {
       key: 'print',
       icon: Printer,
