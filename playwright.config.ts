@@ -66,8 +66,9 @@ function shopServer(url: string, env: Record<string, string>) {
       WORKER_CONCURRENCY: '1',
       // Every journey signs up from 127.0.0.1; the shop's per-IP default (5 a minute) is for the internet.
       AUTH_EMAILS_PER_MINUTE: '200',
-      // The operator journeys sign up with this address and work in /admin.
-      ADMIN_EMAILS: 'olga.operator@example.com',
+      // The operator journeys sign up with these addresses and work in /admin; journeys that run at
+      // the same time each have their own, so one's sign-up never meets the other's.
+      ADMIN_EMAILS: 'olga.operator@example.com,gus.operator@example.com',
       LOG_LEVEL: 'warn',
       ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
       ...env,

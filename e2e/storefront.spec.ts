@@ -136,9 +136,9 @@ test.describe('storefront', () => {
     await expect(
       page.getByRole('list', { name: 'What the story is about' }).getByRole('listitem'),
     ).toHaveCount(4);
-    const reviews = page.getByRole('region', { name: 'What parents say' });
-    await expect(reviews.getByRole('listitem')).toHaveCount(4);
-    await expect(reviews.getByRole('img', { name: '5 out of 5' }).first()).toBeVisible();
+    // No review is invented (issue 20): only approved reviews of delivered orders show, and no
+    // journey here approves one.
+    await expect(page.getByRole('region', { name: 'What parents say' })).toHaveCount(0);
     await imagesSettled(page);
     await expectNoSeriousA11yIssues(page);
 

@@ -69,6 +69,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/admin-outbox'),
           },
           {
+            path: 'admin/reviews',
+            lazy: () => import('./routes/admin-reviews'),
+            HydrateFallback: PageFallback,
+          },
+          {
             path: 'admin/pricing',
             lazy: () => import('./routes/admin-pricing'),
             HydrateFallback: PageFallback,

@@ -554,10 +554,13 @@ export const reviews = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
     text: text('text').notNull(),
+    // Issue 20: a review shows on its theme's page once an operator approved it in the console.
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('reviews_rating', sql`${t.rating} between 1 and 5`),
+    index('reviews_approved_idx').on(t.approvedAt),
     check('reviews_text', sql`length(trim(${t.text})) > 0`),
     index('reviews_user_idx').on(t.userId, t.createdAt),
   ],

@@ -318,3 +318,25 @@ export type AdminPromoCodeRequest = z.input<typeof AdminPromoCodeRequestSchema>;
 export const AdminPromoCodeParamsSchema = z.object({
   code: z.string().trim().toUpperCase().regex(PROMO_CODE_PATTERN, 'expected a promo code'),
 });
+
+/** The parents' reviews for the console (issue 20): waiting for a look first, then those shown. */
+export const AdminReviewListSchema = z
+  .object({
+    reviews: z.array(
+      z.object({
+        id: z.string(),
+        rating: z.number().int(),
+        text: z.string(),
+        name: z.string(),
+        themeId: z.string(),
+        orderId: z.string(),
+        orderNumber: z.string(),
+        createdAt: z.string(),
+        /** Null: not shown on the theme's page. */
+        approvedAt: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminReviewList' });
+export type AdminReviewList = z.infer<typeof AdminReviewListSchema>;
+export const AdminReviewParamsSchema = z.object({ reviewId: UuidParamSchema });

@@ -45,3 +45,23 @@ export const PriceListSchema = z
   .object({ currency: z.literal('CHF'), prices: z.array(PriceSchema) })
   .meta({ id: 'PriceList' });
 export type PriceList = z.infer<typeof PriceListSchema>;
+
+/**
+ * What parents said about a theme (issue 20): only real reviews of delivered orders, each approved
+ * by an operator; the name is the buyer's first name and the initial of the last.
+ */
+export const ThemeReviewSchema = z
+  .object({
+    id: z.string(),
+    rating: z.number().int().min(1).max(5),
+    text: z.string(),
+    name: z.string(),
+    country: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ThemeReview' });
+export type ThemeReview = z.infer<typeof ThemeReviewSchema>;
+export const ThemeReviewListSchema = z
+  .object({ reviews: z.array(ThemeReviewSchema) })
+  .meta({ id: 'ThemeReviewList' });
+export type ThemeReviewList = z.infer<typeof ThemeReviewListSchema>;

@@ -80,6 +80,9 @@ export const AUDIT_ACTIONS = [
   'set_tax_rate',
   'create_promo_code',
   'end_promo_code',
+  // Issue 20: a parent's review shown on its theme's page, or taken down.
+  'approve_review',
+  'hide_review',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

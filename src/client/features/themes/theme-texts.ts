@@ -4,7 +4,6 @@ import type { BookType } from '../../../shared/domain/statuses';
 
 type Catalog = (typeof themes)['catalog'];
 type StoredTexts = Catalog[keyof Catalog];
-export type ThemeReview = StoredTexts['reviews'][number];
 
 export type ThemeTexts = {
   title: string;
@@ -12,7 +11,6 @@ export type ThemeTexts = {
   description: string;
   tags: readonly string[];
   product: { name: string; button: string };
-  reviews: readonly ThemeReview[];
   /** False for a theme whose texts are not written yet (a data row without its translation entries). */
   known: boolean;
 };
@@ -34,7 +32,6 @@ export function useThemeTexts(themeId: string, type: BookType, fallbackTitle = '
       description: '',
       tags: [],
       product: products[type],
-      reviews: [],
       known: false,
     };
   }
@@ -44,7 +41,6 @@ export function useThemeTexts(themeId: string, type: BookType, fallbackTitle = '
     description: stored.description,
     tags: stored.tags,
     product: stored.products[type] ?? products[type],
-    reviews: stored.reviews,
     known: true,
   };
 }

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../../../test/build-test-app';
 import { userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
-import type { AdminOrderDetail, AdminOrderList, AdminPricing } from '../../../shared/contracts/admin';
+import type {
+  AdminOrderDetail,
+  AdminOrderList,
+  AdminPricing,
+  AdminReviewList,
+} from '../../../shared/contracts/admin';
 import type { Order } from '../../../shared/contracts/checkout';
 import { createLocalPaymentProvider } from '../../adapters/payments/local';
 import { signPayload } from '../../adapters/payments/signature';
@@ -108,6 +113,9 @@ describe('who may enter', () => {
     ['POST', '/api/admin/tax-rates'],
     ['POST', '/api/admin/promo-codes'],
     ['POST', '/api/admin/promo-codes/SPRING10/end'],
+    ['GET', '/api/admin/reviews'],
+    ['POST', `/api/admin/reviews/${crypto.randomUUID()}/approve`],
+    ['POST', `/api/admin/reviews/${crypto.randomUUID()}/hide`],
   ];
 
   it('answers 404 on every route to the signed out and to customers, and changes nothing', async () => {
@@ -145,6 +153,7 @@ describe('who may enter', () => {
       `/admin/orders/${first.orderId}`,
       '/admin/outbox',
       '/admin/pricing',
+      '/admin/reviews',
     ]) {
       expect((await get(screen, operator)).statusCode, screen).toBe(200);
       expect((await get(screen, buyer.cookie)).statusCode, screen).toBe(404);
@@ -586,5 +595,55 @@ describe('prices: VAT rates and promo codes (issue 18)', () => {
       ['end_promo_code', OPERATOR, 'Sent by mistake'],
     ]);
     await t.database.db.delete(taxRates).where(eq(taxRates.validFrom, '2024-01-01'));
+  });
+});
+
+describe('parents’ reviews (issue 20)', () => {
+  it('a review shows on its theme’s page only once an operator shows it, and goes when taken down', async () => {
+    await t.database.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, second.orderId));
+    const written = await post(`/api/orders/${second.orderId}/review`, buyer.cookie, {
+      rating: 5,
+      text: 'Leo asks for it every night.',
+    });
+    expect(written.statusCode).toBe(201);
+    const publicReviews = async () =>
+      (await get('/api/catalog/themes/guardian-friend/reviews')).json().reviews as {
+        text: string;
+        name: string;
+      }[];
+    expect(await publicReviews()).toEqual([]);
+
+    const list = (await get('/api/admin/reviews', operator)).json() as AdminReviewList;
+    const review = list.reviews.find((row) => row.orderId === second.orderId);
+    expect(review).toMatchObject({ rating: 5, approvedAt: null, themeId: 'guardian-friend' });
+    const shown = await post(`/api/admin/reviews/${review!.id}/approve`, operator, { reason: 'Read it' });
+    expect(shown.statusCode).toBe(200);
+    const [onPage] = await publicReviews();
+    expect(onPage).toMatchObject({ text: 'Leo asks for it every night.', country: 'DE' });
+    // The buyer's first name and initial only.
+    expect(onPage?.name).toMatch(/^\S+ \S\.$/);
+    // Showing it twice is nothing to do.
+    expect(
+      (await post(`/api/admin/reviews/${review!.id}/approve`, operator, { reason: 'again' })).statusCode,
+    ).toBe(404);
+
+    expect(
+      (await post(`/api/admin/reviews/${review!.id}/hide`, operator, { reason: 'Names a teacher' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await publicReviews()).toEqual([]);
+    const lines = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.orderId, second.orderId),
+          inArray(auditLog.action, ['approve_review', 'hide_review']),
+        ),
+      );
+    expect(lines.map((line) => [line.action, line.reason])).toEqual([
+      ['approve_review', 'Read it'],
+      ['hide_review', 'Names a teacher'],
+    ]);
   });
 });

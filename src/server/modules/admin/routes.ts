@@ -16,6 +16,8 @@ import {
   AdminRedrawRequestSchema,
   AdminRefundRequestSchema,
   AdminResendRequestSchema,
+  AdminReviewListSchema,
+  AdminReviewParamsSchema,
   AdminShipRequestSchema,
   AdminTaxRateRequestSchema,
 } from '../../../shared/contracts/admin';
@@ -32,6 +34,7 @@ import { readOutbox } from '../../adapters/mail/outbox';
 import { operatorPageImage, operatorPreview } from '../books/service';
 import { createPromoCode, endPromoCode, listPromoCodes } from '../pricing/promo-codes';
 import { listTaxRates, setTaxRate } from '../pricing/tax-rates';
+import { reviewsForOperators, setReviewShown } from '../reviews/service';
 import { operatorOf, requireOperator } from './access';
 import { listOrders, overview } from './repo';
 import * as admin from './service';
@@ -283,6 +286,47 @@ export function adminRoutes(options: {
         return pricing();
       },
     );
+
+    // Parents' reviews (issue 20): shown on their theme's page once an operator approves them.
+    const reviewList = async () => ({ reviews: await reviewsForOperators(app.database.db) });
+    app.get(
+      '/reviews',
+      {
+        schema: {
+          tags,
+          summary: 'The parents’ reviews',
+          response: { 200: AdminReviewListSchema, ...errors },
+        },
+      },
+      reviewList,
+    );
+    for (const [path, shown, summary] of [
+      ['approve', true, 'Show a review on its theme’s page'],
+      ['hide', false, 'Take a review off its theme’s page'],
+    ] as const) {
+      app.post(
+        `/reviews/:reviewId/${path}`,
+        {
+          schema: {
+            tags,
+            summary,
+            params: AdminReviewParamsSchema,
+            body: AdminReasonSchema,
+            response: { 200: AdminReviewListSchema, ...errors },
+          },
+        },
+        async (request) => {
+          await setReviewShown(
+            app.database.db,
+            request.params.reviewId,
+            shown,
+            operatorOf(request),
+            request.body.reason,
+          );
+          return reviewList();
+        },
+      );
+    }
 
     app.get(
       '/outbox',

@@ -4,9 +4,11 @@ import {
   ThemeListQuerySchema,
   ThemeListSchema,
   ThemeParamsSchema,
+  ThemeReviewListSchema,
   ThemeSchema,
 } from '../../../shared/contracts/catalog';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import { themeReviews } from '../reviews/service';
 import { getTheme, listPrices, listThemes } from './service';
 
 /** The public catalogue: themes and prices, read from the database. */
@@ -41,6 +43,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getTheme(app.database.db, request.params.themeId, request.query.type),
+  );
+
+  app.get(
+    '/themes/:themeId/reviews',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'What parents said about a theme: approved reviews of delivered orders only',
+        params: ThemeParamsSchema,
+        response: { 200: ThemeReviewListSchema },
+      },
+    },
+    async (request) => ({ reviews: await themeReviews(app.database.db, request.params.themeId) }),
   );
 
   app.get(

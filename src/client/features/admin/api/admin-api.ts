@@ -16,6 +16,7 @@ import type {
   AdminRedrawRequest,
   AdminRefundRequest,
   AdminResendRequest,
+  AdminReviewList,
   AdminShipRequest,
   AdminTaxRateRequest,
 } from '../../../../shared/contracts/admin';
@@ -171,5 +172,29 @@ export function useAdminPricingChange() {
       return apiRequest<AdminPricing>(path, { method: 'POST', json: change.body });
     },
     onSuccess: (pricing) => queryClient.setQueryData(pricingKey, pricing),
+  });
+}
+
+const reviewsKey = [...ADMIN_KEY, 'reviews'] as const;
+
+/** The parents' reviews (issue 20): waiting for a look first. */
+export function useAdminReviews() {
+  return useQuery({
+    queryKey: reviewsKey,
+    queryFn: ({ signal }) => apiRequest<AdminReviewList>('/api/admin/reviews', { signal }),
+    retry: retryUnlessClientError,
+  });
+}
+
+/** Shows a review on its theme's page, or takes it down (with why, for the audit log). */
+export function useAdminReviewChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, show, reason }: { reviewId: string; show: boolean; reason: string }) =>
+      apiRequest<AdminReviewList>(
+        `/api/admin/reviews/${encodeURIComponent(reviewId)}/${show ? 'approve' : 'hide'}`,
+        { method: 'POST', json: { reason } },
+      ),
+    onSuccess: (list) => queryClient.setQueryData(reviewsKey, list),
   });
 }

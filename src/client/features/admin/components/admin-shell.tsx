@@ -13,6 +13,7 @@ import { LoadFailed } from './load-failed';
 const LINKS = [
   { to: '/admin', key: 'overview', end: true },
   { to: '/admin/orders', key: 'orders', end: false },
+  { to: '/admin/reviews', key: 'reviews', end: true },
   { to: '/admin/pricing', key: 'pricing', end: true },
   { to: '/admin/outbox', key: 'outbox', end: true },
 ] as const;

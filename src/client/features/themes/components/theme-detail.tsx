@@ -101,7 +101,7 @@ function ThemeDetailContent({
           )}
         </div>
       </div>
-      <ThemeReviews reviews={texts.reviews} />
+      <ThemeReviews themeId={theme.id} />
     </>
   );
 }

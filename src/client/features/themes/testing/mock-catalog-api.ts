@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { PriceList, Theme } from '../../../../shared/contracts/catalog';
+import type { PriceList, Theme, ThemeReview } from '../../../../shared/contracts/catalog';
 import { parseBookType } from '../../../../shared/domain/statuses';
 import { unknownRoute } from '../../../testing/unknown-route';
 
@@ -55,6 +55,8 @@ export function mockCatalogApi(
     themes?: Theme[];
     prices?: PriceList | (() => Answer);
     themeList?: (type: string) => Answer;
+    /** The approved reviews the server has for each theme (none by default: none is invented). */
+    reviews?: Record<string, ThemeReview[]>;
   } = {},
 ) {
   const themes = options.themes ?? [makeTheme()];
@@ -69,6 +71,9 @@ export function mockCatalogApi(
         const prices = options.prices ?? makePrices();
         return typeof prices === 'function' ? prices() : jsonResponse(prices);
       }
+      const reviewsOf = /^\/api\/catalog\/themes\/([^/]+)\/reviews$/.exec(url.pathname);
+      if (reviewsOf)
+        return jsonResponse({ reviews: options.reviews?.[decodeURIComponent(reviewsOf[1] ?? '')] ?? [] });
       const type = parseBookType(url.searchParams.get('type') ?? 'storybook');
       if (!type) return jsonResponse({ error: { code: 'VALIDATION_INVALID_PARAM', message: 'type' } }, 400);
       if (url.pathname === '/api/catalog/themes') {

@@ -1,0 +1,4 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action";--> statement-breakpoint
+ALTER TABLE "reviews" ADD COLUMN "approved_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "reviews_approved_idx" ON "reviews" USING btree ("approved_at");--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action" CHECK ("audit_log"."action" in ('hold', 'release', 'note', 'refund', 'cancel', 'mark_shipped', 'mark_delivered', 'retry_book', 'resubmit_print', 'resend_email', 'approve_print', 'redraw_page', 'keep_redraw', 'set_tax_rate', 'create_promo_code', 'end_promo_code', 'approve_review', 'hide_review'));
