@@ -196,8 +196,6 @@ function NextSteps({ order }: { order: Order }) {
       key: 'ship',
       icon: Truck,
       text: t('confirmation.nextSteps.ship.text', {
-        printMin: PRINTING_BUSINESS_DAYS.min,
-        printMax: PRINTING_BUSINESS_DAYS.max,
         country: countryName(order.shipping.country, language),
         express: order.quote.shippingLevel === 'express' ? t('confirmation.nextSteps.ship.express') : '',
         earliest: formatDeliveryDay(delivery.earliest, language),
