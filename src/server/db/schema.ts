@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { GiftAddress } from '../../shared/contracts/checkout';
 import type { BookPersonalisation } from '../../shared/domain/book-personalisation';
 import { PROMO_KINDS, type PromoKind } from '../../shared/domain/promo';
 import { COUNTRIES, type Country, SHIPPING_LEVELS, type ShippingLevel } from '../../shared/domain/shipping';
@@ -25,7 +26,9 @@ import {
   BOOK_TYPES,
   type BookInstanceStatus,
   type BookType,
+  COPY_STATUSES,
   COVER_TYPES,
+  type CopyStatus,
   type CoverType,
   ORDER_ITEM_TYPES,
   ORDER_STATUSES,
@@ -449,6 +452,40 @@ export const orderItems = pgTable(
     check('order_items_amounts', sql`${t.unitPrice} >= 0 and ${t.totalPrice} >= 0`),
     check('order_items_discount', sql`${t.discountPercentage} between 0 and 100`),
     index('order_items_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * The grandparent copies that are gifts (issue 18): a copy with its own address is its own parcel
+ * and print job (`print_job_id`, tracking, delivery apart from the book); its own dedication or
+ * language makes its own interior PDF. Copies not listed are printed and shipped with the book.
+ */
+export const orderCopies = pgTable(
+  'order_copies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 1..3, the copy's place among the order's grandparent copies. */
+    position: integer('position').notNull(),
+    /** The recipient's name and address (a GiftAddress), or null: with the buyer's parcel. */
+    shipTo: jsonb('ship_to').$type<GiftAddress | null>(),
+    dedicationMessage: text('dedication_message'),
+    dedicationSignature: text('dedication_signature'),
+    language: text('language').$type<'en' | 'fr'>(),
+    status: text('status').$type<CopyStatus>().notNull().default('pending'),
+    printJobId: text('print_job_id'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_copies_position', sql`${t.position} between 1 and 3`),
+    check('order_copies_status', oneOf(t.status, COPY_STATUSES)),
+    check('order_copies_language', sql`${t.language} is null or ${t.language} in ('en', 'fr')`),
+    uniqueIndex('order_copies_order_position').on(t.orderId, t.position),
   ],
 );
 

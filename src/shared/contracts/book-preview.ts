@@ -87,6 +87,8 @@ export const BookPreviewSchema = z
     dedication: z.object({ message: z.string(), signature: z.string() }),
     /** Reading order; empty until the drawing is finished. */
     pages: z.array(BookPreviewPageSchema),
+    /** Present when the reader shows a gift copy of the order (its own dedication or language; read-only). */
+    copy: z.number().int().positive().optional(),
     redraws: z.object({ used: z.number().int().nonnegative(), max: z.number().int().positive() }),
     candidates: z.array(RedrawCandidateSchema),
   })
@@ -133,6 +135,8 @@ export const ApproveBookSchema = z
 export type ApproveBook = z.infer<typeof ApproveBookSchema>;
 
 export const BookParamsSchema = z.object({ bookInstanceId: z.string().uuid('expected an id') });
+/** `?copy=n`: the reader shows gift copy n of the order (issue 18). */
+export const BookPreviewQuerySchema = z.object({ copy: z.coerce.number().int().min(1).max(3).optional() });
 export const BookPageParamsSchema = BookParamsSchema.extend({
   position: z.coerce.number().int().nonnegative(),
 });

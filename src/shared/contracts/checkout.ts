@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
 import { PROMO_KINDS } from '../domain/promo';
 import { GRANDPARENT_COPIES } from '../domain/quote';
 import { COUNTRIES, isUsState, needsRegion, SHIPPING_LEVELS } from '../domain/shipping';
 import {
   BOOK_INSTANCE_STATUSES,
   BOOK_TYPES,
+  COPY_STATUSES,
   COVER_TYPES,
   ORDER_ITEM_TYPES,
   ORDER_STATUSES,
@@ -35,28 +38,35 @@ export const CheckoutCustomerSchema = z
   .meta({ id: 'CheckoutCustomer' });
 export type CheckoutCustomer = z.infer<typeof CheckoutCustomerSchema>;
 
+const addressFields = {
+  address: required(200),
+  city: required(100),
+  postalCode: required(20).regex(/^[A-Za-z0-9 -]+$/, 'expected a postal code'),
+  region: z.string().trim().toUpperCase().max(2, 'expected a US state').default(''),
+  country: z.enum(COUNTRIES),
+};
+
+/** A US address needs its state (`region`, the USPS code); elsewhere the region is dropped. */
+function withRegionRule<T extends z.ZodType<{ country: (typeof COUNTRIES)[number]; region: string }>>(
+  schema: T,
+) {
+  return schema
+    .superRefine((value, context) => {
+      if (!needsRegion(value.country)) return;
+      if (value.region === '') {
+        context.addIssue({ code: 'custom', path: ['region'], message: 'required for a US address' });
+      } else if (!isUsState(value.region)) {
+        context.addIssue({ code: 'custom', path: ['region'], message: 'expected a US state' });
+      }
+    })
+    .transform((value) => (needsRegion(value.country) ? value : { ...value, region: '' }));
+}
+
 /**
  * Step 2 of the checkout: where the book goes; the country is one the shop ships to. A US address
  * also needs its state (`region`, the USPS code); elsewhere the region is dropped.
  */
-export const ShippingAddressSchema = z
-  .object({
-    address: required(200),
-    city: required(100),
-    postalCode: required(20).regex(/^[A-Za-z0-9 -]+$/, 'expected a postal code'),
-    region: z.string().trim().toUpperCase().max(2, 'expected a US state').default(''),
-    country: z.enum(COUNTRIES),
-  })
-  .superRefine((value, context) => {
-    if (!needsRegion(value.country)) return;
-    if (value.region === '') {
-      context.addIssue({ code: 'custom', path: ['region'], message: 'required for a US address' });
-    } else if (!isUsState(value.region)) {
-      context.addIssue({ code: 'custom', path: ['region'], message: 'expected a US state' });
-    }
-  })
-  .transform((value) => (needsRegion(value.country) ? value : { ...value, region: '' }))
-  .meta({ id: 'ShippingAddress' });
+export const ShippingAddressSchema = withRegionRule(z.object(addressFields)).meta({ id: 'ShippingAddress' });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
 export const GrandparentCopiesSchema = z
@@ -65,6 +75,48 @@ export const GrandparentCopiesSchema = z
     coverType: z.enum(COVER_TYPES),
   })
   .meta({ id: 'GrandparentCopies' });
+
+/** Where a gift copy goes: the grandparent's name and address (their own parcel). */
+export const GiftAddressSchema = withRegionRule(
+  z.object({ firstName: required(60), lastName: required(60), ...addressFields }),
+).meta({ id: 'GiftAddress' });
+export type GiftAddress = z.infer<typeof GiftAddressSchema>;
+
+/** A gift copy's own dedication (the book's rules: at most 300 characters, no emoji; signature one line). */
+export const GiftDedicationSchema = z
+  .object({
+    message: z
+      .string()
+      .refine(
+        (value) => dedicationProblems(value).length === 0,
+        `required, at most ${LIMITS.dedicationMaxChars} characters, without emoji`,
+      ),
+    signature: z
+      .string()
+      .transform(normaliseSignature)
+      .refine(
+        (value) => value.trim() === '' || signatureProblems(value).length === 0,
+        `at most ${LIMITS.signatureMaxChars} characters on one line, without emoji`,
+      )
+      .default(''),
+  })
+  .meta({ id: 'GiftDedication' });
+
+/**
+ * A grandparent copy made a gift (issue 18): its own address (its own parcel and print job), its
+ * own dedication, its own language (the story's words in that language; the parent's own edits of
+ * the words do not carry over). Whatever is null is as the buyer's book. `position` is 1..copies.
+ */
+export const CopyGiftSchema = z
+  .object({
+    position: z.number().int().min(1).max(GRANDPARENT_COPIES.max),
+    shipTo: GiftAddressSchema.nullable().default(null),
+    dedication: GiftDedicationSchema.nullable().default(null),
+    language: z.enum(['en', 'fr']).nullable().default(null),
+  })
+  .meta({ id: 'CopyGift' });
+export type CopyGift = z.infer<typeof CopyGiftSchema>;
+export type CopyGiftInput = z.input<typeof CopyGiftSchema>;
 
 /** What the buyer chose: no price, discount or total is ever accepted from the client. */
 export const OrderRequestSchema = z
@@ -84,6 +136,21 @@ export const OrderRequestSchema = z
       .regex(/^[A-Z0-9-]*$/, 'expected letters, digits and dashes')
       .default(''),
     language: z.enum(['en', 'fr']).default('en'),
+    /** Copies that are gifts, by position; copies not listed are as the buyer's book. */
+    copyGifts: z.array(CopyGiftSchema).max(GRANDPARENT_COPIES.max).default([]),
+  })
+  .superRefine((value, context) => {
+    const seen = new Set<number>();
+    value.copyGifts.forEach((gift, index) => {
+      if (gift.position > value.grandparentCopies.count || seen.has(gift.position)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['copyGifts', index, 'position'],
+          message: 'expected one of the grandparent copies',
+        });
+      }
+      seen.add(gift.position);
+    });
   })
   .meta({ id: 'OrderRequest' });
 export type OrderRequest = z.input<typeof OrderRequestSchema>;
@@ -109,6 +176,14 @@ export const QuoteSchema = z
     promoCode: z.string().nullable(),
     discount: z.number().int().nonnegative(),
     shippingLevel: z.enum(SHIPPING_LEVELS),
+    /** Every parcel's shipping (0: the buyer's; 1..3: a gift copy's own), summed in `shipping`. */
+    parcels: z.array(
+      z.object({
+        copy: z.number().int().min(0),
+        country: z.string(),
+        shipping: z.number().int().nonnegative(),
+      }),
+    ),
     shipping: z.number().int().nonnegative(),
     taxRateBasisPoints: z.number().int().nonnegative(),
     tax: z.number().int().nonnegative(),
@@ -152,6 +227,14 @@ export const OrderSchema = z
     quote: QuoteSchema,
     trackingNumber: z.string().nullable(),
     trackingUrl: z.string().nullable(),
+    /** The gift copies as chosen, with each own parcel's progress once printed. */
+    copyGifts: z.array(
+      CopyGiftSchema.extend({
+        status: z.enum(COPY_STATUSES),
+        trackingNumber: z.string().nullable(),
+        trackingUrl: z.string().nullable(),
+      }),
+    ),
     language: z.enum(['en', 'fr']),
     createdAt: z.string(),
     paidAt: z.string().nullable(),

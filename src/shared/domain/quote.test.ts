@@ -91,6 +91,86 @@ describe('quoteOrder', () => {
     },
   );
 
+  // Issue 18: a gift copy with its own address is one more parcel, priced by its country at the
+  // order's level; VAT on everything at the buyer's destination's rate (Python decimal, ROUND_HALF_UP).
+  it.each([
+    ['hardcover', 2, 'softcover', 'DE', ['FR', 'US'], 'standard', undefined, 770, 8197, 0, 2697, 839, 11733],
+    [
+      'hardcover',
+      2,
+      'softcover',
+      'DE',
+      ['FR', 'US'],
+      'express',
+      ['percent', 15],
+      770,
+      8197,
+      1230,
+      7194,
+      1090,
+      15251,
+    ],
+    [
+      'softcover',
+      3,
+      'hardcover',
+      'CH',
+      ['CH', 'DE', 'GB'],
+      'standard',
+      ['amount', 1000],
+      810,
+      10796,
+      1000,
+      2996,
+      1036,
+      13828,
+    ],
+    ['softcover', 1, 'softcover', 'US', ['CH'], 'express', undefined, 0, 5248, 0, 4796, 0, 10044],
+  ] as const)(
+    '%s + %i %s copies to %s, gifts to %j, %s, code %j, rate %i',
+    (cover, count, copyCover, country, gifts, level, promo, rate, subtotal, discount, shipping, tax, total) => {
+      const result = quoteOrder(
+        PRICES,
+        {
+          coverType: cover,
+          grandparentCopies: { count, coverType: copyCover },
+          country,
+          shippingLevel: level,
+          promo: promo ? { code: 'CODE', kind: promo[0], value: promo[1] } : undefined,
+          giftParcels: gifts.map((giftCountry, index) => ({ copy: index + 1, country: giftCountry })),
+        },
+        { taxRateBasisPoints: rate },
+      );
+      expect(result).toMatchObject({ subtotal, discount, shipping, tax, total });
+      expect(result.parcels.map((parcel) => parcel.country)).toEqual([country, ...gifts]);
+      expect(result.parcels.reduce((sum, parcel) => sum + parcel.shipping, 0)).toBe(shipping);
+    },
+  );
+
+  it('refuses a gift parcel that is not one of the copies', () => {
+    const input = {
+      coverType: 'softcover',
+      grandparentCopies: { count: 1, coverType: 'softcover' },
+      country: 'CH',
+    } as const;
+    expect(() => quoteOrder(PRICES, { ...input, giftParcels: [{ copy: 2, country: 'FR' }] }, TAX)).toThrow(
+      RangeError,
+    );
+    expect(() =>
+      quoteOrder(
+        PRICES,
+        {
+          ...input,
+          giftParcels: [
+            { copy: 1, country: 'FR' },
+            { copy: 1, country: 'DE' },
+          ],
+        },
+        TAX,
+      ),
+    ).toThrow(RangeError);
+  });
+
   it('charges each shipping zone its price, and every other country the international one', () => {
     const shipping = Object.fromEntries(
       [...COUNTRIES, 'JP'].map((country) => [country, quote('softcover', 0, 'softcover', country).shipping]),

@@ -20,7 +20,15 @@ export type QuoteInput = {
   shippingLevel?: ShippingLevel;
   /** A promo code the server found valid (never a client's word for its value). */
   promo?: PromoDiscount | undefined;
+  /**
+   * Grandparent copies sent to their own address (issue 18): one more parcel each, priced by its
+   * country at the order's shipping level. Copies without an address travel with the book.
+   */
+  giftParcels?: readonly { copy: number; country: string }[];
 };
+
+/** One parcel of an order: the buyer's (position 0) or a gift copy's (its copy position 1..3). */
+export type QuoteParcel = { copy: number; country: string; shipping: number };
 
 export type QuoteLine = {
   productKey: ProductKey;
@@ -43,6 +51,8 @@ export type Quote = {
   promoCode: string | null;
   discount: number;
   shippingLevel: ShippingLevel;
+  /** Every parcel's shipping, the buyer's first; `shipping` is their sum. */
+  parcels: QuoteParcel[];
   shipping: number;
   taxRateBasisPoints: number;
   tax: number;
@@ -78,8 +88,8 @@ function priceOf(prices: readonly Price[], coverType: CoverType): Price {
 /**
  * The whole price of an order, in cents (PRODUCT.md Money): the book at its active price, the
  * grandparent copies at the base price of their cover minus 25/30/35 %, a promo code's discount off
- * the books, shipping by zone and level (standard or express), and tax on the discounted items plus
- * shipping at the destination's rate, each rounded half up to the cent. The client shows it; the server charges it.
+ * the books, shipping by zone and level (standard or express) for the buyer's parcel and each gift
+ * copy's own parcel, and tax on the discounted items plus shipping at the buyer's destination's rate, each rounded half up to the cent. The client shows it; the server charges it.
  */
 export function quoteOrder(
   prices: readonly Price[],
@@ -122,7 +132,16 @@ export function quoteOrder(
   const subtotal = lines.reduce((sum, line) => sum + line.totalPrice, 0);
   const discount = input.promo ? promoAmount(input.promo, subtotal) : 0;
   const shippingLevel = input.shippingLevel ?? 'standard';
-  const shipping = shippingOffer(input.country, shippingLevel).priceCents;
+  const gifts = input.giftParcels ?? [];
+  const positions = new Set(gifts.map((gift) => gift.copy));
+  if (positions.size !== gifts.length || gifts.some((gift) => gift.copy < 1 || gift.copy > count)) {
+    throw new RangeError('each gift parcel is one of the grandparent copies');
+  }
+  const parcels: QuoteParcel[] = [{ copy: 0, country: input.country }, ...gifts].map((parcel) => ({
+    ...parcel,
+    shipping: shippingOffer(parcel.country, shippingLevel).priceCents,
+  }));
+  const shipping = parcels.reduce((sum, parcel) => sum + parcel.shipping, 0);
   const tax = mulDivHalfUp(subtotal - discount + shipping, options.taxRateBasisPoints, 10_000);
   return {
     currency: 'CHF',
@@ -131,6 +150,7 @@ export function quoteOrder(
     promoCode: input.promo?.code ?? null,
     discount,
     shippingLevel,
+    parcels,
     shipping,
     taxRateBasisPoints: options.taxRateBasisPoints,
     tax,

@@ -32,6 +32,13 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * A gift copy with its own address is its own print job and parcel (issue 18): waiting for the
+ * book's payment and printing, then handed to the printer, shipped, delivered.
+ */
+export const COPY_STATUSES = ['pending', 'printing', 'shipped', 'delivered'] as const;
+export type CopyStatus = (typeof COPY_STATUSES)[number];
+
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

@@ -4,6 +4,7 @@ import {
   BookImageQuerySchema,
   BookPageParamsSchema,
   BookParamsSchema,
+  BookPreviewQuerySchema,
   BookPreviewSchema,
   BookTextsUpdateSchema,
   ChooseRedrawSchema,
@@ -46,12 +47,15 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['books'],
-        summary: 'A book of the caller as the reader shows it: progress, pages, versions, redraws',
+        summary:
+          'A book of the caller as the reader shows it: progress, pages, versions, redraws; `?copy=n` a gift copy of its order',
         params: BookParamsSchema,
+        querystring: BookPreviewQuerySchema,
         response: { 200: BookPreviewSchema, ...errors },
       },
     },
-    async (request) => books.getPreview(deps(), signedIn(request).id, request.params.bookInstanceId),
+    async (request) =>
+      books.getPreview(deps(), signedIn(request).id, request.params.bookInstanceId, request.query.copy),
   );
 
   app.get(

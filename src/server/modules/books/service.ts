@@ -18,6 +18,7 @@ import {
   bookInstances,
   books,
   bookVersions,
+  orderCopies,
   orders,
   pageRedraws,
 } from '../../db/schema';
@@ -27,6 +28,7 @@ import { instanceKeys } from '../../storage-keys';
 import { bookTitle } from '../../stories/title';
 import { planBook } from '../production/book-plan';
 import { backCoverText } from '../production/book-texts';
+import { copyPlan } from '../production/copy-variant';
 import { approvedPictures } from '../production/print-book';
 import { coverPortrait } from '../production/print-files';
 import {
@@ -166,8 +168,58 @@ function previewPages(instance: Instance, version: BookVersion, base: string): B
 }
 
 /** "Your book" as the reader shows it (contract: src/shared/contracts/book-preview.ts). */
-export function getPreview(deps: BooksDeps, userId: string, id: string): Promise<BookPreview> {
-  return previewOf(deps, { userId }, id);
+export async function getPreview(
+  deps: BooksDeps,
+  userId: string,
+  id: string,
+  copy?: number,
+): Promise<BookPreview> {
+  const preview = await previewOf(deps, { userId }, id);
+  return copy === undefined ? preview : copyPreview(deps, userId, id, copy, preview);
+}
+
+/**
+ * A gift copy of the caller's order as it will print (issue 18): the same pictures with the copy's
+ * own dedication and language, read-only. The copy must be on the caller's order of this book
+ * (another account's, or a copy that asks for nothing of its own, is 404).
+ */
+async function copyPreview(
+  deps: BooksDeps,
+  userId: string,
+  id: string,
+  position: number,
+  preview: BookPreview,
+): Promise<BookPreview> {
+  const [gift] = await deps.db
+    .select({
+      language: orderCopies.language,
+      message: orderCopies.dedicationMessage,
+      signature: orderCopies.dedicationSignature,
+    })
+    .from(orderCopies)
+    .innerJoin(orders, eq(orders.id, orderCopies.orderId))
+    .where(and(eq(orders.bookInstanceId, id), eq(orders.userId, userId), eq(orderCopies.position, position)));
+  if (!gift) throw notFound('Gift copy');
+  const instance = await ownBook(deps.db, userId, id);
+  const current = await versionById(deps.db, instance.id, instance.currentVersionId);
+  if (!current) return { ...preview, copy: position, candidates: [] };
+  const variant = await copyPlan(instance, current.texts, {
+    language: gift.language,
+    dedication: gift.message !== null ? { message: gift.message, signature: gift.signature ?? '' } : null,
+  });
+  return {
+    ...preview,
+    copy: position,
+    title: variant.texts.title,
+    language: variant.plan.language,
+    dedication: { message: variant.texts.dedicationMessage, signature: variant.texts.dedicationSignature },
+    pages: previewPages(
+      { ...instance, language: variant.plan.language },
+      { ...current, texts: variant.texts },
+      imageBase({ userId }),
+    ).map((page) => ({ ...page, redrawable: false })),
+    candidates: [],
+  };
 }
 
 /** Any book as the operator console shows it (the same pages, read-only; issue 17). */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { CheckoutContext, Order } from '../../../shared/contracts/checkout';
+import type { CheckoutContext, CopyGift, Order } from '../../../shared/contracts/checkout';
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
 import { isPaymentOpen, UNPAID_PAYMENT_STATUSES } from '../../../shared/domain/orders';
 import { PriceUnavailableError, quoteOrder } from '../../../shared/domain/quote';
@@ -14,6 +14,7 @@ import {
   books,
   characters,
   customers,
+  orderCopies,
   orderItems,
   orders,
   productPricing,
@@ -51,6 +52,8 @@ export type OrderChoice = {
   /** As typed (capitals, trimmed); '' for none. The server looks it up. */
   promoCode?: string;
   language: 'en' | 'fr';
+  /** Grandparent copies that are gifts (own address, dedication or language), by position. */
+  copyGifts?: CopyGift[];
 };
 
 type PriceRow = { productKey: ProductKey; basePrice: number; discountPercentage: number };
@@ -187,6 +190,7 @@ async function lockOwnInstance(tx: Db, userId: string, bookInstanceId: string) {
       themeId: bookInstances.themeId,
       bookType: bookInstances.bookType,
       status: bookInstances.status,
+      language: bookInstances.language,
       wizardMetadata: bookInstances.wizardMetadata,
       currentVersionId: bookInstances.currentVersionId,
       approvedVersionId: bookInstances.approvedVersionId,
@@ -293,6 +297,16 @@ export async function saveOrder(
           })
         : undefined;
       const taxRateBasisPoints = await taxRateFor(tx, deps.tax, choice.shipping.country, deps.now());
+      // A copy that asks for nothing of its own is simply a copy: only real gifts are kept.
+      // A copy in the book's own language is not a language of its own.
+      const gifts = (choice.copyGifts ?? [])
+        .map((gift) => ({ ...gift, language: gift.language === instance.language ? null : gift.language }))
+        .filter(
+          (gift) =>
+            gift.position <= choice.grandparentCopies.count &&
+            (gift.shipTo !== null || gift.dedication !== null || gift.language !== null),
+        )
+        .sort((a, b) => a.position - b.position);
       let quote: ReturnType<typeof quoteOrder>;
       try {
         quote = quoteOrder(
@@ -303,6 +317,9 @@ export async function saveOrder(
             country: choice.shipping.country,
             shippingLevel: choice.shippingLevel ?? 'standard',
             promo: promo?.discount,
+            giftParcels: gifts.flatMap((gift) =>
+              gift.shipTo ? [{ copy: gift.position, country: gift.shipTo.country }] : [],
+            ),
           },
           { taxRateBasisPoints },
         );
@@ -437,8 +454,24 @@ export async function saveOrder(
           })),
         )
         .returning();
+      await tx.delete(orderCopies).where(eq(orderCopies.orderId, orderId));
+      const copies = gifts.length
+        ? await tx
+            .insert(orderCopies)
+            .values(
+              gifts.map((gift) => ({
+                orderId,
+                position: gift.position,
+                shipTo: gift.shipTo,
+                dedicationMessage: gift.dedication?.message ?? null,
+                dedicationSignature: gift.dedication ? gift.dedication.signature : null,
+                language: gift.language,
+              })),
+            )
+            .returning()
+        : [];
       // The rows just written are the order as it is at commit (the instance lock keeps others out).
-      return toOrderView(row, items, choice.customer.email, review, 0, promo?.discount.code ?? null);
+      return toOrderView(row, items, choice.customer.email, review, 0, promo?.discount.code ?? null, copies);
     });
   } catch (error) {
     if (error instanceof AppError) throw error;

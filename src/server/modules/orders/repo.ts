@@ -1,9 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Order } from '../../../shared/contracts/checkout';
-import type { Country } from '../../../shared/domain/shipping';
+import type { CopyGift, Order } from '../../../shared/contracts/checkout';
+import { type Country, shippingOffer } from '../../../shared/domain/shipping';
 import type { CoverType } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
-import { customers, orderItems, orders, paymentRefunds, promoCodes, reviews } from '../../db/schema';
+import {
+  customers,
+  orderCopies,
+  orderItems,
+  orders,
+  paymentRefunds,
+  promoCodes,
+  reviews,
+} from '../../db/schema';
 
 /** What an order keeps of the checkout's step 2 (the customer's e-mail lives on the customer). */
 export type StoredAddress = {
@@ -30,9 +38,33 @@ export async function findOwnOrder(db: Db, userId: string, orderId: string): Pro
   return row;
 }
 
+export type OrderCopyRow = typeof orderCopies.$inferSelect;
+
+/** An order's gift copies, by position. */
+export function copyRowsOf(db: Db, orderId: string): Promise<OrderCopyRow[]> {
+  return db
+    .select()
+    .from(orderCopies)
+    .where(eq(orderCopies.orderId, orderId))
+    .orderBy(asc(orderCopies.position));
+}
+
+/** A gift copy as chosen in the checkout (the rows keep null for "as the book"). */
+export function copyGiftOf(row: OrderCopyRow): CopyGift {
+  return {
+    position: row.position,
+    shipTo: row.shipTo ?? null,
+    dedication:
+      row.dedicationMessage !== null
+        ? { message: row.dedicationMessage, signature: row.dedicationSignature ?? '' }
+        : null,
+    language: row.language ?? null,
+  };
+}
+
 /** The order as its owner sees it: items, amounts, customer, address and review. */
 export async function orderView(db: Db, row: OrderRow): Promise<Order> {
-  const [items, [customer], [review], [refunded], [promo]] = await Promise.all([
+  const [items, [customer], [review], [refunded], [promo], copies] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.createdAt)),
     row.customerId
       ? db.select({ email: customers.email }).from(customers).where(eq(customers.id, row.customerId))
@@ -54,8 +86,17 @@ export async function orderView(db: Db, row: OrderRow): Promise<Order> {
     row.promoCodeId
       ? db.select({ code: promoCodes.code }).from(promoCodes).where(eq(promoCodes.id, row.promoCodeId))
       : Promise.resolve([]),
+    copyRowsOf(db, row.id),
   ]);
-  return toOrderView(row, items, customer?.email, review, Number(refunded?.total ?? 0), promo?.code ?? null);
+  return toOrderView(
+    row,
+    items,
+    customer?.email,
+    review,
+    Number(refunded?.total ?? 0),
+    promo?.code ?? null,
+    copies,
+  );
 }
 
 /** The same view from rows already at hand (the checkout has them from its own writes). */
@@ -66,6 +107,7 @@ export function toOrderView(
   review: { rating: number; text: string; createdAt: Date } | undefined,
   refundedAmount = 0,
   promoCode: string | null = null,
+  copies: OrderCopyRow[] = [],
 ): Order {
   const address = (row.shippingAddress ?? {}) as Partial<StoredAddress>;
   const lines = items
@@ -84,7 +126,7 @@ export function toOrderView(
     })
     // The book first, then the copies, whatever order the rows came back in.
     .sort((a, b) => (a.itemType === 'base_book' ? -1 : b.itemType === 'base_book' ? 1 : 0));
-  const copies = lines.find((line) => line.itemType === 'grandparent_copy');
+  const copyLine = lines.find((line) => line.itemType === 'grandparent_copy');
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -94,8 +136,8 @@ export function toOrderView(
     themeId: row.themeId,
     bookInstanceId: row.bookInstanceId,
     coverType: row.coverType,
-    grandparentCopies: copies
-      ? { count: copies.quantity, coverType: copies.coverType }
+    grandparentCopies: copyLine
+      ? { count: copyLine.quantity, coverType: copyLine.coverType }
       : { count: 0, coverType: row.coverType === 'hardcover' ? 'softcover' : row.coverType },
     customer: {
       firstName: address.firstName ?? '',
@@ -117,6 +159,15 @@ export function toOrderView(
       promoCode,
       discount: row.discountAmount,
       shippingLevel: row.shippingLevel,
+      parcels: [
+        { copy: 0, country: address.country ?? 'CH' },
+        ...copies.flatMap((copy) =>
+          copy.shipTo ? [{ copy: copy.position, country: copy.shipTo.country }] : [],
+        ),
+      ].map((parcel) => ({
+        ...parcel,
+        shipping: shippingOffer(parcel.country, row.shippingLevel).priceCents,
+      })),
       shipping: row.shippingAmount,
       taxRateBasisPoints: row.taxRateBasisPoints,
       tax: row.taxAmount,
@@ -124,6 +175,12 @@ export function toOrderView(
     },
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
+    copyGifts: copies.map((copy) => ({
+      ...copyGiftOf(copy),
+      status: copy.status,
+      trackingNumber: copy.trackingNumber,
+      trackingUrl: copy.trackingUrl,
+    })),
     language: row.language === 'fr' ? 'fr' : 'en',
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,

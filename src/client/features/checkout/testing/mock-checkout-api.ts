@@ -64,6 +64,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     ),
     trackingNumber: null,
     trackingUrl: null,
+    copyGifts: [],
     language: 'en',
     createdAt: '2026-01-15T10:30:00.000Z',
     paidAt: null,
