@@ -11,7 +11,7 @@ import { createSmtpMailer } from './adapters/mail/smtp';
 import type { PaymentProvider } from './adapters/payments/index';
 import { createLocalPaymentProvider } from './adapters/payments/local';
 import { createStripeProvider } from './adapters/payments/stripe';
-import type { Printer, PrintStatusReport } from './adapters/printer/index';
+import { type Printer, type PrintStatusReport, parsePrintExternalId } from './adapters/printer/index';
 import { selectPrinter } from './adapters/printer/select';
 import type { Storage } from './adapters/storage/index';
 import { selectStorage } from './adapters/storage/select';
@@ -121,16 +121,19 @@ export async function createServices(config: Config, overrides: ServiceOverrides
 }
 
 /**
- * The local printer's reports as delayed jobs, one per order and status (the singleton key Lulu's
- * webhook uses too), so a resubmission does not report twice and a restart keeps the schedule.
+ * The local printer's reports as delayed jobs, one per print job and status (the singleton key
+ * Lulu's webhook uses too), so a resubmission does not report twice and a restart keeps the
+ * schedule. A gift copy's own job reports about that copy (issue 18).
  */
 export function printStatusScheduler(db: Db): PrinterPorts['scheduleReport'] {
-  return async (orderId: string, update: PrintStatusReport, afterMs: number) => {
+  return async (externalId: string, update: PrintStatusReport, afterMs: number) => {
+    const job = parsePrintExternalId(externalId);
+    if (!job) throw new Error(`Not a print job of the shop: ${externalId}`);
     await enqueue(
       db,
       'print-status',
-      { orderId, update },
-      { singletonKey: `print-status:${orderId}:${update.status}`, delayMs: afterMs },
+      { ...job, update },
+      { singletonKey: `print-status:${externalId}:${update.status}`, delayMs: afterMs },
     );
   };
 }

@@ -69,7 +69,23 @@ describe('storage keys', () => {
   });
 
   it('recognises exactly the print files a printer may download', () => {
-    expect(PRINT_FILES).toEqual(['interior.pdf', 'cover.pdf', 'cover-softcover.pdf', 'cover-hardcover.pdf']);
+    expect(PRINT_FILES).toEqual([
+      'interior.pdf',
+      'cover.pdf',
+      'cover-softcover.pdf',
+      'cover-hardcover.pdf',
+      ...[1, 2, 3].flatMap((copy) => [`copy-${copy}-interior.pdf`, `copy-${copy}-cover.pdf`]),
+    ]);
+    expect(parsePrintFileKey(instanceKeys(id).copyInterior(2))).toEqual({
+      bookInstanceId: id,
+      file: 'copy-2-interior.pdf',
+    });
+    expect(parsePrintFileKey(instanceKeys(id).copyCover(3))).toEqual({
+      bookInstanceId: id,
+      file: 'copy-3-cover.pdf',
+    });
+    expect(parsePrintFileKey(instanceKeys(id).copyTicket(1))).toBeUndefined();
+    expect(parsePrintFileKey(`${instanceKeys(id).printFolder}copy-4-interior.pdf`)).toBeUndefined();
     for (const file of PRINT_FILES) {
       expect(parsePrintFileKey(instanceKeys(id).printFile(file))).toEqual({ bookInstanceId: id, file });
     }

@@ -7,11 +7,18 @@ import { COVER_TYPES, type CoverType } from '../shared/domain/statuses';
  * session. Nothing else spells a key: adapters receive them as arguments.
  */
 
-/** The print files a printer may download: the interior, the ordered cover, a copy's other cover. */
+/** Grandparent copies by position (1..3): a gift copy has its own files and print job (issue 18). */
+const COPY_POSITIONS = [1, 2, 3] as const;
+
+/**
+ * The print files a printer may download: the interior, the ordered cover, a copy's other cover,
+ * and a gift copy's own interior and cover (its own dedication or language).
+ */
 export const PRINT_FILES = [
   'interior.pdf',
   'cover.pdf',
   ...COVER_TYPES.map((type) => `cover-${type}.pdf` as const),
+  ...COPY_POSITIONS.flatMap((copy) => [`copy-${copy}-interior.pdf`, `copy-${copy}-cover.pdf`] as const),
 ] as const;
 export type PrintFileName = (typeof PRINT_FILES)[number];
 
@@ -62,6 +69,11 @@ export function instanceKeys(id: string) {
     book: `${print}book.json`,
     /** The local printer's job ticket, beside the files it printed. */
     printTicket: `${print}print-job.json`,
+    /** A gift copy's own interior and cover (issue 18), when its words differ from the book's. */
+    copyInterior: (copy: number) => `${print}copy-${copy}-interior.pdf`,
+    copyCover: (copy: number) => `${print}copy-${copy}-cover.pdf`,
+    /** The local printer's ticket of a gift copy's own print job. */
+    copyTicket: (copy: number) => `${print}print-job-copy-${copy}.json`,
   };
 }
 export type InstanceKeys = ReturnType<typeof instanceKeys>;

@@ -44,7 +44,12 @@ export const JOB_PAYLOADS = {
   }),
   /** A charge the order cannot keep (paid twice, or at a stale amount), given back whole. */
   'refund-payment': z.object({ refundId: z.uuid() }),
-  'print-status': z.object({ orderId: z.uuid(), update: PrintStatusUpdateSchema }),
+  /** `copy`: the report is about a gift copy's own print job (issue 18), not the order's. */
+  'print-status': z.object({
+    orderId: z.uuid(),
+    copy: z.number().int().min(1).max(3).optional(),
+    update: PrintStatusUpdateSchema,
+  }),
   /** The shop is told that the printer will not print an order (Lulu REJECTED, CANCELED, ERROR). */
   'send-shop-alert': z.object({
     to: z.email(),

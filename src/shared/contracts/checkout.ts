@@ -118,6 +118,30 @@ export const CopyGiftSchema = z
 export type CopyGift = z.infer<typeof CopyGiftSchema>;
 export type CopyGiftInput = z.input<typeof CopyGiftSchema>;
 
+/** A gift copy as the order shows it (plain fields: a response is not parsed again). */
+export const CopyGiftViewSchema = z
+  .object({
+    position: z.number().int().positive(),
+    shipTo: z
+      .object({
+        firstName: z.string(),
+        lastName: z.string(),
+        address: z.string(),
+        city: z.string(),
+        postalCode: z.string(),
+        region: z.string(),
+        country: z.enum(COUNTRIES),
+      })
+      .nullable(),
+    dedication: z.object({ message: z.string(), signature: z.string() }).nullable(),
+    language: z.enum(['en', 'fr']).nullable(),
+    status: z.enum(COPY_STATUSES),
+    trackingNumber: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+  })
+  .meta({ id: 'CopyGiftView' });
+export type CopyGiftView = z.infer<typeof CopyGiftViewSchema>;
+
 /** What the buyer chose: no price, discount or total is ever accepted from the client. */
 export const OrderRequestSchema = z
   .object({
@@ -228,13 +252,7 @@ export const OrderSchema = z
     trackingNumber: z.string().nullable(),
     trackingUrl: z.string().nullable(),
     /** The gift copies as chosen, with each own parcel's progress once printed. */
-    copyGifts: z.array(
-      CopyGiftSchema.extend({
-        status: z.enum(COPY_STATUSES),
-        trackingNumber: z.string().nullable(),
-        trackingUrl: z.string().nullable(),
-      }),
-    ),
+    copyGifts: z.array(CopyGiftViewSchema),
     language: z.enum(['en', 'fr']),
     createdAt: z.string(),
     paidAt: z.string().nullable(),

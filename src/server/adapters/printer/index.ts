@@ -9,11 +9,41 @@ export type PrintFile = { key: string; data: Uint8Array };
  * One kind of book in a print order: a cover of one type, printed `quantity` times. The book type
  * picks the product: a coloring book prints in black and white on uncoated paper.
  */
-export type PrintItem = { bookType: BookType; coverType: CoverType; quantity: number; cover: PrintFile };
+export type PrintItem = {
+  bookType: BookType;
+  coverType: CoverType;
+  quantity: number;
+  cover: PrintFile;
+  /** A gift copy printed with its own words (issue 18): its own interior, instead of the order's. */
+  interior?: PrintFile;
+  /** The gift copy's position (1..3) when the item is one; names the printer's line item. */
+  copy?: number;
+};
+
+/**
+ * Our id of a print job: the order's id, or `{orderId}-copy-{n}` for a gift copy sent to its own
+ * address (its own job, parcel and tracking; issue 18). Printers echo it in their reports.
+ */
+export function printExternalId(orderId: string, copy?: number): string {
+  return copy === undefined ? orderId : `${orderId}-copy-${copy}`;
+}
+
+const EXTERNAL_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-copy-([1-3]))?$/i;
+
+/** The order (and gift copy) a printer's external id names; undefined for anything else. */
+export function parsePrintExternalId(externalId: string): { orderId: string; copy?: number } | undefined {
+  const match = EXTERNAL_ID.exec(externalId);
+  if (!match) return undefined;
+  const orderId = match[1]!.toLowerCase();
+  return match[2] ? { orderId, copy: Number(match[2]) } : { orderId };
+}
 
 /** Everything a print-on-demand service needs to print and ship one order. */
 export type PrintSubmission = {
-  /** Our order id: a second submission of the same order is recognised, not printed twice. */
+  /**
+   * `printExternalId`: the order's id, or a gift copy's own job; a second submission of the same
+   * job is recognised, not printed twice.
+   */
   externalId: string;
   orderNumber: string;
   bookInstanceId: string;

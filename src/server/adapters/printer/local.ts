@@ -1,14 +1,21 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Storage } from '../storage/index';
-import type { Printer, PrintReceipt, PrintStatusReport, PrintSubmission } from './index';
+import {
+  type Printer,
+  type PrintReceipt,
+  type PrintStatusReport,
+  type PrintSubmission,
+  parsePrintExternalId,
+} from './index';
 
 export type LocalPrinterOptions = {
   storage: Storage;
   /**
-   * Delivers a status report `afterMs` from now, once per order and status however often it is
-   * called, and across restarts (the composition root makes it a delayed job of the shop's queue).
+   * Delivers a status report of a print job (its external id: an order, or a gift copy's own job)
+   * `afterMs` from now, once per job and status however often it is called, and across restarts
+   * (the composition root makes it a delayed job of the shop's queue).
    */
-  scheduleReport(orderId: string, report: PrintStatusReport, afterMs: number): Promise<void>;
+  scheduleReport(externalId: string, report: PrintStatusReport, afterMs: number): Promise<void>;
   /** Where tracking links point: the shop's own order page (no carrier is involved). */
   publicUrl: string;
   shipAfterSeconds: number;
@@ -22,7 +29,14 @@ type Ticket = PrintReceipt & {
   submittedAt: string;
   pageCount: number;
   files: string[];
-  items: { bookType: string; coverType: string; quantity: number; cover: string }[];
+  items: {
+    bookType: string;
+    coverType: string;
+    quantity: number;
+    cover: string;
+    interior: string;
+    copy?: number;
+  }[];
   shippingLevel: PrintSubmission['shippingLevel'];
   shipTo: PrintSubmission['shipTo'];
 };
@@ -47,7 +61,10 @@ export function createLocalPrinter(options: LocalPrinterOptions): Printer {
           return { printJobId: ticket.printJobId };
         }
       }
-      const files = [submission.interior, ...submission.items.map((item) => item.cover)];
+      const files = [
+        submission.interior,
+        ...submission.items.flatMap((item) => (item.interior ? [item.interior, item.cover] : [item.cover])),
+      ];
       for (const file of files) {
         if (!(await storage.exists('instances', file.key))) {
           await storage.put('instances', file.key, file.data, { contentType: 'application/pdf' });
@@ -65,6 +82,8 @@ export function createLocalPrinter(options: LocalPrinterOptions): Printer {
           coverType: item.coverType,
           quantity: item.quantity,
           cover: item.cover.key,
+          interior: (item.interior ?? submission.interior).key,
+          ...(item.copy ? { copy: item.copy } : {}),
         })),
         shippingLevel: submission.shippingLevel,
         shipTo: submission.shipTo,
@@ -78,11 +97,16 @@ export function createLocalPrinter(options: LocalPrinterOptions): Printer {
   };
 }
 
-/** Asks for the two status reports of an order (each delivered once, whatever the number of calls). */
-async function schedule(options: LocalPrinterOptions, orderId: string): Promise<void> {
+/** Asks for the two status reports of a print job (each delivered once, whatever the number of calls). */
+async function schedule(options: LocalPrinterOptions, externalId: string): Promise<void> {
   const trackingNumber = `CT${String(randomInt(10 ** 9, 10 ** 10))}CH`;
   const shipMs = options.shipAfterSeconds * 1000;
+  const orderId = parsePrintExternalId(externalId)?.orderId ?? externalId;
   const trackingUrl = `${options.publicUrl}/order-confirmation/${orderId}`;
-  await options.scheduleReport(orderId, { status: 'shipped', trackingNumber, trackingUrl }, shipMs);
-  await options.scheduleReport(orderId, { status: 'delivered' }, shipMs + options.deliverAfterSeconds * 1000);
+  await options.scheduleReport(externalId, { status: 'shipped', trackingNumber, trackingUrl }, shipMs);
+  await options.scheduleReport(
+    externalId,
+    { status: 'delivered' },
+    shipMs + options.deliverAfterSeconds * 1000,
+  );
 }

@@ -243,12 +243,15 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
       const lineItems = [];
       for (const item of submission.items) {
         lineItems.push({
-          external_id: `${submission.externalId}-${item.coverType}`,
+          // A gift copy with its own words is its own line item (its own interior).
+          external_id: item.copy
+            ? `${submission.externalId}-copy-${item.copy}`
+            : `${submission.externalId}-${item.coverType}`,
           title: submission.title.slice(0, 255),
           quantity: item.quantity,
           printable_normalization: {
             pod_package_id: podPackageId(item.bookType, item.coverType),
-            interior,
+            interior: item.interior ? await fileSource(item.interior) : interior,
             cover: await fileSource(item.cover),
           },
         });

@@ -148,6 +148,98 @@ describe('printing with Lulu, from payment to delivery', () => {
     });
   }, 90_000);
 
+  it('sends a gift copy to its own address as its own Lulu job, and ships it apart from the book', async () => {
+    const email = 'lulu.gift@example.com';
+    const user = { cookie: await signedInAs(t, email), id: '' };
+    user.id = await userIdOf(t, email);
+    const grandpa = {
+      firstName: 'Henri',
+      lastName: 'Dubois',
+      address: '3 place Bellecour',
+      city: 'Lyon',
+      postalCode: '69002',
+      country: 'FR',
+    };
+    const { bookInstanceId, orderId } = await paidBookOf(t, user, {
+      coverType: 'softcover',
+      grandparentCopies: { count: 2, coverType: 'softcover' },
+      copyGifts: [{ position: 2, shipTo: grandpa }],
+      email,
+    });
+    await waitForBook(t, bookInstanceId, ['fulfilled']);
+    const book = fake.jobs.find((job) => job.external_id === orderId)!;
+    const gift = fake.jobs.find((job) => job.external_id === `${orderId}-copy-2`)!;
+    // The book and the copy that travels with it go to the buyer; the gift to Lyon, alone.
+    expect(book.line_items.map((item) => item.quantity)).toEqual([2]);
+    expect(book.shipping_address).toMatchObject({ city: 'Berlin', country_code: 'DE' });
+    expect(gift.line_items).toHaveLength(1);
+    expect(gift.line_items[0]).toMatchObject({ external_id: `${orderId}-copy-2-copy-2`, quantity: 1 });
+    expect(gift.shipping_address).toMatchObject({
+      name: 'Henri Dubois',
+      city: 'Lyon',
+      country_code: 'FR',
+      email,
+    });
+
+    const notify = (job: typeof gift, name: string, tracking?: string) => {
+      const payload = JSON.stringify({
+        topic: 'PRINT_JOB_STATUS_CHANGED',
+        data: {
+          ...job,
+          status: { name, message: name },
+          line_items: job.line_items.map((item) => ({
+            ...item,
+            ...(tracking
+              ? { tracking_id: tracking, tracking_urls: [`https://tracking.example/${tracking}`] }
+              : {}),
+          })),
+        },
+      });
+      return shopSide.inject({
+        method: 'POST',
+        url: '/api/printer/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'lulu-hmac-sha256': signLuluPayload(payload, CLIENT_SECRET),
+        },
+        payload,
+      });
+    };
+    expect((await notify(gift, 'SHIPPED', 'TRK-GIFT')).json()).toEqual({
+      received: true,
+      outcome: 'shipped',
+    });
+    expect((await notify(gift, 'SHIPPED', 'TRK-GIFT')).json().outcome).toBe('duplicate');
+    // A report about a job the copy does not count on changes nothing.
+    expect((await notify({ ...gift, id: 999_999 }, 'DELIVERED')).json().outcome).toBe('stale');
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(view.json().copyGifts).toEqual([
+      expect.objectContaining({
+        position: 2,
+        trackingNumber: 'TRK-GIFT',
+        trackingUrl: 'https://tracking.example/TRK-GIFT',
+      }),
+    ]);
+    // The book itself is still printing: the gift's parcel does not ship it.
+    expect(view.json().status).toBe('printing');
+    // LULU_DELIVERED_AFTER_DAYS=0: the copy's fallback delivery report runs at once.
+    await waitFor(
+      async () => {
+        const again = await t.app.inject({
+          method: 'GET',
+          url: `/api/orders/${orderId}`,
+          headers: { cookie: user.cookie },
+        });
+        return again.json().copyGifts[0].status === 'delivered' ? true : undefined;
+      },
+      { what: 'the gift copy to be delivered' },
+    );
+  }, 90_000);
+
   it('a job Lulu rejects is resubmitted by an operator as a new job, then delivered by hand', async () => {
     const email = 'lulu.rejected@example.com';
     const user = { cookie: await signedInAs(t, email), id: '' };

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { parsePrintExternalId, printExternalId } from '../../adapters/printer/index';
 import type { Db } from '../../db/client';
-import { orders, printerEvents } from '../../db/schema';
+import { orderCopies, orders, printerEvents } from '../../db/schema';
 import { AppError } from '../../errors';
 import { RetryableJobError } from '../../jobs/errors';
 import { enqueue, type PrintStatusUpdate } from '../../jobs/queue';
@@ -40,7 +41,6 @@ export type LuluWebhookDeps = {
   };
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -118,9 +118,11 @@ export async function applyLuluNotification(
   const job = body.data;
   const status = typeof job.status?.name === 'string' ? job.status.name : '';
   const printJobId = typeof job.id === 'number' || typeof job.id === 'string' ? String(job.id) : undefined;
-  const orderId = typeof job.external_id === 'string' ? job.external_id : '';
-  const about = { provider: 'lulu', printJobId, orderId, status };
-  if (!UUID.test(orderId)) {
+  const externalId = typeof job.external_id === 'string' ? job.external_id : '';
+  const target = parsePrintExternalId(externalId);
+  const orderId = target?.orderId ?? externalId;
+  const about = { provider: 'lulu', printJobId, orderId, copy: target?.copy, status };
+  if (!target) {
     deps.log.info(about, 'printer notification about no order of the shop');
     return 'unknown_order';
   }
@@ -128,7 +130,16 @@ export async function applyLuluNotification(
     .select({ status: orders.status, printJobId: orders.printJobId })
     .from(orders)
     .where(eq(orders.id, orderId));
-  if (!order) {
+  // A gift copy's own job (issue 18) moves that copy, not the order.
+  const [copy] =
+    order && target.copy !== undefined
+      ? await deps.db
+          .select({ status: orderCopies.status, printJobId: orderCopies.printJobId })
+          .from(orderCopies)
+          .where(and(eq(orderCopies.orderId, orderId), eq(orderCopies.position, target.copy)))
+      : [];
+  const current = target.copy !== undefined ? copy : order;
+  if (!current) {
     deps.log.info(about, 'printer notification about no order of the shop');
     return 'unknown_order';
   }
@@ -141,9 +152,9 @@ export async function applyLuluNotification(
     message: message ?? null,
   });
   // A job the order no longer counts on (one cancelled before a resubmission) changes nothing.
-  if (order.printJobId && printJobId && order.printJobId !== printJobId) {
+  if (current.printJobId && printJobId && current.printJobId !== printJobId) {
     deps.log.info(
-      { ...about, currentPrintJobId: order.printJobId },
+      { ...about, currentPrintJobId: current.printJobId },
       'printer notification about an older job',
     );
     return 'stale';
@@ -151,31 +162,31 @@ export async function applyLuluNotification(
 
   switch (status) {
     case 'SHIPPED': {
-      const duplicate = order.status === 'shipped' || order.status === 'delivered';
+      const duplicate = current.status === 'shipped' || current.status === 'delivered';
       const applied = duplicate
         ? true
-        : await applyOrQueue(deps, orderId, { status: 'shipped', ...tracking(job, deps.publicUrl, orderId) });
+        : await applyOrQueue(deps, target, { status: 'shipped', ...tracking(job, deps.publicUrl, orderId) });
       // The fallback delivery report; a second SHIPPED finds it queued already (singleton key).
       await enqueue(
         deps.db,
         'print-status',
-        { orderId, update: { status: 'delivered' } },
-        { singletonKey: `print-status:${orderId}:delivered`, delayMs: deps.deliveredAfterDays * DAY_MS },
+        { ...target, update: { status: 'delivered' } },
+        { singletonKey: `print-status:${externalId}:delivered`, delayMs: deps.deliveredAfterDays * DAY_MS },
       );
       if (duplicate) return 'duplicate';
       deps.log.info(about, 'order shipped by Lulu');
       return applied ? 'shipped' : 'shipped_later';
     }
     case 'DELIVERED': {
-      if (order.status === 'delivered') return 'duplicate';
-      const applied = await applyOrQueue(deps, orderId, { status: 'delivered' });
+      if (current.status === 'delivered') return 'duplicate';
+      const applied = await applyOrQueue(deps, target, { status: 'delivered' });
       return applied ? 'delivered' : 'delivered_later';
     }
     case 'REJECTED':
     case 'CANCELED':
     case 'ERROR': {
       deps.log.error(
-        { ...about, orderStatus: order.status, message },
+        { ...about, orderStatus: current.status, message },
         'Lulu will not print this order: a person must resubmit it or refund it',
       );
       if (deps.alertEmail) {
@@ -210,19 +221,20 @@ export async function applyLuluNotification(
  */
 async function applyOrQueue(
   deps: LuluWebhookDeps,
-  orderId: string,
+  target: { orderId: string; copy?: number },
   update: PrintStatusUpdate,
 ): Promise<boolean> {
+  const { orderId } = target;
   try {
-    await applyPrintStatus(deps.db, { orderId, update });
+    await applyPrintStatus(deps.db, { ...target, update });
     return true;
   } catch (error) {
     if (!(error instanceof RetryableJobError)) throw error;
     await enqueue(
       deps.db,
       'print-status',
-      { orderId, update },
-      { singletonKey: `print-status:${orderId}:${update.status}` },
+      { ...target, update },
+      { singletonKey: `print-status:${printExternalId(orderId, target.copy)}:${update.status}` },
     );
     deps.log.info(
       { provider: 'lulu', orderId, status: update.status, reason: error.message },

@@ -231,12 +231,15 @@ export type CoverPlan = {
   main: CoverType;
   all: CoverType[];
   items: { coverType: CoverType; quantity: number }[];
+  /** The grandparent copies' cover type, when the order has copies. */
+  copy?: CoverType;
 };
 
 /** The covers the order prints: the book's own, and the grandparents' copies of their type. */
 export async function orderCoverTypes(db: Db, order: Order): Promise<CoverPlan> {
   const main = asCoverType(order.coverType) ?? 'softcover';
   const quantities = new Map<CoverType, number>([[main, 1]]);
+  let copy: CoverType | undefined;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   for (const item of items) {
     if (item.itemType !== 'grandparent_copy') continue;
@@ -246,9 +249,10 @@ export async function orderCoverTypes(db: Db, order: Order): Promise<CoverPlan> 
       asCoverType(metadata.cover_type) ??
       (item.productKey.includes('hardcover') ? 'hardcover' : 'softcover');
     quantities.set(coverType, (quantities.get(coverType) ?? 0) + item.quantity);
+    copy = coverType;
   }
   const entries = [...quantities.entries()].map(([coverType, quantity]) => ({ coverType, quantity }));
-  return { main, all: entries.map((entry) => entry.coverType), items: entries };
+  return { main, all: entries.map((entry) => entry.coverType), items: entries, ...(copy ? { copy } : {}) };
 }
 
 function asCoverType(value: unknown): CoverType | undefined {

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CoverType } from '../../../shared/domain/statuses';
-import type { Printer, PrintItem } from '../../adapters/printer/index';
+import { type Printer, type PrintFile, type PrintItem, printExternalId } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
-import { type BookVersionTexts, bookInstances, orders } from '../../db/schema';
+import { type BookVersionTexts, bookInstances, orderCopies, orders } from '../../db/schema';
 import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
 import { enqueue } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/types';
@@ -18,7 +18,9 @@ import {
   storyPosition,
   versionById,
 } from '../books/versions';
+import { copyRowsOf, type OrderCopyRow } from '../orders/repo';
 import { planBook } from './book-plan';
+import { copyPlan, isOwnVariant } from './copy-variant';
 import { claimFinishing, customerEmailOf, orderCoverTypes, releaseFinishing, shipTo } from './pipeline';
 import { buildPrintFiles } from './print-files';
 import { FAILURE_STEP, PROGRESS } from './progress';
@@ -234,16 +236,111 @@ async function printUnderLease(
   });
   throwIfAborted(deps.signal);
 
-  let printJobId = order.printJobId;
+  // Gift copies (issue 18): a copy with its own words gets its own interior and cover, from the
+  // same approved pictures; a copy with its own address is its own print job below.
+  const copies = await copyRowsOf(db, order.id);
+  const copyCover = coverTypes.copy;
+  const copyFiles = new Map<
+    number,
+    { interior: PrintFile; cover: PrintFile; pageCount: number; title: string }
+  >();
+  for (const copy of copies) {
+    const variant = copyVariantOf(copy);
+    if (!copyCover || !isOwnVariant(variant)) continue;
+    const own = await copyPlan(instance, texts, variant);
+    const built = await buildPrintFiles({
+      language: own.plan.language,
+      story: own.plan.story,
+      bookType: plan.bookType,
+      names: { child: texts.childName, toy: texts.toyName },
+      heroCover: picture(FRONT_COVER, 'front cover'),
+      toyCover: picture(backCoverPosition(story.pages.length), 'back cover'),
+      pages: own.plan.story.pages.map((page) => ({
+        image: picture(storyPosition(page.position), `picture of page ${page.position}`),
+        text: page.text,
+      })),
+      style: plan.style,
+      coverTypes: [copyCover],
+      nativeDetail: deps.nativeDetail,
+    });
+    const interior = { key: keys.copyInterior(copy.position), data: built.interior };
+    const cover = { key: keys.copyCover(copy.position), data: built.covers.get(copyCover)! };
+    await deps.storage.put('instances', interior.key, interior.data, { contentType: 'application/pdf' });
+    await deps.storage.put('instances', cover.key, cover.data, { contentType: 'application/pdf' });
+    copyFiles.set(copy.position, {
+      interior,
+      cover,
+      pageCount: built.pageCount,
+      title: own.plan.story.title,
+    });
+    throwIfAborted(deps.signal);
+  }
+
   // Held while the files were being built: still nothing goes to the printer.
   const [now] = await db
     .select({ heldAt: orders.heldAt, status: orders.status })
     .from(orders)
     .where(eq(orders.id, order.id));
   if (now?.heldAt || now?.status === 'cancelled') return;
-  if (!printJobId) {
+  const customerEmail = await customerEmailOf(db, order);
+  const mainFile = (type: CoverType): PrintFile => ({ key: coverKey(type), data: files.covers.get(type)! });
+
+  // Each copy with its own address first, each recorded as it is handed over, so a re-run after a
+  // crash submits only what is missing (and the printer recognises a job it already has).
+  for (const copy of copies) {
+    if (!copy.shipTo || copy.printJobId || !copyCover) continue;
+    const own = copyFiles.get(copy.position);
     const receipt = await deps.printer.submit({
-      externalId: order.id,
+      externalId: printExternalId(order.id, copy.position),
+      orderNumber: order.orderNumber,
+      bookInstanceId: instance.id,
+      title: own?.title ?? story.title,
+      shippingLevel: order.shippingLevel,
+      pageCount: own?.pageCount ?? files.pageCount,
+      interior: own?.interior ?? { key: keys.interior, data: files.interior },
+      ticketKey: keys.copyTicket(copy.position),
+      items: [
+        {
+          bookType: plan.bookType,
+          coverType: copyCover,
+          quantity: 1,
+          cover: own?.cover ?? mainFile(copyCover),
+          copy: copy.position,
+        },
+      ],
+      shipTo: giftShipTo(copy.shipTo, customerEmail),
+    });
+    await db
+      .update(orderCopies)
+      .set({ printJobId: receipt.printJobId, status: 'printing' })
+      .where(and(eq(orderCopies.id, copy.id), isNull(orderCopies.printJobId)));
+  }
+
+  let printJobId = order.printJobId;
+  if (!printJobId) {
+    // The buyer's parcel: the book, the copies that travel with it, and those of them with their
+    // own words as their own items (their own interior).
+    const apart = copies.filter((copy) => copy.shipTo || copyFiles.has(copy.position)).length;
+    const items: PrintItem[] = coverTypes.items.flatMap((item) => {
+      const quantity = item.quantity - (item.coverType === copyCover ? apart : 0);
+      return quantity > 0
+        ? [{ bookType: plan.bookType, coverType: item.coverType, quantity, cover: mainFile(item.coverType) }]
+        : [];
+    });
+    for (const copy of copies) {
+      const own = copyFiles.get(copy.position);
+      if (copy.shipTo || !own || !copyCover) continue;
+      items.push({
+        bookType: plan.bookType,
+        coverType: copyCover,
+        quantity: 1,
+        cover: own.cover,
+        interior: own.interior,
+        copy: copy.position,
+      });
+    }
+    const receipt = await deps.printer.submit({
+      externalId: printExternalId(order.id),
       orderNumber: order.orderNumber,
       bookInstanceId: instance.id,
       title: story.title,
@@ -251,14 +348,8 @@ async function printUnderLease(
       pageCount: files.pageCount,
       interior: { key: keys.interior, data: files.interior },
       ticketKey: keys.printTicket,
-      items: coverTypes.items.map(
-        (item): PrintItem => ({
-          ...item,
-          bookType: plan.bookType,
-          cover: { key: coverKey(item.coverType), data: files.covers.get(item.coverType)! },
-        }),
-      ),
-      shipTo: shipTo(order, await customerEmailOf(db, order)),
+      items,
+      shipTo: shipTo(order, customerEmail),
     });
     printJobId = receipt.printJobId;
   }
@@ -288,6 +379,30 @@ async function printUnderLease(
     { bookInstanceId: instance.id, orderId: order.id, printJobId, version: version.number },
     'book sent to print',
   );
+}
+
+/** What a gift copy changes of the book's words. */
+function copyVariantOf(copy: OrderCopyRow) {
+  return {
+    language: copy.language ?? null,
+    dedication:
+      copy.dedicationMessage !== null
+        ? { message: copy.dedicationMessage, signature: copy.dedicationSignature ?? '' }
+        : null,
+  };
+}
+
+/** A gift copy's parcel: to the recipient, with the buyer's e-mail for the carrier's notices. */
+function giftShipTo(address: NonNullable<OrderCopyRow['shipTo']>, email: string | null) {
+  return {
+    name: `${address.firstName} ${address.lastName}`.trim(),
+    email: email ?? '',
+    address: address.address,
+    city: address.city,
+    postalCode: address.postalCode,
+    ...(address.region ? { region: address.region } : {}),
+    country: address.country,
+  };
 }
 
 /** Printing failed for good: the book is archived (My Books offers Retry, the shop sees the job's error). */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orderCopies, orders } from '../../db/schema';
 import { PermanentJobError, RetryableJobError } from '../../jobs/errors';
 import { enqueue, type PrintStatusUpdate } from '../../jobs/queue';
 
@@ -11,8 +11,12 @@ import { enqueue, type PrintStatusUpdate } from '../../jobs/queue';
  * the order reached the state it follows is tried again later, one that is already applied is a
  * no-op.
  */
-export async function applyPrintStatus(db: Db, payload: { orderId: string; update: PrintStatusUpdate }) {
+export async function applyPrintStatus(
+  db: Db,
+  payload: { orderId: string; copy?: number | undefined; update: PrintStatusUpdate },
+) {
   const { orderId, update } = payload;
+  if (payload.copy !== undefined) return applyCopyStatus(db, { orderId, copy: payload.copy, update });
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.status })
@@ -51,5 +55,47 @@ export async function applyPrintStatus(db: Db, payload: { orderId: string; updat
         { singletonKey: `order-email:${orderId}:shipped` },
       );
     }
+  });
+}
+
+/**
+ * The same for a gift copy's own print job (issue 18): the copy goes printing -> shipped (its own
+ * tracking) -> delivered, apart from the order's own parcel. The buyer sees it on the order page.
+ */
+async function applyCopyStatus(
+  db: Db,
+  payload: { orderId: string; copy: number; update: PrintStatusUpdate },
+) {
+  const { orderId, copy, update } = payload;
+  await db.transaction(async (tx) => {
+    const where = and(eq(orderCopies.orderId, orderId), eq(orderCopies.position, copy));
+    const [row] = await tx
+      .select({ status: orderCopies.status })
+      .from(orderCopies)
+      .where(where)
+      .for('update');
+    if (!row)
+      throw new PermanentJobError('DB_RECORD_NOT_FOUND', `Copy ${copy} of order ${orderId} not found`);
+    const from = update.status === 'shipped' ? 'printing' : 'shipped';
+    const applied =
+      update.status === 'shipped'
+        ? ['shipped', 'delivered'].includes(row.status)
+        : row.status === 'delivered';
+    if (applied) return;
+    if (row.status !== from) {
+      throw new RetryableJobError(
+        'JOB_INVALID_STATE',
+        `Copy ${copy} of order ${orderId} is ${row.status}, not yet ${from}`,
+      );
+    }
+    await tx
+      .update(orderCopies)
+      .set({
+        status: update.status,
+        ...(update.status === 'shipped'
+          ? { trackingNumber: update.trackingNumber, trackingUrl: update.trackingUrl }
+          : { deliveredAt: sql`now()` }),
+      })
+      .where(and(where, eq(orderCopies.status, from)));
   });
 }

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { TEST_WEBHOOK_SECRET, type TestApp } from '../../../../test/build-test-app';
 import { WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { personalisationOf } from '../../../../test/personalisation-factory';
-import type { Order } from '../../../shared/contracts/checkout';
+import type { CopyGiftInput, Order } from '../../../shared/contracts/checkout';
 import { signPayload } from '../../adapters/payments/signature';
 import { bookInstances, books, bookVersions, jobs } from '../../db/schema';
 import { enqueue } from '../../jobs/queue';
@@ -26,6 +26,8 @@ export type PaidBookOptions = {
   /** The colour of this book's covers, so that tests can tell books apart by their covers. */
   coverColour?: string;
   email?: string;
+  /** Grandparent copies made gifts (issue 18): their own address, dedication or language. */
+  copyGifts?: CopyGiftInput[];
   /**
    * false: the book is not drawn (no worker needed); it gets an approved version without pictures,
    * for tests of what comes after the payment that do not print (profile, retention).
@@ -151,6 +153,7 @@ export async function payFor(
       grandparentCopies: options.grandparentCopies ?? WORKED_EXAMPLE.grandparentCopies,
       customer: { ...WORKED_EXAMPLE.customer, email: options.email ?? WORKED_EXAMPLE.customer.email },
       language: options.language ?? 'en',
+      ...(options.copyGifts ? { copyGifts: options.copyGifts } : {}),
     }),
   });
   if (put.statusCode !== 200) throw new Error(`order failed: ${put.body}`);
