@@ -72,11 +72,18 @@ export function receiptOf(order: Order, seller: Seller, paidAt: Date): Receipt {
       amount: `−${money(quote.discount)}`,
     });
   }
+  // One shipping line per parcel: the buyer's, then each gift copy sent to its own address.
+  const parcels =
+    quote.parcels.length > 0
+      ? quote.parcels
+      : [{ country: order.shipping.country, shipping: quote.shipping }];
   totals.push(
-    {
-      label: fill(quote.shippingLevel === 'express' ? r.expressTo : r.shippingTo, { country }),
-      amount: money(quote.shipping),
-    },
+    ...parcels.map((parcel) => ({
+      label: fill(quote.shippingLevel === 'express' ? r.expressTo : r.shippingTo, {
+        country: countryName(parcel.country, language),
+      }),
+      amount: money(parcel.shipping),
+    })),
     {
       label: fill(r.vat, { rate: (quote.taxRateBasisPoints / 100).toLocaleString(language) }),
       amount: money(quote.tax),

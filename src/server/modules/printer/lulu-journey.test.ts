@@ -159,7 +159,7 @@ describe('printing with Lulu, from payment to delivery', () => {
       city: 'Lyon',
       postalCode: '69002',
       country: 'FR',
-    };
+    } as const;
     const { bookInstanceId, orderId } = await paidBookOf(t, user, {
       coverType: 'softcover',
       grandparentCopies: { count: 2, coverType: 'softcover' },

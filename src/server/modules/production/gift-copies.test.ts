@@ -96,6 +96,16 @@ describe('grandparent copies as gifts', () => {
       [2, null, null],
     ]);
 
+    // The receipt shows each parcel's shipping.
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}/receipt`,
+      headers: { cookie: user.cookie },
+    });
+    const receiptText = (await extractText(receipt.rawPayload)).join('\n');
+    expect(receiptText).toMatch(/Shipping to Germany\s*CHF\s*6\.99/);
+    expect(receiptText).toMatch(/Shipping to France\s*CHF\s*6\.99/);
+
     // The buyer's parcel: the book, and the aunt's copy from its own interior; nothing else.
     const main = await ticket(keys.printTicket);
     expect(main.externalId).toBe(orderId);
