@@ -165,6 +165,56 @@ describe('the operator console', () => {
     expect(within(timeline).getByText('“Late parcel”')).toBeVisible();
   });
 
+  it('shows each gift copy: where it goes, its language and dedication, and its own parcel', async () => {
+    const base = detail();
+    const gifted = detail({
+      order: {
+        ...base.order,
+        copyGifts: [
+          {
+            position: 1,
+            shipTo: {
+              firstName: 'Colette',
+              lastName: 'Martin',
+              address: '12 rue des Lilas',
+              city: 'Lyon',
+              postalCode: '69003',
+              region: '',
+              country: 'FR',
+            },
+            dedication: { message: 'Pour notre petite Emma', signature: 'Mamie' },
+            language: 'fr',
+            status: 'shipped',
+            trackingNumber: 'CT1234567890CH',
+            trackingUrl: 'https://tracking.example/CT1234567890CH',
+          },
+          {
+            position: 2,
+            shipTo: null,
+            dedication: null,
+            language: 'fr',
+            status: 'pending',
+            trackingNumber: null,
+            trackingUrl: null,
+          },
+        ],
+      },
+    });
+    mockCheckoutApi({ routes: { ...operator, [`GET /api/admin/orders/${ORDER_ID}`]: ok(gifted) } });
+    renderApp(`/admin/orders/${ORDER_ID}`);
+    const customer = await screen.findByRole('region', { name: 'Customer' });
+    expect(within(customer).getByText('Copy 1 · Shipped')).toBeVisible();
+    expect(within(customer).getByText(/Colette Martin, 12 rue des Lilas, 69003 Lyon, France/)).toBeVisible();
+    expect(within(customer).getByText('Its own dedication: “Pour notre petite Emma” — Mamie')).toBeVisible();
+    expect(within(customer).getByRole('link', { name: 'CT1234567890CH' })).toHaveAttribute(
+      'href',
+      'https://tracking.example/CT1234567890CH',
+    );
+    expect(within(customer).getByText('Copy 2 · Not handed to the printer yet')).toBeVisible();
+    expect(within(customer).getByText('Travels with the book')).toBeVisible();
+    expect(within(customer).getAllByText('Printed in Français')).toHaveLength(2);
+  });
+
   it('says why the server refused an action, in the operator’s language', async () => {
     mockCheckoutApi({
       routes: {

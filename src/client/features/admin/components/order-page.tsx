@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminOrderDetail } from '../../../../shared/contracts/admin';
 import { isBookStatus } from '../../../../shared/domain/status-tones';
+import { LANGUAGES } from '../../../../shared/i18n';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
 import { Button } from '../../../components/ui/button';
@@ -147,6 +148,62 @@ function OrderView({ detail }: { detail: AdminOrderDetail }) {
             <br />
             {countryName(order.shipping.country, language)}
           </address>
+          {order.copyGifts.length > 0 && (
+            <>
+              <h3 className="mt-4 font-bold">{t('order.giftCopies')}</h3>
+              <ul className="flex flex-col gap-3">
+                {order.copyGifts.map((gift) => (
+                  <li key={gift.position}>
+                    <p className="font-semibold">
+                      {t('order.giftCopy', { position: gift.position })} ·{' '}
+                      {t(`order.giftStatuses.${gift.status}`)}
+                    </p>
+                    {gift.shipTo ? (
+                      <address className="not-italic">
+                        {gift.shipTo.firstName} {gift.shipTo.lastName}, {gift.shipTo.address},{' '}
+                        {gift.shipTo.postalCode} {gift.shipTo.city}
+                        {gift.shipTo.region ? ` ${gift.shipTo.region}` : ''},{' '}
+                        {countryName(gift.shipTo.country, language)}
+                      </address>
+                    ) : (
+                      <p>{t('order.giftWithBook')}</p>
+                    )}
+                    {gift.language && (
+                      <p>
+                        {t('order.giftLanguage', {
+                          language: gift.language === 'fr' ? 'Français' : 'English',
+                        })}
+                      </p>
+                    )}
+                    {gift.dedication && (
+                      <p className="break-words">
+                        {t('order.giftDedication', {
+                          message: gift.dedication.message,
+                          signature: gift.dedication.signature,
+                        })}
+                      </p>
+                    )}
+                    {gift.trackingNumber && (
+                      <p>
+                        {gift.trackingUrl ? (
+                          <a
+                            href={gift.trackingUrl}
+                            className="underline underline-offset-4"
+                            rel="noreferrer"
+                            target="_blank"
+                          >
+                            {gift.trackingNumber}
+                          </a>
+                        ) : (
+                          gift.trackingNumber
+                        )}
+                      </p>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </Section>
 
         <Section title={t('order.lines')}>
