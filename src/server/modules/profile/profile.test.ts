@@ -14,6 +14,7 @@ import {
   customers,
   generationLog,
   jobs,
+  orderCopies,
   orderItems,
   orders,
   reviews,
@@ -297,6 +298,23 @@ describe('Delete Account', () => {
     for (const id of ownedIds) expect(before.some((file) => file.includes(id))).toBe(true);
     const [amounts] = await t.database.db.select().from(orders).where(eq(orders.id, book.orderId));
     expect(await rowsNaming(OWNER_EMAIL)).not.toEqual([]);
+    // A gift copy names its recipient and carries the buyer's words (issue 18).
+    await t.database.db.insert(orderCopies).values({
+      orderId: book.orderId,
+      position: 1,
+      shipTo: {
+        firstName: 'Greta',
+        lastName: 'Giftrecipient',
+        address: '1 Lindenweg',
+        city: 'Giftcity',
+        postalCode: '3000',
+        region: '',
+        country: 'CH',
+      },
+      dedicationMessage: 'For Zelda, from Granny Giftwords',
+      dedicationSignature: 'Granny',
+    });
+    expect(await rowsNaming('Giftrecipient')).toEqual(['order_copies']);
 
     const response = await t.app.inject({
       method: 'DELETE',
@@ -314,7 +332,15 @@ describe('Delete Account', () => {
       expect(after).toContain(file);
 
     // No row names them: not their e-mail, their account name, their child, their address.
-    for (const needle of [OWNER_EMAIL, 'zelda.quistorp', OWNER_CHILD, owner.id]) {
+    for (const needle of [
+      OWNER_EMAIL,
+      'zelda.quistorp',
+      OWNER_CHILD,
+      owner.id,
+      'Giftrecipient',
+      'Giftcity',
+      'Giftwords',
+    ]) {
       expect(await rowsNaming(needle), needle).toEqual([]);
     }
 

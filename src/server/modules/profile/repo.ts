@@ -10,6 +10,7 @@ import {
   generatedImages,
   generationLog,
   jobs,
+  orderCopies,
   orders,
   profiles,
   reviews,
@@ -300,6 +301,24 @@ export async function deleteUserRows(tx: Db, userId: string): Promise<DeletedAcc
     })
     .where(eq(orders.userId, userId))
     .returning({ id: orders.id });
+  // Gift copies name their recipients and carry the buyer's words: only the country stays.
+  if (anonymised.length > 0) {
+    await tx
+      .update(orderCopies)
+      .set({
+        shipTo: sql`case when ${orderCopies.shipTo} is null then null else jsonb_build_object(
+          'firstName', '', 'lastName', '', 'address', '', 'city', '', 'postalCode', '', 'region', '',
+          'country', ${orderCopies.shipTo}->'country') end`,
+        dedicationMessage: sql`case when ${orderCopies.dedicationMessage} is null then null else '' end`,
+        dedicationSignature: sql`case when ${orderCopies.dedicationSignature} is null then null else '' end`,
+      })
+      .where(
+        inArray(
+          orderCopies.orderId,
+          anonymised.map((row) => row.id),
+        ),
+      );
+  }
 
   // Queued work about the user's books and orders has nobody left to serve (an e-mail to an
   // anonymised address, the production of a deleted book).
