@@ -224,6 +224,7 @@ async function main() {
   const cover = await jsonLine<Record<string, number>>('bench/cover.ts');
   const orderCreation = await jsonLine<Record<string, unknown>>('bench/orders.ts');
   const production = await jsonLine<Record<string, unknown>>('bench/production.ts');
+  const jobClaims = await jsonLine<Record<string, unknown>>('bench/claims.ts');
 
   const summary = {
     date: new Date().toISOString(),
@@ -243,6 +244,7 @@ async function main() {
     localCoverFrom12MpPhoto: cover,
     orderCreation,
     production,
+    jobClaims,
   };
   await fs.writeFile(path.join(resultsDir, 'summary.json'), JSON.stringify(summary, null, 2));
   console.log('\nStart-up (built client, empty DATA_DIR first, then a restart on it)');
@@ -258,6 +260,10 @@ async function main() {
   console.log(JSON.stringify(orderCreation, null, 2));
   console.log('Book production with the local illustrator (targets: one storybook <= 30 s, <= 1 GB)');
   console.log(JSON.stringify(production, null, 2));
+  console.log(
+    'Job claim, idle queue beside 50,000 due jobs (median of 200 alternating claims; target < 1 ms)',
+  );
+  console.log(JSON.stringify(jobClaims, null, 2));
   console.log(`Full results in ${path.relative('.', resultsDir)}/`);
 }
 

@@ -44,6 +44,8 @@ export const RETENTION = {
   failedSignInsHours: 24,
   // A demo shop's outbox (DATA_DIR/outbox): the e-mails it would have sent.
   outboxDays: 30,
+  // Finished background jobs without a once-only key (issue 19): a month to look into, then gone.
+  doneJobsDays: 30,
   errorLogsDays: 90,
   complaintAnswerDays: 30,
   // Swiss accounting law (art. 958f CO) keeps books and vouchers for ten years.

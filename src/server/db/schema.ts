@@ -50,6 +50,7 @@ import {
   type WizardStepType,
 } from '../../shared/domain/statuses';
 import { LANGUAGES, type Language } from '../../shared/i18n';
+import { DRAWING_QUEUES } from '../jobs/payloads';
 
 /** A CHECK that a text column holds one of the shared literals (statuses are checked enums). */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -201,6 +202,7 @@ export const themes = pgTable(
       'themes_book_types',
       sql`${t.bookTypes} <@ array[${sql.raw(BOOK_TYPES.map((type) => `'${type}'`).join(', '))}]::text[]`,
     ),
+    index('themes_book_idx').on(t.bookId),
   ],
 );
 
@@ -287,6 +289,14 @@ export const bookInstances = pgTable(
     check('book_instance_language', oneOf(t.language, languageCodes)),
     check('book_instance_progress', sql`${t.progressPercentage} between 0 and 100`),
     index('book_instance_owner_idx').on(t.createdBy, t.createdAt),
+    // Every foreign key, so a delete or a join from the other side reads no whole table (issue 19).
+    index('book_instance_book_idx').on(t.bookId),
+    index('book_instance_theme_idx').on(t.themeId),
+    index('book_instance_customer_idx').on(t.customerId),
+    index('book_instance_current_version_idx').on(t.currentVersionId),
+    index('book_instance_approved_version_idx').on(t.approvedVersionId),
+    // The retention run: unpaid books untouched for 30 days.
+    index('book_instance_status_updated_idx').on(t.status, t.updatedAt),
   ],
 );
 
@@ -317,6 +327,8 @@ export const wizardSessions = pgTable(
     check('wizard_sessions_status', oneOf(t.status, WIZARD_SESSION_STATUSES)),
     check('wizard_sessions_book_type', oneOf(t.bookType, BOOK_TYPES)),
     index('wizard_sessions_user_idx').on(t.userId),
+    index('wizard_sessions_book_instance_idx').on(t.bookInstanceId),
+    index('wizard_sessions_theme_idx').on(t.themeId),
   ],
 );
 
@@ -419,6 +431,12 @@ export const orders = pgTable(
     index('orders_country_created_idx').on(sql`(${t.shippingAddress}->>'country')`, t.createdAt, t.id),
     index('orders_customer_idx').on(t.customerId),
     index('orders_paid_idx').on(t.paidAt),
+    index('orders_theme_idx').on(t.themeId),
+    index('orders_character_idx').on(t.characterId),
+    index('orders_book_version_idx').on(t.bookVersionId),
+    index('orders_promo_code_idx').on(t.promoCodeId),
+    // The retention runs count from the delivery.
+    index('orders_delivered_idx').on(t.deliveredAt).where(sql`${t.deliveredAt} is not null`),
     check(
       'orders_print_review',
       sql`${t.printReview} is null or ${oneOf(t.printReview, PRINT_REVIEW_STATES)}`,
@@ -575,7 +593,10 @@ export const promoRedemptions = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('promo_redemptions_code_user_idx').on(t.promoCodeId, t.userId)],
+  (t) => [
+    index('promo_redemptions_code_user_idx').on(t.promoCodeId, t.userId),
+    index('promo_redemptions_user_idx').on(t.userId),
+  ],
 );
 
 export const reviews = pgTable(
@@ -880,6 +901,9 @@ export type JobState = (typeof JOB_STATES)[number];
  * same transaction as the change that calls for them, and claimed with FOR UPDATE SKIP LOCKED so
  * any number of workers share them; a job whose worker died is claimed again after its lease.
  */
+/** The drawing queues as SQL literals: the claim's index and its query spell them the same way. */
+export const DRAWING_QUEUE_LIST = DRAWING_QUEUES.map((queue) => `'${queue}'`).join(', ');
+
 export const jobs = pgTable(
   'jobs',
   {
@@ -902,6 +926,11 @@ export const jobs = pgTable(
     check('jobs_state', oneOf(t.state, JOB_STATES)),
     unique('jobs_singleton_key').on(t.singletonKey),
     index('jobs_claim_idx').on(t.queue, t.state, t.runAfter),
+    // The claim (issue 19): due queued jobs in the order they are taken, the drawing ones last, so
+    // a claim reads one index entry however long the backlog (`claimJob`).
+    index('jobs_due_idx')
+      .on(sql`(${t.queue} in (${sql.raw(DRAWING_QUEUE_LIST)}))`, t.runAfter, t.createdAt)
+      .where(sql`${t.state} = 'queued'`),
     // Finding active jobs whose lease ran out (their worker died).
     index('jobs_lease_idx').on(t.state, t.lockedUntil),
     // The operator console: an order's e-mails and jobs, and the failed jobs at a glance.

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
-import { jobs } from '../db/schema';
+import { DRAWING_QUEUE_LIST, jobs } from '../db/schema';
 import { DRAWING_QUEUES, type JobPayloads, type QueueName } from './payloads';
 
 export type { JobPayloads, OrderEmail, PrintStatusUpdate, QueueName } from './payloads';
@@ -103,30 +103,7 @@ export async function claimJob(
   options: { queues: readonly QueueName[]; workerId: string; leaseMs: number },
 ): Promise<ClaimedJob | null> {
   if (options.queues.length === 0) return null;
-  const queues = sql.join(
-    options.queues.map((queue) => sql`${queue}`),
-    sql`, `,
-  );
-  const drawing = sql.join(
-    DRAWING_QUEUES.map((queue) => sql`${queue}`),
-    sql`, `,
-  );
-  const [row] = await queryRows<JobRow>(
-    db,
-    sql`update jobs
-        set state = 'active', attempts = attempts + 1, locked_by = ${options.workerId},
-            locked_until = now() + ${intervalMs(options.leaseMs)}, updated_at = now()
-        where id = (
-          select id from jobs
-          where queue in (${queues})
-            and ((state = 'queued' and run_after <= now())
-              or (state = 'active' and locked_until < now()))
-          order by (queue in (${drawing})), run_after, created_at
-          limit 1
-          for update skip locked
-        )
-        returning id, queue, payload, attempts, max_attempts, locked_by`,
-  );
+  const [row] = await queryRows<JobRow>(db, claimStatement(options));
   if (!row) return null;
   return {
     id: row.id,
@@ -136,6 +113,43 @@ export async function claimJob(
     maxAttempts: Number(row.max_attempts),
     lockedBy: row.locked_by,
   };
+}
+
+/** The claim's one statement (exported for the test that reads its plan). */
+export function claimStatement(options: { queues: readonly QueueName[]; workerId: string; leaseMs: number }) {
+  const list = (queues: readonly string[]) =>
+    sql.join(
+      queues.map((queue) => sql`${queue}`),
+      sql`, `,
+    );
+  const fast = options.queues.filter((queue) => !DRAWING_QUEUES.includes(queue));
+  const drawing = options.queues.filter((queue) => DRAWING_QUEUES.includes(queue));
+  // The drawing flag spelled as the index `jobs_due_idx` spells it, so each lane reads that index
+  // from its first due entry: one entry per claim, however long the backlog (issue 19).
+  const isDrawing = sql.raw(`(queue in (${DRAWING_QUEUE_LIST}))`);
+  const due = (queues: readonly string[], drawingLane: boolean) =>
+    sql`(select id from jobs
+          where state = 'queued' and ${isDrawing} = ${sql.raw(String(drawingLane))}
+            and run_after <= now() and queue in (${list(queues)})
+          order by ${isDrawing}, run_after, created_at
+          limit 1
+          for update skip locked)`;
+  // First a job whose lease ran out (its worker died), then the other queues' due jobs, then the
+  // drawing ones; COALESCE stops at the first lane that has one.
+  const lanes = [
+    sql`(select id from jobs
+          where state = 'active' and locked_until < now() and queue in (${list(options.queues)})
+          order by locked_until
+          limit 1
+          for update skip locked)`,
+    ...(fast.length > 0 ? [due(fast, false)] : []),
+    ...(drawing.length > 0 ? [due(drawing, true)] : []),
+  ];
+  return sql`update jobs
+      set state = 'active', attempts = attempts + 1, locked_by = ${options.workerId},
+          locked_until = now() + ${intervalMs(options.leaseMs)}, updated_at = now()
+      where id = coalesce(${sql.join(lanes, sql`, `)})
+      returning id, queue, payload, attempts, max_attempts, locked_by`;
 }
 
 /** Extends a held lease; false when the job is no longer this worker's (its lease was taken over). */

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createMemoryLog, type TestApp } from '../../../test/build-test-app';
 import { draftBookOf, userIdOf } from '../../../test/checkout-factory';
@@ -41,6 +41,7 @@ const NOTHING: RetentionCounts = {
   abandonedDrafts: 0,
   abandonedDraftFiles: 0,
   failedSignIns: 0,
+  doneJobs: 0,
   outboxMessages: 0,
 };
 
@@ -221,6 +222,43 @@ describe('retention', () => {
     expect(await readOutbox(outboxDir)).toEqual([]);
     // The .eml went with its JSON copy.
     expect(await fs.readdir(outboxDir)).toEqual([]);
+  });
+
+  it('purges finished jobs after 30 days, but keeps those whose once-only key still guards something', async () => {
+    const old = at(-31 * DAY);
+    await t.database.db.insert(jobs).values([
+      { queue: 'send-order-email', state: 'done', updatedAt: old, payload: {} },
+      {
+        queue: 'retention',
+        state: 'done',
+        singletonKey: 'retention:2000-01-01T00',
+        updatedAt: old,
+        payload: {},
+      },
+      {
+        queue: 'send-order-email',
+        state: 'done',
+        singletonKey: 'order-email:x:shipped',
+        updatedAt: old,
+        payload: {},
+      },
+      { queue: 'send-order-email', state: 'failed', updatedAt: old, payload: {} },
+      { queue: 'send-order-email', state: 'done', updatedAt: at(-29 * DAY), payload: {} },
+    ]);
+    expect(await run(start)).toEqual({ ...NOTHING, doneJobs: 2 });
+    const left = await t.database.db
+      .select({ state: jobs.state, key: jobs.singletonKey })
+      .from(jobs)
+      .where(inArray(jobs.queue, ['send-order-email', 'retention']));
+    expect(left).toEqual(
+      expect.arrayContaining([
+        { state: 'done', key: 'order-email:x:shipped' },
+        { state: 'failed', key: null },
+        { state: 'done', key: null },
+      ]),
+    );
+    expect(left.some((job) => job.key === 'retention:2000-01-01T00')).toBe(false);
+    await t.database.db.delete(jobs).where(inArray(jobs.queue, ['send-order-email']));
   });
 
   it('runs as an hourly job that queues its successor', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, like, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, like, lte, or, sql } from 'drizzle-orm';
 import { RETENTION } from '../../shared/constants';
 import { pruneOutbox } from '../adapters/mail/outbox';
 import type { Storage } from '../adapters/storage/index';
@@ -9,6 +9,7 @@ import {
   characters,
   failedSignIns,
   generatedImages,
+  jobs,
   orders,
   pageRedraws,
   wizardSessions,
@@ -44,6 +45,11 @@ export type RetentionCounts = {
   abandonedDraftFiles: number;
   /** Failed sign-in records older than a day (the e-mail address someone tried). */
   failedSignIns: number;
+  /**
+   * Finished jobs older than 30 days, except those whose once-only key still guards something
+   * (an order's e-mail, a book's production): a job without a key, or an hourly retention run.
+   */
+  doneJobs: number;
   /** Outbox messages older than 30 days (a demo shop). */
   outboxMessages: number;
 };
@@ -78,6 +84,7 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
     abandonedDrafts: 0,
     abandonedDraftFiles: 0,
     failedSignIns: 0,
+    doneJobs: 0,
     outboxMessages: 0,
   };
 
@@ -202,6 +209,18 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
     .where(lte(failedSignIns.createdAt, signInsBefore))
     .returning({ id: failedSignIns.id });
   counts.failedSignIns = signIns.length;
+  const doneBefore = new Date(now.getTime() - RETENTION.doneJobsDays * DAY_MS);
+  const done = await db
+    .delete(jobs)
+    .where(
+      and(
+        eq(jobs.state, 'done'),
+        lte(jobs.updatedAt, doneBefore),
+        or(isNull(jobs.singletonKey), eq(jobs.queue, 'retention')),
+      ),
+    )
+    .returning({ id: jobs.id });
+  counts.doneJobs = done.length;
   if (deps.outboxDir) {
     counts.outboxMessages = await pruneOutbox(
       deps.outboxDir,
