@@ -111,6 +111,8 @@ export async function buildTestApp(
     clientDir?: string;
     authRateLimits?: AppDeps['authRateLimits'];
     now?: () => Date;
+    /** The app's logger (default: none). */
+    logger?: import('fastify').FastifyBaseLogger;
     illustrator?: AppDeps['illustrator'];
     generationTimeoutMs?: number;
     payments?: PaymentProvider;
@@ -145,7 +147,7 @@ export async function buildTestApp(
   const { storage, illustrator, printer } = services;
   const app = await buildApp({
     ...services,
-    logger: false,
+    logger: options.logger ?? false,
     authRateLimits: options.authRateLimits ?? { signInPerMinute: 1000, emailPerMinute: 1000, max: 1000 },
     ...(options.generationTimeoutMs ? { generationTimeoutMs: options.generationTimeoutMs } : {}),
   });

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 
@@ -88,6 +89,43 @@ describe('unknown API paths', () => {
   });
 });
 
+describe('request logging', () => {
+  it('writes one line per request, with the path but never the query string', async () => {
+    const lines: Record<string, unknown>[] = [];
+    // A logger that keeps what it is given, as pino would write it (fields and message).
+    const capture = (bindings: object): FastifyBaseLogger => {
+      const write = (obj: unknown, msg?: string) =>
+        lines.push(
+          typeof obj === 'string' ? { ...bindings, msg: obj } : { ...bindings, ...(obj as object), msg },
+        );
+      return {
+        level: 'info',
+        info: write,
+        warn: write,
+        error: write,
+        fatal: write,
+        debug: write,
+        trace: write,
+        silent: () => {},
+        child: (more: object) => capture({ ...bindings, ...more }),
+      } as unknown as FastifyBaseLogger;
+    };
+    const logger = capture({});
+    const logged = await buildTestApp({ logger });
+    try {
+      await logged.app.inject({ method: 'GET', url: '/api/reminders/stop?token=secret-token-123' });
+      const requests = lines.filter((line) => line.msg === 'request');
+      expect(requests).toEqual([
+        expect.objectContaining({ method: 'GET', path: '/api/reminders/stop', status: expect.any(Number) }),
+      ]);
+      expect(JSON.stringify(lines)).not.toContain('secret-token-123');
+      expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe('security headers', () => {
   it('sends a content security policy and the usual protections', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -96,6 +134,20 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('are the same on an error as on an API answer', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'x-content-type-options',
+    ]) {
+      expect(api.headers[name], name).toBeDefined();
+      expect(missing.headers[name], name).toBe(api.headers[name]);
+    }
   });
 });
 

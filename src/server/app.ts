@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -44,6 +43,7 @@ import { clientPlugin } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { sameOriginPlugin } from './plugins/same-origin';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import type { Services } from './services';
 
 declare module 'fastify' {
@@ -98,7 +98,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One line per request, written below, instead of Fastify's two (issue 19).
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  // The path only: a query string may hold a token (a reminder's opt-out, a signed print-file link).
+  app.addHook('onResponse', (request, reply, done) => {
+    const query = request.url.indexOf('?');
+    request.log.info(
+      {
+        method: request.method,
+        path: query === -1 ? request.url : request.url.slice(0, query),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerRequestUser(app);
 
-  await app.register(fastifyHelmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -82,7 +82,10 @@ describe('the retention runs and owner lists', () => {
       sql`select id from book_instance where status in ('draft', 'ready', 'archived') and updated_at <= now()`,
     ],
     ['an account’s orders', sql`select id from orders where user_id = 'u' order by created_at desc limit 20`],
-    ['a customer’s books', sql`select id from book_instance where customer_id = '00000000-0000-4000-8000-000000000000'`],
+    [
+      'a customer’s books',
+      sql`select id from book_instance where customer_id = '00000000-0000-4000-8000-000000000000'`,
+    ],
     ['finished jobs', sql`select id from jobs where state = 'done' and updated_at <= now()`],
   ])('%s are found through an index', async (_what, statement) => {
     const plan = await database.db.transaction(async (tx) => {

@@ -1,5 +1,4 @@
-import { and, arrayContains, asc, eq } from 'drizzle-orm';
-import type { BookType } from '../../../shared/domain/statuses';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { books, productPricing, themes } from '../../db/schema';
 
@@ -12,25 +11,16 @@ const themeColumns = {
   book: { id: books.id, slug: books.slug, title: books.title },
 };
 
-/** Active themes that offer a book type, in catalogue order. */
-export function findThemes(db: Db, type: BookType) {
+/** Every active theme, in catalogue order. */
+export function findActiveThemes(db: Db) {
   return db
     .select(themeColumns)
     .from(themes)
     .innerJoin(books, eq(books.id, themes.bookId))
-    .where(and(eq(themes.isActive, true), arrayContains(themes.bookTypes, [type])))
+    .where(eq(themes.isActive, true))
     .orderBy(asc(themes.sortOrder), asc(themes.id));
 }
-
-/** One active theme, or undefined. */
-export async function findTheme(db: Db, themeId: string) {
-  const [row] = await db
-    .select(themeColumns)
-    .from(themes)
-    .innerJoin(books, eq(books.id, themes.bookId))
-    .where(and(eq(themes.id, themeId), eq(themes.isActive, true)));
-  return row;
-}
+export type ThemeRow = Awaited<ReturnType<typeof findActiveThemes>>[number];
 
 /** The active prices (PRODUCT.md: the single source of every price). */
 export function findActivePrices(db: Db) {

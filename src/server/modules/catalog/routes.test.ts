@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { productPricing, themes } from '../../db/schema';
+import { invalidateCatalog } from './service';
 
 let t: TestApp;
 
@@ -42,15 +43,18 @@ describe('GET /api/catalog/themes', () => {
       .update(themes)
       .set({ bookTypes: ['storybook'] })
       .where(eq(themes.id, 'guardian-friend'));
+    invalidateCatalog(t.database.db);
     const coloring = await t.app.inject({ method: 'GET', url: '/api/catalog/themes?type=coloring' });
     expect(coloring.json().themes).toEqual([]);
     await t.database.db.update(themes).set({ isActive: false }).where(eq(themes.id, 'guardian-friend'));
+    invalidateCatalog(t.database.db);
     const storybook = await t.app.inject({ method: 'GET', url: '/api/catalog/themes' });
     expect(storybook.json().themes).toEqual([]);
     await t.database.db
       .update(themes)
       .set({ isActive: true, bookTypes: ['storybook', 'coloring'] })
       .where(eq(themes.id, 'guardian-friend'));
+    invalidateCatalog(t.database.db);
   });
 });
 
@@ -89,6 +93,10 @@ describe('GET /api/catalog/prices', () => {
       .update(productPricing)
       .set({ isActive: false })
       .where(eq(productPricing.productKey, 'hardcover_book'));
+    // Served from memory for a few seconds (issue 19), then read again: at once when invalidated.
+    const cached = await t.app.inject({ method: 'GET', url: '/api/catalog/prices' });
+    expect(cached.json()).toEqual(before.json());
+    invalidateCatalog(t.database.db);
     const after = await t.app.inject({ method: 'GET', url: '/api/catalog/prices' });
     expect(after.json().prices).toEqual([
       { productKey: 'softcover_book', basePrice: 2499, discountPercentage: 0 },

@@ -2,25 +2,65 @@ import type { PriceList, Theme, ThemeList } from '../../../shared/contracts/cata
 import type { BookType } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
-import { findActivePrices, findTheme, findThemes } from './repo';
+import { findActivePrices, findActiveThemes, type ThemeRow } from './repo';
+
+/**
+ * How long the catalogue read from the database is served from memory (issue 19): every storefront
+ * page and the wizard read it, and it changes only when an operator changes themes or prices. A
+ * change is seen within this time by every process, at once after `invalidateCatalog`.
+ */
+export const CATALOG_FRESH_MS = 10_000;
+
+type Snapshot = {
+  readAt: number;
+  themes: ThemeRow[];
+  prices: Awaited<ReturnType<typeof findActivePrices>>;
+};
+
+// One snapshot per database (tests run many apps in one process); a read in flight is shared.
+const snapshots = new WeakMap<Db, Promise<Snapshot>>();
+
+async function readSnapshot(db: Db): Promise<Snapshot> {
+  const [themes, prices] = await Promise.all([findActiveThemes(db), findActivePrices(db)]);
+  return { readAt: Date.now(), themes, prices };
+}
+
+async function catalog(db: Db): Promise<Snapshot> {
+  const current = snapshots.get(db);
+  if (current) {
+    const snapshot = await current.catch(() => undefined);
+    if (snapshot && Date.now() - snapshot.readAt < CATALOG_FRESH_MS) return snapshot;
+    // Another request may have started the refresh while this one waited.
+    if (snapshots.get(db) !== current) return catalog(db);
+  }
+  const next = readSnapshot(db);
+  snapshots.set(db, next);
+  next.catch(() => snapshots.delete(db));
+  return next;
+}
+
+/** The next read goes to the database (after the seed, or a change made in SQL). */
+export function invalidateCatalog(db: Db): void {
+  snapshots.delete(db);
+}
 
 export async function listThemes(db: Db, type: BookType): Promise<ThemeList> {
-  const rows = await findThemes(db, type);
-  return { type, themes: rows };
+  const { themes } = await catalog(db);
+  return { type, themes: themes.filter((theme) => theme.bookTypes.includes(type)) };
 }
 
 /** One theme that offers the book type; NOT_FOUND for an unknown or inactive theme or type. */
 export async function getTheme(db: Db, themeId: string, type: BookType): Promise<Theme> {
-  const row = await findTheme(db, themeId);
+  const row = (await catalog(db)).themes.find((theme) => theme.id === themeId);
   if (!row?.bookTypes.includes(type)) throw notFound('Theme');
   return row;
 }
 
 export async function listPrices(db: Db): Promise<PriceList> {
-  const rows = await findActivePrices(db);
+  const { prices } = await catalog(db);
   return {
     currency: 'CHF',
     // The columns' CHECK constraints keep book types and product keys to the shared lists.
-    prices: rows,
+    prices,
   };
 }

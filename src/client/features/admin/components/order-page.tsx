@@ -171,7 +171,7 @@ function OrderView({ detail }: { detail: AdminOrderDetail }) {
                     {gift.language && (
                       <p>
                         {t('order.giftLanguage', {
-                          language: gift.language === 'fr' ? 'Français' : 'English',
+                          language: LANGUAGES.find((entry) => entry.code === gift.language)?.name,
                         })}
                       </p>
                     )}
