@@ -16,6 +16,11 @@ const page = `<!doctype html>
 
 const app = Fastify({ logger: false });
 app.get('/api/health', async () => ({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) }));
+// The shop's own catalogue JSON, as the bench read it from the shop (the same bytes to serialise).
+const catalogue = process.env.CATALOGUE_JSON_FILE
+  ? JSON.parse(await fs.readFile(process.env.CATALOGUE_JSON_FILE, 'utf8'))
+  : { type: 'storybook', themes: [] };
+app.get('/api/catalog/themes', async () => catalogue);
 app.get('/static', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
 app.get('/static/picture.webp', async (_request, reply) =>
   reply.type('image/webp').header('cache-control', 'public, max-age=31536000').send(picture),
