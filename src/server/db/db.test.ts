@@ -239,6 +239,22 @@ describe('the embedded database', () => {
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('makes its folder on a first start over an empty db/ left by an older start, with no scratch left', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-first-'));
+    try {
+      await fs.mkdir(path.join(dataDir, 'db'));
+      const database = await openDatabase({ dataDir });
+      await migrateDatabase(database);
+      await seedCatalogue(database.db);
+      expect(await database.db.query.themes.findFirst()).toBeDefined();
+      await database.close();
+      expect(await fs.readdir(dataDir)).toEqual(['db']);
+      expect(await fs.readdir(path.join(dataDir, 'db'))).toContain('PG_VERSION');
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('the PostgreSQL pool', () => {
