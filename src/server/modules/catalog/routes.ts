@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PriceListSchema,
@@ -9,14 +10,17 @@ import {
 } from '../../../shared/contracts/catalog';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { themeReviews } from '../reviews/service';
-import { getTheme, listPrices, listThemes } from './service';
+import { catalogJson, getTheme } from './service';
 
 /** The public catalogue: themes and prices, read from the database. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public, rarely changing data: let browsers and proxies keep it for a minute.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=60');
+    done(null, payload);
   });
+  const json = (text: string) => (reply: FastifyReply) =>
+    reply.type('application/json; charset=utf-8').send(text);
 
   app.get(
     '/themes',
@@ -28,7 +32,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ThemeListSchema },
       },
     },
-    async (request) => listThemes(app.database.db, request.query.type),
+    async (request, reply) =>
+      json(await catalogJson(app.database.db, { kind: 'themes', type: request.query.type }))(reply),
   );
 
   app.get(
@@ -63,6 +68,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['catalog'], summary: 'Active prices in cents', response: { 200: PriceListSchema } },
     },
-    async () => listPrices(app.database.db),
+    async (_request, reply) => json(await catalogJson(app.database.db, { kind: 'prices' }))(reply),
   );
 };

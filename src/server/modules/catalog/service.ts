@@ -1,4 +1,10 @@
-import type { PriceList, Theme, ThemeList } from '../../../shared/contracts/catalog';
+import {
+  type PriceList,
+  PriceListSchema,
+  type Theme,
+  type ThemeList,
+  ThemeListSchema,
+} from '../../../shared/contracts/catalog';
 import type { BookType } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
@@ -15,6 +21,8 @@ type Snapshot = {
   readAt: number;
   themes: ThemeRow[];
   prices: Awaited<ReturnType<typeof findActivePrices>>;
+  /** Answers already checked against their response schema and serialised, by request. */
+  json: Map<string, string>;
 };
 
 // One snapshot per database (tests run many apps in one process); a read in flight is shared.
@@ -22,7 +30,7 @@ const snapshots = new WeakMap<Db, Promise<Snapshot>>();
 
 async function readSnapshot(db: Db): Promise<Snapshot> {
   const [themes, prices] = await Promise.all([findActiveThemes(db), findActivePrices(db)]);
-  return { readAt: Date.now(), themes, prices };
+  return { readAt: Date.now(), themes, prices, json: new Map() };
 }
 
 async function catalog(db: Db): Promise<Snapshot> {
@@ -63,4 +71,23 @@ export async function listPrices(db: Db): Promise<PriceList> {
     // The columns' CHECK constraints keep book types and product keys to the shared lists.
     prices,
   };
+}
+
+/**
+ * The hot routes' answers as JSON text, made once per snapshot and checked against the contract's
+ * schema when made (issue 19: the route then sends the text, with no serialisation per request).
+ */
+export async function catalogJson(db: Db, request: { kind: 'themes'; type: BookType } | { kind: 'prices' }) {
+  const snapshot = await catalog(db);
+  const key = request.kind === 'themes' ? `themes:${request.type}` : 'prices';
+  let json = snapshot.json.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(
+      request.kind === 'themes'
+        ? ThemeListSchema.parse(await listThemes(db, request.type))
+        : PriceListSchema.parse(await listPrices(db)),
+    );
+    snapshot.json.set(key, json);
+  }
+  return json;
 }
