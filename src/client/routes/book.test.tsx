@@ -8,6 +8,7 @@ import {
   makeBook,
   makeDrawingBook,
   mockBookApi,
+  ok,
   stubScreenWidth,
 } from '../features/book/testing/mock-book-api';
 import { renderWithRouter } from '../test-utils';
@@ -32,14 +33,14 @@ beforeAll(async () => {
   await import('./book');
 });
 
-function renderBook({ width = 1280, language = 'en' as Language } = {}) {
+function renderBook({ width = 1280, language = 'en' as Language, at = BOOK } = {}) {
   stubScreenWidth(width);
   const router = createMemoryRouter(
     [
       { path: '/book/:bookInstanceId', lazy: () => import('./book'), HydrateFallback: () => null },
       { path: '*', element: <Elsewhere /> },
     ],
-    { initialEntries: [BOOK] },
+    { initialEntries: [at] },
   );
   return renderWithRouter(router, { language });
 }
@@ -49,6 +50,43 @@ const shownPages = () =>
   within(stage())
     .getAllByRole('figure', { hidden: true })
     .map((figure) => figure.getAttribute('aria-label'));
+
+describe('/book/{id}?copy=n: a gift copy', () => {
+  it('reads the copy as it will print, with its own words, and offers no change', async () => {
+    const book = makeBook();
+    const copy = makeBook({
+      copy: 2,
+      title: 'Mia et Bruno',
+      language: 'fr',
+      pages: book.pages.map((page) =>
+        page.kind === 'dedication'
+          ? { ...page, text: 'Pour Mia, de la part de Mamie', signature: 'Mamie' }
+          : page,
+      ),
+    });
+    const api = mockBookApi({
+      book,
+      routes: { [`GET /api/books/${BOOK_ID}`]: (call) => ok(call.query.get('copy') === '2' ? copy : book) },
+    });
+    const { user } = renderBook({ at: `${BOOK}?copy=2` });
+    expect(
+      await screen.findByRole('heading', { name: 'Mia et Bruno' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/This is a gift copy of your order/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the checkout' })).toHaveAttribute(
+      'href',
+      `/checkout/${BOOK_ID}?step=2`,
+    );
+    expect(api.callsTo(`/api/books/${BOOK_ID}`, 'GET').every((call) => call.query.get('copy') === '2')).toBe(
+      true,
+    );
+    // Read only: nothing to approve, change or draw again.
+    expect(screen.queryByRole('button', { name: /This is my book/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Draw this page again/ })).toBeNull();
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByText('Pour Mia, de la part de Mamie')).toBeInTheDocument();
+  });
+});
 
 describe('/book/{id}: the reader', () => {
   it('shows the progress while the book is drawn, then opens the reader when it is ready', async () => {

@@ -3,6 +3,7 @@ import { createMemoryRouter, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type OrderRequest, OrderRequestSchema } from '../../shared/contracts/checkout';
+import { DEFAULT_TAX_RATE_BASIS_POINTS, quoteOrder } from '../../shared/domain/quote';
 import { type Country, deliveryWindow, type ShippingLevel } from '../../shared/domain/shipping';
 import type { Language } from '../../shared/i18n';
 import { goToPayment } from '../features/checkout/lib/go-to-payment';
@@ -19,7 +20,7 @@ import {
   ORDER_ID,
   ok,
 } from '../features/checkout/testing/mock-checkout-api';
-import { formatDeliveryDay } from '../lib/format';
+import { formatDeliveryDay, formatMoney } from '../lib/format';
 import { routes } from '../router';
 import { renderWithRouter } from '../test-utils';
 
@@ -372,6 +373,95 @@ describe('checkout: step 2, the details', () => {
     expect((put!.body as OrderRequest).shipping).toMatchObject({ country: 'US', region: 'TX' });
   });
 
+  it('makes a copy a gift: its own address adds its own parcel, its words and language travel, nothing typed is lost', async () => {
+    const api = mockCheckoutApi();
+    const view = await openStep1();
+    const { user } = view;
+    await user.click(coverChoice('Hardcover'));
+    await user.click(screen.getByRole('radio', { name: '2 copies 30% off' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Where should we send it?' });
+    await fillDetails(view);
+    const gifts = screen.getByRole('region', { name: 'Gifts for the grandparents' });
+    const first = within(gifts).getByRole('group', { name: 'Copy 1' });
+    await user.click(within(first).getByRole('checkbox', { name: 'Send this copy to another address' }));
+    // Next with the address empty: each missing field of that copy is said at its place.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await within(first).findByText('Please enter their first name.')).toBeVisible();
+    expect(within(first).getByText('Please enter their town or city.')).toBeVisible();
+    expect(api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT')).toHaveLength(0);
+    await user.type(within(first).getByLabelText('Their first name'), 'Colette');
+    await user.type(within(first).getByLabelText('Their last name'), 'Martin');
+    await user.type(within(first).getByLabelText('Street and house number'), '12 rue des Lilas');
+    await user.type(within(first).getByLabelText('Postal code'), '69003');
+    await user.type(within(first).getByLabelText('Town or city'), 'Lyon');
+    await user.selectOptions(within(first).getByLabelText('Country'), 'FR');
+    await user.click(within(first).getByRole('checkbox', { name: 'Print this copy in French' }));
+    const second = within(gifts).getByRole('group', { name: 'Copy 2' });
+    await user.click(within(second).getByRole('checkbox', { name: 'Write this copy its own dedication' }));
+    await user.type(within(second).getByLabelText('Dedication for this copy'), 'For Emma, with love');
+    await user.type(within(second).getByLabelText('Signed (optional)'), 'Aunt Lou');
+
+    // The summary adds Colette's parcel to France at the shared quote's price.
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Colette’s parcel to France')).toBeVisible();
+    const expected = quoteOrder(
+      makePrices(),
+      {
+        coverType: 'hardcover',
+        grandparentCopies: { count: 2, coverType: 'softcover' },
+        country: 'DE',
+        giftParcels: [{ copy: 1, country: 'FR' }],
+      },
+      { taxRateBasisPoints: DEFAULT_TAX_RATE_BASIS_POINTS },
+    );
+    expect(within(summary).getByText(formatMoney(expected.total, 'en').replace(/\s/g, ' '))).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Check and pay' });
+    const [put] = api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT');
+    expect((put?.body as OrderRequest | undefined)?.copyGifts).toEqual([
+      {
+        position: 1,
+        shipTo: {
+          firstName: 'Colette',
+          lastName: 'Martin',
+          address: '12 rue des Lilas',
+          city: 'Lyon',
+          postalCode: '69003',
+          region: '',
+          country: 'FR',
+        },
+        dedication: null,
+        language: 'fr',
+      },
+      {
+        position: 2,
+        shipTo: null,
+        dedication: { message: 'For Emma, with love', signature: 'Aunt Lou' },
+        language: null,
+      },
+    ]);
+    expect(OrderRequestSchema.strict().safeParse(put?.body).success).toBe(true);
+    // Each copy with words of its own can be read before paying.
+    expect(screen.getByRole('link', { name: 'Preview copy 1 · Colette' })).toHaveAttribute(
+      'href',
+      `/book/${BOOK_INSTANCE_ID}?copy=1`,
+    );
+    expect(screen.getByRole('link', { name: 'Preview copy 2' })).toHaveAttribute(
+      'href',
+      `/book/${BOOK_INSTANCE_ID}?copy=2`,
+    );
+
+    // Back to step 2: everything typed is still there.
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    const again = await screen.findByRole('group', { name: 'Copy 1' });
+    expect(within(again).getByLabelText('Town or city')).toHaveValue('Lyon');
+    expect(
+      within(screen.getByRole('group', { name: 'Copy 2' })).getByLabelText('Dedication for this copy'),
+    ).toHaveValue('For Emma, with love');
+  });
+
   it('the worked example: hardcover and two softcover copies to Germany is CHF 95.81', async () => {
     const api = mockCheckoutApi();
     const view = await openStep1();
@@ -412,6 +502,7 @@ describe('checkout: step 2, the details', () => {
       shippingLevel: 'standard',
       promoCode: '',
       language: 'en',
+      copyGifts: [],
     });
     expect(OrderRequestSchema.strict().safeParse(put?.body).success).toBe(true);
     expect(JSON.stringify(put?.body)).not.toMatch(/price|total|discount|amount|tax/i);

@@ -87,6 +87,53 @@ describe('order confirmation: loading', () => {
     expect(api.calls.some((call) => call.query.has('session_id'))).toBe(false);
   });
 
+  it('lists each gift copy: where it goes, its language and words, and its own parcel once shipped', async () => {
+    await openOrder(
+      makeOrder({
+        paymentStatus: 'paid',
+        status: 'printing',
+        paidAt: '2026-01-15T10:31:00.000Z',
+        copyGifts: [
+          {
+            position: 1,
+            shipTo: {
+              firstName: 'Colette',
+              lastName: 'Martin',
+              address: '12 rue des Lilas',
+              city: 'Lyon',
+              postalCode: '69003',
+              region: '',
+              country: 'FR',
+            },
+            dedication: { message: 'Pour Emma', signature: 'Mamie' },
+            language: 'fr',
+            status: 'shipped',
+            trackingNumber: 'CT1234567890CH',
+            trackingUrl: 'https://tracking.example/CT1234567890CH',
+          },
+          {
+            position: 2,
+            shipTo: null,
+            dedication: null,
+            language: 'fr',
+            status: 'pending',
+            trackingNumber: null,
+            trackingUrl: null,
+          },
+        ],
+      }),
+    );
+    const details = await screen.findByRole('region', { name: 'Order details' });
+    expect(within(details).getByText('Gift copy 1')).toBeVisible();
+    expect(within(details).getByText('To Colette Martin, Lyon, France')).toBeVisible();
+    expect(within(details).getByText('In French · With its own dedication')).toBeVisible();
+    expect(within(details).getByRole('link', { name: 'CT1234567890CH' })).toHaveAttribute(
+      'href',
+      'https://tracking.example/CT1234567890CH',
+    );
+    expect(within(details).getByText('Travels with your book')).toBeVisible();
+  });
+
   it('an unknown order: the message and the way back to the wizard', async () => {
     mockCheckoutApi();
     openConfirmation();

@@ -12,6 +12,17 @@ export function getBook(bookInstanceId: string, signal?: AbortSignal): Promise<B
   return apiRequest<BookPreview>(`/api/books/${encodeURIComponent(bookInstanceId)}`, { signal });
 }
 
+/** A gift copy of the order as it will print (issue 18): its own dedication and language, read only. */
+export function useGiftCopy(bookInstanceId: string, copy: number, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: [...bookQueryKey(bookInstanceId), 'copy', copy],
+    queryFn: ({ signal }) =>
+      apiRequest<BookPreview>(`/api/books/${encodeURIComponent(bookInstanceId)}?copy=${copy}`, { signal }),
+    retry: retryUnlessClientError,
+    enabled,
+  });
+}
+
 /** True while something on the server is still drawing: the book itself or a page drawn again. */
 export function isDrawing(book: BookPreview | undefined): boolean {
   if (!book) return false;

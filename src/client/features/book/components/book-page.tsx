@@ -6,7 +6,7 @@ import { signInPath } from '../../../components/auth/safe-redirect';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { statusOf } from '../../../lib/api-client';
-import { useBook } from '../api/get-book';
+import { useBook, useGiftCopy } from '../api/get-book';
 import { ApprovePanel } from './approve-panel';
 import { BookProgress } from './book-progress';
 import { BookShell } from './book-shell';
@@ -30,11 +30,15 @@ function Notice({ title, text, children }: { title: string; text: string; childr
  * here after it). While drawing: the progress; then the reader of every page, the changes and
  * "This is my book". A paid book is read only.
  */
-export function BookPage({ bookInstanceId }: { bookInstanceId: string }) {
+export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; copy?: number | undefined }) {
   const { t } = useTranslation('book');
   const location = useLocation();
   const session = useSession();
-  const query = useBook(bookInstanceId, { enabled: session.isSignedIn });
+  const ownQuery = useBook(bookInstanceId, { enabled: session.isSignedIn && copy === undefined });
+  const copyQuery = useGiftCopy(bookInstanceId, copy ?? 0, {
+    enabled: session.isSignedIn && copy !== undefined,
+  });
+  const query = copy === undefined ? ownQuery : copyQuery;
   const book = query.data;
   useDocumentTitle(t('metaTitle', { title: book?.title ?? t('shell.title') }));
 
@@ -100,6 +104,26 @@ export function BookPage({ bookInstanceId }: { bookInstanceId: string }) {
     return (
       <BookShell>
         <BookProgress book={book} />
+      </BookShell>
+    );
+  }
+
+  if (book.copy !== undefined) {
+    return (
+      <BookShell>
+        <div className="flex flex-col gap-6 sm:gap-8">
+          <div>
+            <h1 className="text-3xl font-semibold sm:text-4xl">{book.title}</h1>
+            <p className="mt-2 text-ink-700 sm:text-lg">{t('copy.lead', { copy: book.copy })}</p>
+          </div>
+          <p className="rounded-3xl bg-coral-100 p-5 font-semibold ring-1 ring-coral-600/30">
+            {t('copy.banner')}{' '}
+            <Link to={`/checkout/${encodeURIComponent(bookInstanceId)}?step=2`} className="underline">
+              {t('copy.back')}
+            </Link>
+          </p>
+          <Reader pages={book.pages} title={book.title} language={book.language} />
+        </div>
       </BookShell>
     );
   }

@@ -17,6 +17,7 @@ import { useStartPayment } from '../hooks/use-start-payment';
 import {
   type CheckoutDraft,
   checkDetails,
+  checkGifts,
   choicesKey,
   detailsResolver,
   draftFromContext,
@@ -28,12 +29,22 @@ import { CancelledBanner } from './cancelled-banner';
 import { CheckoutFooter } from './checkout-footer';
 import { CheckoutShell } from './checkout-shell';
 import { type CheckoutStep, CheckoutSteps, STEP_KEYS } from './checkout-steps';
+import { GiftPreviews } from './gift-previews';
 import { NotApprovedBanner } from './not-approved-banner';
 import { OrderSummary } from './order-summary';
 import { PromoCodeField } from './promo-code-field';
 import { StepCover } from './step-cover';
 import { StepDetails } from './step-details';
 import { StepPayment } from './step-payment';
+
+/** The first name of each copy's recipient, by copy position, for the summary's parcel lines. */
+function recipientsOf(draft: CheckoutDraft): Record<number, string> {
+  return Object.fromEntries(
+    draft.copyGifts
+      .slice(0, draft.grandparentCopies.count)
+      .flatMap((gift, index) => (gift.apart ? [[index + 1, gift.shipTo.firstName.trim()]] : [])),
+  );
+}
 
 /** The `step` of the address when it is exactly 1, 2 or 3. */
 function readStep(value: string | null): CheckoutStep | undefined {
@@ -54,20 +65,21 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   const { language } = useLanguage();
   const formId = useId();
   const bookInstanceId = context.bookInstance.id;
+  const bookLanguage = context.bookInstance.language;
   const save = useSaveOrder(bookInstanceId);
 
   // The whole checkout is one form (react-hook-form, the shop's one form approach): step 1's choices
   // and step 2's details, checked by the shared schemas when a field is left and on Next.
   const form = useForm<CheckoutDraft>({
     defaultValues: draftFromContext(context),
-    resolver: detailsResolver,
+    resolver: detailsResolver(bookLanguage),
     mode: 'onBlur',
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
   const draft = form.watch() as CheckoutDraft;
   const [saved, setSaved] = useState<SavedOrder | null>(() =>
-    context.order ? { order: context.order, key: choicesKey(draftFromContext(context)) } : null,
+    context.order ? { order: context.order, key: choicesKey(draftFromContext(context), bookLanguage) } : null,
   );
   const [agreements, setAgreements] = useState({ agreeTerms: false, agreePrivacy: false });
   // A book not approved as it is cannot be paid: said at once, before any detail is typed.
@@ -90,7 +102,7 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   });
 
   const cancelled = useSearchParams()[0].get('payment_cancelled') === 'true';
-  const payable = saved !== null && saved.key !== undefined && saved.key === choicesKey(draft);
+  const payable = saved !== null && saved.key !== undefined && saved.key === choicesKey(draft, bookLanguage);
   const { step, goTo, setParams, headingRef, stepRef, focusFirstProblem } = useUrlStep<CheckoutStep>({
     read: readStep,
     // Back from the payment page with an order: straight to paying again.
@@ -119,9 +131,10 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   const saveAndContinue = form.handleSubmit(
     (values) => {
       const checked = checkDetails(values);
-      if (!checked.data) return;
-      const key = choicesKey(values);
-      save.mutate(orderRequestFrom(values, checked.data, language), {
+      const gifts = checkGifts(values, bookLanguage);
+      if (!checked.data || !gifts.data) return;
+      const key = choicesKey(values, bookLanguage);
+      save.mutate(orderRequestFrom(values, { ...checked.data, copyGifts: gifts.data }, language), {
         onSuccess: (order) => {
           // The saved order must be on screen before the address asks for step 3: otherwise the
           // step machine sees step 3 without a payable order and corrects the address back to 2.
@@ -161,15 +174,16 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   const applyPromo = (promoCode: string) => {
     const values = { ...form.getValues(), promoCode };
     const checked = checkDetails(values);
-    if (!checked.data) {
+    const gifts = checkGifts(values, bookLanguage);
+    if (!checked.data || !gifts.data) {
       goTo(2);
       return;
     }
-    save.mutate(orderRequestFrom(values, checked.data, language), {
+    save.mutate(orderRequestFrom(values, { ...checked.data, copyGifts: gifts.data }, language), {
       onSuccess: (order) => {
         form.setValue('promoCode', promoCode);
         setPromoProblem(undefined);
-        setSaved({ order, key: choicesKey(values) });
+        setSaved({ order, key: choicesKey(values, bookLanguage) });
       },
       onError: (error) => {
         const code = codeOf(error);
@@ -227,6 +241,7 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
             <StepDetails
               formId={formId}
               form={form}
+              bookLanguage={bookLanguage}
               problems={problems}
               showSummary={form.formState.isSubmitted}
               onSubmit={saveAndContinue}
@@ -235,38 +250,50 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
               <OrderSummary
                 quote={quoteFor(context.pricing, { ...draft, country: draft.shipping.country })}
                 country={draft.shipping.country}
+                recipients={recipientsOf(draft)}
               />
             </aside>
           </div>
         )}
         {step === 3 && saved && (
           <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-            <StepPayment
-              order={saved.order}
-              agreeTerms={agreements.agreeTerms}
-              agreePrivacy={agreements.agreePrivacy}
-              onAgreeChange={(change) => setAgreements((current) => ({ ...current, ...change }))}
-              processing={payment.processing}
-              onPay={() => payment.start(saved.order.id)}
-              onEditDetails={() => goTo(2)}
-              promo={
-                <PromoCodeField
-                  // A code applied or removed starts the field afresh.
-                  key={saved.order.quote.promoCode ?? ''}
-                  applied={
-                    saved.order.quote.promoCode
-                      ? { code: saved.order.quote.promoCode, discount: saved.order.quote.discount }
-                      : null
-                  }
-                  busy={save.isPending}
-                  problem={promoProblem}
-                  onApply={applyPromo}
-                  onRemove={() => applyPromo('')}
-                />
-              }
-            />
+            <div className="flex flex-col gap-8">
+              <GiftPreviews order={saved.order} bookInstanceId={bookInstanceId} />
+              <StepPayment
+                order={saved.order}
+                agreeTerms={agreements.agreeTerms}
+                agreePrivacy={agreements.agreePrivacy}
+                onAgreeChange={(change) => setAgreements((current) => ({ ...current, ...change }))}
+                processing={payment.processing}
+                onPay={() => payment.start(saved.order.id)}
+                onEditDetails={() => goTo(2)}
+                promo={
+                  <PromoCodeField
+                    // A code applied or removed starts the field afresh.
+                    key={saved.order.quote.promoCode ?? ''}
+                    applied={
+                      saved.order.quote.promoCode
+                        ? { code: saved.order.quote.promoCode, discount: saved.order.quote.discount }
+                        : null
+                    }
+                    busy={save.isPending}
+                    problem={promoProblem}
+                    onApply={applyPromo}
+                    onRemove={() => applyPromo('')}
+                  />
+                }
+              />
+            </div>
             <aside className="lg:sticky lg:top-6">
-              <OrderSummary quote={saved.order.quote} country={saved.order.shipping.country} />
+              <OrderSummary
+                quote={saved.order.quote}
+                country={saved.order.shipping.country}
+                recipients={Object.fromEntries(
+                  saved.order.copyGifts.flatMap((gift) =>
+                    gift.shipTo ? [[gift.position, gift.shipTo.firstName]] : [],
+                  ),
+                )}
+              />
             </aside>
           </div>
         )}

@@ -16,7 +16,7 @@ import {
   TrendingUp,
   Truck,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { SUPPORT } from '../../../../shared/constants';
@@ -150,6 +150,55 @@ function OrderDetails({ order }: { order: Order }) {
             <span className="block">{countryName(order.shipping.country, language)}</span>
           </address>,
         )}
+        {order.copyGifts.map((gift) => (
+          <Fragment key={gift.position}>
+            {row(
+              t('confirmation.giftCopy', { copy: gift.position }),
+              <span className="block">
+                {gift.shipTo ? (
+                  <span className="block">
+                    {t('confirmation.giftTo', {
+                      name: `${gift.shipTo.firstName} ${gift.shipTo.lastName}`,
+                      city: gift.shipTo.city,
+                      country: countryName(gift.shipTo.country, language),
+                    })}
+                  </span>
+                ) : (
+                  <span className="block">{t('confirmation.giftWithBook')}</span>
+                )}
+                {(gift.language || gift.dedication) && (
+                  <span className="block text-sm text-ink-700">
+                    {[
+                      gift.language
+                        ? t('confirmation.giftLanguage', { language: t(`gifts.languages.${gift.language}`) })
+                        : '',
+                      gift.dedication ? t('confirmation.giftDedication') : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                )}
+                {gift.shipTo && gift.status !== 'pending' && (
+                  <span className="block text-sm text-ink-700">
+                    {t(`confirmation.giftStatus.${gift.status}`)}
+                    {gift.trackingNumber && (
+                      <>
+                        {' · '}
+                        {gift.trackingUrl ? (
+                          <a href={gift.trackingUrl} target="_blank" rel="noreferrer" className="underline">
+                            {gift.trackingNumber}
+                          </a>
+                        ) : (
+                          gift.trackingNumber
+                        )}
+                      </>
+                    )}
+                  </span>
+                )}
+              </span>,
+            )}
+          </Fragment>
+        ))}
       </dl>
       {order.paidAt && (
         <a

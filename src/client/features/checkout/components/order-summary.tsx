@@ -15,10 +15,12 @@ type OrderSummaryProps = {
   /** The client's quote while choosing (step 2), the server's once the order is saved (step 3). */
   quote: Quote | undefined;
   country: string;
+  /** Gift copies sent to their own address: the recipient's first name by copy position. */
+  recipients?: Record<number, string>;
 };
 
 /** The side panel: each line, subtotal, shipping with its delivery time, tax and total. */
-export function OrderSummary({ quote, country }: OrderSummaryProps) {
+export function OrderSummary({ quote, country, recipients = {} }: OrderSummaryProps) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
   const money = (cents: number) => formatMoney(cents, language);
@@ -82,8 +84,24 @@ export function OrderSummary({ quote, country }: OrderSummaryProps) {
                   })}
               </span>
             </dt>
-            <dd className="shrink-0 tabular-nums">{money(quote.shipping)}</dd>
+            <dd className="shrink-0 tabular-nums">{money(quote.parcels[0]?.shipping ?? quote.shipping)}</dd>
           </div>
+          {quote.parcels.slice(1).map((parcel) => (
+            <div key={parcel.copy} className="flex items-start justify-between gap-4">
+              <dt className="min-w-0">
+                {recipients[parcel.copy]
+                  ? t('summary.giftShipping', {
+                      name: recipients[parcel.copy],
+                      country: countryName(parcel.country, language),
+                    })
+                  : t('summary.copyShipping', {
+                      copy: parcel.copy,
+                      country: countryName(parcel.country, language),
+                    })}
+              </dt>
+              <dd className="shrink-0 tabular-nums">{money(parcel.shipping)}</dd>
+            </div>
+          ))}
           <div className="flex justify-between gap-4">
             <dt>{t('summary.tax', { rate: formatBasisPoints(quote.taxRateBasisPoints, language) })}</dt>
             <dd className="tabular-nums">{money(quote.tax)}</dd>

@@ -9,6 +9,7 @@ import {
   shippingOffer,
   US_STATES,
 } from '../../../../shared/domain/shipping';
+import type { Language } from '../../../../shared/i18n';
 import { ErrorAlert, TextField } from '../../../components/auth/forms/form-parts';
 import { useLanguage } from '../../../components/layout/use-language';
 import { cn } from '../../../components/ui/cn';
@@ -22,11 +23,14 @@ import type {
   FieldProblem,
   ShippingField,
 } from '../lib/checkout-draft';
+import { GiftCopies } from './gift-copies';
 
 type StepDetailsProps = {
   formId: string;
   /** The checkout's form (checkout-flow.tsx): these fields are its `customer` and `shipping`. */
   form: UseFormReturn<CheckoutDraft>;
+  /** The book's language: a gift copy may be printed in the other one. */
+  bookLanguage: Language;
   /** The problems to show now (fields left or submitted). */
   problems: DetailsProblems;
   /** True after a Next that found problems: the summary alert above the form. */
@@ -35,7 +39,14 @@ type StepDetailsProps = {
 };
 
 /** Step 2: who orders and where the book goes, checked with the shared schemas. */
-export function StepDetails({ formId, form, problems, showSummary, onSubmit }: StepDetailsProps) {
+export function StepDetails({
+  formId,
+  form,
+  bookLanguage,
+  problems,
+  showSummary,
+  onSubmit,
+}: StepDetailsProps) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
 
@@ -197,6 +208,7 @@ export function StepDetails({ formId, form, problems, showSummary, onSubmit }: S
           );
         })}
       </fieldset>
+      <GiftCopies form={form} bookLanguage={bookLanguage} />
     </form>
   );
 }

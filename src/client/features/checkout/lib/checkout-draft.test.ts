@@ -3,6 +3,7 @@ import { makeContext, makeOrder } from '../testing/mock-checkout-api';
 import {
   type CheckoutDraft,
   checkDetails,
+  checkGifts,
   choicesKey,
   draftFromContext,
   orderRequestFrom,
@@ -16,6 +17,7 @@ const complete = (): CheckoutDraft => ({
   shipping: { address: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', region: '', country: 'DE' },
   shippingLevel: 'standard',
   promoCode: '',
+  copyGifts: draftFromContext(makeContext()).copyGifts,
 });
 
 describe('draftFromContext', () => {
@@ -27,6 +29,10 @@ describe('draftFromContext', () => {
       shipping: { address: '', city: '', postalCode: '', region: '', country: 'CH' },
       shippingLevel: 'standard',
       promoCode: '',
+      // Three copies' gift choices, all off, so a ticked box opens empty fields.
+      copyGifts: [1, 2, 3].map(() =>
+        expect.objectContaining({ apart: false, ownWords: false, otherLanguage: false }),
+      ),
     });
   });
 
@@ -49,6 +55,7 @@ describe('draftFromContext', () => {
       shipping: order.shipping,
       shippingLevel: 'express',
       promoCode: 'SPRING10',
+      copyGifts: draftFromContext(makeContext()).copyGifts,
     });
   });
 });
@@ -97,6 +104,7 @@ describe('orderRequestFrom and choicesKey', () => {
     const checked = checkDetails(draft);
     if (!checked.data) throw new Error('expected valid details');
     expect(Object.keys(orderRequestFrom(draft, checked.data, 'fr')).sort()).toEqual([
+      'copyGifts',
       'coverType',
       'customer',
       'grandparentCopies',
@@ -139,5 +147,102 @@ describe('quote for display', () => {
       prices: [{ productKey: 'softcover_book' as const, basePrice: 2999, discountPercentage: 10 }],
     };
     expect(bookPrice(pricing, 'softcover')).toEqual({ price: 2699, base: 2999 });
+  });
+});
+
+describe('gift copies (issue 18)', () => {
+  const grandma = {
+    firstName: 'Colette',
+    lastName: 'Martin',
+    address: '12 rue des Lilas',
+    city: 'Lyon',
+    postalCode: '69003',
+    region: '',
+    country: 'FR',
+  } as const;
+  const withGifts = (): CheckoutDraft => {
+    const draft = complete();
+    draft.copyGifts = draft.copyGifts.map((gift, index) =>
+      index === 0
+        ? { ...gift, apart: true, shipTo: { ...grandma }, otherLanguage: true }
+        : index === 1
+          ? { ...gift, ownWords: true, dedication: { message: 'For Emma, with love', signature: 'Aunt Lou' } }
+          : // Copy 3 is not ordered (2 copies): what it holds is not sent.
+            { ...gift, apart: true },
+    );
+    return draft;
+  };
+
+  it('sends only what each ordered copy asks for, and the other language of the book', () => {
+    const checked = checkGifts(withGifts(), 'en');
+    expect(checked.data).toEqual([
+      { position: 1, shipTo: grandma, dedication: null, language: 'fr' },
+      {
+        position: 2,
+        shipTo: null,
+        dedication: { message: 'For Emma, with love', signature: 'Aunt Lou' },
+        language: null,
+      },
+    ]);
+    expect(checkGifts(withGifts(), 'fr').data?.[0]?.language).toBe('en');
+  });
+
+  it('keeps what was typed when a box is unticked, and sends nothing for it', () => {
+    const draft = withGifts();
+    draft.copyGifts[0] = { ...draft.copyGifts[0]!, apart: false, otherLanguage: false };
+    expect(checkGifts(draft, 'en').data?.map((gift) => gift.position)).toEqual([2]);
+    expect(draft.copyGifts[0]?.shipTo.city).toBe('Lyon');
+  });
+
+  it('says which field of which copy is wrong', () => {
+    const draft = withGifts();
+    draft.copyGifts[0] = { ...draft.copyGifts[0]!, shipTo: { ...grandma, city: '', country: 'US' } };
+    draft.copyGifts[1] = { ...draft.copyGifts[1]!, dedication: { message: '', signature: '' } };
+    const checked = checkGifts(draft, 'en');
+    expect(checked.problems?.[0]?.shipTo).toEqual({
+      city: { kind: 'required' },
+      region: { kind: 'required' },
+    });
+    expect(checked.problems?.[1]?.dedication).toEqual({ message: { kind: 'required' } });
+    expect(choicesKey(draft, 'en')).toBeUndefined();
+  });
+
+  it('prices each copy sent apart as its own parcel, as the server does', () => {
+    const context = makeContext();
+    const quote = quoteFor(context.pricing, { ...withGifts(), country: 'DE' });
+    expect(quote?.parcels.map((parcel) => [parcel.copy, parcel.country])).toEqual([
+      [0, 'DE'],
+      [1, 'FR'],
+    ]);
+    const alone = quoteFor(context.pricing, { ...complete(), country: 'DE' });
+    expect((quote?.shipping ?? 0) - (alone?.shipping ?? 0)).toBe(699);
+  });
+
+  it('puts the gifts in the order request and reads them back from a saved order', () => {
+    const draft = withGifts();
+    const details = checkDetails(draft).data!;
+    const gifts = checkGifts(draft, 'en').data!;
+    const request = orderRequestFrom(draft, { ...details, copyGifts: gifts }, 'en');
+    expect(request.copyGifts).toEqual(gifts);
+    const order = makeOrder({
+      copyGifts: gifts.map((gift) => ({
+        ...gift,
+        status: 'pending',
+        trackingNumber: null,
+        trackingUrl: null,
+      })),
+    });
+    const back = draftFromContext(makeContext({ order }));
+    expect(back.copyGifts[0]).toMatchObject({
+      apart: true,
+      shipTo: grandma,
+      otherLanguage: true,
+      ownWords: false,
+    });
+    expect(back.copyGifts[1]).toMatchObject({
+      apart: false,
+      ownWords: true,
+      dedication: { signature: 'Aunt Lou' },
+    });
   });
 });

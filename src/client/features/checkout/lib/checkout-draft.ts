@@ -4,6 +4,10 @@ import {
   type CheckoutContext,
   type CheckoutCustomer,
   CheckoutCustomerSchema,
+  type CopyGift,
+  type GiftAddress,
+  GiftAddressSchema,
+  GiftDedicationSchema,
   type Order,
   type OrderRequest,
   type ShippingAddress,
@@ -24,7 +28,69 @@ export type CheckoutDraft = {
   shippingLevel: ShippingLevel;
   /** The promo code as applied at step 3 ('' for none); the server looks it up. */
   promoCode: string;
+  /**
+   * Each grandparent copy as a gift (issue 18), by position (index 0 is copy 1); only the first
+   * `grandparentCopies.count` count. What is typed is kept when a box is unticked.
+   */
+  copyGifts: GiftDraft[];
 };
+
+/** A grandparent copy's gift choices as the form holds them. */
+export type GiftDraft = {
+  /** Sent to its own address (its own parcel). */
+  apart: boolean;
+  shipTo: {
+    firstName: string;
+    lastName: string;
+    address: string;
+    city: string;
+    postalCode: string;
+    region: string;
+    country: Country;
+  };
+  /** Its own dedication and signature. */
+  ownWords: boolean;
+  dedication: { message: string; signature: string };
+  /** Printed in the book's other language. */
+  otherLanguage: boolean;
+};
+
+export type GiftAddressField = keyof GiftDraft['shipTo'];
+
+/** The language a copy in "the other language" is printed in. */
+export const otherLanguageOf = (bookLanguage: Language): Language => (bookLanguage === 'fr' ? 'en' : 'fr');
+
+const emptyGift = (): GiftDraft => ({
+  apart: false,
+  shipTo: {
+    firstName: '',
+    lastName: '',
+    address: '',
+    city: '',
+    postalCode: '',
+    region: '',
+    country: DEFAULT_COUNTRY,
+  },
+  ownWords: false,
+  dedication: { message: '', signature: '' },
+  otherLanguage: false,
+});
+
+/** The three copies' gift drafts, from the saved order's gifts where there are some. */
+function giftDrafts(gifts: readonly Order['copyGifts'][number][] = []): GiftDraft[] {
+  return [1, 2, 3].map((position) => {
+    const gift = gifts.find((candidate) => candidate.position === position);
+    const draft = emptyGift();
+    if (!gift) return draft;
+    return {
+      apart: gift.shipTo !== null,
+      shipTo: gift.shipTo ? { ...gift.shipTo } : draft.shipTo,
+      ownWords: gift.dedication !== null,
+      dedication: gift.dedication ? { ...gift.dedication } : draft.dedication,
+      otherLanguage: gift.language !== null,
+    };
+  });
+}
 
 export type CustomerField = keyof CheckoutDraft['customer'];
 export type ShippingField = keyof CheckoutDraft['shipping'];
@@ -62,6 +128,7 @@ export function draftFromOrder(order: Order): CheckoutDraft {
     shipping: { ...order.shipping },
     shippingLevel: order.quote.shippingLevel,
     promoCode: order.quote.promoCode ?? '',
+    copyGifts: giftDrafts(order.copyGifts),
   };
 }
 
@@ -75,6 +142,7 @@ export function draftFromContext(context: CheckoutContext): CheckoutDraft {
     shipping: { address: '', city: '', postalCode: '', region: '', country: DEFAULT_COUNTRY },
     shippingLevel: 'standard',
     promoCode: '',
+    copyGifts: giftDrafts(),
   };
 }
 
@@ -86,6 +154,57 @@ function problemOf(issue: z.core.$ZodIssue, value: string): FieldProblem {
 type CheckedDetails =
   | { data: { customer: CheckoutCustomer; shipping: ShippingAddress }; problems?: undefined }
   | { data?: undefined; problems: DetailsProblems };
+
+/** What is wrong with a gift copy's fields, by copy index (0 = copy 1). */
+export type GiftProblems = {
+  shipTo?: Partial<Record<GiftAddressField, FieldProblem>>;
+  dedication?: { message?: FieldProblem; signature?: FieldProblem };
+}[];
+
+/**
+ * The gifts of the copies ordered, checked against the shared schemas: what the order request
+ * carries (copies that ask for nothing are left out), or what is wrong per copy and field.
+ */
+export function checkGifts(
+  draft: CheckoutDraft,
+  bookLanguage: Language,
+): { data: CopyGift[]; problems?: undefined } | { data?: undefined; problems: GiftProblems } {
+  const data: CopyGift[] = [];
+  const problems: GiftProblems = [];
+  let wrong = false;
+  draft.copyGifts.slice(0, draft.grandparentCopies.count).forEach((gift, index) => {
+    const found: GiftProblems[number] = {};
+    let shipTo: GiftAddress | null = null;
+    if (gift.apart) {
+      const parsed = GiftAddressSchema.safeParse(gift.shipTo);
+      if (parsed.success) shipTo = parsed.data;
+      else {
+        found.shipTo = {};
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0]) as GiftAddressField;
+          found.shipTo[field] ??= problemOf(issue, gift.shipTo[field] ?? '');
+        }
+      }
+    }
+    let dedication: CopyGift['dedication'] = null;
+    if (gift.ownWords) {
+      const parsed = GiftDedicationSchema.safeParse(gift.dedication);
+      if (parsed.success) dedication = parsed.data;
+      else {
+        found.dedication = {};
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0]) as 'message' | 'signature';
+          found.dedication[field] ??= problemOf(issue, gift.dedication[field] ?? '');
+        }
+      }
+    }
+    problems[index] = found;
+    if (found.shipTo || found.dedication) wrong = true;
+    const language = gift.otherLanguage ? otherLanguageOf(bookLanguage) : null;
+    if (shipTo || dedication || language) data.push({ position: index + 1, shipTo, dedication, language });
+  });
+  return wrong ? { problems } : { data };
+}
 
 /** Step 2 checked against the shared schemas: the cleaned details, or what is wrong per field. */
 export function checkDetails(draft: CheckoutDraft): CheckedDetails {
@@ -108,27 +227,47 @@ const CUSTOMER_FIELDS: readonly DetailsField[] = ['firstName', 'lastName', 'emai
  * Step 2's check as the form's resolver (`useForm`, checkout-flow.tsx): the shared schemas through
  * `checkDetails`, each problem kept on its field (`type` the kind, `message` the maximum length).
  */
-export const detailsResolver: Resolver<CheckoutDraft> = async (values) => {
-  const checked = checkDetails(values);
-  if (checked.data) return { values, errors: {} };
-  const errors: Record<'customer' | 'shipping', Record<string, { type: string; message: string }>> = {
-    customer: {},
-    shipping: {},
-  };
-  for (const [field, problem] of Object.entries(checked.problems) as [DetailsField, FieldProblem][]) {
-    const group = CUSTOMER_FIELDS.includes(field) ? 'customer' : 'shipping';
-    errors[group][field] = {
+export const detailsResolver =
+  (bookLanguage: Language): Resolver<CheckoutDraft> =>
+  async (values) => {
+    const checked = checkDetails(values);
+    const gifts = checkGifts(values, bookLanguage);
+    if (checked.data && gifts.data) return { values, errors: {} };
+    const asError = (problem: FieldProblem) => ({
       type: problem.kind,
       message: problem.kind === 'tooLong' ? String(problem.max) : '',
-    };
-  }
-  return {
-    values: {},
-    errors: Object.fromEntries(
-      Object.entries(errors).filter(([, group]) => Object.keys(group).length > 0),
-    ) as FieldErrors<CheckoutDraft>,
+    });
+    const errors: Record<string, unknown> = {};
+    for (const [field, problem] of Object.entries(checked.problems ?? {}) as [DetailsField, FieldProblem][]) {
+      const group = CUSTOMER_FIELDS.includes(field) ? 'customer' : 'shipping';
+      errors[group] = { ...(errors[group] as object), [field]: asError(problem) };
+    }
+    if (gifts.problems) {
+      errors.copyGifts = gifts.problems.map((found) => ({
+        ...(found.shipTo
+          ? { shipTo: Object.fromEntries(Object.entries(found.shipTo).map(([f, p]) => [f, asError(p)])) }
+          : {}),
+        ...(found.dedication
+          ? {
+              dedication: Object.fromEntries(
+                Object.entries(found.dedication).map(([f, p]) => [f, asError(p)]),
+              ),
+            }
+          : {}),
+      }));
+    }
+    return { values: {}, errors: errors as FieldErrors<CheckoutDraft> };
   };
-};
+
+/** A field's problem as the form holds it (the resolver's `type` and `message`), for its message. */
+export function problemOfError(
+  error: { type?: unknown; message?: unknown } | undefined,
+): FieldProblem | undefined {
+  if (!error || typeof error.type !== 'string') return undefined;
+  return error.type === 'tooLong'
+    ? { kind: 'tooLong', max: Number(error.message) }
+    : { kind: error.type === 'invalid' ? 'invalid' : 'required' };
+}
 
 /** The problems the form holds now (fields left, or all after Next), as the step shows them. */
 export function problemsOf(errors: FieldErrors<CheckoutDraft>): DetailsProblems {
@@ -151,7 +290,7 @@ export function problemsOf(errors: FieldErrors<CheckoutDraft>): DetailsProblems 
 /** The PUT body: the buyer's choices only; no price, discount or total (PRODUCT.md Money). */
 export function orderRequestFrom(
   draft: CheckoutDraft,
-  details: { customer: CheckoutCustomer; shipping: ShippingAddress },
+  details: { customer: CheckoutCustomer; shipping: ShippingAddress; copyGifts?: CopyGift[] },
   language: Language,
 ): OrderRequest {
   return {
@@ -165,6 +304,7 @@ export function orderRequestFrom(
     shippingLevel: draft.shippingLevel,
     promoCode: draft.promoCode,
     language,
+    copyGifts: details.copyGifts ?? [],
   };
 }
 
@@ -172,9 +312,10 @@ export function orderRequestFrom(
  * The choices that make an order (the language aside), as a comparable string; undefined while step 2
  * is not valid. An order saved for the same key is the one to pay.
  */
-export function choicesKey(draft: CheckoutDraft): string | undefined {
+export function choicesKey(draft: CheckoutDraft, bookLanguage: Language = 'en'): string | undefined {
   const checked = checkDetails(draft);
-  if (!checked.data) return undefined;
+  const gifts = checkGifts(draft, bookLanguage);
+  if (!checked.data || !gifts.data) return undefined;
   const copies = draft.grandparentCopies;
   return JSON.stringify({
     coverType: draft.coverType,
@@ -183,5 +324,6 @@ export function choicesKey(draft: CheckoutDraft): string | undefined {
     shipping: checked.data.shipping,
     shippingLevel: draft.shippingLevel,
     promoCode: draft.promoCode,
+    copyGifts: gifts.data,
   });
 }

@@ -13,7 +13,7 @@ type Pricing = CheckoutContext['pricing'];
 export function quoteFor(
   pricing: Pricing,
   choices: Pick<CheckoutDraft, 'coverType' | 'grandparentCopies'> &
-    Partial<Pick<CheckoutDraft, 'shippingLevel' | 'promoCode'>> & { country: Country },
+    Partial<Pick<CheckoutDraft, 'shippingLevel' | 'promoCode' | 'copyGifts'>> & { country: Country },
 ): Quote | undefined {
   // The code the saved order holds, as the server found it; a code not applied yet counts nothing.
   const promo = pricing.promo && pricing.promo.code === choices.promoCode ? pricing.promo : undefined;
@@ -26,6 +26,10 @@ export function quoteFor(
         country: choices.country,
         shippingLevel: choices.shippingLevel ?? 'standard',
         promo,
+        // Each copy sent to its own address is one more parcel, priced by its country.
+        giftParcels: (choices.copyGifts ?? [])
+          .slice(0, choices.grandparentCopies.count)
+          .flatMap((gift, index) => (gift.apart ? [{ copy: index + 1, country: gift.shipTo.country }] : [])),
       },
       { taxRateBasisPoints: pricing.taxRates[choices.country] },
     );

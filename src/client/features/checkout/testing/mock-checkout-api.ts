@@ -149,6 +149,18 @@ export function mockCheckoutApi({
       customer: { ...request.customer, phone: request.customer.phone ?? '' },
       shipping: { ...request.shipping, region: request.shipping.region ?? '' },
       language: request.language ?? 'en',
+      // The gifts as the server keeps them (the shared schema's defaults filled in).
+      copyGifts: (request.copyGifts ?? []).map((gift) => ({
+        position: gift.position,
+        shipTo: gift.shipTo ? { ...gift.shipTo, region: gift.shipTo.region ?? '' } : null,
+        dedication: gift.dedication
+          ? { message: gift.dedication.message, signature: gift.dedication.signature ?? '' }
+          : null,
+        language: gift.language ?? null,
+        status: 'pending' as const,
+        trackingNumber: null,
+        trackingUrl: null,
+      })),
       quote: quoteOrder(
         server.context.pricing.prices,
         {
@@ -157,6 +169,9 @@ export function mockCheckoutApi({
           country: request.shipping.country,
           shippingLevel: request.shippingLevel ?? 'standard',
           promo,
+          giftParcels: (request.copyGifts ?? []).flatMap((gift) =>
+            gift.shipTo ? [{ copy: gift.position, country: gift.shipTo.country }] : [],
+          ),
         },
         { taxRateBasisPoints: server.context.pricing.taxRates[request.shipping.country] },
       ),

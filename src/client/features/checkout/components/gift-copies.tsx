@@ -1,0 +1,222 @@
+import { Gift } from 'lucide-react';
+import { useId } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../../shared/constants';
+import { COUNTRIES, needsRegion, shippingOffer, US_STATES } from '../../../../shared/domain/shipping';
+import type { Language } from '../../../../shared/i18n';
+import { TextField } from '../../../components/auth/forms/form-parts';
+import { useLanguage } from '../../../components/layout/use-language';
+import { cn } from '../../../components/ui/cn';
+import { SelectField } from '../../../components/ui/select-field';
+import { countryName, formatMoney } from '../../../lib/format';
+import {
+  type CheckoutDraft,
+  type FieldProblem,
+  type GiftAddressField,
+  otherLanguageOf,
+  problemOfError,
+} from '../lib/checkout-draft';
+
+type GiftCopiesProps = {
+  form: UseFormReturn<CheckoutDraft>;
+  bookLanguage: Language;
+};
+
+/**
+ * Step 2, under the delivery: each grandparent copy can be a gift (issue 18): sent to its own
+ * address (its own parcel, priced by its country), with its own dedication, in the other language.
+ * Each part opens with its box; what is typed stays when a box is unticked.
+ */
+export function GiftCopies({ form, bookLanguage }: GiftCopiesProps) {
+  const { t } = useTranslation('checkout');
+  const count = form.watch('grandparentCopies.count');
+  if (count < 1) return null;
+  const other = t(`gifts.languages.${otherLanguageOf(bookLanguage)}`);
+  return (
+    <section aria-labelledby="gift-copies-title" className="flex flex-col gap-4">
+      <div>
+        <h2 id="gift-copies-title" className="flex items-center gap-2 font-display text-xl font-semibold">
+          <Gift aria-hidden="true" className="size-5 text-coral-600" />
+          {t('gifts.title')}
+        </h2>
+        <p className="mt-1 text-ink-700">{t('gifts.lead', { language: other })}</p>
+      </div>
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a copy is its position
+        <GiftCopy key={index} index={index} form={form} otherLanguage={other} />
+      ))}
+    </section>
+  );
+}
+
+function GiftCopy({
+  index,
+  form,
+  otherLanguage,
+}: {
+  index: number;
+  form: UseFormReturn<CheckoutDraft>;
+  otherLanguage: string;
+}) {
+  const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  const id = useId();
+  const base = `copyGifts.${index}` as const;
+  const [apart, ownWords, country, region, level] = form.watch([
+    `${base}.apart`,
+    `${base}.ownWords`,
+    `${base}.shipTo.country`,
+    `${base}.shipTo.region`,
+    'shippingLevel',
+  ]);
+  const errors = form.formState.errors.copyGifts?.[index];
+  const addressMessage = (field: GiftAddressField) => {
+    const problem = problemOfError(errors?.shipTo?.[field]);
+    return problem && messageOf(problem, `gifts.errors.${problem.kind}.${field}`);
+  };
+  const messageOf = (problem: FieldProblem, key: string) =>
+    problem.kind === 'tooLong' ? t('details.errors.tooLong', { max: problem.max }) : t(key as 'gifts.title');
+  const addressField = (field: Exclude<GiftAddressField, 'country' | 'region'>) => ({
+    ...form.register(`${base}.shipTo.${field}`),
+    error: addressMessage(field),
+  });
+  const choose = (field: 'country' | 'region', value: string) =>
+    form.setValue(`${base}.shipTo.${field}`, value as never, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
+  const messageProblem = problemOfError(errors?.dedication?.message);
+  const signatureProblem = problemOfError(errors?.dedication?.signature);
+  const countries = COUNTRIES.map((code) => ({ value: code, label: countryName(code, language) }));
+  const states = Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: name }));
+  const parcel = shippingOffer(country, level);
+
+  const box = (field: 'apart' | 'ownWords' | 'otherLanguage', label: string) => (
+    <label className="flex cursor-pointer items-start gap-3 font-semibold">
+      <input
+        type="checkbox"
+        {...form.register(`${base}.${field}`)}
+        className="mt-1 size-4 shrink-0 accent-coral-600"
+      />
+      {label}
+    </label>
+  );
+
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-3xl bg-white p-4 ring-1 ring-sand-300/70 sm:p-5">
+      <legend className="sr-only">{t('gifts.copy', { copy: index + 1 })}</legend>
+      <p aria-hidden="true" className="font-display text-lg font-semibold">
+        {t('gifts.copy', { copy: index + 1 })}
+      </p>
+      {box('apart', t('gifts.apart'))}
+      {apart && (
+        <div className="flex flex-col gap-4 border-l-4 border-coral-100 pl-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label={t('gifts.firstName')}
+              autoComplete="off"
+              required
+              maxLength={60}
+              {...addressField('firstName')}
+            />
+            <TextField
+              label={t('gifts.lastName')}
+              autoComplete="off"
+              required
+              maxLength={60}
+              {...addressField('lastName')}
+            />
+          </div>
+          <TextField
+            label={t('details.address')}
+            autoComplete="off"
+            required
+            maxLength={200}
+            {...addressField('address')}
+          />
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <TextField
+              label={t('details.postalCode')}
+              autoComplete="off"
+              required
+              maxLength={20}
+              {...addressField('postalCode')}
+            />
+            <TextField
+              label={t('details.city')}
+              autoComplete="off"
+              required
+              maxLength={100}
+              {...addressField('city')}
+            />
+          </div>
+          <SelectField
+            label={t('details.country')}
+            name={`${base}.shipTo.country`}
+            required
+            value={country}
+            onValueChange={(value) => choose('country', value)}
+            options={countries}
+            error={addressMessage('country')}
+          />
+          {needsRegion(country) && (
+            <SelectField
+              label={t('details.region')}
+              name={`${base}.shipTo.region`}
+              required
+              value={region}
+              onValueChange={(value) => choose('region', value)}
+              options={states}
+              placeholder={t('details.regionPlaceholder')}
+              error={addressMessage('region')}
+            />
+          )}
+          <p className="text-sm text-ink-700">
+            {t('gifts.parcel', { price: formatMoney(parcel.priceCents, language) })}
+          </p>
+        </div>
+      )}
+      {box('ownWords', t('gifts.ownWords'))}
+      {ownWords && (
+        <div className="flex flex-col gap-4 border-l-4 border-coral-100 pl-4">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${id}-message`} className="font-bold">
+              {t('gifts.message')}
+            </label>
+            <textarea
+              id={`${id}-message`}
+              rows={3}
+              maxLength={LIMITS.dedicationMaxChars + 20}
+              {...form.register(`${base}.dedication.message`)}
+              aria-invalid={messageProblem ? true : undefined}
+              aria-describedby={messageProblem ? `${id}-message-error` : undefined}
+              className={cn(
+                'w-full rounded-2xl border-2 bg-white px-4 py-3 text-base text-ink-900 shadow-xs transition-colors focus-visible:border-ink-900 focus-visible:outline-offset-1',
+                messageProblem ? 'border-red-600' : 'border-ink-900/20 hover:border-ink-900/35',
+              )}
+            />
+            {messageProblem && (
+              <p id={`${id}-message-error`} className="text-sm font-semibold text-red-700">
+                {t(
+                  messageProblem.kind === 'required' ? 'gifts.errors.message' : 'gifts.errors.messageRules',
+                  {
+                    max: LIMITS.dedicationMaxChars,
+                  },
+                )}
+              </p>
+            )}
+          </div>
+          <TextField
+            label={t('gifts.signature')}
+            autoComplete="off"
+            maxLength={LIMITS.signatureMaxChars + 10}
+            {...form.register(`${base}.dedication.signature`)}
+            error={signatureProblem && t('gifts.errors.signatureRules', { max: LIMITS.signatureMaxChars })}
+          />
+        </div>
+      )}
+      {box('otherLanguage', t('gifts.otherLanguage', { language: otherLanguage }))}
+    </fieldset>
+  );
+}
