@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
+import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n';
 import type { MailMessage } from '../../adapters/mail/index';
 import { escapeHtml } from '../../html';
+import { fill, serverTexts } from '../../i18n';
 
 export type AccountEmail = 'verify' | 'reset' | 'passwordChanged' | 'existingAccount';
 
@@ -12,34 +11,24 @@ type EmailTexts = {
   signature: string;
   footer: string;
   buttonFallback: string;
+  /** "{{button}}: {{url}}": the text part's button line (French puts a no-break space before the colon). */
+  buttonLine: string;
 } & Record<AccountEmail, { subject: string; body: string; button: string; expiry: string }>;
-
-const localesDir = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'public', 'locales');
-const cache = new Map<Language, EmailTexts>();
-
-// The e-mail texts live in the translation files beside the client's (namespace `emails`).
-function textsFor(language: Language): EmailTexts {
-  let texts = cache.get(language);
-  if (!texts) {
-    texts = JSON.parse(fs.readFileSync(path.join(localesDir, language, 'emails.json'), 'utf8')) as EmailTexts;
-    cache.set(language, texts);
-  }
-  return texts;
-}
 
 /** An account e-mail in the user's language, with an HTML and a plain-text part. */
 export function renderAccountEmail(
   kind: AccountEmail,
   options: { to: string; url: string; language: unknown },
 ): MailMessage {
-  const texts = textsFor(isLanguage(options.language) ? options.language : FALLBACK_LANGUAGE);
+  // The e-mail texts live in the translation files beside the client's (namespace `emails`).
+  const texts = serverTexts<EmailTexts>('emails', options.language);
   const part = texts[kind];
   const text = [
     texts.greeting,
     '',
     part.body,
     '',
-    `${part.button}: ${options.url}`,
+    fill(texts.buttonLine, { button: part.button, url: options.url }),
     '',
     part.expiry,
     '',

@@ -28,7 +28,8 @@ type ReceiptTexts = {
     | 'vat'
     | 'total'
     | 'refunded'
-    | 'thanks',
+    | 'thanks'
+    | 'row',
     string
   >;
 };
@@ -46,6 +47,8 @@ export type Receipt = {
   items: Row[];
   totals: Row[];
   thanks: string;
+  /** "{{label}}: {{amount}}", one line of the text receipt (French: a no-break space before the colon). */
+  row: string;
 };
 
 function countryName(code: string, language: Language): string {
@@ -125,12 +128,13 @@ export function receiptOf(order: Order, seller: Seller, paidAt: Date): Receipt {
     })),
     totals,
     thanks: r.thanks,
+    row: r.row,
   };
 }
 
 /** The receipt as plain text, for the e-mail's text part. */
 export function receiptText(receipt: Receipt): string {
-  const row = (label: string, amount: string) => `${label}: ${amount}`;
+  const row = (label: string, amount: string) => fill(receipt.row, { label, amount });
   return [
     `${receipt.title}, ${receipt.heading.join(', ')}`,
     '',

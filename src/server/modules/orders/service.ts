@@ -28,6 +28,8 @@ type PaymentTexts = {
     string
   >;
   discounted: string;
+  /** "{{discounted}}: {{items}}" (French: a no-break space before the colon). */
+  discountedLine: string;
   shipping: string;
   expressShipping: string;
   tax: string;
@@ -154,7 +156,12 @@ function paymentLines(
     order.discountAmount > 0
       ? [
           {
-            name: `${fill(texts.discounted, { code: promoCode ?? '' })}: ${itemLines.map((line) => (line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name)).join(', ')}`,
+            name: fill(texts.discountedLine, {
+              discounted: fill(texts.discounted, { code: promoCode ?? '' }),
+              items: itemLines
+                .map((line) => (line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name))
+                .join(', '),
+            }),
             quantity: 1,
             unitAmount: order.subtotalAmount - order.discountAmount,
           },

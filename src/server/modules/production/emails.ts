@@ -18,6 +18,7 @@ type OrderEmailTexts = {
   signature: string;
   footer: string;
   buttonFallback: string;
+  buttonLine: string;
   orderLine: string;
   delivery: string;
   deliveryExpress: string;
@@ -80,7 +81,7 @@ export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): Ma
     ...(values.receipt ? [receiptText(values.receipt), ''] : []),
     orderLine,
     '',
-    `${part.button}: ${values.url}`,
+    fill(texts.buttonLine, { button: part.button, url: values.url }),
     '',
     texts.signature,
     '',

@@ -105,7 +105,7 @@ describe('the unpaid book reminder', () => {
     const [mail] = mailer.sent;
     expect(mail?.to).toBe('reminder.fr@example.com');
     expect(mail?.subject).toMatch(/^Votre livre «\s.+\s» vous attend$/);
-    expect(mail?.text).toContain(`Voir mon livre: https://shop.example/book/${id}`);
+    expect(mail?.text).toContain(`Voir mon livre\u00a0: https://shop.example/book/${id}`);
     const stop = /https:\/\/shop\.example(\/api\/reminders\/stop\?token=[A-Za-z0-9_-]+)/.exec(
       mail?.text ?? '',
     )?.[1];

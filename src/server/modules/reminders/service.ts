@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { UNPAID_PAYMENT_STATUSES } from '../../../shared/domain/orders';
-import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n';
-import type { Mailer } from '../../adapters/mail/index';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
+import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import type { Db } from '../../db/client';
 import { bookInstances, bookVersions, orders, users } from '../../db/schema';
 import { escapeHtml } from '../../html';
@@ -84,6 +84,7 @@ type ReminderTexts = {
   signature: string;
   footer: string;
   buttonFallback: string;
+  buttonLine: string;
   bookWaiting: { subject: string; body: string; button: string; optOut: string };
 };
 
@@ -115,24 +116,45 @@ export async function sendBookReminder(
     .where(eq(bookInstances.id, payload.bookInstanceId));
   if (!row?.agreed || !row.token || row.paid) return;
   const language = isLanguage(row.language) ? row.language : FALLBACK_LANGUAGE;
-  const texts = serverTexts<ReminderTexts>('emails', language);
-  const part = texts.bookWaiting;
   const title = await bookTitle(row.instance, '');
   const base = deps.publicUrl.replace(/\/$/, '');
-  const url = `${base}/book/${row.instance.id}`;
-  const stop = `${base}/api/reminders/stop?token=${encodeURIComponent(row.token)}`;
+  await deps.mailer.send(
+    renderBookReminder({
+      to: row.email,
+      language,
+      title,
+      url: `${base}/book/${row.instance.id}`,
+      stopUrl: `${base}/api/reminders/stop?token=${encodeURIComponent(row.token)}`,
+    }),
+  );
+}
+
+/** The "your book is waiting" e-mail in the parent's language, with an HTML and a plain-text part. */
+export function renderBookReminder(values: {
+  to: string;
+  language: Language;
+  title: string;
+  /** The book's page. */
+  url: string;
+  /** The one-click opt-out link. */
+  stopUrl: string;
+}): MailMessage {
+  const { language, title, url } = values;
+  const stop = values.stopUrl;
+  const texts = serverTexts<ReminderTexts>('emails', language);
+  const part = texts.bookWaiting;
   const subject = fill(part.subject, { title });
   const body = fill(part.body, { title });
   const optOut = fill(part.optOut, { url: stop });
-  await deps.mailer.send({
-    to: row.email,
+  return {
+    to: values.to,
     subject,
     text: [
       texts.greeting,
       '',
       body,
       '',
-      `${part.button}: ${url}`,
+      fill(texts.buttonLine, { button: part.button, url }),
       '',
       texts.signature,
       '',
@@ -153,5 +175,5 @@ export async function sendBookReminder(
   </div>
 </body>
 </html>`,
-  });
+  };
 }

@@ -1,0 +1,223 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../shared/contracts/checkout';
+import { quoteOrder } from '../shared/domain/quote';
+import { PRODUCT_KEYS } from '../shared/domain/statuses';
+import { ORDER_EMAILS } from './jobs/payloads';
+import { type AccountEmail, renderAccountEmail } from './modules/auth/emails';
+import { receiptOf } from './modules/orders/receipt';
+import { renderOrderEmail } from './modules/production/emails';
+import { renderBookReminder } from './modules/reminders/service';
+
+/**
+ * French typography (issue 20): a space that does not break before `:`, `;`, `!`, `?` and `»`, and
+ * after `«`. The locale files already use U+00A0 (the print fonts have no U+202F either, see
+ * print/text.ts), so that is the one space this shop writes; a plain space, a narrow one or none is
+ * a problem. Checked over every French text a parent can read: the locale files, the stories, and
+ * every e-mail as its builder renders it.
+ */
+const SPACE = '\u00a0';
+
+/** Where a text breaks the rule, each with a few characters around it; [] when it keeps it. */
+function typographyProblems(raw: string): string[] {
+  const text = raw
+    // Placeholders stand for words: {{x}} (i18next), {x} and {de:x} (the stories), $t(key).
+    .replace(/\{\{[^}]*\}\}|\{[^{}]*\}|\$t\([^)]*\)/g, 'X')
+    // Links keep their own punctuation (https://…?a=b, mailto:); an address is one word.
+    .replace(/\b(?:https?:\/\/|mailto:)[^\s<>"]*/g, 'U')
+    .replace(/[^\s@<>"]+@[^\s@<>"]+\.[a-z]+/gi, 'U');
+  const problems: string[] = [];
+  const around = (index: number) => JSON.stringify(text.slice(Math.max(0, index - 12), index + 6));
+  for (const match of text.matchAll(/[:;!?»]/g)) {
+    const index = match.index;
+    const before = text[index - 1];
+    // A time (20:30), a line's own start, or the second sign of "?!" glued to the first.
+    if (match[0] === ':' && /\d/.test(before ?? '') && /\d/.test(text[index + 1] ?? '')) continue;
+    if (before === undefined || before === '\n') continue;
+    if (/[!?]/.test(match[0]) && /[!?]/.test(before)) continue;
+    if (before !== SPACE) problems.push(around(index));
+  }
+  for (const match of text.matchAll(/«/g)) {
+    if (text[match.index + 1] !== SPACE) problems.push(around(match.index));
+  }
+  return problems;
+}
+
+/** Every string of a JSON value with where it sits: `[path, text]`. */
+function strings(value: unknown, at: string): [string, string][] {
+  if (typeof value === 'string') return [[at, value]];
+  if (Array.isArray(value)) return value.flatMap((item, index) => strings(item, `${at}[${index}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => strings(item, `${at}.${key}`));
+  }
+  return [];
+}
+
+/** Only the problems, by where they are: an empty object when all is well (a readable failure). */
+function problemsOf(texts: [string, string][]): Record<string, string[]> {
+  return Object.fromEntries(
+    texts
+      .map(([at, text]) => [at, typographyProblems(text)] as const)
+      .filter(([, found]) => found.length > 0),
+  );
+}
+
+/** The text a reader sees in an HTML e-mail: tags dropped, entities read. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '\n')
+    .replace(/&nbsp;/g, SPACE)
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+describe('the French typography check itself', () => {
+  it('finds a sign without its space, with a plain, a narrow or no space, and « » likewise', () => {
+    expect(typographyProblems('Bonjour: ça va')).toHaveLength(1);
+    expect(typographyProblems('Merci !')).toHaveLength(1);
+    expect(typographyProblems('Vraiment\u202f?')).toHaveLength(1);
+    expect(typographyProblems('Et toi;')).toHaveLength(1);
+    expect(typographyProblems('« Bonjour »')).toHaveLength(2);
+    expect(typographyProblems('«Bonjour»')).toHaveLength(2);
+    expect(typographyProblems('Le code {{code}}: appliqué')).toHaveLength(1);
+    expect(typographyProblems('Voir : https://a.ch/x')).toHaveLength(1);
+  });
+
+  it('leaves alone times, links, addresses, placeholders and a glued "?!"', () => {
+    const ok = [
+      `Merci${SPACE}! À 20:30, lisez https://shop.ch/a?b=c:d et écrivez à hello@cuddletales.ch.`,
+      `Pour {child}${SPACE}: {que:toy} veille, {{count}}/{{total}}, $t(common:a)`,
+      `«${SPACE}Bonjour${SPACE}» Quoi${SPACE}?! mailto:hello@cuddletales.ch`,
+      `Ligne${SPACE}:\n!`,
+    ];
+    for (const text of ok) expect(typographyProblems(text), text).toEqual([]);
+  });
+});
+
+describe('French typography in every French text', () => {
+  const localeDir = path.join(root, 'public', 'locales', 'fr');
+  it.each(fs.readdirSync(localeDir).filter((file) => file.endsWith('.json')))('locale file %s', (file) => {
+    expect(problemsOf(strings(readJson(path.join(localeDir, file)), file))).toEqual({});
+  });
+
+  const storiesDir = path.join(root, 'src', 'server', 'stories');
+  const stories = fs
+    .readdirSync(storiesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) =>
+      fs
+        .readdirSync(path.join(storiesDir, entry.name))
+        .filter((file) => file.endsWith('.fr.json'))
+        .map((file) => `${entry.name}/${file}`),
+    );
+  it('has French stories to check', () => expect(stories.length).toBeGreaterThan(0));
+  it.each(stories)('story %s (the reader, the printed book and the e-mails show it)', (file) => {
+    expect(problemsOf(strings(readJson(path.join(storiesDir, file)), file))).toEqual({});
+  });
+});
+
+/** A paid French order with everything a receipt can say: a promo code, copies, a gift parcel, a refund. */
+function frenchOrder(): Order {
+  const quote = quoteOrder(
+    PRODUCT_KEYS.map((productKey) => ({ productKey, basePrice: 3990, discountPercentage: 0 })),
+    {
+      coverType: 'hardcover',
+      grandparentCopies: { count: 2, coverType: 'softcover' },
+      country: 'CH',
+      shippingLevel: 'express',
+      promo: { code: 'NOEL', kind: 'percent', value: 10 },
+      giftParcels: [{ copy: 1, country: 'FR' }],
+    },
+    { taxRateBasisPoints: 810 },
+  );
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    orderNumber: 'BK-1764000000000',
+    status: 'processing',
+    paymentStatus: 'paid',
+    bookType: 'storybook',
+    themeId: 'guardian-friend',
+    bookInstanceId: null,
+    coverType: 'hardcover',
+    grandparentCopies: { count: 2, coverType: 'softcover' },
+    customer: { firstName: 'Anne', lastName: 'Dupont', email: 'anne@example.ch', phone: '' },
+    shipping: { address: 'Rue du Lac 1', city: 'Lausanne', postalCode: '1000', region: '', country: 'CH' },
+    quote,
+    trackingNumber: null,
+    trackingUrl: null,
+    copyGifts: [],
+    language: 'fr',
+    createdAt: '2026-11-25T10:00:00.000Z',
+    paidAt: '2026-11-25T10:05:00.000Z',
+    refundedAmount: 500,
+    review: null,
+  } as Order;
+}
+
+describe('French typography in every e-mail, as rendered', () => {
+  const url = 'https://shop.example/order-confirmation/1?x=1';
+  const title = 'Léo et le Gardien de la nuit';
+  const mails = [
+    ...(['verify', 'reset', 'passwordChanged', 'existingAccount'] satisfies AccountEmail[]).map(
+      (kind) => [kind, renderAccountEmail(kind, { to: 'anne@example.ch', url, language: 'fr' })] as const,
+    ),
+    ...ORDER_EMAILS.map(
+      (kind) =>
+        [
+          kind,
+          renderOrderEmail(kind, {
+            to: 'anne@example.ch',
+            language: 'fr',
+            orderNumber: 'BK-1764000000000',
+            title,
+            url,
+            trackingNumber: 'TRK123',
+            amount: '12,50 CHF',
+            delivery: { earliest: '2026-11-30', latest: '2026-12-08', express: true },
+            receipt: receiptOf(
+              frenchOrder(),
+              {
+                name: 'Contes Doudou SA',
+                address: 'Rue du Lac 1; 1000 Lausanne',
+                vatNumber: 'CHE-123.456.789 TVA',
+              },
+              new Date('2026-11-25T10:05:00Z'),
+            ),
+          }),
+        ] as const,
+    ),
+    [
+      'bookWaiting',
+      renderBookReminder({
+        to: 'anne@example.ch',
+        language: 'fr',
+        title,
+        url: 'https://shop.example/book/1',
+        stopUrl: 'https://shop.example/api/reminders/stop?token=abcdefghijklmnop',
+      }),
+    ] as const,
+  ];
+
+  it.each(mails)('%s: subject, text and HTML', (kind, mail) => {
+    expect(
+      problemsOf([
+        [`${kind}.subject`, mail.subject],
+        [`${kind}.text`, mail.text],
+        [`${kind}.html`, visibleText(mail.html ?? '')],
+      ]),
+    ).toEqual({});
+  });
+
+  it('checks the e-mail lines the code puts together (the button line, the receipt’s rows)', () => {
+    const paid = mails.find(([kind]) => kind === 'orderPaid')?.[1];
+    expect(paid?.text).toContain(`Suivre mon livre${SPACE}: ${url}`);
+    expect(paid?.text).toMatch(new RegExp(`Total payé${SPACE}: `));
+  });
+});
