@@ -44,7 +44,13 @@ export function GiftCopies({ form, bookLanguage }: GiftCopiesProps) {
       </div>
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a copy is its position
-        <GiftCopy key={index} index={index} form={form} otherLanguage={other} />
+        <GiftCopy
+          key={index}
+          index={index}
+          form={form}
+          otherLanguage={other}
+          bookLanguageName={t(`gifts.languages.${bookLanguage}`)}
+        />
       ))}
     </section>
   );
@@ -54,18 +60,21 @@ function GiftCopy({
   index,
   form,
   otherLanguage,
+  bookLanguageName,
 }: {
   index: number;
   form: UseFormReturn<CheckoutDraft>;
   otherLanguage: string;
+  bookLanguageName: string;
 }) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
   const id = useId();
   const base = `copyGifts.${index}` as const;
-  const [apart, ownWords, country, region, level] = form.watch([
+  const [apart, ownWords, inOtherLanguage, country, region, level] = form.watch([
     `${base}.apart`,
     `${base}.ownWords`,
+    `${base}.otherLanguage`,
     `${base}.shipTo.country`,
     `${base}.shipTo.region`,
     'shippingLevel',
@@ -217,6 +226,11 @@ function GiftCopy({
         </div>
       )}
       {box('otherLanguage', t('gifts.otherLanguage', { language: otherLanguage }))}
+      {inOtherLanguage && (
+        <p className="-mt-2 pl-7 text-sm text-ink-700">
+          {t('gifts.coverNote', { book: bookLanguageName, language: otherLanguage })}
+        </p>
+      )}
     </fieldset>
   );
 }
