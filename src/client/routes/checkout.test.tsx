@@ -268,7 +268,7 @@ describe('checkout: step 1, the book', () => {
 });
 
 describe('checkout: step 2, the details', () => {
-  it('blocks Next with a toast and a message on each field to fix, and saves nothing', async () => {
+  it('blocks Next with one summary and a message on each field to fix (no toast), and saves nothing', async () => {
     const api = mockCheckoutApi({
       context: makeContext({ prefill: { email: 'ana@example.com', name: 'ana' } }),
     });
@@ -282,8 +282,10 @@ describe('checkout: step 2, the details', () => {
     await user.type(screen.getByLabelText('Postal code'), '10115!');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    expect(await screen.findByText('Please complete all required fields')).toBeVisible();
-    expect(screen.getByRole('alert')).toHaveTextContent('Some details are missing');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Some details are missing');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText('Please complete all required fields')).not.toBeInTheDocument();
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
     const firstName = screen.getByLabelText('First name');
     expect(firstName).toHaveAttribute('aria-invalid', 'true');
     expect(firstName).toHaveAccessibleDescription('Please enter your first name.');

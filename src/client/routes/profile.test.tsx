@@ -55,7 +55,7 @@ async function openLoaded(path = '/profile', language?: Language) {
 
 const bookCard = (title: string) => screen.getByRole('article', { name: title });
 const badgeOf = (card: HTMLElement) =>
-  within(card).getByText(/^(Status|Statut):/, { selector: 'span' }).parentElement as HTMLElement;
+  within(card).getByText(/^(Status|Statut)\s?:/, { selector: 'span' }).parentElement as HTMLElement;
 
 describe('profile: access and header', () => {
   it('sends a visitor to sign in, and back here afterwards', async () => {
@@ -78,6 +78,53 @@ describe('profile: access and header', () => {
     await openLoaded();
     expect(await screen.findByRole('heading', { level: 1, name: 'ana@example.com' })).toBeVisible();
     expect(screen.getByTestId('profile-initial')).toHaveTextContent('A');
+  });
+
+  it('changes the display name: checked before sending, said once, saved for the header and the top bar', async () => {
+    const api = mockProfileApi({ profile: makeProfile({ name: 'Ana Keller' }) });
+    const { user } = await openLoaded();
+    await user.click(await screen.findByRole('button', { name: 'Change name' }));
+    const field = screen.getByRole('textbox', { name: 'Your name' });
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('Ana Keller');
+
+    // An empty name: the field's own message, and nothing else says it (no toast, no second alert).
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Please enter your name.')).toBeVisible();
+    expect(screen.getAllByText('Please enter your name.')).toHaveLength(1);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    expect(api.callsTo('/api/profile', 'PATCH')).toHaveLength(0);
+
+    await user.type(field, '  Ana Keller-Rossi ');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana Keller-Rossi' })).toBeVisible();
+    expect(api.callsTo('/api/profile', 'PATCH').map((call) => call.body)).toEqual([
+      { name: 'Ana Keller-Rossi' },
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('Your name is saved.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Change name' })).toHaveFocus());
+    // The session (the top bar's account button) is read again with the new name.
+    await waitFor(() => expect(api.callsTo('/api/auth/get-session', 'GET').length).toBeGreaterThan(1));
+  });
+
+  it('a refused name change says so in the form, in French with its spacing', async () => {
+    mockProfileApi({ routes: { 'PATCH /api/profile': fails(500, 'INTERNAL_ERROR') } });
+    const { user } = await openLoaded('/profile', 'fr');
+    await user.click(await screen.findByRole('button', { name: 'Modifier le nom' }));
+    const field = screen.getByRole('textbox', { name: 'Votre nom' });
+    await user.clear(field);
+    await user.type(field, 'x'.repeat(81));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le nom' }));
+    expect(await screen.findByText('Votre nom peut compter au plus 80 caractères.')).toBeVisible();
+    await user.clear(field);
+    await user.type(field, 'Anne');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le nom' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Votre nom n’a pas pu être enregistré. Veuillez réessayer.',
+    );
+    expect(field).toBeVisible();
   });
 
   it('shows the picture when there is one', async () => {
@@ -160,7 +207,7 @@ describe('profile: My Books', () => {
     );
   });
 
-  it('shows title, badge, progress, status line, start time and short id', async () => {
+  it('shows title, badge, progress, status line and start time, and no internal id', async () => {
     mockProfileApi({ books: [makeBook()] });
     await openLoaded();
     const card = await screen.findByRole('article', { name: 'My Guardian Friend' });
@@ -175,7 +222,11 @@ describe('profile: My Books', () => {
     expect(within(card).getByTestId('progress-text')).toHaveTextContent('Generating images 3/14');
     expect(within(card).getByTestId('progress-text')).toHaveAttribute('aria-live', 'polite');
     expect(within(card).getByText(/^Started 15 Jan 2026, \d\d:\d\d$/)).toBeVisible();
-    expect(within(card).getByText('ID b1a2c3d4')).toBeVisible();
+    // No id of the book for the parent to read (the title and the date name it).
+    expect(card.textContent).not.toMatch(/b1a2c3d4|\bID\b/);
+    // Nothing drawn yet: a plain tile where the cover goes.
+    expect(within(card).getByTestId('cover-placeholder')).toBeInTheDocument();
+    expect(within(card).queryByRole('img')).not.toBeInTheDocument();
     expect(
       within(card).getByRole('button', { name: 'Refresh the status of My Guardian Friend' }),
     ).toBeEnabled();
@@ -184,13 +235,17 @@ describe('profile: My Books', () => {
   });
 
   it('an unpaid book drawn and not approved: its cover and the way back to it', async () => {
-    mockProfileApi({ books: [makeBook({ status: 'ready', stage: 'to-approve', progressPercentage: 100 })] });
+    const coverUrl = `/api/books/${BOOK_ID}/pages/0/image?w=480&v=0123456789abcdef`;
+    mockProfileApi({
+      books: [makeBook({ status: 'ready', stage: 'to-approve', progressPercentage: 100, coverUrl })],
+    });
     await openLoaded();
     const card = await screen.findByRole('article', { name: 'My Guardian Friend' });
     expect(within(card).getByRole('img', { name: 'The front cover of My Guardian Friend' })).toHaveAttribute(
       'src',
-      `/api/books/${BOOK_ID}/pages/0/image?w=480`,
+      coverUrl,
     );
+    expect(within(card).getAllByRole('img')).toHaveLength(1);
     expect(within(card).getByRole('link', { name: 'See your book' })).toHaveAttribute(
       'href',
       `/book/${BOOK_ID}`,

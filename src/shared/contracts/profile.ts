@@ -19,6 +19,25 @@ export const ProfileSchema = z
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof ProfileSchema>;
 
+/** The longest display name the profile accepts. */
+export const DISPLAY_NAME_MAX_CHARS = 80;
+
+/** The display name problems; each is the key of its text in the `profile` namespace's `name.problems`. */
+export type DisplayNameProblem = 'nameRequired' | 'nameTooLong';
+const nameProblem = (key: DisplayNameProblem) => key;
+
+/** PATCH /api/profile: the caller's new display name (the profile header's form). */
+export const DisplayNameUpdateSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, nameProblem('nameRequired'))
+      .max(DISPLAY_NAME_MAX_CHARS, nameProblem('nameTooLong')),
+  })
+  .meta({ id: 'DisplayNameUpdate' });
+export type DisplayNameUpdate = z.infer<typeof DisplayNameUpdateSchema>;
+
 export const BOOK_STAGES = [
   'drawing',
   'to-approve',
@@ -41,6 +60,11 @@ export const ProfileBookSchema = z
     progressPercentage: z.number().int().min(0).max(100),
     childName: z.string(),
     createdAt: z.string(),
+    /**
+     * The book's front cover as the parent approved it (the current version's, at the reader's
+     * smallest size), or null while the book has no drawn version yet.
+     */
+    coverUrl: z.string().nullable(),
     /** Fulfilled books: how many pictures the gallery has, and whether the PDF can be downloaded. */
     imageCount: z.number().int().nonnegative(),
     pdfAvailable: z.boolean(),

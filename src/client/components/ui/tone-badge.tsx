@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Tone } from '../../../shared/domain/status-tones';
 import { cn } from './cn';
 
@@ -14,6 +15,8 @@ const TONE_CLASSES: Record<Tone, string> = {
 
 /** A status pill in its colour; `label` is read before it by screen readers ("Order status: …"). */
 export function ToneBadge({ tone, label, children }: { tone: Tone; label: string; children: ReactNode }) {
+  // "Status:" / "Statut :": the colon is the language's, with French's no-break space.
+  const { t } = useTranslation('common');
   return (
     <span
       data-tone={tone}
@@ -22,7 +25,7 @@ export function ToneBadge({ tone, label, children }: { tone: Tone; label: string
         TONE_CLASSES[tone],
       )}
     >
-      <span className="sr-only">{label}: </span>
+      <span className="sr-only">{t('labelled', { label })} </span>
       {children}
     </span>
   );

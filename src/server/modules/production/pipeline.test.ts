@@ -451,7 +451,7 @@ describe('the local printer', () => {
     const subjects = t.mailer.sent.filter((m) => m.to === 'colis@example.com').map((m) => m.subject);
     expect(subjects.sort()).toEqual(
       [
-        `Merci ! Votre commande ${delivered.orderNumber} est payée`,
+        `Merci\u00a0! Votre commande ${delivered.orderNumber} est payée`,
         'Votre livre est en route',
         'Votre livre est parti à l’impression',
       ].sort(),

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
@@ -11,6 +12,7 @@ import { signedInAs } from '../../../../test/signed-in';
 import type { Gallery, ProfileBook, ProfileOrder } from '../../../shared/contracts/profile';
 import { queryRows } from '../../db/client';
 import {
+  bookVersions,
   customers,
   generationLog,
   jobs,
@@ -56,6 +58,20 @@ beforeAll(async () => {
   book = await fulfilledBookOf(t, owner, { email: OWNER_EMAIL, childName: OWNER_CHILD });
   otherBook = await fulfilledBookOf(t, other, { childName: 'Otto junior' });
   draftId = await draftBookOf(t, owner.id, { heroCover: Buffer.from('draft cover') });
+  // The drawn book's approved front cover (its version's picture 0), for the cover on My Books.
+  const coverKey = `${draftId}/covers/front.png`;
+  const coverPng = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 90, b: 60 } },
+  })
+    .png()
+    .toBuffer();
+  await t.storage.put('instances', coverKey, coverPng, { contentType: 'image/png' });
+  await t.database.db
+    .update(bookVersions)
+    .set({
+      pictures: { '0': { key: coverKey, sha256: createHash('sha256').update(coverPng).digest('hex') } },
+    })
+    .where(eq(bookVersions.bookInstanceId, draftId));
   upload = await wizardUploadOf(t, owner.id);
   await t.database.db.insert(wizardSessionData).values({
     sessionId: upload.sessionId,
@@ -105,6 +121,39 @@ describe('profile endpoints', () => {
     });
   });
 
+  it('changes the caller’s own display name, from the shop’s own page only, checked by the shared schema', async () => {
+    const rename = (body: unknown, cookie?: string, origin = t.config.publicUrl) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: { origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        payload: JSON.stringify(body),
+      });
+    expect((await rename({ name: 'Otto' })).statusCode).toBe(401);
+    const foreign = await rename({ name: 'Mallory' }, other.cookie, 'https://evil.example');
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.code).toBe('FORBIDDEN');
+    for (const name of ['   ', 'x'.repeat(81)]) {
+      const refused = await rename({ name }, other.cookie);
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json().error.code).toMatch(/^VALIDATION_/);
+    }
+
+    // Naming another account in the body changes nothing of it: the account is the session's.
+    const saved = await rename({ name: '  Otto Beispiel  ', id: owner.id, userId: owner.id }, other.cookie);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ id: other.id, name: 'Otto Beispiel' });
+    expect((await get('/api/profile', other.cookie)).json().name).toBe('Otto Beispiel');
+    const session = await get('/api/auth/get-session', other.cookie);
+    expect(session.json().user.name).toBe('Otto Beispiel');
+    const [row] = await queryRows<{ display_name: string }>(
+      t.database.db,
+      sql`select display_name from profiles where user_id = ${other.id}`,
+    );
+    expect(row?.display_name).toBe('Otto Beispiel');
+    expect((await get('/api/profile', owner.cookie)).json().name).toBe('zelda.quistorp');
+  });
+
   it('lists only the caller’s books, newest first, with pictures and PDF for the fulfilled one', async () => {
     const mine = (await get('/api/profile/books', owner.cookie)).json().books as ProfileBook[];
     expect(mine.map((b) => b.id)).toEqual([draftId, book.bookInstanceId, rendering.bookInstanceId]);
@@ -130,6 +179,15 @@ describe('profile endpoints', () => {
       title: 'Emma and the Night Guardian',
     });
     expect(mine[2]).toMatchObject({ status: 'rendering', pdfAvailable: false });
+    // The approved front cover, on the owner-only picture route; none while nothing is drawn.
+    expect(mine[0]?.coverUrl).toMatch(
+      new RegExp(`^/api/books/${draftId}/pages/0/image\\?w=480&v=[0-9a-f]{16}$`),
+    );
+    expect(mine[2]?.coverUrl).toBeNull();
+    const cover = await get(mine[0]!.coverUrl!, owner.cookie);
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toBe('image/webp');
+    expect((await get(mine[0]!.coverUrl!, other.cookie)).statusCode).toBe(404);
     const theirs = (await get('/api/profile/books', other.cookie)).json().books as ProfileBook[];
     expect(theirs.map((b) => b.id)).toEqual([otherBook.bookInstanceId]);
   });

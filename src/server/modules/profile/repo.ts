@@ -4,6 +4,7 @@ import {
   accounts,
   bookInstances,
   books,
+  bookVersions,
   characters,
   customers,
   failedSignIns,
@@ -41,6 +42,15 @@ export async function findUser(db: Db, userId: string) {
   return row;
 }
 
+/** The user's new display name, on the account and the profile row, in the caller's transaction. */
+export async function renameUser(tx: Db, userId: string, name: string): Promise<void> {
+  await tx.update(users).set({ name, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await tx
+    .update(profiles)
+    .set({ displayName: name, updatedAt: sql`now()` })
+    .where(eq(profiles.userId, userId));
+}
+
 /** The user's book instances, newest first, with their title, child and number of pictures. */
 export async function listBooks(db: Db, userId: string) {
   return db
@@ -61,6 +71,11 @@ export async function listBooks(db: Db, userId: string) {
         and ${orders.paymentStatus} in ('paid', 'refunded'))`,
       approved: sql<boolean>`(${bookInstances.approvedVersionId} is not null
         and ${bookInstances.approvedVersionId} = ${bookInstances.currentVersionId})`,
+      // The hash of the current version's front cover (its picture 0), which names its web address.
+      coverSha256: sql<
+        string | null
+      >`(select ${bookVersions.pictures} -> '0' ->> 'sha256' from ${bookVersions}
+        where ${bookVersions.id} = ${bookInstances.currentVersionId})`,
     })
     .from(bookInstances)
     .innerJoin(books, eq(books.id, bookInstances.bookId))

@@ -5,6 +5,7 @@ import { WIZARD_COOKIE } from '../../../shared/constants';
 import { BookInstanceParamsSchema, UuidParamSchema } from '../../../shared/contracts/checkout';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import {
+  DisplayNameUpdateSchema,
   GallerySchema,
   ProfileBooksSchema,
   ProfileOrdersSchema,
@@ -61,6 +62,19 @@ export function profileRoutes(options: { now?: () => Date } = {}): FastifyPlugin
         },
       },
       async (request) => profile.getProfile(app.database.db, caller(request).id),
+    );
+
+    app.patch(
+      '/',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Change the caller’s display name (their own only: the account is the session’s)',
+          body: DisplayNameUpdateSchema,
+          response: { 200: ProfileSchema, ...errors, 400: ErrorResponseSchema, 403: ErrorResponseSchema },
+        },
+      },
+      async (request) => profile.renameUser(app.database.db, caller(request).id, request.body.name),
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { PREVIEW_IMAGE_WIDTHS } from '../../../shared/contracts/book-preview';
 import type {
   BookStage,
   Gallery,
@@ -15,6 +16,7 @@ import { AppError, notFound } from '../../errors';
 import type { JobLogger } from '../../jobs/types';
 import { instanceKeys, parseInstanceKey, wizardKeys } from '../../storage-keys';
 import { bookTitle } from '../../stories/title';
+import { FRONT_COVER } from '../books/versions';
 import { orderView } from '../orders/repo';
 import * as repo from './repo';
 
@@ -57,6 +59,17 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   return { id: user.id, email: user.email, name: user.name, image: user.image };
 }
 
+/**
+ * The caller's new display name, on the account (what the header and the e-mails' sign-in show)
+ * and on the profile row made at sign-up, together.
+ */
+export async function renameUser(db: Db, userId: string, name: string): Promise<Profile> {
+  await db.transaction(async (tx) => {
+    await repo.renameUser(tx, userId, name);
+  });
+  return getProfile(db, userId);
+}
+
 /** Where a book is for the parent: what My Books offers for it (issue 15). */
 function bookStage(row: { status: string; paid: boolean; approved: boolean }): BookStage {
   if (row.paid || row.status === 'fulfilled') return 'paid';
@@ -65,6 +78,13 @@ function bookStage(row: { status: string; paid: boolean; approved: boolean }): B
   if (row.status !== 'ready') return 'drawing';
   return row.approved ? 'approved-unpaid' : 'to-approve';
 }
+
+/**
+ * The front cover on the reader's own owner-only picture route (books module), at its smallest
+ * size; the hash in the address changes with the picture, so a browser may keep it.
+ */
+const coverUrl = (bookInstanceId: string, sha256: string) =>
+  `/api/books/${encodeURIComponent(bookInstanceId)}/pages/${FRONT_COVER}/image?w=${PREVIEW_IMAGE_WIDTHS[0]}&v=${sha256.slice(0, 16)}`;
 
 /** My Books: each book with its production state; the PDF counts only once it is really stored. */
 export async function listBooks(deps: ProfileDeps, userId: string): Promise<ProfileBook[]> {
@@ -79,6 +99,7 @@ export async function listBooks(deps: ProfileDeps, userId: string): Promise<Prof
       progressPercentage: row.progressPercentage,
       childName: readPersonalisation(row.wizardMetadata).childName ?? '',
       createdAt: row.createdAt.toISOString(),
+      coverUrl: row.coverSha256 ? coverUrl(row.id, row.coverSha256) : null,
       imageCount: Number(row.imageCount),
       pdfAvailable:
         row.status === 'fulfilled' && (await deps.storage.exists('instances', instanceKeys(row.id).interior)),

@@ -163,10 +163,8 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
         },
       });
     },
-    () => {
-      focusFirstProblem();
-      toast.error(t('toasts.completeFields'), { id: 'checkout-complete-fields' });
-    },
+    // Said once: each field's message and the summary above the form (no toast besides, issue 20).
+    () => focusFirstProblem(),
   );
 
   // A promo code is applied by saving the order with it: the server checks it and prices it.

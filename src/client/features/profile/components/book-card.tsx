@@ -1,5 +1,5 @@
 import { BookOpen, CreditCard, FileDown, Loader2, RefreshCw, RotateCcw } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -44,7 +44,39 @@ function RetryButton({ bookId }: { bookId: string }) {
 }
 
 /**
- * A book drawn and not paid yet (issue 15): its front cover, where it stands, and the way on —
+ * The book's front cover as the parent approved it, or a plain tile while no version is drawn.
+ * A picture that does not load gives way to the tile too.
+ */
+function BookCover({ book }: { book: ProfileBook }) {
+  const { t } = useTranslation('profile');
+  const [failed, setFailed] = useState(false);
+  const shape = 'size-20 shrink-0 rounded-2xl sm:size-24';
+  if (book.coverUrl && !failed) {
+    return (
+      <img
+        src={book.coverUrl}
+        alt={t('books.coverAlt', { title: book.title })}
+        width={96}
+        height={96}
+        loading="lazy"
+        onError={() => setFailed(true)}
+        className={cn(shape, 'bg-cream-200 object-cover shadow-soft ring-2 ring-white')}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="cover-placeholder"
+      className={cn(shape, 'inline-flex items-center justify-center bg-lavender-100 text-ink-700')}
+    >
+      <BookOpen className="size-8" />
+    </span>
+  );
+}
+
+/**
+ * A book drawn and not paid yet (issue 15): where it stands, and the way on —
  * "See your book" (read, change, approve) and, once approved, "Continue to payment".
  */
 function UnpaidBook({ book }: { book: ProfileBook }) {
@@ -53,14 +85,6 @@ function UnpaidBook({ book }: { book: ProfileBook }) {
   const approved = book.stage === 'approved-unpaid';
   return (
     <div className="flex items-center gap-4 rounded-2xl bg-white/70 p-3 ring-1 ring-sand-300/70">
-      <img
-        src={`/api/books/${id}/pages/0/image?w=480`}
-        alt={t('books.unpaid.coverAlt', { title: book.title })}
-        width={96}
-        height={96}
-        loading="lazy"
-        className="size-24 shrink-0 rounded-xl bg-cream-200 object-cover"
-      />
       <div className="flex min-w-0 flex-col items-start gap-2">
         <p className="font-semibold">{approved ? t('books.unpaid.approved') : t('books.unpaid.toApprove')}</p>
         <div className="flex flex-wrap gap-2">
@@ -103,18 +127,19 @@ export function BookCard({
       aria-labelledby={`${id}-title`}
       className="flex flex-col gap-4 rounded-3xl bg-cream-50 p-5 shadow-soft ring-1 ring-sand-300/70 sm:p-6"
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 id={`${id}-title`} className="text-xl font-semibold break-words">
-            {book.title}
-          </h3>
-          <p className="mt-0.5 text-sm text-ink-700">
-            <span>{t('books.started', { date: formatDateTime(book.createdAt, language) })}</span>
-            <span aria-hidden="true"> · </span>
-            <span className="font-mono whitespace-nowrap">{t('books.id', { id: book.id.slice(0, 8) })}</span>
-          </p>
+      <div className="flex items-start gap-4">
+        <BookCover book={book} />
+        <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 id={`${id}-title`} className="text-xl font-semibold break-words">
+              {book.title}
+            </h3>
+            <p className="mt-0.5 text-sm text-ink-700">
+              {t('books.started', { date: formatDateTime(book.createdAt, language) })}
+            </p>
+          </div>
+          <BookStatusBadge status={book.status} />
         </div>
-        <BookStatusBadge status={book.status} />
       </div>
 
       <div className="flex items-center gap-3">

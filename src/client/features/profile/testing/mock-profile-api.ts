@@ -29,6 +29,7 @@ export function makeBook(overrides: Partial<ProfileBook> = {}): ProfileBook {
     progressPercentage: 45,
     childName: 'Mia',
     createdAt: '2026-01-15T10:30:00.000Z',
+    coverUrl: null,
     imageCount: 0,
     pdfAvailable: false,
     ...overrides,
@@ -109,6 +110,12 @@ export function mockProfileApi({
     // The top bar's cart reads the approved unpaid books of a signed-in parent: none here.
     if (method === 'GET' && path === '/api/books/unpaid-count') return () => ok({ count: 0 });
     if (method === 'DELETE' && path === '/api/profile') return () => ({ status: 204, body: null });
+    if (method === 'PATCH' && path === '/api/profile') {
+      return (call) => {
+        server.profile = { ...server.profile, name: String((call.body as { name?: unknown }).name ?? '') };
+        return ok(server.profile);
+      };
+    }
     if (method === 'GET' && path === '/api/profile/books') return () => ok({ books: server.books });
     if (method === 'GET' && path === '/api/profile/orders') return () => ok({ orders: server.orders });
     const gallery = /^\/api\/profile\/books\/([^/]+)\/gallery$/.exec(path);
