@@ -21,13 +21,40 @@ export const ChildStepSchema = z
   })
   .meta({ id: 'WizardChildStep' });
 
+/** How many covers of one step are kept to go back to ("Make a new one" keeps the earlier ones). */
+export const COVER_VERSIONS_KEPT = 6;
+
+/**
+ * One cover made for a step: its image, its variant (0 the first drawing, 1, 2, … each "Make a new
+ * one") and, for the hero, the drawn child's look. The server keeps them; the parent picks one.
+ */
+export const CoverVersionSchema = z
+  .object({
+    imageId: ImageIdSchema,
+    variant: z.number().int().min(0),
+    look: ChildLookSchema.optional(),
+    /** The name drawn on it: covers of an earlier name are not offered again. */
+    name: z.string().optional(),
+  })
+  .meta({ id: 'WizardCoverVersion' });
+export type CoverVersion = z.infer<typeof CoverVersionSchema>;
+
+/** The covers made so far for a step, oldest first; the server fills it, what a client sends is ignored. */
+const versions = z.array(CoverVersionSchema).max(COVER_VERSIONS_KEPT).optional();
+
 /**
  * Step 2, cover: the generated hero cover, whether it was approved, and the child's drawn look it
  * shows ("Does this look like Lily?"). The look is there only when the illustrator draws the child
  * from a look (the local one); the client shows the adjust panel exactly then.
  */
 export const CoverStepSchema = z
-  .object({ approved: z.boolean(), generatedCover: ImageIdSchema, look: ChildLookSchema.optional() })
+  .object({
+    approved: z.boolean(),
+    generatedCover: ImageIdSchema,
+    look: ChildLookSchema.optional(),
+    variant: z.number().int().min(0).optional(),
+    versions,
+  })
   .meta({ id: 'WizardCoverStep' });
 
 /** Step 3, toy: its name and photo. */
@@ -37,7 +64,12 @@ export const ToyStepSchema = z
 
 /** Step 4, toy_generated: the generated toy cover and whether it was approved. */
 export const ToyGeneratedStepSchema = z
-  .object({ approved: z.boolean(), generatedToyImage: ImageIdSchema })
+  .object({
+    approved: z.boolean(),
+    generatedToyImage: ImageIdSchema,
+    variant: z.number().int().min(0).optional(),
+    versions,
+  })
   .meta({ id: 'WizardToyGeneratedStep' });
 
 /** Step 5, dedication: no field is required; what is given follows the dedication and signature rules. */
@@ -159,9 +191,17 @@ export const GenerateCoverSchema = z
   })
   .meta({ id: 'GenerateCover' });
 
-/** A made cover; `look` is the drawn child's look when the illustrator draws one (local only). */
+/**
+ * A made cover; `look` is the drawn child's look when the illustrator draws one (local only);
+ * `versions` are the covers of this step the parent can go back to, this one among them.
+ */
 export const GeneratedCoverSchema = z
-  .object({ imageId: ImageIdSchema, look: ChildLookSchema.optional() })
+  .object({
+    imageId: ImageIdSchema,
+    look: ChildLookSchema.optional(),
+    variant: z.number().int().min(0).optional(),
+    versions: z.array(CoverVersionSchema).optional(),
+  })
   .meta({ id: 'GeneratedCover' });
 
 export const CompletedWizardSchema = z

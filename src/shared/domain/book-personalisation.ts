@@ -31,6 +31,13 @@ export const BookPersonalisationSchema = z.object({
   permanentPaths: BookPicturesSchema,
   /** How the local illustrator draws the child; books made before it have none. */
   childLook: ChildLookSchema.optional(),
+  /**
+   * The approved covers' variants ("Make a new one" in the wizard), so the print-size covers are
+   * drawn as approved; absent, or a kind absent, is the first cover (0).
+   */
+  coverVariants: z
+    .object({ hero: z.number().int().min(0).optional(), toy: z.number().int().min(0).optional() })
+    .optional(),
 });
 export type BookPersonalisation = z.infer<typeof BookPersonalisationSchema>;
 

@@ -63,6 +63,11 @@ export type CoverArtInput = {
   focus?: Focus | undefined;
   /** Drives the star field; derive it from the request so the same request gives the same cover. */
   seed: number;
+  /**
+   * "Make a new one" (wizard): 0 is the first cover; 1, 2, … paint the sky another time of night
+   * (SKIES, in turn), so a new request is visibly another cover and still the same book.
+   */
+  variant?: number | undefined;
   /** The cover's width and height in pixels (default 1024; 2625 for print). */
   size?: number | undefined;
 };
@@ -90,6 +95,42 @@ const THEMES = {
     halo: '#fff0f6',
   },
 } as const;
+
+/**
+ * The sky and far hills of a cover, one per variant in turn: the first is the cover as it always was
+ * (its bytes must not change: approved covers are drawn again at print size from the same inputs).
+ */
+export const SKIES = [
+  {
+    sky: ['#0f1239', '#262d6d', '#4a4796', '#8c6bb3'],
+    farHill: ['#45559a', '#2d3772'],
+    midHill: ['#2f6b82', '#234a66'],
+  },
+  // Dusk: a rose and apricot sunset under the first stars.
+  {
+    sky: ['#2b1d4f', '#6a3b7a', '#c0607a', '#f2a46b'],
+    farHill: ['#6b4f8f', '#4a3670'],
+    midHill: ['#3f6f78', '#2b4b5e'],
+  },
+  // Northern lights: a teal and green night.
+  {
+    sky: ['#062433', '#0d4a5c', '#1f7f86', '#62b99c'],
+    farHill: ['#2f5d7a', '#1f3f5c'],
+    midHill: ['#2a5e56', '#1c4140'],
+  },
+  // Before dawn: a clear blue over a golden horizon.
+  {
+    sky: ['#1d3a6e', '#3f74b5', '#86b6e0', '#f7dca6'],
+    farHill: ['#5a74b0', '#3b4f8a'],
+    midHill: ['#3c7a7f', '#285563'],
+  },
+] as const;
+
+/** The sky of a variant: SKIES in turn. */
+export function skyOf(variant: number | undefined): (typeof SKIES)[number] {
+  const index = Math.max(0, Math.floor(variant ?? 0)) % SKIES.length;
+  return SKIES[index]!;
+}
 
 /** The room for the name's ink, above the ribbon. */
 const TITLE_BOX = { width: 860, height: 150, bottom: 190 } as const;
@@ -189,8 +230,9 @@ function cloud(x: number, y: number, scale: number, opacity: number): string {
 }
 
 /** The sky, moon, stars and far hills, behind the portrait. */
-export function backgroundSvg(theme: CoverTheme, seed: number): string {
+export function backgroundSvg(theme: CoverTheme, seed: number, variant = 0): string {
   const colours = THEMES[theme];
+  const { sky, farHill, midHill } = skyOf(variant);
   const next = random(seed);
   const { cx, cy, r } = PORTRAIT;
   const moon = { x: 880, y: 330, r: 54 };
@@ -218,10 +260,10 @@ export function backgroundSvg(theme: CoverTheme, seed: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIZE}" height="${COVER_SIZE}" viewBox="0 0 ${COVER_SIZE} ${COVER_SIZE}">
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#0f1239"/>
-      <stop offset="0.42" stop-color="#262d6d"/>
-      <stop offset="0.72" stop-color="#4a4796"/>
-      <stop offset="1" stop-color="#8c6bb3"/>
+      <stop offset="0" stop-color="${sky[0]}"/>
+      <stop offset="0.42" stop-color="${sky[1]}"/>
+      <stop offset="0.72" stop-color="${sky[2]}"/>
+      <stop offset="1" stop-color="${sky[3]}"/>
     </linearGradient>
     <radialGradient id="moonGlow">
       <stop offset="0" stop-color="#fff4c8" stop-opacity="0.55"/>
@@ -234,12 +276,12 @@ export function backgroundSvg(theme: CoverTheme, seed: number): string {
       <stop offset="1" stop-color="${colours.glow}" stop-opacity="0"/>
     </radialGradient>
     <linearGradient id="farHill" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#45559a"/>
-      <stop offset="1" stop-color="#2d3772"/>
+      <stop offset="0" stop-color="${farHill[0]}"/>
+      <stop offset="1" stop-color="${farHill[1]}"/>
     </linearGradient>
     <linearGradient id="midHill" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#2f6b82"/>
-      <stop offset="1" stop-color="#234a66"/>
+      <stop offset="0" stop-color="${midHill[0]}"/>
+      <stop offset="1" stop-color="${midHill[1]}"/>
     </linearGradient>
     <linearGradient id="tail" x1="70" y1="150" x2="205" y2="96" gradientUnits="userSpaceOnUse">
       <stop offset="0" stop-color="#fff8dc" stop-opacity="0"/>
@@ -830,7 +872,7 @@ export async function renderCover(input: CoverArtInput): Promise<Buffer> {
     titleLayer(input.theme, input.title, k),
     ribbonLayer(input.theme, input.subtitle, k),
     imprintLayer(input.imprint, k),
-    svg(backgroundSvg(input.theme, input.seed)),
+    svg(backgroundSvg(input.theme, input.seed, input.variant)),
     svg(foregroundSvg(input.theme, input.seed)),
     drawn ? svg(drawn.figure) : undefined,
   ]);

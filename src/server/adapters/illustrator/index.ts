@@ -20,6 +20,12 @@ export type CoverRequest = {
   look?: ChildLook | undefined;
   /** The cover's width and height in pixels: 1024 on screen by default, 2625 for print. */
   size?: number | undefined;
+  /**
+   * "Make a new one" (wizard): 1, 2, … asks for a visibly different cover of the same child or toy
+   * (another pose and sky with the local illustrator); absent or 0 is the first cover. Hosted
+   * illustrators draw anew on every request and ignore it.
+   */
+  variant?: number | undefined;
 };
 
 /** A storybook colour page, or a coloring-book page of black lines on white. */

@@ -152,6 +152,33 @@ describe('createLocalIllustrator', () => {
   );
 
   it(
+    '"Make a new one": each variant is another cover (pose and sky), the same variant the same bytes, 0 the first cover',
+    async () => {
+      const first = image(await illustrator.generateCover(hero()));
+      expect(image(await illustrator.generateCover(hero({ variant: 0 }))).equals(first)).toBe(true);
+      const variants = [first];
+      for (const variant of [1, 2, 3, 4]) {
+        const drawn = image(await illustrator.generateCover(hero({ variant })));
+        // Visibly another picture where the child stands, not a few pixels (the whole art differs).
+        for (const earlier of variants) {
+          expect((await region(drawn, PORTRAIT_AREA)).equals(await region(earlier, PORTRAIT_AREA))).toBe(
+            false,
+          );
+        }
+        variants.push(drawn);
+      }
+      expect(image(await illustrator.generateCover(hero({ variant: 2 }))).equals(variants[2]!)).toBe(true);
+      const toy = { kind: 'plush_toy_generation', photo: teddy, name: 'Teddy' } as const;
+      const toyFirst = image(await illustrator.generateCover(hero(toy)));
+      const toyNext = image(await illustrator.generateCover(hero({ ...toy, variant: 1 })));
+      expect((await region(toyNext, PORTRAIT_AREA)).equals(await region(toyFirst, PORTRAIT_AREA))).toBe(
+        false,
+      );
+    },
+    MODEL_TIMEOUT * 2,
+  );
+
+  it(
     'sets the French text for language fr: the title differs, the drawn child is the same',
     async () => {
       const english = image(await illustrator.generateCover(hero({ language: 'en' })));

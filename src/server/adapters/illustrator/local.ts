@@ -2,7 +2,14 @@ import sharp from 'sharp';
 import { ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
 import type { Language } from '../../../shared/i18n';
-import { cutOutToy, drawChild, drawToy, readChildLook } from './characters';
+import {
+  type ChildOptions,
+  cutOutToy,
+  drawChild,
+  drawToy,
+  readChildLook,
+  type ToyOptions,
+} from './characters';
 import { COVER_SIZE, renderCover, seedFrom } from './cover-art';
 import type { CoverKind, CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
 import { checkPageRequest } from './page-request';
@@ -74,6 +81,30 @@ async function isDecodable(photo: Buffer): Promise<boolean> {
   }
 }
 
+/**
+ * What "Make a new one" changes, in turn with the sky (cover-art SKIES): the pose and mood of the
+ * drawn child or toy. Variant 0 is the first cover as it always was.
+ */
+const HERO_VARIANTS = [
+  { pose: 'waving', expression: 'happy' },
+  { pose: 'pointing', expression: 'curious', facing: 'left' },
+  { pose: 'reaching', expression: 'laughing' },
+  { pose: 'standing', expression: 'brave', facing: 'left' },
+  { pose: 'walking', expression: 'happy' },
+] as const satisfies readonly Pick<ChildOptions, 'pose' | 'expression' | 'facing'>[];
+const TOY_VARIANTS = [
+  { pose: 'sitting' },
+  { pose: 'waving', facing: 'left' },
+  { pose: 'hopping' },
+  { pose: 'guarding', facing: 'left' },
+  { pose: 'flying' },
+] as const satisfies readonly Pick<ToyOptions, 'pose' | 'facing'>[];
+
+/** A cover request's variant: a whole number from 0, anything else is the first cover. */
+function coverVariant(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
+}
+
 /** The largest cover drawn (print size with room to spare); larger requests are refused. */
 const MAX_COVER_SIZE = 4096;
 
@@ -131,9 +162,19 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
         // The photo is only read (the child's look) or cut out and repainted (the toy): the cover
         // shows drawn characters, never the photo's pixels.
         const look = hero ? (given?.data ?? (await readChildLook(request.photo))) : undefined;
+        const variant = coverVariant(request.variant);
         const figure = look
-          ? drawChild({ look, pose: 'waving', expression: 'happy', style: 'color', outfit: 'day' })
-          : drawToy({ art: await cutOutToy(request.photo), pose: 'sitting', style: 'color' });
+          ? drawChild({
+              look,
+              style: 'color',
+              outfit: 'day',
+              ...HERO_VARIANTS[variant % HERO_VARIANTS.length]!,
+            })
+          : drawToy({
+              art: await cutOutToy(request.photo),
+              style: 'color',
+              ...TOY_VARIANTS[variant % TOY_VARIANTS.length]!,
+            });
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
         const image = await renderCover({
           theme: hero ? 'hero' : 'toy',
@@ -143,7 +184,9 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
           figure,
           size,
           // The art depends on who is on the cover, not on the language: EN and FR share a scene.
-          seed: seedFrom(`${request.kind}:${name}`),
+          // The first cover keeps its seed of old (approved covers are drawn again at print size).
+          seed: seedFrom(variant === 0 ? `${request.kind}:${name}` : `${request.kind}:${name}:${variant}`),
+          variant,
         });
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
         return look

@@ -116,6 +116,7 @@ export async function drawBook(deps: DrawDeps, payload: { bookInstanceId: string
       toyName: plan.metadata.toyName.trim(),
       language: plan.language,
       look: book.look,
+      variants: plan.metadata.coverVariants,
     },
   );
   throwIfAborted(deps.signal);

@@ -88,6 +88,51 @@ describe('the approved covers drawn again at print size (local illustrator)', ()
   );
 
   it(
+    'draws a cover the parent chose after "Make a new one" in its own variant (without it, it would not match)',
+    async () => {
+      const hero = await approved({
+        kind: 'hero_generation',
+        photo: person,
+        name: 'Mia',
+        look: braids,
+        variant: 2,
+      });
+      const keys = instanceKeys(id);
+      const warnings: unknown[] = [];
+      const deps = {
+        illustrator,
+        storage,
+        log: { ...silentLog, warn: (entry: unknown) => warnings.push(entry) } as never,
+        signal: new AbortController().signal,
+      };
+      const book = {
+        id,
+        heroCoverKey: keys.heroCover,
+        toyCoverKey: keys.toyCover,
+        heroCover: hero,
+        toyCover: hero,
+      };
+      const inputs = {
+        childPhoto: person,
+        // The toy's cover is left as approved (no photo): one drawing per case keeps this quick.
+        toyPhoto: undefined,
+        childName: 'Mia',
+        toyName: 'Teddy',
+        language: 'en' as const,
+        look: braids,
+      };
+      const covers = await printSizeCovers(deps, book, { ...inputs, variants: { hero: 2 } });
+      expect(covers).toEqual({ heroKey: keys.printHeroCover, toyKey: keys.toyCover });
+      expect(warnings).toHaveLength(0);
+      // The first cover's drawing is another picture: printed as approved instead, with a warning.
+      const unchosen = await printSizeCovers(deps, book, inputs);
+      expect(unchosen).toEqual({ heroKey: keys.heroCover, toyKey: keys.toyCover });
+      expect(warnings).toHaveLength(1);
+    },
+    MODEL_TIMEOUT * 2,
+  );
+
+  it(
     'prints the approved cover itself when the drawing would not match it',
     async () => {
       const hero = await approved({ kind: 'hero_generation', photo: person, name: 'Mia', look: braids });

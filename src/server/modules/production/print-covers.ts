@@ -32,6 +32,8 @@ export type PrintCoverInputs = {
   toyName: string;
   language: Language;
   look: ChildLook | undefined;
+  /** The approved covers' variants ("Make a new one"); absent is the first cover. */
+  variants?: { hero?: number | undefined; toy?: number | undefined } | undefined;
 };
 
 /**
@@ -83,6 +85,7 @@ export async function printSizeCovers(
     key: string,
   ) => {
     if (!photo) return approvedKey;
+    const variant = kind === 'hero_generation' ? inputs.variants?.hero : inputs.variants?.toy;
     const result = await deps.illustrator.generateCover(
       {
         kind,
@@ -90,6 +93,7 @@ export async function printSizeCovers(
         name: kind === 'hero_generation' ? inputs.childName : inputs.toyName,
         language: inputs.language,
         ...(kind === 'hero_generation' && inputs.look ? { look: inputs.look } : {}),
+        ...(variant ? { variant } : {}),
         size: PRINT_COVER_PIXELS,
       },
       { signal: deps.signal },

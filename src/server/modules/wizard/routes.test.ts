@@ -349,10 +349,10 @@ describe('covers', () => {
     expect(image.headers['content-type']).toBe('image/png');
     // The cover is kept with the session, not approved yet: a reload shows it rather than making another.
     const reloaded = (await browser.call('GET', '/api/wizard/session')).json();
-    expect(reloaded.steps[2]).toEqual({ approved: false, generatedCover: cover.json().imageId });
+    expect(reloaded.steps[2]).toMatchObject({ approved: false, generatedCover: cover.json().imageId });
     expect(reloaded.resumeStep).toBe(2);
     const again = await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'fr' });
-    expect((await browser.call('GET', '/api/wizard/session')).json().steps[2]).toEqual({
+    expect((await browser.call('GET', '/api/wizard/session')).json().steps[2]).toMatchObject({
       approved: false,
       generatedCover: again.json().imageId,
     });
@@ -886,7 +886,7 @@ describe('the child’s look on the hero cover (local illustrator)', () => {
     browser.app = local;
     const first = await withCover(browser);
     expect(ChildLookSchema.parse(first.look)).toEqual(first.look);
-    expect((await browser.call('GET', '/api/wizard/session')).json().steps[2]).toEqual({
+    expect((await browser.call('GET', '/api/wizard/session')).json().steps[2]).toMatchObject({
       approved: false,
       generatedCover: first.imageId,
       look: first.look,
@@ -922,7 +922,7 @@ describe('the child’s look on the hero cover (local illustrator)', () => {
 
     // A reload shows the adjusted cover and its look.
     const reloaded = (await browser.call('GET', '/api/wizard/session')).json();
-    expect(reloaded.steps[2]).toEqual({
+    expect(reloaded.steps[2]).toMatchObject({
       approved: false,
       generatedCover: again.json().imageId,
       look: adjusted,
@@ -935,7 +935,7 @@ describe('the child’s look on the hero cover (local illustrator)', () => {
       look: { ...adjusted, glasses: false },
     });
     expect(approved.statusCode).toBe(200);
-    expect(approved.json().steps[2]).toEqual({
+    expect(approved.json().steps[2]).toMatchObject({
       approved: true,
       generatedCover: again.json().imageId,
       look: adjusted,
@@ -976,12 +976,138 @@ describe('the child’s look on the hero cover (local illustrator)', () => {
       expect(ErrorResponseSchema.parse(response.json()).error.code).toMatch(/^VALIDATION_/);
     }
     // Nothing was redrawn: the session keeps the cover and look it had.
-    expect((await browser.call('GET', '/api/wizard/session')).json().steps[2]).toEqual({
+    expect((await browser.call('GET', '/api/wizard/session')).json().steps[2]).toMatchObject({
       approved: false,
       generatedCover: first.imageId,
       look: first.look,
     });
   }, 60_000);
+
+  it('"Make a new one" draws another cover, keeps the earlier ones to go back to, and prints the chosen one', async () => {
+    const browser = new Browser();
+    browser.app = local;
+    const first = (await withCover(browser)) as { imageId: string; look: ChildLook; variant: number };
+    expect(first.variant).toBe(0);
+    const second = await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' });
+    expect(second.statusCode).toBe(200);
+    const made = second.json() as { imageId: string; variant: number; versions: { imageId: string }[] };
+    expect(made.variant).toBe(1);
+    expect(made.versions.map((version) => version.imageId)).toEqual([first.imageId, made.imageId]);
+    const picture = async (imageId: string) =>
+      (await browser.call('GET', `/api/wizard/images/${imageId}`)).rawPayload;
+    // Another picture, not the same bytes under a new id (the local illustrator is deterministic).
+    expect((await picture(made.imageId)).equals(await picture(first.imageId))).toBe(false);
+    const third = (await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' })).json();
+    expect(third.variant).toBe(2);
+    expect((await picture(third.imageId)).equals(await picture(made.imageId))).toBe(false);
+
+    // The parent goes back to the first cover: it is the one shown, with its own look and variant.
+    const chosen = await browser.call('PUT', '/api/wizard/session/steps/2', {
+      approved: false,
+      generatedCover: first.imageId,
+      variant: 5,
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().steps[2]).toMatchObject({
+      approved: false,
+      generatedCover: first.imageId,
+      look: first.look,
+      variant: 0,
+    });
+    expect(chosen.json().steps[2].versions).toHaveLength(3);
+    // A look now adjusts that cover (its pose and sky), in its place among the versions.
+    const adjustedFirst = (
+      await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en', look: adjusted })
+    ).json();
+    expect(adjustedFirst.variant).toBe(0);
+    expect(adjustedFirst.versions.map((version: { variant: number }) => version.variant)).toEqual([0, 1, 2]);
+    expect(adjustedFirst.versions[0].imageId).toBe(adjustedFirst.imageId);
+    // …and the second one can still be chosen and approved.
+    const approved = await browser.call('PUT', '/api/wizard/session/steps/2', {
+      approved: true,
+      generatedCover: made.imageId,
+    });
+    expect(approved.json().steps[2]).toMatchObject({
+      approved: true,
+      generatedCover: made.imageId,
+      variant: 1,
+    });
+
+    // The toy's cover has its versions too.
+    const toy = (await browser.upload('toy', toyPhoto)).json();
+    await browser.call('PUT', '/api/wizard/session/steps/3', { toyName: 'Teddy', toyPicture: toy.photoId });
+    const toyFirst = (
+      await browser.call('POST', '/api/wizard/covers', { kind: 'toy', language: 'en' })
+    ).json();
+    const toySecond = (
+      await browser.call('POST', '/api/wizard/covers', { kind: 'toy', language: 'en' })
+    ).json();
+    expect(toySecond.variant).toBe(1);
+    expect((await picture(toySecond.imageId)).equals(await picture(toyFirst.imageId))).toBe(false);
+    const toyApproved = await browser.call('PUT', '/api/wizard/session/steps/4', {
+      approved: true,
+      generatedToyImage: toySecond.imageId,
+    });
+    expect(toyApproved.json().steps[4]).toMatchObject({ approved: true, variant: 1 });
+
+    // The book remembers which covers were chosen, so the print-size covers are drawn the same.
+    browser.take([await signedInAs(local, 'variant.parent@example.com')]);
+    const completed = await browser.call('POST', '/api/wizard/complete', { language: 'en' });
+    expect(completed.statusCode).toBe(200);
+    const [book] = await local.database.db
+      .select()
+      .from(bookInstances)
+      .where(eq(bookInstances.id, completed.json().bookInstanceId));
+    expect(book?.wizardMetadata).toMatchObject({ coverVariants: { hero: 1, toy: 1 } });
+  }, 120_000);
+
+  it('keeps the earlier covers out of reach of another session or account (404), and of another site (403)', async () => {
+    const owner = new Browser(await signedInAs(local, 'versions.owner@example.com'));
+    owner.app = local;
+    const first = await withCover(owner);
+    await owner.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' });
+
+    // Another account with a wizard of its own cannot choose or approve the owner's cover.
+    const other = new Browser(await signedInAs(local, 'versions.other@example.com'));
+    other.app = local;
+    await withCover(other);
+    for (const approved of [false, true]) {
+      const refused = await other.call('PUT', '/api/wizard/session/steps/2', {
+        approved,
+        generatedCover: first.imageId,
+      });
+      expect(refused.statusCode).toBe(404);
+      expect(ErrorResponseSchema.parse(refused.json()).error.code).toBe('IMAGE_NOT_FOUND');
+    }
+    // Holding the owner's wizard cookie does not help another account.
+    other.cookies.set('wizard_session', owner.cookies.get('wizard_session')!);
+    const withCookie = await other.call('PUT', '/api/wizard/session/steps/2', {
+      approved: false,
+      generatedCover: first.imageId,
+    });
+    expect(withCookie.statusCode).toBe(404);
+
+    // A page of another site cannot ask for a new cover or choose one, even with the owner's cookies.
+    for (const [method, url, payload] of [
+      ['POST', '/api/wizard/covers', { kind: 'hero', language: 'en' }],
+      ['PUT', '/api/wizard/session/steps/2', { approved: false, generatedCover: first.imageId }],
+    ] as const) {
+      const response = await local.app.inject({
+        method,
+        url,
+        headers: {
+          cookie: owner.header,
+          origin: 'https://elsewhere.example',
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify(payload),
+      });
+      expect(response.statusCode).toBe(403);
+    }
+    const kept = (await owner.call('GET', '/api/wizard/session')).json().steps[2];
+    expect(kept.versions).toHaveLength(2);
+    expect(kept.generatedCover).not.toBe(first.imageId);
+  }, 120_000);
 
   it('keeps the cover and its look out of reach of another session or account (404)', async () => {
     const owner = new Browser(await signedInAs(local, 'look.owner@example.com'));
@@ -1004,7 +1130,7 @@ describe('the child’s look on the hero cover (local illustrator)', () => {
     expect(
       (await other.call('POST', '/api/wizard/covers', { kind: 'hero', look: adjusted })).statusCode,
     ).toBe(404);
-    expect((await owner.call('GET', '/api/wizard/session')).json().steps[2]).toEqual({
+    expect((await owner.call('GET', '/api/wizard/session')).json().steps[2]).toMatchObject({
       approved: false,
       generatedCover: first.imageId,
       look: first.look,

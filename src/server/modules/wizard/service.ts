@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { WIZARD_COOKIE } from '../../../shared/constants';
 import {
   type ChildStep,
+  COVER_VERSIONS_KEPT,
   type CoverStep,
+  type CoverVersion,
   type DedicationStep,
   STEP_SCHEMAS,
   type ToyGeneratedStep,
@@ -232,6 +234,31 @@ async function requireImage(deps: WizardDeps, sessionId: string, imageId: string
   }
 }
 
+/** The covers made for step 2 or 4 so far (one for a step saved before versions were kept). */
+function keptVersions(saved: CoverStep | ToyGeneratedStep | undefined): CoverVersion[] {
+  if (!saved) return [];
+  if (saved.versions) return saved.versions;
+  const imageId = 'generatedCover' in saved ? saved.generatedCover : saved.generatedToyImage;
+  const look = 'look' in saved ? saved.look : undefined;
+  return [{ imageId, variant: saved.variant ?? 0, ...(look ? { look } : {}) }];
+}
+
+/**
+ * What the server keeps of a cover the parent chose (approved, or picked among the earlier ones):
+ * its variant and drawn look as the server made them, whatever the client sends, and every version.
+ */
+function chosenVersion(
+  saved: CoverStep | ToyGeneratedStep | undefined,
+  imageId: string,
+  sentLook: CoverStep['look'],
+): { look?: CoverStep['look']; variant?: number; versions?: CoverVersion[] } {
+  const versions = keptVersions(saved);
+  const version = versions.find((kept) => kept.imageId === imageId);
+  // A cover of this session the server has no version of (saved before versions were kept).
+  if (!version) return { variant: undefined, versions: saved?.versions };
+  return { look: version.look ?? sentLook, variant: version.variant, versions };
+}
+
 /** Saves one step; a new photo makes the cover made from the old one stale, so that cover is dropped. */
 export async function saveStep(deps: WizardDeps, caller: Caller, step: WizardStep, body: unknown) {
   const session = await requireSession(deps, caller);
@@ -245,14 +272,15 @@ export async function saveStep(deps: WizardDeps, caller: Caller, step: WizardSte
     missing(1);
     const cover = data as CoverStep;
     await requireImage(deps, session.sessionId, cover.generatedCover, 'png');
-    // The look this cover was drawn with, as the server kept it, wins over what the client sends.
-    const drawnWith = steps[2]?.generatedCover === cover.generatedCover ? steps[2].look : undefined;
-    if (drawnWith) cover.look = drawnWith;
+    Object.assign(cover, chosenVersion(steps[2], cover.generatedCover, cover.look));
   }
   if (step === 3) await requireImage(deps, session.sessionId, (data as ToyStep).toyPicture, 'jpg');
   if (step === 4) {
     missing(3);
-    await requireImage(deps, session.sessionId, (data as ToyGeneratedStep).generatedToyImage, 'png');
+    const cover = data as ToyGeneratedStep;
+    await requireImage(deps, session.sessionId, cover.generatedToyImage, 'png');
+    const { look: _none, ...chosen } = chosenVersion(steps[4], cover.generatedToyImage, undefined);
+    Object.assign(cover, chosen);
   }
   await repo.upsertStep(
     deps.db,
@@ -319,6 +347,18 @@ export async function generateCover(
 
   const look = input.kind === 'hero' ? input.look : undefined;
   const counted = !(look && deps.illustrator.kind === 'local');
+  // The covers of this step drawn with the name as it is now (a new photo drops the step already).
+  const saved = input.kind === 'hero' ? steps[2] : steps[4];
+  const kept = keptVersions(saved).filter(
+    (version) => version.name === undefined || version.name === source.name,
+  );
+  // A look redraws the cover on screen in its pose and sky; otherwise "Make a new one" asks for the
+  // next variant, so the parent gets another cover and can still go back to the earlier ones.
+  const variant = look
+    ? (saved?.variant ?? 0)
+    : kept.length === 0
+      ? 0
+      : Math.max(...kept.map((version) => version.variant)) + 1;
   const now = deps.now();
   const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
@@ -361,6 +401,7 @@ export async function generateCover(
         name: source.name,
         language: input.language,
         ...(look ? { look } : {}),
+        ...(variant > 0 ? { variant } : {}),
       },
       { signal },
     ),
@@ -375,20 +416,39 @@ export async function generateCover(
   await deps.storage.put('wizard-temp', wizardKeys(session.sessionId).image(imageId, 'png'), result.image, {
     contentType: 'image/png',
   });
+  // The new cover among the earlier ones (a look's redraw takes the place of the cover it adjusts),
+  // the newest kept when there are too many.
+  const made: CoverVersion = {
+    imageId,
+    variant,
+    name: source.name,
+    ...(input.kind === 'hero' && result.look ? { look: result.look } : {}),
+  };
+  const others = look ? kept.filter((version) => version.variant !== variant) : kept;
+  const versions = [...others, made].sort((a, b) => a.variant - b.variant).slice(-COVER_VERSIONS_KEPT);
   // Kept with the session, not yet approved: a reload shows this cover instead of making another.
   if (input.kind === 'hero') {
     await repo.upsertStep(deps.db, session.sessionId, 2, 'cover', {
       approved: false,
       generatedCover: imageId,
       ...(result.look ? { look: result.look } : {}),
+      variant,
+      versions,
     });
   } else {
     await repo.upsertStep(deps.db, session.sessionId, 4, 'toy_generated', {
       approved: false,
       generatedToyImage: imageId,
+      variant,
+      versions,
     });
   }
-  return input.kind === 'hero' && result.look ? { imageId, look: result.look } : { imageId };
+  return {
+    imageId,
+    ...(input.kind === 'hero' && result.look ? { look: result.look } : {}),
+    variant,
+    versions,
+  };
 }
 
 /**
@@ -430,6 +490,11 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
   }
   const dedication = steps[5] ?? { dedicationMessage: '', dedicationSignature: '' };
   const childLook = steps[2].look;
+  // The covers' variants, only when one is not the first cover (older books stay as they were).
+  const coverVariants = {
+    ...(steps[2].variant ? { hero: steps[2].variant } : {}),
+    ...(steps[4].variant ? { toy: steps[4].variant } : {}),
+  };
   // The whole book is drawn now: a hosted illustrator costs money per picture.
   await refuseOverDailyPreviews(deps.db, userId, deps.now());
   const [theme] = await deps.db
@@ -475,6 +540,7 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
           permanentPaths: paths,
           // The drawn child as the parent approved it on the cover (local illustrator only).
           ...(childLook ? { childLook } : {}),
+          ...(Object.keys(coverVariants).length > 0 ? { coverVariants } : {}),
         }),
       });
       await tx.insert(characters).values({ userId, name: child.name, photoPath: paths.childPhoto });
