@@ -149,6 +149,7 @@ test('two grandparent copies go as gifts: each to its own address, one in French
 
   const gifts = page.getByRole('region', { name: 'Gifts for the grandparents' });
   const first = gifts.getByRole('group', { name: 'Copy 1' });
+  await first.getByRole('button', { name: 'Make it a gift' }).click();
   await first.getByRole('checkbox', { name: 'Send this copy to another address' }).check();
   await first.getByLabel('Their first name').fill('Colette');
   await first.getByLabel('Their last name').fill('Martin');
@@ -161,6 +162,7 @@ test('two grandparent copies go as gifts: each to its own address, one in French
   await first.getByLabel('Signed (optional)').fill('Mamie et Papi');
   await first.getByRole('checkbox', { name: 'Print this copy in French' }).check();
   const second = gifts.getByRole('group', { name: 'Copy 2' });
+  await second.getByRole('button', { name: 'Make it a gift' }).click();
   await second.getByRole('checkbox', { name: 'Send this copy to another address' }).check();
   await second.getByLabel('Their first name').fill('Henri');
   await second.getByLabel('Their last name').fill('Keller');

@@ -33,7 +33,11 @@ beforeAll(async () => {
   await import('./book');
 });
 
-function renderBook({ width = 1280, language = 'en' as Language, at = BOOK } = {}) {
+function renderBook({
+  width = 1280,
+  language = 'en' as Language,
+  at = BOOK as string | { pathname: string; search: string; state: unknown },
+} = {}) {
   stubScreenWidth(width);
   const router = createMemoryRouter(
     [
@@ -58,6 +62,7 @@ describe('/book/{id}?copy=n: a gift copy', () => {
       copy: 2,
       title: 'Mia et Bruno',
       language: 'fr',
+      dedication: { message: 'Pour Mia, de la part de Mamie', signature: 'Mamie' },
       pages: book.pages.map((page) =>
         page.kind === 'dedication'
           ? { ...page, text: 'Pour Mia, de la part de Mamie', signature: 'Mamie' }
@@ -68,23 +73,64 @@ describe('/book/{id}?copy=n: a gift copy', () => {
       book,
       routes: { [`GET /api/books/${BOOK_ID}`]: (call) => ok(call.query.get('copy') === '2' ? copy : book) },
     });
-    const { user } = renderBook({ at: `${BOOK}?copy=2` });
+    // Opened from the checkout's link, which names the copy's recipient.
+    const { user } = renderBook({
+      at: { pathname: BOOK, search: '?copy=2', state: { recipient: 'Colette' } },
+    });
     expect(
       await screen.findByRole('heading', { name: 'Mia et Bruno' }, { timeout: 5_000 }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/This is a gift copy of your order/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Back to the checkout' })).toHaveAttribute(
+    const banner = screen.getByRole('region', { name: 'The copy for Colette' });
+    expect(within(banner).getByText('Printed in French')).toBeVisible();
+    expect(await within(banner).findByText('With its own dedication')).toBeVisible();
+    expect(within(banner).getByText(/This is a gift copy of your order/)).toBeVisible();
+    expect(within(banner).getByRole('link', { name: 'Back to the checkout' })).toHaveAttribute(
       'href',
-      `/checkout/${BOOK_ID}?step=2`,
+      `/checkout/${BOOK_ID}?step=3`,
     );
-    expect(api.callsTo(`/api/books/${BOOK_ID}`, 'GET').every((call) => call.query.get('copy') === '2')).toBe(
-      true,
-    );
+    // The copy is read with its own words; the book itself only to tell its words from the copy's.
+    const reads = api.callsTo(`/api/books/${BOOK_ID}`, 'GET').map((call) => call.query.get('copy'));
+    expect(new Set(reads)).toEqual(new Set(['2', null]));
     // Read only: nothing to approve, change or draw again.
     expect(screen.queryByRole('button', { name: /This is my book/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Draw this page again/ })).toBeNull();
     await user.keyboard('{ArrowRight}');
     expect(await screen.findByText('Pour Mia, de la part de Mamie')).toBeInTheDocument();
+  });
+  it('a copy opened again without its link says its number, its language and that the dedication is the book’s', async () => {
+    const book = makeBook();
+    mockBookApi({
+      book,
+      routes: {
+        [`GET /api/books/${BOOK_ID}`]: (call) =>
+          ok(
+            call.query.get('copy') === '1'
+              ? { ...book, copy: 1, language: 'fr', title: 'Mia et Bruno' }
+              : book,
+          ),
+      },
+    });
+    renderBook({ at: `${BOOK}?copy=1`, language: 'fr' });
+    const banner = await screen.findByRole('region', { name: 'Exemplaire 1' }, { timeout: 5_000 });
+    expect(within(banner).getByText('Imprimé en français')).toBeVisible();
+    expect(await within(banner).findByText('Avec la dédicace de votre livre')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /C’est mon livre/ })).toBeNull();
+  });
+
+  it('a copy that is not on an order of the caller is not found', async () => {
+    const book = makeBook();
+    mockBookApi({
+      book,
+      routes: {
+        [`GET /api/books/${BOOK_ID}`]: (call) =>
+          call.query.get('copy') === '3' ? fails(404, 'NOT_FOUND') : ok(book),
+      },
+    });
+    renderBook({ at: `${BOOK}?copy=3` });
+    expect(
+      await screen.findByRole('heading', { name: 'We can’t find this book' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See my books' })).toHaveAttribute('href', '/profile');
   });
 });
 

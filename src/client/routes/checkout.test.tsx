@@ -386,11 +386,23 @@ describe('checkout: step 2, the details', () => {
     await fillDetails(view);
     const gifts = screen.getByRole('region', { name: 'Gifts for the grandparents' });
     const first = within(gifts).getByRole('group', { name: 'Copy 1' });
+    // Compact while unused: a line and a button per copy.
+    expect(within(first).getByText('Travels in your parcel, just like your book.')).toBeVisible();
+    expect(within(first).queryByRole('checkbox')).toBeNull();
+    const make = within(first).getByRole('button', { name: 'Make it a gift' });
+    expect(make).toHaveAttribute('aria-expanded', 'false');
+    await user.click(make);
+    expect(within(first).getByRole('button', { name: 'Make it a gift' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await user.click(within(first).getByRole('checkbox', { name: 'Send this copy to another address' }));
     // Next with the address empty: each missing field of that copy is said at its place.
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await within(first).findByText('Please enter their first name.')).toBeVisible();
     expect(within(first).getByText('Please enter their town or city.')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Some details are missing');
+    expect(within(first).getByLabelText('Their first name')).toHaveFocus();
     expect(api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT')).toHaveLength(0);
     await user.type(within(first).getByLabelText('Their first name'), 'Colette');
     await user.type(within(first).getByLabelText('Their last name'), 'Martin');
@@ -400,6 +412,7 @@ describe('checkout: step 2, the details', () => {
     await user.selectOptions(within(first).getByLabelText('Country'), 'FR');
     await user.click(within(first).getByRole('checkbox', { name: 'Print this copy in French' }));
     const second = within(gifts).getByRole('group', { name: 'Copy 2' });
+    await user.click(within(second).getByRole('button', { name: 'Make it a gift' }));
     await user.click(within(second).getByRole('checkbox', { name: 'Write this copy its own dedication' }));
     await user.type(within(second).getByLabelText('Dedication for this copy'), 'For Emma, with love');
     await user.type(within(second).getByLabelText('Signed (optional)'), 'Aunt Lou');
@@ -455,13 +468,57 @@ describe('checkout: step 2, the details', () => {
       `/book/${BOOK_INSTANCE_ID}?copy=2`,
     );
 
-    // Back to step 2: everything typed is still there.
+    // Back to step 2: everything typed is still there, each gift open with what it is.
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     const again = await screen.findByRole('group', { name: 'Copy 1' });
+    expect(within(again).getByText('To Colette Martin, Lyon, France · In French')).toBeVisible();
     expect(within(again).getByLabelText('Town or city')).toHaveValue('Lyon');
     expect(
       within(screen.getByRole('group', { name: 'Copy 2' })).getByLabelText('Dedication for this copy'),
     ).toHaveValue('For Emma, with love');
+  });
+
+  it('a gift field the server refuses is shown at its place, on the copy it belongs to', async () => {
+    const api = mockCheckoutApi({
+      routes: {
+        [`PUT /api/checkout/${BOOK_INSTANCE_ID}/order`]: fails(
+          400,
+          'VALIDATION_INVALID_PARAM',
+          'Invalid request at copyGifts.0.shipTo.postalCode: expected a postal code',
+        ),
+      },
+    });
+    const view = await openStep1();
+    const { user } = view;
+    await user.click(screen.getByRole('radio', { name: '2 copies 30% off' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Where should we send it?' });
+    await fillDetails(view);
+    // Copy 1 asks for nothing: the request's first gift is copy 2.
+    const second = screen.getByRole('group', { name: 'Copy 2' });
+    await user.click(within(second).getByRole('button', { name: 'Make it a gift' }));
+    await user.click(within(second).getByRole('checkbox', { name: 'Send this copy to another address' }));
+    await user.type(within(second).getByLabelText('Their first name'), 'Henri');
+    await user.type(within(second).getByLabelText('Their last name'), 'Keller');
+    await user.type(within(second).getByLabelText('Street and house number'), 'Bahnhofstrasse 5');
+    await user.type(within(second).getByLabelText('Postal code'), '8001');
+    await user.type(within(second).getByLabelText('Town or city'), 'Zürich');
+    await user.selectOptions(within(second).getByLabelText('Country'), 'CH');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() =>
+      expect(api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT')).toHaveLength(1),
+    );
+    const postalCode = within(second).getByLabelText('Postal code');
+    expect(
+      await within(second).findByText(
+        'Please enter a valid postal code: letters, digits, spaces and hyphens only.',
+      ),
+    ).toBeVisible();
+    expect(postalCode).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Some details are missing');
+    expect(screen.getByRole('heading', { level: 1, name: 'Where should we send it?' })).toBeVisible();
+    expect(within(screen.getByRole('group', { name: 'Copy 1' })).queryByText(/valid postal code/)).toBeNull();
   });
 
   it('the worked example: hardcover and two softcover copies to Germany is CHF 95.81', async () => {

@@ -11,6 +11,7 @@ import { ApprovePanel } from './approve-panel';
 import { BookProgress } from './book-progress';
 import { BookShell } from './book-shell';
 import { ChangesPanel } from './changes-panel';
+import { CopyBanner } from './copy-banner';
 import { Reader } from './reader';
 import { RedrawButton, RedrawChoice } from './redraw';
 
@@ -34,7 +35,8 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
   const { t } = useTranslation('book');
   const location = useLocation();
   const session = useSession();
-  const ownQuery = useBook(bookInstanceId, { enabled: session.isSignedIn && copy === undefined });
+  // A gift copy reads the book too: its own words are told from the book's.
+  const ownQuery = useBook(bookInstanceId, { enabled: session.isSignedIn });
   const copyQuery = useGiftCopy(bookInstanceId, copy ?? 0, {
     enabled: session.isSignedIn && copy !== undefined,
   });
@@ -109,6 +111,8 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
   }
 
   if (book.copy !== undefined) {
+    // The checkout's link names the copy's recipient (router state; a reload shows its number).
+    const recipient = (location.state as { recipient?: unknown } | null)?.recipient;
     return (
       <BookShell>
         <div className="flex flex-col gap-6 sm:gap-8">
@@ -116,12 +120,12 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
             <h1 className="text-3xl font-semibold sm:text-4xl">{book.title}</h1>
             <p className="mt-2 text-ink-700 sm:text-lg">{t('copy.lead', { copy: book.copy })}</p>
           </div>
-          <p className="rounded-3xl bg-coral-100 p-5 font-semibold ring-1 ring-coral-600/30">
-            {t('copy.banner')}{' '}
-            <Link to={`/checkout/${encodeURIComponent(bookInstanceId)}?step=2`} className="underline">
-              {t('copy.back')}
-            </Link>
-          </p>
+          <CopyBanner
+            copy={book}
+            own={ownQuery.data}
+            recipient={typeof recipient === 'string' && recipient !== '' ? recipient : undefined}
+            bookInstanceId={bookInstanceId}
+          />
           <Reader pages={book.pages} title={book.title} language={book.language} />
         </div>
       </BookShell>

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { CheckoutContext, Order } from '../../../../shared/contracts/checkout';
+import type { CheckoutContext, Order, OrderRequest } from '../../../../shared/contracts/checkout';
 import { isPromoError, type PromoError } from '../../../../shared/domain/promo';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
@@ -21,6 +21,7 @@ import {
   choicesKey,
   detailsResolver,
   draftFromContext,
+  fieldOfRefusal,
   orderRequestFrom,
   problemsOf,
 } from '../lib/checkout-draft';
@@ -128,6 +129,19 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
 
   const problems = problemsOf(form.formState.errors);
 
+  // A request the server refused for one field (its schemas are the client's own, so rarely): the
+  // problem is shown at that field on step 2, as the client's checks show theirs.
+  const showRefusal = (error: unknown, request: OrderRequest): boolean => {
+    if (codeOf(error) !== 'VALIDATION_INVALID_PARAM' || !(error instanceof Error)) return false;
+    const field = fieldOfRefusal(error.message, request);
+    if (!field) return false;
+    // Said as a missing detail is: at the field and in the summary above the form (no toast).
+    form.setError(field, { type: 'invalid', message: '' });
+    if (step === 2) focusFirstProblem();
+    else goTo(2);
+    return true;
+  };
+
   const saveAndContinue = form.handleSubmit(
     (values) => {
       const checked = checkDetails(values);
@@ -143,7 +157,8 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
           flushSync(() => setSaved({ order, key }));
           goTo(3, { now: true });
         },
-        onError: (error) => {
+        onError: (error, request) => {
+          if (showRefusal(error, request)) return;
           if (codeOf(error) === 'ORDER_ALREADY_PAID') {
             // The checkout reads again and finds the paid order, which it then shows.
             toast.info(t('toasts.alreadyPaid'), { id: 'checkout-already-paid' });
@@ -183,7 +198,8 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
         setPromoProblem(undefined);
         setSaved({ order, key: choicesKey(values, bookLanguage) });
       },
-      onError: (error) => {
+      onError: (error, request) => {
+        if (showRefusal(error, request)) return;
         const code = codeOf(error);
         if (isPromoError(code)) setPromoProblem(code);
         else toast.error(t('toasts.orderFailed'), { id: 'checkout-order-failed' });

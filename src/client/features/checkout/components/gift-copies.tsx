@@ -1,5 +1,5 @@
-import { Gift } from 'lucide-react';
-import { useId } from 'react';
+import { ChevronDown, Gift } from 'lucide-react';
+import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../shared/constants';
@@ -17,6 +17,9 @@ import {
   otherLanguageOf,
   problemOfError,
 } from '../lib/checkout-draft';
+
+/** The grandparent copies a gift can be made of (copy 1..3). */
+const COPY_POSITIONS = [1, 2, 3] as const;
 
 type GiftCopiesProps = {
   form: UseFormReturn<CheckoutDraft>;
@@ -42,11 +45,10 @@ export function GiftCopies({ form, bookLanguage }: GiftCopiesProps) {
         </h2>
         <p className="mt-1 text-ink-700">{t('gifts.lead', { language: other })}</p>
       </div>
-      {Array.from({ length: count }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a copy is its position
+      {COPY_POSITIONS.slice(0, count).map((position) => (
         <GiftCopy
-          key={index}
-          index={index}
+          key={position}
+          index={position - 1}
           form={form}
           otherLanguage={other}
           bookLanguageName={t(`gifts.languages.${bookLanguage}`)}
@@ -71,15 +73,22 @@ function GiftCopy({
   const { language } = useLanguage();
   const id = useId();
   const base = `copyGifts.${index}` as const;
-  const [apart, ownWords, inOtherLanguage, country, region, level] = form.watch([
+  const [apart, ownWords, inOtherLanguage, country, region, level, firstName, lastName, city] = form.watch([
     `${base}.apart`,
     `${base}.ownWords`,
     `${base}.otherLanguage`,
     `${base}.shipTo.country`,
     `${base}.shipTo.region`,
     'shippingLevel',
+    `${base}.shipTo.firstName`,
+    `${base}.shipTo.lastName`,
+    `${base}.shipTo.city`,
   ]);
   const errors = form.formState.errors.copyGifts?.[index];
+  const used = apart || ownWords || inOtherLanguage;
+  // Compact while unused: one line per copy and a button; a copy with choices (or problems) is open.
+  const [expanded, setExpanded] = useState(used);
+  const open = expanded || errors?.shipTo !== undefined || errors?.dedication !== undefined;
   const addressMessage = (field: GiftAddressField) => {
     const problem = problemOfError(errors?.shipTo?.[field]);
     return problem && messageOf(problem, `gifts.errors.${problem.kind}.${field}`);
@@ -112,124 +121,172 @@ function GiftCopy({
     </label>
   );
 
+  const recipient = `${firstName} ${lastName}`.trim();
+  const where = apart
+    ? recipient && city.trim()
+      ? t('gifts.summary.to', { name: recipient, city: city.trim(), country: countryName(country, language) })
+      : t('gifts.summary.apart')
+    : t('gifts.summary.withBook');
+  const summary = used
+    ? [
+        where,
+        inOtherLanguage ? t('gifts.summary.language', { language: otherLanguage }) : '',
+        ownWords ? t('gifts.summary.ownWords') : '',
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : t('gifts.summary.none');
+
   return (
-    <fieldset className="flex flex-col gap-4 rounded-3xl bg-white p-4 ring-1 ring-sand-300/70 sm:p-5">
+    <fieldset
+      className={cn(
+        'flex flex-col gap-4 rounded-3xl bg-white p-4 ring-1 sm:p-5',
+        used ? 'ring-coral-600/40' : 'ring-sand-300/70',
+      )}
+    >
       <legend className="sr-only">{t('gifts.copy', { copy: index + 1 })}</legend>
-      <p aria-hidden="true" className="font-display text-lg font-semibold">
-        {t('gifts.copy', { copy: index + 1 })}
-      </p>
-      {box('apart', t('gifts.apart'))}
-      {apart && (
-        <div className="flex flex-col gap-4 border-l-4 border-coral-100 pl-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label={t('gifts.firstName')}
-              autoComplete="off"
-              required
-              maxLength={60}
-              {...addressField('firstName')}
-            />
-            <TextField
-              label={t('gifts.lastName')}
-              autoComplete="off"
-              required
-              maxLength={60}
-              {...addressField('lastName')}
-            />
-          </div>
-          <TextField
-            label={t('details.address')}
-            autoComplete="off"
-            required
-            maxLength={200}
-            {...addressField('address')}
-          />
-          <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-            <TextField
-              label={t('details.postalCode')}
-              autoComplete="off"
-              required
-              maxLength={20}
-              {...addressField('postalCode')}
-            />
-            <TextField
-              label={t('details.city')}
-              autoComplete="off"
-              required
-              maxLength={100}
-              {...addressField('city')}
-            />
-          </div>
-          <SelectField
-            label={t('details.country')}
-            name={`${base}.shipTo.country`}
-            required
-            value={country}
-            onValueChange={(value) => choose('country', value)}
-            options={countries}
-            error={addressMessage('country')}
-          />
-          {needsRegion(country) && (
-            <SelectField
-              label={t('details.region')}
-              name={`${base}.shipTo.region`}
-              required
-              value={region}
-              onValueChange={(value) => choose('region', value)}
-              options={states}
-              placeholder={t('details.regionPlaceholder')}
-              error={addressMessage('region')}
-            />
-          )}
-          <p className="text-sm text-ink-700">
-            {t('gifts.parcel', { price: formatMoney(parcel.priceCents, language) })}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <p aria-hidden="true" className="font-display text-lg font-semibold">
+            {t('gifts.copy', { copy: index + 1 })}
           </p>
+          <p className="text-sm text-ink-700">{summary}</p>
         </div>
-      )}
-      {box('ownWords', t('gifts.ownWords'))}
-      {ownWords && (
-        <div className="flex flex-col gap-4 border-l-4 border-coral-100 pl-4">
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-message`} className="font-bold">
-              {t('gifts.message')}
-            </label>
-            <textarea
-              id={`${id}-message`}
-              rows={3}
-              maxLength={LIMITS.dedicationMaxChars + 20}
-              {...form.register(`${base}.dedication.message`)}
-              aria-invalid={messageProblem ? true : undefined}
-              aria-describedby={messageProblem ? `${id}-message-error` : undefined}
-              className={cn(
-                'w-full rounded-2xl border-2 bg-white px-4 py-3 text-base text-ink-900 shadow-xs transition-colors focus-visible:border-ink-900 focus-visible:outline-offset-1',
-                messageProblem ? 'border-red-600' : 'border-ink-900/20 hover:border-ink-900/35',
-              )}
-            />
-            {messageProblem && (
-              <p id={`${id}-message-error`} className="text-sm font-semibold text-red-700">
-                {t(
-                  messageProblem.kind === 'required' ? 'gifts.errors.message' : 'gifts.errors.messageRules',
-                  {
-                    max: LIMITS.dedicationMaxChars,
-                  },
-                )}
-              </p>
-            )}
-          </div>
-          <TextField
-            label={t('gifts.signature')}
-            autoComplete="off"
-            maxLength={LIMITS.signatureMaxChars + 10}
-            {...form.register(`${base}.dedication.signature`)}
-            error={signatureProblem && t('gifts.errors.signatureRules', { max: LIMITS.signatureMaxChars })}
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={`${id}-choices`}
+          onClick={() => setExpanded(!open)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-ink-900/20 px-4 font-semibold hover:border-ink-900/40"
+        >
+          <Gift aria-hidden="true" className="size-4 text-coral-600" />
+          {used ? t('gifts.change') : t('gifts.make')}
+          <ChevronDown
+            aria-hidden="true"
+            className={cn('size-4 transition-transform motion-reduce:transition-none', open && 'rotate-180')}
           />
+        </button>
+      </div>
+      {open && (
+        <div id={`${id}-choices`} className="flex flex-col gap-4 border-t border-sand-300/70 pt-4">
+          {box('apart', t('gifts.apart'))}
+          {apart && (
+            <div className="flex flex-col gap-4 border-l-4 border-coral-100 pl-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  label={t('gifts.firstName')}
+                  autoComplete="off"
+                  required
+                  maxLength={60}
+                  {...addressField('firstName')}
+                />
+                <TextField
+                  label={t('gifts.lastName')}
+                  autoComplete="off"
+                  required
+                  maxLength={60}
+                  {...addressField('lastName')}
+                />
+              </div>
+              <TextField
+                label={t('details.address')}
+                autoComplete="off"
+                required
+                maxLength={200}
+                {...addressField('address')}
+              />
+              <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+                <TextField
+                  label={t('details.postalCode')}
+                  autoComplete="off"
+                  required
+                  maxLength={20}
+                  {...addressField('postalCode')}
+                />
+                <TextField
+                  label={t('details.city')}
+                  autoComplete="off"
+                  required
+                  maxLength={100}
+                  {...addressField('city')}
+                />
+              </div>
+              <SelectField
+                label={t('details.country')}
+                name={`${base}.shipTo.country`}
+                required
+                value={country}
+                onValueChange={(value) => choose('country', value)}
+                options={countries}
+                error={addressMessage('country')}
+              />
+              {needsRegion(country) && (
+                <SelectField
+                  label={t('details.region')}
+                  name={`${base}.shipTo.region`}
+                  required
+                  value={region}
+                  onValueChange={(value) => choose('region', value)}
+                  options={states}
+                  placeholder={t('details.regionPlaceholder')}
+                  error={addressMessage('region')}
+                />
+              )}
+              <p className="text-sm text-ink-700">
+                {t('gifts.parcel', { price: formatMoney(parcel.priceCents, language) })}
+              </p>
+            </div>
+          )}
+          {box('ownWords', t('gifts.ownWords'))}
+          {ownWords && (
+            <div className="flex flex-col gap-4 border-l-4 border-coral-100 pl-4">
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${id}-message`} className="font-bold">
+                  {t('gifts.message')}
+                </label>
+                <textarea
+                  id={`${id}-message`}
+                  rows={3}
+                  maxLength={LIMITS.dedicationMaxChars + 20}
+                  {...form.register(`${base}.dedication.message`)}
+                  aria-invalid={messageProblem ? true : undefined}
+                  aria-describedby={messageProblem ? `${id}-message-error` : undefined}
+                  className={cn(
+                    'w-full rounded-2xl border-2 bg-white px-4 py-3 text-base text-ink-900 shadow-xs transition-colors focus-visible:border-ink-900 focus-visible:outline-offset-1',
+                    messageProblem ? 'border-red-600' : 'border-ink-900/20 hover:border-ink-900/35',
+                  )}
+                />
+                {messageProblem && (
+                  <p id={`${id}-message-error`} className="text-sm font-semibold text-red-700">
+                    {t(
+                      messageProblem.kind === 'required'
+                        ? 'gifts.errors.message'
+                        : 'gifts.errors.messageRules',
+                      {
+                        max: LIMITS.dedicationMaxChars,
+                      },
+                    )}
+                  </p>
+                )}
+              </div>
+              <TextField
+                label={t('gifts.signature')}
+                autoComplete="off"
+                maxLength={LIMITS.signatureMaxChars + 10}
+                {...form.register(`${base}.dedication.signature`)}
+                error={
+                  signatureProblem && t('gifts.errors.signatureRules', { max: LIMITS.signatureMaxChars })
+                }
+              />
+            </div>
+          )}
+          {box('otherLanguage', t('gifts.otherLanguage', { language: otherLanguage }))}
+          {inOtherLanguage && (
+            <p className="-mt-2 pl-7 text-sm text-ink-700">
+              {t('gifts.coverNote', { book: bookLanguageName, language: otherLanguage })}
+            </p>
+          )}
         </div>
-      )}
-      {box('otherLanguage', t('gifts.otherLanguage', { language: otherLanguage }))}
-      {inOtherLanguage && (
-        <p className="-mt-2 pl-7 text-sm text-ink-700">
-          {t('gifts.coverNote', { book: bookLanguageName, language: otherLanguage })}
-        </p>
       )}
     </fieldset>
   );

@@ -25,6 +25,7 @@ export function GiftPreviews({ order, bookInstanceId }: { order: Order; bookInst
           <li key={gift.position}>
             <Link
               to={`/book/${encodeURIComponent(bookInstanceId)}?copy=${gift.position}`}
+              state={gift.shipTo ? { recipient: gift.shipTo.firstName } : undefined}
               className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-ink-900/20 px-4 font-semibold hover:border-ink-900/40"
             >
               <BookOpen aria-hidden="true" className="size-5 text-coral-600" />

@@ -81,7 +81,9 @@ export function StepDetails({
 
   return (
     <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-8">
-      {showSummary && Object.keys(problems).length > 0 && <ErrorAlert>{t('details.missing')}</ErrorAlert>}
+      {showSummary && (Object.keys(problems).length > 0 || form.formState.errors.copyGifts) && (
+        <ErrorAlert>{t('details.missing')}</ErrorAlert>
+      )}
       <fieldset className="flex flex-col gap-5">
         <legend className="mb-4 font-display text-xl font-semibold">{t('details.customer')}</legend>
         <div className="grid gap-5 sm:grid-cols-2">

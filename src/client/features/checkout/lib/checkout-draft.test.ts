@@ -6,6 +6,7 @@ import {
   checkGifts,
   choicesKey,
   draftFromContext,
+  fieldOfRefusal,
   orderRequestFrom,
 } from './checkout-draft';
 import { bookPrice, quoteFor } from './quote';
@@ -244,5 +245,35 @@ describe('gift copies (issue 18)', () => {
       ownWords: true,
       dedication: { signature: 'Aunt Lou' },
     });
+  });
+});
+
+describe('fieldOfRefusal', () => {
+  const request = orderRequestFrom(
+    complete(),
+    {
+      customer: { firstName: 'Ana', lastName: 'Keller', email: 'ana@example.com', phone: '' },
+      shipping: { address: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', region: '', country: 'DE' },
+      copyGifts: [
+        { position: 2, shipTo: null, dedication: { message: 'For Emma', signature: '' }, language: null },
+      ],
+    },
+    'en',
+  );
+  const refused = (path: string) => fieldOfRefusal(`Invalid request at ${path}: expected something`, request);
+
+  it('names the form field of the path the server refused, a gift by its copy', () => {
+    expect(refused('customer.email')).toBe('customer.email');
+    expect(refused('shipping.postalCode')).toBe('shipping.postalCode');
+    // The request's first gift is copy 2 (index 1 of the form).
+    expect(refused('copyGifts.0.dedication.message')).toBe('copyGifts.1.dedication.message');
+    expect(refused('copyGifts.0.shipTo.city')).toBe('copyGifts.1.shipTo.city');
+  });
+
+  it('names nothing for a path that is no field of the form', () => {
+    expect(refused('copyGifts.0.position')).toBeUndefined();
+    expect(refused('copyGifts.4.shipTo.city')).toBeUndefined();
+    expect(refused('shipping.email')).toBeUndefined();
+    expect(fieldOfRefusal('Invalid request: bad input', request)).toBeUndefined();
   });
 });

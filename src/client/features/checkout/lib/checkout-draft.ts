@@ -1,4 +1,4 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldPath, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   type CheckoutContext,
@@ -326,4 +326,43 @@ export function choicesKey(draft: CheckoutDraft, bookLanguage: Language = 'en'):
     promoCode: draft.promoCode,
     copyGifts: gifts.data,
   });
+}
+
+const GIFT_ADDRESS_FIELDS: readonly GiftAddressField[] = [
+  'firstName',
+  'lastName',
+  'address',
+  'city',
+  'postalCode',
+  'region',
+  'country',
+];
+
+/**
+ * The form field a refused order request names (the server's error handler says "Invalid request
+ * at copyGifts.0.shipTo.postalCode: …"), so the problem is shown where it was typed. A gift's index
+ * in the request is turned back into its copy's place in the form (copies asking for nothing are
+ * not sent). Undefined when the message names no field of the form.
+ */
+export function fieldOfRefusal(message: string, request: OrderRequest): FieldPath<CheckoutDraft> | undefined {
+  const path = /\bat ([\w.]+):/.exec(message)?.[1]?.split('.');
+  if (!path) return undefined;
+  const [group, first, second, third] = path;
+  if (group === 'customer' && CUSTOMER_FIELDS.includes(first as DetailsField))
+    return `customer.${first as CustomerField}`;
+  if (
+    group === 'shipping' &&
+    DETAILS_FIELDS.includes(first as DetailsField) &&
+    !CUSTOMER_FIELDS.includes(first as DetailsField)
+  )
+    return `shipping.${first as ShippingField}`;
+  if (group !== 'copyGifts') return undefined;
+  const position = request.copyGifts?.[Number(first)]?.position;
+  if (position === undefined) return undefined;
+  const index = position - 1;
+  if (second === 'shipTo' && GIFT_ADDRESS_FIELDS.includes(third as GiftAddressField))
+    return `copyGifts.${index}.shipTo.${third as GiftAddressField}`;
+  if (second === 'dedication' && (third === 'message' || third === 'signature'))
+    return `copyGifts.${index}.dedication.${third}`;
+  return undefined;
 }
