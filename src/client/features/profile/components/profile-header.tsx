@@ -54,7 +54,7 @@ function NameForm({ name, onDone }: { name: string; onDone: (saved: boolean) => 
   const problem = form.formState.errors.name?.message as DisplayNameProblem | undefined;
   const submit = form.handleSubmit((data) => update.mutate(data, { onSuccess: () => onDone(true) }));
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex w-full flex-col gap-3">
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex w-full flex-col gap-3 pb-2">
       <TextField
         label={t('name.label')}
         autoComplete="name"
