@@ -419,6 +419,7 @@ describe('checkout: step 2, the details', () => {
 
     // The summary adds Colette's parcel to France at the shared quote's price.
     const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Your parcel to Germany')).toBeVisible();
     expect(within(summary).getByText('Colette’s parcel to France')).toBeVisible();
     const expected = quoteOrder(
       makePrices(),

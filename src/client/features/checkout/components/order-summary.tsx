@@ -71,9 +71,17 @@ export function OrderSummary({ quote, country, recipients = {} }: OrderSummaryPr
           <div className="flex items-start justify-between gap-4">
             <dt className="min-w-0">
               <span className="block">
-                {t(quote.shippingLevel === 'express' ? 'summary.shippingExpress' : 'summary.shipping', {
-                  country: countryName(country, language),
-                })}
+                {t(
+                  // Beside the gifts' own parcels, the buyer's is named as theirs.
+                  quote.parcels.length > 1
+                    ? quote.shippingLevel === 'express'
+                      ? 'summary.ownParcelExpress'
+                      : 'summary.ownParcel'
+                    : quote.shippingLevel === 'express'
+                      ? 'summary.shippingExpress'
+                      : 'summary.shipping',
+                  { country: countryName(country, language) },
+                )}
               </span>
               <span className="flex items-center gap-1.5 text-sm text-ink-700">
                 <Truck aria-hidden="true" className="size-4 shrink-0" />
