@@ -65,7 +65,8 @@ async function openOrder(order: Order, path = CONFIRMATION, language?: Language)
 }
 
 const badge = (label: 'Order status' | 'Payment') =>
-  screen.getByText(new RegExp(`^${label}:`), { selector: 'span' }).parentElement;
+  // The colon is the language's: "Order status:", "Statut de la commande\u00a0:".
+  screen.getByText(new RegExp(`^${label}\\s?:`), { selector: 'span' }).parentElement;
 
 describe('order confirmation: loading', () => {
   it('sends a visitor to sign in, and back here afterwards', async () => {
