@@ -167,8 +167,9 @@ describe('wizard: step 1, the child', () => {
     expect(zoom).toHaveAttribute('max', '3');
     expect(zoom).toHaveAttribute('step', '0.1');
     await user.click(within(dialog).getByRole('button', { name: 'Use this photo' }));
-    // While the photo travels, Next waits for it.
+    // While the photo travels, Next waits for it; focus is back on the photo field, not lost.
     expect(await screen.findByRole('button', { name: 'Uploading your photo…' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByLabelText('Photo of your child')).toHaveFocus());
     photo.release(ok({ photoId: '77777777-7777-4777-8777-777777777777', width: 800, height: 800 }));
 
     const preview = await screen.findByRole('img', { name: 'The photo of your child, cropped to a square' });
@@ -219,24 +220,55 @@ describe('wizard: the generated covers', () => {
     });
   });
 
-  it('shows a cover already made instead of making another, and Regenerate goes back to step 1', async () => {
-    const api = mockWizardApi({ steps: { 1: CHILD, 2: COVER } });
+  it('shows a cover already made instead of making another; "Make a new one" makes another here, and the first can be chosen again and approved', async () => {
+    const second = 'c0000000-0000-4000-8000-0000000000c2';
+    const api = mockWizardApi({
+      steps: { 1: CHILD, 2: COVER },
+      routes: {
+        'POST /api/wizard/covers': () =>
+          ok({
+            imageId: second,
+            variant: 1,
+            versions: [
+              { imageId: COVER.generatedCover, variant: 0 },
+              { imageId: second, variant: 1 },
+            ],
+          }),
+      },
+    });
     const { user, router } = await openWizard('/wizard?step=2');
-    expect(
-      await screen.findByRole('img', { name: 'The book’s cover, with Mia as the hero' }),
-    ).toHaveAttribute('src', `/api/wizard/images/${COVER.generatedCover}`);
+    const cover = await screen.findByRole('img', { name: 'The book’s cover, with Mia as the hero' });
+    expect(cover).toHaveAttribute('src', `/api/wizard/images/${COVER.generatedCover}`);
     expect(api.callsTo('/api/wizard/covers')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Make a new one' }));
-
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Tell us about your little hero' }),
-    ).toBeVisible();
-    expect(screen.getByLabelText('Your child’s first name')).toHaveValue('Mia');
-    expect(stepParam(router)).toBe('1');
-    // Next now makes a new cover, though nothing changed.
-    await user.click(screen.getByRole('button', { name: /^Next/ }));
     await waitFor(() => expect(api.callsTo('/api/wizard/covers')).toHaveLength(1));
+    // Still step 2, now with the new cover, and both to choose from.
+    expect(
+      await screen.findByRole('img', { name: 'The book’s cover, with Mia as the hero' }),
+    ).toHaveAttribute('src', `/api/wizard/images/${second}`);
+    expect(stepParam(router)).toBe('2');
+    const versions = screen.getByRole('group', { name: 'Your covers' });
+    expect(within(versions).getByRole('radio', { name: 'Cover 2 with Mia' })).toBeChecked();
+
+    // Back to the first cover: shown, kept on the server, and the one the step bar approves.
+    await user.click(within(versions).getByRole('radio', { name: 'Cover 1 with Mia' }));
+    expect(screen.getByRole('img', { name: 'The book’s cover, with Mia as the hero' })).toHaveAttribute(
+      'src',
+      `/api/wizard/images/${COVER.generatedCover}`,
+    );
+    await waitFor(() =>
+      expect(api.callsTo('/api/wizard/session/steps/2', 'PUT')[0]?.body).toEqual({
+        approved: false,
+        generatedCover: COVER.generatedCover,
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Approve this cover' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Now, the cuddly toy' })).toBeVisible();
+    expect(api.callsTo('/api/wizard/session/steps/2', 'PUT')[1]?.body).toEqual({
+      approved: true,
+      generatedCover: COVER.generatedCover,
+    });
   });
 
   it('after a reload, a cover made but not yet approved is shown to approve, not made again', async () => {

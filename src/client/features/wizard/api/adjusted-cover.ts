@@ -1,9 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { WizardState } from '../../../../shared/contracts/wizard';
+import type { CoverVersion, WizardState } from '../../../../shared/contracts/wizard';
 import type { ChildLook } from '../../../../shared/domain/child-look';
 import { type WizardStart, wizardStateQueryKey } from './wizard-state';
 
-export type AdjustedCover = { imageId: string; look: ChildLook };
+export type AdjustedCover = {
+  imageId: string;
+  look: ChildLook;
+  /** Every cover of the step as the server now keeps them (this one in the place of the one adjusted). */
+  versions?: CoverVersion[] | undefined;
+};
 
 /**
  * Puts a hero cover redrawn with the parent's look into the cached wizard state the way the server
@@ -19,7 +24,13 @@ export function useKeepAdjustedCover(start: WizardStart) {
           ...previous,
           steps: {
             ...previous.steps,
-            2: { approved: false, generatedCover: cover.imageId, look: cover.look },
+            2: {
+              ...previous.steps[2],
+              approved: false,
+              generatedCover: cover.imageId,
+              look: cover.look,
+              ...(cover.versions ? { versions: cover.versions } : {}),
+            },
           },
           resumeStep: Math.min(previous.resumeStep, 2),
         },

@@ -158,7 +158,11 @@ export function LookPanel({ name, look, coverUrl, onRedrawn, onBusyChange }: Loo
         try {
           const cover = await generateCover({ kind: 'hero', language, look: asked });
           drawn.current = cover.look ?? asked;
-          callbacks.current.onRedrawn({ imageId: cover.imageId, look: drawn.current });
+          callbacks.current.onRedrawn({
+            imageId: cover.imageId,
+            look: drawn.current,
+            versions: cover.versions,
+          });
           setUpdated(true);
         } catch {
           toast.error(t('look.failed'), { id: 'wizard-look-failed' });

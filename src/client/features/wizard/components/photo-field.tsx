@@ -1,5 +1,5 @@
 import { CircleAlert, ImagePlus, Loader2 } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -55,6 +55,15 @@ export function PhotoField({
   const [problem, setProblem] = useState<string>();
   const upload = useUploadPhoto();
   const busy = cropping || upload.isPending;
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The crop dialog was opened by choosing a file, not by a button, so it has nothing to give focus
+  // back to when it closes: the photo field takes it, rather than the page (WCAG 2.4.3).
+  const [returnFocus, setReturnFocus] = useState(false);
+  useEffect(() => {
+    if (!returnFocus || cropSrc !== null) return;
+    setReturnFocus(false);
+    inputRef.current?.focus();
+  }, [returnFocus, cropSrc]);
 
   useEffect(() => {
     onBusyChange?.(busy);
@@ -67,7 +76,18 @@ export function PhotoField({
     return () => URL.revokeObjectURL(cropSrc);
   }, [cropSrc]);
 
+  // Busy, the field keeps its focus (so focus can come back to it) but does not open the picker.
+  const refuseWhileBusy = (event: MouseEvent<HTMLInputElement>) => {
+    if (busy) event.preventDefault();
+  };
+
+  const closeCrop = () => {
+    setReturnFocus(true);
+    setCropSrc(null);
+  };
+
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    if (busy) return;
     const file = event.target.files?.[0];
     // The same file may be chosen again after a cancel.
     event.target.value = '';
@@ -98,12 +118,12 @@ export function PhotoField({
       photo = await cropImage(cropSrc, area);
     } catch {
       setCropping(false);
-      setCropSrc(null);
+      closeCrop();
       toast.error(t('toasts.cropFailed'));
       return;
     }
     setCropping(false);
-    setCropSrc(null);
+    closeCrop();
     upload.mutate(
       { kind, photo },
       {
@@ -149,13 +169,15 @@ export function PhotoField({
         </div>
         <div className="flex flex-col items-start gap-2">
           <input
+            ref={inputRef}
             id={ids.input}
             type="file"
             accept="image/jpeg,image/png,image/webp"
             aria-labelledby={ids.label}
             aria-describedby={describedBy}
             aria-invalid={shownError ? true : undefined}
-            disabled={upload.isPending || cropping}
+            aria-disabled={busy ? true : undefined}
+            onClick={refuseWhileBusy}
             onChange={choose}
             className="peer sr-only"
           />
@@ -163,7 +185,8 @@ export function PhotoField({
             htmlFor={ids.input}
             className={cn(
               'inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border-2 border-ink-900/15 bg-cream-50 px-5 font-bold text-ink-900 transition-colors select-none hover:border-ink-900/30 hover:bg-white',
-              'peer-focus-visible:outline-3 peer-focus-visible:outline-offset-3 peer-focus-visible:outline-ink-900 peer-disabled:pointer-events-none peer-disabled:opacity-50',
+              'peer-focus-visible:outline-3 peer-focus-visible:outline-offset-3 peer-focus-visible:outline-ink-900',
+              busy && 'pointer-events-none opacity-50',
             )}
           >
             <ImagePlus aria-hidden="true" className="size-5" />
@@ -186,7 +209,7 @@ export function PhotoField({
         key={cropSrc ?? 'closed'}
         src={cropSrc}
         busy={cropping}
-        onCancel={() => setCropSrc(null)}
+        onCancel={closeCrop}
         onConfirm={(area) => void confirmCrop(area)}
       />
     </div>

@@ -1,5 +1,6 @@
 import {
   BookHeart,
+  Check,
   CloudOff,
   ImageOff,
   Loader2,
@@ -9,8 +10,9 @@ import {
   Sparkles,
   Upload,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import type { CoverVersion } from '../../../../shared/contracts/wizard';
 import type { ChildLook } from '../../../../shared/domain/child-look';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -32,6 +34,8 @@ export type GenerationView =
       imageId: string;
       /** The drawn child's look (hero, local illustrator): the parent may adjust it. */
       look?: ChildLook | undefined;
+      /** Every cover made for this step so far, to go back to one. */
+      versions?: CoverVersion[] | undefined;
     };
 
 type StepGenerationProps = {
@@ -39,9 +43,13 @@ type StepGenerationProps = {
   /** The child's or the toy's name, for the texts and the cover's alt text. */
   name: string;
   view: GenerationView;
+  /** The cover is being approved or chosen: its buttons wait. */
   approving: boolean;
-  onApprove: (imageId: string) => void;
   onRegenerate: () => void;
+  /** An earlier cover chosen again. */
+  onChoose: (version: CoverVersion) => void;
+  /** True while the cover shown is being redrawn with the parent's look: it cannot be approved yet. */
+  onRedrawingChange?: ((redrawing: boolean) => void) | undefined;
   onRetry: () => void;
   onUploadDifferent: () => void;
   onStartOver: () => void;
@@ -158,21 +166,98 @@ function Problem({
   );
 }
 
+/** The covers made so far, to go back to one: small pictures as radio buttons, the shown one checked. */
+function CoverVersions({
+  kind,
+  name,
+  versions,
+  current,
+  disabled,
+  onChoose,
+}: {
+  kind: CoverKind;
+  name: string;
+  versions: CoverVersion[];
+  current: string;
+  disabled: boolean;
+  onChoose: (version: CoverVersion) => void;
+}) {
+  const { t } = useTranslation('wizard');
+  const legendId = useId();
+  return (
+    <fieldset aria-describedby={`${legendId}-hint`} className="flex w-full flex-col gap-2">
+      <legend id={legendId} className="mb-1 font-bold">
+        {t('generation.versions.legend')}
+      </legend>
+      <p id={`${legendId}-hint`} className="text-sm text-ink-700">
+        {t('generation.versions.hint')}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {versions.map((version, index) => (
+          <label
+            key={version.imageId}
+            className={cn(
+              'relative block size-16 cursor-pointer overflow-hidden rounded-xl ring-2 ring-transparent transition sm:size-[4.5rem]',
+              'has-[:checked]:ring-coral-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-3 has-[:focus-visible]:outline-ink-900',
+              disabled && 'cursor-default opacity-60',
+            )}
+          >
+            <input
+              type="radio"
+              name={`${kind}-cover-version`}
+              value={version.imageId}
+              checked={version.imageId === current}
+              disabled={disabled}
+              onChange={() => onChoose(version)}
+              className="peer sr-only"
+            />
+            <img
+              src={wizardImageUrl(version.imageId)}
+              alt={t('generation.versions.option', { number: index + 1, name })}
+              width={72}
+              height={72}
+              loading="lazy"
+              className="size-full object-cover"
+            />
+            <span
+              aria-hidden="true"
+              className="absolute right-1 bottom-1 hidden size-5 items-center justify-center rounded-full bg-coral-600 text-white peer-checked:flex"
+            >
+              <Check className="size-3.5" />
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /**
  * Steps 2 and 4: the AI-made cover while it is made, when it failed (with what to do about it), and
- * once it is there, to approve or make again (SPEC.md section 4, Generation screen states).
+ * once it is there, to make another or go back to an earlier one (SPEC.md section 4, Generation
+ * screen states). Approving is the step bar's main button, always in sight (issue 20).
  */
 export function StepGeneration(props: StepGenerationProps) {
   const { t } = useTranslation('wizard');
-  const { kind, name, view, approving, onApprove, onRegenerate, onAdjusted } = props;
+  const { kind, name, view, approving, onRegenerate, onChoose, onAdjusted, onRedrawingChange } = props;
   // A redraw with the parent's look on its way: the cover shown stays, but is not the one to approve.
   const [redrawing, setRedrawing] = useState(false);
+  const showsResult = view.state === 'result';
+  useEffect(() => {
+    onRedrawingChange?.(showsResult && redrawing);
+  }, [showsResult, redrawing, onRedrawingChange]);
   if (view.state === 'loading') return <Loading kind={kind} name={name} />;
   if (view.state === 'error') return <Problem {...props} problem={view.problem} />;
   const adjustable = kind === 'hero' && view.look !== undefined && onAdjusted !== undefined;
   const busy = approving || (adjustable && redrawing);
+  const versions = view.versions ?? [];
   const cover = (
-    <div className="relative w-full max-w-md" aria-busy={adjustable && redrawing ? true : undefined}>
+    // Sized to the window's height too, so on a laptop the cover and its buttons show above the
+    // step bar without scrolling.
+    <div
+      className="relative w-full max-w-[min(28rem,calc(100dvh-25rem))] min-w-48"
+      aria-busy={adjustable && redrawing ? true : undefined}
+    >
       <img
         src={wizardImageUrl(view.imageId)}
         alt={t(`generation.resultAlt.${kind}`, { name })}
@@ -189,42 +274,34 @@ export function StepGeneration(props: StepGenerationProps) {
     </div>
   );
   const actions = (
-    <div className={cn('flex w-full max-w-md flex-col gap-3', !adjustable && 'sm:flex-row')}>
-      <Button
-        size="lg"
-        className={cn('w-full', !adjustable && 'sm:flex-1')}
-        disabled={busy}
-        onClick={() => onApprove(view.imageId)}
-      >
-        {approving ? (
-          <Loader2 aria-hidden="true" className="size-5 motion-safe:animate-spin" />
-        ) : (
-          <Sparkles aria-hidden="true" className="size-5" />
-        )}
-        {approving ? t('generation.saving') : t('generation.approve')}
-      </Button>
-      <Button
-        variant="secondary"
-        size="lg"
-        className={cn('w-full', !adjustable && 'sm:flex-1')}
-        disabled={busy}
-        onClick={onRegenerate}
-      >
+    <div className="flex w-full max-w-md flex-col items-center gap-4">
+      <p className="text-center text-sm text-ink-700">{t('generation.approveHint')}</p>
+      <Button variant="secondary" className="w-full sm:w-auto" disabled={busy} onClick={onRegenerate}>
         <RefreshCw aria-hidden="true" className="size-5" />
         {t('generation.regenerate')}
       </Button>
+      {versions.length > 1 && (
+        <CoverVersions
+          kind={kind}
+          name={name}
+          versions={versions}
+          current={view.imageId}
+          disabled={busy}
+          onChoose={onChoose}
+        />
+      )}
     </div>
   );
   if (!adjustable || !view.look) {
     return (
-      <div className="flex flex-col items-center gap-6">
+      <div className="flex flex-col items-center gap-5">
         {cover}
         {actions}
       </div>
     );
   }
   // Beside the panel from a tablet up, so the cover stays in view while the parent adjusts it; on
-  // a phone the approval comes right under the cover and the panel after it.
+  // a phone the panel comes after the cover and its buttons.
   return (
     <div className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_20rem] sm:items-start">
       <div className="flex flex-col items-center gap-4 sm:sticky sm:top-4">

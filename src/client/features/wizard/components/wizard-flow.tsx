@@ -79,6 +79,8 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
   // A photo on its way: Next waits for its id rather than calling the step incomplete.
   const [photoBusy, setPhotoBusy] = useState(false);
   const covers = useWizardCovers(state, start, screen === 'steps' ? step : undefined);
+  // The hero cover being redrawn with the parent's look: the one on screen is not the one to approve.
+  const [coverRedrawing, setCoverRedrawing] = useState(false);
 
   const stepKey = STEP_KEYS[step];
   useDocumentTitle(t('metaTitle', { step: t(`steps.${stepKey}.title`) }));
@@ -190,8 +192,11 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
       return;
     }
     if (step === 2 || step === 4) {
+      // The step bar's main button approves the cover on screen (issue 20: always in sight).
       const kind: CoverKind = step === 2 ? 'hero' : 'toy';
+      const shown = covers.view(kind);
       if (covers.isApproved(kind)) goTo(stepAfterApproval(step));
+      else if (shown.state === 'result' && !coverRedrawing) approve(kind, shown.imageId);
       else toast.error(t('toasts.approveFirst'), { id: 'wizard-approve-first' });
       return;
     }
@@ -215,6 +220,15 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
 
   const stepTitle = t(`steps.${stepKey}.title`);
 
+  /** On a cover step not yet approved, the step bar's main button is "Approve this cover". */
+  const coverStepPrimary = () => {
+    if (step !== 2 && step !== 4) return undefined;
+    const kind: CoverKind = step === 2 ? 'hero' : 'toy';
+    if (covers.isApproved(kind)) return undefined;
+    const shown = covers.view(kind);
+    return { label: t('generation.approve'), disabled: shown.state !== 'result' || coverRedrawing };
+  };
+
   if (screen === 'signIn') {
     return (
       <WizardShell title={t('signIn.title')}>
@@ -234,11 +248,19 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
       name={kind === 'hero' ? drafts.names.child : drafts.names.toy}
       view={covers.view(kind)}
       approving={save.isPending}
-      onApprove={(imageId) => approve(kind, imageId)}
-      onRegenerate={() => {
-        covers.askAgain(kind);
-        goTo(stepForRegeneration(kind === 'hero' ? 2 : 4));
+      // Another cover at once, here: the earlier ones stay to go back to.
+      onRegenerate={() => covers.make(kind)}
+      onChoose={(version) => {
+        covers.choose(kind, version);
+        // Kept on the server too, so a reload and a look change start from this cover.
+        save.mutate(
+          kind === 'hero'
+            ? { step: 2, data: { approved: false, generatedCover: version.imageId } }
+            : { step: 4, data: { approved: false, generatedToyImage: version.imageId } },
+          { onError: saveFailed },
+        );
       }}
+      onRedrawingChange={kind === 'hero' ? setCoverRedrawing : undefined}
       onRetry={() => covers.make(kind)}
       onUploadDifferent={() => {
         if (kind === 'hero') drafts.child.setValue('picture', undefined);
@@ -265,6 +287,7 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
           }
           onPrevious={() => goTo(previousStep(step))}
           onNext={next}
+          primary={coverStepPrimary()}
         />
       }
     >

@@ -11,17 +11,28 @@ type WizardFooterProps = {
   busyLabel: string;
   onPrevious: () => void;
   onNext: () => void;
+  /**
+   * The step's own main action in place of Next (a cover step: "Approve this cover"), so it is
+   * always in sight; `disabled` while there is nothing to approve yet.
+   */
+  primary?: { label: string; disabled: boolean } | undefined;
 };
 
-/** 'Step X of 5', the progress bar, Previous and Next (the last step's Next completes). */
-export function WizardFooter({ step, busy, busyLabel, onPrevious, onNext }: WizardFooterProps) {
+/**
+ * 'Step X of 5', the progress bar, Previous and Next (the last step's Next completes, a cover step's
+ * approves the cover). Its height is --wizard-footer-height (styles.css): focused fields scroll
+ * clear of it.
+ */
+export function WizardFooter({ step, busy, busyLabel, onPrevious, onNext, primary }: WizardFooterProps) {
   const { t } = useTranslation('wizard');
   const total = LIMITS.wizardSteps;
   const last = step === total;
   const stepOf = t('shell.stepOf', { step, total });
+  const label = busy ? busyLabel : (primary?.label ?? (last ? t('shell.complete') : t('shell.next')));
   return (
     <nav
       aria-label={t('shell.navigation')}
+      data-sticky-footer=""
       className="sticky bottom-0 z-30 border-t border-sand-300/70 bg-cream-50/95 backdrop-blur-md"
     >
       <div className="mx-auto flex max-w-2xl flex-col gap-3 px-4 py-3 sm:px-6">
@@ -48,13 +59,11 @@ export function WizardFooter({ step, busy, busyLabel, onPrevious, onNext }: Wiza
             {/* Only the arrow on a phone, so the last step's long Next label fits beside it. */}
             <span className="max-sm:sr-only">{t('shell.previous')}</span>
           </Button>
-          <Button disabled={busy} onClick={onNext} className="min-w-0">
+          <Button disabled={busy || primary?.disabled} onClick={onNext} className="min-w-0">
             {busy ? <Loader2 aria-hidden="true" className="size-5 motion-safe:animate-spin" /> : null}
-            <span className="truncate">
-              {busy ? busyLabel : last ? t('shell.complete') : t('shell.next')}
-            </span>
+            <span className="truncate">{label}</span>
             {!busy &&
-              (last ? (
+              (last || primary ? (
                 <Check aria-hidden="true" className="size-5" />
               ) : (
                 <ArrowRight aria-hidden="true" className="size-5" />
