@@ -460,7 +460,12 @@ describe('checkout: step 2, the details', () => {
     ]);
     expect(OrderRequestSchema.strict().safeParse(put?.body).success).toBe(true);
     // Each copy with words of its own can be read before paying.
-    expect(screen.getByRole('link', { name: 'Preview copy 1 · Colette' })).toHaveAttribute(
+    const saved = screen.getByRole('region', { name: 'The gift copies' });
+    expect(within(saved).getByText('To Colette Martin, Lyon, France')).toBeVisible();
+    expect(within(saved).getByText('In French')).toBeVisible();
+    expect(within(saved).getByText('In your parcel')).toBeVisible();
+    expect(within(saved).getByText('Its own dedication')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Preview copy 1' })).toHaveAttribute(
       'href',
       `/book/${BOOK_INSTANCE_ID}?copy=1`,
     );
