@@ -482,7 +482,7 @@ describe('checkout: step 2, the details', () => {
     expect(
       within(screen.getByRole('group', { name: 'Copy 2' })).getByLabelText('Dedication for this copy'),
     ).toHaveValue('For Emma, with love');
-  });
+  }, 40_000);
 
   it('a gift field the server refuses is shown at its place, on the copy it belongs to', async () => {
     const api = mockCheckoutApi({
@@ -525,7 +525,7 @@ describe('checkout: step 2, the details', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Some details are missing');
     expect(screen.getByRole('heading', { level: 1, name: 'Where should we send it?' })).toBeVisible();
     expect(within(screen.getByRole('group', { name: 'Copy 1' })).queryByText(/valid postal code/)).toBeNull();
-  });
+  }, 40_000);
 
   it('the worked example: hardcover and two softcover copies to Germany is CHF 95.81', async () => {
     const api = mockCheckoutApi();
