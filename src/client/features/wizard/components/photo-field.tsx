@@ -62,7 +62,9 @@ export function PhotoField({
   useEffect(() => {
     if (!returnFocus || cropSrc !== null) return;
     setReturnFocus(false);
-    inputRef.current?.focus();
+    // The input is visually hidden: what must show (above the sticky step bar) is its button.
+    inputRef.current?.focus({ preventScroll: true });
+    inputRef.current?.labels?.[0]?.scrollIntoView({ block: 'nearest' });
   }, [returnFocus, cropSrc]);
 
   useEffect(() => {
