@@ -64,7 +64,8 @@ export function PhotoField({
     setReturnFocus(false);
     // The input is visually hidden: what must show (above the sticky step bar) is its button.
     inputRef.current?.focus({ preventScroll: true });
-    inputRef.current?.labels?.[0]?.scrollIntoView({ block: 'nearest' });
+    // (jsdom, under the tests, has no scrollIntoView.)
+    inputRef.current?.labels?.[0]?.scrollIntoView?.({ block: 'nearest' });
   }, [returnFocus, cropSrc]);
 
   useEffect(() => {
