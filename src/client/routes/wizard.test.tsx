@@ -182,7 +182,10 @@ describe('wizard: step 1, the child', () => {
     await user.click(screen.getByRole('button', { name: /^Next/ }));
 
     expect(await screen.findByText('We are painting Mia as the hero of the story…')).toBeVisible();
-    expect(screen.getByRole('heading', { level: 1, name: 'Your hero’s cover' })).toHaveFocus();
+    // Focus moves to the new step's heading once it is drawn (a moment later on a busy machine).
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Your hero’s cover' })).toHaveFocus(),
+    );
     const [saved] = api.callsTo('/api/wizard/session/steps/1', 'PUT');
     expect(saved?.body).toEqual({
       name: 'Mia',
