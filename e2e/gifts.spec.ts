@@ -5,7 +5,7 @@ import { extractText } from '../src/server/print/test-pdf-text';
 import { expectNoSeriousA11yIssues } from './support/axe';
 import { approvedBook, finishedWizard, signUpConfirmed, uniqueEmail } from './support/shop';
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 600_000 });
 
 // playwright.config.ts names this address in ADMIN_EMAILS (operator.spec.ts, run alongside, has its own).
 const OPERATOR = 'gus.operator@example.com';
