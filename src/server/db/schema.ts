@@ -282,13 +282,17 @@ export const bookInstances = pgTable(
     approvedVersionId: uuid('approved_version_id').references((): AnyPgColumn => bookVersions.id),
     // The one "your book is waiting" e-mail was queued then (issue 18): never a second.
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    // When print-book stored the interior PDF: My Books offers the download from this (and
+    // images_deleted_at), never by asking the storage per book (issue 19).
+    interiorStoredAt: timestamp('interior_stored_at', { withTimezone: true }),
   },
   (t) => [
     check('book_instance_status', oneOf(t.status, BOOK_INSTANCE_STATUSES)),
     check('book_instance_book_type', oneOf(t.bookType, BOOK_TYPES)),
     check('book_instance_language', oneOf(t.language, languageCodes)),
     check('book_instance_progress', sql`${t.progressPercentage} between 0 and 100`),
-    index('book_instance_owner_idx').on(t.createdBy, t.createdAt),
+    // My Books: the owner's books newest first, keyset pages on (created_at, id) (issue 19).
+    index('book_instance_owner_idx').on(t.createdBy, t.createdAt, t.id),
     // Every foreign key, so a delete or a join from the other side reads no whole table (issue 19).
     index('book_instance_book_idx').on(t.bookId),
     index('book_instance_theme_idx').on(t.themeId),
@@ -423,7 +427,8 @@ export const orders = pgTable(
       'orders_amounts',
       sql`${t.subtotalAmount} >= 0 and ${t.shippingAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.totalAmount} >= 0 and ${t.discountAmount} between 0 and ${t.subtotalAmount}`,
     ),
-    index('orders_user_idx').on(t.userId, t.createdAt),
+    // The profile's Orders: the owner's orders newest first, keyset pages on (created_at, id).
+    index('orders_user_idx').on(t.userId, t.createdAt, t.id),
     // The operator console's list (issue 17): newest first with keyset pagination, per filter.
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodePageCursor } from '../domain/page-cursor';
 import {
   BOOK_INSTANCE_STATUSES,
   BOOK_TYPES,
@@ -77,8 +78,44 @@ export const ProfileBookSchema = z
   .meta({ id: 'ProfileBook' });
 export type ProfileBook = z.infer<typeof ProfileBookSchema>;
 export const ProfileBooksSchema = z
-  .object({ books: z.array(ProfileBookSchema) })
+  .object({
+    books: z.array(ProfileBookSchema),
+    /** The next page's cursor, or null on the last page (and for a read by `ids`). */
+    nextCursor: z.string().nullable(),
+  })
   .meta({ id: 'ProfileBooks' });
+export type ProfileBooks = z.infer<typeof ProfileBooksSchema>;
+
+/** A page of My Books or of the Orders tab holds this many rows unless asked for fewer. */
+export const PROFILE_PAGE_SIZE = { default: 12, max: 50 } as const;
+
+/** The `cursor` of a list: the `nextCursor` of the page before, opaque (keyset pagination). */
+const PageCursorSchema = z
+  .string()
+  .refine((value) => decodePageCursor(value) !== null, 'expected the cursor of a page');
+
+/** GET /api/profile/orders: one page, newest first, after `cursor` when given. */
+export const ProfilePageQuerySchema = z.object({
+  cursor: PageCursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(PROFILE_PAGE_SIZE.max).default(PROFILE_PAGE_SIZE.default),
+});
+export type ProfilePageQuery = z.input<typeof ProfilePageQuerySchema>;
+
+const UUID_LIST = new RegExp(
+  `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(,[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}){0,${PROFILE_PAGE_SIZE.max - 1}}$`,
+);
+
+/**
+ * GET /api/profile/books: one page, or with `ids` (comma-separated, at most a page's worth) just
+ * those of the caller's books, for reading again the books still being made.
+ */
+export const ProfileBooksQuerySchema = ProfilePageQuerySchema.extend({
+  ids: z.string().regex(UUID_LIST, 'expected book ids separated by commas').optional(),
+}).refine((query) => !(query.ids && query.cursor), {
+  message: 'either a cursor or ids, not both',
+  path: ['ids'],
+});
+export type ProfileBooksQuery = z.input<typeof ProfileBooksQuerySchema>;
 
 /** A picture of a fulfilled book, served to its owner only. */
 export const GalleryImageSchema = z
@@ -109,8 +146,13 @@ export const ProfileOrderSchema = z
   .meta({ id: 'ProfileOrder' });
 export type ProfileOrder = z.infer<typeof ProfileOrderSchema>;
 export const ProfileOrdersSchema = z
-  .object({ orders: z.array(ProfileOrderSchema) })
+  .object({
+    orders: z.array(ProfileOrderSchema),
+    /** The next page's cursor, or null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
   .meta({ id: 'ProfileOrders' });
+export type ProfileOrders = z.infer<typeof ProfileOrdersSchema>;
 
 /** SPEC.md retry-book-generation: `{ bookInstanceId }` → `{ success, message }`. */
 export const RetryBookResultSchema = z

@@ -217,6 +217,11 @@ async function printUnderLease(
   const keys = instanceKeys(instance.id);
   const coverKey = (type: CoverType) => (type === coverTypes.main ? keys.cover : keys.extraCover(type));
   await deps.storage.put('instances', keys.interior, files.interior, { contentType: 'application/pdf' });
+  // Recorded on the row, so My Books offers the PDF without asking the storage per book.
+  await db
+    .update(bookInstances)
+    .set({ interiorStoredAt: sql`now()` })
+    .where(eq(bookInstances.id, instance.id));
   for (const [type, pdf] of files.covers) {
     await deps.storage.put('instances', coverKey(type), pdf, { contentType: 'application/pdf' });
   }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { decodePageCursor } from '../../../shared/domain/page-cursor';
 import type { Db } from '../../db/client';
 import {
   accounts,
@@ -51,7 +52,103 @@ export async function renameUser(tx: Db, userId: string, name: string): Promise<
     .where(eq(profiles.userId, userId));
 }
 
-/** The user's book instances, newest first, with their title, child and number of pictures. */
+/** A row's `created_at` to the microsecond, in UTC, as the page cursor carries it. */
+const cursorTime = (column: typeof bookInstances.createdAt | typeof orders.createdAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The rows after a cursor, newest first: `(created_at, id) < (cursor)`, which the owner's
+ * (owner, created_at, id) index answers as a range (no sort, no whole-table read).
+ */
+function after(
+  createdAt: typeof bookInstances.createdAt | typeof orders.createdAt,
+  id: typeof bookInstances.id | typeof orders.id,
+  cursor: string | undefined,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  // The route's schema has checked the cursor; a bad one here is a caller's mistake all the same.
+  const row = decodePageCursor(cursor);
+  if (!row) return sql`false`;
+  return sql`(${createdAt}, ${id}) < (${row.createdAt}::timestamptz, ${row.id}::uuid)`;
+}
+
+/** Which page of a list to read: after `cursor` (or from the top), `limit` rows. */
+export type PageRequest = { cursor?: string; limit: number };
+
+/**
+ * One page of the user's books, newest first (`limit + 1` rows, to know whether a page follows),
+ * or the user's books among `ids`. Only columns of the book, its catalogue book and its current
+ * version (a join): nothing is counted or looked up per row here.
+ */
+export function bookPageQuery(db: Db, userId: string, page: PageRequest & { ids?: string[] }) {
+  return db
+    .select({
+      id: bookInstances.id,
+      title: books.title,
+      themeId: bookInstances.themeId,
+      bookType: bookInstances.bookType,
+      status: bookInstances.status,
+      language: bookInstances.language,
+      currentStep: bookInstances.currentStep,
+      progressPercentage: bookInstances.progressPercentage,
+      wizardMetadata: bookInstances.wizardMetadata,
+      createdAt: bookInstances.createdAt,
+      cursorTime: cursorTime(bookInstances.createdAt),
+      interiorStoredAt: bookInstances.interiorStoredAt,
+      imagesDeletedAt: bookInstances.imagesDeletedAt,
+      approved: sql<boolean>`(${bookInstances.approvedVersionId} is not null
+        and ${bookInstances.approvedVersionId} = ${bookInstances.currentVersionId})`,
+      // The hash of the current version's front cover (its picture 0), which names its web address.
+      coverSha256: sql<string | null>`${bookVersions.pictures} -> '0' ->> 'sha256'`,
+    })
+    .from(bookInstances)
+    .innerJoin(books, eq(books.id, bookInstances.bookId))
+    .leftJoin(bookVersions, eq(bookVersions.id, bookInstances.currentVersionId))
+    .where(
+      and(
+        eq(bookInstances.createdBy, userId),
+        page.ids
+          ? inArray(bookInstances.id, page.ids)
+          : after(bookInstances.createdAt, bookInstances.id, page.cursor),
+      ),
+    )
+    .orderBy(desc(bookInstances.createdAt), desc(bookInstances.id))
+    .limit(page.limit + 1);
+}
+
+export type BookPageRow = Awaited<ReturnType<typeof bookPageQuery>>[number];
+
+/**
+ * For the books of one page (already the user's): how many pictures each has and which are paid,
+ * in one grouped read each over those ids only.
+ */
+export async function bookPageExtras(db: Db, userId: string, bookIds: string[]) {
+  if (bookIds.length === 0) return { imageCounts: new Map<string, number>(), paid: new Set<string>() };
+  const [counts, paidRows] = await Promise.all([
+    db
+      .select({ bookInstanceId: generatedImages.bookInstanceId, images: count() })
+      .from(generatedImages)
+      .innerJoin(bookInstances, eq(bookInstances.id, generatedImages.bookInstanceId))
+      .where(and(inArray(generatedImages.bookInstanceId, bookIds), eq(bookInstances.createdBy, userId)))
+      .groupBy(generatedImages.bookInstanceId),
+    db
+      .select({ bookInstanceId: orders.bookInstanceId })
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.bookInstanceId, bookIds),
+          eq(orders.userId, userId),
+          inArray(orders.paymentStatus, ['paid', 'refunded']),
+        ),
+      ),
+  ]);
+  return {
+    imageCounts: new Map(counts.map((row) => [row.bookInstanceId, Number(row.images)])),
+    paid: new Set(paidRows.flatMap((row) => (row.bookInstanceId ? [row.bookInstanceId] : []))),
+  };
+}
+
+/** The user's book instances, newest first, with their title, child and number of pictures (export). */
 export async function listBooks(db: Db, userId: string) {
   return db
     .select({
@@ -134,7 +231,30 @@ export async function findOwnImage(db: Db, userId: string, imageId: string) {
   return row;
 }
 
-/** The user's orders, newest first, with the child (the user's own character) and the review flag. */
+/**
+ * One page of the user's orders, newest first (`limit + 1` rows), with the child (the user's own
+ * character) and whether the user reviewed it, as joins.
+ */
+export function orderPageQuery(db: Db, userId: string, page: PageRequest) {
+  return (
+    db
+      .select({
+        order: orders,
+        cursorTime: cursorTime(orders.createdAt),
+        character: { id: characters.id, name: characters.name, photoPath: characters.photoPath },
+        reviewId: reviews.id,
+      })
+      .from(orders)
+      .leftJoin(characters, and(eq(characters.id, orders.characterId), eq(characters.userId, userId)))
+      // At most one review per order (unique order_id).
+      .leftJoin(reviews, eq(reviews.orderId, orders.id))
+      .where(and(eq(orders.userId, userId), after(orders.createdAt, orders.id, page.cursor)))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit + 1)
+  );
+}
+
+/** The user's orders, newest first, with the child (the user's own character) and the review flag (export). */
 export async function listOrders(db: Db, userId: string) {
   return db
     .select({

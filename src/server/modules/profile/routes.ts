@@ -7,8 +7,10 @@ import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import {
   DisplayNameUpdateSchema,
   GallerySchema,
+  ProfileBooksQuerySchema,
   ProfileBooksSchema,
   ProfileOrdersSchema,
+  ProfilePageQuerySchema,
   ProfileSchema,
 } from '../../../shared/contracts/profile';
 import { AppError } from '../../errors';
@@ -82,11 +84,13 @@ export function profileRoutes(options: { now?: () => Date } = {}): FastifyPlugin
       {
         schema: {
           tags: ['profile'],
-          summary: 'Every book of the caller, newest first, with its production progress (My Books)',
-          response: { 200: ProfileBooksSchema, ...errors },
+          summary:
+            'The caller’s books, a page at a time, newest first, with their production progress (My Books); `ids` reads just those books again',
+          querystring: ProfileBooksQuerySchema,
+          response: { 200: ProfileBooksSchema, ...errors, 400: ErrorResponseSchema },
         },
       },
-      async (request) => ({ books: await profile.listBooks(deps(request), caller(request).id) }),
+      async (request) => profile.listBooks(deps(request), caller(request).id, request.query),
     );
 
     app.get(
@@ -141,11 +145,12 @@ export function profileRoutes(options: { now?: () => Date } = {}): FastifyPlugin
       {
         schema: {
           tags: ['profile'],
-          summary: 'The caller’s orders, newest first, with the child each was made for',
-          response: { 200: ProfileOrdersSchema, ...errors },
+          summary: 'The caller’s orders, a page at a time, newest first, with the child each was made for',
+          querystring: ProfilePageQuerySchema,
+          response: { 200: ProfileOrdersSchema, ...errors, 400: ErrorResponseSchema },
         },
       },
-      async (request) => ({ orders: await profile.listOrders(app.database.db, caller(request).id) }),
+      async (request) => profile.listOrders(app.database.db, caller(request).id, request.query),
     );
 
     app.get(
@@ -168,6 +173,8 @@ export function profileRoutes(options: { now?: () => Date } = {}): FastifyPlugin
     app.get(
       '/export',
       {
+        // Sensitive: read from the database, never from the session's cookie copy (decision 016).
+        config: { freshSession: true },
         schema: {
           tags: ['profile'],
           summary: 'Everything the shop keeps about the caller, as a ZIP (data.json, photos, pictures)',
@@ -202,6 +209,7 @@ export function profileRoutes(options: { now?: () => Date } = {}): FastifyPlugin
     app.delete(
       '/',
       {
+        config: { freshSession: true },
         schema: {
           tags: ['profile'],
           summary:

@@ -2,14 +2,19 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { PREVIEW_IMAGE_WIDTHS } from '../../../shared/contracts/book-preview';
-import type {
-  BookStage,
-  Gallery,
-  Profile,
-  ProfileBook,
-  ProfileOrder,
+import {
+  type BookStage,
+  type Gallery,
+  type Profile,
+  type ProfileBooks,
+  type ProfileBooksQuery,
+  ProfileBooksQuerySchema,
+  type ProfileOrders,
+  type ProfilePageQuery,
+  ProfilePageQuerySchema,
 } from '../../../shared/contracts/profile';
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
+import { encodePageCursor } from '../../../shared/domain/page-cursor';
 import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -86,26 +91,53 @@ function bookStage(row: { status: string; paid: boolean; approved: boolean }): B
 const coverUrl = (bookInstanceId: string, sha256: string) =>
   `/api/books/${encodeURIComponent(bookInstanceId)}/pages/${FRONT_COVER}/image?w=${PREVIEW_IMAGE_WIDTHS[0]}&v=${sha256.slice(0, 16)}`;
 
-/** My Books: each book with its production state; the PDF counts only once it is really stored. */
-export async function listBooks(deps: ProfileDeps, userId: string): Promise<ProfileBook[]> {
-  const rows = await repo.listBooks(deps.db, userId);
-  return Promise.all(
-    rows.map(async (row) => ({
-      id: row.id,
-      title: await bookTitle(row, row.title),
-      bookType: row.bookType,
-      status: row.status,
-      currentStep: row.currentStep,
-      progressPercentage: row.progressPercentage,
-      childName: readPersonalisation(row.wizardMetadata).childName ?? '',
-      createdAt: row.createdAt.toISOString(),
-      coverUrl: row.coverSha256 ? coverUrl(row.id, row.coverSha256) : null,
-      imageCount: Number(row.imageCount),
-      pdfAvailable:
-        row.status === 'fulfilled' && (await deps.storage.exists('instances', instanceKeys(row.id).interior)),
-      stage: bookStage(row),
-    })),
+/**
+ * My Books, a page at a time (issue 19): each book with its production state, read from the
+ * database only. The PDF is offered when print-book recorded storing it and retention has not
+ * removed the book's files since; no storage call is made per book.
+ */
+export async function listBooks(
+  deps: Pick<ProfileDeps, 'db'>,
+  userId: string,
+  query: ProfileBooksQuery,
+): Promise<ProfileBooks> {
+  const { limit, cursor, ids } = ProfileBooksQuerySchema.parse(query);
+  const idList = ids?.split(',');
+  const rows = await repo.bookPageQuery(deps.db, userId, { limit, cursor, ids: idList });
+  const page = rows.slice(0, limit);
+  const extras = await repo.bookPageExtras(
+    deps.db,
+    userId,
+    page.map((row) => row.id),
   );
+  const books = await Promise.all(
+    page.map(async (row) => {
+      const paid = extras.paid.has(row.id);
+      return {
+        id: row.id,
+        title: await bookTitle(row, row.title),
+        bookType: row.bookType,
+        status: row.status,
+        currentStep: row.currentStep,
+        progressPercentage: row.progressPercentage,
+        childName: readPersonalisation(row.wizardMetadata).childName ?? '',
+        createdAt: row.createdAt.toISOString(),
+        coverUrl: row.coverSha256 ? coverUrl(row.id, row.coverSha256) : null,
+        imageCount: extras.imageCounts.get(row.id) ?? 0,
+        pdfAvailable:
+          row.status === 'fulfilled' && row.interiorStoredAt !== null && row.imagesDeletedAt === null,
+        stage: bookStage({ status: row.status, paid, approved: row.approved }),
+      };
+    }),
+  );
+  const last = page.at(-1);
+  return {
+    books,
+    nextCursor:
+      !idList && rows.length > limit && last
+        ? encodePageCursor({ createdAt: last.cursorTime, id: last.id })
+        : null,
+  };
 }
 
 async function requireFulfilledBook(db: Db, userId: string, bookInstanceId: string) {
@@ -161,29 +193,39 @@ export async function readPdf(
   };
 }
 
-export async function listOrders(db: Db, userId: string): Promise<ProfileOrder[]> {
-  const rows = await repo.listOrders(db, userId);
-  return rows.map(({ order, character, reviewed }) => ({
-    id: order.id,
-    orderNumber: order.orderNumber,
-    status: order.status,
-    paymentStatus: order.paymentStatus,
-    bookType: order.bookType,
-    coverType: order.coverType,
-    themeId: order.themeId,
-    totalAmount: order.totalAmount,
-    trackingNumber: order.trackingNumber,
-    trackingUrl: order.trackingUrl,
-    createdAt: order.createdAt.toISOString(),
-    character: character
-      ? {
-          id: character.id,
-          name: character.name,
-          photoUrl: character.photoPath ? characterPhotoPath(character.id) : null,
-        }
-      : null,
-    reviewed: Boolean(reviewed),
-  }));
+/** The Orders tab, a page at a time, newest first, each with the child it was made for. */
+export async function listOrders(db: Db, userId: string, query: ProfilePageQuery): Promise<ProfileOrders> {
+  const { limit, cursor } = ProfilePageQuerySchema.parse(query);
+  const rows = await repo.orderPageQuery(db, userId, { limit, cursor });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    orders: page.map(({ order, character, reviewId }) => ({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      bookType: order.bookType,
+      coverType: order.coverType,
+      themeId: order.themeId,
+      totalAmount: order.totalAmount,
+      trackingNumber: order.trackingNumber,
+      trackingUrl: order.trackingUrl,
+      createdAt: order.createdAt.toISOString(),
+      character: character
+        ? {
+            id: character.id,
+            name: character.name,
+            photoUrl: character.photoPath ? characterPhotoPath(character.id) : null,
+          }
+        : null,
+      reviewed: reviewId !== null,
+    })),
+    nextCursor:
+      rows.length > limit && last
+        ? encodePageCursor({ createdAt: last.cursorTime, id: last.order.id })
+        : null,
+  };
 }
 
 export async function readCharacterPhoto(

@@ -60,7 +60,12 @@ export async function fulfilledBookOf(
   if (status === 'fulfilled') {
     await t.database.db
       .update(bookInstances)
-      .set({ status: 'fulfilled', currentStep: 'all done', progressPercentage: 100 })
+      .set({
+        status: 'fulfilled',
+        currentStep: 'all done',
+        progressPercentage: 100,
+        interiorStoredAt: new Date(),
+      })
       .where(eq(bookInstances.id, id));
     await t.database.db.update(orders).set({ status: 'printing' }).where(eq(orders.id, paid.orderId));
   }
