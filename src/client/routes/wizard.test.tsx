@@ -89,10 +89,12 @@ describe('wizard: step 1, the child', () => {
     expect(
       screen.getByText('Please fill in all required fields and check the consent box to proceed.'),
     ).toBeVisible();
-    expect(await screen.findByText('Please complete all fields')).toBeVisible();
+    // Said once: the summary and the fields' messages, no toast repeating them (issue 20).
+    expect(screen.queryByText('Please complete all fields')).toBeNull();
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
     const name = screen.getByLabelText('Your child’s first name');
+    await waitFor(() => expect(name).toHaveFocus());
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(name).toHaveFocus();
     expect(name).toHaveAccessibleDescription('Please enter your child’s first name.');
     expect(screen.getByRole('checkbox')).toHaveAccessibleDescription('Please tick this box to continue.');
     expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
@@ -424,8 +426,9 @@ describe('wizard: moving between steps', () => {
     const api = mockWizardApi({ steps: { 1: CHILD, 2: COVER, 3: TOY }, restored: true });
     const { router } = await openWizard('/wizard?theme=guardian-friend&type=storybook');
     expect(screen.getByRole('heading', { level: 1, name: 'The cuddly toy’s cover' })).toBeVisible();
+    // The welcome back is said once, by the banner (no toast beside it, issue 20).
+    expect(screen.getAllByText(/^Welcome back!/)).toHaveLength(1);
     expect(screen.getByText(/We kept your progress/)).toBeVisible();
-    expect(await screen.findByText('Welcome back! Your book is just where you left it.')).toBeVisible();
     await waitFor(() => expect(stepParam(router)).toBe('4'));
     expect(router.state.historyAction).toBe('REPLACE');
     expect(api.callsTo('/api/wizard/session')[0]?.body).toEqual({

@@ -197,7 +197,7 @@ function CoverVersions({
           <label
             key={version.imageId}
             className={cn(
-              'relative block size-16 cursor-pointer overflow-hidden rounded-xl ring-2 ring-transparent transition sm:size-[4.5rem]',
+              'relative block size-16 cursor-pointer overflow-hidden rounded-xl ring-2 ring-transparent transition',
               'has-[:checked]:ring-coral-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-3 has-[:focus-visible]:outline-ink-900',
               disabled && 'cursor-default opacity-60',
             )}
@@ -253,9 +253,14 @@ export function StepGeneration(props: StepGenerationProps) {
   const versions = view.versions ?? [];
   const cover = (
     // Sized to the window's height too, so on a laptop the cover and its buttons show above the
-    // step bar without scrolling.
+    // step bar without scrolling; smaller again once the row of earlier covers is under it.
     <div
-      className="relative w-full max-w-[min(28rem,calc(100dvh-25rem))] min-w-48"
+      className={cn(
+        'relative w-full min-w-48',
+        versions.length > 1
+          ? 'max-w-[min(28rem,calc(100dvh-37rem))]'
+          : 'max-w-[min(28rem,calc(100dvh-25rem))]',
+      )}
       aria-busy={adjustable && redrawing ? true : undefined}
     >
       <img
@@ -275,7 +280,11 @@ export function StepGeneration(props: StepGenerationProps) {
   );
   const actions = (
     <div className="flex w-full max-w-md flex-col items-center gap-4">
-      <p className="text-center text-sm text-ink-700">{t('generation.approveHint')}</p>
+      {/* Once there are earlier covers, their row's own hint says what to do (and the cover
+          with its buttons and the row still fit above the step bar on a laptop). */}
+      {versions.length <= 1 && (
+        <p className="text-center text-sm text-ink-700">{t('generation.approveHint')}</p>
+      )}
       <Button variant="secondary" className="w-full sm:w-auto" disabled={busy} onClick={onRegenerate}>
         <RefreshCw aria-hidden="true" className="size-5" />
         {t('generation.regenerate')}

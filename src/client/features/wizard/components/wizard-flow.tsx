@@ -85,10 +85,6 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
   const stepKey = STEP_KEYS[step];
   useDocumentTitle(t('metaTitle', { step: t(`steps.${stepKey}.title`) }));
 
-  useEffect(() => {
-    if (state.restored) toast.success(t('welcomeBack.toast'), { id: 'wizard-welcome-back' });
-  }, [state.restored, t]);
-
   const goTo = (next: WizardStep) => {
     setScreen('steps');
     showStep(next);
@@ -161,10 +157,8 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
     if (screen === 'signIn' && !before && session.isSignedIn) completeNow();
   }, [session.isSignedIn, screen]);
 
-  const refuse = () => {
-    focusFirstProblem();
-    toast.error(t('toasts.completeFields'), { id: 'wizard-complete-fields' });
-  };
+  // The form's summary and each field's message say what is missing (issue 20: said once, no toast).
+  const refuse = () => focusFirstProblem();
 
   // Steps 1 and 3 saved; their cover is made (again) when what it is drawn from changed.
   const saveThenCover = (kind: CoverKind, changed: boolean, request: Parameters<typeof save.mutate>[0]) => {
