@@ -12,6 +12,8 @@ export async function seedProfileLists(
   db: Db,
   options: {
     prefix?: string;
+    /** An existing account to give the owner's books and orders to (else `{prefix}-0` is made). */
+    ownerId?: string;
     ownerBooks: number;
     otherUsers: number;
     otherBooks: number;
@@ -21,12 +23,13 @@ export async function seedProfileLists(
   },
 ): Promise<SeededLists> {
   const prefix = options.prefix ?? 'seeded';
+  const owner = options.ownerId ?? `${prefix}-0`;
   const users = options.otherUsers + 1;
   await queryRows(
     db,
     sql`insert into "user" (id, name, email, email_verified)
         select ${prefix} || '-' || n, 'Parent ' || n, ${prefix} || '-' || n || '@example.com', true
-        from generate_series(0, ${users - 1}) as n`,
+        from generate_series(${options.ownerId ? 1 : 0}::int, ${users - 1}::int) as n`,
   );
   const [book] = await queryRows<{ id: string; theme_id: string }>(
     db,
@@ -47,7 +50,7 @@ export async function seedProfileLists(
            timestamptz '2026-01-01 00:00:00Z' + ((g / 2) || ' microseconds')::interval,
            now()
     from generate_series(1, ${count}) as g`;
-  await queryRows(db, books(`${prefix}-0`, options.ownerBooks));
+  await queryRows(db, books(owner, options.ownerBooks));
   if (options.otherUsers > 0) {
     await queryRows(
       db,
@@ -67,17 +70,13 @@ export async function seedProfileLists(
     from (select id, created_by, theme_id, created_at from book_instance ${where} limit ${count}) as b`;
   await queryRows(
     db,
-    orders(
-      sql`where created_by = ${`${prefix}-0`} and status = 'fulfilled'`,
-      options.ownerOrders,
-      1_700_000_000_000,
-    ),
+    orders(sql`where created_by = ${owner} and status = 'fulfilled'`, options.ownerOrders, 1_700_000_000_000),
   );
   if (options.otherOrders > 0) {
     await queryRows(
       db,
       orders(
-        sql`where created_by <> ${`${prefix}-0`} and created_by like ${`${prefix}-%`}`,
+        sql`where created_by <> ${owner} and created_by like ${`${prefix}-%`}`,
         options.otherOrders,
         1_800_000_000_000,
       ),
@@ -85,7 +84,7 @@ export async function seedProfileLists(
   }
   await queryRows(db, sql`analyze`);
   return {
-    ownerId: `${prefix}-0`,
+    ownerId: owner,
     otherIds: Array.from({ length: options.otherUsers }, (_, n) => `${prefix}-${n + 1}`),
   };
 }
