@@ -6,6 +6,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
@@ -52,8 +53,19 @@ declare module 'fastify' {
     database: Database;
     storage: Storage;
     mailer: Mailer;
-    /** The signed-in user of a request, or null. */
-    currentUser(request: FastifyRequest): Promise<{ id: string; email: string } | null>;
+    /**
+     * The signed-in user of a request, or null: from the signed session cookie cache, or from the
+     * database with `fresh` (routes that must not trust a copy up to a minute old, decision 016).
+     * With `reply`, a renewed cache cookie is passed on to the caller.
+     */
+    currentUser(
+      request: FastifyRequest,
+      options?: { fresh?: boolean; reply?: FastifyReply },
+    ): Promise<{ id: string; email: string } | null>;
+  }
+  interface FastifyContextConfig {
+    /** false: no request log line for this route (health probes, issue 19). */
+    logRequest?: boolean;
   }
 }
 
@@ -103,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   // The path only: a query string may hold a token (a reminder's opt-out, a signed print-file link).
   app.addHook('onResponse', (request, reply, done) => {
+    if (request.routeOptions.config.logRequest === false) return done();
     const query = request.url.indexOf('?');
     request.log.info(
       {
@@ -180,10 +193,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   await app.register(authRoutes(shopAuth), { prefix: '/api/auth' });
-  app.decorate('currentUser', async (request: FastifyRequest) => {
-    const session = await shopAuth.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    return session ? { id: session.user.id, email: session.user.email } : null;
-  });
+  app.decorate(
+    'currentUser',
+    async (request: FastifyRequest, options: { fresh?: boolean; reply?: FastifyReply } = {}) => {
+      // No session cookie, no session: nothing to verify or read.
+      if (!request.headers.cookie?.includes('session_token=')) return null;
+      const { headers, response: session } = await shopAuth.auth.api.getSession({
+        headers: fromNodeHeaders(request.headers),
+        query: options.fresh ? { disableCookieCache: true } : {},
+        returnHeaders: true,
+      });
+      const cookies = headers.getSetCookie();
+      if (options.reply && cookies.length > 0) options.reply.header('set-cookie', cookies);
+      return session ? { id: session.user.id, email: session.user.email } : null;
+    },
+  );
   await app.register(
     wizardRoutes({
       illustrator: deps.illustrator,
@@ -246,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {}),
     }),
     isOperator: async (request: FastifyRequest) => {
-      const user = await app.currentUser(request);
+      const user = await app.currentUser(request, { fresh: true });
       return user ? (await findOperator(deps.database.db, config.adminEmails, user.id)) !== null : false;
     },
   });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -152,6 +153,9 @@ const EnvSchema = z.object({
     .min(0, 'expected 0 to 10000 basis points')
     .max(10_000, 'expected 0 to 10000 basis points')
     .optional(),
+  // Issue 19 (decision 016): HTTP processes sharing the port; unset: 1 on the embedded database,
+  // one per core on PostgreSQL.
+  API_PROCESSES: wholeNumber(1, 64).optional(),
   // Background jobs (README "Background jobs"): the worker inside the server, and its pace.
   WORKER: z.enum(['on', 'off'], { message: 'expected on or off' }).default('on'),
   WORKER_CONCURRENCY: wholeNumber(1, 32).default(1),
@@ -212,6 +216,8 @@ export type Config = {
   authRateLimits: { emailPerMinute: number; signInPerMinute: number };
   /** Who sells, as the receipts say: legal name, postal address (lines split at ';'), VAT number. */
   seller: { name: string; address: string; vatNumber: string };
+  /** API_PROCESSES: how many processes answer HTTP on the one port (node:cluster, decision 016). */
+  apiProcesses: number;
   /** TAX_RATE_BASIS_POINTS: one rate for every country and date, over the dated table (issue 18). */
   taxRateOverrideBasisPoints: number | undefined;
   worker: {
@@ -265,6 +271,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         if (!e[name])
           context.addIssue({ code: 'custom', path: [name], message: 'expected with PAYMENTS=stripe' });
       }
+    }
+    // PGlite's data folder belongs to one process (docs/decisions/001).
+    if (!e.DATABASE_URL && e.API_PROCESSES !== undefined && e.API_PROCESSES > 1) {
+      context.addIssue({
+        code: 'custom',
+        path: ['API_PROCESSES'],
+        message: 'expected 1 without DATABASE_URL (the embedded database belongs to one process)',
+      });
     }
     const modeIssues = e.SHOP_MODE === 'live' ? liveShopIssues(e, env) : demoShopIssues(e, env);
     for (const issue of modeIssues) context.addIssue(issue);
@@ -320,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stripeApiBaseUrl: e.STRIPE_API_BASE_URL,
     },
     taxRateOverrideBasisPoints: e.TAX_RATE_BASIS_POINTS,
+    apiProcesses: e.API_PROCESSES ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     authRateLimits: { emailPerMinute: e.AUTH_EMAILS_PER_MINUTE, signInPerMinute: e.AUTH_SIGN_INS_PER_MINUTE },
     worker: {
       enabled: e.WORKER === 'on',

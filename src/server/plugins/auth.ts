@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
 export type SignedInUser = { id: string; email: string };
@@ -7,6 +7,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, set by `requireSignIn` on the routes that need an account. */
     user: SignedInUser | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route reads the session from the database, not from the signed cookie cache: a session
+     * ended elsewhere (sign-out, password change, deletion) is refused at once (decision 016).
+     */
+    freshSession?: boolean;
   }
 }
 
@@ -21,8 +28,9 @@ export function registerRequestUser(app: FastifyInstance): void {
  * handlers read `signedIn(request)`. A caller without a session gets 401 before any work is done.
  */
 export function requireSignIn(app: Pick<FastifyInstance, 'currentUser'>) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const user = await app.currentUser(request);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const fresh = request.routeOptions.config.freshSession === true;
+    const user = await app.currentUser(request, { fresh, reply });
     if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     request.user = user;
   };

@@ -41,10 +41,11 @@ export function shopOrigins(publicUrl: string): Set<string> {
 async function sameOrigin(app: FastifyInstance) {
   const origins = shopOrigins(app.config.publicUrl);
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!STATE_CHANGING.has(request.method)) return;
+  // A callback hook, not an async one: most requests are reads and leave at the first line.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    if (!STATE_CHANGING.has(request.method)) return done();
     const path = request.url.split('?')[0] ?? '';
-    if (FROM_ELSEWHERE.some((pattern) => pattern.test(path))) return;
+    if (FROM_ELSEWHERE.some((pattern) => pattern.test(path))) return done();
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
     // A page that sends no referrer (the payment page) posts its forms with `Origin: null`: the
@@ -55,7 +56,9 @@ async function sameOrigin(app: FastifyInstance) {
         : origin !== undefined
           ? !origins.has(origin)
           : site === 'cross-site' || site === 'same-site';
-    if (foreign) throw new AppError('FORBIDDEN', 'This change must be made from the shop’s own page.');
+    done(
+      foreign ? new AppError('FORBIDDEN', 'This change must be made from the shop’s own page.') : undefined,
+    );
   });
 }
 

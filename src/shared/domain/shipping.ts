@@ -119,14 +119,17 @@ export function shippingOffer(
 /** The shop's calendar: working days and dates are counted in Swiss time. */
 const SHOP_TIME_ZONE = 'Europe/Zurich';
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it (issue 19).
+const SHOP_DATE_FORMAT = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** The calendar date (YYYY-MM-DD) of an instant in the shop's time zone. */
 export function shopDate(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: SHOP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return SHOP_DATE_FORMAT.format(instant);
 }
 
 /** The first instant of a calendar day in the shop's time zone (midnight in Zurich, summer or winter). */

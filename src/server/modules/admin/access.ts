@@ -34,7 +34,8 @@ export async function findOperator(db: Db, adminEmails: readonly string[], userI
  */
 export function requireOperator(app: Pick<FastifyInstance, 'currentUser' | 'database' | 'config'>) {
   return async (request: FastifyRequest): Promise<void> => {
-    const user = await app.currentUser(request);
+    // The console never trusts the session's cookie copy (decision 016).
+    const user = await app.currentUser(request, { fresh: true });
     const operator = user ? await findOperator(app.database.db, app.config.adminEmails, user.id) : null;
     if (!operator) throw notFound('Page');
     request.operator = operator;

@@ -1,17 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS } from '../../../shared/constants';
 import { isLanguage } from '../../../shared/i18n';
 import type { Mailer } from '../../adapters/mail/index';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import * as schema from '../../db/schema';
 import { renderAccountEmail } from './emails';
 import { isCommonPassword } from './passwords';
@@ -27,6 +27,11 @@ export const AUTH_LIMITS = {
   verificationTokenSeconds: 24 * 60 * 60,
   sessionSeconds: 7 * 24 * 60 * 60,
   sessionRefreshSeconds: 24 * 60 * 60,
+  /**
+   * How long a signed copy of the session in a cookie stands in for the database (issue 19,
+   * decision 016): the longest a revoked session keeps opening routes that trust the copy.
+   */
+  sessionCacheSeconds: 60,
   failedSignIns: { max: 10, windowMinutes: 15 },
 } as const;
 
@@ -47,7 +52,7 @@ const DEFAULT_RATE_LIMITS: AuthRateLimits = {
 export type OAuthProviderId = 'google' | 'microsoft';
 
 /** The secret that signs sessions: AUTH_SECRET, else one made once and kept in DATA_DIR (embedded default). */
-function resolveSecret(config: Config, log: FastifyBaseLogger): string {
+export function resolveSecret(config: Config, log: Pick<FastifyBaseLogger, 'warn'>): string {
   if (config.authSecret) return config.authSecret;
   const file = path.join(config.dataDir, 'auth-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
@@ -68,6 +73,56 @@ function trustedOrigins(publicUrl: string): string[] {
   if (url.hostname === '127.0.0.1')
     origins.add(`${url.protocol}//localhost${url.port ? `:${url.port}` : ''}`);
   return [...origins];
+}
+
+/** The paths whose per-address limit is shared by every API process (counted in the database). */
+const SHARED_LIMIT_PATH =
+  /^\/(sign-in|sign-up|change-password|change-email|request-password-reset|send-verification-email|reset-password|forget-password)(\/|$)/;
+
+/**
+ * better-auth's rate-limit storage: one statement per counted request for the limits on passwords
+ * and e-mail (a fixed window that starts with its first request), memory for the rest. Nothing is
+ * counted for `/get-session` (its rule is off).
+ */
+export function rateLimitStorage(db: Db) {
+  const memory = new Map<string, { count: number; startedAt: number }>();
+  return {
+    async consume(key: string, rule: { window: number; max: number }) {
+      const now = Date.now();
+      const windowMs = rule.window * 1000;
+      const path = key.slice(key.lastIndexOf('|') + 1);
+      let count: number;
+      let startedAt: number;
+      if (SHARED_LIMIT_PATH.test(path)) {
+        const [row] = await queryRows<{ count: number; started_at: string | number }>(
+          db,
+          sql`insert into ${schema.rateLimits} (id, key, count, last_request)
+              values (${randomUUID()}, ${key}, 1, ${now})
+              on conflict (key) do update set
+                count = case when ${schema.rateLimits.lastRequest} <= ${now - windowMs} then 1
+                             else ${schema.rateLimits.count} + 1 end,
+                last_request = case when ${schema.rateLimits.lastRequest} <= ${now - windowMs} then ${now}
+                                    else ${schema.rateLimits.lastRequest} end
+              returning count, last_request as started_at`,
+        );
+        count = row!.count;
+        startedAt = Number(row!.started_at);
+      } else {
+        if (memory.size > 100_000) {
+          for (const [entryKey, entry] of memory)
+            if (entry.startedAt <= now - windowMs) memory.delete(entryKey);
+        }
+        const entry = memory.get(key);
+        const current = entry && entry.startedAt > now - windowMs ? entry : { count: 0, startedAt: now };
+        current.count += 1;
+        memory.set(key, current);
+        ({ count, startedAt } = current);
+      }
+      return count <= rule.max
+        ? { allowed: true, retryAfter: null }
+        : { allowed: false, retryAfter: Math.max(1, Math.ceil((startedAt + windowMs - now) / 1000)) };
+    },
+  };
 }
 
 const normaliseEmail = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
@@ -148,10 +203,25 @@ export function createAuth({ config, db, mailer, log, rateLimits, now = () => ne
       expiresIn: AUTH_LIMITS.verificationTokenSeconds,
       sendVerificationEmail: async ({ user, url }) => sendAccountEmail('verify', user, url),
     },
-    session: { expiresIn: AUTH_LIMITS.sessionSeconds, updateAge: AUTH_LIMITS.sessionRefreshSeconds },
+    session: {
+      expiresIn: AUTH_LIMITS.sessionSeconds,
+      updateAge: AUTH_LIMITS.sessionRefreshSeconds,
+      // A signed copy of the session and user in a cookie: an API request reads no session row.
+      // It is renewed only from the database (no stateless refresh), so a revoked session lives at
+      // most `sessionCacheSeconds` on the routes that trust the copy; the others read the database
+      // (decision 016).
+      cookieCache: {
+        enabled: true,
+        maxAge: AUTH_LIMITS.sessionCacheSeconds,
+        strategy: 'compact',
+        refreshCache: false,
+      },
+    },
     rateLimit: {
       enabled: true,
-      storage: 'database',
+      // The limits that guard passwords and e-mail are counted in the database, so they hold across
+      // API processes; the general per-address limit is counted in each process's memory.
+      customStorage: rateLimitStorage(db),
       window: limits.windowSeconds,
       max: limits.max,
       customRules: {

@@ -29,7 +29,11 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
   if (request.url.split('?')[0]?.endsWith('/change-password') && body && typeof body === 'object') {
     body = { ...body, revokeOtherSessions: true };
   }
-  return new Request(new URL(request.url, publicUrl), {
+  const url = new URL(request.url, publicUrl);
+  // The pages ask who is signed in from the database, so a session ended elsewhere shows as signed
+  // out at the next page; the answer renews the signed cookie copy the API reads (decision 016).
+  if (url.pathname.endsWith('/get-session')) url.searchParams.set('disableCookieCache', 'true');
+  return new Request(url, {
     method: request.method,
     headers,
     ...(hasBody ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),

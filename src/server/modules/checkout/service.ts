@@ -28,7 +28,7 @@ import { approvalOf, payableVersion } from '../books/service';
 import { type OrderRow, orderView, type StoredAddress, toOrderView } from '../orders/repo';
 import { expireOpenSessions } from '../payments/service';
 import { claimPromo, promoOf, recordPromoUse, releasePromo } from '../pricing/promo-codes';
-import { type TaxSettings, taxRateFor, taxRatesOn } from '../pricing/tax-rates';
+import { type TaxSettings, taxRateSql, taxRatesOn } from '../pricing/tax-rates';
 
 export type CheckoutDeps = {
   db: Db;
@@ -181,9 +181,15 @@ function orderNumber(now: Date, attempt: number): string {
 /**
  * Locks the caller's instance (two saves of one checkout take turns, so it keeps one order) and
  * reads in the same round trip what the save needs beside it: the order the book already has, the
- * account's name, the character whose photo the book was made from, and the active prices.
+ * account's name, the character whose photo the book was made from, the active prices and the
+ * VAT rate (`taxRate`, unless TAX_RATE_BASIS_POINTS sets it).
  */
-async function lockOwnInstance(tx: Db, userId: string, bookInstanceId: string) {
+async function lockOwnInstance(
+  tx: Db,
+  userId: string,
+  bookInstanceId: string,
+  taxRate: ReturnType<typeof taxRateSql> | undefined,
+) {
   const [row] = await tx
     .select({
       id: bookInstances.id,
@@ -207,6 +213,7 @@ async function lockOwnInstance(tx: Db, userId: string, bookInstanceId: string) {
           'basePrice', ${productPricing.basePrice},
           'discountPercentage', ${productPricing.discountPercentage})), '[]'::json)
         from ${productPricing} where ${productPricing.isActive})`,
+      taxRate: taxRate ?? sql<number | null>`null::int`,
     })
     .from(bookInstances)
     .innerJoin(users, eq(users.id, bookInstances.createdBy))
@@ -269,7 +276,13 @@ export async function saveOrder(
 ): Promise<Order> {
   try {
     return await deps.db.transaction(async (tx) => {
-      const instance = await lockOwnInstance(tx, buyer.id, bookInstanceId);
+      const country = choice.shipping.country;
+      const instance = await lockOwnInstance(
+        tx,
+        buyer.id,
+        bookInstanceId,
+        deps.tax.overrideBasisPoints === undefined ? taxRateSql(country, deps.now()) : undefined,
+      );
       if (!instance) throw notFound('Book instance');
       // An abandoned draft's photos and covers were dropped after 30 days (privacy page).
       if (instance.status === 'abandoned') {
@@ -296,7 +309,9 @@ export async function saveOrder(
             now: deps.now(),
           })
         : undefined;
-      const taxRateBasisPoints = await taxRateFor(tx, deps.tax, choice.shipping.country, deps.now());
+      const taxRateBasisPoints = deps.tax.overrideBasisPoints ?? instance.taxRate;
+      if (taxRateBasisPoints === null)
+        throw new Error(`No tax rate for ${country} on ${deps.now().toISOString()}`);
       // A copy that asks for nothing of its own is simply a copy: only real gifts are kept.
       // A copy in the book's own language is not a language of its own.
       const gifts = (choice.copyGifts ?? [])
@@ -423,6 +438,8 @@ export async function saveOrder(
       }
       if (!row) throw new Error('no free order number');
       const orderId = row.id;
+      // A new order has no promo use, items or copies yet: only an updated one clears its old ones.
+      const updated = existingId !== undefined;
       if (promo) {
         await recordPromoUse(tx, {
           promoCodeId: promo.promoCodeId,
@@ -430,7 +447,7 @@ export async function saveOrder(
           userId: buyer.id,
           now: deps.now(),
         });
-      } else {
+      } else if (updated) {
         await releasePromo(tx, orderId);
       }
 
@@ -454,7 +471,7 @@ export async function saveOrder(
           })),
         )
         .returning();
-      await tx.delete(orderCopies).where(eq(orderCopies.orderId, orderId));
+      if (updated) await tx.delete(orderCopies).where(eq(orderCopies.orderId, orderId));
       const copies = gifts.length
         ? await tx
             .insert(orderCopies)

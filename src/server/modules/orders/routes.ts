@@ -78,6 +78,8 @@ export function orderRoutes(options: { payments: PaymentProvider; now?: () => Da
     app.post(
       '/:orderId/payment',
       {
+        // Sensitive: a payment opens only for a session the database still holds (decision 016).
+        config: { freshSession: true },
         schema: {
           tags: ['orders'],
           summary: 'Start a payment for an unpaid order (also the retry); answers the payment page URL',

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { COUNTRIES, type Country, shopDate } from '../../../shared/domain/shipping';
 import type { Db } from '../../db/client';
 import { auditLog, taxRates } from '../../db/schema';
@@ -21,6 +21,17 @@ export async function taxRateFor(db: Db, settings: TaxSettings, country: Country
     .limit(1);
   if (!row) throw new Error(`No tax rate for ${country} on ${shopDate(at)}`);
   return row.rate;
+}
+
+/**
+ * `taxRateFor`'s table lookup as a scalar subquery (null when the country has no row), so a
+ * statement that reads something else can read the rate in the same round trip (issue 19).
+ */
+export function taxRateSql(country: Country, at: Date) {
+  return sql<number | null>`(
+    select ${taxRates.rateBasisPoints} from ${taxRates}
+    where ${taxRates.country} = ${country} and ${taxRates.validFrom} <= ${shopDate(at)}
+    order by ${taxRates.validFrom} desc limit 1)`;
 }
 
 /** Every country's rate on one day: the checkout quotes with it as the buyer changes country. */

@@ -56,7 +56,9 @@ export function wizardRoutes(options: {
     // Who is asking: the wizard cookie's session and the signed-in user, read once per request.
     app.decorateRequest('wizardCaller', null);
     app.addHook('preHandler', async (request) => {
-      const user = await app.currentUser(request);
+      // From the database: a wizard saved for an account deleted a moment ago would be refused by
+      // its foreign key (decision 016).
+      const user = await app.currentUser(request, { fresh: true });
       request.wizardCaller = { sessionId: request.cookies[WIZARD_COOKIE.name], userId: user?.id ?? null };
     });
     const callerOf = (request: { wizardCaller: wizard.Caller | null }) => request.wizardCaller!;

@@ -1,0 +1,90 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
+import { signedInAs } from '../../../../test/signed-in';
+
+// The statements an order costs are counted on node-postgres, where each one is a round trip on a
+// pooled connection; PGlite runs in this process and has neither wire nor pool to count, so this
+// file runs in the server:pg project only (the checkout tests prove the behaviour on both).
+describe.runIf(process.env.TEST_DB_DRIVER === 'pg')('what one order costs the database (issue 19)', () => {
+  let t: TestApp;
+  let cookie: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const token = await signedInAs(t, 'counted@example.com');
+    userId = await userIdOf(t, 'counted@example.com');
+    // A browser holds the session token and its signed copy (renewed by any signed-in request).
+    const renewed = await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: token } });
+    const copy = ([] as string[])
+      .concat(renewed.headers['set-cookie'] ?? [])
+      .map((entry) => entry.split(';')[0]!)
+      .find((pair) => pair.startsWith('shop.session_data='));
+    expect(copy).toBeDefined();
+    cookie = `${token}; ${copy}`;
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** The statements sent and the connections taken from the pool while `work` runs. */
+  async function counted(work: () => Promise<unknown>) {
+    const statements: string[] = [];
+    let checkouts = 0;
+    const onAcquire = () => {
+      checkouts += 1;
+    };
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text: string };
+      statements.push(
+        (typeof first === 'string' ? first : first.text).trim().split(/\s+/).slice(0, 3).join(' '),
+      );
+      return (query as (...inner: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    t.database.pool!.on('acquire', onAcquire);
+    try {
+      await work();
+    } finally {
+      pg.Client.prototype.query = query;
+      t.database.pool!.off('acquire', onAcquire);
+    }
+    return { statements, checkouts };
+  }
+
+  const order = (id: string, choice: object = WORKED_EXAMPLE) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/checkout/${id}/order`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(choice),
+    });
+
+  it('a new order: one connection, four statements in one transaction, none for the session', async () => {
+    const id = await draftBookOf(t, userId);
+    const { statements, checkouts } = await counted(async () => {
+      expect((await order(id)).statusCode).toBe(200);
+    });
+    console.info(`new order: ${statements.length} statements, ${checkouts} checkout(s)`, statements);
+    expect(checkouts).toBe(1);
+    // begin; lock the book with its order, prices, name, character and VAT rate; the customer;
+    // the order; its items; commit.
+    expect(statements).toHaveLength(6);
+    expect(statements[0]?.toLowerCase()).toBe('begin');
+    expect(statements.at(-1)?.toLowerCase()).toBe('commit');
+  });
+
+  it('a change of the unpaid order also clears what the old one held', async () => {
+    const id = await draftBookOf(t, userId);
+    expect((await order(id)).statusCode).toBe(200);
+    const { statements, checkouts } = await counted(async () => {
+      expect((await order(id, { ...WORKED_EXAMPLE, coverType: 'softcover' })).statusCode).toBe(200);
+    });
+    console.info(`changed order: ${statements.length} statements, ${checkouts} checkout(s)`, statements);
+    expect(checkouts).toBe(1);
+    expect(statements.length).toBeLessThanOrEqual(12);
+  });
+});
