@@ -351,29 +351,89 @@ describe('profile: My Books', () => {
     expect(within(card).getByRole('button', { name: 'Voir les images' })).toBeVisible();
   });
 
-  it('reads the books every 10 seconds', async () => {
+  it('reads the books being made every 10 seconds, only those, until none is left', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = mockProfileApi({ books: [makeBook()] });
+    const DONE_ID = 'b1a2c3d4-0000-4000-8000-000000000002';
+    const done = makeBook({ id: DONE_ID, title: 'Done Book', status: 'fulfilled', stage: 'paid' });
+    const api = mockProfileApi({ books: [makeBook(), done] });
     await openLoaded();
     await screen.findByRole('article', { name: 'My Guardian Friend' });
-    const reads = () => api.callsTo('/api/profile/books', 'GET').length;
-    expect(reads()).toBe(1);
-    api.server.books = [makeBook({ currentStep: 'Generating images 9/14', progressPercentage: 70 })];
+    const reads = () => api.callsTo('/api/profile/books', 'GET');
+    expect(reads()).toHaveLength(1);
+    api.server.books = [makeBook({ currentStep: 'Generating images 9/14', progressPercentage: 70 }), done];
     await vi.advanceTimersByTimeAsync(9_000);
-    expect(reads()).toBe(1);
+    expect(reads()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1_000);
-    await waitFor(() => expect(reads()).toBe(2));
+    await waitFor(() => expect(reads()).toHaveLength(2));
+    // Just the book being made, by id; the finished one is not asked for.
+    expect(reads()[1]?.query.get('ids')).toBe(BOOK_ID);
     expect(await screen.findByText('Generating images 9/14')).toBeVisible();
+    // It is finished: shown so, and then nothing is read any more.
+    api.server.books = [
+      makeBook({ status: 'ready', stage: 'to-approve', progressPercentage: 100, currentStep: 'all done' }),
+      done,
+    ];
     await vi.advanceTimersByTimeAsync(10_000);
-    await waitFor(() => expect(reads()).toBe(3));
+    await waitFor(() => expect(reads()).toHaveLength(3));
+    await waitFor(() => expect(badgeOf(bookCard('My Guardian Friend'))).toHaveTextContent('Ready'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(reads()).toHaveLength(3);
   });
 
-  it('the refresh button reads the books at once', async () => {
+  it('reads nothing again while no book is being made', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = mockProfileApi({
+      books: [makeBook({ status: 'fulfilled', stage: 'paid', progressPercentage: 100 })],
+    });
+    await openLoaded();
+    await screen.findByRole('article', { name: 'My Guardian Friend' });
+    await vi.advanceTimersByTimeAsync(45_000);
+    expect(api.callsTo('/api/profile/books', 'GET')).toHaveLength(1);
+  });
+
+  it('the refresh button reads that book again at once', async () => {
     const api = mockProfileApi({ books: [makeBook()] });
     const { user } = await openLoaded();
     const card = await screen.findByRole('article', { name: 'My Guardian Friend' });
+    api.server.books = [makeBook({ currentStep: 'Generating images 11/14', progressPercentage: 80 })];
     await user.click(within(card).getByRole('button', { name: /^Refresh the status/ }));
     await waitFor(() => expect(api.callsTo('/api/profile/books')).toHaveLength(2));
+    expect(api.callsTo('/api/profile/books')[1]?.query.get('ids')).toBe(BOOK_ID);
+    expect(await within(card).findByText('Generating images 11/14')).toBeVisible();
+  });
+
+  it('keeps the place of the cards while the books load', async () => {
+    const call = deferred();
+    mockProfileApi({ books: [makeBook()], routes: { 'GET /api/profile/books': call.handler } });
+    await openLoaded();
+    expect(await screen.findByRole('heading', { level: 2, name: 'My Books' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your books…');
+    expect(screen.getAllByTestId('book-card-skeleton')).toHaveLength(4);
+    call.release(ok({ books: [makeBook()], nextCursor: null }));
+    expect(await screen.findByRole('article', { name: 'My Guardian Friend' })).toBeVisible();
+    expect(screen.queryByTestId('book-card-skeleton')).not.toBeInTheDocument();
+  });
+
+  it('shows a page of books, and the next one on "Show more", focused at the first new book', async () => {
+    const many = Array.from({ length: 15 }, (_, n) =>
+      makeBook({
+        id: `b1a2c3d4-0000-4000-8000-${String(n + 100).padStart(12, '0')}`,
+        title: `Book ${n + 1}`,
+        status: 'fulfilled',
+        stage: 'paid',
+      }),
+    );
+    const api = mockProfileApi({ books: many });
+    const { user } = await openLoaded();
+    await screen.findByRole('article', { name: 'Book 1' });
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+    await user.click(screen.getByRole('button', { name: 'Show more books' }));
+    expect(await screen.findByRole('article', { name: 'Book 13' })).toBeVisible();
+    expect(screen.getAllByRole('article')).toHaveLength(15);
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Book 13' }).parentElement).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Show more books' })).not.toBeInTheDocument();
+    const reads = api.callsTo('/api/profile/books', 'GET');
+    expect(reads.map((call) => call.query.get('cursor'))).toEqual([null, 'after-12']);
   });
 });
 
@@ -480,6 +540,26 @@ describe('profile: retrying an archived book', () => {
 });
 
 describe('profile: Orders', () => {
+  it('shows a page of orders, and the next one on "Show more", in French too', async () => {
+    const many = Array.from({ length: 13 }, (_, n) =>
+      makeProfileOrder({
+        id: `c0000000-0000-4000-8000-${String(n + 100).padStart(12, '0')}`,
+        orderNumber: `BK-17672256000${String(n).padStart(2, '0')}`,
+      }),
+    );
+    mockProfileApi({ orders: many });
+    const { user } = await openLoaded('/profile?tab=orders', 'fr');
+    await screen.findByRole('article', { name: /BK-1767225600000/ });
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+    await user.click(screen.getByRole('button', { name: 'Afficher plus de commandes' }));
+    expect(await screen.findByRole('article', { name: /BK-1767225600012/ })).toBeVisible();
+    expect(screen.getAllByRole('article')).toHaveLength(13);
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: /BK-1767225600012/ }).parentElement).toHaveFocus(),
+    );
+    expect(screen.queryByRole('button', { name: 'Afficher plus de commandes' })).not.toBeInTheDocument();
+  });
+
   it('an empty list offers to create a first book', async () => {
     mockProfileApi();
     await openLoaded('/profile?tab=orders');

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { RetryBookResultSchema } from '../../../../shared/contracts/profile';
 import { apiRequest } from '../../../lib/api-client';
-import { bookInstancesQueryKey } from './get-book-instances';
+import { type BookPages, bookInstancesQueryKey, withFresherBooks } from './get-book-instances';
+import { getBooksById } from './get-books-by-id';
 
 export type RetryBookResult = z.infer<typeof RetryBookResultSchema>;
 
@@ -17,11 +18,14 @@ export async function retryBook(bookId: string): Promise<RetryBookResult> {
   return result;
 }
 
-/** Retry, then read the books again whatever the answer, so the list shows where the book stands. */
+/** Retry, then read that book again whatever the answer, so its card shows where it stands. */
 export function useRetryBook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryBook,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookInstancesQueryKey }),
+    onSettled: async (_result, _error, bookId) => {
+      const books = await getBooksById([bookId]).catch(() => []);
+      queryClient.setQueryData<BookPages>(bookInstancesQueryKey, (pages) => withFresherBooks(pages, books));
+    },
   });
 }

@@ -1,32 +1,48 @@
-import { BookOpen, Loader2, Sparkles } from 'lucide-react';
+import { BookOpen, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { useBookInstances } from '../api/get-book-instances';
+import { useBooksBeingMade, useRefreshBook } from '../api/get-books-by-id';
 import { BookCard } from './book-card';
+import { BookCardSkeleton } from './card-skeletons';
 import { LoadError } from './load-error';
-import { EmptyState, TabIntro } from './tab-parts';
+import { EmptyState, PagedList, TabIntro } from './tab-parts';
 
-/** My Books: every book of the user with its live status, read again every 10 seconds. */
+const GRID = 'grid gap-4 lg:grid-cols-2';
+
+/** Skeleton cards for a first page or the next one, two rows of the grid. */
+function BookSkeletons() {
+  return [0, 1, 2, 3].map((key) => <BookCardSkeleton key={key} />);
+}
+
+/**
+ * My Books: the user's books a page at a time ("Show more" for the next), each with its live
+ * status. Only the books still being made are read again, every 10 seconds (issue 19).
+ */
 export function BooksTab() {
   const { t } = useTranslation('profile');
   const books = useBookInstances({ enabled: true });
+  const list = books.data?.pages.flatMap((page) => page.books) ?? [];
+  useBooksBeingMade(list.filter((book) => book.stage === 'drawing').map((book) => book.id));
+  const refresh = useRefreshBook();
 
   if (books.isError && !books.data) {
     return <LoadError error={books.error} onRetry={() => void books.refetch()} retrying={books.isFetching} />;
   }
-  if (!books.data) {
-    return (
-      <p role="status" className="flex items-center justify-center gap-2 py-16 text-ink-700">
-        <Loader2 aria-hidden="true" className="size-5 text-coral-600 motion-safe:animate-spin" />
-        {t('loading')}
-      </p>
-    );
-  }
   return (
     <div className="flex flex-col gap-5">
       <TabIntro title={t('books.title')} lead={t('books.lead')} />
-      {books.data.length === 0 ? (
+      {!books.data ? (
+        <>
+          <p role="status" className="sr-only">
+            {t('books.loading')}
+          </p>
+          <ul className={GRID}>
+            <BookSkeletons />
+          </ul>
+        </>
+      ) : list.length === 0 ? (
         <EmptyState icon={BookOpen} title={t('books.empty.title')} text={t('books.empty.text')}>
           <Link to="/themes" className={buttonClass()}>
             <Sparkles aria-hidden="true" className="size-5" />
@@ -34,13 +50,23 @@ export function BooksTab() {
           </Link>
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 lg:grid-cols-2">
-          {books.data.map((book) => (
-            <li key={book.id}>
-              <BookCard book={book} onRefresh={() => void books.refetch()} refreshing={books.isFetching} />
-            </li>
-          ))}
-        </ul>
+        <PagedList
+          items={list}
+          className={GRID}
+          renderItem={(book) => (
+            <BookCard
+              book={book}
+              onRefresh={() => refresh.mutate(book.id)}
+              refreshing={refresh.isPending && refresh.variables === book.id}
+            />
+          )}
+          hasMore={books.hasNextPage}
+          loadingMore={books.isFetchingNextPage}
+          onShowMore={() => void books.fetchNextPage()}
+          showMoreLabel={t('books.showMore')}
+          loadingMoreLabel={t('books.loadingMore')}
+          placeholder={<BookSkeletons />}
+        />
       )}
     </div>
   );

@@ -1,7 +1,13 @@
 // Test helper: a small stand-in for the profile API (and the account API's session read and sign-out),
 // keeping the books and orders the way the server does. Records every call.
 import { afterEach, vi } from 'vitest';
-import type { Gallery, Profile, ProfileBook, ProfileOrder } from '../../../../shared/contracts/profile';
+import {
+  type Gallery,
+  PROFILE_PAGE_SIZE,
+  type Profile,
+  type ProfileBook,
+  type ProfileOrder,
+} from '../../../../shared/contracts/profile';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
 import { type ApiCall, fails, type Handler, ok, type Reply, stubApi } from '../../../testing/mock-api';
 
@@ -71,6 +77,18 @@ export function makeGallery(count = 3, title = 'My Guardian Friend'): Gallery {
   };
 }
 
+/**
+ * A page of a list as the server cuts it (newest first as given, `limit` rows, 12 by default); the
+ * stand-in's cursor is the offset of the next page, opaque to the page like the server's.
+ */
+function pageOf<T>(items: T[], query: URLSearchParams) {
+  const limit = Number(query.get('limit') ?? PROFILE_PAGE_SIZE.default);
+  const cursor = query.get('cursor');
+  const from = cursor ? Number(cursor.replace(/^after-/, '')) : 0;
+  const to = from + limit;
+  return { items: items.slice(from, to), nextCursor: to < items.length ? `after-${to}` : null };
+}
+
 type Options = {
   /** The signed-in user's e-mail, or null for a visitor. */
   signedInAs?: string | null;
@@ -116,8 +134,23 @@ export function mockProfileApi({
         return ok(server.profile);
       };
     }
-    if (method === 'GET' && path === '/api/profile/books') return () => ok({ books: server.books });
-    if (method === 'GET' && path === '/api/profile/orders') return () => ok({ orders: server.orders });
+    if (method === 'GET' && path === '/api/profile/books') {
+      return (call) => {
+        const ids = call.query.get('ids');
+        if (ids) {
+          const wanted = ids.split(',');
+          return ok({ books: server.books.filter((book) => wanted.includes(book.id)), nextCursor: null });
+        }
+        const { items, nextCursor } = pageOf(server.books, call.query);
+        return ok({ books: items, nextCursor });
+      };
+    }
+    if (method === 'GET' && path === '/api/profile/orders') {
+      return (call) => {
+        const { items, nextCursor } = pageOf(server.orders, call.query);
+        return ok({ orders: items, nextCursor });
+      };
+    }
     const gallery = /^\/api\/profile\/books\/([^/]+)\/gallery$/.exec(path);
     if (method === 'GET' && gallery) {
       return () => {
