@@ -780,6 +780,11 @@ describe('checkout: step 3, paying', () => {
   it('Pay stays disabled until both boxes are ticked, then goes to the payment page', async () => {
     const { user, api } = await openPayment();
     const pay = screen.getByRole('button', { name: PAY_95_81 });
+    // One Pay button, in the step bar in place of Next, so it is in sight at every width (issue 20).
+    expect(screen.getAllByRole('button', { name: /^Pay / })).toHaveLength(1);
+    const bar = screen.getByRole('navigation', { name: 'Checkout steps' });
+    expect(within(bar).getByRole('button', { name: PAY_95_81 })).toBe(pay);
+    expect(within(bar).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     expect(pay).toBeDisabled();
     expect(pay).toHaveAccessibleDescription('Please tick both boxes to continue.');
     const terms = screen.getByRole('checkbox', { name: /terms and conditions/ });

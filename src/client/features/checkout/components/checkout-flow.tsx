@@ -10,6 +10,7 @@ import { isPromoError, type PromoError } from '../../../../shared/domain/promo';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
 import { codeOf } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
 import { useUrlStep } from '../../../lib/use-url-step';
 import { checkoutQueryKey } from '../api/get-checkout';
 import { useSaveOrder } from '../api/save-order';
@@ -27,7 +28,7 @@ import {
 } from '../lib/checkout-draft';
 import { quoteFor } from '../lib/quote';
 import { CancelledBanner } from './cancelled-banner';
-import { CheckoutFooter } from './checkout-footer';
+import { CheckoutFooter, type PayAction } from './checkout-footer';
 import { CheckoutShell } from './checkout-shell';
 import { type CheckoutStep, CheckoutSteps, STEP_KEYS } from './checkout-steps';
 import { GiftPreviews } from './gift-previews';
@@ -221,6 +222,20 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   };
 
   const busy = save.isPending || payment.processing;
+  const payHintId = useId();
+  const agreed = agreements.agreeTerms && agreements.agreePrivacy;
+  const payAction: PayAction | undefined =
+    step === 3 && saved
+      ? {
+          label: payment.processing
+            ? t('payment.processing')
+            : t('payment.pay', { amount: formatMoney(saved.order.quote.total, language) }),
+          ready: agreed,
+          processing: payment.processing,
+          describedBy: agreed ? undefined : payHintId,
+          onPay: () => payment.start(saved.order.id),
+        }
+      : undefined;
 
   // A book drawn before paying (issue 15) is left from its reader, not from the wizard.
   const drawn = context.bookInstance.status !== 'draft';
@@ -236,6 +251,7 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
           onPrevious={previous}
           onNext={next}
           formId={step === 2 ? formId : undefined}
+          pay={payAction}
         />
       }
     >
@@ -279,7 +295,7 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
                 agreePrivacy={agreements.agreePrivacy}
                 onAgreeChange={(change) => setAgreements((current) => ({ ...current, ...change }))}
                 processing={payment.processing}
-                onPay={() => payment.start(saved.order.id)}
+                hintId={payHintId}
                 onEditDetails={() => goTo(2)}
                 promo={
                   <PromoCodeField

@@ -1,4 +1,4 @@
-import { Loader2, Lock, Pencil } from 'lucide-react';
+import { Lock, Pencil } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,7 +13,8 @@ type StepPaymentProps = {
   agreePrivacy: boolean;
   onAgreeChange: (change: { agreeTerms?: boolean; agreePrivacy?: boolean }) => void;
   processing: boolean;
-  onPay: () => void;
+  /** The id of the "tick both boxes" hint, which describes the step bar's Pay button. */
+  hintId: string;
   onEditDetails: () => void;
   /** The promo code's field (checkout-flow applies a code by saving the order with it). */
   promo: ReactNode;
@@ -21,14 +22,14 @@ type StepPaymentProps = {
 
 const linkClass = 'font-bold text-coral-700 underline underline-offset-4 hover:text-coral-600';
 
-/** Step 3: a last look at the order, the two agreements and the pay button (SPEC.md section 5). */
+/** Step 3: a last look at the order, the two agreements and the total; the step bar pays (SPEC.md section 5). */
 export function StepPayment({
   order,
   agreeTerms,
   agreePrivacy,
   onAgreeChange,
   processing,
-  onPay,
+  hintId,
   onEditDetails,
   promo,
 }: StepPaymentProps) {
@@ -129,22 +130,9 @@ export function StepPayment({
           <span className="text-lg font-extrabold">{t('payment.total')}</span>
           <span className="font-display text-3xl font-semibold tabular-nums">{total}</span>
         </p>
-        <Button
-          size="lg"
-          className="w-full"
-          disabled={!agreed || processing}
-          aria-describedby={agreed ? undefined : `${id}-hint`}
-          onClick={onPay}
-        >
-          {processing ? (
-            <Loader2 aria-hidden="true" className="size-5 motion-safe:animate-spin" />
-          ) : (
-            <Lock aria-hidden="true" className="size-5" />
-          )}
-          {processing ? t('payment.processing') : t('payment.pay', { amount: total })}
-        </Button>
+        {/* The Pay button itself is in the step bar, in sight at every width (issue 20). */}
         {!agreed && (
-          <p id={`${id}-hint`} className="text-center text-sm font-semibold text-ink-700">
+          <p id={hintId} className="text-center text-sm font-semibold text-ink-700">
             {t('payment.tickBoth')}
           </p>
         )}
