@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/i18n';
 import {
   BOOK_ID,
+  deferred,
   fails,
   makeBook,
   makeDrawingBook,
@@ -135,6 +136,20 @@ describe('/book/{id}?copy=n: a gift copy', () => {
 });
 
 describe('/book/{id}: the reader', () => {
+  it('holds the reader’s boxes with a decorative skeleton while the book loads (issue 19)', async () => {
+    const read = deferred();
+    mockBookApi({ routes: { [`GET /api/books/${BOOK_ID}`]: read.handler } });
+    renderBook({ width: 390 });
+    expect(await screen.findByRole('status', {}, { timeout: 5_000 })).toHaveTextContent('Opening your book…');
+    expect(screen.getByTestId('book-skeleton')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    read.release(ok(makeBook()));
+    expect(
+      await screen.findByRole('heading', { name: 'Mia and Bruno' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('book-skeleton')).not.toBeInTheDocument();
+  });
+
   it('shows the progress while the book is drawn, then opens the reader when it is ready', async () => {
     const api = mockBookApi({ book: makeDrawingBook('Generating images 3/8', 41) });
     renderBook();

@@ -97,6 +97,26 @@ async function fillDetails({ user }: View) {
   await user.selectOptions(screen.getByLabelText('Country'), 'DE');
 }
 
+describe('checkout: while it loads (issue 19: nothing moves)', () => {
+  it('holds the step bar, progress and step boxes with a decorative skeleton, then shows the step', async () => {
+    const read = deferred();
+    mockCheckoutApi({ routes: { [`GET /api/checkout/${BOOK_INSTANCE_ID}`]: read.handler } });
+    openCheckout();
+    expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent(
+      'Loading your checkout…',
+    );
+    expect(screen.getByTestId('checkout-skeleton')).toHaveAttribute('aria-hidden', 'true');
+    // Nothing to press nor read twice while loading: no heading, no progress, no buttons.
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Next|Previous/ })).not.toBeInTheDocument();
+    read.release(ok(makeContext()));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your book' })).toBeVisible();
+    expect(screen.queryByTestId('checkout-skeleton')).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading your checkout…')).not.toBeInTheDocument();
+  });
+});
+
 describe('checkout: who may open it', () => {
   it('sends a visitor to sign in, and back here afterwards', async () => {
     mockCheckoutApi({ signedInAs: null });

@@ -81,10 +81,14 @@ describe('order confirmation: loading', () => {
     const api = mockCheckoutApi({ routes: { [`GET ${ORDER_PATH}`]: read.handler } });
     openConfirmation(`${CONFIRMATION}?session_id=cs_test_123`);
     expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent('Loading your order…');
+    // The order's boxes hold their places meanwhile (issue 19: no layout shift), unread by screen readers.
+    expect(screen.getByTestId('confirmation-skeleton')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     read.release(ok(makeOrder({ paymentStatus: 'paid', status: 'processing' })));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is confirmed' }),
     ).toBeVisible();
+    expect(screen.queryByTestId('confirmation-skeleton')).not.toBeInTheDocument();
     expect(api.calls.some((call) => call.query.has('session_id'))).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { CircleAlert, Loader2 } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../../../components/auth/get-session';
@@ -10,6 +10,7 @@ import { useBook, useGiftCopy } from '../api/get-book';
 import { ApprovePanel } from './approve-panel';
 import { BookProgress } from './book-progress';
 import { BookShell } from './book-shell';
+import { BookSkeleton } from './book-skeleton';
 import { ChangesPanel } from './changes-panel';
 import { CopyBanner } from './copy-banner';
 import { Reader } from './reader';
@@ -60,23 +61,14 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
         </BookShell>
       );
     }
+    if (!query.isError) return <BookSkeleton />;
     return (
       <BookShell>
-        {query.isError ? (
-          <Notice title={t('loadFailed.title')} text={t('loadFailed.text')}>
-            <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-              {t('loadFailed.retry')}
-            </Button>
-          </Notice>
-        ) : (
-          <p
-            role="status"
-            className="flex flex-1 items-center justify-center gap-3 py-24 font-semibold text-ink-700"
-          >
-            <Loader2 aria-hidden="true" className="size-6 text-coral-600 motion-safe:animate-spin" />
-            {t('loading')}
-          </p>
-        )}
+        <Notice title={t('loadFailed.title')} text={t('loadFailed.text')}>
+          <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {t('loadFailed.retry')}
+          </Button>
+        </Notice>
       </BookShell>
     );
   }

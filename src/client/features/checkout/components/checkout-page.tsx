@@ -1,4 +1,3 @@
-import { Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -10,19 +9,7 @@ import { useCheckout } from '../api/get-checkout';
 import { AbandonedDraft } from './abandoned-draft';
 import { CheckoutFlow } from './checkout-flow';
 import { CheckoutShell } from './checkout-shell';
-
-function Loading() {
-  const { t } = useTranslation('checkout');
-  return (
-    <p
-      role="status"
-      className="flex flex-1 items-center justify-center gap-3 py-24 font-semibold text-ink-700"
-    >
-      <Loader2 aria-hidden="true" className="size-6 text-coral-600 motion-safe:animate-spin" />
-      {t('shell.loading')}
-    </p>
-  );
-}
+import { CheckoutSkeleton } from './checkout-skeleton';
 
 /**
  * /checkout/{bookInstanceId}: needs sign-in (and comes back here after it); an unknown or foreign
@@ -55,11 +42,7 @@ export function CheckoutPage({ bookInstanceId }: { bookInstanceId: string }) {
     return <Navigate to={`/order-confirmation/${encodeURIComponent(checkout.data.paidOrderId)}`} replace />;
   }
   if (!checkout.data) {
-    return (
-      <CheckoutShell>
-        <Loading />
-      </CheckoutShell>
-    );
+    return <CheckoutSkeleton bookInstanceId={bookInstanceId} />;
   }
   if (checkout.data.bookInstance.status === 'abandoned') {
     return (

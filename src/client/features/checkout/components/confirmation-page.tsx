@@ -27,6 +27,7 @@ import { signInPath } from '../../../components/auth/safe-redirect';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { Skeleton, SkeletonButton, SkeletonLine } from '../../../components/ui/skeleton';
 import { statusOf } from '../../../lib/api-client';
 import { countryName, formatDate, formatDeliveryDay, formatMoney } from '../../../lib/format';
 import { shopReviewsBeforePrint } from '../../../lib/shop-settings';
@@ -305,6 +306,91 @@ function SupportCard({ orderNumber }: { orderNumber: string }) {
 }
 
 /**
+ * The confirmation while the order loads: its cards in their places (heading, badges, total and
+ * buttons; details beside the timeline; what happens next), taller than the window, so the footer
+ * does not show and jump away (issue 19). Only "Loading your order…" is said.
+ */
+const DETAIL_ROWS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'];
+
+function ConfirmationSkeleton() {
+  const { t } = useTranslation('checkout');
+  return (
+    <Frame>
+      <p role="status" className="sr-only">
+        {t('confirmation.loading')}
+      </p>
+      <div aria-hidden="true" data-testid="confirmation-skeleton" className="flex flex-col gap-6">
+        <div className={`${card} flex flex-col gap-5 sm:p-8`}>
+          <div className="flex flex-col items-start gap-4 sm:flex-row">
+            <Skeleton className="size-14 shrink-0 rounded-full" />
+            <div className="w-full min-w-0">
+              <SkeletonLine className="text-3xl sm:text-4xl" width="w-4/5 sm:w-3/5" />
+              {/* The heading takes two lines on a phone. */}
+              <SkeletonLine className="text-3xl sm:hidden" width="w-3/5" />
+              <SkeletonLine className="mt-2 sm:text-lg" />
+              <SkeletonLine className="sm:text-lg" width="w-2/3" />
+              <div className="mt-3" />
+            </div>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <SkeletonLine width="w-40" />
+            <div className="flex gap-2">
+              <Skeleton className="h-7 w-24 rounded-full" />
+              <Skeleton className="h-7 w-20 rounded-full" />
+            </div>
+          </div>
+          <SkeletonLine className="font-display text-2xl" width="w-36" />
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <SkeletonButton size="lg" className="sm:w-60" />
+            <SkeletonButton size="lg" className="sm:w-52" />
+          </div>
+        </div>
+        <div className="grid gap-6 md:grid-cols-2 md:items-start">
+          {/* The order's details (a label above or beside each value) beside its timeline. */}
+          <div className={card}>
+            <SkeletonLine className="text-xl" width="w-1/2" />
+            <div className="mt-4 flex flex-col gap-3">
+              {DETAIL_ROWS.map((row) => (
+                <div key={row} className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+                  <SkeletonLine className="shrink-0 text-sm sm:w-40 sm:pt-0.5" width="w-24" />
+                  <SkeletonLine className="min-w-0 flex-1" width="w-2/3" />
+                </div>
+              ))}
+            </div>
+          </div>
+          <div className={card}>
+            <SkeletonLine className="text-xl" width="w-1/2" />
+            <div className="mt-4 flex flex-col gap-3">
+              {DETAIL_ROWS.slice(0, 5).map((row) => (
+                <div key={row} className="flex items-center gap-3">
+                  <Skeleton className="size-8 shrink-0 rounded-full" />
+                  <SkeletonLine className="flex-1" width="w-2/3" />
+                </div>
+              ))}
+            </div>
+          </div>
+        </div>
+        <div className={card}>
+          <SkeletonLine className="text-xl" width="w-1/3" />
+          <div className="mt-4 grid gap-4 md:grid-cols-3">
+            {[0, 1, 2].map((key) => (
+              <div key={key} className="flex gap-3 md:flex-col">
+                <Skeleton className="size-11 shrink-0 rounded-full" />
+                <div className="w-full">
+                  <SkeletonLine width="w-1/2" />
+                  <SkeletonLine className="mt-0.5" />
+                  <SkeletonLine width="w-3/4" />
+                </div>
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    </Frame>
+  );
+}
+
+/**
  * /order-confirmation/{orderId}: the order, its status and payment, what happens next and help. While
  * the payment is still pending just after the payment page, it reads the order every 2 seconds for
  * about 30 seconds, so the page turns to 'paid' as soon as the provider's notification lands.
@@ -358,19 +444,7 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
       </Frame>
     );
   }
-  if (!order) {
-    return (
-      <Frame>
-        <p
-          role="status"
-          className="flex flex-1 items-center justify-center gap-3 py-24 font-semibold text-ink-700"
-        >
-          <Loader2 aria-hidden="true" className="size-6 text-coral-600 motion-safe:animate-spin" />
-          {t('confirmation.loading')}
-        </p>
-      </Frame>
-    );
-  }
+  if (!order) return <ConfirmationSkeleton />;
 
   const confirming = polling && order.paymentStatus === 'pending';
   const HeadingIcon = HEADING_ICONS[order.paymentStatus];

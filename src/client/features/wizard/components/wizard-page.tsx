@@ -1,4 +1,4 @@
-import { CloudOff, Loader2, RotateCcw } from 'lucide-react';
+import { CloudOff, RotateCcw } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { useWizardState, type WizardStart } from '../api/wizard-state';
 import { WizardFlow } from './wizard-flow';
 import { WizardShell } from './wizard-shell';
+import { WizardSkeleton } from './wizard-skeleton';
 
 /**
  * /wizard: starts or resumes the session for a theme and book type, then shows the five steps. A
@@ -30,19 +31,7 @@ export function WizardPage(start: WizardStart) {
     return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />;
   }
 
-  if (wizard.isPending) {
-    return (
-      <WizardShell>
-        <p
-          role="status"
-          className="flex flex-1 items-center justify-center gap-3 py-24 font-semibold text-ink-700"
-        >
-          <Loader2 aria-hidden="true" className="size-6 text-coral-600 motion-safe:animate-spin" />
-          {t('common:loading')}
-        </p>
-      </WizardShell>
-    );
-  }
+  if (wizard.isPending) return <WizardSkeleton />;
 
   if (wizard.isError) {
     return (
