@@ -10,7 +10,15 @@ const serverProject = (driver: 'pglite' | 'pg') => ({
     include: ['src/server/**/*.test.ts'],
     // Code that never touches the database runs once, on the PGlite pass.
     exclude:
-      driver === 'pg' ? ['src/server/print/**', 'src/server/stories/**', 'src/server/adapters/**'] : [],
+      driver === 'pg'
+        ? [
+            'src/server/print/**',
+            'src/server/stories/**',
+            'src/server/adapters/**',
+            // Starts the compiled server on its embedded database.
+            'src/server/compiled.test.ts',
+          ]
+        : [],
     environment: 'node',
     env: { TEST_DB_DRIVER: driver },
     globalSetup: ['test/global-setup.ts'],

@@ -9,6 +9,7 @@ import {
 } from './adapters/printer/lulu-config';
 import { parseStorageConfig, type StorageConfig } from './adapters/storage/s3-config';
 import { describeEnvIssues, presentEnv } from './env';
+import { PROJECT_ROOT } from './paths';
 
 const port = z
   .string()
@@ -244,7 +245,7 @@ export class ConfigError extends Error {
   }
 }
 
-const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+const projectRoot = PROJECT_ROOT;
 
 /**
  * Parses the environment once at start-up. Empty values count as unset. Throws a ConfigError that

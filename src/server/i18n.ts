@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../shared/i18n';
+import { PROJECT_ROOT } from './paths';
 
-const localesDir = path.resolve(import.meta.dirname, '..', '..', 'public', 'locales');
+const localesDir = path.join(PROJECT_ROOT, 'public', 'locales');
 const cache = new Map<string, unknown>();
 
 /** The texts of one translation namespace (public/locales/{language}/{namespace}.json), cached. */

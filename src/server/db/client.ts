@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_SOURCE } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -27,7 +28,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+export const MIGRATIONS_FOLDER = path.join(SERVER_SOURCE, 'db', 'migrations');
 
 /** Wraps an open PGlite (a folder, memory, or a loaded template) as the shop's database. */
 export function fromPglite(client: PGlite): Database {
@@ -117,7 +118,7 @@ async function createPgliteFolder(folder: string): Promise<void> {
   await fs.rm(scratch, { recursive: true, force: true });
 }
 
-const CREATE_PGLITE_SCRIPT = path.join(import.meta.dirname, 'create-pglite.mjs');
+const CREATE_PGLITE_SCRIPT = path.join(SERVER_SOURCE, 'db', 'create-pglite.mjs');
 
 /** Applies the committed SQL migrations that have not run yet (the same files on both drivers). */
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -6,6 +6,7 @@ import { normaliseSignature } from '../../shared/domain/dedication';
 import { BOOK_TYPES, type BookType } from '../../shared/domain/statuses';
 import { isLanguage, LANGUAGES, type Language } from '../../shared/i18n';
 import { AppError } from '../errors';
+import { SERVER_SOURCE } from '../paths';
 import { type Scene, SceneSchema, ScenesFileSchema } from './scene';
 
 /**
@@ -92,7 +93,7 @@ export interface RenderedStory {
   pages: RenderedPage[];
 }
 
-const STORIES_DIR = import.meta.dirname;
+const STORIES_DIR = path.join(SERVER_SOURCE, 'stories');
 const THEME_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Reads and checks the story of a theme for one book type and language. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Config, Human } from '@vladmandic/human';
 import sharp from 'sharp';
 import {
@@ -10,6 +10,7 @@ import {
   type HairStyle,
   type SkinTone,
 } from '../../../../shared/domain/child-look';
+import { SERVER_SOURCE } from '../../../paths';
 import { faceModules, HUMAN_BASE, loadHuman } from '../photo-check';
 import { EYES, HAIR, SKIN } from './palette';
 
@@ -31,8 +32,7 @@ const HUMAN_CONFIG: Partial<Config> = {
   face: faceModules({ maxDetected: 1, minConfidence: 0.3 }, { mesh: true, iris: true }),
 } as Partial<Config>;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SELFIE_DIR = path.resolve(here, '..', 'models', 'selfie');
+const SELFIE_DIR = path.join(SERVER_SOURCE, 'adapters', 'illustrator', 'models', 'selfie');
 
 function loadLookReader(): Promise<Human> {
   return loadHuman(
