@@ -58,8 +58,10 @@ export function ProfilePage({ ReviewForm }: { ReviewForm: ReviewFormComponent })
   // The session's user paints the header at once; the profile read replaces it when it lands.
   const user = profile.data ?? session.user;
 
+  // At least the window's height: while the session and the lists load, the footer stays below the
+  // fold instead of showing under the placeholders and jumping down when the cards arrive (issue 19).
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <div className="mx-auto flex min-h-dvh w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
       {user ? (
         <ProfileHeader user={user} onLeft={onLeft} />
       ) : (
