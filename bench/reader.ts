@@ -10,7 +10,7 @@ import { readOutbox } from '../src/server/adapters/mail/outbox';
 const require = createRequire(import.meta.url);
 const demo = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
 
-class Client {
+export class Client {
   cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
 
