@@ -151,6 +151,11 @@ describe('My Books, a page at a time', () => {
     expect(body.books.every((book) => book.stage === 'paid' && book.status === 'rendering')).toBe(true);
     expect(body.nextCursor).toBeNull();
     expect(storageCalls).toEqual([]);
+    // More than a default page of them: all of them.
+    const mine = (await get('/api/profile/books?limit=20', owner.cookie)).json() as ProfileBooks;
+    const twenty = mine.books.map((book) => book.id);
+    const all = (await get(`/api/profile/books?ids=${twenty.join(',')}`, owner.cookie)).json();
+    expect(all.books.map((book: { id: string }) => book.id)).toEqual(twenty);
   });
 
   it.each([

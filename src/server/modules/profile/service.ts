@@ -103,8 +103,10 @@ export async function listBooks(
 ): Promise<ProfileBooks> {
   const { limit, cursor, ids } = ProfileBooksQuerySchema.parse(query);
   const idList = ids?.split(',');
-  const rows = await repo.bookPageQuery(deps.db, userId, { limit, cursor, ids: idList });
-  const page = rows.slice(0, limit);
+  // Asked for by id: every one of them that is the caller's (at most a page's maximum, the schema's).
+  const wanted = idList ? idList.length : limit;
+  const rows = await repo.bookPageQuery(deps.db, userId, { limit: wanted, cursor, ids: idList });
+  const page = rows.slice(0, wanted);
   const extras = await repo.bookPageExtras(
     deps.db,
     userId,
@@ -134,7 +136,7 @@ export async function listBooks(
   return {
     books,
     nextCursor:
-      !idList && rows.length > limit && last
+      !idList && rows.length > wanted && last
         ? encodePageCursor({ createdAt: last.cursorTime, id: last.id })
         : null,
   };

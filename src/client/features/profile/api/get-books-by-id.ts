@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileBook, ProfileBooks } from '../../../../shared/contracts/profile';
+import { PROFILE_PAGE_SIZE, type ProfileBook, type ProfileBooks } from '../../../../shared/contracts/profile';
 import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
 import { BOOKS_POLL_MS, type BookPages, bookInstancesQueryKey, withFresherBooks } from './get-book-instances';
 import { PROFILE_QUERY_KEY } from './query-keys';
@@ -25,8 +25,11 @@ export const getBooksByIdQueryOptions = (ids: string[]) =>
  * My Books; nothing is polled when no book is being made. The first read waits a period: the
  * page has just been read.
  */
-export function useBooksBeingMade(ids: string[]) {
+export function useBooksBeingMade(drawing: string[]) {
   const queryClient = useQueryClient();
+  // One read holds at most a page's maximum; more books than that being drawn at once are not
+  // expected, and the rest are read when the page is read again.
+  const ids = drawing.slice(0, PROFILE_PAGE_SIZE.max);
   const options = getBooksByIdQueryOptions(ids);
   return useQuery({
     ...options,
