@@ -1,7 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminOrderDetail, AdminOrderRow, AdminPricing } from '../../shared/contracts/admin';
+import type {
+  AdminOrderDetail,
+  AdminOrderRow,
+  AdminPricing,
+  AdminReview,
+} from '../../shared/contracts/admin';
 import { parseAmount } from '../features/admin/components/action-dialog';
 import { fails, makeOrder, mockCheckoutApi, ok } from '../features/checkout/testing/mock-checkout-api';
 import { renderApp } from '../test-utils';
@@ -404,5 +409,65 @@ describe('parseAmount', () => {
     expect(parseAmount('-5')).toBeNull();
     expect(parseAmount('1.234')).toBeNull();
     expect(parseAmount('ten')).toBeNull();
+  });
+});
+
+describe('the parents’ reviews in the console', () => {
+  const review = (n: number, approvedAt: string | null): AdminReview => ({
+    id: `r000000${n}-0000-4000-8000-000000000000`.slice(0, 36),
+    rating: 5,
+    text: `Review number ${n}`,
+    name: 'Ana K.',
+    themeId: 'guardian-friend',
+    orderId: ORDER_ID,
+    orderNumber: `BK-${n}`,
+    createdAt: '2026-01-15T10:30:00.000Z',
+    approvedAt,
+  });
+
+  it('lists the waiting ones and the shown ones apart, reads on with "Show more", and moves a review it shows', async () => {
+    const waiting = [review(1, null), review(2, null)];
+    const shown = [review(3, '2026-01-16T10:00:00.000Z')];
+    const api = mockCheckoutApi({
+      routes: {
+        ...operator,
+        'GET /api/admin/reviews': (call) => {
+          const list = call.query.get('list');
+          if (list === 'shown') return ok({ reviews: shown, nextCursor: null });
+          // The waiting list in two pages: the second after the first's cursor.
+          return call.query.get('cursor') === 'page-2'
+            ? ok({ reviews: waiting.slice(1), nextCursor: null })
+            : ok({ reviews: waiting.slice(0, 1), nextCursor: 'page-2' });
+        },
+        'POST /api/admin/reviews/r0000001-0000-4000-8000-000000000000/approve': () => {
+          const [moved] = waiting.splice(0, 1);
+          shown.unshift({ ...moved!, approvedAt: '2026-01-17T10:00:00.000Z' });
+          return ok(shown[0]);
+        },
+      },
+    });
+    const { user } = renderApp('/admin/reviews');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Parents’ reviews' }, { timeout: 10_000 }),
+    ).toBeVisible();
+    const waitingList = screen.getByRole('region', { name: 'Waiting for a look' });
+    const shownList = screen.getByRole('region', { name: 'Shown on the theme pages' });
+    expect(await within(waitingList).findByText('Review number 1')).toBeVisible();
+    expect(await within(shownList).findByText('Review number 3')).toBeVisible();
+    expect(within(waitingList).queryByText('Review number 2')).toBeNull();
+
+    await user.click(within(waitingList).getByRole('button', { name: 'Show more reviews' }));
+    expect(await within(waitingList).findByText('Review number 2')).toBeVisible();
+    expect(within(waitingList).queryByRole('button', { name: 'Show more reviews' })).toBeNull();
+    expect(api.callsTo('/api/admin/reviews').map((call) => call.query.get('cursor'))).toContain('page-2');
+
+    const first = within(waitingList).getByText('Review number 1').closest('article') as HTMLElement;
+    await user.click(within(first).getByRole('button', { name: 'Show on the theme’s page' }));
+    expect(await screen.findByText('The review is shown on its theme’s page.')).toBeVisible();
+    expect(await within(shownList).findByText('Review number 1')).toBeVisible();
+    expect(within(waitingList).queryByText('Review number 1')).toBeNull();
+    expect(api.callsTo('/api/admin/reviews/r0000001-0000-4000-8000-000000000000/approve')[0]?.body).toEqual({
+      reason: 'Read and shown in the console',
+    });
   });
 });

@@ -626,6 +626,9 @@ export const reviews = pgTable(
     index('reviews_approved_idx').on(t.approvedAt),
     check('reviews_text', sql`length(trim(${t.text})) > 0`),
     index('reviews_user_idx').on(t.userId, t.createdAt),
+    // The console's two lists, a keyset page each (issue 19).
+    index('reviews_waiting_page_idx').on(t.createdAt, t.id).where(sql`${t.approvedAt} is null`),
+    index('reviews_shown_page_idx').on(t.createdAt, t.id).where(sql`${t.approvedAt} is not null`),
   ],
 );
 

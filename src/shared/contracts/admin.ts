@@ -3,6 +3,7 @@ import { PROMO_CODE_PATTERN, PROMO_KINDS } from '../domain/promo';
 import { COUNTRIES } from '../domain/shipping';
 import { AUDIT_ACTIONS, ORDER_STATUSES, PAYMENT_STATUSES, PRINT_REVIEW_STATES } from '../domain/statuses';
 import { OrderSchema, UuidParamSchema } from './checkout';
+import { PageCursorSchema } from './common';
 
 /** The operator console's API (issue 17). Every route answers 404 to anyone but an operator. */
 
@@ -319,23 +320,41 @@ export const AdminPromoCodeParamsSchema = z.object({
   code: z.string().trim().toUpperCase().regex(PROMO_CODE_PATTERN, 'expected a promo code'),
 });
 
-/** The parents' reviews for the console (issue 20): waiting for a look first, then those shown. */
+/** The console's two lists of reviews: waiting for an operator's look, and shown on theme pages. */
+export const ADMIN_REVIEW_LISTS = ['waiting', 'shown'] as const;
+export type AdminReviewListName = (typeof ADMIN_REVIEW_LISTS)[number];
+/** A page of either list holds this many reviews. */
+export const ADMIN_REVIEWS_PAGE_SIZE = 20;
+
+/** GET /api/admin/reviews: one page of one list, newest first, after `cursor` when given. */
+export const AdminReviewListQuerySchema = z.object({
+  list: z.enum(ADMIN_REVIEW_LISTS).default('waiting'),
+  cursor: PageCursorSchema.optional(),
+});
+export type AdminReviewListQuery = z.input<typeof AdminReviewListQuerySchema>;
+
+export const AdminReviewSchema = z
+  .object({
+    id: z.string(),
+    rating: z.number().int(),
+    text: z.string(),
+    name: z.string(),
+    themeId: z.string(),
+    orderId: z.string(),
+    orderNumber: z.string(),
+    createdAt: z.string(),
+    /** Null: not shown on the theme's page. */
+    approvedAt: z.string().nullable(),
+  })
+  .meta({ id: 'AdminReview' });
+export type AdminReview = z.infer<typeof AdminReviewSchema>;
+
+/** The parents' reviews for the console (issue 20), a page of one list at a time (issue 19). */
 export const AdminReviewListSchema = z
   .object({
-    reviews: z.array(
-      z.object({
-        id: z.string(),
-        rating: z.number().int(),
-        text: z.string(),
-        name: z.string(),
-        themeId: z.string(),
-        orderId: z.string(),
-        orderNumber: z.string(),
-        createdAt: z.string(),
-        /** Null: not shown on the theme's page. */
-        approvedAt: z.string().nullable(),
-      }),
-    ),
+    reviews: z.array(AdminReviewSchema),
+    /** The next page's cursor, or null on the last page. */
+    nextCursor: z.string().nullable(),
   })
   .meta({ id: 'AdminReviewList' });
 export type AdminReviewList = z.infer<typeof AdminReviewListSchema>;

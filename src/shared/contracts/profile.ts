@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { decodePageCursor } from '../domain/page-cursor';
 import {
   BOOK_INSTANCE_STATUSES,
   BOOK_TYPES,
@@ -7,6 +6,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
 } from '../domain/statuses';
+import { PageCursorSchema } from './common';
 
 /** The signed-in user as the profile header shows them. */
 export const ProfileSchema = z
@@ -88,11 +88,6 @@ export type ProfileBooks = z.infer<typeof ProfileBooksSchema>;
 
 /** A page of My Books or of the Orders tab holds this many rows unless asked for fewer. */
 export const PROFILE_PAGE_SIZE = { default: 12, max: 50 } as const;
-
-/** The `cursor` of a list: the `nextCursor` of the page before, opaque (keyset pagination). */
-const PageCursorSchema = z
-  .string()
-  .refine((value) => decodePageCursor(value) !== null, 'expected the cursor of a page');
 
 /** GET /api/profile/orders: one page, newest first, after `cursor` when given. */
 export const ProfilePageQuerySchema = z.object({

@@ -613,11 +613,21 @@ describe('parents’ reviews (issue 20)', () => {
       }[];
     expect(await publicReviews()).toEqual([]);
 
-    const list = (await get('/api/admin/reviews', operator)).json() as AdminReviewList;
-    const review = list.reviews.find((row) => row.orderId === second.orderId);
+    const list = async (name: 'waiting' | 'shown') =>
+      ((await get(`/api/admin/reviews?list=${name}`, operator)).json() as AdminReviewList).reviews.filter(
+        (row) => row.orderId === second.orderId,
+      );
+    const [review] = await list('waiting');
     expect(review).toMatchObject({ rating: 5, approvedAt: null, themeId: 'guardian-friend' });
+    expect(await list('shown')).toEqual([]);
     const shown = await post(`/api/admin/reviews/${review!.id}/approve`, operator, { reason: 'Read it' });
     expect(shown.statusCode).toBe(200);
+    // The review as it now is; it has moved from one list to the other.
+    expect(shown.json()).toMatchObject({ id: review!.id, approvedAt: expect.any(String) });
+    expect(await list('waiting')).toEqual([]);
+    expect((await list('shown')).map((row) => row.id)).toEqual([review!.id]);
+    for (const bad of ['list=all', 'cursor=not-a-cursor'])
+      expect((await get(`/api/admin/reviews?${bad}`, operator)).statusCode).toBe(400);
     const [onPage] = await publicReviews();
     expect(onPage).toMatchObject({ text: 'Leo asks for it every night.', country: 'DE' });
     // The buyer's first name and initial only.

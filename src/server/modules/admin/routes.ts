@@ -16,8 +16,10 @@ import {
   AdminRedrawRequestSchema,
   AdminRefundRequestSchema,
   AdminResendRequestSchema,
+  AdminReviewListQuerySchema,
   AdminReviewListSchema,
   AdminReviewParamsSchema,
+  AdminReviewSchema,
   AdminShipRequestSchema,
   AdminTaxRateRequestSchema,
 } from '../../../shared/contracts/admin';
@@ -287,18 +289,19 @@ export function adminRoutes(options: {
       },
     );
 
-    // Parents' reviews (issue 20): shown on their theme's page once an operator approves them.
-    const reviewList = async () => ({ reviews: await reviewsForOperators(app.database.db) });
+    // Parents' reviews (issue 20): shown on their theme's page once an operator approves them;
+    // a page of one list at a time (issue 19).
     app.get(
       '/reviews',
       {
         schema: {
           tags,
-          summary: 'The parents’ reviews',
+          summary: 'A page of the parents’ reviews waiting for a look, or of those shown',
+          querystring: AdminReviewListQuerySchema,
           response: { 200: AdminReviewListSchema, ...errors },
         },
       },
-      reviewList,
+      async (request) => reviewsForOperators(app.database.db, request.query.list, request.query.cursor),
     );
     for (const [path, shown, summary] of [
       ['approve', true, 'Show a review on its theme’s page'],
@@ -312,19 +315,17 @@ export function adminRoutes(options: {
             summary,
             params: AdminReviewParamsSchema,
             body: AdminReasonSchema,
-            response: { 200: AdminReviewListSchema, ...errors },
+            response: { 200: AdminReviewSchema, ...errors },
           },
         },
-        async (request) => {
-          await setReviewShown(
+        async (request) =>
+          setReviewShown(
             app.database.db,
             request.params.reviewId,
             shown,
             operatorOf(request),
             request.body.reason,
-          );
-          return reviewList();
-        },
+          ),
       );
     }
 

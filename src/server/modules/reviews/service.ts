@@ -1,5 +1,12 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  ADMIN_REVIEWS_PAGE_SIZE,
+  type AdminReview,
+  type AdminReviewList,
+  type AdminReviewListName,
+} from '../../../shared/contracts/admin';
 import type { ThemeReview } from '../../../shared/contracts/catalog';
+import { decodePageCursor, encodePageCursor } from '../../../shared/domain/page-cursor';
 import type { Db } from '../../db/client';
 import { auditLog, orders, reviews } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -49,25 +56,76 @@ export async function themeReviews(db: Db, themeId: string): Promise<ThemeReview
   });
 }
 
-/** The console's list: reviews waiting for a look first, then the shown ones, newest first. */
-export async function reviewsForOperators(db: Db) {
-  const rows = await db
-    .select(columns)
+/** A review's `created_at` to the microsecond, in UTC, as the page cursor carries it. */
+const cursorTime = sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const operatorView = (row: {
+  id: string;
+  rating: number;
+  text: string;
+  address: unknown;
+  themeId: string;
+  orderId: string;
+  orderNumber: string;
+  createdAt: Date;
+  approvedAt: Date | null;
+}): AdminReview => ({
+  id: row.id,
+  rating: row.rating,
+  text: row.text,
+  name: shownName(row.address as Partial<StoredAddress> | null),
+  themeId: row.themeId,
+  orderId: row.orderId,
+  orderNumber: row.orderNumber,
+  createdAt: row.createdAt.toISOString(),
+  approvedAt: row.approvedAt?.toISOString() ?? null,
+});
+
+/**
+ * One page of one of the console's lists (issue 19: keyset pages), newest first: the reviews
+ * waiting for a look, or those shown on theme pages. Each list reads its own partial index
+ * (created_at, id), so a page costs the same with a hundred reviews or a million.
+ */
+export function operatorReviewPageQuery(
+  db: Db,
+  list: AdminReviewListName,
+  cursor: string | undefined,
+  pageSize: number,
+) {
+  const after = cursor ? decodePageCursor(cursor) : null;
+  return db
+    .select({ ...columns, cursorTime })
     .from(reviews)
     .innerJoin(orders, eq(orders.id, reviews.orderId))
-    .orderBy(reviews.approvedAt, desc(reviews.createdAt))
-    .limit(200);
-  return rows.map((row) => ({
-    id: row.id,
-    rating: row.rating,
-    text: row.text,
-    name: shownName(row.address as Partial<StoredAddress> | null),
-    themeId: row.themeId,
-    orderId: row.orderId,
-    orderNumber: row.orderNumber,
-    createdAt: row.createdAt.toISOString(),
-    approvedAt: row.approvedAt?.toISOString() ?? null,
-  }));
+    .where(
+      and(
+        list === 'shown' ? isNotNull(reviews.approvedAt) : isNull(reviews.approvedAt),
+        after
+          ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : cursor
+            ? sql`false`
+            : undefined,
+      ),
+    )
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(pageSize + 1);
+}
+
+/** A page of one of the console's lists, with the cursor of the next page (null on the last). */
+export async function reviewsForOperators(
+  db: Db,
+  list: AdminReviewListName,
+  cursor?: string,
+  pageSize = ADMIN_REVIEWS_PAGE_SIZE,
+): Promise<AdminReviewList> {
+  const rows = await operatorReviewPageQuery(db, list, cursor, pageSize);
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+  return {
+    reviews: page.map(operatorView),
+    nextCursor:
+      rows.length > pageSize && last ? encodePageCursor({ createdAt: last.cursorTime, id: last.id }) : null,
+  };
 }
 
 /** Shows a review on its theme's page, or takes it down; in the audit log with the order. */
@@ -77,8 +135,8 @@ export async function setReviewShown(
   shown: boolean,
   operator: { id: string; email: string },
   reason: string,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<AdminReview> {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .update(reviews)
       .set({ approvedAt: shown ? new Date() : null })
@@ -95,5 +153,11 @@ export async function setReviewShown(
       reason,
       details: { reviewId },
     });
+    const [changed] = await tx
+      .select(columns)
+      .from(reviews)
+      .innerJoin(orders, eq(orders.id, reviews.orderId))
+      .where(eq(reviews.id, reviewId));
+    return operatorView(changed!);
   });
 }

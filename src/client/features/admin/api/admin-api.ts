@@ -16,7 +16,9 @@ import type {
   AdminRedrawRequest,
   AdminRefundRequest,
   AdminResendRequest,
+  AdminReview,
   AdminReviewList,
+  AdminReviewListName,
   AdminShipRequest,
   AdminTaxRateRequest,
 } from '../../../../shared/contracts/admin';
@@ -177,24 +179,33 @@ export function useAdminPricingChange() {
 
 const reviewsKey = [...ADMIN_KEY, 'reviews'] as const;
 
-/** The parents' reviews (issue 20): waiting for a look first. */
-export function useAdminReviews() {
-  return useQuery({
-    queryKey: reviewsKey,
-    queryFn: ({ signal }) => apiRequest<AdminReviewList>('/api/admin/reviews', { signal }),
+/** One of the parents' review lists (issue 20), a page at a time (keyset cursor, issue 19). */
+export function useAdminReviews(list: AdminReviewListName) {
+  return useInfiniteQuery({
+    queryKey: [...reviewsKey, list],
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams({ list });
+      if (pageParam) params.set('cursor', pageParam);
+      return apiRequest<AdminReviewList>(`/api/admin/reviews?${params}`, { signal });
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: retryUnlessClientError,
   });
 }
 
-/** Shows a review on its theme's page, or takes it down (with why, for the audit log). */
+/**
+ * Shows a review on its theme's page, or takes it down (with why, for the audit log); both lists
+ * are read again, as the review has moved from one to the other.
+ */
 export function useAdminReviewChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reviewId, show, reason }: { reviewId: string; show: boolean; reason: string }) =>
-      apiRequest<AdminReviewList>(
+      apiRequest<AdminReview>(
         `/api/admin/reviews/${encodeURIComponent(reviewId)}/${show ? 'approve' : 'hide'}`,
         { method: 'POST', json: { reason } },
       ),
-    onSuccess: (list) => queryClient.setQueryData(reviewsKey, list),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKey }),
   });
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "reviews_waiting_page_idx" ON "reviews" USING btree ("created_at","id") WHERE "reviews"."approved_at" is null;--> statement-breakpoint
+CREATE INDEX "reviews_shown_page_idx" ON "reviews" USING btree ("created_at","id") WHERE "reviews"."approved_at" is not null;
