@@ -1,31 +1,38 @@
-// Order creation under load: the shop in this process (so the benchmark can make the draft books a
-// finished wizard leaves), on PGlite and, when PostgreSQL answers, on a fresh PostgreSQL database.
-// 200 connections PUT /api/checkout/{id}/order, each request a new book, so every request creates
-// an order with its items and customer; GET /api/health is loaded the same way in the same run.
-// Prints one JSON line. autocannon shares the process's two cores with the shop: figures are a floor.
+// Order creation under load (issue 19), on PostgreSQL, with the shop started as `npm start` starts it
+// (src/server/main.ts) with 1 and with 2 API processes, and autocannon in a process of its own:
+// - closed loop: 200 connections PUT /api/checkout/{id}/order, each request a new draft book, so
+//   every request creates an order with its items and customer;
+// - open loop: a fixed arrival rate of 100 orders/s (autocannon `overallRate`), where p99 is read;
+// - the shop's GET /api/health and a bare Fastify route answering the same JSON (bench/bare-server.ts),
+//   loaded the same way in the same round, as the reference.
+// The rounds alternate 1 and 2 processes; the medians are printed last as one JSON line.
+// `npx tsx bench/orders.ts` (BENCH_DATABASE_URL or TEST_DATABASE_URL names the server; each shop
+// start gets a database of its own, dropped afterwards). `run()` is the same for bench/run.ts.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createLocalIllustrator } from '../src/server/adapters/illustrator/local';
-import type { Mailer, MailMessage } from '../src/server/adapters/mail/index';
-import { createLocalPaymentProvider } from '../src/server/adapters/payments/local';
-import { createLocalStorage } from '../src/server/adapters/storage/local';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { type Database, fromPool, migrateDatabase, openDatabase } from '../src/server/db/client';
-import { bookInstances, books, orders, users } from '../src/server/db/schema';
-import { seedCatalogue } from '../src/server/db/seed';
-import { createServices } from '../src/server/services';
+import { fromPool } from '../src/server/db/client';
+import { bookInstances, books, bookVersions, orders, users } from '../src/server/db/schema';
+import { contentHash } from '../src/server/modules/books/versions';
 import { personalisationOf } from '../test/personalisation-factory';
 
 const CONNECTIONS = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 200);
+const OPEN_LOOP_RATE = Number(process.env.BENCH_ORDER_RATE ?? 100);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-const DRAFTS = Number(process.env.BENCH_ORDER_DRAFTS ?? 30_000);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PROCESS_COUNTS = (process.env.BENCH_API_PROCESSES ?? '1,2').split(',').map(Number);
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const PASSWORD = 'tidy-lantern-42';
 
 const BODY = JSON.stringify({
   coverType: 'hardcover',
@@ -35,113 +42,56 @@ const BODY = JSON.stringify({
   language: 'en',
 });
 
-async function run(driver: 'pglite' | 'postgres') {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-bench-orders-'));
-  let database: Database;
-  let dropDatabase = async () => {};
-  if (driver === 'postgres') {
-    const name = `bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    database = fromPool(new pg.Pool({ connectionString: url.toString(), max: 10 }), () => {});
-    dropDatabase = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    database = await openDatabase({ dataDir });
-  }
-  await migrateDatabase(database);
-  await seedCatalogue(database.db);
+/** What the load process is asked to do (written to a file it reads). */
+type LoadSpec = {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  overallRate?: number;
+  /** PUT an order for each of these drafts in turn; without it, GET `url`. */
+  order?: { origin: string; cookie: string; ids: string[] };
+};
 
-  const sent: MailMessage[] = [];
-  const mailer: Mailer = { kind: 'outbox', send: async (message) => void sent.push(message) };
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-  });
-  const services = await createServices(config, {
-    database,
-    storage: createLocalStorage(path.join(dataDir, 'storage')),
-    mailer,
-    illustrator: createLocalIllustrator(),
-    payments: createLocalPaymentProvider({ publicUrl: config.publicUrl }),
-  });
-  const app = await buildApp({
-    ...services,
-    logger: process.env.BENCH_LOG_LEVEL ? undefined : false,
-    authRateLimits: { signInPerMinute: 100_000, emailPerMinute: 100_000, max: 100_000 },
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+type Figures = {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  requestsSent: number;
+};
 
-  // One confirmed account, signed in.
-  const email = 'bench@example.com';
-  await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    headers: { origin: config.publicUrl, 'content-type': 'application/json' },
-    payload: JSON.stringify({ email, password: 'tidy-lantern-42', name: 'Bench', callbackURL: '/' }),
-  });
-  const link = new URL(/https?:\/\/\S+/.exec(sent.at(-1)?.text ?? '')![0]);
-  const confirm = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-  const cookie = ([] as string[])
-    .concat(confirm.headers['set-cookie'] ?? [])
-    .map((value) => value.split(';')[0])
-    .find((pair) => pair?.startsWith('shop.session_token='))!;
-
-  // The drafts a finished wizard leaves: one per request, so each request creates an order.
-  const [user] = await database.db.select({ id: users.id }).from(users).where(sql`${users.email} = ${email}`);
-  const [book] = await database.db.select({ id: books.id }).from(books).limit(1);
-  const ids: string[] = [];
-  for (let start = 0; start < DRAFTS; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, DRAFTS - start) }, () => crypto.randomUUID());
-    ids.push(...batch);
-    await database.db.insert(bookInstances).values(
-      batch.map((id) => ({
-        id,
-        bookId: book!.id,
-        themeId: 'guardian-friend',
-        bookType: 'storybook' as const,
-        createdBy: user!.id,
-        wizardMetadata: personalisationOf(id),
-      })),
-    );
-  }
-
+/** The load process: autocannon alone, one JSON line of figures on stdout. */
+async function loadMain(specFile: string): Promise<void> {
+  const spec = JSON.parse(await fs.readFile(specFile, 'utf8')) as LoadSpec;
   let next = 0;
-  const orderLoad = await autocannon({
-    url: address,
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    requests: [
-      {
-        method: 'PUT',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: BODY,
-        setupRequest: (request) => ({ ...request, path: `/api/checkout/${ids[next++ % ids.length]}/order` }),
-      },
-    ],
+  const result = await autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.durationSeconds,
+    ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
+    ...(spec.order
+      ? {
+          requests: [
+            {
+              method: 'PUT',
+              headers: {
+                cookie: spec.order.cookie,
+                origin: spec.order.origin,
+                'content-type': 'application/json',
+              },
+              body: BODY,
+              setupRequest: (request) => {
+                const ids = spec.order!.ids;
+                return { ...request, path: `/api/checkout/${ids[next++ % ids.length]}/order` };
+              },
+            },
+          ],
+        }
+      : {}),
   });
-  const [{ count }] = (await database.db.select({ count: sql<number>`count(*)::int` }).from(orders)) as [
-    { count: number },
-  ];
-  const healthLoad = await autocannon({
-    url: `${address}/api/health`,
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-  });
-
-  await app.close();
-  await database.close();
-  await dropDatabase();
-  await fs.rm(dataDir, { recursive: true, force: true });
-  const figures = (result: autocannon.Result) => ({
+  const figures: Figures = {
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
@@ -149,11 +99,275 @@ async function run(driver: 'pglite' | 'postgres') {
     errors: result.errors + result.non2xx,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
-  });
-  return {
-    orders: { ...figures(orderLoad), ordersCreated: count, requestsSent: next },
-    health: figures(healthLoad),
+    requestsSent: result.requests.sent,
   };
+  console.log(JSON.stringify(figures));
+}
+
+/** Runs autocannon in a child process, so it does not share the shop's event loop. */
+async function load(spec: LoadSpec): Promise<Figures> {
+  const specFile = path.join(os.tmpdir(), `shop-bench-load-${randomBytes(6).toString('hex')}.json`);
+  await fs.writeFile(specFile, JSON.stringify(spec));
+  try {
+    return await new Promise<Figures>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--load', specFile], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+      });
+      child.on('exit', (code) =>
+        code === 0
+          ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Figures)
+          : reject(new Error(`the load process exited ${code}`)),
+      );
+    });
+  } finally {
+    await fs.rm(specFile, { force: true });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** The shops and servers started, so an interrupted bench stops them too. */
+const running = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of running) child.kill('SIGTERM');
+    process.exit(1);
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  running.delete(child);
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * CPU time (user + system, ms) a process and its children have used so far, from /proc: per order
+ * it does not depend on how busy the shared machine is, unlike the rates (Linux only; 0 elsewhere).
+ */
+async function cpuMs(pid: number): Promise<number> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const children = (await fs.readFile(`/proc/${pid}/task/${pid}/children`, 'utf8'))
+      .trim()
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+    return own + (await Promise.all(children.map(cpuMs))).reduce((sum, ms) => sum + ms, 0);
+  } catch {
+    return 0;
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** One shop start: its own database, N API processes; closed loop, open loop, health. */
+async function measureShop(apiProcesses: number, drafts: number) {
+  const name = `bench_orders_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const databaseUrl = withDatabase(PG_URL, name);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-bench-orders-'));
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  // BENCH_SHOP_NODE_ARGS: extra node flags for the shop, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const shop = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      API_PROCESSES: String(apiProcesses),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: dataDir,
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      AUTH_SIGN_INS_PER_MINUTE: '100000',
+      AUTH_EMAILS_PER_MINUTE: '100000',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  running.add(shop);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  try {
+    await waitFor(`${origin}/api/health`, shop);
+    const json = { origin, 'content-type': 'application/json' };
+    const email = 'bench@example.com';
+    const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: PASSWORD, name: 'Bench', callbackURL: '/' }),
+    });
+    if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
+    const { db } = fromPool(pool, () => {});
+    await db.update(users).set({ emailVerified: true }).where(sql`${users.email} = ${email}`);
+    const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+    // The session token and its signed copy (the cookie cache), as a browser keeps them.
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((entry) => entry.split(';')[0]!)
+      .filter((pair) => !pair.endsWith('='))
+      .join('; ');
+
+    // The books a finished wizard leaves, drawn and approved by the parent (checkout pays only the
+    // approved version, issue 15): one per request, so each request creates an order.
+    const texts = {
+      childName: 'Mia',
+      toyName: 'Bunny',
+      dedicationMessage: '',
+      dedicationSignature: '',
+      title: 'Bunny Keeps Watch Over Mia',
+      subtitle: '',
+      dedication: { message: '', signature: '' },
+      pages: [],
+    };
+    const [user] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = ${email}`);
+    const [book] = await db.select({ id: books.id }).from(books).limit(1);
+    const ids: string[] = [];
+    for (let start = 0; start < drafts; start += 1000) {
+      const batch = Array.from({ length: Math.min(1000, drafts - start) }, () => crypto.randomUUID());
+      ids.push(...batch);
+      await db.insert(bookInstances).values(
+        batch.map((id) => ({
+          id,
+          bookId: book!.id,
+          themeId: 'guardian-friend',
+          bookType: 'storybook' as const,
+          createdBy: user!.id,
+          status: 'ready' as const,
+          wizardMetadata: personalisationOf(id),
+        })),
+      );
+      await db.insert(bookVersions).values(
+        batch.map((id) => ({
+          bookInstanceId: id,
+          number: 1,
+          texts,
+          pictures: {},
+          contentHash: contentHash(texts, {}),
+          approvedAt: new Date(),
+        })),
+      );
+    }
+    await db.execute(sql`update ${bookInstances} set current_version_id = v.id, approved_version_id = v.id
+      from ${bookVersions} v where v.book_instance_id = ${bookInstances.id}`);
+    const ordersNow = async () =>
+      ((await db.select({ count: sql<number>`count(*)::int` }).from(orders)) as [{ count: number }])[0].count;
+
+    // Warm-up: the first orders compile the routes' code paths in every process.
+    const warmUp = ids.splice(0, 400);
+    await load({
+      url: origin,
+      connections: 20,
+      durationSeconds: 2,
+      order: { origin, cookie, ids: warmUp },
+    });
+    if ((await ordersNow()) === 0) {
+      const probe = await fetch(`${origin}/api/checkout/${ids.shift()}/order`, {
+        method: 'PUT',
+        headers: { ...json, cookie },
+        body: BODY,
+      });
+      throw new Error(`the warm-up made no order: ${probe.status} ${await probe.text()}`);
+    }
+    const closedIds = ids.splice(0, Math.floor(ids.length * 0.75));
+    const before = await ordersNow();
+    const cpuBefore = await cpuMs(shop.pid!);
+    const closed = await load({
+      url: origin,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+      order: { origin, cookie, ids: closedIds },
+    });
+    const closedOrders = (await ordersNow()) - before;
+    // The shop's CPU per order in the closed loop (the primary and every API process).
+    const cpuMsPerOrder =
+      Math.round((((await cpuMs(shop.pid!)) - cpuBefore) / Math.max(1, closedOrders)) * 10) / 10;
+    const open = await load({
+      url: origin,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+      overallRate: OPEN_LOOP_RATE,
+      order: { origin, cookie, ids },
+    });
+    const health = await load({
+      url: `${origin}/api/health`,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+    });
+    return {
+      closed: { ...closed, ordersCreated: closedOrders, cpuMsPerOrder },
+      open,
+      health,
+    };
+  } finally {
+    await stop(shop);
+    await pool.end();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measureBare() {
+  const port = await freePort();
+  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  running.add(bare);
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/health`, bare);
+    return await load({
+      url: `http://127.0.0.1:${port}/api/health`,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+    });
+  } finally {
+    await stop(bare);
+  }
 }
 
 async function postgresAnswers(): Promise<boolean> {
@@ -167,10 +381,80 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-const result: Record<string, unknown> = { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS };
-result.pglite = await run('pglite');
-result.postgres = (await postgresAnswers())
-  ? await run('postgres')
-  : { skipped: `PostgreSQL not reachable at ${PG_URL}` };
-console.log(JSON.stringify(result));
-process.exit(0);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? sorted[middle]!
+    : Math.round(((sorted[middle - 1]! + sorted[middle]!) / 2) * 10) / 10;
+};
+
+function medians(figures: (Figures & { cpuMsPerOrder?: number })[]) {
+  const cpu = figures.flatMap((f) => (f.cpuMsPerOrder === undefined ? [] : [f.cpuMsPerOrder]));
+  return {
+    ...(cpu.length ? { cpuMsPerOrder: median(cpu) } : {}),
+    requestsPerSecond: median(figures.map((f) => f.requestsPerSecond)),
+    latencyP50Ms: median(figures.map((f) => f.latencyP50Ms)),
+    latencyP99Ms: median(figures.map((f) => f.latencyP99Ms)),
+    errors: figures.reduce((sum, f) => sum + f.errors, 0),
+  };
+}
+
+/** Every round's figures, then the medians beside the bare Fastify reference of the same run. */
+export async function run(log: (line: string) => void = (line) => console.error(line)) {
+  if (!(await postgresAnswers())) return { skipped: `PostgreSQL not reachable at ${PG_URL}` };
+  // Enough drafts that every request of a round makes a new order (up to ~1,500 orders/s).
+  const drafts = Number(process.env.BENCH_ORDER_DRAFTS ?? Math.max(4000, DURATION_SECONDS * 2000));
+  const rounds: Record<string, unknown>[] = [];
+  const byProcesses = new Map<number, Awaited<ReturnType<typeof measureShop>>[]>();
+  const bare: Figures[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    bare.push(await measureBare());
+    log(`orders bench round ${round + 1}: bare ${JSON.stringify(bare.at(-1))}`);
+    // Alternate which count goes first, so a slow moment of the machine does not favour one.
+    const counts = round % 2 ? [...PROCESS_COUNTS].reverse() : PROCESS_COUNTS;
+    for (const count of counts) {
+      const figures = await measureShop(count, drafts);
+      byProcesses.set(count, [...(byProcesses.get(count) ?? []), figures]);
+      rounds.push({ round: round + 1, apiProcesses: count, ...figures });
+      log(`orders bench round ${round + 1}, ${count} API process(es): ${JSON.stringify(figures)}`);
+    }
+  }
+  const bareMedian = medians(bare);
+  const summary = Object.fromEntries(
+    [...byProcesses].map(([count, figures]) => {
+      const health = medians(figures.map((f) => f.health));
+      return [
+        `apiProcesses${count}`,
+        {
+          closedLoop: medians(figures.map((f) => f.closed)),
+          openLoop: medians(figures.map((f) => f.open)),
+          health: {
+            ...health,
+            ofBareFastify: Math.round((health.requestsPerSecond / bareMedian.requestsPerSecond) * 100) / 100,
+          },
+        },
+      ];
+    }),
+  );
+  return {
+    database: 'postgres',
+    cores: os.availableParallelism(),
+    connections: CONNECTIONS,
+    openLoopRate: OPEN_LOOP_RATE,
+    durationSeconds: DURATION_SECONDS,
+    rounds: ROUNDS,
+    goal: { closedLoopRequestsPerSecond: 500, openLoopP99Ms: 50, healthOfBareFastify: 0.6 },
+    bareFastifyHealth: bareMedian,
+    ...summary,
+    everyRound: rounds,
+  };
+}
+
+if (process.argv[2] === '--load') {
+  await loadMain(process.argv[3]!);
+  process.exit(0);
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(JSON.stringify(await run()));
+  process.exit(0);
+}

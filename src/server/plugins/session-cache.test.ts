@@ -53,6 +53,25 @@ describe('the session from the signed cookie copy (decision 016)', () => {
     expect((await get('/api/profile', forged)).statusCode).toBe(401);
   });
 
+  it('a copy whose signature does not match is never trusted, even after the real one was', async () => {
+    await signedInAs(t, 'real.owner@example.com');
+    await signedInAs(t, 'someone.else@example.com');
+    const owner = await signIn('real.owner@example.com');
+    const other = await signIn('someone.else@example.com');
+    expect((await get('/api/profile', owner)).json().email).toBe('real.owner@example.com');
+    // The owner's token with a copy rewritten to name the other account (its old signature kept).
+    const data = /shop\.session_data=([^;]+)/.exec(owner)![1]!;
+    const otherData = /shop\.session_data=([^;]+)/.exec(other)![1]!;
+    const copy = JSON.parse(Buffer.from(data, 'base64url').toString('utf8'));
+    copy.session.user = JSON.parse(Buffer.from(otherData, 'base64url').toString('utf8')).session.user;
+    const forged = owner.replace(data, Buffer.from(JSON.stringify(copy)).toString('base64url'));
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await get('/api/profile', forged);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().email).toBe('real.owner@example.com');
+    }
+  });
+
   it('after a password change elsewhere, the old copy opens reads for at most a minute; pages and sensitive routes refuse at once', async () => {
     const email = 'two.screens@example.com';
     const phone = await signedInAs(t, email);
