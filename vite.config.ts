@@ -1,7 +1,8 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { BOOK_TYPES } from './src/shared/domain/statuses';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES } from './src/shared/i18n';
 
@@ -186,15 +187,91 @@ function firstLoadBoot(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), sonnerOnDemand(), firstLoadBoot()],
+const STOREFRONT_ENTRY = 'src/client/storefront.ts';
+const SERVER_ENTRY = 'src/client/entry-server.tsx';
+
+/**
+ * The storefront pages' HTML template (issue 19, docs/decisions/017): index.html with its stylesheet
+ * but none of the app's scripts or preloads, only the small storefront script that loads the app on
+ * the first interaction. The server fills its #root with the page it renders.
+ */
+function storefrontTemplate(): Plugin {
+  return {
+    name: 'shop:storefront-template',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return;
+      const entry = Object.values(bundle).find(
+        (file) =>
+          file.type === 'chunk' && file.isEntry && file.facadeModuleId?.endsWith(`/${STOREFRONT_ENTRY}`),
+      );
+      if (!entry) this.error(`storefront template: no chunk for ${STOREFRONT_ENTRY}`);
+      const source = String(html.source)
+        .replace(/\s*<script\b[^>]*\bsrc="[^"]*"[^>]*><\/script>/g, '')
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        .replace(
+          '</head>',
+          `  <script type="module" crossorigin src="/${entry.fileName}"></script>\n  </head>`,
+        );
+      this.emitFile({ type: 'asset', fileName: 'storefront.html', source });
+    },
+  };
+}
+
+/**
+ * After the browser's build, the server's: the storefront render (src/client/entry-server.tsx) with
+ * its packages bundled in, so the client folder carries everything the server needs
+ * (`<client folder>/.ssr/entry-server.mjs`; a dot folder, which the static files never serve).
+ */
+function storefrontServerBuild(): Plugin {
+  let outDir = '';
+  let skip = true;
+  return {
+    name: 'shop:storefront-server-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      skip = Boolean(config.build.ssr) || config.build.watch !== null;
+    },
+    async closeBundle() {
+      if (skip) return;
+      await build({
+        configFile: fileURLToPath(import.meta.url),
+        logLevel: 'warn',
+        build: {
+          ssr: SERVER_ENTRY,
+          outDir: path.join(outDir, '.ssr'),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+        },
+        ssr: { noExternal: true },
+      });
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    sonnerOnDemand(),
+    firstLoadBoot(),
+    storefrontTemplate(),
+    storefrontServerBuild(),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    ...(isSsrBuild
+      ? {}
+      : { rollupOptions: { input: { index: 'index.html', storefront: STOREFRONT_ENTRY } } }),
   },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/storage': 'http://localhost:3000' },
   },
-});
+}));

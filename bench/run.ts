@@ -8,45 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { drawnBook } from './reader';
+import { measureStorefront, printStorefront, runLighthouse, summariseLighthouse } from './storefront';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const resultsDir = path.resolve('bench/results');
-const PAGES = [
-  ['home', '/'],
-  ['themes', '/themes'],
-  ['theme-detail', '/theme/guardian-friend'],
-] as const;
-
-type LighthouseReport = {
-  categories: Record<string, { score: number }>;
-  audits: Record<
-    string,
-    { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
-  >;
-};
-
-/** The figures the storefront is judged on; script bytes are as sent (compressed), before interaction. */
-function summariseLighthouse(report: LighthouseReport) {
-  const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
-  const scripts = (report.audits['network-requests']?.details?.items ?? []).filter(
-    (item) => item.resourceType === 'Script',
-  );
-  return {
-    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
-    accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
-    bestPractices: Math.round((report.categories['best-practices']?.score ?? 0) * 100),
-    seo: Math.round((report.categories.seo?.score ?? 0) * 100),
-    fcpMs: Math.round(audit('first-contentful-paint')),
-    lcpMs: Math.round(audit('largest-contentful-paint')),
-    tbtMs: Math.round(audit('total-blocking-time')),
-    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
-    scriptKbGzip: Number(
-      (scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024).toFixed(1),
-    ),
-    totalKb: Math.round(audit('total-byte-weight') / 1024),
-  };
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -93,31 +59,6 @@ async function load(url: string) {
     latencyP99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
-}
-
-function runLighthouse(url: string, outputPath: string, headers?: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'npx',
-      [
-        'lighthouse',
-        url,
-        '--quiet',
-        '--output=json',
-        `--output-path=${outputPath}`,
-        '--form-factor=mobile',
-        ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
-      ],
-      {
-        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-        stdio: 'inherit',
-      },
-    );
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code}`)),
-    );
-  });
 }
 
 /** Runs a bench script in its own process and reads the JSON line it prints last. */
@@ -203,28 +144,9 @@ async function main() {
   const bareResult = health.bare;
   const shopResult = health.shop;
 
-  const lighthouse: Record<string, Record<string, number | string>> = {};
-  // The reference: a static page with one picture and no script, served by the bare Fastify.
-  try {
-    const file = path.join(resultsDir, 'lighthouse-static.json');
-    await runLighthouse(`http://127.0.0.1:${barePort}/static`, file);
-    lighthouse['static page (reference)'] = summariseLighthouse(JSON.parse(await fs.readFile(file, 'utf8')));
-  } catch (error) {
-    console.error(error);
-    lighthouse['static page (reference)'] = { error: 'lighthouse failed' };
-  }
+  // The storefront pages beside the static reference page, medians of alternating runs (issue 19).
+  const lighthouse = await measureStorefront(shopBase, `http://127.0.0.1:${barePort}/static`, resultsDir);
   bare.kill('SIGTERM');
-
-  for (const [name, pagePath] of PAGES) {
-    const file = path.join(resultsDir, `lighthouse-${name}.json`);
-    try {
-      await runLighthouse(`${shopBase}${pagePath}`, file);
-      lighthouse[pagePath] = summariseLighthouse(JSON.parse(await fs.readFile(file, 'utf8')));
-    } catch (error) {
-      console.error(error);
-      lighthouse[pagePath] = { error: 'lighthouse failed' };
-    }
-  }
 
   // The reader of a drawn book (issue 15: CLS <= 0.02), signed in as its parent.
   try {
@@ -283,8 +205,7 @@ async function main() {
   console.log('GET /api/catalog/themes (the bare Fastify answers the same JSON)');
   console.table({ shop: catalogue.shop, 'bare fastify': catalogue.bare });
   console.log(`shop / bare requests per second: ${summary.catalogue.shopToBareRatio} (target >= 0.6)`);
-  console.log('Lighthouse, mobile (targets: performance >= 95, CLS <= 0.02, initial JS <= 90 KB gzip)');
-  console.table(lighthouse);
+  printStorefront(lighthouse);
   console.log('Local illustrator, hero cover from a 12 MP photo (target: median <= 1.5 s)');
   console.table(cover);
   console.log('Order creation (PUT /api/checkout/{id}/order, a new book per request) beside GET /api/health');

@@ -29,6 +29,7 @@ import {
   LANGUAGES,
   type Language,
 } from '../../shared/i18n';
+import { languageCookie } from '../../shared/storefront';
 
 export const DEFAULT_NAMESPACE = 'common';
 
@@ -88,6 +89,9 @@ export const languageDetector: LanguageDetectorModule = {
     } catch {
       // storage blocked: the choice lasts for this page only
     }
+    // The server paints the storefront pages in this language too (src/server/storefront/language.ts).
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser served
+    document.cookie = languageCookie(language);
   },
 };
 
@@ -149,7 +153,10 @@ function namespacesPreloadedByBoot(): string[] {
  * The browser's i18n instance: detects and saves the language, and fetches each namespace of each
  * language on demand from /locales/{lng}/{ns}.json (see localeBackend).
  */
-export function createI18n(): { i18n: I18n; ready: Promise<unknown> } {
+export function createI18n(
+  /** A page the server painted: its language and the namespaces it read (src/shared/storefront.ts). */
+  painted?: { language: Language; namespaces: string[] },
+): { i18n: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
   syncDocumentLanguage(instance);
   const ready = instance
@@ -158,9 +165,16 @@ export function createI18n(): { i18n: I18n; ready: Promise<unknown> } {
     .use(initReactI18next)
     .init({
       ...baseOptions,
+      ...(painted ? { lng: painted.language } : {}),
       // The layout's two, and the first page's that the boot script is already fetching: the first
       // paint then shows the whole page, instead of the layout, a blank page and a jumping footer.
-      ns: [...new Set([DEFAULT_NAMESPACE, 'navigation', ...namespacesPreloadedByBoot()])],
+      ns: [
+        ...new Set([
+          DEFAULT_NAMESPACE,
+          'navigation',
+          ...(painted ? painted.namespaces : namespacesPreloadedByBoot()),
+        ]),
+      ],
       react: { useSuspense: true },
     });
   return { i18n: instance, ready };

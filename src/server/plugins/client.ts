@@ -1,16 +1,23 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorResponse } from '../../shared/contracts/common';
+import { LANGUAGES } from '../../shared/i18n';
 import { isAdminRoute, isClientRoute } from '../../shared/routes';
+import { isStorefrontPage, LANGUAGE_COOKIE, type StorefrontRenderer } from '../../shared/storefront';
+import { fillTemplate } from '../storefront/html';
+import { chooseLanguage } from '../storefront/language';
 
 /**
  * Serves the built client. Hashed assets are cached for a year; `index.html` is never cached and is
  * the answer for every screen path, with status 404 for a path that is no screen (the client then
- * shows its 'page not found'). Unknown `/api/*` paths get a JSON 404.
+ * shows its 'page not found'). Unknown `/api/*` paths get a JSON 404. The storefront pages are
+ * painted here from the build's server render (issue 19, docs/decisions/017), when it is there.
  */
 export type ClientOptions = {
   clientDir: string;
@@ -22,6 +29,147 @@ export type ClientOptions = {
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** How long a painted page is reused: the catalogue's own freshness (catalog/service.ts). */
+const PAGE_FRESH_MS = 10_000;
+/** Painted pages kept at most (addresses differ by their query strings; the oldest go first). */
+const PAGE_CACHE_SIZE = 200;
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(value.join('='));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** `data-shop-mode` -> `shopMode`, as the browser's `dataset` names it. */
+const datasetName = (attribute: string) =>
+  attribute.replace(/^data-/, '').replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
+/**
+ * A painted page and its compressed forms, made once per cached page (@fastify/compress does not
+ * reach the not-found handler, which answers every page).
+ */
+type PaintedPage = { html: string; br: () => Buffer; gzip: () => Buffer };
+
+function paintedPage(html: string): PaintedPage {
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  return {
+    html,
+    br: () => {
+      br ??= zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } });
+      return br;
+    },
+    gzip: () => {
+      gzip ??= zlib.gzipSync(html);
+      return gzip;
+    },
+  };
+}
+
+/** The encoding to send a painted page in, from the request's Accept-Encoding. */
+function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = (header ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, quality]) => !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(quality ?? ''))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * The storefront's server render from the build (`<client folder>/.ssr/entry-server.mjs` and
+ * `storefront.html`, both written by `vite build`), or null when the build has none.
+ */
+function storefrontPainter(app: FastifyInstance, clientDir: string) {
+  const templateFile = path.join(clientDir, 'storefront.html');
+  const rendererFile = path.join(clientDir, '.ssr', 'entry-server.mjs');
+  if (!fs.existsSync(templateFile) || !fs.existsSync(rendererFile)) return null;
+  // The stylesheet goes into the page (the CSP allows inline styles): one round trip less before the
+  // first paint. The app's pages keep loading it as a file.
+  const template = fs
+    .readFileSync(templateFile, 'utf8')
+    .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/g, (link, file: string) => {
+      const css = path.join(clientDir, file);
+      return fs.existsSync(css)
+        ? `<style>${fs.readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`
+        : link;
+    });
+  let renderer: Promise<StorefrontRenderer> | undefined;
+  const resources: Record<string, Record<string, unknown>> = {};
+  for (const { code } of LANGUAGES) {
+    const folder = path.join(clientDir, 'locales', code);
+    resources[code] = Object.fromEntries(
+      fs
+        .readdirSync(folder)
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => [
+          file.slice(0, -'.json'.length),
+          JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')),
+        ]),
+    );
+  }
+  // The shop's own API answers, exactly as the browser would read them (a failed read: no paint).
+  const fetchJson = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    if (response.statusCode !== 200) throw new Error(`${response.statusCode} for ${url}`);
+    return response.json() as unknown;
+  };
+  const pages = new Map<string, { page: PaintedPage | null; at: number }>();
+
+  /** The page, or null when it is not painted here (the app's index.html then serves it). */
+  return async (
+    request: FastifyRequest,
+    htmlAttributes: Record<string, string>,
+  ): Promise<PaintedPage | null> => {
+    const language = chooseLanguage(
+      readCookie(request.headers.cookie, LANGUAGE_COOKIE),
+      request.headers['accept-language'],
+    );
+    // Whether the visitor may be signed in: only then is the header's account corner left to the
+    // browser. No session, user or cookie value ever goes into a painted page (they are shared).
+    const mayBeSignedIn = request.headers.cookie?.includes('session_token=') ?? false;
+    const key = JSON.stringify([request.url, language, mayBeSignedIn, htmlAttributes]);
+    const cached = pages.get(key);
+    if (cached && Date.now() - cached.at < PAGE_FRESH_MS) return cached.page;
+    renderer ??= import(pathToFileURL(rendererFile).href).then(
+      (module: { render: StorefrontRenderer }) => module.render,
+    );
+    const render = await renderer;
+    const page = await render({
+      url: request.url,
+      language,
+      resources,
+      fetchJson,
+      dataset: Object.fromEntries(
+        Object.entries(htmlAttributes).map(([name, value]) => [datasetName(name), value]),
+      ),
+      mayBeSignedIn,
+    });
+    const painted = page
+      ? paintedPage(
+          fillTemplate(template, page, {
+            ...htmlAttributes,
+            ...(mayBeSignedIn ? { 'data-hydrate': 'now' } : {}),
+          }),
+        )
+      : null;
+    pages.delete(key);
+    pages.set(key, { page: painted, at: Date.now() });
+    if (pages.size > PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value as string);
+    return painted;
+  };
+}
 
 export const clientPlugin = fp(async (app: FastifyInstance, options: ClientOptions) => {
   const indexFile = path.join(options.clientDir, 'index.html');
@@ -45,6 +193,21 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: ClientOptio
     });
   }
 
+  const paintStorefront = hasClient ? storefrontPainter(app, options.clientDir) : null;
+  if (hasClient && !paintStorefront) {
+    app.log.warn({ clientDir: options.clientDir }, 'no storefront server render: pages paint in the browser');
+  }
+  const sendPainted = (request: FastifyRequest, reply: FastifyReply, page: PaintedPage) => {
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply
+      .status(200)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+      .type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br() : page.gzip());
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (
@@ -57,6 +220,15 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: ClientOptio
         error: { code: 'NOT_FOUND', message: `Route ${request.method} ${pathname} not found` },
       };
       return reply.status(404).send(body);
+    }
+    if (paintStorefront && isStorefrontPage(pathname)) {
+      try {
+        const page = await paintStorefront(request, options.htmlAttributes?.(request) ?? {});
+        if (page !== null) return sendPainted(request, reply, page);
+      } catch (error) {
+        // The page still works as the single-page app; the failure is for the operator to see.
+        request.log.error({ err: error }, 'storefront render failed');
+      }
     }
     const operatorScreen =
       isAdminRoute(pathname) && options.isOperator ? await options.isOperator(request) : false;

@@ -1,8 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { BookType } from '../../../../shared/domain/statuses';
+import { FAVOURITES_STORAGE_KEY } from '../../../../shared/storefront';
 
-/** localStorage key of the favourites: a JSON array of "{themeId}-{type}" (SPEC.md section 3). */
-export const FAVOURITES_STORAGE_KEY = 'favoritedThemes';
+export { FAVOURITES_STORAGE_KEY };
 
 const listeners = new Set<() => void>();
 

@@ -1,0 +1,106 @@
+// The only script a storefront page loads before the visitor does anything (issue 19, decision 017).
+// The server painted the page; the app (React, the router, the texts) loads at the first pointer,
+// key, touch or focus and then hydrates the HTML in place. Until then links are plain links (a full
+// page load, painted by the server again) and a press on a button is kept and replayed once the app
+// has taken over, so nothing the visitor does is lost.
+import { LANGUAGE_STORAGE_KEY, LANGUAGES } from '../shared/i18n';
+import { FAVOURITES_STORAGE_KEY, HYDRATED_EVENT, languageCookie } from '../shared/storefront';
+
+const WAKE_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+// What only the app can answer: a press on these waits for it. Links keep working without it.
+const APP_CONTROLS = 'button, [role="button"], summary, input, select, textarea, label';
+
+let started = false;
+let hydrated = false;
+let pressed: HTMLElement | null = null;
+
+function startApp() {
+  if (started) return;
+  started = true;
+  for (const type of WAKE_EVENTS) document.removeEventListener(type, startApp, true);
+  document.addEventListener(HYDRATED_EVENT, replay, { once: true });
+  void import('./main');
+}
+
+// React hydrates the page's parts one after another (each Suspense boundary in its own pass), so
+// the root being ready does not mean the pressed control is: React marks each element it has taken
+// over with its props, and the press waits for that (a few frames at most).
+const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+const REPLAY_WAIT_MS = 10_000;
+
+/** Presses a control the visitor pressed before the app was there, the way they pressed it. */
+function replay() {
+  hydrated = true;
+  document.removeEventListener('click', holdPress, true);
+  const target = pressed;
+  pressed = null;
+  if (!target) return;
+  const startedAt = performance.now();
+  const press = () => {
+    if (!target.isConnected) return;
+    if (!isHydrated(target) && performance.now() - startedAt < REPLAY_WAIT_MS) {
+      requestAnimationFrame(press);
+      return;
+    }
+    // Menus open on the pointer going down (Radix, components/ui/use-menu-on-demand.ts).
+    if (target.matches('[aria-haspopup="menu"]')) {
+      target.dispatchEvent(
+        new PointerEvent('pointerdown', { bubbles: true, cancelable: true, button: 0, isPrimary: true }),
+      );
+    } else target.click();
+  };
+  press();
+}
+
+function holdPress(event: MouseEvent) {
+  if (hydrated || !(event.target instanceof Element)) return;
+  const control = event.target.closest<HTMLElement>(APP_CONTROLS);
+  if (!control || control.closest('a[href]')) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  pressed = control;
+  startApp();
+}
+
+/**
+ * A language chosen before the server read it from the cookie (or set in this browser only): the
+ * page was painted in another language, so the cookie is written and the page asked for again, once.
+ */
+function reloadForSavedLanguage(): boolean {
+  try {
+    const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    const offered = LANGUAGES.some((language) => language.code === saved);
+    if (!saved || !offered || saved === document.documentElement.lang) return false;
+    if (sessionStorage.getItem('language-reload') === location.href) return false; // cookies refused
+    sessionStorage.setItem('language-reload', location.href);
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser served
+    document.cookie = languageCookie(saved);
+    location.reload();
+    return true;
+  } catch {
+    return false; // storage blocked: the server's choice stands
+  }
+}
+
+/**
+ * What the server cannot paint because only this browser knows it: a visitor who may be signed in
+ * (the server marks the page, `data-hydrate="now"`) or who keeps favourite themes here. They get the
+ * app at once, so their account corner and hearts are theirs from the start.
+ */
+function hasBrowserOnlyState(): boolean {
+  if (document.documentElement.dataset.hydrate === 'now') return true;
+  try {
+    const favourites = localStorage.getItem(FAVOURITES_STORAGE_KEY);
+    return Boolean(favourites && favourites !== '[]');
+  } catch {
+    return false;
+  }
+}
+
+if (!reloadForSavedLanguage()) {
+  document.addEventListener('click', holdPress, true);
+  if (hasBrowserOnlyState()) startApp();
+  else
+    for (const type of WAKE_EVENTS)
+      document.addEventListener(type, startApp, { capture: true, passive: true });
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { chooseLanguage } from './language';
+
+describe('chooseLanguage', () => {
+  it('takes a saved choice first', () => {
+    expect(chooseLanguage('fr', 'en-GB,en;q=0.9')).toBe('fr');
+    expect(chooseLanguage('en', 'fr')).toBe('en');
+  });
+
+  it('skips a saved choice the shop does not offer, then reads the browser by preference', () => {
+    expect(chooseLanguage('de', 'fr-CH, en;q=0.8')).toBe('fr');
+    expect(chooseLanguage(undefined, 'de-DE, en;q=0.5, fr;q=0.9')).toBe('fr');
+    expect(chooseLanguage(undefined, 'de, *;q=0.5')).toBe('en');
+    expect(chooseLanguage(undefined, 'FR-ca')).toBe('fr');
+  });
+
+  it('ignores languages refused with q=0 and falls back to English', () => {
+    expect(chooseLanguage(undefined, 'fr;q=0, it')).toBe('en');
+    expect(chooseLanguage(undefined, undefined)).toBe('en');
+    expect(chooseLanguage('', '')).toBe('en');
+  });
+});

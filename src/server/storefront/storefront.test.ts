@@ -1,0 +1,165 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { STOREFRONT_STATE_ID } from '../../shared/storefront';
+
+// A stand-in for `vite build`: the SPA shell, the storefront template as vite.config.ts writes it,
+// the texts, and a server bundle that is the storefront render's source itself.
+let t: TestApp;
+
+const SPA_SHELL =
+  '<!doctype html><html lang="en"><head><title>Cuddle Tales</title></head><body><div id="root"></div><script type="module" src="/assets/main-abc.js"></script></body></html>';
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Cuddle Tales · Personalised bedtime storybooks</title>
+    <meta
+      name="description"
+      content="Turn a photo into a storybook."
+    />
+    <script type="module" crossorigin src="/assets/storefront-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+beforeAll(async () => {
+  const dataDir = await fs.mkdtemp(path.join(process.env.TMPDIR ?? '/tmp', 'shop-storefront-'));
+  const clientDir = path.join(dataDir, 'client');
+  await fs.mkdir(path.join(clientDir, '.ssr'), { recursive: true });
+  await fs.writeFile(path.join(clientDir, 'index.html'), SPA_SHELL);
+  await fs.writeFile(path.join(clientDir, 'storefront.html'), TEMPLATE);
+  await fs.symlink(path.resolve('public/locales'), path.join(clientDir, 'locales'));
+  await fs.writeFile(
+    path.join(clientDir, '.ssr', 'entry-server.mjs'),
+    `export { render } from ${JSON.stringify(path.resolve('src/client/entry-server.tsx'))};\n`,
+  );
+  t = await buildTestApp({ clientDir });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+/** The hydration state the page hands to the browser. */
+function stateOf(html: string) {
+  const match = new RegExp(
+    `<script type="application/json" id="${STOREFRONT_STATE_ID}">([^<]*)</script>`,
+  ).exec(html);
+  return match?.[1] ? JSON.parse(match[1]) : undefined;
+}
+
+describe('storefront pages painted by the server', () => {
+  it('paints the home page in English by default, with the hero picture asked for first', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers.vary).toContain('Accept-Language');
+    const html = response.body;
+    expect(html).toMatch(/<html[^>]* lang="en"/);
+    expect(html).toContain('A bedtime story starring your child and their cuddly friend');
+    expect(html).toContain('<title>Cuddle Tales · Personalised bedtime storybooks</title>');
+    expect(html).toMatch(
+      /<img src="\/catalog\/home\/hero-1\.webp" srcSet="\/catalog\/home\/hero-1-720\.webp 720w, \/catalog\/home\/hero-1\.webp 1440w" sizes="[^"]+"[^>]*fetchPriority="high"/,
+    );
+    // …and preloaded from <head>, before the page's own markup.
+    expect(html.indexOf('fetchPriority="high"')).toBeLessThan(html.indexOf('</head>'));
+    // The "from" price and the ages come from the catalogue, read before painting.
+    expect(html).toMatch(/From <span[^>]*>CHF\s29\.99</);
+    // A visitor without a session sees "Sign in" at once, and no app script is in the page.
+    expect(html).toContain('href="/auth"');
+    expect(html).not.toContain('data-hydrate');
+    expect(html).not.toContain('/assets/main-abc.js');
+    expect(html).toContain('/assets/storefront-abc.js');
+    const state = stateOf(html);
+    expect(state).toMatchObject({ language: 'en', namespaces: expect.arrayContaining(['home', 'common']) });
+  });
+
+  it('paints in French for a browser that prefers it, and for a saved choice over the browser', async () => {
+    const byBrowser = await page('/', { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' });
+    expect(byBrowser.body).toMatch(/<html[^>]* lang="fr"/);
+    expect(byBrowser.body).toContain('Livre d’histoires personnalisé');
+    expect(byBrowser.body).toContain('<title>Contes Doudou · Livres d’histoires personnalisés</title>');
+
+    const bySavedChoice = await page('/themes?type=storybook', {
+      'accept-language': 'en-GB,en;q=0.9',
+      cookie: 'language=fr',
+    });
+    expect(bySavedChoice.body).toMatch(/<html[^>]* lang="fr"/);
+    expect(bySavedChoice.body).toContain('Mon ami gardien');
+    expect(stateOf(bySavedChoice.body).language).toBe('fr');
+
+    const englishChoice = await page('/theme/guardian-friend', {
+      'accept-language': 'fr',
+      cookie: 'other=1; language=en',
+    });
+    expect(englishChoice.body).toMatch(/<html[^>]* lang="en"/);
+    expect(englishChoice.body).toContain('<title>My Guardian Friend · Cuddle Tales</title>');
+  });
+
+  it('paints the theme page with its first picture first, and the content pages', async () => {
+    const theme = await page('/theme/guardian-friend?type=storybook');
+    expect(theme.statusCode).toBe(200);
+    expect(theme.body).toMatch(/<h1[^>]*>My Guardian Friend<\/h1>/);
+    expect(theme.body).toMatch(/<img [^>]*fetchPriority="high"/);
+    for (const [url, heading] of [
+      ['/faq', 'Questions and answers'],
+      ['/privacy', 'Privacy policy'],
+      ['/terms', 'Terms and conditions'],
+      ['/affiliate', 'Share the magic of bedtime'],
+    ] as const) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toMatch(new RegExp(`<h1[^>]*>[^<]*${heading}`, 'i'));
+    }
+  });
+
+  it('leaves the account corner to the browser when a session cookie comes, and keeps no session', async () => {
+    const response = await page('/', { cookie: 'shop.session_token=abc.def' });
+    expect(response.body).toContain('data-hydrate="now"');
+    expect(response.body).toContain('data-testid="account-placeholder"');
+    expect(response.body).not.toContain('abc.def');
+    expect(JSON.stringify(stateOf(response.body).queries)).not.toContain('"auth"');
+    // The shared page of a visitor without a session is a different one.
+    expect((await page('/')).body).not.toContain('data-hydrate="now"');
+  });
+
+  it('serves the app pages, an unknown theme and unknown pages as the single-page app', async () => {
+    for (const url of ['/wizard', '/profile', '/auth', '/checkout/abc', '/book/abc', '/theme/nope']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('/assets/main-abc.js');
+      expect(response.body, url).not.toContain(STOREFRONT_STATE_ID);
+    }
+    const unknown = await page('/no-such-page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('/assets/main-abc.js');
+    // The server render is never served as a file.
+    expect((await page('/.ssr/entry-server.mjs')).body).not.toContain('export');
+  });
+
+  it('sends the painted page compressed to a browser that takes it', async () => {
+    const plain = await page('/themes');
+    for (const encoding of ['br', 'gzip'] as const) {
+      const response = await page('/themes', { 'accept-encoding': `${encoding}, deflate` });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      const body = response.rawPayload;
+      const text = (encoding === 'br' ? zlib.brotliDecompressSync(body) : zlib.gunzipSync(body)).toString();
+      expect(text).toBe(plain.body);
+      expect(body.length).toBeLessThan(plain.body.length / 3);
+    }
+  });
+
+  it('escapes what the address brings into the page', async () => {
+    const response = await page('/themes?type=storybook&character=%3C%2Fscript%3E%3Cscript%3Ealert(1)');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('</script><script>alert(1)');
+    expect(response.body).not.toContain('<script>alert');
+  });
+});

@@ -1,0 +1,68 @@
+import type { Language } from './i18n';
+
+/**
+ * The storefront pages the server renders to HTML (issue 19, docs/decisions/017): the shop's
+ * window, the same for every visitor of a language. The app pages (wizard, checkout, reader,
+ * profile, admin, auth) stay the single-page app.
+ */
+const STOREFRONT_PATTERNS = [
+  /^\/$/,
+  /^\/themes\/?$/,
+  /^\/theme\/[^/]+\/?$/,
+  /^\/(faq|privacy|terms|affiliate)\/?$/,
+];
+
+/** True for a path the server paints from HTML. */
+export function isStorefrontPage(pathname: string): boolean {
+  return STOREFRONT_PATTERNS.some((pattern) => pattern.test(pathname));
+}
+
+/** The id of the `<script type="application/json">` that hands the server's render to the client. */
+export const STOREFRONT_STATE_ID = 'storefront-state';
+
+/** Dispatched on `document` once a server-painted page is hydrated (src/client/storefront.ts). */
+export const HYDRATED_EVENT = 'shop:hydrated';
+
+/** localStorage key of the favourites: a JSON array of "{themeId}-{type}" (SPEC.md section 3). */
+export const FAVOURITES_STORAGE_KEY = 'favoritedThemes';
+
+/** The cookie that carries the visitor's language choice to the server (the browser keeps it too). */
+export const LANGUAGE_COOKIE = 'language';
+
+/** The `document.cookie` assignment that saves a language choice for a year, for every page. */
+export const languageCookie = (language: string) =>
+  `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
+
+/** What the server's render leaves for the client to hydrate with. */
+export type StorefrontState = {
+  language: Language;
+  /** The namespaces the page read, loaded before hydration so the first client render matches. */
+  namespaces: string[];
+  /** TanStack Query's dehydrated cache: the API reads the page was rendered with. */
+  queries: unknown;
+};
+
+/** What `render` needs from the server. */
+export type StorefrontRenderInput = {
+  /** The path and query string. */
+  url: string;
+  language: Language;
+  /** Every namespace's texts, by language: `resources[language][namespace]`. */
+  resources: Record<string, Record<string, unknown>>;
+  /** One of the shop's own API reads (GET, JSON); throws when it does not answer 200. */
+  fetchJson: (path: string) => Promise<unknown>;
+  /** The attributes the page's `<html>` carries (data-shop-mode, data-payments…), without `data-`. */
+  dataset: Record<string, string>;
+  /** The visitor has a session cookie: the header is left to the client (never in shared HTML). */
+  mayBeSignedIn: boolean;
+};
+
+export type StorefrontRender = {
+  html: string;
+  title: string;
+  description: string;
+  state: StorefrontState;
+};
+
+/** The server bundle's export (src/client/entry-server.tsx); null when the page is not to be rendered. */
+export type StorefrontRenderer = (input: StorefrontRenderInput) => Promise<StorefrontRender | null>;
