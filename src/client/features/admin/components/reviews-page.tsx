@@ -42,7 +42,7 @@ function ReviewList({ list, decide, busy }: { list: AdminReviewListName; decide:
                     className={
                       review.approvedAt
                         ? 'rounded-full bg-green-100 px-3 py-1 text-sm font-bold text-green-900'
-                        : 'rounded-full bg-honey-100 px-3 py-1 text-sm font-bold text-ink-900'
+                        : 'rounded-full bg-coral-100 px-3 py-1 text-sm font-bold text-ink-900'
                     }
                   >
                     {review.approvedAt ? t('reviews.statusShown') : t('reviews.statusWaiting')}
