@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import { Client, drawnBook } from './reader';
+import { serverArgs } from './server-command';
 
 const VIEWPORT = { width: 390, height: 844 };
 /** Lighthouse's mobile throttling: slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up) and a 4× slower CPU. */
@@ -156,7 +157,8 @@ async function waitUntilUp(url: string, timeoutMs = 120_000): Promise<void> {
 }
 
 function startScript(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
+  const args = script === 'src/server/main.ts' ? serverArgs('main') : ['--import', 'tsx', script];
+  return spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

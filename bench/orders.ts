@@ -22,6 +22,7 @@ import { fromPool } from '../src/server/db/client';
 import { bookInstances, books, bookVersions, orders, users } from '../src/server/db/schema';
 import { contentHash } from '../src/server/modules/books/versions';
 import { personalisationOf } from '../test/personalisation-factory';
+import { serverArgs } from './server-command';
 
 const CONNECTIONS = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 200);
 const OPEN_LOOP_RATE = Number(process.env.BENCH_ORDER_RATE ?? 100);
@@ -207,7 +208,7 @@ async function measureShop(apiProcesses: number, drafts: number) {
   const origin = `http://localhost:${port}`;
   // BENCH_SHOP_NODE_ARGS: extra node flags for the shop, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const shop = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  const shop = spawn(process.execPath, [...nodeArgs, ...serverArgs('main')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

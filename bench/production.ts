@@ -31,6 +31,7 @@ import { enqueue } from '../src/server/jobs/queue';
 import { createServices, startShopWorker } from '../src/server/services';
 import { instanceKeys } from '../src/server/storage-keys';
 import { personalisationOf } from '../test/personalisation-factory';
+import { serverArgs } from './server-command';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 4);
@@ -156,7 +157,7 @@ async function freshPostgres(): Promise<{ database: Database; url: string; drop(
 
 /** `npm run worker` as a child process; resolves once it says it is ready. */
 async function spawnWorker(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
+  const child = spawn(process.execPath, serverArgs('worker'), {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
