@@ -86,6 +86,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
+  // The journeys share two cores with the shops they drive (and, in CI, with a second shop drawing
+  // books): a page that takes more than Playwright's 5 s to answer there is slow, not broken.
+  expect: { timeout: 15_000 },
   globalTeardown: './e2e/support/global-teardown.ts',
   use: {
     baseURL,
