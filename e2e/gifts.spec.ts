@@ -7,18 +7,20 @@ import { approvedBook, finishedWizard, signUpConfirmed, uniqueEmail } from './su
 
 test.describe.configure({ timeout: 600_000 });
 
-// playwright.config.ts names this address in ADMIN_EMAILS (operator.spec.ts, run alongside, has its own).
-const OPERATOR = 'gus.operator@example.com';
+// playwright.config.ts names these addresses in ADMIN_EMAILS. Each journey has its own operator, as
+// they may run at the same time (operator.spec.ts has its own too): two sign-ups of one address at
+// once leave one of them signed out.
+const OPERATORS = { promo: 'gus.operator@example.com', gifts: 'hana.operator@example.com' } as const;
 // Set SHOTS to a folder to keep the screenshots (phone and desktop, English and French).
 const SHOTS = process.env.SHOTS;
 
-async function signedInOperator(browser: Browser): Promise<Page> {
+async function signedInOperator(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signUpConfirmed(page, OPERATOR).catch(async () => {
+  await signUpConfirmed(page, email).catch(async () => {
     // The account exists from an earlier journey on this server: sign in instead.
     const response = await page.request.post('/api/auth/sign-in/email', {
       headers: { origin: `http://localhost:${process.env.E2E_PORT}` },
-      data: { email: OPERATOR, password: 'moonlit-teddy-42' },
+      data: { email, password: 'moonlit-teddy-42' },
     });
     expect(response.ok()).toBe(true);
   });
@@ -30,7 +32,7 @@ test('an operator makes a promo code; a parent uses it with express shipping and
   browser,
 }) => {
   const code = `GIFT${Date.now().toString(36).toUpperCase()}`;
-  const operator = await signedInOperator(browser);
+  const operator = await signedInOperator(browser, OPERATORS.promo);
   await operator.goto('/admin/pricing');
   await expect(
     operator.getByRole('heading', { level: 1, name: 'Prices, VAT and promo codes' }),
@@ -121,7 +123,7 @@ test('two grandparent copies go as gifts: each to its own address, one in French
   browser,
 }) => {
   const code = `GRAN${Date.now().toString(36).toUpperCase()}`;
-  const operator = await signedInOperator(browser);
+  const operator = await signedInOperator(browser, OPERATORS.gifts);
   await operator.goto('/admin/pricing');
   const make = operator.locator('form', { has: operator.getByRole('heading', { name: 'Make a code' }) });
   await make.getByLabel('Code').fill(code);
