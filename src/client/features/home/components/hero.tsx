@@ -26,9 +26,9 @@ function HeroCarousel() {
           width={1440}
           height={960}
           alt={t(`artwork:hero.${n}`)}
-          // The first picture is the page's largest paint: ask for it first.
+          // The first picture is the page's largest paint: ask for it first, the next one after it.
           loading={index === 0 || preload ? 'eager' : 'lazy'}
-          fetchPriority={index === 0 ? 'high' : undefined}
+          fetchPriority={index === 0 ? 'high' : 'low'}
           className="aspect-[3/2] w-full object-cover"
         />
       )}

@@ -31,6 +31,8 @@ export function ProductCarousel() {
             height={900}
             alt={t(`artwork:product.${slide.key}`)}
             loading={preload ? 'eager' : 'lazy'}
+            // Below the hero on every screen: after the hero's first picture, not beside it (issue 19).
+            fetchPriority="low"
             className="aspect-[4/3] w-full object-cover"
           />
           <div className="px-6 pt-5 pb-6">

@@ -43,6 +43,8 @@ export function ThemeCard({ theme, type, eager = false, character }: ThemeCardPr
             height={image.height}
             alt={galleryAlt(1) || t('card.imageAlt', { title: texts.title })}
             loading={eager ? 'eager' : 'lazy'}
+            // The first card's picture is the themes page's largest paint (issue 19).
+            fetchPriority={eager ? 'high' : undefined}
             className="size-full object-cover"
           />
         )}

@@ -41,7 +41,7 @@ export function ThemeGallery({
           height={image.height}
           alt={galleryAlt(index + 1) || t('detail.imageAlt', { title, number: index + 1 })}
           loading={preload ? 'eager' : 'lazy'}
-          fetchPriority={index === 0 ? 'high' : undefined}
+          fetchPriority={index === 0 ? 'high' : 'low'}
           className="aspect-[4/3] w-full object-cover"
         />
       )}
