@@ -53,7 +53,12 @@ export const CHROMIUM_ARGS = [
  */
 function shopServer(url: string, env: Record<string, string>) {
   return {
-    command: 'node --import tsx src/server/main.ts',
+    // The compiled server, as `npm start` runs it (`npm run test:e2e` builds it first);
+    // E2E_SERVER=source runs the TypeScript instead (no build needed for a server change).
+    command:
+      process.env.E2E_SERVER === 'source'
+        ? 'node --import tsx src/server/main.ts'
+        : 'node --enable-source-maps build/server/main.js',
     url: `${url}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,

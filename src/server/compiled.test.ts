@@ -37,9 +37,9 @@ describe('the compiled server', () => {
     const script = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')).scripts[
       'build:server'
     ] as string;
-    const args = script
-      .split(' ')
-      .slice(1)
+    const words = script.split(' ');
+    const args = words
+      .slice(words.indexOf('esbuild') + 1)
       .map((arg) => (arg.startsWith('--outdir=') ? `--outdir=${outDir}` : arg));
     execFileSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'esbuild'), args, { cwd: PROJECT_ROOT });
     const clientDir = path.join(dataDir, 'client');
