@@ -2,7 +2,9 @@
 // (src/server/main.ts) with 1 and with 2 API processes, and autocannon in a process of its own:
 // - closed loop: 200 connections PUT /api/checkout/{id}/order, each request a new draft book, so
 //   every request creates an order with its items and customer;
-// - open loop: a fixed arrival rate of 100 orders/s (autocannon `overallRate`), where p99 is read;
+// - open loop: a fixed arrival rate of 100 orders/s, evenly spaced (our own loop in the load process,
+//   each request timed from when it was due), where p99 is read; and the same rate with autocannon's
+//   `overallRate`, which sends each second's 100 requests at once (a burst every second);
 // - the shop's GET /api/health and a bare Fastify route answering the same JSON (bench/bare-server.ts),
 //   loaded the same way in the same round, as the reference.
 // The rounds alternate 1 and 2 processes; the medians are printed last as one JSON line.
@@ -11,6 +13,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +52,11 @@ type LoadSpec = {
   connections: number;
   durationSeconds: number;
   overallRate?: number;
+  /**
+   * Requests evenly spaced at this many per second, each timed from the moment it was due (our
+   * own loop: autocannon's `overallRate` sends each second's requests at once, in a burst).
+   */
+  evenRate?: number;
   /** PUT an order for each of these drafts in turn; without it, GET `url`. */
   order?: { origin: string; cookie: string; ids: string[] };
 };
@@ -63,9 +71,75 @@ type Figures = {
   requestsSent: number;
 };
 
-/** The load process: autocannon alone, one JSON line of figures on stdout. */
+/** An open loop with evenly spaced arrivals, on keep-alive connections; latency from the due time. */
+async function evenLoad(spec: LoadSpec & { evenRate: number }): Promise<Figures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
+  const url = new URL(spec.url);
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let next = 0;
+  const send = (due: number) =>
+    new Promise<void>((resolve) => {
+      const order = spec.order;
+      const request = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: order ? 'PUT' : 'GET',
+          path: order ? `/api/checkout/${order.ids[next++ % order.ids.length]}/order` : url.pathname,
+          headers: order
+            ? { cookie: order.cookie, origin: order.origin, 'content-type': 'application/json' }
+            : {},
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - due);
+            if ((response.statusCode ?? 0) >= 300) non2xx += 1;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      request.end(order ? BODY : undefined);
+    });
+  const interval = 1000 / spec.evenRate;
+  const start = performance.now();
+  const sent: Promise<void>[] = [];
+  for (let index = 0; start + index * interval < start + spec.durationSeconds * 1000; index++) {
+    const due = start + index * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sent.push(send(due));
+  }
+  await Promise.all(sent);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0);
+  return {
+    requestsPerSecond: Math.round(latencies.length / spec.durationSeconds),
+    latencyP50Ms: at(0.5),
+    latencyP99Ms: at(0.99),
+    errors: errors + non2xx,
+    timeouts: 0,
+    non2xx,
+    requestsSent: sent.length,
+  };
+}
+
+/** The load process: autocannon (or the even open loop) alone, one JSON line of figures on stdout. */
 async function loadMain(specFile: string): Promise<void> {
   const spec = JSON.parse(await fs.readFile(specFile, 'utf8')) as LoadSpec;
+  if (spec.evenRate) {
+    console.log(JSON.stringify(await evenLoad({ ...spec, evenRate: spec.evenRate })));
+    return;
+  }
   let next = 0;
   const result = await autocannon({
     url: spec.url,
@@ -333,6 +407,13 @@ async function measureShop(apiProcesses: number, drafts: number) {
       overallRate: OPEN_LOOP_RATE,
       order: { origin, cookie, ids },
     });
+    const openEven = await load({
+      url: origin,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+      evenRate: OPEN_LOOP_RATE,
+      order: { origin, cookie, ids: ids.slice(Math.floor(ids.length / 2)) },
+    });
     const health = await load({
       url: `${origin}/api/health`,
       connections: CONNECTIONS,
@@ -341,6 +422,7 @@ async function measureShop(apiProcesses: number, drafts: number) {
     return {
       closed: { ...closed, ordersCreated: closedOrders, cpuMsPerOrder },
       open,
+      openEven,
       health,
     };
   } finally {
@@ -429,7 +511,8 @@ export async function run(log: (line: string) => void = (line) => console.error(
         `apiProcesses${count}`,
         {
           closedLoop: medians(figures.map((f) => f.closed)),
-          openLoop: medians(figures.map((f) => f.open)),
+          openLoop: medians(figures.map((f) => f.openEven)),
+          openLoopAutocannonOverallRate: medians(figures.map((f) => f.open)),
           health: {
             ...health,
             ofBareFastify: Math.round((health.requestsPerSecond / bareMedian.requestsPerSecond) * 100) / 100,
