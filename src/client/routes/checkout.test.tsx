@@ -813,10 +813,16 @@ describe('checkout: step 3, paying', () => {
     expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
     expect(screen.getByText(/Your card details never touch our server\./)).toBeVisible();
 
+    // The bar says why Pay waits, and takes the parent to the first box still to tick.
+    await user.click(within(bar).getByRole('button', { name: 'Tick both boxes to pay' }));
+    expect(terms).toHaveFocus();
     await user.click(terms);
     expect(pay).toBeDisabled();
+    await user.click(within(bar).getByRole('button', { name: 'Tick both boxes to pay' }));
+    expect(privacy).toHaveFocus();
     await user.click(privacy);
     expect(pay).toBeEnabled();
+    expect(within(bar).queryByRole('button', { name: 'Tick both boxes to pay' })).toBeNull();
     await user.click(terms);
     expect(pay).toBeDisabled();
     await user.click(terms);

@@ -234,6 +234,8 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
           processing: payment.processing,
           describedBy: agreed ? undefined : payHintId,
           onPay: () => payment.start(saved.order.id),
+          onShowAgreements: () =>
+            stepRef.current?.querySelector<HTMLInputElement>('input[data-agreement]:not(:checked)')?.focus(),
         }
       : undefined;
 

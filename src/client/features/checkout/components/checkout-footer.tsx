@@ -13,6 +13,8 @@ export type PayAction = {
   /** The hint under the agreements ("Please tick both boxes"), while it shows. */
   describedBy?: string | undefined;
   onPay: () => void;
+  /** Takes the parent to the first box still to tick (the boxes sit in the page, maybe out of sight). */
+  onShowAgreements?: (() => void) | undefined;
 };
 
 type CheckoutFooterProps = {
@@ -38,6 +40,18 @@ export function CheckoutFooter({ step, busy, onPrevious, onNext, formId, pay }: 
       data-sticky-footer=""
       className="sticky bottom-0 z-30 border-t border-sand-300/70 bg-cream-50/95 backdrop-blur-md"
     >
+      {step === 3 && pay && !pay.ready && !pay.processing && pay.onShowAgreements && (
+        // Why Pay waits, where the parent looks for it: beside the disabled button, not only in the page.
+        <div className="mx-auto flex max-w-6xl justify-end px-4 pt-2 sm:px-6">
+          <button
+            type="button"
+            onClick={pay.onShowAgreements}
+            className="rounded text-sm font-semibold text-coral-700 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink-900"
+          >
+            {t('payment.tickBothToPay')}
+          </button>
+        </div>
+      )}
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
         <Button variant="secondary" disabled={step === 1 || busy} onClick={onPrevious}>
           <ArrowLeft aria-hidden="true" className="size-5" />

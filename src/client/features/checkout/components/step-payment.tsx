@@ -87,6 +87,7 @@ export function StepPayment({
         <label className="flex cursor-pointer items-start gap-3 rounded-2xl bg-lavender-100 p-4">
           <input
             type="checkbox"
+            data-agreement=""
             checked={agreeTerms}
             disabled={processing}
             onChange={(event) => onAgreeChange({ agreeTerms: event.target.checked })}
@@ -105,6 +106,7 @@ export function StepPayment({
         <label className="flex cursor-pointer items-start gap-3 rounded-2xl bg-lavender-100 p-4">
           <input
             type="checkbox"
+            data-agreement=""
             checked={agreePrivacy}
             disabled={processing}
             onChange={(event) => onAgreeChange({ agreePrivacy: event.target.checked })}
