@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/build-test-app';
+import { queryPlan } from '../../../../test/query-plan';
 import type { AdminOrderQuery } from '../../../shared/contracts/admin';
 import { listOrders, listOrdersSql } from './repo';
 
@@ -39,14 +40,7 @@ afterAll(async () => {
 });
 
 /** The plan of the list query for these filters, as PostgreSQL would run it. */
-async function plan(query: AdminOrderQuery): Promise<string> {
-  const { sql: text, params } = listOrdersSql(database.db, query);
-  const explain = `explain (format json) ${text}`;
-  const rows = database.pglite
-    ? (await database.pglite.query(explain, params)).rows
-    : (await database.pool!.query(explain, params)).rows;
-  return JSON.stringify(rows);
-}
+const plan = (query: AdminOrderQuery) => queryPlan(database, listOrdersSql(database.db, query));
 
 const seqScans = (text: string) =>
   [...text.matchAll(/"Node Type":"Seq Scan"[^}]*?"Relation Name":"(\w+)"/g)].map((match) => match[1]);
@@ -72,11 +66,11 @@ describe('the order list on 100,000 orders', () => {
   });
 
   it('would see a query that reads the whole table (the check above can fail)', async () => {
-    const explain = 'explain (format json) select id from orders where total_amount = 1';
-    const rows = database.pglite
-      ? (await database.pglite.query(explain)).rows
-      : (await database.pool!.query(explain)).rows;
-    expect(seqScans(JSON.stringify(rows))).toContain('orders');
+    const text = await queryPlan(database, {
+      sql: 'select id from orders where total_amount = 1',
+      params: [],
+    });
+    expect(seqScans(text)).toContain('orders');
   });
 
   it('finds what it is asked for, a page at a time', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/build-test-app';
+import { queryPlan } from '../../../../test/query-plan';
 import { queryRows } from '../../db/client';
 import { bookPageQuery, orderPageQuery } from './repo';
 import { type SeededLists, seedProfileLists } from './seed-lists';
@@ -27,14 +28,7 @@ afterAll(async () => {
 });
 
 /** The plan PostgreSQL would run for a drizzle query, as JSON text. */
-async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const explain = `explain (format json) ${text}`;
-  const rows = database.pglite
-    ? (await database.pglite.query(explain, params)).rows
-    : (await database.pool!.query(explain, params)).rows;
-  return JSON.stringify(rows);
-}
+const planOf = (query: { toSQL(): { sql: string; params: unknown[] } }) => queryPlan(database, query.toSQL());
 
 const seqScans = (plan: string) =>
   [...plan.matchAll(/"Node Type":"Seq Scan"[^}]*?"Relation Name":"(\w+)"/g)].map((match) => match[1]);

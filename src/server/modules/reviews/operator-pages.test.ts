@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/build-test-app';
+import { queryPlan } from '../../../../test/query-plan';
 import { queryRows } from '../../db/client';
 import { seedProfileLists } from '../profile/seed-lists';
 import { operatorReviewPageQuery, reviewsForOperators } from './service';
@@ -36,14 +37,7 @@ afterAll(async () => {
 });
 
 /** The plan PostgreSQL would run for a drizzle query, as JSON text. */
-async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const explain = `explain (format json) ${text}`;
-  const rows = database.pglite
-    ? (await database.pglite.query(explain, params)).rows
-    : (await database.pool!.query(explain, params)).rows;
-  return JSON.stringify(rows);
-}
+const planOf = (query: { toSQL(): { sql: string; params: unknown[] } }) => queryPlan(database, query.toSQL());
 
 describe('the console’s reviews on 20,000 reviews', () => {
   it('pages through the shown ones completely, newest first, each once, and never a waiting one', async () => {
