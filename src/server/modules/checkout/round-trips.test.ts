@@ -63,18 +63,17 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'pg')('what one order costs the da
       payload: JSON.stringify(choice),
     });
 
-  it('a new order: one connection, four statements in one transaction, none for the session', async () => {
+  it('a new order: two statements and no transaction, none for the session', async () => {
     const id = await draftBookOf(t, userId);
     const { statements, checkouts } = await counted(async () => {
       expect((await order(id)).statusCode).toBe(200);
     });
     console.info(`new order: ${statements.length} statements, ${checkouts} checkout(s)`, statements);
-    expect(checkouts).toBe(1);
-    // begin; lock the book with its order, prices, name, character and VAT rate; the customer;
-    // the order; its items; commit.
-    expect(statements).toHaveLength(6);
-    expect(statements[0]?.toLowerCase()).toBe('begin');
-    expect(statements.at(-1)?.toLowerCase()).toBe('commit');
+    // Read the book with its order, prices, name and VAT rate; then one statement that locks the
+    // book again, makes the customer and writes the order with its items (atomic on its own).
+    expect(statements).toHaveLength(2);
+    expect(statements.map((statement) => statement.toLowerCase())).not.toContain('begin');
+    expect(checkouts).toBeLessThanOrEqual(2);
   });
 
   it('a change of the unpaid order also clears what the old one held', async () => {
@@ -84,7 +83,8 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'pg')('what one order costs the da
       expect((await order(id, { ...WORKED_EXAMPLE, coverType: 'softcover' })).statusCode).toBe(200);
     });
     console.info(`changed order: ${statements.length} statements, ${checkouts} checkout(s)`, statements);
-    expect(checkouts).toBe(1);
-    expect(statements.length).toBeLessThanOrEqual(12);
+    // The read that finds the unpaid order, then the transaction that changes it.
+    expect(checkouts).toBeLessThanOrEqual(2);
+    expect(statements.length).toBeLessThanOrEqual(13);
   });
 });

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CheckoutContext, CopyGift, Order } from '../../../shared/contracts/checkout';
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
 import { isPaymentOpen, UNPAID_PAYMENT_STATUSES } from '../../../shared/domain/orders';
@@ -179,8 +180,8 @@ function orderNumber(now: Date, attempt: number): string {
 }
 
 /**
- * Locks the caller's instance (two saves of one checkout take turns, so it keeps one order) and
- * reads in the same round trip what the save needs beside it: the order the book already has, the
+ * Reads the caller's instance, with `lock` locking it (two saves of one checkout take turns, so it
+ * keeps one order), and in the same round trip what the save needs beside it: the order the book already has, the
  * account's name, the character whose photo the book was made from, the active prices and the
  * VAT rate (`taxRate`, unless TAX_RATE_BASIS_POINTS sets it).
  */
@@ -189,8 +190,9 @@ async function lockOwnInstance(
   userId: string,
   bookInstanceId: string,
   taxRate: ReturnType<typeof taxRateSql> | undefined,
+  { lock }: { lock: boolean },
 ) {
-  const [row] = await tx
+  const query = tx
     .select({
       id: bookInstances.id,
       themeId: bookInstances.themeId,
@@ -219,8 +221,8 @@ async function lockOwnInstance(
     .innerJoin(users, eq(users.id, bookInstances.createdBy))
     .leftJoin(orders, eq(orders.bookInstanceId, bookInstances.id))
     .where(and(eq(bookInstances.id, bookInstanceId), eq(bookInstances.createdBy, userId)))
-    .for('update', { of: bookInstances })
     .limit(1);
+  const [row] = await (lock ? query.for('update', { of: bookInstances }) : query);
   return row;
 }
 
@@ -263,10 +265,242 @@ async function linkCustomer(
   return row.id;
 }
 
+type ReadInstance = NonNullable<Awaited<ReturnType<typeof lockOwnInstance>>>;
+
+/** An unpaid order of the buyer's may be changed; anyone else's, or a paid one, is refused. */
+function refusePaid(buyer: Buyer, order: { userId: string | null; paymentStatus: string } | null) {
+  if (order && (order.userId !== buyer.id || !isPaymentOpen(order.paymentStatus))) {
+    throw new AppError('ORDER_ALREADY_PAID', 'This book has already been paid for.');
+  }
+}
+
+/** The refusals that the instance as read decides; the approved version the order pays for. */
+function checkInstance(buyer: Buyer, instance: ReadInstance | undefined): string {
+  if (!instance) throw notFound('Book instance');
+  // An abandoned draft's photos and covers were dropped after 30 days (privacy page).
+  if (instance.status === 'abandoned') {
+    throw new AppError(
+      'JOB_INVALID_STATE',
+      'This book was not ordered within 30 days. Please make it again.',
+    );
+  }
+  refusePaid(buyer, instance.order);
+  // Checkout pays for the book the parent approved, and only while it is the current version.
+  return payableVersion(instance);
+}
+
+/** The gifts worth keeping and the quote, from the active prices and VAT rate read with the instance. */
+function quoteChoice(
+  deps: CheckoutDeps,
+  choice: OrderChoice,
+  instance: ReadInstance,
+  promo: Awaited<ReturnType<typeof claimPromo>> | undefined,
+) {
+  const country = choice.shipping.country;
+  const taxRateBasisPoints = deps.tax.overrideBasisPoints ?? instance.taxRate;
+  if (taxRateBasisPoints === null)
+    throw new Error(`No tax rate for ${country} on ${deps.now().toISOString()}`);
+  // A copy that asks for nothing of its own is simply a copy: only real gifts are kept.
+  // A copy in the book's own language is not a language of its own.
+  const gifts = (choice.copyGifts ?? [])
+    .map((gift) => ({ ...gift, language: gift.language === instance.language ? null : gift.language }))
+    .filter(
+      (gift) =>
+        gift.position <= choice.grandparentCopies.count &&
+        (gift.shipTo !== null || gift.dedication !== null || gift.language !== null),
+    )
+    .sort((a, b) => a.position - b.position);
+  try {
+    const quote = quoteOrder(
+      instance.prices,
+      {
+        coverType: choice.coverType,
+        grandparentCopies: choice.grandparentCopies,
+        country,
+        shippingLevel: choice.shippingLevel ?? 'standard',
+        promo: promo?.discount,
+        giftParcels: gifts.flatMap((gift) =>
+          gift.shipTo ? [{ copy: gift.position, country: gift.shipTo.country }] : [],
+        ),
+      },
+      { taxRateBasisPoints },
+    );
+    return { gifts, quote };
+  } catch (error) {
+    if (error instanceof PriceUnavailableError) {
+      throw new AppError('PRICE_UNAVAILABLE', 'This book cannot be ordered right now.', { cause: error });
+    }
+    throw error;
+  }
+}
+
+type Quoted = ReturnType<typeof quoteChoice>;
+
+const addressOf = (choice: OrderChoice): StoredAddress => ({
+  firstName: choice.customer.firstName,
+  lastName: choice.customer.lastName,
+  phone: choice.customer.phone,
+  ...choice.shipping,
+});
+
+const itemRowsOf = (quote: Quoted['quote']) =>
+  quote.lines.map((line) => ({
+    productKey: line.productKey,
+    itemType: line.itemType,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    discountPercentage: line.discountPercentage,
+    totalPrice: line.totalPrice,
+    metadata: {
+      coverType: line.coverType,
+      basePrice: line.basePrice,
+      discount_percentage: line.discountPercentage,
+      cover_type: line.coverType,
+    },
+  }));
+
+const copyRowsOf = (gifts: Quoted['gifts']) =>
+  gifts.map((gift) => ({
+    position: gift.position,
+    shipTo: gift.shipTo,
+    dedicationMessage: gift.dedication?.message ?? null,
+    dedicationSignature: gift.dedication ? gift.dedication.signature : null,
+    language: gift.language,
+  }));
+
+/** A row of `table` that PostgreSQL sent as JSON (`row_to_json`), typed as drizzle reads it. */
+function fromJsonRow<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+/**
+ * A new order in one statement (issue 19: one round trip instead of a transaction's six): the
+ * instance is locked again and must still be as it was read (owner, status, versions), the
+ * customer is made or renamed, the draft touched, the order inserted with its items and gift
+ * copies. A single statement is atomic on its own. Undefined when it wrote no order (the instance
+ * changed since it was read, an order for it was committed meanwhile, or the order number was
+ * taken): the caller then takes the transaction, which decides what applies.
+ */
+async function createInOneStatement(
+  deps: CheckoutDeps,
+  buyer: Buyer,
+  choice: OrderChoice,
+  instance: ReadInstance,
+  bookVersionId: string,
+  { gifts, quote }: Quoted,
+): Promise<Order | undefined> {
+  const now = deps.now();
+  const email = choice.customer.email;
+  const fullName = customerName(choice.customer, instance.userName);
+  const touch = instance.status === 'draft' || instance.status === 'ready';
+  const items = itemRowsOf(quote).map((item) => ({
+    product_key: item.productKey,
+    item_type: item.itemType,
+    quantity: item.quantity,
+    unit_price: item.unitPrice,
+    discount_percentage: item.discountPercentage,
+    total_price: item.totalPrice,
+    metadata: item.metadata,
+  }));
+  const copies = copyRowsOf(gifts).map((copy) => ({
+    position: copy.position,
+    ship_to: copy.shipTo,
+    dedication_message: copy.dedicationMessage,
+    dedication_signature: copy.dedicationSignature,
+    language: copy.language,
+  }));
+  const [row] = await queryRows<{ order: unknown; items: unknown; copies: unknown }>(
+    deps.db,
+    sql`with inst as (
+          select ${bookInstances.id} as id, ${bookInstances.wizardMetadata} as wizard_metadata,
+            (select ${characters.id} from ${characters}
+             where ${characters.userId} = ${buyer.id}
+               and ${characters.photoPath} = ${personalisationSql.childPhoto()}
+             limit 1) as character_id
+          from ${bookInstances}
+          where ${bookInstances.id} = ${instance.id} and ${bookInstances.createdBy} = ${buyer.id}
+            and ${bookInstances.status} = ${instance.status}
+            and ${bookInstances.currentVersionId} is not distinct from ${instance.currentVersionId}::uuid
+            and ${bookInstances.approvedVersionId} is not distinct from ${instance.approvedVersionId}::uuid
+          for update
+        ), found as (
+          select ${customers.id} from ${customers}
+          where ${customers.userId} = ${buyer.id} and ${customers.email} = ${email}
+            and ${customers.fullName} = ${fullName} and exists (select 1 from inst)
+          for key share
+        ), upserted as (
+          insert into ${customers} (user_id, email, full_name)
+          select ${buyer.id}, ${email}, ${fullName}
+          where exists (select 1 from inst) and not exists (select 1 from found)
+          on conflict (user_id, email) do update set full_name = excluded.full_name
+          returning id
+        ), customer as (
+          select id from found union all select id from upserted
+        ), touched as (
+          update ${bookInstances}
+          set customer_id = (select id from customer), updated_at = ${now.toISOString()}
+          where ${bookInstances.id} = (select id from inst) and ${touch}
+        ), new_order as (
+          insert into ${orders} (user_id, order_number, book_type, theme_id, book_instance_id, status,
+            payment_status, cover_type, customer_id, character_id, shipping_address, wizard_data,
+            book_version_id, language, subtotal_amount, promo_code_id, discount_amount,
+            shipping_level, shipping_amount, tax_amount, tax_rate_basis_points, total_amount, updated_at)
+          select ${buyer.id}, ${orderNumber(now, 0)}, ${instance.bookType}, ${instance.themeId}, inst.id,
+            'pending', 'pending', ${choice.coverType}, (select id from customer), inst.character_id,
+            ${JSON.stringify(addressOf(choice))}::jsonb, inst.wizard_metadata, ${bookVersionId}::uuid,
+            ${choice.language}, ${quote.subtotal}, null, ${quote.discount}, ${quote.shippingLevel},
+            ${quote.shipping}, ${quote.tax}, ${quote.taxRateBasisPoints}, ${quote.total},
+            ${now.toISOString()}
+          from inst
+          on conflict do nothing
+          returning *
+        ), items as (
+          insert into ${orderItems} (order_id, product_key, item_type, quantity, unit_price,
+            discount_percentage, total_price, metadata)
+          select new_order.id, item.product_key, item.item_type, item.quantity, item.unit_price,
+            item.discount_percentage, item.total_price, item.metadata
+          from new_order, json_to_recordset(${JSON.stringify(items)}::json) as item(product_key text,
+            item_type text, quantity int, unit_price int, discount_percentage int, total_price int,
+            metadata jsonb)
+          returning *
+        ), copies as (
+          insert into ${orderCopies} (order_id, position, ship_to, dedication_message,
+            dedication_signature, language)
+          select new_order.id, copy.position, copy.ship_to, copy.dedication_message,
+            copy.dedication_signature, copy.language
+          from new_order, json_to_recordset(${JSON.stringify(copies)}::json) as copy(position int,
+            ship_to jsonb, dedication_message text, dedication_signature text, language text)
+          returning *
+        )
+        select (select row_to_json(new_order) from new_order) as "order",
+          (select coalesce(json_agg(items), '[]'::json) from items) as items,
+          (select coalesce(json_agg(copies order by copies.position), '[]'::json) from copies) as copies`,
+  );
+  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+  const order = json(row?.order) as Record<string, unknown> | null;
+  if (!order) return undefined;
+  return toOrderView(
+    fromJsonRow(orders, order),
+    (json(row!.items) as Record<string, unknown>[]).map((item) => fromJsonRow(orderItems, item)),
+    email,
+    undefined,
+    0,
+    null,
+    (json(row!.copies) as Record<string, unknown>[]).map((copy) => fromJsonRow(orderCopies, copy)),
+  );
+}
+
 /**
  * Creates the order of a book instance (status pending, payment pending) with its items and
- * amounts, or updates the unpaid one it already has, in one transaction. Amounts come from the
- * shared quote over the active prices; nothing the client sends is a price.
+ * amounts, or updates the unpaid one it already has. Amounts come from the shared quote over the
+ * active prices; nothing the client sends is a price. A new order without a promo code (the
+ * common case) costs two round trips: a read, then one statement that writes it all
+ * (`createInOneStatement`); a change, a promo code or a race takes one transaction.
  */
 export async function saveOrder(
   deps: CheckoutDeps,
@@ -274,31 +508,23 @@ export async function saveOrder(
   bookInstanceId: string,
   choice: OrderChoice,
 ): Promise<Order> {
+  const taxRate = () =>
+    deps.tax.overrideBasisPoints === undefined ? taxRateSql(choice.shipping.country, deps.now()) : undefined;
   try {
-    return await deps.db.transaction(async (tx) => {
-      const country = choice.shipping.country;
-      const instance = await lockOwnInstance(
-        tx,
-        buyer.id,
-        bookInstanceId,
-        deps.tax.overrideBasisPoints === undefined ? taxRateSql(country, deps.now()) : undefined,
-      );
-      if (!instance) throw notFound('Book instance');
-      // An abandoned draft's photos and covers were dropped after 30 days (privacy page).
-      if (instance.status === 'abandoned') {
-        throw new AppError(
-          'JOB_INVALID_STATE',
-          'This book was not ordered within 30 days. Please make it again.',
-        );
+    // A code is claimed under a lock in the transaction, before the price: no short way for it.
+    if (!choice.promoCode) {
+      const instance = await lockOwnInstance(deps.db, buyer.id, bookInstanceId, taxRate(), { lock: false });
+      const bookVersionId = checkInstance(buyer, instance);
+      if (!instance!.order) {
+        const quoted = quoteChoice(deps, choice, instance!, undefined);
+        const order = await createInOneStatement(deps, buyer, choice, instance!, bookVersionId, quoted);
+        if (order) return order;
       }
-      const refusePaid = (order: { userId: string | null; paymentStatus: string } | null) => {
-        if (order && (order.userId !== buyer.id || !isPaymentOpen(order.paymentStatus))) {
-          throw new AppError('ORDER_ALREADY_PAID', 'This book has already been paid for.');
-        }
-      };
-      refusePaid(instance.order);
-      // Checkout pays for the book the parent approved, and only while it is the current version.
-      const bookVersionId = payableVersion(instance);
+    }
+    return await deps.db.transaction(async (tx) => {
+      const instance = await lockOwnInstance(tx, buyer.id, bookInstanceId, taxRate(), { lock: true });
+      const bookVersionId = checkInstance(buyer, instance);
+      if (!instance) throw notFound('Book instance');
 
       // The code is checked (and locked) before the price: its use is written with the order below.
       const promo = choice.promoCode
@@ -309,41 +535,7 @@ export async function saveOrder(
             now: deps.now(),
           })
         : undefined;
-      const taxRateBasisPoints = deps.tax.overrideBasisPoints ?? instance.taxRate;
-      if (taxRateBasisPoints === null)
-        throw new Error(`No tax rate for ${country} on ${deps.now().toISOString()}`);
-      // A copy that asks for nothing of its own is simply a copy: only real gifts are kept.
-      // A copy in the book's own language is not a language of its own.
-      const gifts = (choice.copyGifts ?? [])
-        .map((gift) => ({ ...gift, language: gift.language === instance.language ? null : gift.language }))
-        .filter(
-          (gift) =>
-            gift.position <= choice.grandparentCopies.count &&
-            (gift.shipTo !== null || gift.dedication !== null || gift.language !== null),
-        )
-        .sort((a, b) => a.position - b.position);
-      let quote: ReturnType<typeof quoteOrder>;
-      try {
-        quote = quoteOrder(
-          instance.prices,
-          {
-            coverType: choice.coverType,
-            grandparentCopies: choice.grandparentCopies,
-            country: choice.shipping.country,
-            shippingLevel: choice.shippingLevel ?? 'standard',
-            promo: promo?.discount,
-            giftParcels: gifts.flatMap((gift) =>
-              gift.shipTo ? [{ copy: gift.position, country: gift.shipTo.country }] : [],
-            ),
-          },
-          { taxRateBasisPoints },
-        );
-      } catch (error) {
-        if (error instanceof PriceUnavailableError) {
-          throw new AppError('PRICE_UNAVAILABLE', 'This book cannot be ordered right now.', { cause: error });
-        }
-        throw error;
-      }
+      const { gifts, quote } = quoteChoice(deps, choice, instance, promo);
 
       const customerId = await linkCustomer(
         tx,
@@ -358,17 +550,11 @@ export async function saveOrder(
           now: deps.now(),
         },
       );
-      const address: StoredAddress = {
-        firstName: choice.customer.firstName,
-        lastName: choice.customer.lastName,
-        phone: choice.customer.phone,
-        ...choice.shipping,
-      };
       const fields = {
         coverType: choice.coverType,
         customerId,
         characterId: instance.characterId,
-        shippingAddress: address,
+        shippingAddress: addressOf(choice),
         wizardData: instance.wizardMetadata,
         bookVersionId,
         language: choice.language,
@@ -408,7 +594,7 @@ export async function saveOrder(
             .select({ id: orders.id, userId: orders.userId, paymentStatus: orders.paymentStatus })
             .from(orders)
             .where(eq(orders.bookInstanceId, instance.id));
-          refusePaid(existing ?? null);
+          refusePaid(buyer, existing ?? null);
           existingId = existing?.id;
         }
       }
@@ -453,38 +639,13 @@ export async function saveOrder(
 
       const items = await tx
         .insert(orderItems)
-        .values(
-          quote.lines.map((line) => ({
-            orderId,
-            productKey: line.productKey,
-            itemType: line.itemType,
-            quantity: line.quantity,
-            unitPrice: line.unitPrice,
-            discountPercentage: line.discountPercentage,
-            totalPrice: line.totalPrice,
-            metadata: {
-              coverType: line.coverType,
-              basePrice: line.basePrice,
-              discount_percentage: line.discountPercentage,
-              cover_type: line.coverType,
-            },
-          })),
-        )
+        .values(itemRowsOf(quote).map((item) => ({ ...item, orderId })))
         .returning();
       if (updated) await tx.delete(orderCopies).where(eq(orderCopies.orderId, orderId));
       const copies = gifts.length
         ? await tx
             .insert(orderCopies)
-            .values(
-              gifts.map((gift) => ({
-                orderId,
-                position: gift.position,
-                shipTo: gift.shipTo,
-                dedicationMessage: gift.dedication?.message ?? null,
-                dedicationSignature: gift.dedication ? gift.dedication.signature : null,
-                language: gift.language,
-              })),
-            )
+            .values(copyRowsOf(gifts).map((copy) => ({ ...copy, orderId })))
             .returning()
         : [];
       // The rows just written are the order as it is at commit (the instance lock keeps others out).
