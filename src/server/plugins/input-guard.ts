@@ -37,28 +37,48 @@ function check(value: unknown, where: string): void {
   }
 }
 
+/** Whether a parsed value holds nothing to check (the usual GET: no params, query or body). */
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object') return false;
+  for (const _key in value) return false;
+  return true;
+}
+
 /**
  * No input reaches a handler, a query or another library with text the database cannot store or
  * a shape no route expects (issue 16: 400, never 5xx): the path, the query, the cookies and the
- * parsed body are checked before validation, on every route.
+ * parsed body are checked before validation, on every route. Callback hooks, not async ones, and
+ * nothing decoded or walked that cannot hold what is looked for (issue 19: every request pays them).
  */
 async function inputGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    let path = request.url.split('?')[0] ?? '';
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-      throw refuse('path');
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    const url = request.url;
+    const query = url.indexOf('?');
+    let path = query === -1 ? url : url.slice(0, query);
+    // Only an escape can make a path decode to something else (or fail to decode).
+    if (path.includes('%')) {
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+        return done(refuse('path'));
+      }
     }
-    if (UNSTORABLE.test(path)) throw refuse('path');
+    if (UNSTORABLE.test(path)) return done(refuse('path'));
     const cookies = request.headers.cookie;
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL is exactly what is looked for
-    if (cookies && /%00|\u0000/i.test(cookies)) throw refuse('cookie');
+    if (cookies && /%00|\u0000/i.test(cookies)) return done(refuse('cookie'));
+    done();
   });
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    check(request.params, 'path');
-    check(request.query, 'query');
-    check(request.body, 'body');
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
+    try {
+      if (!isEmpty(request.params)) check(request.params, 'path');
+      if (!isEmpty(request.query)) check(request.query, 'query');
+      if (!isEmpty(request.body)) check(request.body, 'body');
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
 }
 

@@ -25,6 +25,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/themes',
     {
+      // A GET has no body to decompress (issue 19: the hook ran on every request).
+      decompress: false,
       schema: {
         tags: ['catalog'],
         summary: 'Themes offering a book type (colouring is read as coloring)',

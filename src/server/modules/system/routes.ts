@@ -12,6 +12,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       compress: false,
+      decompress: false,
       config: { logRequest: false },
       serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
