@@ -213,6 +213,8 @@ export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
 export const AdminOutboxSchema = z
   .object({
     enabled: z.boolean(),
+    /** How many messages the outbox holds; `messages` are the newest 100 of them. */
+    total: z.number().int().min(0),
     messages: z.array(
       z.object({ id: z.string(), to: z.string(), subject: z.string(), sentAt: z.string(), text: z.string() }),
     ),

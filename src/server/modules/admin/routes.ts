@@ -32,12 +32,12 @@ import {
 } from '../../../shared/contracts/book-preview';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { endOfShopDay, startOfShopDay } from '../../../shared/domain/shipping';
-import { readOutbox } from '../../adapters/mail/outbox';
 import { operatorPageImage, operatorPreview } from '../books/service';
 import { createPromoCode, endPromoCode, listPromoCodes } from '../pricing/promo-codes';
 import { listTaxRates, setTaxRate } from '../pricing/tax-rates';
 import { reviewsForOperators, setReviewShown } from '../reviews/service';
 import { operatorOf, requireOperator } from './access';
+import { newestOutbox } from './outbox';
 import { listOrders, overview } from './repo';
 import * as admin from './service';
 
@@ -339,11 +339,12 @@ export function adminRoutes(options: {
         },
       },
       async () => {
-        if (!options.outboxDir) return { enabled: false, messages: [] };
-        const messages = await readOutbox(options.outboxDir);
+        if (!options.outboxDir) return { enabled: false, total: 0, messages: [] };
+        const { total, messages } = await newestOutbox(options.outboxDir, OUTBOX_SHOWN);
         return {
           enabled: true,
-          messages: messages.slice(0, OUTBOX_SHOWN).map((message) => ({
+          total,
+          messages: messages.map((message) => ({
             id: message.id,
             to: message.to,
             subject: message.subject,
