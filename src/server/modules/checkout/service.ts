@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CheckoutContext, CopyGift, Order } from '../../../shared/contracts/checkout';
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
@@ -222,7 +222,9 @@ async function lockOwnInstance(
     .leftJoin(orders, eq(orders.bookInstanceId, bookInstances.id))
     .where(and(eq(bookInstances.id, bookInstanceId), eq(bookInstances.createdBy, userId)))
     .limit(1);
-  const [row] = await (lock ? query.for('update', { of: bookInstances }) : query);
+  // A named statement: PostgreSQL parses it once per connection (issue 19); the name says the shape.
+  const name = `checkout_read_${lock ? 'locked' : 'plain'}_${taxRate ? 'dated' : 'fixed'}`;
+  const [row] = await (lock ? query.for('update', { of: bookInstances }) : query).prepare(name).execute();
   return row;
 }
 
@@ -379,6 +381,30 @@ function fromJsonRow<T extends PgTable>(table: T, json: Record<string, unknown>)
 }
 
 /**
+ * Rows of a raw statement sent as a named prepared statement: on PostgreSQL each pooled connection
+ * parses and analyses its text once, then only binds the values (issue 19: the order's statement is
+ * long, and the database shares the machine's cores with the shop). The name must always stand for
+ * the same text (node-postgres refuses a name reused for another).
+ */
+async function namedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const internal = db as unknown as {
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+    session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        isResponseInArrayMode: boolean,
+      ): { execute(): Promise<{ rows: T[] }> };
+    };
+  };
+  const result = await internal.session
+    .prepareQuery(internal.dialect.sqlToQuery(query), undefined, name, false)
+    .execute();
+  return result.rows;
+}
+
+/**
  * A new order in one statement (issue 19: one round trip instead of a transaction's six): the
  * instance is locked again and must still be as it was read (owner, status, versions), the
  * customer is made or renamed, the draft touched, the order inserted with its items and gift
@@ -414,8 +440,9 @@ async function createInOneStatement(
     dedication_signature: copy.dedicationSignature,
     language: copy.language,
   }));
-  const [row] = await queryRows<{ order: unknown; items: unknown; copies: unknown }>(
+  const [row] = await namedRows<{ order: unknown; items: unknown; copies: unknown }>(
     deps.db,
+    'checkout_create_order',
     sql`with inst as (
           select ${bookInstances.id} as id, ${bookInstances.wizardMetadata} as wizard_metadata,
             (select ${characters.id} from ${characters}
