@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { HYDRATED_EVENT } from '../src/shared/storefront';
 import { expectNoSeriousA11yIssues } from './support/axe';
 
 /** The slide shown now: the others are hidden from assistive technology (aria-hidden). */
@@ -56,6 +57,56 @@ test.describe('storefront painted from HTML', () => {
         await expect(
           page.getByRole('banner').getByRole('link', { name: /Sign in|Se connecter/ }),
         ).toBeVisible();
+        // The later pictures, which wait for the page's script where there is one, show without it.
+        const later = page.locator('img[src="/catalog/home/hero-2.webp"]');
+        await expect(later).toHaveCount(1);
+        await expect(page.locator('img[data-defer-src]').first()).toBeHidden();
+        await expect
+          .poll(() => later.evaluate((image: HTMLImageElement) => image.naturalWidth))
+          .toBeGreaterThan(0);
+      });
+    }
+
+    // The page inlines only the rules it uses (src/server/storefront/critical-css.ts): with the
+    // app's whole stylesheet added it must look exactly the same, at a phone's and a desktop's width.
+    for (const width of [390, 1280]) {
+      test(`a page's inlined styles are all it needs to look right at ${width} px`, async ({
+        page,
+        request,
+      }, testInfo) => {
+        const index = await (await request.get('/index.html')).text();
+        const stylesheet = /<link rel="stylesheet"[^>]*href="(\/assets\/[\w.-]+\.css)"/.exec(index)?.[1];
+        expect(stylesheet).toBeTruthy();
+        await page.setViewportSize({ width, height: 900 });
+        for (const url of [
+          '/',
+          '/themes?type=storybook',
+          '/theme/guardian-friend?type=storybook',
+          '/privacy',
+        ]) {
+          await page.unroute('**/*');
+          await page.goto(url);
+          await imagesSettled(page);
+          const painted = await page.screenshot({ fullPage: true });
+          await page.route('**/*', async (route) => {
+            if (route.request().resourceType() !== 'document') return route.continue();
+            const response = await route.fetch();
+            const html = (await response.text()).replace(
+              '</head>',
+              `<link rel="stylesheet" href="${stylesheet}"></head>`,
+            );
+            await route.fulfill({ response, body: html });
+          });
+          await page.goto(url);
+          await expect(page.locator(`link[href="${stylesheet}"]`)).toHaveCount(1);
+          await imagesSettled(page);
+          const whole = await page.screenshot({ fullPage: true });
+          if (!painted.equals(whole)) {
+            await testInfo.attach(`${url} inlined`, { body: painted, contentType: 'image/png' });
+            await testInfo.attach(`${url} whole`, { body: whole, contentType: 'image/png' });
+          }
+          expect(painted.equals(whole), `${url} looks different with the whole stylesheet`).toBe(true);
+        }
       });
     }
 
@@ -68,6 +119,35 @@ test.describe('storefront painted from HTML', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'My Guardian Friend' })).toBeVisible();
       await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
     });
+  });
+
+  test('asks for the pictures below the first one only once the page has loaded', async ({ page }) => {
+    const errors = collectErrors(page);
+    const asked: string[] = [];
+    let loadedAt = -1;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') asked.push(request.url());
+    });
+    page.on('load', () => {
+      loadedAt = asked.length;
+    });
+    await page.goto('/');
+    await expect(page.locator('img[data-defer-src]')).toHaveCount(0);
+    const before = asked.slice(0, loadedAt);
+    expect(before.some((url) => url.includes('/catalog/home/hero-1'))).toBe(true);
+    expect(before.filter((url) => /hero-[234]|product-/.test(url))).toEqual([]);
+    const second = page.locator('img[src="/catalog/home/hero-2.webp"]');
+    await expect
+      .poll(() => second.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    // …the storefront script's own doing: the app has not been loaded for it.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => /\/assets\/main-/.test(entry.name)),
+      ),
+    ).toBe(false);
+    expect(errors).toEqual([]);
   });
 
   test('loads the app only when the visitor acts, and their first press counts', async ({ page }) => {
@@ -108,6 +188,32 @@ test.describe('storefront painted from HTML', () => {
     // The choice reaches the server: the next page is painted in French.
     const response = await page.request.get('/themes');
     expect(await response.text()).toContain('lang="fr"');
+    expect(errors).toEqual([]);
+  });
+
+  test('a press made while the app is taking the page over is not lost', async ({ page }) => {
+    const errors = collectErrors(page);
+    // The press lands right after the app has started hydrating (HYDRATED_EVENT), before React has
+    // taken the button over: the window where a press was once lost (issue 19).
+    await page.addInitScript((hydratedEvent) => {
+      document.addEventListener(hydratedEvent, () => {
+        queueMicrotask(() => {
+          const french = Array.from(document.querySelectorAll('button')).find(
+            (button) => button.textContent?.trim() === 'Français',
+          );
+          french?.click();
+        });
+      });
+    }, HYDRATED_EVENT);
+    // Scripts arrive slowly, as on a phone: the page's parts React loads while hydrating are late.
+    await page.route(/\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page.goto('/privacy');
+    await wakeApp(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fr');
     expect(errors).toEqual([]);
   });
 });

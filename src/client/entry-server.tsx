@@ -107,7 +107,7 @@ export const render: StorefrontRenderer = async ({
   const html = withDocument(dataset, language, () =>
     renderToString(
       <DocumentHeadContext.Provider value={head}>
-        <AppProviders i18n={i18n} queryClient={queryClient}>
+        <AppProviders i18n={i18n} queryClient={queryClient} painted>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </DocumentHeadContext.Provider>,

@@ -24,7 +24,7 @@ const queryClient = createQueryClient();
 function renderApp(root: HTMLElement) {
   const app = (
     <StrictMode>
-      <AppProviders i18n={i18n} queryClient={queryClient}>
+      <AppProviders i18n={i18n} queryClient={queryClient} painted={Boolean(painted)}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

@@ -4,7 +4,13 @@
 // page load, painted by the server again) and a press on a button is kept and replayed once the app
 // has taken over, so nothing the visitor does is lost.
 import { LANGUAGE_STORAGE_KEY, LANGUAGES } from '../shared/i18n';
-import { FAVOURITES_STORAGE_KEY, HYDRATED_EVENT, languageCookie } from '../shared/storefront';
+import {
+  DEFERRED_SRC_ATTRIBUTE,
+  DEFERRED_SRCSET_ATTRIBUTE,
+  FAVOURITES_STORAGE_KEY,
+  HYDRATED_EVENT,
+  languageCookie,
+} from '../shared/storefront';
 
 const WAKE_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
 // What only the app can answer: a press on these waits for it. Links keep working without it.
@@ -13,6 +19,8 @@ const APP_CONTROLS = 'button, [role="button"], summary, input, select, textarea,
 let started = false;
 let hydrated = false;
 let pressed: HTMLElement | null = null;
+/** A press this script makes itself (the replay), which must reach the app untouched. */
+let replaying = false;
 
 function startApp() {
   if (started) return;
@@ -22,44 +30,60 @@ function startApp() {
   void import('./main');
 }
 
-// React hydrates the page's parts one after another (each Suspense boundary in its own pass), so
-// the root being ready does not mean the pressed control is: React marks each element it has taken
-// over with its props, and the press waits for that (a few frames at most).
+// React hydrates the page's parts one after another (each Suspense boundary in its own pass), and
+// HYDRATED_EVENT only says hydration has begun: React marks each element it has taken over with its
+// props, and a control is the app's from then on. Until then a press on it is held and replayed.
 const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
 const REPLAY_WAIT_MS = 10_000;
 
-/** Presses a control the visitor pressed before the app was there, the way they pressed it. */
+/** Presses a control the visitor pressed before the app had it, the way they pressed it. */
 function replay() {
   hydrated = true;
-  document.removeEventListener('click', holdPress, true);
-  const target = pressed;
+  const held = pressed;
   pressed = null;
-  if (!target) return;
+  if (!held) return;
+  // Where React painted the part again instead of adopting it, the press goes to its new copy.
+  const place = Array.from(document.querySelectorAll(APP_CONTROLS)).indexOf(held);
+  let target = held;
   const startedAt = performance.now();
   const press = () => {
-    if (!target.isConnected) return;
+    if (!target.isConnected) {
+      const copy = document.querySelectorAll<HTMLElement>(APP_CONTROLS)[place];
+      if (!copy || copy.tagName !== held.tagName || copy.textContent !== held.textContent) return;
+      target = copy;
+    }
     if (!isHydrated(target) && performance.now() - startedAt < REPLAY_WAIT_MS) {
       requestAnimationFrame(press);
       return;
     }
-    // Menus open on the pointer going down (Radix, components/ui/use-menu-on-demand.ts).
-    if (target.matches('[aria-haspopup="menu"]')) {
-      target.dispatchEvent(
-        new PointerEvent('pointerdown', { bubbles: true, cancelable: true, button: 0, isPrimary: true }),
-      );
-    } else target.click();
+    replaying = true;
+    try {
+      // Menus open on the pointer going down (Radix, components/ui/use-menu-on-demand.ts).
+      if (target.matches('[aria-haspopup="menu"]')) {
+        target.dispatchEvent(
+          new PointerEvent('pointerdown', { bubbles: true, cancelable: true, button: 0, isPrimary: true }),
+        );
+      } else target.click();
+    } finally {
+      replaying = false;
+    }
   };
   press();
 }
 
+/**
+ * A press on a control the app does not have yet (before the app loads, or while React is still
+ * taking the page over) is held and replayed once it has; a control React has is left alone.
+ */
 function holdPress(event: MouseEvent) {
-  if (hydrated || !(event.target instanceof Element)) return;
+  if (replaying || !(event.target instanceof Element)) return;
   const control = event.target.closest<HTMLElement>(APP_CONTROLS);
-  if (!control || control.closest('a[href]')) return;
+  if (!control || control.closest('a[href]') || isHydrated(control)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
   pressed = control;
-  startApp();
+  if (hydrated) replay();
+  else startApp();
 }
 
 /**
@@ -96,6 +120,28 @@ function hasBrowserOnlyState(): boolean {
     return false;
   }
 }
+
+/**
+ * The page's later pictures (components/ui/deferred-image.tsx) get their addresses once the page
+ * has loaded and painted: until then its largest picture had the network to itself.
+ */
+function loadDeferredPictures() {
+  for (const image of document.querySelectorAll<HTMLImageElement>(`img[${DEFERRED_SRC_ATTRIBUTE}]`)) {
+    const srcset = image.getAttribute(DEFERRED_SRCSET_ATTRIBUTE);
+    if (srcset) image.srcset = srcset;
+    image.src = image.getAttribute(DEFERRED_SRC_ATTRIBUTE) ?? '';
+    image.removeAttribute(DEFERRED_SRCSET_ATTRIBUTE);
+    image.removeAttribute(DEFERRED_SRC_ATTRIBUTE);
+  }
+}
+
+function afterLoad(then: () => void) {
+  const next = () => requestAnimationFrame(() => setTimeout(then));
+  if (document.readyState === 'complete') next();
+  else addEventListener('load', next, { once: true });
+}
+
+afterLoad(loadDeferredPictures);
 
 if (!reloadForSavedLanguage()) {
   document.addEventListener('click', holdPress, true);

@@ -66,3 +66,10 @@ export type StorefrontRender = {
 
 /** The server bundle's export (src/client/entry-server.tsx); null when the page is not to be rendered. */
 export type StorefrontRenderer = (input: StorefrontRenderInput) => Promise<StorefrontRender | null>;
+
+/**
+ * The attributes a painted page's later pictures wait in (issue 19): the storefront script moves
+ * them to `src`/`srcset` once the page has loaded, so the first picture has the network to itself.
+ */
+export const DEFERRED_SRC_ATTRIBUTE = 'data-defer-src';
+export const DEFERRED_SRCSET_ATTRIBUTE = 'data-defer-srcset';

@@ -10,6 +10,12 @@ import type { ErrorResponse } from '../../shared/contracts/common';
 import { LANGUAGES } from '../../shared/i18n';
 import { isAdminRoute, isClientRoute } from '../../shared/routes';
 import { isStorefrontPage, LANGUAGE_COOKIE, type StorefrontRenderer } from '../../shared/storefront';
+import {
+  classesInHtml,
+  criticalCss,
+  type ParsedStylesheet,
+  parseStylesheet,
+} from '../storefront/critical-css';
 import { fillTemplate } from '../storefront/html';
 import { chooseLanguage } from '../storefront/language';
 
@@ -32,6 +38,8 @@ const escapeAttribute = (value: string) =>
 
 /** How long a painted page is reused: the catalogue's own freshness (catalog/service.ts). */
 const PAGE_FRESH_MS = 10_000;
+/** Where a painted page's stylesheet goes in the template, once cut down to the page. */
+const CRITICAL_CSS_SLOT = '<!--critical-css-->';
 /** Painted pages kept at most (addresses differ by their query strings; the oldest go first). */
 const PAGE_CACHE_SIZE = 200;
 
@@ -95,16 +103,26 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
   const templateFile = path.join(clientDir, 'storefront.html');
   const rendererFile = path.join(clientDir, '.ssr', 'entry-server.mjs');
   if (!fs.existsSync(templateFile) || !fs.existsSync(rendererFile)) return null;
-  // The stylesheet goes into the page (the CSP allows inline styles): one round trip less before the
-  // first paint. The app's pages keep loading it as a file.
+  // The stylesheet goes into the page (the CSP allows inline styles), cut down to the rules the page
+  // uses: one round trip less before the first paint, and half the bytes. The whole
+  // stylesheet arrives with the app, before it takes the page over; the app's pages load it as a file.
+  let sheet: ParsedStylesheet | undefined;
   const template = fs
     .readFileSync(templateFile, 'utf8')
     .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/g, (link, file: string) => {
       const css = path.join(clientDir, file);
-      return fs.existsSync(css)
-        ? `<style>${fs.readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`
-        : link;
+      if (sheet || !fs.existsSync(css)) return link;
+      sheet = parseStylesheet(fs.readFileSync(css, 'utf8'));
+      return CRITICAL_CSS_SLOT;
     });
+  const withStyles = (html: string) =>
+    sheet
+      ? html.replace(
+          CRITICAL_CSS_SLOT,
+          () =>
+            `<style>${criticalCss(sheet as ParsedStylesheet, classesInHtml(html)).replace(/<\/style/gi, '<\\/style')}</style>`,
+        )
+      : html;
   let renderer: Promise<StorefrontRenderer> | undefined;
   const resources: Record<string, Record<string, unknown>> = {};
   for (const { code } of LANGUAGES) {
@@ -158,10 +176,12 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
     });
     const painted = page
       ? paintedPage(
-          fillTemplate(template, page, {
-            ...htmlAttributes,
-            ...(mayBeSignedIn ? { 'data-hydrate': 'now' } : {}),
-          }),
+          withStyles(
+            fillTemplate(template, page, {
+              ...htmlAttributes,
+              ...(mayBeSignedIn ? { 'data-hydrate': 'now' } : {}),
+            }),
+          ),
         )
       : null;
     pages.delete(key);

@@ -19,6 +19,7 @@ const TEMPLATE = `<!doctype html>
       name="description"
       content="Turn a photo into a storybook."
     />
+    <link rel="stylesheet" crossorigin href="/assets/main-abc.css">
     <script type="module" crossorigin src="/assets/storefront-abc.js"></script>
   </head>
   <body>
@@ -26,12 +27,19 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
+// The app's stylesheet: the page inlines the rules it uses.
+const STYLESHEET =
+  '@layer theme,base,utilities;:root{--color-x:red}@layer utilities{.text-ink-900{color:black}' +
+  '.never-used-anywhere{color:blue}@media (min-width:40rem){.sm\\:text-5xl{font-size:3rem}}}';
+
 beforeAll(async () => {
   const dataDir = await fs.mkdtemp(path.join(process.env.TMPDIR ?? '/tmp', 'shop-storefront-'));
   const clientDir = path.join(dataDir, 'client');
   await fs.mkdir(path.join(clientDir, '.ssr'), { recursive: true });
   await fs.writeFile(path.join(clientDir, 'index.html'), SPA_SHELL);
   await fs.writeFile(path.join(clientDir, 'storefront.html'), TEMPLATE);
+  await fs.mkdir(path.join(clientDir, 'assets'));
+  await fs.writeFile(path.join(clientDir, 'assets', 'main-abc.css'), STYLESHEET);
   await fs.symlink(path.resolve('public/locales'), path.join(clientDir, 'locales'));
   await fs.writeFile(
     path.join(clientDir, '.ssr', 'entry-server.mjs'),
@@ -56,6 +64,25 @@ function stateOf(html: string) {
 }
 
 describe('storefront pages painted by the server', () => {
+  it('inlines only the stylesheet rules the page uses, and asks for later pictures once it has loaded', async () => {
+    const html = (await page('/')).body;
+    const style = /<style>([^<]*)<\/style>/.exec(html)?.[1];
+    expect(style).toContain(':root{--color-x:red}');
+    expect(style).toContain('.text-ink-900{color:black}');
+    expect(style).toContain('@media (min-width:40rem){.sm\\:text-5xl{font-size:3rem}}');
+    expect(style).not.toContain('never-used-anywhere');
+    expect(html).not.toContain('main-abc.css');
+    // The hero's first picture has its address; the next three wait, with a copy for no JavaScript.
+    expect(html).toMatch(/<img src="\/catalog\/home\/hero-1\.webp"/);
+    for (const n of [2, 3, 4]) {
+      expect(html).not.toMatch(new RegExp(`<img src="/catalog/home/hero-${n}\\.webp"[^>]*>(?!</noscript>)`));
+      expect(html).toMatch(new RegExp(`<img [^>]*data-defer-src="/catalog/home/hero-${n}\\.webp"`));
+      expect(html).toMatch(
+        new RegExp(`<noscript><img src="/catalog/home/hero-${n}\\.webp"[^>]*></noscript>`),
+      );
+    }
+  });
+
   it('paints the home page in English by default, with the hero picture asked for first', async () => {
     const response = await page('/');
     expect(response.statusCode).toBe(200);

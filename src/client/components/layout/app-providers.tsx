@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { PaintedPageProvider } from '../ui/deferred-image';
 import { useToastsInUse } from '../ui/toasts-in-use';
 
 const AppToaster = lazy(() => import('./toaster'));
@@ -27,21 +28,28 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Everything the app needs around its routes: texts, server state and toasts. */
+/**
+ * Everything the app needs around its routes: texts, server state and toasts, and whether the
+ * first render is a page the server painted (its render, or the browser's hydration of it).
+ */
 export function AppProviders({
   i18n,
   queryClient,
+  painted = false,
   children,
 }: {
   i18n: I18n;
   queryClient: QueryClient;
+  painted?: boolean;
   children: ReactNode;
 }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        {/* The first paint waits for the layout's texts (a few hundred bytes) instead of flashing keys. */}
-        <Suspense fallback={null}>{children}</Suspense>
+        <PaintedPageProvider value={painted}>
+          {/* The first paint waits for the layout's texts (a few hundred bytes) instead of flashing keys. */}
+          <Suspense fallback={null}>{children}</Suspense>
+        </PaintedPageProvider>
         <ToasterOnDemand />
       </QueryClientProvider>
     </I18nextProvider>

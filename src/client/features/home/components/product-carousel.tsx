@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Carousel } from '../../../components/ui/carousel';
+import { DeferredImage } from '../../../components/ui/deferred-image';
 import { useCarouselLabels } from '../use-carousel-labels';
 
 export const PRODUCT_INTERVAL_MS = 5000;
@@ -23,7 +24,9 @@ export function ProductCarousel() {
       viewportClassName="bg-cream-50 shadow-soft ring-1 ring-sand-300/70"
       renderSlide={(slide, { preload }) => (
         <div>
-          <img
+          <DeferredImage
+            // Below the hero on every screen.
+            defer
             src={`/catalog/home/product-${slide.file}.webp`}
             srcSet={`/catalog/home/product-${slide.file}-600.webp 600w, /catalog/home/product-${slide.file}.webp 1200w`}
             sizes="(min-width: 1152px) 560px, (min-width: 768px) 48vw, calc(100vw - 2rem)"

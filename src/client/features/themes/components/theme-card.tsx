@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Theme } from '../../../../shared/contracts/catalog';
 import type { BookType } from '../../../../shared/domain/statuses';
 import { buttonClass } from '../../../components/ui/button';
+import { DeferredImage } from '../../../components/ui/deferred-image';
 import { themeDetailHref, wizardHref } from '../links';
 import { catalogSrcSet } from '../theme-images';
 import { useThemeTexts } from '../theme-texts';
@@ -35,7 +36,8 @@ export function ThemeCard({ theme, type, eager = false, character }: ThemeCardPr
     <article aria-labelledby={titleId} className={cardClass}>
       <div className="aspect-[4/3] bg-lavender-100 md:aspect-auto md:min-h-full">
         {image && (
-          <img
+          <DeferredImage
+            defer={!eager}
             src={image.src}
             srcSet={catalogSrcSet(image)}
             sizes={IMAGE_SIZES}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CatalogImage } from '../../../../shared/contracts/catalog';
 import { Carousel, type CarouselLabels } from '../../../components/ui/carousel';
+import { DeferredImage } from '../../../components/ui/deferred-image';
 import { catalogSrcSet } from '../theme-images';
 import { useGalleryAlt } from './use-gallery-alt';
 
@@ -33,7 +34,8 @@ export function ThemeGallery({
       labels={labels}
       viewportClassName="bg-lavender-100"
       renderSlide={(image, { index, preload }) => (
-        <img
+        <DeferredImage
+          defer={index !== 0}
           src={image.src}
           srcSet={catalogSrcSet(image)}
           sizes={IMAGE_SIZES}
@@ -46,7 +48,8 @@ export function ThemeGallery({
         />
       )}
       renderThumbnail={(image) => (
-        <img
+        <DeferredImage
+          defer
           src={catalogSrcSet(image) ? image.src.replace(/\.webp$/, '-600.webp') : image.src}
           width={image.width}
           height={image.height}

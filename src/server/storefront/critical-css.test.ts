@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { classesInHtml, criticalCss, parseStylesheet, requiredClasses } from './critical-css';
+
+const cut = (css: string, html: string) => criticalCss(parseStylesheet(css), classesInHtml(html));
+
+describe('requiredClasses', () => {
+  it('reads escaped class names as the page writes them', () => {
+    expect(requiredClasses('.md\\:flex')).toEqual(['md:flex']);
+    expect(requiredClasses('.\\[\\&_svg\\]\\:shrink-0 svg')).toEqual(['[&_svg]:shrink-0']);
+    expect(requiredClasses('.\\32 xl\\:p-4')).toEqual(['2xl:p-4']);
+    expect(requiredClasses('.w-1\\/2.hover\\:bg-x:hover')).toEqual(['w-1/2', 'hover:bg-x']);
+  });
+
+  it('does not require what sits inside :not(), :is() or an attribute', () => {
+    expect(requiredClasses('.a:not(.b)>[data-x=".c"]')).toEqual(['a']);
+    expect(requiredClasses(':where(.dark, .dark *) .d')).toEqual(['d']);
+    expect(requiredClasses('h1')).toEqual([]);
+  });
+});
+
+describe('classesInHtml', () => {
+  it('reads every class attribute, with its entities decoded', () => {
+    const classes = classesInHtml(
+      '<div class="a  b"><svg class=\'c\'></svg><p class="[&amp;_svg]:x">x</p></div>',
+    );
+    expect([...classes].sort()).toEqual(['[&_svg]:x', 'a', 'b', 'c']);
+  });
+
+  it('does not take text that only looks like a class attribute', () => {
+    expect(classesInHtml('<p>class="a"</p><p data-class="b"></p>').size).toBe(0);
+  });
+});
+
+describe('criticalCss', () => {
+  const css =
+    '/*! tailwindcss */@layer theme,base,utilities;@font-face{font-family:X;src:url(x.woff2)}' +
+    ':root{--a:1}@layer base{h1{margin:0}}@layer utilities{.used{color:red}.unused{color:blue}' +
+    '.used.other{color:green}.x,.used:hover{color:pink}.q:after{content:"}.unused{"}' +
+    '@media (min-width:40rem){.sm\\:used{display:flex}.sm\\:unused{display:none}}' +
+    '@supports (display:grid){.unused{display:grid}}.spin{animation:spin 1s}.fade{animation:fade 1s}}' +
+    '@keyframes spin{to{rotate:1turn}}@keyframes fade{to{opacity:0}}@property --tw-x{syntax:"*";inherits:false}';
+
+  it('keeps the rules the page can match, with their media queries, and drops the others', () => {
+    const out = cut(css, '<h1 class="used sm:used spin">Hi</h1>');
+    expect(out).toContain('.used{color:red}');
+    expect(out).toContain('.x,.used:hover{color:pink}');
+    expect(out).toContain('@media (min-width:40rem){.sm\\:used{display:flex}}');
+    expect(out).not.toContain('unused{display');
+    expect(out).not.toContain('.unused{color:blue}');
+    expect(out).not.toContain('.used.other');
+    expect(out).not.toContain('@supports');
+  });
+
+  it('keeps fonts, custom properties, element rules and the layers’ order', () => {
+    const out = cut(css, '<p></p>');
+    expect(
+      out.startsWith('@layer theme,base,utilities;@font-face{font-family:X;src:url(x.woff2)}:root{--a:1}'),
+    ).toBe(true);
+    expect(out).toContain('@layer base{h1{margin:0}}');
+    expect(out).toContain('@property --tw-x{syntax:"*";inherits:false}');
+    expect(out).not.toContain('tailwindcss');
+  });
+
+  it('keeps an animation only when a kept rule names it', () => {
+    const out = cut(css, '<i class="spin"></i>');
+    expect(out).toContain('@keyframes spin{to{rotate:1turn}}');
+    expect(out).not.toContain('@keyframes fade');
+  });
+
+  it('reads braces inside strings as text', () => {
+    expect(cut(css, '<b class="q"></b>')).toContain('.q:after{content:"}.unused{"}');
+    expect(cut(css, '<b class="used"></b>')).not.toContain('.q:after');
+  });
+
+  it('gives the whole stylesheet back when every class is used', () => {
+    const all = '<i class="used other x sm:used sm:unused unused q spin fade"></i>';
+    const out = cut(css, all);
+    expect(out.length).toBe(css.replace('/*! tailwindcss */', '').length);
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * The part of the app's stylesheet one painted page uses (issue 19, decision 017): the rules whose
+ * selectors can match the page's classes, with every at-rule they sit in, the custom properties,
+ * fonts and element rules, and the animations those rules name. The page inlines this instead of
+ * the whole stylesheet (a fifth of it), so a phone paints sooner; the whole stylesheet arrives with
+ * the app, before it takes the page over. Keeping a rule that is not needed is harmless, dropping
+ * one that is would change the page: every doubt keeps the rule.
+ */
+
+type Node =
+  | { kind: 'text'; text: string }
+  | { kind: 'rule'; text: string; selectors: string[][] }
+  | { kind: 'group'; open: string; children: Node[] }
+  | { kind: 'keyframes'; name: string; text: string };
+
+/** A stylesheet read once, ready to be cut down for each page. */
+export type ParsedStylesheet = { nodes: Node[] };
+
+/** Where the string starting at `start` (a quote) ends, just after its closing quote. */
+function skipString(css: string, start: number): number {
+  const quote = css[start];
+  let i = start + 1;
+  while (i < css.length && css[i] !== quote) i += css[i] === '\\' ? 2 : 1;
+  return i + 1;
+}
+
+/** Where the block opened at `open` (a `{`) is closed: the index of its `}`. */
+function blockEnd(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    const char = css[i];
+    if (char === '\\') i++;
+    else if (char === '"' || char === "'") i = skipString(css, i) - 1;
+    else if (char === '/' && css[i + 1] === '*') i = css.indexOf('*/', i + 2) + 1 || css.length;
+    else if (char === '{') depth++;
+    else if (char === '}' && --depth === 0) return i;
+  }
+  return css.length;
+}
+
+/** Splits at the given character where it is not inside a string, parentheses or brackets. */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '\\') i++;
+    else if (char === '"' || char === "'") i = skipString(text, i) - 1;
+    else if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth--;
+    else if (char === separator && depth === 0) {
+      parts.push(text.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
+const IDENT_CHAR = /[\w\-\u0080-\uffff]/;
+
+/**
+ * The classes a selector needs, unescaped (`.md\:flex` needs `md:flex`). What sits inside
+ * parentheses (`:not(.a)`, `:is(.b, .c)`, `:has(.d)`) or brackets is not required: ignoring it can
+ * only keep a rule the page does not need.
+ */
+export function requiredClasses(selector: string): string[] {
+  const classes: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const char = selector[i] as string;
+    if (char === '\\') i++;
+    else if (char === '"' || char === "'") i = skipString(selector, i) - 1;
+    else if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth--;
+    else if (char === '.' && depth === 0) {
+      let name = '';
+      let j = i + 1;
+      while (j < selector.length) {
+        const next = selector[j] as string;
+        if (next === '\\') {
+          const hex = /^[0-9a-fA-F]{1,6} ?/.exec(selector.slice(j + 1, j + 8));
+          if (hex) {
+            name += String.fromCodePoint(Number.parseInt(hex[0].trim(), 16));
+            j += 1 + hex[0].length;
+          } else {
+            name += selector[j + 1] ?? '';
+            j += 2;
+          }
+        } else if (IDENT_CHAR.test(next)) {
+          name += next;
+          j++;
+        } else break;
+      }
+      if (name) classes.push(name);
+      i = j - 1;
+    }
+  }
+  return classes;
+}
+
+// At-rules whose blocks hold rules (cut down like the sheet itself) rather than declarations.
+const GROUPING = new Set(['media', 'supports', 'layer', 'container', 'scope', 'starting-style', 'document']);
+
+function parseNodes(css: string, start: number, end: number): Node[] {
+  const nodes: Node[] = [];
+  let i = start;
+  while (i < end) {
+    const from = i;
+    // The prelude: up to a `{`, or a `;` that ends a statement (`@layer a, b;`).
+    let open = -1;
+    while (i < end) {
+      const char = css[i];
+      if (char === '\\') i += 2;
+      else if (char === '"' || char === "'") i = skipString(css, i);
+      else if (char === '/' && css[i + 1] === '*') {
+        const close = css.indexOf('*/', i + 2);
+        i = close === -1 ? end : close + 2;
+      } else if (char === '{') {
+        open = i;
+        break;
+      } else if (char === ';' || char === '}') {
+        i++;
+        break;
+      } else i++;
+    }
+    if (open === -1) {
+      const text = css
+        .slice(from, i)
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .trim();
+      // Comments are dropped; a statement (`@layer theme, base;`, `@charset`) is kept.
+      if (text.startsWith('@')) nodes.push({ kind: 'text', text });
+      continue;
+    }
+    const close = Math.min(blockEnd(css, open), end);
+    const prelude = css
+      .slice(from, open)
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .trim();
+    const text = `${prelude}${css.slice(open, close + 1)}`;
+    const atRule = /^@([\w-]+)/.exec(prelude)?.[1]?.toLowerCase();
+    if (atRule === undefined) {
+      nodes.push({ kind: 'rule', text, selectors: splitTopLevel(prelude, ',').map(requiredClasses) });
+    } else if (GROUPING.has(atRule)) {
+      nodes.push({ kind: 'group', open: `${prelude}{`, children: parseNodes(css, open + 1, close) });
+    } else if (atRule.endsWith('keyframes')) {
+      nodes.push({ kind: 'keyframes', name: prelude.replace(/^@[\w-]+\s*/, '').trim(), text });
+    } else {
+      // @font-face, @property, @page, @counter-style…: not tied to a class, always kept.
+      nodes.push({ kind: 'text', text });
+    }
+    i = close + 1;
+  }
+  return nodes;
+}
+
+export function parseStylesheet(css: string): ParsedStylesheet {
+  return { nodes: parseNodes(css, 0, css.length) };
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'" };
+
+/** Every class named in the page's `class` attributes, as the browser reads them. */
+export function classesInHtml(html: string): Set<string> {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/\sclass=(?:"([^"]*)"|'([^']*)')/g)) {
+    const value = (match[1] ?? match[2] ?? '').replace(
+      /&(#x[0-9a-f]+|#\d+|\w+);/gi,
+      (entity, name: string) =>
+        ENTITIES[name.toLowerCase()] ??
+        (name.startsWith('#x') || name.startsWith('#X')
+          ? String.fromCodePoint(Number.parseInt(name.slice(2), 16))
+          : name.startsWith('#')
+            ? String.fromCodePoint(Number.parseInt(name.slice(1), 10))
+            : entity),
+    );
+    for (const name of value.split(/\s+/)) if (name) classes.add(name);
+  }
+  return classes;
+}
+
+function keep(nodes: Node[], classes: Set<string>, animations: Set<string>): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.kind === 'text') out += node.text;
+    else if (node.kind === 'keyframes') {
+      if (animations.has(node.name)) out += node.text;
+    } else if (node.kind === 'rule') {
+      if (node.selectors.some((needed) => needed.every((name) => classes.has(name)))) out += node.text;
+    } else {
+      const inner = keep(node.children, classes, animations);
+      // An empty `@layer x{}` still fixes the layers' order; other empty groups go.
+      if (inner || node.open.startsWith('@layer')) out += `${node.open}${inner}}`;
+    }
+  }
+  return out;
+}
+
+function keyframeNames(nodes: Node[], names: Set<string>): Set<string> {
+  for (const node of nodes) {
+    if (node.kind === 'keyframes') names.add(node.name);
+    else if (node.kind === 'group') keyframeNames(node.children, names);
+  }
+  return names;
+}
+
+/** The stylesheet cut down to what a page with these classes uses. */
+export function criticalCss(sheet: ParsedStylesheet, classes: Set<string>): string {
+  const rules = keep(sheet.nodes, classes, new Set());
+  // An animation is kept where a kept rule names it.
+  const words = new Set(rules.split(/[^\w-]+/));
+  const named = new Set([...keyframeNames(sheet.nodes, new Set())].filter((name) => words.has(name)));
+  return named.size === 0 ? rules : keep(sheet.nodes, classes, named);
+}
