@@ -121,12 +121,14 @@ test.describe('storefront painted from HTML', () => {
     });
   });
 
-  test('asks for the pictures below the first one only once the page has loaded', async ({ page }) => {
+  test('asks for the pictures below the first one and the web fonts only once the page has loaded', async ({
+    page,
+  }) => {
     const errors = collectErrors(page);
     const asked: string[] = [];
     let loadedAt = -1;
     page.on('request', (request) => {
-      if (request.resourceType() === 'image') asked.push(request.url());
+      if (['image', 'font'].includes(request.resourceType())) asked.push(request.url());
     });
     page.on('load', () => {
       loadedAt = asked.length;
@@ -135,6 +137,7 @@ test.describe('storefront painted from HTML', () => {
     await expect(page.locator('img[data-defer-src]')).toHaveCount(0);
     const before = asked.slice(0, loadedAt);
     expect(before.some((url) => url.includes('/catalog/home/hero-1'))).toBe(true);
+    expect(before.filter((url) => url.endsWith('.woff2'))).toEqual([]);
     expect(before.filter((url) => /hero-[234]|product-/.test(url))).toEqual([]);
     const second = page.locator('img[src="/catalog/home/hero-2.webp"]');
     await expect
@@ -147,6 +150,22 @@ test.describe('storefront painted from HTML', () => {
         performance.getEntriesByType('resource').some((entry) => /\/assets\/main-/.test(entry.name)),
       ),
     ).toBe(false);
+    // The web fonts too: the page is drawn first with their local stand-ins, then they come, and
+    // the next page names them at once (a cookie says this browser has them).
+    const fontsAsked = () =>
+      performance.getEntriesByType('resource').filter((entry) => /\.woff2$/.test(entry.name)).length;
+    await expect.poll(() => page.evaluate(fontsAsked)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].some((font) => font.family.includes('Fredoka') && font.status === 'loaded'),
+        ),
+      )
+      .toBe(true);
+    expect((await page.context().cookies()).some((cookie) => cookie.name === 'fonts')).toBe(true);
+    await page.goto('/themes');
+    await expect(page.locator('#web-fonts')).toHaveCount(0);
+    expect(await page.locator('style').first().textContent()).toContain('.woff2');
     expect(errors).toEqual([]);
   });
 

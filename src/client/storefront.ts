@@ -8,8 +8,10 @@ import {
   DEFERRED_SRC_ATTRIBUTE,
   DEFERRED_SRCSET_ATTRIBUTE,
   FAVOURITES_STORAGE_KEY,
+  fontsCookie,
   HYDRATED_EVENT,
   languageCookie,
+  WEB_FONTS_ELEMENT_ID,
 } from '../shared/storefront';
 
 const WAKE_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
@@ -135,13 +137,43 @@ function loadDeferredPictures() {
   }
 }
 
-function afterLoad(then: () => void) {
-  const next = () => requestAnimationFrame(() => setTimeout(then));
-  if (document.readyState === 'complete') next();
-  else addEventListener('load', next, { once: true });
+/**
+ * On a first visit the page is drawn with the local stand-ins of the web fonts (same measures); the
+ * fonts come once its first picture is shown, and the cookie tells the server to name them at once
+ * from then on (they are in this browser's cache).
+ */
+function loadWebFonts() {
+  const fonts = document.getElementById(WEB_FONTS_ELEMENT_ID);
+  if (!fonts?.textContent) return;
+  // With JavaScript on, a <noscript>'s content is its text: the <style> the server wrote.
+  document.head.insertAdjacentHTML('beforeend', fonts.textContent);
+  fonts.remove();
+  try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser served
+    document.cookie = fontsCookie();
+  } catch {
+    // cookies refused: the next page asks for the fonts later again
+  }
 }
 
-afterLoad(loadDeferredPictures);
+/**
+ * Once the page has loaded and its first (largest) picture is on screen: what waits for that then
+ * does not share the network or the main thread with it.
+ */
+function afterFirstPicture(then: () => void) {
+  const start = () => {
+    const first = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+    const decoded = first ? first.decode().catch(() => undefined) : Promise.resolve();
+    void decoded.then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then))));
+  };
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', start, { once: true });
+}
+
+afterFirstPicture(() => {
+  loadDeferredPictures();
+  loadWebFonts();
+});
 
 if (!reloadForSavedLanguage()) {
   document.addEventListener('click', holdPress, true);

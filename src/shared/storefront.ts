@@ -73,3 +73,12 @@ export type StorefrontRenderer = (input: StorefrontRenderInput) => Promise<Store
  */
 export const DEFERRED_SRC_ATTRIBUTE = 'data-defer-src';
 export const DEFERRED_SRCSET_ATTRIBUTE = 'data-defer-srcset';
+
+/**
+ * The cookie that says this browser has had the shop's web fonts (issue 19): a painted page then
+ * names them at once (they are in the browser's cache), where a first visit gets them only after its
+ * first picture, from the `<noscript>` with this id (read at once without JavaScript).
+ */
+export const FONTS_COOKIE = 'fonts';
+export const fontsCookie = () => `${FONTS_COOKIE}=1; path=/; max-age=31536000; samesite=lax`;
+export const WEB_FONTS_ELEMENT_ID = 'web-fonts';

@@ -9,12 +9,19 @@ import fp from 'fastify-plugin';
 import type { ErrorResponse } from '../../shared/contracts/common';
 import { LANGUAGES } from '../../shared/i18n';
 import { isAdminRoute, isClientRoute } from '../../shared/routes';
-import { isStorefrontPage, LANGUAGE_COOKIE, type StorefrontRenderer } from '../../shared/storefront';
+import {
+  FONTS_COOKIE,
+  isStorefrontPage,
+  LANGUAGE_COOKIE,
+  type StorefrontRenderer,
+  WEB_FONTS_ELEMENT_ID,
+} from '../../shared/storefront';
 import {
   classesInHtml,
   criticalCss,
   type ParsedStylesheet,
   parseStylesheet,
+  webFontFaces,
 } from '../storefront/critical-css';
 import { fillTemplate } from '../storefront/html';
 import { chooseLanguage } from '../storefront/language';
@@ -38,6 +45,11 @@ const escapeAttribute = (value: string) =>
 
 /** How long a painted page is reused: the catalogue's own freshness (catalog/service.ts). */
 const PAGE_FRESH_MS = 10_000;
+/**
+ * How long an older painted page is still sent at once while it is painted again for the next
+ * visitor (issue 19: a visit then never waits for a render, ~60 ms, unless nobody came for long).
+ */
+const PAGE_STALE_MS = 10 * 60_000;
 /** Where a painted page's stylesheet goes in the template, once cut down to the page. */
 const CRITICAL_CSS_SLOT = '<!--critical-css-->';
 /** Painted pages kept at most (addresses differ by their query strings; the oldest go first). */
@@ -115,14 +127,20 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
       sheet = parseStylesheet(fs.readFileSync(css, 'utf8'));
       return CRITICAL_CSS_SLOT;
     });
-  const withStyles = (html: string) =>
-    sheet
-      ? html.replace(
-          CRITICAL_CSS_SLOT,
-          () =>
-            `<style>${criticalCss(sheet as ParsedStylesheet, classesInHtml(html)).replace(/<\/style/gi, '<\\/style')}</style>`,
-        )
-      : html;
+  const webFonts = sheet ? webFontFaces(sheet) : '';
+  const styleElement = (css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  // A first visit's page names the web fonts only once its first picture is shown (storefront.ts
+  // takes them from the <noscript>, which a browser without JavaScript reads at once): until then
+  // the local stand-ins, drawn to the same measures.
+  const withStyles = (html: string, fontsCached: boolean) => {
+    if (!sheet) return html;
+    const css = criticalCss(sheet, classesInHtml(html), { webFonts: fontsCached });
+    const later =
+      fontsCached || !webFonts
+        ? ''
+        : `<noscript id="${WEB_FONTS_ELEMENT_ID}">${styleElement(webFonts)}</noscript>`;
+    return html.replace(CRITICAL_CSS_SLOT, () => `${styleElement(css)}${later}`);
+  };
   let renderer: Promise<StorefrontRenderer> | undefined;
   const resources: Record<string, Record<string, unknown>> = {};
   for (const { code } of LANGUAGES) {
@@ -144,6 +162,8 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
     return response.json() as unknown;
   };
   const pages = new Map<string, { page: PaintedPage | null; at: number }>();
+  /** Pages being painted again in the background (one render each at a time). */
+  const repainting = new Set<string>();
 
   /** The page, or null when it is not painted here (the app's index.html then serves it). */
   return async (
@@ -157,37 +177,52 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
     // Whether the visitor may be signed in: only then is the header's account corner left to the
     // browser. No session, user or cookie value ever goes into a painted page (they are shared).
     const mayBeSignedIn = request.headers.cookie?.includes('session_token=') ?? false;
-    const key = JSON.stringify([request.url, language, mayBeSignedIn, htmlAttributes]);
+    const fontsCached = readCookie(request.headers.cookie, FONTS_COOKIE) !== undefined;
+    const key = JSON.stringify([request.url, language, mayBeSignedIn, fontsCached, htmlAttributes]);
+    const paint = async (): Promise<PaintedPage | null> => {
+      renderer ??= import(pathToFileURL(rendererFile).href).then(
+        (module: { render: StorefrontRenderer }) => module.render,
+      );
+      const render = await renderer;
+      const page = await render({
+        url: request.url,
+        language,
+        resources,
+        fetchJson,
+        dataset: Object.fromEntries(
+          Object.entries(htmlAttributes).map(([name, value]) => [datasetName(name), value]),
+        ),
+        mayBeSignedIn,
+      });
+      const painted = page
+        ? paintedPage(
+            withStyles(
+              fillTemplate(template, page, {
+                ...htmlAttributes,
+                ...(mayBeSignedIn ? { 'data-hydrate': 'now' } : {}),
+              }),
+              fontsCached,
+            ),
+          )
+        : null;
+      pages.delete(key);
+      pages.set(key, { page: painted, at: Date.now() });
+      if (pages.size > PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value as string);
+      return painted;
+    };
     const cached = pages.get(key);
-    if (cached && Date.now() - cached.at < PAGE_FRESH_MS) return cached.page;
-    renderer ??= import(pathToFileURL(rendererFile).href).then(
-      (module: { render: StorefrontRenderer }) => module.render,
-    );
-    const render = await renderer;
-    const page = await render({
-      url: request.url,
-      language,
-      resources,
-      fetchJson,
-      dataset: Object.fromEntries(
-        Object.entries(htmlAttributes).map(([name, value]) => [datasetName(name), value]),
-      ),
-      mayBeSignedIn,
-    });
-    const painted = page
-      ? paintedPage(
-          withStyles(
-            fillTemplate(template, page, {
-              ...htmlAttributes,
-              ...(mayBeSignedIn ? { 'data-hydrate': 'now' } : {}),
-            }),
-          ),
-        )
-      : null;
-    pages.delete(key);
-    pages.set(key, { page: painted, at: Date.now() });
-    if (pages.size > PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value as string);
-    return painted;
+    const age = cached ? Date.now() - cached.at : Number.POSITIVE_INFINITY;
+    if (cached && age < PAGE_FRESH_MS) return cached.page;
+    if (cached && age < PAGE_STALE_MS) {
+      if (!repainting.has(key)) {
+        repainting.add(key);
+        paint()
+          .catch((error: unknown) => app.log.error({ err: error }, 'storefront render failed'))
+          .finally(() => repainting.delete(key));
+      }
+      return cached.page;
+    }
+    return paint();
   };
 }
 

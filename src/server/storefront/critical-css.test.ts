@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { classesInHtml, criticalCss, parseStylesheet, requiredClasses } from './critical-css';
+import { classesInHtml, criticalCss, parseStylesheet, requiredClasses, webFontFaces } from './critical-css';
 
-const cut = (css: string, html: string) => criticalCss(parseStylesheet(css), classesInHtml(html));
+const cut = (css: string, html: string, webFonts = true) =>
+  criticalCss(parseStylesheet(css), classesInHtml(html), { webFonts });
 
 describe('requiredClasses', () => {
   it('reads escaped class names as the page writes them', () => {
@@ -59,6 +60,20 @@ describe('criticalCss', () => {
     expect(out).toContain('@layer base{h1{margin:0}}');
     expect(out).toContain('@property --tw-x{syntax:"*";inherits:false}');
     expect(out).not.toContain('tailwindcss');
+  });
+
+  it('leaves the web fonts out when asked, keeping the local stand-ins', () => {
+    const fonts =
+      '@font-face{font-family:Nunito Fallback;src:local("Arial");size-adjust:99%}' +
+      '@font-face{font-family:Nunito;src:url(/assets/nunito.woff2)format("woff2")}h1{font-family:Nunito}';
+    const out = cut(fonts, '<h1>Hi</h1>', false);
+    expect(out).toBe(
+      '@font-face{font-family:Nunito Fallback;src:local("Arial");size-adjust:99%}h1{font-family:Nunito}',
+    );
+    expect(cut(fonts, '<h1>Hi</h1>', true)).toBe(fonts);
+    expect(webFontFaces(parseStylesheet(fonts))).toBe(
+      '@font-face{font-family:Nunito;src:url(/assets/nunito.woff2)format("woff2")}',
+    );
   });
 
   it('keeps an animation only when a kept rule names it', () => {

@@ -9,6 +9,8 @@
 
 type Node =
   | { kind: 'text'; text: string }
+  /** An `@font-face` the browser downloads (its `src` has a `url()`), not a local stand-in. */
+  | { kind: 'web-font'; text: string }
   | { kind: 'rule'; text: string; selectors: string[][] }
   | { kind: 'group'; open: string; children: Node[] }
   | { kind: 'keyframes'; name: string; text: string };
@@ -145,6 +147,8 @@ function parseNodes(css: string, start: number, end: number): Node[] {
       nodes.push({ kind: 'rule', text, selectors: splitTopLevel(prelude, ',').map(requiredClasses) });
     } else if (GROUPING.has(atRule)) {
       nodes.push({ kind: 'group', open: `${prelude}{`, children: parseNodes(css, open + 1, close) });
+    } else if (atRule === 'font-face' && /\burl\(/i.test(text)) {
+      nodes.push({ kind: 'web-font', text });
     } else if (atRule.endsWith('keyframes')) {
       nodes.push({ kind: 'keyframes', name: prelude.replace(/^@[\w-]+\s*/, '').trim(), text });
     } else {
@@ -181,16 +185,20 @@ export function classesInHtml(html: string): Set<string> {
   return classes;
 }
 
-function keep(nodes: Node[], classes: Set<string>, animations: Set<string>): string {
+type Kept = { classes: Set<string>; animations: Set<string>; webFonts: boolean };
+
+function keep(nodes: Node[], kept: Kept): string {
   let out = '';
   for (const node of nodes) {
     if (node.kind === 'text') out += node.text;
-    else if (node.kind === 'keyframes') {
-      if (animations.has(node.name)) out += node.text;
+    else if (node.kind === 'web-font') {
+      if (kept.webFonts) out += node.text;
+    } else if (node.kind === 'keyframes') {
+      if (kept.animations.has(node.name)) out += node.text;
     } else if (node.kind === 'rule') {
-      if (node.selectors.some((needed) => needed.every((name) => classes.has(name)))) out += node.text;
+      if (node.selectors.some((needed) => needed.every((name) => kept.classes.has(name)))) out += node.text;
     } else {
-      const inner = keep(node.children, classes, animations);
+      const inner = keep(node.children, kept);
       // An empty `@layer x{}` still fixes the layers' order; other empty groups go.
       if (inner || node.open.startsWith('@layer')) out += `${node.open}${inner}}`;
     }
@@ -206,11 +214,31 @@ function keyframeNames(nodes: Node[], names: Set<string>): Set<string> {
   return names;
 }
 
-/** The stylesheet cut down to what a page with these classes uses. */
-export function criticalCss(sheet: ParsedStylesheet, classes: Set<string>): string {
-  const rules = keep(sheet.nodes, classes, new Set());
+/**
+ * The stylesheet cut down to what a page with these classes uses; the web fonts' `@font-face`
+ * rules only when `webFonts` (the local stand-ins always).
+ */
+export function criticalCss(
+  sheet: ParsedStylesheet,
+  classes: Set<string>,
+  { webFonts }: { webFonts: boolean },
+): string {
+  const rules = keep(sheet.nodes, { classes, animations: new Set(), webFonts });
   // An animation is kept where a kept rule names it.
   const words = new Set(rules.split(/[^\w-]+/));
   const named = new Set([...keyframeNames(sheet.nodes, new Set())].filter((name) => words.has(name)));
-  return named.size === 0 ? rules : keep(sheet.nodes, classes, named);
+  return named.size === 0 ? rules : keep(sheet.nodes, { classes, animations: named, webFonts });
+}
+
+/** The web fonts' `@font-face` rules, for a page that asks for them later. */
+export function webFontFaces(sheet: ParsedStylesheet): string {
+  const faces: string[] = [];
+  const walk = (nodes: Node[]) => {
+    for (const node of nodes) {
+      if (node.kind === 'web-font') faces.push(node.text);
+      else if (node.kind === 'group') walk(node.children);
+    }
+  };
+  walk(sheet.nodes);
+  return faces.join('');
 }

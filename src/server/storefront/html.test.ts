@@ -12,7 +12,7 @@ describe('jsonForScript', () => {
 
 describe('fillTemplate', () => {
   const template =
-    '<!doctype html>\n<html lang="en">\n<head><title>Old</title>\n<meta name="description" content="Old" />\n</head><body><div id="root"></div></body></html>';
+    '<!doctype html>\n<html lang="en">\n<head><meta name="viewport" content="width=device-width" /><title>Old</title>\n<meta name="description" content="Old" />\n</head><body><div id="root"></div></body></html>';
 
   it('puts the page, its language, title, description and state in, escaped', () => {
     const html = fillTemplate(
@@ -29,7 +29,9 @@ describe('fillTemplate', () => {
     expect(html).toContain('<title>A &quot;title&quot; &amp; &lt;more&gt;</title>');
     expect(html).toContain('<meta name="description" content="Les « contes »" />');
     // Only the largest picture's preload moves to <head>; the others are left out of #root.
-    expect(html).toMatch(/href="\/a\.webp" fetchPriority="high"\/>\s*<\/head>/);
+    expect(html).toMatch(
+      /<meta name="viewport" content="width=device-width" \/><link rel="preload" as="image" href="\/a\.webp" fetchPriority="high"\/><title>/,
+    );
     expect(html).not.toContain('/b.webp');
     expect(html).toContain('<div id="root"><main>Hi</main></div>');
     expect(html).toContain('<script type="application/json" id="storefront-state">');

@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { STOREFRONT_STATE_ID } from '../../shared/storefront';
+import { productPricing } from '../db/schema';
+import { invalidateCatalog } from '../modules/catalog/service';
 
 // A stand-in for `vite build`: the SPA shell, the storefront template as vite.config.ts writes it,
 // the texts, and a server bundle that is the storefront render's source itself.
@@ -29,7 +32,9 @@ const TEMPLATE = `<!doctype html>
 
 // The app's stylesheet: the page inlines the rules it uses.
 const STYLESHEET =
-  '@layer theme,base,utilities;:root{--color-x:red}@layer utilities{.text-ink-900{color:black}' +
+  '@layer theme,base,utilities;@font-face{font-family:Nunito Fallback;src:local("Arial")}' +
+  '@font-face{font-family:Nunito;src:url(/assets/nunito.woff2)}' +
+  ':root{--color-x:red}@layer utilities{.text-ink-900{color:black}' +
   '.never-used-anywhere{color:blue}@media (min-width:40rem){.sm\\:text-5xl{font-size:3rem}}}';
 
 beforeAll(async () => {
@@ -72,6 +77,16 @@ describe('storefront pages painted by the server', () => {
     expect(style).toContain('@media (min-width:40rem){.sm\\:text-5xl{font-size:3rem}}');
     expect(style).not.toContain('never-used-anywhere');
     expect(html).not.toContain('main-abc.css');
+    // A first visit: the local stand-in at once, the web font once the first picture is shown
+    // (without JavaScript, at once: a <noscript>); a later visit names it at once (cached).
+    expect(style).toContain('Nunito Fallback');
+    expect(style).not.toContain('nunito.woff2');
+    expect(html).toMatch(
+      /<noscript id="web-fonts"><style>@font-face\{font-family:Nunito;src:url\(\/assets\/nunito\.woff2\)\}<\/style><\/noscript>/,
+    );
+    const again = (await page('/', { cookie: 'fonts=1' })).body;
+    expect(/<style>([^<]*)<\/style>/.exec(again)?.[1]).toContain('nunito.woff2');
+    expect(again).not.toContain('id="web-fonts"');
     // The hero's first picture has its address; the next three wait, with a copy for no JavaScript.
     expect(html).toMatch(/<img src="\/catalog\/home\/hero-1\.webp"/);
     for (const n of [2, 3, 4]) {
@@ -188,5 +203,29 @@ describe('storefront pages painted by the server', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain('</script><script>alert(1)');
     expect(response.body).not.toContain('<script>alert');
+  });
+
+  it('sends a page painted a while ago at once, and paints it again for the next visitor', async () => {
+    const url = '/?swr';
+    expect((await page(url)).body).toMatch(/From <span[^>]*>CHF\s29\.99</);
+    await t.database.db
+      .update(productPricing)
+      .set({ basePrice: 2499 })
+      .where(eq(productPricing.productKey, 'softcover_book'));
+    invalidateCatalog(t.database.db);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
+    try {
+      // Older than ten seconds: this visitor gets it as it was, without waiting for a render…
+      expect((await page(url)).body).toMatch(/From <span[^>]*>CHF\s29\.99</);
+      // …and the next one the new price, once painted again.
+      await expect.poll(async () => (await page(url)).body).toMatch(/From <span[^>]*>CHF\s24\.99</);
+    } finally {
+      vi.useRealTimers();
+      await t.database.db
+        .update(productPricing)
+        .set({ basePrice: 2999 })
+        .where(eq(productPricing.productKey, 'softcover_book'));
+      invalidateCatalog(t.database.db);
+    }
   });
 });
