@@ -47,11 +47,11 @@ export function Hero() {
           about a tenth of a second before its first paint (issue 19). */}
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -top-44 -left-44 size-[36rem] bg-[radial-gradient(closest-side,color-mix(in_oklab,var(--color-coral-100)_70%,transparent)_55%,transparent)]"
+        className="pointer-events-none absolute -top-72 -left-72 size-[44rem] bg-[radial-gradient(closest-side,color-mix(in_oklab,var(--color-coral-100)_70%,transparent)_30%,transparent)]"
       />
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -right-36 -bottom-16 size-[32rem] bg-[radial-gradient(closest-side,var(--color-lavender-100)_55%,transparent)]"
+        className="pointer-events-none absolute -right-64 -bottom-32 size-[40rem] bg-[radial-gradient(closest-side,var(--color-lavender-100)_20%,transparent)]"
       />
       <div className="relative mx-auto grid max-w-6xl grid-cols-1 items-center gap-10 px-4 pt-10 pb-14 sm:px-6 md:grid-cols-[1fr_1fr] md:gap-12 md:pt-16 md:pb-20">
         <div className="flex flex-col items-start">
