@@ -210,6 +210,26 @@ test.describe('storefront painted from HTML', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the app taking the page over leaves the visitor where they scrolled', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.setViewportSize({ width: 390, height: 800 });
+    for (const url of ['/privacy', '/privacy#your-rights']) {
+      await page.goto(url);
+      await page.mouse.wheel(0, 1500);
+      await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(1000);
+      const scrolled = await page.evaluate(() => scrollY);
+      await wakeApp(page);
+      await expect(page.locator('link[rel="stylesheet"][href*="/assets/main-"]')).toHaveCount(1);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => scrollY)).toBe(scrolled);
+      // The app's own pages still start at their top.
+      await page.getByRole('link', { name: 'Terms and conditions' }).first().click();
+      await expect(page).toHaveURL(/\/terms$/);
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+    }
+    expect(errors).toEqual([]);
+  });
+
   test('a press made while the app is taking the page over is not lost', async ({ page }) => {
     const errors = collectErrors(page);
     // The press lands right after the app has started hydrating (HYDRATED_EVENT), before React has

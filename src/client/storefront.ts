@@ -32,10 +32,29 @@ function startApp() {
   void import('./main');
 }
 
-// React hydrates the page's parts one after another (each Suspense boundary in its own pass), and
-// HYDRATED_EVENT only says hydration has begun: React marks each element it has taken over with its
-// props, and a control is the app's from then on. Until then a press on it is held and replayed.
-const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+// React hydrates the page's parts one after another (each Suspense boundary in its own pass, and a
+// pass can wait on a part's code), and HYDRATED_EVENT only says hydration has begun: a control is
+// the app's once React has committed it. Until then a press on it is held and replayed.
+type Fiber = { return: Fiber | null; alternate: Fiber | null; stateNode?: { current?: unknown } | null };
+
+/** Whether this fiber's tree is the one on screen: its root's FiberRoot points back to it. */
+function inCommittedTree(fiber: Fiber | null): boolean {
+  let node = fiber;
+  while (node?.return) node = node.return;
+  return node !== null && node.stateNode?.current === node;
+}
+
+/**
+ * Whether React has taken this element over and shown it (committed), not only rendered it in a
+ * hydration pass it has not finished (a press then would find no handler and be lost). React marks
+ * each element with its fiber; the fiber, or the copy React swaps it with, reaches the root on screen.
+ */
+function isHydrated(element: Element): boolean {
+  const key = Object.keys(element).find((name) => name.startsWith('__reactFiber$'));
+  if (!key) return false;
+  const fiber = (element as unknown as Record<string, Fiber>)[key] ?? null;
+  return inCommittedTree(fiber) || inCommittedTree(fiber?.alternate ?? null);
+}
 const REPLAY_WAIT_MS = 10_000;
 
 /** Presses a control the visitor pressed before the app had it, the way they pressed it. */

@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { DemoRibbon } from './demo-ribbon';
 import { Footer } from './footer';
 import { PageFallback } from './page-fallback';
+import { usePaintedPage } from './painted-page';
 import { TopBar } from './top-bar';
 
 export function AppLayout() {
@@ -12,6 +13,16 @@ export function AppLayout() {
   const focused = useMatches().some(
     (match) => (match.handle as { layout?: string } | undefined)?.layout === 'focused',
   );
+  // Scroll restoration (to the top, or to the address's #section, on each new page) starts with the
+  // first page the app itself shows: on a painted page the visitor may have scrolled before the app
+  // took it over, and taking it over must not move them (issue 19).
+  const painted = usePaintedPage();
+  const location = useLocation();
+  const firstPage = useRef(location.key);
+  const [restoreScroll, setRestoreScroll] = useState(!painted);
+  useEffect(() => {
+    if (location.key !== firstPage.current) setRestoreScroll(true);
+  }, [location.key]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -29,7 +40,7 @@ export function AppLayout() {
         </Suspense>
       </main>
       {!focused && <Footer />}
-      <ScrollRestoration />
+      {restoreScroll && <ScrollRestoration />}
     </div>
   );
 }

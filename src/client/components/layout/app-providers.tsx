@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { PaintedPageProvider } from '../ui/deferred-image';
 import { useToastsInUse } from '../ui/toasts-in-use';
+import { PaintedPageProvider } from './painted-page';
 
 const AppToaster = lazy(() => import('./toaster'));
 

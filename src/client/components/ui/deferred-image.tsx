@@ -1,12 +1,6 @@
-import { createContext, type ImgHTMLAttributes, useContext, useLayoutEffect, useState } from 'react';
+import { type ImgHTMLAttributes, useLayoutEffect, useState } from 'react';
 import { DEFERRED_SRC_ATTRIBUTE, DEFERRED_SRCSET_ATTRIBUTE } from '../../../shared/storefront';
-
-/**
- * Whether the tree is a page the server paints (issue 19, decision 017): true in the server's render
- * and in the browser's hydration of it, false in the app's own renders.
- */
-const PaintedPageContext = createContext(false);
-export const PaintedPageProvider = PaintedPageContext.Provider;
+import { usePaintedPage } from '../layout/painted-page';
 
 type DeferredImageProps = ImgHTMLAttributes<HTMLImageElement> & {
   /** A picture off the first screen: on a painted page it loads only once the page has loaded. */
@@ -21,7 +15,7 @@ type DeferredImageProps = ImgHTMLAttributes<HTMLImageElement> & {
  * `<img>` from its first render.
  */
 export function DeferredImage({ defer, src, srcSet, alt, ...props }: DeferredImageProps) {
-  const painted = useContext(PaintedPageContext);
+  const painted = usePaintedPage();
   // The hydration render must be the server's; the picture gets its address right after it.
   const [waiting, setWaiting] = useState(defer && painted);
   useLayoutEffect(() => setWaiting(false), []);
