@@ -31,6 +31,11 @@ function Messages() {
     <>
       <p className="text-ink-700">{t('outbox.lead')}</p>
       {outbox.data.messages.length === 0 && <p className="text-lg">{t('outbox.empty')}</p>}
+      {outbox.data.total > outbox.data.messages.length && (
+        <p className="font-semibold">
+          {t('outbox.newest', { shown: outbox.data.messages.length, total: outbox.data.total })}
+        </p>
+      )}
       <ul className="flex flex-col gap-4">
         {outbox.data.messages.map((message) => (
           <li key={message.id}>
