@@ -129,9 +129,30 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+/** Rows of a raw SQL query (both drivers answer with `{ rows }`), as a named statement when `name` is given. */
+export async function queryRows<T>(db: Db, query: SQL, name?: string): Promise<T[]> {
+  if (name === undefined) {
+    const result = (await db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+  // A named prepared statement: on PostgreSQL each pooled connection parses and analyses its text
+  // once, then only binds the values. The name must always stand for the same text (node-postgres
+  // refuses a name reused for another). Drizzle names only its query builder's statements, so the
+  // raw statement goes through the same session call they do.
+  const internal = db as unknown as {
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+    session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        isResponseInArrayMode: boolean,
+      ): { execute(): Promise<{ rows: T[] }> };
+    };
+  };
+  const result = await internal.session
+    .prepareQuery(internal.dialect.sqlToQuery(query), undefined, name, false)
+    .execute();
   return result.rows;
 }
 

@@ -2,7 +2,7 @@
  * The part of the app's stylesheet one painted page uses (issue 19, decision 017): the rules whose
  * selectors can match the page's classes, with every at-rule they sit in, the custom properties,
  * fonts and element rules, and the animations those rules name. The page inlines this instead of
- * the whole stylesheet (a fifth of it), so a phone paints sooner; the whole stylesheet arrives with
+ * the whole stylesheet (less than half of it), so a phone paints sooner; the whole stylesheet arrives with
  * the app, before it takes the page over. Keeping a rule that is not needed is harmless, dropping
  * one that is would change the page: every doubt keeps the rule.
  */
@@ -152,7 +152,7 @@ function parseNodes(css: string, start: number, end: number): Node[] {
     } else if (atRule.endsWith('keyframes')) {
       nodes.push({ kind: 'keyframes', name: prelude.replace(/^@[\w-]+\s*/, '').trim(), text });
     } else {
-      // @font-face, @property, @page, @counter-style…: not tied to a class, always kept.
+      // A local @font-face (a stand-in), @property, @page, @counter-style…: not tied to a class, kept.
       nodes.push({ kind: 'text', text });
     }
     i = close + 1;
@@ -164,7 +164,7 @@ export function parseStylesheet(css: string): ParsedStylesheet {
   return { nodes: parseNodes(css, 0, css.length) };
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'" };
+const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
 
 /** Every class named in the page's `class` attributes, as the browser reads them. */
 export function classesInHtml(html: string): Set<string> {

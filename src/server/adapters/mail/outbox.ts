@@ -33,15 +33,36 @@ export function createOutboxMailer(folder: string, from: string): Mailer {
   };
 }
 
-/** The outbox's messages, newest first. */
-export async function readOutbox(folder: string): Promise<OutboxEntry[]> {
-  const names = await fs.readdir(folder).catch(() => [] as string[]);
-  const entries = await Promise.all(
-    names
-      .filter((name) => name.endsWith('.json'))
-      .map(async (name) => JSON.parse(await fs.readFile(path.join(folder, name), 'utf8')) as OutboxEntry),
+/**
+ * The newest `limit` messages of the outbox, newest first, and how many it holds. Only the names are
+ * listed and sorted (a message's name starts with its ISO time, so the names sort as the messages
+ * were written); only the messages answered are read (issue 19: the console read every message of
+ * the folder's 30 days on each visit).
+ */
+export async function newestOutbox(
+  folder: string,
+  limit: number,
+): Promise<{ total: number; messages: OutboxEntry[] }> {
+  const names = (await fs.readdir(folder).catch(() => [] as string[])).filter((name) =>
+    name.endsWith('.json'),
   );
-  return entries.sort((a, b) => b.id.localeCompare(a.id));
+  names.sort().reverse();
+  const read = await Promise.all(
+    names.slice(0, limit).map(async (name) => {
+      try {
+        return JSON.parse(await fs.readFile(path.join(folder, name), 'utf8')) as OutboxEntry;
+      } catch {
+        // Pruned by the retention job between the listing and the read.
+        return undefined;
+      }
+    }),
+  );
+  return { total: names.length, messages: read.filter((entry) => entry !== undefined) };
+}
+
+/** The outbox's messages, newest first (the development page shows them all). */
+export async function readOutbox(folder: string): Promise<OutboxEntry[]> {
+  return (await newestOutbox(folder, Number.POSITIVE_INFINITY)).messages;
 }
 
 /**

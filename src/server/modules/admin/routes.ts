@@ -32,12 +32,12 @@ import {
 } from '../../../shared/contracts/book-preview';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { endOfShopDay, startOfShopDay } from '../../../shared/domain/shipping';
+import { newestOutbox } from '../../adapters/mail/outbox';
 import { operatorPageImage, operatorPreview } from '../books/service';
 import { createPromoCode, endPromoCode, listPromoCodes } from '../pricing/promo-codes';
 import { listTaxRates, setTaxRate } from '../pricing/tax-rates';
 import { reviewsForOperators, setReviewShown } from '../reviews/service';
 import { operatorOf, requireOperator } from './access';
-import { newestOutbox } from './outbox';
 import { listOrders, overview } from './repo';
 import * as admin from './service';
 

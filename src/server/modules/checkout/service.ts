@@ -434,30 +434,6 @@ function fromJsonRow<T extends PgTable>(table: T, json: Record<string, unknown>)
 }
 
 /**
- * Rows of a raw statement sent as a named prepared statement: on PostgreSQL each pooled connection
- * parses and analyses its text once, then only binds the values (issue 19: the order's statement is
- * long, and the database shares the machine's cores with the shop). The name must always stand for
- * the same text (node-postgres refuses a name reused for another).
- */
-async function namedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const internal = db as unknown as {
-    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-    session: {
-      prepareQuery(
-        query: { sql: string; params: unknown[] },
-        fields: undefined,
-        name: string,
-        isResponseInArrayMode: boolean,
-      ): { execute(): Promise<{ rows: T[] }> };
-    };
-  };
-  const result = await internal.session
-    .prepareQuery(internal.dialect.sqlToQuery(query), undefined, name, false)
-    .execute();
-  return result.rows;
-}
-
-/**
  * A new order in one statement (issue 19: one round trip instead of a transaction's six): the
  * instance is locked again and must still be as it was read (owner, status, versions), the
  * customer is made or renamed, the draft touched, the order inserted with its items and gift
@@ -493,9 +469,8 @@ async function createInOneStatement(
     dedication_signature: copy.dedicationSignature,
     language: copy.language,
   }));
-  const [row] = await namedRows<{ order: unknown; items: unknown; copies: unknown }>(
+  const [row] = await queryRows<{ order: unknown; items: unknown; copies: unknown }>(
     deps.db,
-    'checkout_create_order',
     sql`with inst as (
           select ${bookInstances.id} as id, ${bookInstances.wizardMetadata} as wizard_metadata,
             (select ${characters.id} from ${characters}
@@ -560,6 +535,8 @@ async function createInOneStatement(
         select (select row_to_json(new_order) from new_order) as "order",
           (select coalesce(json_agg(items), '[]'::json) from items) as items,
           (select coalesce(json_agg(copies order by copies.position), '[]'::json) from copies) as copies`,
+    // A named statement: PostgreSQL parses this long text once per pooled connection (issue 19).
+    'checkout_create_order',
   );
   const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
   const order = json(row?.order) as Record<string, unknown> | null;

@@ -2,8 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxMailer, type OutboxEntry } from '../../adapters/mail/outbox';
-import { newestOutbox } from './outbox';
+import { createOutboxMailer, newestOutbox, type OutboxEntry } from './outbox';
 
 let folder: string;
 
