@@ -20,7 +20,7 @@ export function openAiImageReply(image: Buffer): FakeReply {
   });
 }
 
-/** OpenAI's error body; `retry-after-ms` keeps the SDK's one retry quick in tests. */
+/** OpenAI's error body (the SDK does not retry; the shared call path in hosted.ts does). */
 export function openAiErrorReply(
   status: number,
   message: string,
