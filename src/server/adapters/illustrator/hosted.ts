@@ -66,7 +66,7 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 2, delayMs: 1_000 };
  * reached). A 4xx is the request's own fault (a refused key, a blocked photo): asking again changes
  * nothing. `undefined` (no HTTP status: a body that is not JSON) is not retried either.
  */
-export function isRetryableStatus(status: number | undefined): boolean {
+function isRetryableStatus(status: number | undefined): boolean {
   return status === 0 || status === 429 || (status !== undefined && status >= 500 && status <= 599);
 }
 

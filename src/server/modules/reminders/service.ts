@@ -11,7 +11,7 @@ import { enqueue } from '../../jobs/queue';
 import { bookTitle } from '../../stories/title';
 
 /** A book approved but not paid gets its one reminder this long after the approval (issue 18). */
-export const REMINDER_AFTER_HOURS = 24;
+const REMINDER_AFTER_HOURS = 24;
 
 /** The parent agreed to the reminder (on approving a book): their opt-out link gets its token. */
 export async function agreeToReminders(db: Db, userId: string): Promise<void> {
