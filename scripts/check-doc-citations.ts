@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The folders whose source comments are checked. */
-export const SCANNED_FOLDERS = ['src', 'scripts', 'test', 'e2e', 'bench'];
+const SCANNED_FOLDERS = ['src', 'scripts', 'test', 'e2e', 'bench'];
 const SOURCE_FILE = /\.(ts|tsx|js|mjs|cjs|css)$/;
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'build', 'models', 'migrations']);
 
