@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export const STOREFRONT_PAGES = [
+const STOREFRONT_PAGES = [
   ['home', '/'],
   ['themes', '/themes'],
   ['theme-detail', '/theme/guardian-friend'],

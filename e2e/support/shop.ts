@@ -10,7 +10,7 @@ export const uniqueEmail = (name: string) =>
   `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** The newest link e-mailed to an address (the outbox page exists outside production). */
-export async function linkFromOutbox(page: Page, to: string): Promise<string> {
+async function linkFromOutbox(page: Page, to: string): Promise<string> {
   let text = '';
   await expect
     .poll(async () => {

@@ -3,7 +3,7 @@
  * written to (relative to public/). Shared by the generator and its test, so they cannot drift.
  */
 
-export interface Output {
+interface Output {
   file: string;
   width: number;
   height: number;

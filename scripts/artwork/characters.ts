@@ -5,7 +5,7 @@
  */
 import { at, blob, C, circle, ellipse, g, line, n, path, sparkle, stroke } from './svg';
 
-export type Hair = 'curly' | 'bob' | 'puffs' | 'short' | 'pigtails' | 'long';
+type Hair = 'curly' | 'bob' | 'puffs' | 'short' | 'pigtails' | 'long';
 
 export interface Look {
   skin: string;
@@ -77,10 +77,10 @@ export const KIDS = {
 } satisfies Record<string, Look>;
 
 export type Eyes = 'open' | 'closed' | 'happy' | 'up' | 'side';
-export type Mouth = 'smile' | 'open' | 'o' | 'sleep' | 'grin';
+type Mouth = 'smile' | 'open' | 'o' | 'sleep' | 'grin';
 
 /** Line weight in output units (scaled back by each character's scale). */
-export const LW = 5;
+const LW = 5;
 
 const eyesMarkup = (eyes: Eyes, dx: number, y: number, r: number, sw: number, flat = false): string => {
   const out: string[] = [];
@@ -243,12 +243,6 @@ export interface ChildOpts {
 /** [hand x, hand y, control x, control y, mode]: `true` draws it behind the body, 'split' bends it
  * at the control point (the elbow) with the forearm in front of whatever the child holds. */
 export type Arm = [hx: number, hy: number, cx: number, cy: number, mode?: boolean | 'split'];
-
-/** The default relaxed arms. */
-export const ARMS_DOWN: { left: Arm; right: Arm } = {
-  left: [-56, 160, -60, 110],
-  right: [56, 160, 60, 110],
-};
 
 export function child(o: ChildOpts): string {
   const s = o.s;

@@ -199,20 +199,6 @@ export function stars(o: StarOpts): string {
   return out.join('');
 }
 
-/** Soft glow: a radial gradient disc fading to transparent. */
-export function glow(doc: Doc, x: number, y: number, r: number, color: string, strength = 0.55): string {
-  return circle(
-    x,
-    y,
-    r,
-    doc.radial(x, y, r, [
-      [0, color, strength],
-      [0.45, color, strength * 0.45],
-      [1, color, 0],
-    ]),
-  );
-}
-
 /** Cheap halo made of a few flat translucent rings (compresses better than a gradient). */
 export function halo(x: number, y: number, r: number, color: string, rings = 3, opacity = 0.12): string {
   const out: string[] = [];

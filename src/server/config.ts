@@ -170,10 +170,10 @@ const EnvSchema = z.object({
 });
 
 /** No proxy, a number of trusted hops, or the proxies' addresses (comma-separated). */
-export type TrustProxy = false | number | string;
+type TrustProxy = false | number | string;
 
 /** A demo shop (test card page, outbox, ribbon) or a live one (real payments, e-mail, printer). */
-export type ShopMode = 'demo' | 'live';
+type ShopMode = 'demo' | 'live';
 
 export type Config = {
   mode: ShopMode;
@@ -236,7 +236,7 @@ export type Config = {
   storage: StorageConfig;
 };
 
-export type OidcProviderConfig = { clientId: string; clientSecret: string; discoveryUrl: string };
+type OidcProviderConfig = { clientId: string; clientSecret: string; discoveryUrl: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -44,7 +44,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
 };
 
 /** The status for a code: as mapped above, else 500 (a failure of ours, not of the request). */
-export function statusForCode(code: ErrorCode): number {
+function statusForCode(code: ErrorCode): number {
   return STATUS_BY_CODE[code] ?? 500;
 }
 

@@ -188,7 +188,7 @@ export type ShopWorkerOptions = Omit<WorkerOptions, 'database' | 'handlers'> & {
 };
 
 /** Every queue's handler, registered here rather than imported by the queue (jobs/payloads.ts). */
-export function createJobHandlers(
+function createJobHandlers(
   services: Services,
   options: { leaseMs: number; pageConcurrency: number; pageSize?: number },
 ): JobHandlers {

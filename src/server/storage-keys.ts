@@ -76,7 +76,6 @@ export function instanceKeys(id: string) {
     copyTicket: (copy: number) => `${print}print-job-copy-${copy}.json`,
   };
 }
-export type InstanceKeys = ReturnType<typeof instanceKeys>;
 
 /** The keys (bucket `wizard-temp`) of one wizard session's uploads and generated covers. */
 export function wizardKeys(sessionId: string) {

@@ -1,5 +1,5 @@
 /** Paths of the client's screens (SPEC.md section 2); the server answers 404 for any other page. */
-export const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [
+const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/$/,
   /^\/themes\/?$/,
   /^\/theme\/[^/]+\/?$/,
@@ -25,7 +25,7 @@ export function isClientRoute(pathname: string): boolean {
  * The operator console's screens (issue 17): a screen for operators only. The server answers them
  * with 200 to an operator and 404 to anyone else, so nobody else even learns they are there.
  */
-export const ADMIN_ROUTE_PATTERN = /^\/admin(\/(orders(\/[0-9a-f-]{36})?|outbox|pricing|reviews)?)?\/?$/;
+const ADMIN_ROUTE_PATTERN = /^\/admin(\/(orders(\/[0-9a-f-]{36})?|outbox|pricing|reviews)?)?\/?$/;
 
 /** True when a browser path is one of the operator console's screens. */
 export function isAdminRoute(pathname: string): boolean {

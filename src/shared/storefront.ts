@@ -43,7 +43,7 @@ export type StorefrontState = {
 };
 
 /** What `render` needs from the server. */
-export type StorefrontRenderInput = {
+type StorefrontRenderInput = {
   /** The path and query string. */
   url: string;
   language: Language;

@@ -53,8 +53,6 @@ export type AppResources = {
   admin: typeof admin;
 };
 
-export type Namespace = keyof AppResources;
-
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: typeof DEFAULT_NAMESPACE;

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { SERVER_SOURCE } from '../paths';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The query builder; the same type whether PGlite or PostgreSQL is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -28,7 +28,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = path.join(SERVER_SOURCE, 'db', 'migrations');
+const MIGRATIONS_FOLDER = path.join(SERVER_SOURCE, 'db', 'migrations');
 
 /** Wraps an open PGlite (a folder, memory, or a loaded template) as the shop's database. */
 export function fromPglite(client: PGlite): Database {

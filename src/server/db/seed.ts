@@ -3,7 +3,7 @@ import type { Db } from './client';
 import { books, productPricing, themes } from './schema';
 
 /** The catalogue every shop starts with (PRODUCT.md Names and Money). Prices in cents. */
-export const CATALOGUE_SEED = {
+const CATALOGUE_SEED = {
   books: [{ slug: 'guardian-friend', title: 'My Guardian Friend' }],
   themes: [
     {

@@ -14,7 +14,7 @@ export const ORDER_EMAILS = [
 export type OrderEmail = (typeof ORDER_EMAILS)[number];
 
 /** What a printer reports about an order (the local printer's schedule, Lulu's webhook). */
-export const PrintStatusUpdateSchema = z.discriminatedUnion('status', [
+const PrintStatusUpdateSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('shipped'),
     trackingNumber: z.string().min(1),
@@ -73,4 +73,3 @@ export type QueueName = keyof typeof JOB_PAYLOADS;
  */
 export const DRAWING_QUEUES: readonly QueueName[] = ['draw-book', 'redraw-page'];
 export type JobPayloads = { [Q in QueueName]: z.infer<(typeof JOB_PAYLOADS)[Q]> };
-export const QUEUE_NAMES = Object.keys(JOB_PAYLOADS) as QueueName[];

@@ -4,7 +4,6 @@ import { DRAWING_QUEUE_LIST, jobs } from '../db/schema';
 import { DRAWING_QUEUES, type JobPayloads, type QueueName } from './payloads';
 
 export type { JobPayloads, OrderEmail, PrintStatusUpdate, QueueName } from './payloads';
-export { ORDER_EMAILS } from './payloads';
 
 export type EnqueueOptions = {
   singletonKey?: string;

@@ -15,7 +15,7 @@ const FROM_ELSEWHERE = [
 ];
 
 /** The shop's own origins: the public URL (localhost and 127.0.0.1 are one for a person). */
-export function shopOrigins(publicUrl: string): Set<string> {
+function shopOrigins(publicUrl: string): Set<string> {
   const url = new URL(publicUrl);
   const origins = new Set([url.origin]);
   const port = url.port ? `:${url.port}` : '';

@@ -10,7 +10,7 @@ const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connect
  * response (no nonces), so the shop sets the kept object on each reply instead of running
  * helmet's middleware per request (issue 19: that cost a third of a cheap route's throughput).
  */
-export async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
   await probe.register(fastifyHelmet, options);
   probe.get('/', async () => 'probe');

@@ -10,7 +10,7 @@ import {
 import type { Language } from '../../shared/i18n';
 import type { PrintImage } from './images';
 
-export const PRODUCER = 'Cuddle Tales print module (pdf-lib)';
+const PRODUCER = 'Cuddle Tales print module (pdf-lib)';
 
 /** An embedded picture and the size that prints it at exactly 300 ppi. */
 export type Picture = { ref: PDFRef; width: number; height: number };

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { pixelsFor, pointsFor } from './spec';
 
 /** JPEG quality of printed pictures: no visible loss at 300 ppi, a quarter of the size of q100. */
-export const PRINT_JPEG_QUALITY = 88;
+const PRINT_JPEG_QUALITY = 88;
 /** Refuse absurd inputs before decoding (sharp trusts the header; 40 MP is ~6300 px square). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -82,7 +82,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
  * The zlib stream of an 8-bit greyscale, non-interlaced PNG (its IDAT chunks joined). PDF's
  * FlateDecode with `/Predictor 15` reads exactly this, so the picture goes in without re-encoding.
  */
-export function pngImageData(png: Buffer): Buffer {
+function pngImageData(png: Buffer): Buffer {
   if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error('Not a PNG');
   const parts: Buffer[] = [];
   let offset = 8;

@@ -37,7 +37,7 @@ export type ImagePlacement = {
   stream: PDFStream;
 };
 
-export type FontInfo = { name: string; subtype: string; embedded: boolean };
+type FontInfo = { name: string; subtype: string; embedded: boolean };
 
 export type PageReport = {
   number: number;

@@ -3,8 +3,8 @@ import type { CoverType } from '../../shared/domain/statuses';
 // The print specification of the book (Lulu, /work/shared/notes/outside-services.md "Print-on-demand").
 // Everything is in PDF points (1/72 in); millimetres only appear in messages.
 
-export const POINTS_PER_INCH = 72;
-export const MM_PER_INCH = 25.4;
+const POINTS_PER_INCH = 72;
+const MM_PER_INCH = 25.4;
 /** Images are printed at exactly this resolution: enough for Lulu, no heavier than needed. */
 export const PRINT_PPI = 300;
 
@@ -16,14 +16,14 @@ export const TRIM = inches(8.5);
 /** 0.125 in (3.175 mm) of bleed on every side of every page and of the cover. */
 export const BLEED = inches(0.125);
 /** Text stays 0.5 in (12.7 mm) inside the trim edge. */
-export const SAFETY = inches(0.5);
+const SAFETY = inches(0.5);
 /** The interior page as written to the PDF: trim plus bleed on both sides (8.75 in). */
 export const PAGE = TRIM + 2 * BLEED;
 
 export type Rect = { x: number; y: number; width: number; height: number };
 
 /** The trim rectangle of an interior page (its TrimBox). */
-export const TRIM_RECT: Rect = { x: BLEED, y: BLEED, width: TRIM, height: TRIM };
+const TRIM_RECT: Rect = { x: BLEED, y: BLEED, width: TRIM, height: TRIM };
 /** Where text may go on an interior page. */
 export const SAFE_RECT: Rect = inset(TRIM_RECT, SAFETY);
 
@@ -35,9 +35,9 @@ export const HARDCOVER_MIN_PAGES = 24;
  */
 export const SOFTCOVER_MIN_PAGES = 32;
 /** Lulu prints spine text from 80 pages on ("as few as 80 pages"); thinner spines stay plain. */
-export const SPINE_TEXT_MIN_PAGES = 80;
+const SPINE_TEXT_MIN_PAGES = 80;
 /** Lulu's largest books; the hardcover table stops at 800+. */
-export const MAX_PAGES = 800;
+const MAX_PAGES = 800;
 
 /**
  * Softcover (perfect-bound) spine width in inches, Lulu's formula: pages / 444 + 0.06 in.
@@ -52,7 +52,7 @@ export function softcoverSpineInches(pageCount: number): number {
  * Source: help.api.lulu.com, "How is spine width calculated?" (Hardcover Casewrap; 24-84 pages is
  * 0.25 in (6 mm), up to 2.125 in (54 mm) above 800 pages).
  */
-export const HARDCOVER_SPINE_TABLE: ReadonlyArray<readonly [maxPages: number, inches: number]> = [
+const HARDCOVER_SPINE_TABLE: ReadonlyArray<readonly [maxPages: number, inches: number]> = [
   [84, 0.25],
   [140, 0.5],
   [168, 0.625],
@@ -184,6 +184,6 @@ export function pointsFor(pixels: number): number {
   return (pixels / PRINT_PPI) * POINTS_PER_INCH;
 }
 
-export function inset(rect: Rect, by: number): Rect {
+function inset(rect: Rect, by: number): Rect {
   return { x: rect.x + by, y: rect.y + by, width: rect.width - 2 * by, height: rect.height - 2 * by };
 }

@@ -3,7 +3,7 @@ import { makeLineArt, makeStoryImage } from './test-images';
 
 // Books for the print tests: what the production job will hand to buildInteriorPdf.
 
-export const FRENCH_TEXT =
+const FRENCH_TEXT =
   'Léa et son ours Caramel partent à la mer. « Ça, c’est l’œuvre de Léa », dit maman en souriant.';
 
 const STORY_TEXTS = [

@@ -26,7 +26,7 @@ function supports(font: PDFFont, char: string): boolean {
  * The text as the font can print it: NFC, line breaks kept, characters the font lacks replaced or
  * dropped (a missing glyph would print as an empty box).
  */
-export function printableText(text: string, font: PDFFont): string {
+function printableText(text: string, font: PDFFont): string {
   let out = '';
   const glued = text
     .normalize('NFC')
@@ -70,7 +70,7 @@ function unitWidth(font: PDFFont, word: string): number {
  * Breaks text into lines no wider than `maxWidth`: at spaces only (a no-break space keeps French
  * « guillemets » with their word), at line breaks, and inside a word only when it is wider alone.
  */
-export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
   const limit = maxWidth / size;
   const space = unitWidth(font, ' ');
   const lines: string[] = [];

@@ -9,7 +9,7 @@ import { z } from 'zod';
  */
 
 /** Where the page happens; each setting is drawn once by the renderer and reused by every theme. */
-export const SETTINGS = [
+const SETTINGS = [
   'bedroom',
   'bathroom',
   'window',
@@ -26,11 +26,11 @@ export const SETTINGS = [
 export type Setting = (typeof SETTINGS)[number];
 
 /** The light of the page: it must match the text ("the sky turns golden" is a sunset). */
-export const TIMES_OF_DAY = ['sunset', 'evening', 'night', 'dawn', 'morning'] as const;
+const TIMES_OF_DAY = ['sunset', 'evening', 'night', 'dawn', 'morning'] as const;
 export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
 
 /** Things the text names, drawn where the setting has room for them. */
-export const PROPS = [
+const PROPS = [
   'bed',
   'blanket',
   'lamp',
@@ -66,7 +66,7 @@ export const PROPS = [
 export type Prop = (typeof PROPS)[number];
 
 /** The poses and faces the character drawer knows (characters/ in the illustrator adapter). */
-export const CHILD_POSES = [
+const CHILD_POSES = [
   'standing',
   'walking',
   'sitting',
@@ -78,7 +78,7 @@ export const CHILD_POSES = [
   'reaching',
   'holding-hand',
 ] as const;
-export const EXPRESSIONS = [
+const EXPRESSIONS = [
   'happy',
   'calm',
   'surprised',
@@ -88,7 +88,7 @@ export const EXPRESSIONS = [
   'laughing',
   'brave',
 ] as const;
-export const TOY_POSES = [
+const TOY_POSES = [
   'sitting',
   'hopping',
   'held',
@@ -103,8 +103,8 @@ export const TOY_POSES = [
  * Where a character is: on the ground at the left, centre or right; in the bed, the bath or the leaf
  * boat (the setting's own spot); `held` is only for the toy, in the child's arms.
  */
-export const PLACES = ['left', 'centre', 'right', 'in-bed', 'in-bath', 'in-boat', 'held'] as const;
-export const FACINGS = ['left', 'right', 'front'] as const;
+const PLACES = ['left', 'centre', 'right', 'in-bed', 'in-bath', 'in-boat', 'held'] as const;
+const FACINGS = ['left', 'right', 'front'] as const;
 
 const ChildSchema = z
   .object({

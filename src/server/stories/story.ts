@@ -42,7 +42,7 @@ import { type Scene, SceneSchema, ScenesFileSchema } from './scene';
  */
 
 /** The words that elide before a vowel (PLACEHOLDERS above): `{word:child}` / `{word:toy}`. */
-export const ELIDING_WORDS = ['de', 'que', 'lorsque', 'puisque', 'jusque', 'parce que'] as const;
+const ELIDING_WORDS = ['de', 'que', 'lorsque', 'puisque', 'jusque', 'parce que'] as const;
 
 /** Pages per book type: the numbers the shop promises (SPEC.md section 1). */
 export const PAGES_BY_BOOK_TYPE: Record<BookType, number> = {
@@ -53,7 +53,7 @@ export const PAGES_BY_BOOK_TYPE: Record<BookType, number> = {
 const TemplateSchema = z.string().trim().min(1);
 
 /** A story's text file: the words of one language; the pictures come from the theme's scenes file. */
-export const StoryTextFileSchema = z
+const StoryTextFileSchema = z
   .object({
     title: TemplateSchema,
     subtitle: TemplateSchema,
@@ -63,7 +63,7 @@ export const StoryTextFileSchema = z
   .strict();
 
 /** A story as the shop uses it: every page's text with its scene. */
-export const StoryFileSchema = StoryTextFileSchema.extend({
+const StoryFileSchema = StoryTextFileSchema.extend({
   pages: z.array(z.object({ text: TemplateSchema, scene: SceneSchema }).strict()).min(1),
 });
 export type StoryFile = z.infer<typeof StoryFileSchema>;

@@ -8,7 +8,7 @@ import { PageCursorSchema } from './common';
 /** The operator console's API (issue 17). Every route answers 404 to anyone but an operator. */
 
 /** One page of the order list holds at most this many orders. */
-export const ADMIN_PAGE_SIZE = { default: 25, max: 100 } as const;
+const ADMIN_PAGE_SIZE = { default: 25, max: 100 } as const;
 
 const day = z
   .string()
@@ -36,7 +36,7 @@ export const AdminOrderQuerySchema = z.object({
 });
 export type AdminOrderQuery = z.input<typeof AdminOrderQuerySchema>;
 
-export const AdminOrderRowSchema = z
+const AdminOrderRowSchema = z
   .object({
     id: z.string(),
     orderNumber: z.string(),
@@ -58,7 +58,7 @@ export const AdminOrderListSchema = z
   .meta({ id: 'AdminOrderList' });
 export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
 
-export const AdminAuditEntrySchema = z
+const AdminAuditEntrySchema = z
   .object({
     id: z.string(),
     action: z.enum(AUDIT_ACTIONS),
@@ -68,9 +68,8 @@ export const AdminAuditEntrySchema = z
     createdAt: z.string(),
   })
   .meta({ id: 'AdminAuditEntry' });
-export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;
 
-export const AdminRefundSchema = z
+const AdminRefundSchema = z
   .object({
     id: z.string(),
     amount: z.number().int(),
@@ -159,7 +158,6 @@ const reason = z.string().trim().min(1, 'required').max(1000, 'at most 1000 char
 
 /** Every action says why; the words go to the audit log. */
 export const AdminReasonSchema = z.object({ reason }).meta({ id: 'AdminReason' });
-export type AdminReason = z.infer<typeof AdminReasonSchema>;
 
 export const AdminRefundRequestSchema = z
   .object({
@@ -238,7 +236,7 @@ export const AdminRedrawChoiceSchema = z
 export type AdminRedrawChoice = z.infer<typeof AdminRedrawChoiceSchema>;
 
 /** One row of the dated VAT table (issue 18): a country's rate from a day on. */
-export const AdminTaxRateSchema = z
+const AdminTaxRateSchema = z
   .object({
     id: z.string(),
     country: z.enum(COUNTRIES),
@@ -248,7 +246,7 @@ export const AdminTaxRateSchema = z
   .meta({ id: 'AdminTaxRate' });
 
 /** One promo code, with how many orders hold it (paid or waiting for payment). */
-export const AdminPromoCodeSchema = z
+const AdminPromoCodeSchema = z
   .object({
     id: z.string(),
     code: z.string(),
@@ -323,7 +321,7 @@ export const AdminPromoCodeParamsSchema = z.object({
 });
 
 /** The console's two lists of reviews: waiting for an operator's look, and shown on theme pages. */
-export const ADMIN_REVIEW_LISTS = ['waiting', 'shown'] as const;
+const ADMIN_REVIEW_LISTS = ['waiting', 'shown'] as const;
 export type AdminReviewListName = (typeof ADMIN_REVIEW_LISTS)[number];
 /** A page of either list holds this many reviews. */
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
@@ -333,7 +331,6 @@ export const AdminReviewListQuerySchema = z.object({
   list: z.enum(ADMIN_REVIEW_LISTS).default('waiting'),
   cursor: PageCursorSchema.optional(),
 });
-export type AdminReviewListQuery = z.input<typeof AdminReviewListQuerySchema>;
 
 export const AdminReviewSchema = z
   .object({

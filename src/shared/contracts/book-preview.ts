@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOK_PREVIEW, LIMITS } from '../constants';
+import { LIMITS } from '../constants';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
 import { BOOK_INSTANCE_STATUSES, BOOK_TYPES } from '../domain/statuses';
 
@@ -16,15 +16,14 @@ import { BOOK_INSTANCE_STATUSES, BOOK_TYPES } from '../domain/statuses';
  */
 
 /** The pages of the reader, in reading order. */
-export const BOOK_PAGE_KINDS = ['front-cover', 'title', 'dedication', 'story', 'back-cover'] as const;
-export type BookPageKind = (typeof BOOK_PAGE_KINDS)[number];
+const BOOK_PAGE_KINDS = ['front-cover', 'title', 'dedication', 'story', 'back-cover'] as const;
 
 /** The widths the image route serves (WebP, square pictures: height = width). */
 export const PREVIEW_IMAGE_WIDTHS = [480, 960, 1600] as const;
 export type PreviewImageWidth = (typeof PREVIEW_IMAGE_WIDTHS)[number];
 
 /** One web-sized rendition of a page's picture (for `srcset`: `${url} ${width}w`). */
-export const PreviewImageSchema = z
+const PreviewImageSchema = z
   .object({ width: z.number().int().positive(), url: z.string() })
   .meta({ id: 'PreviewImage' });
 export type PreviewImage = z.infer<typeof PreviewImageSchema>;
@@ -39,7 +38,7 @@ export type PreviewImage = z.infer<typeof PreviewImageSchema>;
  * - story: `text` is the page's text, `storyPage` its number in the story (1..n).
  * - back-cover: `text` is the back cover's blurb; the picture is the toy's portrait.
  */
-export const BookPreviewPageSchema = z
+const BookPreviewPageSchema = z
   .object({
     position: z.number().int().nonnegative(),
     kind: z.enum(BOOK_PAGE_KINDS),
@@ -57,7 +56,7 @@ export const BookPreviewPageSchema = z
 export type BookPreviewPage = z.infer<typeof BookPreviewPageSchema>;
 
 /** A page drawn again, waiting for the parent to keep the old or the new picture. */
-export const RedrawCandidateSchema = z
+const RedrawCandidateSchema = z
   .object({
     position: z.number().int().nonnegative(),
     status: z.enum(['drawing', 'ready', 'failed']),
@@ -158,5 +157,3 @@ export const BookImageQuerySchema = z.object({
 export const UnpaidBooksCountSchema = z
   .object({ count: z.number().int().nonnegative() })
   .meta({ id: 'UnpaidBooksCount' });
-
-export { BOOK_PREVIEW };

@@ -7,7 +7,7 @@ export const BookTypeParamSchema = z.preprocess(
   z.enum(BOOK_TYPES).default('storybook'),
 );
 
-export const CatalogImageSchema = z
+const CatalogImageSchema = z
   .object({ src: z.string(), width: z.number().int().positive(), height: z.number().int().positive() })
   .meta({ id: 'CatalogImage' });
 export type CatalogImage = z.infer<typeof CatalogImageSchema>;
@@ -39,7 +39,6 @@ export const PriceSchema = z
     discountPercentage: z.number().int().min(0).max(100),
   })
   .meta({ id: 'Price' });
-export type Price = z.infer<typeof PriceSchema>;
 
 export const PriceListSchema = z
   .object({ currency: z.literal('CHF'), prices: z.array(PriceSchema) })
@@ -50,7 +49,7 @@ export type PriceList = z.infer<typeof PriceListSchema>;
  * What parents said about a theme (issue 20): only real reviews of delivered orders, each approved
  * by an operator; the name is the buyer's first name and the initial of the last.
  */
-export const ThemeReviewSchema = z
+const ThemeReviewSchema = z
   .object({
     id: z.string(),
     rating: z.number().int().min(1).max(5),

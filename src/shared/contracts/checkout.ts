@@ -69,7 +69,7 @@ function withRegionRule<T extends z.ZodType<{ country: (typeof COUNTRIES)[number
 export const ShippingAddressSchema = withRegionRule(z.object(addressFields)).meta({ id: 'ShippingAddress' });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
-export const GrandparentCopiesSchema = z
+const GrandparentCopiesSchema = z
   .object({
     count: z.number().int().min(GRANDPARENT_COPIES.min).max(GRANDPARENT_COPIES.max),
     coverType: z.enum(COVER_TYPES),
@@ -107,7 +107,7 @@ export const GiftDedicationSchema = z
  * own dedication, its own language (the story's words in that language; the parent's own edits of
  * the words do not carry over). Whatever is null is as the buyer's book. `position` is 1..copies.
  */
-export const CopyGiftSchema = z
+const CopyGiftSchema = z
   .object({
     position: z.number().int().min(1).max(GRANDPARENT_COPIES.max),
     shipTo: GiftAddressSchema.nullable().default(null),
@@ -119,7 +119,7 @@ export type CopyGift = z.infer<typeof CopyGiftSchema>;
 export type CopyGiftInput = z.input<typeof CopyGiftSchema>;
 
 /** A gift copy as the order shows it (plain fields: a response is not parsed again). */
-export const CopyGiftViewSchema = z
+const CopyGiftViewSchema = z
   .object({
     position: z.number().int().positive(),
     shipTo: z
@@ -140,7 +140,6 @@ export const CopyGiftViewSchema = z
     trackingUrl: z.string().nullable(),
   })
   .meta({ id: 'CopyGiftView' });
-export type CopyGiftView = z.infer<typeof CopyGiftViewSchema>;
 
 /** What the buyer chose: no price, discount or total is ever accepted from the client. */
 export const OrderRequestSchema = z
@@ -179,7 +178,7 @@ export const OrderRequestSchema = z
   .meta({ id: 'OrderRequest' });
 export type OrderRequest = z.input<typeof OrderRequestSchema>;
 
-export const QuoteLineSchema = z
+const QuoteLineSchema = z
   .object({
     productKey: z.enum(PRODUCT_KEYS),
     itemType: z.enum(ORDER_ITEM_TYPES),
@@ -192,7 +191,7 @@ export const QuoteLineSchema = z
   })
   .meta({ id: 'QuoteLine' });
 
-export const QuoteSchema = z
+const QuoteSchema = z
   .object({
     currency: z.literal('CHF'),
     lines: z.array(QuoteLineSchema),
@@ -265,7 +264,7 @@ export type Order = z.infer<typeof OrderSchema>;
 
 /** Everything the checkout page needs about a book instance of the signed-in user. */
 /** Whether a book can be paid for: approved as it is, never approved, or changed since approval. */
-export const BOOK_APPROVALS = ['approved', 'not_approved', 'superseded'] as const;
+const BOOK_APPROVALS = ['approved', 'not_approved', 'superseded'] as const;
 export type BookApproval = (typeof BOOK_APPROVALS)[number];
 
 export const CheckoutContextSchema = z

@@ -4,7 +4,6 @@ import { z } from 'zod';
 export const HealthSchema = z
   .object({ status: z.literal('ok'), uptimeSeconds: z.number().nonnegative() })
   .meta({ id: 'Health' });
-export type Health = z.infer<typeof HealthSchema>;
 
 /** `GET /api/ready`: the process can serve, the database answers. */
 export const ReadySchema = z
@@ -13,4 +12,3 @@ export const ReadySchema = z
     database: z.object({ driver: z.enum(['pglite', 'postgres']), latencyMs: z.number().nonnegative() }),
   })
   .meta({ id: 'Ready' });
-export type Ready = z.infer<typeof ReadySchema>;

@@ -39,18 +39,11 @@ export const DisplayNameUpdateSchema = z
   .meta({ id: 'DisplayNameUpdate' });
 export type DisplayNameUpdate = z.infer<typeof DisplayNameUpdateSchema>;
 
-export const BOOK_STAGES = [
-  'drawing',
-  'to-approve',
-  'approved-unpaid',
-  'paid',
-  'failed',
-  'abandoned',
-] as const;
+const BOOK_STAGES = ['drawing', 'to-approve', 'approved-unpaid', 'paid', 'failed', 'abandoned'] as const;
 export type BookStage = (typeof BOOK_STAGES)[number];
 
 /** One book of the user (My Books): its production state as stored by the pipeline. */
-export const ProfileBookSchema = z
+const ProfileBookSchema = z
   .object({
     id: z.string(),
     title: z.string(),
@@ -113,7 +106,7 @@ export const ProfileBooksQuerySchema = ProfilePageQuerySchema.extend({
 export type ProfileBooksQuery = z.input<typeof ProfileBooksQuerySchema>;
 
 /** A picture of a fulfilled book, served to its owner only. */
-export const GalleryImageSchema = z
+const GalleryImageSchema = z
   .object({ id: z.string(), url: z.string(), position: z.number().int(), templateName: z.string() })
   .meta({ id: 'GalleryImage' });
 export const GallerySchema = z
@@ -122,7 +115,7 @@ export const GallerySchema = z
 export type Gallery = z.infer<typeof GallerySchema>;
 
 /** One order of the user (Orders tab), with the child it was made for. */
-export const ProfileOrderSchema = z
+const ProfileOrderSchema = z
   .object({
     id: z.string(),
     orderNumber: z.string(),

@@ -28,7 +28,7 @@ export const COVER_VERSIONS_KEPT = 6;
  * One cover made for a step: its image, its variant (0 the first drawing, 1, 2, … each "Make a new
  * one") and, for the hero, the drawn child's look. The server keeps them; the parent picks one.
  */
-export const CoverVersionSchema = z
+const CoverVersionSchema = z
   .object({
     imageId: ImageIdSchema,
     variant: z.number().int().min(0),
@@ -47,7 +47,7 @@ const versions = z.array(CoverVersionSchema).max(COVER_VERSIONS_KEPT).optional()
  * shows ("Does this look like Lily?"). The look is there only when the illustrator draws the child
  * from a look (the local one); the client shows the adjust panel exactly then.
  */
-export const CoverStepSchema = z
+const CoverStepSchema = z
   .object({
     approved: z.boolean(),
     generatedCover: ImageIdSchema,
@@ -63,7 +63,7 @@ export const ToyStepSchema = z
   .meta({ id: 'WizardToyStep' });
 
 /** Step 4, toy_generated: the generated toy cover and whether it was approved. */
-export const ToyGeneratedStepSchema = z
+const ToyGeneratedStepSchema = z
   .object({
     approved: z.boolean(),
     generatedToyImage: ImageIdSchema,

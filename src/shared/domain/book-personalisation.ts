@@ -8,11 +8,10 @@ import { ChildLookSchema } from './child-look';
  * the `book_instance.wizard_metadata` column and of its copy on the order (`orders.wizard_data`).
  */
 
-export const CHILD_GENDERS = ['male', 'female'] as const;
-export type ChildGender = (typeof CHILD_GENDERS)[number];
+const CHILD_GENDERS = ['male', 'female'] as const;
 
 /** Storage keys (bucket `instances`) of the book's own copies of the wizard's four pictures. */
-export const BookPicturesSchema = z.object({
+const BookPicturesSchema = z.object({
   childPhoto: z.string().min(1),
   toyPhoto: z.string().min(1),
   generatedHero: z.string().min(1),

@@ -21,7 +21,7 @@ export function promoAmount(promo: PromoDiscount, itemsCents: number): number {
 }
 
 /** Why a code cannot be used: its error code in the shared catalogue. */
-export const PROMO_ERRORS = [
+const PROMO_ERRORS = [
   'PROMO_CODE_UNKNOWN',
   'PROMO_CODE_EXPIRED',
   'PROMO_CODE_USED_UP',

@@ -28,9 +28,9 @@ export type QuoteInput = {
 };
 
 /** One parcel of an order: the buyer's (position 0) or a gift copy's (its copy position 1..3). */
-export type QuoteParcel = { copy: number; country: string; shipping: number };
+type QuoteParcel = { copy: number; country: string; shipping: number };
 
-export type QuoteLine = {
+type QuoteLine = {
   productKey: ProductKey;
   itemType: OrderItemType;
   coverType: CoverType;

@@ -95,7 +95,7 @@ export const SHIPPING_LEVELS = ['standard', 'express'] as const;
 export type ShippingLevel = (typeof SHIPPING_LEVELS)[number];
 
 /** Express costs 14.99 more than standard to every country (SPEC.md's older flow: express +14.99). */
-export const EXPRESS_SURCHARGE_CENTS = 1499;
+const EXPRESS_SURCHARGE_CENTS = 1499;
 
 /** Express transit in working days, per zone: the carrier's courier service. */
 const EXPRESS_BUSINESS_DAYS: Record<ShippingZone, { min: number; max: number }> = {

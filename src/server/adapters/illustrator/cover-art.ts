@@ -36,13 +36,13 @@ const FONTS = {
   small: { file: fontFile('nunito', '800ExtraBold'), description: 'Nunito ExtraBold' },
 } satisfies Record<string, Font>;
 
-export type CoverTheme = 'hero' | 'toy';
+type CoverTheme = 'hero' | 'toy';
 
 /**
  * The subject's box as fractions of the photo, and how much of the portrait's width it should fill
  * (a face about 0.4, leaving room for hair and shoulders; a toy about 0.85).
  */
-export type Focus = { x: number; y: number; width: number; height: number; fill: number };
+type Focus = { x: number; y: number; width: number; height: number; fill: number };
 
 export type CoverArtInput = {
   theme: CoverTheme;
@@ -73,7 +73,6 @@ export type CoverArtInput = {
 };
 
 /** The book's warm ink outline (one palette for the covers, the characters and the pages). */
-export { INK };
 
 const THEMES = {
   hero: {
@@ -100,7 +99,7 @@ const THEMES = {
  * The sky and far hills of a cover, one per variant in turn: the first is the cover as it always was
  * (its bytes must not change: approved covers are drawn again at print size from the same inputs).
  */
-export const SKIES = [
+const SKIES = [
   {
     sky: ['#0f1239', '#262d6d', '#4a4796', '#8c6bb3'],
     farHill: ['#45559a', '#2d3772'],
@@ -127,7 +126,7 @@ export const SKIES = [
 ] as const;
 
 /** The sky of a variant: SKIES in turn. */
-export function skyOf(variant: number | undefined): (typeof SKIES)[number] {
+function skyOf(variant: number | undefined): (typeof SKIES)[number] {
   const index = Math.max(0, Math.floor(variant ?? 0)) % SKIES.length;
   return SKIES[index]!;
 }
@@ -143,7 +142,7 @@ const TITLE_PAD = 28;
 const PORTRAIT = { cx: 512, cy: 590, r: 246 } as const;
 
 /** A small deterministic PRNG (mulberry32). */
-export function random(seed: number): () => number {
+function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -170,7 +169,7 @@ const round = (value: number) => Math.round(value * 10) / 10;
  * A four-pointed sparkle centred on (x, y). Translucent shapes here use `fill-opacity`, never
  * `opacity`: librsvg draws each element with `opacity` on a page-sized layer of its own (about 1 ms each).
  */
-export function sparkle(x: number, y: number, size: number, fill: string, opacity = 1): string {
+function sparkle(x: number, y: number, size: number, fill: string, opacity = 1): string {
   const s = size;
   const w = size * 0.28;
   const d = [
@@ -184,7 +183,7 @@ export function sparkle(x: number, y: number, size: number, fill: string, opacit
 }
 
 /** A cottage with a lit window, standing on a hill at (x, y). */
-export function cottage(x: number, y: number, scale: number, wall: string, roof: string): string {
+function cottage(x: number, y: number, scale: number, wall: string, roof: string): string {
   const s = scale;
   return `<g transform="translate(${x} ${y}) scale(${s})">
     <path d="M-22 0 V-30 H22 V0 Z" fill="${wall}" stroke="${INK}" stroke-width="3" stroke-linejoin="round"/>
@@ -196,7 +195,7 @@ export function cottage(x: number, y: number, scale: number, wall: string, roof:
 }
 
 /** A round tree on a stick, standing at (x, y). */
-export function tree(x: number, y: number, scale: number, leaf: string): string {
+function tree(x: number, y: number, scale: number, leaf: string): string {
   return `<g transform="translate(${x} ${y}) scale(${scale})">
     <rect x="-3.5" y="-26" width="7" height="26" rx="3" fill="#3a2a4f" stroke="${INK}" stroke-width="2.5"/>
     <circle cx="0" cy="-44" r="24" fill="${leaf}" stroke="${INK}" stroke-width="3"/>
@@ -205,7 +204,7 @@ export function tree(x: number, y: number, scale: number, leaf: string): string 
 }
 
 /** A little five-petal flower on a short stem. */
-export function flower(x: number, y: number, scale: number, petal: string): string {
+function flower(x: number, y: number, scale: number, petal: string): string {
   const petals = [0, 72, 144, 216, 288]
     .map((angle) => {
       const a = (angle * Math.PI) / 180;
@@ -218,7 +217,7 @@ export function flower(x: number, y: number, scale: number, petal: string): stri
 }
 
 /** A tuft of grass. */
-export function tuft(x: number, y: number): string {
+function tuft(x: number, y: number): string {
   return `<path transform="translate(${round(x)} ${round(y)})" d="M-6 0 Q-7 -9 -11 -14 M0 0 Q0 -11 1 -18 M6 0 Q7 -8 12 -12" stroke="#4f9f84" stroke-width="3" fill="none" stroke-linecap="round"/>`;
 }
 
@@ -230,7 +229,7 @@ function cloud(x: number, y: number, scale: number, opacity: number): string {
 }
 
 /** The sky, moon, stars and far hills, behind the portrait. */
-export function backgroundSvg(theme: CoverTheme, seed: number, variant = 0): string {
+function backgroundSvg(theme: CoverTheme, seed: number, variant = 0): string {
   const colours = THEMES[theme];
   const { sky, farHill, midHill } = skyOf(variant);
   const next = random(seed);
@@ -318,7 +317,7 @@ export function backgroundSvg(theme: CoverTheme, seed: number, variant = 0): str
 }
 
 /** The frame around the portrait and the near hills, in front of the portrait. */
-export function foregroundSvg(theme: CoverTheme, seed: number): string {
+function foregroundSvg(theme: CoverTheme, seed: number): string {
   const colours = THEMES[theme];
   const next = random(seed ^ 0x5bd1e995);
   const { cx, cy, r } = PORTRAIT;
@@ -468,7 +467,7 @@ async function textAlpha(
  * Splits a long name into two balanced lines at a space or hyphen, or returns it unchanged when it
  * has no break or is short enough to read on one line.
  */
-export function titleLines(title: string, maxOneLine = 14): string {
+function titleLines(title: string, maxOneLine = 14): string {
   if ([...title].length <= maxOneLine) return title;
   let best = -1;
   let bestGap = Number.POSITIVE_INFINITY;
@@ -634,7 +633,7 @@ async function imprintLayer(
 }
 
 /** The square crop of the photo that frames the subject: around the face with room for hair and shoulders. */
-export function portraitCrop(
+function portraitCrop(
   width: number,
   height: number,
   focus?: CoverArtInput['focus'],
@@ -706,7 +705,7 @@ const PAINT = {
  * edges multiplied on top, in a soft round mask. Each stage goes through a buffer: sharp applies
  * the operations of one pipeline in its own fixed order.
  */
-export async function paintPortrait(
+async function paintPortrait(
   photo: Buffer,
   diameter: number,
   focus?: CoverArtInput['focus'],
@@ -827,7 +826,7 @@ const STAGE = { x: 512, ground: 950, hero: 640, toy: 600, maxWidth: 620 } as con
  * The ring's backdrop and the figure, in design units: a moonlit glow inside the ring, and the
  * figure standing in front of it with its feet on the front hill (it steps out of the frame).
  */
-export function figureSvg(theme: CoverTheme, figure: Figure): { backdrop: string; figure: string } {
+function figureSvg(theme: CoverTheme, figure: Figure): { backdrop: string; figure: string } {
   const { cx, cy, r } = PORTRAIT;
   const colours = THEMES[theme];
   const scale = Math.min(

@@ -1,5 +1,15 @@
-import { ApiError, type GenerateContentResponse, GoogleGenAI } from '@google/genai';
-import { fail, type IllustratorLogger, imageMimeType, silentLogger, toPagePng, toPng } from './hosted';
+import { ApiError, type Content, type GenerateContentResponse, GoogleGenAI } from '@google/genai';
+import {
+  callHosted,
+  DEFAULT_RETRY,
+  fail,
+  type IllustratorLogger,
+  imageMimeType,
+  type RetryPolicy,
+  silentLogger,
+  toPagePng,
+  toPng,
+} from './hosted';
 import type { CoverResult, Illustrator } from './index';
 import { checkPageRequest } from './page-request';
 import { buildCoverPrompt, buildPagePrompt, NO_PERSON, NO_TOY, refusalWord } from './prompts';
@@ -11,7 +21,10 @@ export type GeminiIllustratorOptions = {
   model?: string;
   /** Another endpoint than Google's (tests point it at a local fake). */
   baseUrl?: string | undefined;
+  /** How long one request may take. */
   timeoutMs?: number;
+  /** When a busy or failing service is asked again (hosted.ts). */
+  retry?: RetryPolicy;
   logger?: IllustratorLogger;
 };
 
@@ -47,14 +60,16 @@ const SAFETY_FINISH_REASONS = new Set([
  * The Gemini adapter (`@google/genai`, `models.generateContent`): the photo goes as an inline JPEG
  * part beside the prompt; the cover comes back as an inline image part, or as a text answer
  * (NO_PERSON / NO_TOY when the photo has no person / toy). A page sends both approved covers as
- * reference images beside its prompt. The SDK does not retry here (no `retryOptions`): every
- * retryable failure is returned as such and the caller decides.
+ * reference images beside its prompt. The SDK does not retry (no `retryOptions`): requests go
+ * through the hosted illustrators' one call path (`callHosted` in hosted.ts), which times them out
+ * and asks again after a 429 or 5xx.
  */
 export function createGeminiIllustrator({
   apiKey,
   model = 'gemini-2.5-flash-image',
   baseUrl,
   timeoutMs = 60_000,
+  retry = DEFAULT_RETRY,
   logger = silentLogger,
 }: GeminiIllustratorOptions): Illustrator {
   const key = apiKey?.trim() ?? '';
@@ -63,10 +78,47 @@ export function createGeminiIllustrator({
     ? new GoogleGenAI({
         apiKey: key,
         vertexai: false,
-        httpOptions: { timeout: timeoutMs, ...(baseUrl ? { baseUrl } : {}) },
+        ...(baseUrl ? { httpOptions: { baseUrl } } : {}),
       })
     : null;
   const redact = (text: string) => (key ? text.split(key).join('[redacted]') : text).slice(0, 300);
+
+  /** One `generateContent` through the shared call path; the answer read, or the failure classified. */
+  async function generate(
+    client: GoogleGenAI,
+    contents: Content[],
+    log: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    read: { refusals: boolean; convert: (data: Buffer) => Promise<Buffer | null> },
+  ): Promise<CoverResult> {
+    const started = Date.now();
+    const outcome = await callHosted(
+      (attemptSignal) =>
+        client.models.generateContent({
+          model,
+          contents,
+          config: {
+            responseModalities: ['TEXT', 'IMAGE'],
+            imageConfig: { aspectRatio: '1:1' },
+            abortSignal: attemptSignal,
+          },
+        }),
+      {
+        timeoutMs,
+        retry,
+        signal,
+        statusOf: geminiStatus,
+        onRetry: (details) => logger.warn({ ...log, ...details }, 'Gemini failed; asking again'),
+      },
+    );
+    const timed = { ...log, ms: Date.now() - started };
+    if (!outcome.ok) {
+      return outcome.timedOut
+        ? timedOut(timed, logger)
+        : classifyError(outcome.error, { ...timed, attempts: outcome.attempts }, logger, redact);
+    }
+    return interpretResponse(outcome.value, timed, logger, read);
+  }
 
   return {
     kind: 'gemini',
@@ -77,33 +129,16 @@ export function createGeminiIllustrator({
       }
       if (request.photo.length === 0) return fail('VALIDATION_MISSING_PARAM', MESSAGES.noPhoto);
       const log = { provider: 'gemini', model, kind: request.kind };
-      const started = Date.now();
-      let response: GenerateContentResponse;
-      try {
-        response = await ai.models.generateContent({
-          model,
-          contents: [
-            {
-              role: 'user',
-              parts: [
-                { text: buildCoverPrompt(request, { withRefusalAnswer: true }) },
-                { inlineData: { mimeType: 'image/jpeg', data: request.photo.toString('base64') } },
-              ],
-            },
+      const contents: Content[] = [
+        {
+          role: 'user',
+          parts: [
+            { text: buildCoverPrompt(request, { withRefusalAnswer: true }) },
+            { inlineData: { mimeType: 'image/jpeg', data: request.photo.toString('base64') } },
           ],
-          config: {
-            responseModalities: ['TEXT', 'IMAGE'],
-            imageConfig: { aspectRatio: '1:1' },
-            ...(options?.signal ? { abortSignal: options.signal } : {}),
-          },
-        });
-      } catch (error) {
-        return classifyError(error, { ...log, ms: Date.now() - started }, logger, redact);
-      }
-      return interpretResponse(response, { ...log, ms: Date.now() - started }, logger, {
-        refusals: true,
-        convert: toPng,
-      });
+        },
+      ];
+      return generate(ai, contents, log, options?.signal, { refusals: true, convert: toPng });
     },
 
     async illustratePage(request, options) {
@@ -122,55 +157,41 @@ export function createGeminiIllustrator({
         style: request.style,
         page: request.pageNumber,
       };
-      const started = Date.now();
-      let response: GenerateContentResponse;
-      try {
-        response = await ai.models.generateContent({
-          model,
-          contents: [
+      const contents: Content[] = [
+        {
+          role: 'user',
+          parts: [
+            { text: buildPagePrompt(request) },
+            { text: 'Reference image 1, the hero cover (the child):' },
             {
-              role: 'user',
-              parts: [
-                { text: buildPagePrompt(request) },
-                { text: 'Reference image 1, the hero cover (the child):' },
-                {
-                  inlineData: {
-                    mimeType: imageMimeType(request.heroCover),
-                    data: request.heroCover.toString('base64'),
-                  },
-                },
-                { text: 'Reference image 2, the toy cover (the plush toy):' },
-                {
-                  inlineData: {
-                    mimeType: imageMimeType(request.toyCover),
-                    data: request.toyCover.toString('base64'),
-                  },
-                },
-                // Page 1 is the character sheet: three references at most, which Gemini handles best.
-                ...(request.firstPage
-                  ? [
-                      { text: 'Reference image 3, page 1 of this book (draw the characters the same way):' },
-                      {
-                        inlineData: {
-                          mimeType: imageMimeType(request.firstPage),
-                          data: request.firstPage.toString('base64'),
-                        },
-                      },
-                    ]
-                  : []),
-              ],
+              inlineData: {
+                mimeType: imageMimeType(request.heroCover),
+                data: request.heroCover.toString('base64'),
+              },
             },
+            { text: 'Reference image 2, the toy cover (the plush toy):' },
+            {
+              inlineData: {
+                mimeType: imageMimeType(request.toyCover),
+                data: request.toyCover.toString('base64'),
+              },
+            },
+            // Page 1 is the character sheet: three references at most, which Gemini handles best.
+            ...(request.firstPage
+              ? [
+                  { text: 'Reference image 3, page 1 of this book (draw the characters the same way):' },
+                  {
+                    inlineData: {
+                      mimeType: imageMimeType(request.firstPage),
+                      data: request.firstPage.toString('base64'),
+                    },
+                  },
+                ]
+              : []),
           ],
-          config: {
-            responseModalities: ['TEXT', 'IMAGE'],
-            imageConfig: { aspectRatio: '1:1' },
-            ...(options?.signal ? { abortSignal: options.signal } : {}),
-          },
-        });
-      } catch (error) {
-        return classifyError(error, { ...log, ms: Date.now() - started }, logger, redact);
-      }
-      return interpretResponse(response, { ...log, ms: Date.now() - started }, logger, {
+        },
+      ];
+      return generate(ai, contents, log, options?.signal, {
         // A page prompt asks for no refusal word: any text answer is just text.
         refusals: false,
         convert: (data) => toPagePng(data, request.size, request.style),
@@ -185,10 +206,7 @@ function classifyError(
   logger: IllustratorLogger,
   redact: (text: string) => string,
 ): CoverResult {
-  if (isAbort(error)) {
-    logger.warn(log, 'Gemini illustration timed out or was aborted');
-    return fail('AI_TIMEOUT', MESSAGES.timeout);
-  }
+  if (isAbort(error)) return timedOut(log, logger);
   if (error instanceof ApiError) {
     const detail = redact(error.message);
     if (isKeyRefusal(error.status, error.message)) {
@@ -205,6 +223,19 @@ function classifyError(
   const detail = redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   logger.warn({ ...log, detail }, 'Gemini call failed');
   return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+}
+
+function timedOut(log: Record<string, unknown>, logger: IllustratorLogger): CoverResult {
+  logger.warn(log, 'Gemini illustration timed out or was aborted');
+  return fail('AI_TIMEOUT', MESSAGES.timeout);
+}
+
+/** The HTTP status of a failed request (0: Google was not reached), for the retry rule in hosted.ts. */
+function geminiStatus(error: unknown): number | undefined {
+  if (error instanceof ApiError) return error.status;
+  // fetch's own failure: refused connection, reset, DNS.
+  if (error instanceof TypeError && /fetch failed/i.test(error.message)) return 0;
+  return undefined;
 }
 
 /** A rejected key: 401/403, or Google's 400 INVALID_ARGUMENT with reason API_KEY_INVALID. */

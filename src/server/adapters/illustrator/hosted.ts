@@ -51,3 +51,85 @@ export function imageMimeType(data: Buffer): 'image/png' | 'image/jpeg' | 'image
     return 'image/webp';
   return 'image/png';
 }
+
+/**
+ * How a hosted illustrator tries a request again: `attempts` requests at most (the first included),
+ * waiting `delayMs` before the second and twice as long before each later one. Both hosted adapters
+ * share it (and no SDK retries on its own), so Gemini and OpenAI behave the same on a busy service.
+ */
+export type RetryPolicy = { attempts: number; delayMs: number };
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 2, delayMs: 1_000 };
+
+/**
+ * True for an answer worth another request: 429 (busy), any 5xx, and 0 (the service was not
+ * reached). A 4xx is the request's own fault (a refused key, a blocked photo): asking again changes
+ * nothing. `undefined` (no HTTP status: a body that is not JSON) is not retried either.
+ */
+function isRetryableStatus(status: number | undefined): boolean {
+  return status === 0 || status === 429 || (status !== undefined && status >= 500 && status <= 599);
+}
+
+export type HostedCallOutcome<T> =
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      /** What the last request threw (the adapter classifies it). */
+      error: unknown;
+      /** The last request ran out of `timeoutMs`, or the caller aborted. */
+      timedOut: boolean;
+      attempts: number;
+    };
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * The one call path of the hosted illustrators: runs `call` with a signal that ends after
+ * `timeoutMs` (or when the caller aborts), and repeats it on a retryable failure (see
+ * `isRetryableStatus`) as `retry` says. A timed-out request is not repeated: the parent has already
+ * waited the whole timeout, and the wizard offers "try again". `statusOf` reads the HTTP status off
+ * the SDK's error (0: not reached; undefined: not an HTTP failure).
+ */
+export async function callHosted<T>(
+  call: (signal: AbortSignal) => Promise<T>,
+  options: {
+    timeoutMs: number;
+    retry: RetryPolicy;
+    signal?: AbortSignal | undefined;
+    statusOf: (error: unknown) => number | undefined;
+    /** Told before each repeated request (for the log: never the request itself). */
+    onRetry?: (details: { attempt: number; status: number | undefined; waitMs: number }) => void;
+  },
+): Promise<HostedCallOutcome<T>> {
+  const { signal: callerSignal, retry } = options;
+  for (let attempt = 1; ; attempt += 1) {
+    if (callerSignal?.aborted) {
+      return { ok: false, error: callerSignal.reason, timedOut: true, attempts: attempt - 1 };
+    }
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
+    try {
+      return { ok: true, value: await call(signal) };
+    } catch (error) {
+      if (timeout.aborted || callerSignal?.aborted)
+        return { ok: false, error, timedOut: true, attempts: attempt };
+      const status = options.statusOf(error);
+      if (attempt >= retry.attempts || !isRetryableStatus(status)) {
+        return { ok: false, error, timedOut: false, attempts: attempt };
+      }
+      const waitMs = retry.delayMs * 2 ** (attempt - 1);
+      options.onRetry?.({ attempt, status, waitMs });
+      await wait(waitMs, callerSignal);
+    }
+  }
+}

@@ -45,7 +45,7 @@ export const COVER_TEXT: Record<
 };
 
 /** Longest name that still reads on the cover. */
-export const MAX_NAME_LENGTH = 40;
+const MAX_NAME_LENGTH = 40;
 /** Photos above this many pixels are refused before decoding (decompression bombs). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -64,7 +64,7 @@ const MESSAGES = {
 const fail = (code: ErrorCode, message: string): CoverResult => ({ ok: false, code, message });
 
 /** The name as printed: trimmed, single spaces, composed accents. */
-export function cleanName(name: unknown): string {
+function cleanName(name: unknown): string {
   return typeof name === 'string' ? name.normalize('NFC').replace(/\s+/g, ' ').trim() : '';
 }
 

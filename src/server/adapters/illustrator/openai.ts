@@ -5,7 +5,17 @@ import OpenAI, {
   APIUserAbortError,
   toFile,
 } from 'openai';
-import { fail, type IllustratorLogger, imageMimeType, silentLogger, toPagePng, toPng } from './hosted';
+import {
+  callHosted,
+  DEFAULT_RETRY,
+  fail,
+  type IllustratorLogger,
+  imageMimeType,
+  type RetryPolicy,
+  silentLogger,
+  toPagePng,
+  toPng,
+} from './hosted';
 import type { CoverRequest, CoverResult, Illustrator } from './index';
 import { checkPageRequest } from './page-request';
 import { buildCoverPrompt, buildPagePrompt } from './prompts';
@@ -21,7 +31,10 @@ export type OpenAiIllustratorOptions = {
   model?: string;
   /** Another endpoint than OpenAI's, including the version path (e.g. `http://127.0.0.1:4000/v1`). */
   baseUrl?: string | undefined;
+  /** How long one request may take. */
   timeoutMs?: number;
+  /** When a busy or failing service is asked again (hosted.ts). */
+  retry?: RetryPolicy;
   photoChecker?: PhotoChecker | undefined;
   logger?: IllustratorLogger;
 };
@@ -48,8 +61,9 @@ const SAFETY_CODES = new Set(['moderation_blocked', 'content_policy_violation'])
 /**
  * The OpenAI adapter (`openai`, `images.edit` with the photo as the input image, `input_fidelity:
  * 'high'` to keep the face or the toy recognisable; a page sends the two approved covers as its
- * input images). The SDK retries once (`maxRetries: 1`) on 408,
- * 409, 429, 5xx and timeouts; what still fails is returned as a classified error.
+ * input images). The SDK does not retry (`maxRetries: 0`): requests go through the hosted
+ * illustrators' one call path (`callHosted` in hosted.ts), which times them out and asks again after
+ * a 429 or 5xx; what still fails is returned as a classified error.
  *
  * An image edit always draws: unlike Gemini it cannot answer "NO_PERSON" / "NO_TOY". The person /
  * toy check for this adapter is the shop's offline photo check (`photo-check.ts`), run before the
@@ -60,6 +74,7 @@ export function createOpenAiIllustrator({
   model = 'gpt-image-1',
   baseUrl,
   timeoutMs = 90_000,
+  retry = DEFAULT_RETRY,
   photoChecker,
   logger = silentLogger,
 }: OpenAiIllustratorOptions): Illustrator {
@@ -68,14 +83,41 @@ export function createOpenAiIllustrator({
   const client = key
     ? new OpenAI({
         apiKey: key,
-        timeout: timeoutMs,
-        maxRetries: 1,
+        maxRetries: 0,
         // Explicit, so that OPENAI_LOG=debug cannot make the SDK print request bodies (the photo).
         logLevel: 'warn',
         ...(baseUrl ? { baseURL: baseUrl } : {}),
       })
     : null;
   const redact = (text: string) => (key ? text.split(key).join('[redacted]') : text).slice(0, 300);
+
+  /** One `images.edit` through the shared call path; the answer read, or the failure classified. */
+  async function edit(
+    client: OpenAI,
+    body: () => Promise<OpenAI.Images.ImageEditParamsNonStreaming>,
+    log: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    convert: (data: Buffer) => Promise<Buffer | null>,
+  ): Promise<CoverResult> {
+    const started = Date.now();
+    const outcome = await callHosted(
+      async (attemptSignal) => client.images.edit(await body(), { signal: attemptSignal }),
+      {
+        timeoutMs,
+        retry,
+        signal,
+        statusOf: openAiStatus,
+        onRetry: (details) => logger.warn({ ...log, ...details }, 'OpenAI failed; asking again'),
+      },
+    );
+    const timed = { ...log, ms: Date.now() - started };
+    if (!outcome.ok) {
+      return outcome.timedOut
+        ? timedOut(timed, logger)
+        : classifyError(outcome.error, { ...timed, attempts: outcome.attempts }, logger, redact);
+    }
+    return readImage(outcome.value, log, logger, convert);
+  }
 
   return {
     kind: 'openai',
@@ -92,23 +134,19 @@ export function createOpenAiIllustrator({
         if (refused) return refused;
       }
 
-      const started = Date.now();
-      let response: OpenAI.Images.ImagesResponse;
-      try {
-        response = await client.images.edit(
-          {
-            model,
-            image: [await toFile(request.photo, 'photo.jpg', { type: 'image/jpeg' })],
-            prompt: buildCoverPrompt(request, { withRefusalAnswer: false }),
-            size: '1024x1024',
-            input_fidelity: 'high',
-          },
-          options?.signal ? { signal: options.signal } : undefined,
-        );
-      } catch (error) {
-        return classifyError(error, { ...log, ms: Date.now() - started }, logger, redact);
-      }
-      return readImage(response, log, logger, toPng);
+      return edit(
+        client,
+        async () => ({
+          model,
+          image: [await toFile(request.photo, 'photo.jpg', { type: 'image/jpeg' })],
+          prompt: buildCoverPrompt(request, { withRefusalAnswer: false }),
+          size: '1024x1024',
+          input_fidelity: 'high',
+        }),
+        log,
+        options?.signal,
+        toPng,
+      );
     },
 
     async illustratePage(request, options) {
@@ -127,33 +165,29 @@ export function createOpenAiIllustrator({
         style: request.style,
         page: request.pageNumber,
       };
-      const started = Date.now();
-      let response: OpenAI.Images.ImagesResponse;
-      try {
-        const reference = (cover: Buffer, name: string) => {
-          const type = imageMimeType(cover);
-          return toFile(cover, `${name}.${type.slice('image/'.length)}`, { type });
-        };
-        response = await client.images.edit(
-          {
-            model,
-            // The hero cover, the toy cover, then page 1: the prompt names them in this order.
-            image: [
-              await reference(request.heroCover, 'hero-cover'),
-              await reference(request.toyCover, 'toy-cover'),
-              // Page 1, once drawn, is the character sheet of every later page.
-              ...(request.firstPage ? [await reference(request.firstPage, 'first-page')] : []),
-            ],
-            prompt: buildPagePrompt(request),
-            size: '1024x1024',
-            input_fidelity: 'high',
-          },
-          options?.signal ? { signal: options.signal } : undefined,
-        );
-      } catch (error) {
-        return classifyError(error, { ...log, ms: Date.now() - started }, logger, redact);
-      }
-      return readImage(response, log, logger, (data) => toPagePng(data, request.size, request.style));
+      const reference = (cover: Buffer, name: string) => {
+        const type = imageMimeType(cover);
+        return toFile(cover, `${name}.${type.slice('image/'.length)}`, { type });
+      };
+      return edit(
+        client,
+        async () => ({
+          model,
+          // The hero cover, the toy cover, then page 1: the prompt names them in this order.
+          image: [
+            await reference(request.heroCover, 'hero-cover'),
+            await reference(request.toyCover, 'toy-cover'),
+            // Page 1, once drawn, is the character sheet of every later page.
+            ...(request.firstPage ? [await reference(request.firstPage, 'first-page')] : []),
+          ],
+          prompt: buildPagePrompt(request),
+          size: '1024x1024',
+          input_fidelity: 'high',
+        }),
+        log,
+        options?.signal,
+        (data) => toPagePng(data, request.size, request.style),
+      );
     },
   };
 }
@@ -214,6 +248,18 @@ async function checkPhoto(
     : fail('AI_INVALID_IMAGE_NO_TOY', MESSAGES.noToy);
 }
 
+function timedOut(log: Record<string, unknown>, logger: IllustratorLogger): CoverResult {
+  logger.warn(log, 'OpenAI illustration timed out or was aborted');
+  return fail('AI_TIMEOUT', MESSAGES.timeout);
+}
+
+/** The HTTP status of a failed request (0: OpenAI was not reached), for the retry rule in hosted.ts. */
+function openAiStatus(error: unknown): number | undefined {
+  if (error instanceof APIConnectionError) return 0;
+  if (error instanceof APIError) return error.status;
+  return undefined;
+}
+
 function classifyError(
   error: unknown,
   log: Record<string, unknown>,
@@ -222,8 +268,7 @@ function classifyError(
 ): CoverResult {
   // Order matters: the timeout and abort errors are subclasses of APIError.
   if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError) {
-    logger.warn(log, 'OpenAI illustration timed out or was aborted');
-    return fail('AI_TIMEOUT', MESSAGES.timeout);
+    return timedOut(log, logger);
   }
   if (error instanceof APIConnectionError) {
     logger.warn({ ...log, detail: redact(error.message) }, 'OpenAI could not be reached');
@@ -247,8 +292,7 @@ function classifyError(
     return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
   }
   if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
-    logger.warn(log, 'OpenAI illustration timed out or was aborted');
-    return fail('AI_TIMEOUT', MESSAGES.timeout);
+    return timedOut(log, logger);
   }
   const detail = redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   logger.warn({ ...log, detail }, 'OpenAI call failed');

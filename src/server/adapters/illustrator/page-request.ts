@@ -3,8 +3,8 @@ import { SceneSchema } from '../../stories/scene';
 import type { CoverResult, PageRequest } from './index';
 
 /** The page sizes an illustrator draws: a 300 ppi print page is about 2,600 px. */
-export const MIN_PAGE_SIZE = 64;
-export const MAX_PAGE_SIZE = 4096;
+const MIN_PAGE_SIZE = 64;
+const MAX_PAGE_SIZE = 4096;
 
 const MESSAGES = {
   noCover: 'The approved covers are needed to draw the pages.',

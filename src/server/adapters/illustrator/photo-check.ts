@@ -105,12 +105,12 @@ const HUMAN_CONFIG: Partial<Config> = {
 type HumanModule = { Human: new (config?: Partial<Config>) => Human };
 
 /** The package's root folder, found without going through its (broken) `exports` map. */
-export function humanPackageDir(require: NodeJS.Require): string {
+function humanPackageDir(require: NodeJS.Require): string {
   // The `node` condition resolves to dist/human.node.js (needs tfjs-node, so it is never loaded).
   return path.dirname(path.dirname(require.resolve('@vladmandic/human')));
 }
 
-export function tfjsWasmDir(require: NodeJS.Require): string {
+function tfjsWasmDir(require: NodeJS.Require): string {
   // The package's `main` lives in dist/ beside the .wasm binaries.
   const main = require.resolve('@tensorflow/tfjs-backend-wasm');
   let dir = path.dirname(main);
@@ -127,7 +127,7 @@ const CONTENT_TYPES: Record<string, string> = {
  * A fetch that reads `file://` URLs inside the allowed folders from disk and hands everything else
  * to the original fetch. tfjs loads models and WASM binaries through the global fetch.
  */
-export function fileAwareFetch(original: typeof fetch, allowedDirs: string[]): typeof fetch {
+function fileAwareFetch(original: typeof fetch, allowedDirs: string[]): typeof fetch {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (url.startsWith('file:')) {
@@ -208,7 +208,7 @@ export function decidePerson(result: Pick<Result, 'face' | 'body' | 'object'>): 
 }
 
 /** How much colour and detail a photo has: a blank or single-colour picture has neither. */
-export async function measureTexture(rgb: {
+async function measureTexture(rgb: {
   data: Buffer;
   info: { width: number; height: number; channels: number };
 }): Promise<{ colourSpread: number; edgeEnergy: number }> {

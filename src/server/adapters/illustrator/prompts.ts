@@ -13,7 +13,7 @@ export const COVER_STYLE =
   'warm amber lamplight and creamy moonlight highlights';
 
 /** The night-time guardian-friend theme of the Cuddle Tales books. */
-export const COVER_THEME =
+const COVER_THEME =
   'a cosy night-time scene where the subject is a kind guardian friend who keeps watch over sweet ' +
   'dreams: a starry sky, a friendly crescent moon, soft clouds and a glowing lantern; a calm, safe, ' +
   'reassuring and joyful mood for young children, nothing scary';
@@ -34,7 +34,7 @@ const MAX_NAME_LENGTH = 40;
  * The name as harmless context: letters, digits, spaces, apostrophes and hyphens only, so that a name
  * cannot close the quotes around it or end its sentence to start an instruction of its own.
  */
-export function sanitiseName(name: string): string {
+function sanitiseName(name: string): string {
   return name
     .normalize('NFKC')
     .replace(/[^\p{L}\p{M}\p{N} '’-]/gu, ' ')
@@ -143,7 +143,7 @@ export const FIRST_PAGE_REFERENCE =
 const MAX_SCENE_LENGTH = 600;
 
 /** The scene text as one plain paragraph: no control characters or line breaks, at most 600 characters. */
-export function sanitiseScene(text: string): string {
+function sanitiseScene(text: string): string {
   return text
     .normalize('NFKC')
     .replace(/[\p{Cc}\p{Cf}]/gu, ' ')

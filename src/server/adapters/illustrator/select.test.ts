@@ -62,7 +62,8 @@ describe('selectIllustrator', () => {
   });
 
   it('passes the model, base URL and key through to the adapter', async () => {
-    gemini.reply({ status: 500, headers: { 'content-type': 'application/json' }, body: '{}' });
+    // A 4xx: not asked again (hosted.ts), so one request each.
+    gemini.reply({ status: 400, headers: { 'content-type': 'application/json' }, body: '{}' });
     openai.reply({
       status: 400,
       headers: { 'content-type': 'application/json' },

@@ -19,7 +19,7 @@ export const LULU_PRODUCTION_URL = 'https://api.lulu.com';
 /** The printer settings: the embedded local printer, or Lulu's Print API with its settings. */
 export type PrinterSettings = { provider: 'local'; lulu: undefined } | { provider: 'lulu'; lulu: LuluConfig };
 
-export type LuluConfig = {
+type LuluConfig = {
   /** `https://api.sandbox.lulu.com` (default) or `https://api.lulu.com`, without a trailing slash. */
   apiUrl: string;
   clientKey: string;

@@ -322,7 +322,7 @@ function shippingAddress(shipTo: PrintSubmission['shipTo']) {
  * Lulu's error body as one line. Its validation errors come as `{ field: ["message"] }`, nested
  * for addresses and line items (`shipping_address.postcode: ...`); others as `{ detail }`.
  */
-export function luluMessage(body: unknown, path = ''): string {
+function luluMessage(body: unknown, path = ''): string {
   if (body === null || body === undefined) return '';
   if (typeof body === 'string') return path ? `${path}: ${body}` : body;
   if (typeof body === 'number' || typeof body === 'boolean') return luluMessage(String(body), path);

@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
  * The buckets of SPEC.md section 3: `instances` (one folder per book instance), `wizard-temp`
  * (uploads during the wizard) and `public` (catalogue artwork only; nothing of a child).
  */
-export const BUCKETS = ['instances', 'wizard-temp', 'public'] as const;
+const BUCKETS = ['instances', 'wizard-temp', 'public'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
-export type StoredObject = { data: Buffer; contentType: string | undefined; size: number };
+type StoredObject = { data: Buffer; contentType: string | undefined; size: number };
 
 /** Where the shop keeps files. Keys are made by the server (see `newObjectName`), never by a user. */
 export interface Storage {

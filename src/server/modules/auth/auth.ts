@@ -49,7 +49,7 @@ const DEFAULT_RATE_LIMITS: AuthRateLimits = {
   emailPerMinute: 5,
 };
 
-export type OAuthProviderId = 'google' | 'microsoft';
+type OAuthProviderId = 'google' | 'microsoft';
 
 /** The secret that signs sessions: AUTH_SECRET, else one made once and kept in DATA_DIR (embedded default). */
 export function resolveSecret(config: Config, log: Pick<FastifyBaseLogger, 'warn'>): string {
@@ -84,7 +84,7 @@ const SHARED_LIMIT_PATH =
  * and e-mail (a fixed window that starts with its first request), memory for the rest. Nothing is
  * counted for `/get-session` (its rule is off).
  */
-export function rateLimitStorage(db: Db) {
+function rateLimitStorage(db: Db) {
   const memory = new Map<string, { count: number; startedAt: number }>();
   return {
     async consume(key: string, rule: { window: number; max: number }) {

@@ -15,7 +15,7 @@ import { findActivePrices, findActiveThemes, type ThemeRow } from './repo';
  * page and the wizard read it, and it changes only when an operator changes themes or prices. A
  * change is seen within this time by every process, at once after `invalidateCatalog`.
  */
-export const CATALOG_FRESH_MS = 10_000;
+const CATALOG_FRESH_MS = 10_000;
 
 type Snapshot = {
   readAt: number;
@@ -52,7 +52,7 @@ export function invalidateCatalog(db: Db): void {
   snapshots.delete(db);
 }
 
-export async function listThemes(db: Db, type: BookType): Promise<ThemeList> {
+async function listThemes(db: Db, type: BookType): Promise<ThemeList> {
   const { themes } = await catalog(db);
   return { type, themes: themes.filter((theme) => theme.bookTypes.includes(type)) };
 }
@@ -64,7 +64,7 @@ export async function getTheme(db: Db, themeId: string, type: BookType): Promise
   return row;
 }
 
-export async function listPrices(db: Db): Promise<PriceList> {
+async function listPrices(db: Db): Promise<PriceList> {
   const { prices } = await catalog(db);
   return {
     currency: 'CHF',

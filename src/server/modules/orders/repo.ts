@@ -50,7 +50,7 @@ export function copyRowsOf(db: Db, orderId: string): Promise<OrderCopyRow[]> {
 }
 
 /** A gift copy as chosen in the checkout (the rows keep null for "as the book"). */
-export function copyGiftOf(row: OrderCopyRow): CopyGift {
+function copyGiftOf(row: OrderCopyRow): CopyGift {
   return {
     position: row.position,
     shipTo: row.shipTo ?? null,

@@ -20,7 +20,7 @@ export type OrdersDeps = {
 };
 
 /** How long a payment page stays open (Stripe allows 30 minutes to 24 hours). */
-export const PAYMENT_SESSION_MINUTES = 60;
+const PAYMENT_SESSION_MINUTES = 60;
 
 type PaymentTexts = {
   lines: Record<

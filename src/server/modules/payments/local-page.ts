@@ -39,7 +39,7 @@ type Form = { cardNumber: string; expiry: string; cvc: string; name: string };
 type FieldErrors = Partial<Record<keyof Form | 'card', string>>;
 
 /** The Luhn check every real card number passes. */
-export function luhnValid(digits: string): boolean {
+function luhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {

@@ -11,7 +11,7 @@ export type TaxSettings = { overrideBasisPoints: number | undefined };
  * `valid_from` is on or before that day in the shop's calendar. A country without a row is a
  * mistake of the data, not a free order: it throws.
  */
-export async function taxRateFor(db: Db, settings: TaxSettings, country: Country, at: Date) {
+async function taxRateFor(db: Db, settings: TaxSettings, country: Country, at: Date) {
   if (settings.overrideBasisPoints !== undefined) return settings.overrideBasisPoints;
   const [row] = await db
     .select({ rate: taxRates.rateBasisPoints })

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type PrintFileName, parsePrintFileKey } from '../../storage-keys';
 
 /** Where the route serves the files, below the shop's public URL. */
-export const PRINT_FILES_PREFIX = '/api/print-files';
+const PRINT_FILES_PREFIX = '/api/print-files';
 
 /** The path a print file is served at, which is also what its signature covers. */
 export const printFilePath = (bookInstanceId: string, file: PrintFileName) =>
@@ -12,7 +12,7 @@ export const printFilePath = (bookInstanceId: string, file: PrintFileName) =>
  * The signature of a path until an expiry (Unix seconds): HMAC-SHA256 over both, base64url. The
  * path is signed without the host, so a proxy in front of the shop does not break the links.
  */
-export function printFileSignature(path: string, expires: number, secret: string): string {
+function printFileSignature(path: string, expires: number, secret: string): string {
   return createHmac('sha256', secret).update(`${path}\n${expires}`, 'utf8').digest('base64url');
 }
 
@@ -57,7 +57,7 @@ export function checkPrintFileSignature(
 }
 
 /** Hides the signatures in a text (an error message that echoes a file URL). */
-export function redactSignatures(text: string): string {
+function redactSignatures(text: string): string {
   return text.replace(/(signature=)[^&\s"'\\]+/g, '$1[redacted]');
 }
 

@@ -9,7 +9,7 @@ import { enqueue, type PrintStatusUpdate } from '../../jobs/queue';
 import { applyPrintStatus } from '../production/print-status';
 
 /** The one topic Lulu sends: the whole print job, each time its status changes. */
-export const LULU_TOPIC = 'PRINT_JOB_STATUS_CHANGED';
+const LULU_TOPIC = 'PRINT_JOB_STATUS_CHANGED';
 
 /** What a notification did (answered to Lulu, and handy in tests). */
 export type LuluOutcome =

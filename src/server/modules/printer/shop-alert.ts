@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/index';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { escapeHtml } from '../../html';
+import { emailHtml, emailParagraph } from '../../email-layout';
+import { serverTexts } from '../../i18n';
 
 export type ShopAlertPayload = {
   /** The shop's own address (LULU_CONTACT_EMAIL), never a customer's. */
@@ -38,6 +39,11 @@ export async function sendShopAlert(
     to: payload.to,
     subject: `Action needed: Lulu will not print order ${orderNumber} (${payload.status})`,
     text: lines.join('\n\n'),
-    html: `<!doctype html><html lang="en"><body>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</body></html>`,
+    // The e-mails' one frame (src/server/email-layout.ts), without the greeting and sign-off meant for parents.
+    html: emailHtml({
+      language: 'en',
+      brand: serverTexts<{ brand: string }>('emails', 'en').brand,
+      blocks: lines.map((line) => emailParagraph(line)),
+    }),
   });
 }

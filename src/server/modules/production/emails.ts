@@ -4,7 +4,7 @@ import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i1
 import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import type { Db } from '../../db/client';
 import { bookInstances, customers, orders, paymentRefunds, users } from '../../db/schema';
-import { escapeHtml } from '../../html';
+import { emailButton, emailHtml, emailLinkFallback, emailNote, emailParagraph } from '../../email-layout';
 import { fill, formatMoney, serverTexts } from '../../i18n';
 import { PermanentJobError } from '../../jobs/errors';
 import type { OrderEmail } from '../../jobs/queue';
@@ -88,23 +88,21 @@ export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): Ma
     '--',
     texts.footer,
   ].join('\n');
-  const url = escapeHtml(values.url);
-  const html = `<!doctype html>
-<html lang="${escapeHtml(values.language)}">
-<body style="margin:0;background:#fff8ef;font-family:Nunito,Segoe UI,Helvetica,Arial,sans-serif;color:#2e2a4f">
-  <div style="max-width:520px;margin:0 auto;padding:32px 24px">
-    <p style="font-size:22px;font-weight:700;margin:0 0 24px">${escapeHtml(texts.brand)}</p>
-    <p style="font-size:16px;line-height:1.6">${escapeHtml(texts.greeting)}</p>
-    <p style="font-size:16px;line-height:1.6">${escapeHtml(body)}</p>
-${delivery ? `    <p style="font-size:16px;line-height:1.6;font-weight:700">${escapeHtml(delivery)}</p>\n` : ''}${values.receipt ? `    ${receiptHtml(values.receipt)}\n` : ''}    <p style="font-size:14px;line-height:1.6;color:#5b5775">${escapeHtml(orderLine)}</p>
-    <p style="margin:28px 0"><a href="${url}" style="background:#c4492f;color:#fff;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:700;display:inline-block">${escapeHtml(part.button)}</a></p>
-    <p style="font-size:13px;line-height:1.6;color:#5b5775">${escapeHtml(texts.buttonFallback)}<br><a href="${url}" style="color:#5b5775;word-break:break-all">${url}</a></p>
-    <p style="font-size:16px;line-height:1.6;white-space:pre-line">${escapeHtml(texts.signature)}</p>
-    <hr style="border:none;border-top:1px solid #eadfce;margin:24px 0">
-    <p style="font-size:12px;line-height:1.6;color:#5b5775">${escapeHtml(texts.footer)}</p>
-  </div>
-</body>
-</html>`;
+  const html = emailHtml({
+    language: values.language,
+    brand: texts.brand,
+    greeting: texts.greeting,
+    blocks: [
+      emailParagraph(body),
+      ...(delivery ? [emailParagraph(delivery, { bold: true })] : []),
+      ...(values.receipt ? [receiptHtml(values.receipt)] : []),
+      emailNote(orderLine, { muted: true }),
+      emailButton(values.url, part.button),
+      emailLinkFallback(texts.buttonFallback, values.url),
+    ],
+    signature: texts.signature,
+    footer: texts.footer,
+  });
   return { to: values.to, subject, text, html };
 }
 

@@ -116,8 +116,6 @@ export function bookPageQuery(db: Db, userId: string, page: PageRequest & { ids?
     .limit(page.limit + 1);
 }
 
-export type BookPageRow = Awaited<ReturnType<typeof bookPageQuery>>[number];
-
 /**
  * For the books of one page (already the user's): how many pictures each has and which are paid,
  * in one grouped read each over those ids only.

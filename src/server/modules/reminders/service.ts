@@ -5,13 +5,13 @@ import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i1
 import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import type { Db } from '../../db/client';
 import { bookInstances, bookVersions, orders, users } from '../../db/schema';
-import { escapeHtml } from '../../html';
+import { emailButton, emailFooterLink, emailHtml, emailParagraph } from '../../email-layout';
 import { fill, serverTexts } from '../../i18n';
 import { enqueue } from '../../jobs/queue';
 import { bookTitle } from '../../stories/title';
 
 /** A book approved but not paid gets its one reminder this long after the approval (issue 18). */
-export const REMINDER_AFTER_HOURS = 24;
+const REMINDER_AFTER_HOURS = 24;
 
 /** The parent agreed to the reminder (on approving a book): their opt-out link gets its token. */
 export async function agreeToReminders(db: Db, userId: string): Promise<void> {
@@ -161,19 +161,13 @@ export function renderBookReminder(values: {
       '--',
       optOut,
     ].join('\n'),
-    html: `<!doctype html>
-<html lang="${escapeHtml(language)}">
-<body style="margin:0;background:#fff8ef;font-family:Nunito,Segoe UI,Helvetica,Arial,sans-serif;color:#2e2a4f">
-  <div style="max-width:520px;margin:0 auto;padding:32px 24px">
-    <p style="font-size:22px;font-weight:700;margin:0 0 24px">${escapeHtml(texts.brand)}</p>
-    <p style="font-size:16px;line-height:1.6">${escapeHtml(texts.greeting)}</p>
-    <p style="font-size:16px;line-height:1.6">${escapeHtml(body)}</p>
-    <p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:#c4492f;color:#fff;text-decoration:none;padding:14px 24px;border-radius:999px;font-weight:700;display:inline-block">${escapeHtml(part.button)}</a></p>
-    <p style="font-size:16px;line-height:1.6;white-space:pre-line">${escapeHtml(texts.signature)}</p>
-    <hr style="border:none;border-top:1px solid #eadfce;margin:24px 0">
-    <p style="font-size:12px;line-height:1.6;color:#5b5775">${escapeHtml(fill(part.optOut, { url: '' }))}<a href="${escapeHtml(stop)}" style="color:#5b5775">${escapeHtml(stop)}</a></p>
-  </div>
-</body>
-</html>`,
+    html: emailHtml({
+      language,
+      brand: texts.brand,
+      greeting: texts.greeting,
+      blocks: [emailParagraph(body), emailButton(url, part.button)],
+      signature: texts.signature,
+      footer: emailFooterLink(fill(part.optOut, { url: '' }), stop),
+    }),
   };
 }

@@ -13,7 +13,7 @@ import { notFound } from '../../errors';
 import type { StoredAddress } from '../orders/repo';
 
 /** How many reviews a theme's page shows, newest first. */
-export const THEME_REVIEWS_SHOWN = 8;
+const THEME_REVIEWS_SHOWN = 8;
 
 /** "Sophie M.": the buyer's first name and the initial of the last, as the order's address has them. */
 function shownName(address: Partial<StoredAddress> | null): string {

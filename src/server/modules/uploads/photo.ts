@@ -3,9 +3,9 @@ import { LIMITS } from '../../../shared/constants';
 import { AppError } from '../../errors';
 
 /** Decoding more pixels than this is refused before any decoding work (decompression bombs). */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = 40_000_000;
 /** Stored photos are at most this many pixels on a side: plenty for a 30 cm printed page. */
-export const MAX_STORED_SIDE = 2400;
+const MAX_STORED_SIDE = 2400;
 
 type Kind = 'jpeg' | 'png' | 'webp';
 

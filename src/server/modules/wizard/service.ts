@@ -44,7 +44,7 @@ import {
 } from './prefill';
 import * as repo from './repo';
 
-export const GENERATION_LIMITS = { perSessionPerHour: 10, perUserPerDay: 30, timeoutMs: 60_000 } as const;
+const GENERATION_LIMITS = { perSessionPerHour: 10, perUserPerDay: 30, timeoutMs: 60_000 } as const;
 const SESSION_MS = WIZARD_COOKIE.hours * 60 * 60 * 1000;
 
 export type WizardDeps = {
@@ -59,7 +59,7 @@ export type Caller = { sessionId: string | undefined; userId: string | null };
 type Steps = { 1?: ChildStep; 2?: CoverStep; 3?: ToyStep; 4?: ToyGeneratedStep; 5?: DedicationStep };
 
 /** A new session id, `wizard_{timestamp}_{random}`, with 128 unguessable bits. */
-export function newWizardSessionId(now: Date): string {
+function newWizardSessionId(now: Date): string {
   return `wizard_${now.getTime()}_${randomBytes(16).toString('hex')}`;
 }
 
@@ -105,7 +105,7 @@ function toState(
 }
 
 /** The caller's current session (cookie or own), linked to the user when they have signed in since. */
-export async function findCallerSession(deps: WizardDeps, caller: Caller) {
+async function findCallerSession(deps: WizardDeps, caller: Caller) {
   if (!caller.sessionId) return undefined;
   const session = await repo.findSessionForCaller(deps.db, caller.sessionId, caller.userId, deps.now());
   if (session?.status !== 'active') return undefined;

@@ -6,7 +6,6 @@ export const canRetryPayment = (status: PaymentStatus): boolean => isPaymentOpen
 
 /** The four steps of the timeline (PRODUCT.md, the older flow). */
 export const TIMELINE_STEPS = ['received', 'production', 'shipped', 'delivered'] as const;
-export type TimelineStep = (typeof TIMELINE_STEPS)[number];
 
 /** Where an order stands on the timeline; a cancelled order has no place on it. */
 export function timelineIndex(status: OrderStatus): number | undefined {

@@ -9,10 +9,9 @@ import {
   type ProfileOrder,
 } from '../../../../shared/contracts/profile';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
-import { type ApiCall, fails, type Handler, ok, type Reply, stubApi } from '../../../testing/mock-api';
+import { fails, type Handler, ok, type Reply, stubApi } from '../../../testing/mock-api';
 
 export type { Reply } from '../../../testing/mock-api';
-export type ProfileCall = ApiCall;
 
 export { deferred, fails, ok } from '../../../testing/mock-api';
 

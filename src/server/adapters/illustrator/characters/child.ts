@@ -1,4 +1,4 @@
-import type { ChildLook, HairStyle } from '../../../../shared/domain/child-look';
+import type { HairStyle } from '../../../../shared/domain/child-look';
 import { CHEEK, EYES, HAIR, INK, OUTFIT, SKIN } from './palette';
 import type { ArtStyle, ChildOptions, ChildPose, Expression, Figure, Point } from './types';
 
@@ -585,7 +585,3 @@ export function drawChild(o: ChildOptions): Figure {
   }
   return { svg: `<g class="child">${svg}</g>`, width, height, anchors };
 }
-
-/** The look's parts, for tests and the wizard's preview. */
-export const CHILD_BOX = { width: W, standingHeight: 640 } as const;
-export type { ChildLook };

@@ -6,14 +6,4 @@
 export { drawChild } from './child';
 export { readChildLook } from './read-look';
 export { cutOutToy, drawToy } from './toy';
-export type {
-  ArtStyle,
-  ChildOptions,
-  ChildPose,
-  Expression,
-  Figure,
-  Point,
-  ToyArt,
-  ToyOptions,
-  ToyPose,
-} from './types';
+export type { ChildOptions, ChildPose, Figure, ToyArt, ToyOptions, ToyPose } from './types';

@@ -98,9 +98,9 @@ function nearestEntry<K extends string>(
   return best!;
 }
 
-export const nearestSkin = (sample: Rgb): SkinTone => nearestEntry(sample, SKIN, 2);
-export const nearestHair = (sample: Rgb): HairColor => nearestEntry(sample, HAIR, 1.5);
-export const nearestEyes = (sample: Rgb): EyeColor => nearestEntry(sample, EYES, 0.5);
+const nearestSkin = (sample: Rgb): SkinTone => nearestEntry(sample, SKIN, 2);
+const nearestHair = (sample: Rgb): HairColor => nearestEntry(sample, HAIR, 1.5);
+const nearestEyes = (sample: Rgb): EyeColor => nearestEntry(sample, EYES, 0.5);
 
 /** The per-channel median of some pixels: robust to highlights, shadows and stray strands. */
 function median(pixels: Rgb[]): Rgb | undefined {
@@ -145,7 +145,7 @@ export type LookReading = {
 };
 
 /** Reads skin, hair and eyes from the picture, the face mesh and the person mask (0..255). */
-export function readFromPixels(image: Image, mesh: Mesh, mask: Uint8Array): LookReading | undefined {
+function readFromPixels(image: Image, mesh: Mesh, mask: Uint8Array): LookReading | undefined {
   const { data, width, height } = image;
   const px = (x: number, y: number): Rgb => {
     const i = (Math.round(y) * width + Math.round(x)) * 3;
@@ -296,7 +296,7 @@ export function readFromPixels(image: Image, mesh: Mesh, mask: Uint8Array): Look
  * the sample photos texture did not separate curly from straight), so only very wide hair counts
  * as curly, and tie-ups (ponytail, pigtails, braids) are left to the parent.
  */
-export function hairStyleOf(m: LookReading['measures'], hasHair: boolean): HairStyle {
+function hairStyleOf(m: LookReading['measures'], hasHair: boolean): HairStyle {
   if (!hasHair || m.above < 0.08) return 'cropped';
   const curly = m.width > 2.7;
   if (m.below > 0.15) return curly ? 'curly-long' : 'long';

@@ -74,7 +74,7 @@ function nearest(px: Rgb, centres: Rgb[]): number {
  * The toy's mask at analysis size (1 = toy): background floods in from the borders through pixels
  * close to the border's own colours; the largest remaining region near the centre is the toy.
  */
-export function toyMask(rgb: Buffer, width: number, height: number): Uint8Array {
+function toyMask(rgb: Buffer, width: number, height: number): Uint8Array {
   const n = width * height;
   const at = (i: number): Rgb => [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!];
   // The background's colours: those found along at least two sides of the photo (a toy often

@@ -8,7 +8,7 @@ import type { TimeOfDay } from '../../../stories/scene';
 export const SPACE = 1000;
 
 /** The book's warm ink, the same as the characters' outline. */
-export const INK = '#1d1845';
+const INK = '#1d1845';
 
 export type Paint = {
   line: boolean;

@@ -233,7 +233,7 @@ function lanterns(c: SettingContext, spots: [number, number][]) {
 }
 
 /** The green leaf boat (the text: "a boat made from a big green leaf"), back half and front half. */
-export function leafBoat(c: SettingContext, cx: number, y: number, w: number) {
+function leafBoat(c: SettingContext, cx: number, y: number, w: number) {
   const h = w * 0.3;
   const green = '#5fae4e';
   const back = `<path d="M${r(cx - w / 2)} ${r(y - h * 0.4)} Q${r(cx)} ${r(y - h * 0.15)} ${r(cx + w / 2)} ${r(y - h * 0.6)} L${r(cx + w * 0.4)} ${r(y)} Z" fill="${c.p.f('#4a9440')}" ${c.p.s()}/>`;

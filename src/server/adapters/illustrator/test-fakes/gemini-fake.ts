@@ -1,7 +1,7 @@
 import { type FakeReply, type HttpFake, jsonReply, type RecordedRequest, startHttpFake } from './http-fake';
 
 /** The path `@google/genai` calls for `models.generateContent` on the Gemini API. */
-export const GEMINI_PATH = /^\/v1beta\/models\/[^/]+:generateContent$/;
+const GEMINI_PATH = /^\/v1beta\/models\/[^/]+:generateContent$/;
 
 /** A local stand-in for `generativelanguage.googleapis.com` (only `generateContent`). */
 export function startGeminiFake(): Promise<HttpFake> {

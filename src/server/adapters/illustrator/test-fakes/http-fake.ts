@@ -54,7 +54,7 @@ export async function startHttpFake(route: { method: string; path: RegExp }): Pr
       const reply = replies.shift();
       if (!reply) {
         unexpected.push(`${method} ${url} (no reply queued)`);
-        // 501 is not retried by either SDK, so one surplus request is reported once.
+        // A surplus request fails the test through `unexpected` (a 5xx may be asked again: hosted.ts).
         res.writeHead(501, { 'content-type': 'application/json' }).end('{"error":"no reply queued"}');
         return;
       }

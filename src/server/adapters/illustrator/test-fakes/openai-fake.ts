@@ -1,7 +1,7 @@
 import { type FakeReply, type HttpFake, jsonReply, type RecordedRequest, startHttpFake } from './http-fake';
 
 /** The path `openai` calls for `images.edit` (base URL `<fake>/v1`). */
-export const OPENAI_EDIT_PATH = /^\/v1\/images\/edits$/;
+const OPENAI_EDIT_PATH = /^\/v1\/images\/edits$/;
 
 /** A local stand-in for `api.openai.com` (only `POST /v1/images/edits`). */
 export function startOpenAiFake(): Promise<HttpFake> {
@@ -20,7 +20,7 @@ export function openAiImageReply(image: Buffer): FakeReply {
   });
 }
 
-/** OpenAI's error body; `retry-after-ms` keeps the SDK's one retry quick in tests. */
+/** OpenAI's error body (the SDK does not retry; the shared call path in hosted.ts does). */
 export function openAiErrorReply(
   status: number,
   message: string,

@@ -3,10 +3,10 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A form body decoded from Stripe's bracket keys: `a[b][0][c]=1` becomes `{ a: { b: [{ c: '1' }] } }`. */
-export type FormValue = string | FormValue[] | { [key: string]: FormValue };
-export type FormParams = { [key: string]: FormValue };
+type FormValue = string | FormValue[] | { [key: string]: FormValue };
+type FormParams = { [key: string]: FormValue };
 
-export type RecordedStripeRequest = {
+type RecordedStripeRequest = {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -17,7 +17,7 @@ export type RecordedStripeRequest = {
 };
 
 /** Stripe's error object (`{ error: { ... } }` on the wire). */
-export type StripeErrorBody = { type: string; message: string; code?: string; param?: string };
+type StripeErrorBody = { type: string; message: string; code?: string; param?: string };
 
 export type FakeStripe = {
   /** The base URL to give the adapter as `apiBaseUrl`, e.g. `http://127.0.0.1:41234`. */
@@ -188,7 +188,7 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
 }
 
 /** Decodes `a[b][0][c]=1&...` into nested objects; numeric keys make arrays, as qs does. */
-export function parseForm(body: string): FormParams {
+function parseForm(body: string): FormParams {
   const root: FormParams = {};
   for (const [fullKey, value] of new URLSearchParams(body)) {
     const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(fullKey);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { LULU_PRINT_JOBS_PATH, LULU_TOKEN_PATH } from '../lulu';
 import { LULU_SHIPPING_LEVELS } from '../lulu-config';
 
-export type RecordedLuluRequest = {
+type RecordedLuluRequest = {
   method: string;
   /** Path and query, e.g. `/print-jobs/?search=...`. */
   url: string;
@@ -15,7 +15,7 @@ export type RecordedLuluRequest = {
 };
 
 /** A print job as the fake keeps it (the fields the shop sends, plus Lulu's id and status). */
-export type FakeLuluJob = {
+type FakeLuluJob = {
   id: number;
   external_id?: string;
   contact_email?: string;
@@ -26,7 +26,7 @@ export type FakeLuluJob = {
 };
 
 /** One download of a source file by the fake, as Lulu makes after a job is created. */
-export type FakeLuluDownload = {
+type FakeLuluDownload = {
   url: string;
   status: number;
   contentType: string;

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type RecordedS3Request = {
+type RecordedS3Request = {
   method: string;
   /** The path as sent, still URL-encoded: `/{bucket}/{key}`. */
   path: string;
@@ -11,7 +11,7 @@ export type RecordedS3Request = {
   body: Buffer;
 };
 
-export type FakeS3Object = { data: Buffer; contentType: string; lastModified: Date };
+type FakeS3Object = { data: Buffer; contentType: string; lastModified: Date };
 
 export type FakeS3 = {
   /** The endpoint to give the adapter, e.g. `http://127.0.0.1:41234` (path-style only). */

@@ -1,0 +1,258 @@
+import net from 'node:net';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createGeminiIllustrator } from './gemini';
+import type { RetryPolicy } from './hosted';
+import type { CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
+import { createOpenAiIllustrator } from './openai';
+import { COVER_STYLE } from './prompts';
+import {
+  geminiErrorReply,
+  geminiImageReply,
+  parseGeminiRequest,
+  startGeminiFake,
+} from './test-fakes/gemini-fake';
+import type { FakeReply, HttpFake, RecordedRequest } from './test-fakes/http-fake';
+import { isPng, makeImage, makePhoto } from './test-fakes/images';
+import { recordingLogger } from './test-fakes/logger';
+import {
+  openAiErrorReply,
+  openAiImageReply,
+  parseOpenAiForm,
+  startOpenAiFake,
+} from './test-fakes/openai-fake';
+
+// The contract both hosted illustrators keep (issue 29): the same cases, run against each one's local
+// fake of its HTTP API. They share one call path (`callHosted` in hosted.ts); this checks that each
+// adapter really goes through it: same retries, same give-up, same timeouts, and what it sends.
+
+const API_KEY = 'contract-test-key-93c1';
+
+type Options = { timeoutMs?: number; retry?: RetryPolicy; baseUrl?: string };
+
+type Provider = {
+  name: string;
+  start(): Promise<HttpFake>;
+  create(fake: HttpFake, logger: ReturnType<typeof recordingLogger>['logger'], options: Options): Illustrator;
+  baseUrl(fake: HttpFake): string;
+  image(png: Buffer): FakeReply;
+  error(status: number): FakeReply;
+  /** What one request carried: the key, the prompt and every image, read the provider's way. */
+  sent(request: RecordedRequest): Promise<{ key: string | undefined; prompt: string; images: Buffer[] }>;
+};
+
+const providers: Provider[] = [
+  {
+    name: 'Gemini',
+    start: startGeminiFake,
+    baseUrl: (fake) => fake.url,
+    create: (fake, logger, options) =>
+      createGeminiIllustrator({ apiKey: API_KEY, baseUrl: fake.url, logger, ...options }),
+    image: (png) => geminiImageReply(png),
+    error: (status) => geminiErrorReply(status, 'STATUS', `Gemini answered ${status}.`),
+    async sent(request) {
+      const parts = parseGeminiRequest(request).contents.flatMap((content) => content.parts);
+      return {
+        key: request.headers['x-goog-api-key'] as string | undefined,
+        prompt: parts.map((part) => part.text ?? '').join('\n'),
+        images: parts.flatMap((part) =>
+          part.inlineData?.data ? [Buffer.from(part.inlineData.data, 'base64')] : [],
+        ),
+      };
+    },
+  },
+  {
+    name: 'OpenAI',
+    start: startOpenAiFake,
+    baseUrl: (fake) => `${fake.url}/v1`,
+    create: (fake, logger, options) =>
+      createOpenAiIllustrator({ apiKey: API_KEY, baseUrl: `${fake.url}/v1`, logger, ...options }),
+    image: (png) => openAiImageReply(png),
+    error: (status) => openAiErrorReply(status, `OpenAI answered ${status}.`, null, 'server_error'),
+    async sent(request) {
+      const form = await parseOpenAiForm(request);
+      const files = form.getAll('image[]') as File[];
+      return {
+        key: String(request.headers.authorization ?? '').replace(/^Bearer /, '') || undefined,
+        prompt: String(form.get('prompt') ?? ''),
+        images: await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer()))),
+      };
+    },
+  },
+];
+
+/** Quick retries for tests: the rule is the same, only the wait is short. */
+const QUICK: RetryPolicy = { attempts: 3, delayMs: 5 };
+
+let photo: Buffer;
+let png: Buffer;
+let heroCover: Buffer;
+let toyCover: Buffer;
+
+beforeAll(async () => {
+  photo = await makePhoto();
+  png = await makeImage('png', { width: 24, height: 24 });
+  heroCover = await makeImage('png', { width: 40, height: 40, color: '#d23c8c' });
+  toyCover = await makeImage('png', { width: 40, height: 40, color: '#2a9d8f' });
+});
+
+const hero = (): CoverRequest => ({ kind: 'hero_generation', photo, name: 'Mia', language: 'en' });
+
+const page = (): PageRequest => ({
+  heroCover,
+  toyCover,
+  scene: {
+    setting: 'forest-path',
+    time: 'night',
+    view: 'wide',
+    side: 'left',
+    props: ['fireflies'],
+    prompt: 'Mia and Teddy walk along a forest path lit by fireflies.',
+  },
+  style: 'color',
+  pageNumber: 3,
+  size: 64,
+  language: 'en',
+});
+
+function expectFailure(result: CoverResult, code: string): void {
+  expect(result.ok ? 'ok' : result.code).toBe(code);
+}
+
+describe.each(providers)('hosted illustrator contract: $name', (provider) => {
+  let fake: HttpFake;
+  let log: ReturnType<typeof recordingLogger>;
+  const illustrator = (options: Options = {}) =>
+    provider.create(fake, log.logger, { retry: QUICK, ...options });
+
+  beforeEach(async () => {
+    fake = await provider.start();
+    log = recordingLogger();
+  });
+
+  afterEach(async () => {
+    await fake.close();
+    expect(fake.unexpected).toEqual([]);
+    expect(log.text()).not.toContain(API_KEY);
+    expect(log.text()).not.toContain(photo.toString('base64').slice(0, 40));
+  });
+
+  it('sends the key, the prompt and the photo; a page sends both covers', async () => {
+    fake.reply(provider.image(png), provider.image(png));
+    const cover = await illustrator().generateCover(hero());
+    expect(cover.ok && isPng(cover.image)).toBe(true);
+    const pageResult = await illustrator().illustratePage(page());
+    expect(pageResult.ok).toBe(true);
+
+    const [coverSent, pageSent] = await Promise.all(fake.received.map((request) => provider.sent(request)));
+    expect(coverSent?.key).toBe(API_KEY);
+    expect(coverSent?.prompt).toContain(COVER_STYLE);
+    expect(coverSent?.prompt).toContain('Mia');
+    expect(coverSent?.images).toHaveLength(1);
+    expect(coverSent?.images[0]?.equals(photo)).toBe(true);
+
+    expect(pageSent?.key).toBe(API_KEY);
+    expect(pageSent?.prompt).toContain('fireflies');
+    expect(pageSent?.images.map((image) => image.equals(heroCover) || image.equals(toyCover))).toEqual([
+      true,
+      true,
+    ]);
+    expect(pageSent?.images[0]?.equals(heroCover)).toBe(true);
+  });
+
+  it('asks again after a 429 and after a 5xx, and returns the image that follows', async () => {
+    fake.reply(provider.error(429), provider.error(503), provider.image(png));
+    const result = await illustrator().generateCover(hero());
+    expect(result.ok).toBe(true);
+    expect(fake.received).toHaveLength(3);
+    // Each request is sent whole again.
+    const sent = await Promise.all(fake.received.map((request) => provider.sent(request)));
+    expect(new Set(sent.map((one) => one.prompt)).size).toBe(1);
+    expect(sent.every((one) => one.images[0]?.equals(photo))).toBe(true);
+    expect(log.entries.filter((entry) => /asking again/.test(entry.message))).toHaveLength(2);
+  });
+
+  it('gives up after the policy’s number of requests, with a busy message after a 429', async () => {
+    fake.reply(provider.error(500), provider.error(502), provider.error(500));
+    expectFailure(await illustrator().generateCover(hero()), 'AI_GENERATION_FAILED');
+    expect(fake.received).toHaveLength(3);
+
+    fake.reply(provider.error(429), provider.error(429));
+    const busy = await illustrator({ retry: { attempts: 2, delayMs: 5 } }).illustratePage(page());
+    expectFailure(busy, 'AI_GENERATION_FAILED');
+    if (!busy.ok) expect(busy.message).toMatch(/busy/i);
+    expect(fake.received).toHaveLength(5);
+  });
+
+  it('sends one request only when the policy allows one', async () => {
+    fake.reply(provider.error(503));
+    expectFailure(
+      await illustrator({ retry: { attempts: 1, delayMs: 5 } }).generateCover(hero()),
+      'AI_GENERATION_FAILED',
+    );
+    expect(fake.received).toHaveLength(1);
+  });
+
+  it('does not ask again after a 4xx other than 429', async () => {
+    for (const status of [400, 403, 404, 422]) {
+      fake.reply(provider.error(status));
+      expectFailure(await illustrator().generateCover(hero()), 'AI_GENERATION_FAILED');
+    }
+    expect(fake.received).toHaveLength(4);
+    expect(log.text()).not.toMatch(/asking again/);
+  });
+
+  it('waits longer before each later request', async () => {
+    fake.reply(provider.error(503), provider.error(503), provider.image(png));
+    const started = Date.now();
+    const result = await illustrator({ retry: { attempts: 3, delayMs: 150 } }).generateCover(hero());
+    expect(result.ok).toBe(true);
+    // 150 ms, then 300 ms.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(440);
+    expect(
+      log.entries.filter((entry) => /asking again/.test(entry.message)).map((entry) => entry.details.waitMs),
+    ).toEqual([150, 300]);
+  });
+
+  it('answers AI_TIMEOUT after timeoutMs when the model never answers, without asking again', async () => {
+    fake.reply('hang');
+    const started = Date.now();
+    const result = await illustrator({ timeoutMs: 250 }).generateCover(hero());
+    expectFailure(result, 'AI_TIMEOUT');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(fake.received).toHaveLength(1);
+  });
+
+  it('answers AI_TIMEOUT when the caller aborts, also while waiting to ask again', async () => {
+    fake.reply('hang');
+    const during = new AbortController();
+    setTimeout(() => during.abort(), 100);
+    expectFailure(await illustrator().illustratePage(page(), { signal: during.signal }), 'AI_TIMEOUT');
+    expect(fake.received).toHaveLength(1);
+
+    fake.reply(provider.error(503));
+    const between = new AbortController();
+    const pending = illustrator({ retry: { attempts: 3, delayMs: 5_000 } }).generateCover(hero(), {
+      signal: between.signal,
+    });
+    setTimeout(() => between.abort(), 200);
+    const started = Date.now();
+    expectFailure(await pending, 'AI_TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(fake.received).toHaveLength(2);
+  });
+
+  it('asks again when the service cannot be reached, then gives up', async () => {
+    // A port nobody listens on: take a free one and close it.
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const base = provider.baseUrl(fake).replace(/:\d+/, `:${port}`);
+
+    const adapter = provider.create(fake, log.logger, { retry: QUICK, baseUrl: base });
+    expectFailure(await adapter.generateCover(hero()), 'AI_GENERATION_FAILED');
+    expect(log.entries.filter((entry) => /asking again/.test(entry.message))).toHaveLength(2);
+    expect(fake.received).toHaveLength(0);
+  });
+});
