@@ -22,7 +22,7 @@ import {
 } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useAdminPricing, useAdminPricingChange } from '../api/admin-api';
-import { parseAmount } from './action-dialog';
+import { parseAmount } from '../lib/action-form';
 import { AdminShell } from './admin-shell';
 import { LoadFailed } from './load-failed';
 
