@@ -10,10 +10,9 @@ import type {
 } from '../../../../shared/contracts/book-preview';
 import { type BookPagesTexts, bookPreviewPages, DEDICATION_PAGE } from '../../../../shared/domain/book-pages';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
-import { type ApiCall, fails, type Handler, ok, type Reply, stubApi } from '../../../testing/mock-api';
+import { fails, type Handler, ok, type Reply, stubApi } from '../../../testing/mock-api';
 
 export type { Reply } from '../../../testing/mock-api';
-export type BookCall = ApiCall;
 
 export { deferred, fails, ok } from '../../../testing/mock-api';
 
