@@ -7,7 +7,7 @@ import type {
   AdminPricing,
   AdminReview,
 } from '../../shared/contracts/admin';
-import { parseAmount } from '../features/admin/components/action-dialog';
+import { parseAmount } from '../features/admin/lib/action-form';
 import { fails, makeOrder, mockCheckoutApi, ok } from '../features/checkout/testing/mock-checkout-api';
 import { renderApp } from '../test-utils';
 

@@ -105,8 +105,6 @@ export function Carousel<T>({
   };
 
   const next = (selected + 1) % count;
-  const arrowClass =
-    'bg-cream-50/95 shadow-soft hover:bg-white border-transparent text-ink-900 backdrop-blur-sm';
 
   return (
     <section
@@ -157,99 +155,154 @@ export function Carousel<T>({
             })}
           </div>
         </div>
-        {count > 1 && renderThumbnail && (
-          <>
-            <Button
-              variant="secondary"
-              size="icon"
-              aria-label={labels.previous}
-              onClick={() => goTo(selected - 1)}
-              className={cn('absolute top-1/2 left-3 -translate-y-1/2', arrowClass)}
-            >
-              <ChevronLeft aria-hidden="true" className="size-6" />
-            </Button>
-            <Button
-              variant="secondary"
-              size="icon"
-              aria-label={labels.next}
-              onClick={() => goTo(selected + 1)}
-              className={cn('absolute top-1/2 right-3 -translate-y-1/2', arrowClass)}
-            >
-              <ChevronRight aria-hidden="true" className="size-6" />
-            </Button>
-          </>
-        )}
+        {count > 1 && renderThumbnail && <SideArrows labels={labels} selected={selected} goTo={goTo} />}
       </div>
 
       {count > 1 && renderThumbnail && (
-        <ul className="mt-3 grid grid-cols-5 gap-2 sm:gap-3">
-          {items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the index is the slide's identity
-            <li key={index}>
-              <button
-                type="button"
-                aria-label={labels.goTo(index + 1)}
-                aria-current={index === selected ? 'true' : undefined}
-                onClick={() => goTo(index)}
-                className={cn(
-                  'block w-full overflow-hidden rounded-xl ring-offset-2 ring-offset-cream-100 transition',
-                  index === selected ? 'ring-3 ring-coral-600' : 'opacity-75 hover:opacity-100',
-                )}
-              >
-                {renderThumbnail(item, index)}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <Thumbnails
+          items={items}
+          renderThumbnail={renderThumbnail}
+          labels={labels}
+          selected={selected}
+          goTo={goTo}
+        />
       )}
 
       {count > 1 && !renderThumbnail && (
-        <div className="mt-4 flex items-center justify-center gap-1 sm:gap-2">
-          <Button variant="ghost" size="icon" aria-label={labels.previous} onClick={() => goTo(selected - 1)}>
-            <ChevronLeft aria-hidden="true" className="size-6" />
-          </Button>
-          <div className="flex items-center">
-            {items.map((_, index) => (
-              <button
-                // biome-ignore lint/suspicious/noArrayIndexKey: the index is the slide's identity
-                key={index}
-                type="button"
-                aria-label={labels.goTo(index + 1)}
-                aria-current={index === selected ? 'true' : undefined}
-                onClick={() => goTo(index)}
-                className="group/dot grid size-8 place-items-center rounded-full"
-              >
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'block h-2.5 rounded-full transition-all',
-                    index === selected
-                      ? 'w-6 bg-coral-600'
-                      : 'w-2.5 bg-ink-900/25 group-hover/dot:bg-ink-900/50',
-                  )}
-                />
-              </button>
-            ))}
-          </div>
-          <Button variant="ghost" size="icon" aria-label={labels.next} onClick={() => goTo(selected + 1)}>
-            <ChevronRight aria-hidden="true" className="size-6" />
-          </Button>
-          {autoAdvanceMs !== undefined && !reducedMotion && (
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={pausedByVisitor ? labels.play : labels.pause}
-              onClick={() => setPausedByVisitor((paused) => !paused)}
-            >
-              {pausedByVisitor ? (
-                <Play aria-hidden="true" className="size-5" />
-              ) : (
-                <Pause aria-hidden="true" className="size-5" />
-              )}
-            </Button>
-          )}
-        </div>
+        <DotControls
+          count={count}
+          labels={labels}
+          selected={selected}
+          goTo={goTo}
+          pause={
+            autoAdvanceMs !== undefined && !reducedMotion
+              ? { paused: pausedByVisitor, toggle: () => setPausedByVisitor((paused) => !paused) }
+              : undefined
+          }
+        />
       )}
     </section>
+  );
+}
+
+type SlideControlProps = {
+  labels: CarouselLabels;
+  /** The slide shown (from 0). */
+  selected: number;
+  goTo: (index: number) => void;
+};
+
+const arrowClass =
+  'bg-cream-50/95 shadow-soft hover:bg-white border-transparent text-ink-900 backdrop-blur-sm';
+
+/** Previous and next over the slide's sides (with the thumbnails, which have no buttons of their own). */
+function SideArrows({ labels, selected, goTo }: SlideControlProps) {
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="icon"
+        aria-label={labels.previous}
+        onClick={() => goTo(selected - 1)}
+        className={cn('absolute top-1/2 left-3 -translate-y-1/2', arrowClass)}
+      >
+        <ChevronLeft aria-hidden="true" className="size-6" />
+      </Button>
+      <Button
+        variant="secondary"
+        size="icon"
+        aria-label={labels.next}
+        onClick={() => goTo(selected + 1)}
+        className={cn('absolute top-1/2 right-3 -translate-y-1/2', arrowClass)}
+      >
+        <ChevronRight aria-hidden="true" className="size-6" />
+      </Button>
+    </>
+  );
+}
+
+/** A row of clickable thumbnails, one per slide, the one shown ringed. */
+function Thumbnails<T>({
+  items,
+  renderThumbnail,
+  labels,
+  selected,
+  goTo,
+}: SlideControlProps & { items: readonly T[]; renderThumbnail: (item: T, index: number) => ReactNode }) {
+  return (
+    <ul className="mt-3 grid grid-cols-5 gap-2 sm:gap-3">
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the index is the slide's identity
+        <li key={index}>
+          <button
+            type="button"
+            aria-label={labels.goTo(index + 1)}
+            aria-current={index === selected ? 'true' : undefined}
+            onClick={() => goTo(index)}
+            className={cn(
+              'block w-full overflow-hidden rounded-xl ring-offset-2 ring-offset-cream-100 transition',
+              index === selected ? 'ring-3 ring-coral-600' : 'opacity-75 hover:opacity-100',
+            )}
+          >
+            {renderThumbnail(item, index)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Previous, a dot per slide, next, and (with an auto-advance that may move) pause or play. */
+function DotControls({
+  count,
+  labels,
+  selected,
+  goTo,
+  pause,
+}: SlideControlProps & { count: number; pause: { paused: boolean; toggle: () => void } | undefined }) {
+  return (
+    <div className="mt-4 flex items-center justify-center gap-1 sm:gap-2">
+      <Button variant="ghost" size="icon" aria-label={labels.previous} onClick={() => goTo(selected - 1)}>
+        <ChevronLeft aria-hidden="true" className="size-6" />
+      </Button>
+      <div className="flex items-center">
+        {Array.from({ length: count }, (_, index) => (
+          <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: the index is the slide's identity
+            key={index}
+            type="button"
+            aria-label={labels.goTo(index + 1)}
+            aria-current={index === selected ? 'true' : undefined}
+            onClick={() => goTo(index)}
+            className="group/dot grid size-8 place-items-center rounded-full"
+          >
+            <span
+              aria-hidden="true"
+              className={cn(
+                'block h-2.5 rounded-full transition-all',
+                index === selected ? 'w-6 bg-coral-600' : 'w-2.5 bg-ink-900/25 group-hover/dot:bg-ink-900/50',
+              )}
+            />
+          </button>
+        ))}
+      </div>
+      <Button variant="ghost" size="icon" aria-label={labels.next} onClick={() => goTo(selected + 1)}>
+        <ChevronRight aria-hidden="true" className="size-6" />
+      </Button>
+      {pause && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={pause.paused ? labels.play : labels.pause}
+          onClick={pause.toggle}
+        >
+          {pause.paused ? (
+            <Play aria-hidden="true" className="size-5" />
+          ) : (
+            <Pause aria-hidden="true" className="size-5" />
+          )}
+        </Button>
+      )}
+    </div>
   );
 }

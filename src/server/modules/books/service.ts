@@ -10,6 +10,7 @@ import {
   type PreviewImageWidth,
 } from '../../../shared/contracts/book-preview';
 import type { BookApproval } from '../../../shared/contracts/checkout';
+import { bookPreviewPages } from '../../../shared/domain/book-pages';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
@@ -35,7 +36,6 @@ import {
   addVersion,
   type BookVersion,
   backCoverPosition,
-  DEDICATION_PAGE,
   FRONT_COVER,
   storyPageOf,
   storyPosition,
@@ -125,46 +125,12 @@ function pictureOf(instance: Instance, version: BookVersion, position: number) {
 
 function previewPages(instance: Instance, version: BookVersion, base: string): BookPreviewPage[] {
   const { texts } = version;
-  const storyPages = texts.pages.length;
-  const back = backCoverPosition(storyPages);
-  const page = (position: number, fields: Partial<BookPreviewPage> & Pick<BookPreviewPage, 'kind'>) => {
-    const picture = pictureOf(instance, version, position);
-    return {
-      position,
-      storyPage: null,
-      title: null,
-      subtitle: null,
-      text: '',
-      signature: null,
-      redrawable: false,
-      images: picture ? imageUrls(base, instance.id, position, picture.sha256) : [],
-      ...fields,
-    } satisfies BookPreviewPage;
-  };
   const language = instance.language === 'fr' ? 'fr' : 'en';
-  return [
-    page(FRONT_COVER, { kind: 'front-cover', title: texts.title, subtitle: texts.subtitle }),
-    page(TITLE_PAGE, { kind: 'title', title: texts.title, subtitle: texts.subtitle }),
-    page(DEDICATION_PAGE, {
-      kind: 'dedication',
-      text: texts.dedication.message,
-      signature: texts.dedication.signature,
-    }),
-    ...[...texts.pages]
-      .sort((a, b) => a.position - b.position)
-      .map((story) =>
-        page(storyPosition(story.position), {
-          kind: 'story',
-          storyPage: story.position,
-          text: story.text,
-          redrawable: true,
-        }),
-      ),
-    page(back, {
-      kind: 'back-cover',
-      text: backCoverText(language, instance.bookType, { child: texts.childName, toy: texts.toyName }),
-    }),
-  ];
+  const back = backCoverText(language, instance.bookType, { child: texts.childName, toy: texts.toyName });
+  return bookPreviewPages(texts, back, (position) => {
+    const picture = pictureOf(instance, version, position);
+    return picture ? imageUrls(base, instance.id, position, picture.sha256) : [];
+  });
 }
 
 /** "Your book" as the reader shows it (contract: src/shared/contracts/book-preview.ts). */

@@ -17,13 +17,15 @@ import type { RenderedStory } from '../../stories/story';
  * dedication, 3.. the story pages (story page n at n + 2), and the back cover after the last one.
  */
 
-export const FRONT_COVER = 0;
-export const TITLE_PAGE = 1;
-export const DEDICATION_PAGE = 2;
-const STORY_OFFSET = 2;
-export const storyPosition = (storyPage: number) => storyPage + STORY_OFFSET;
-export const storyPageOf = (position: number) => position - STORY_OFFSET;
-export const backCoverPosition = (storyPages: number) => storyPages + STORY_OFFSET + 1;
+// The positions live beside the page list the reader and its test stand-in share.
+export {
+  backCoverPosition,
+  DEDICATION_PAGE,
+  FRONT_COVER,
+  storyPageOf,
+  storyPosition,
+  TITLE_PAGE,
+} from '../../../shared/domain/book-pages';
 
 export type BookVersion = typeof bookVersions.$inferSelect;
 

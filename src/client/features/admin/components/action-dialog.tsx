@@ -1,5 +1,5 @@
 import { CircleAlert, Loader2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RESENDABLE_EMAILS } from '../../../../shared/contracts/admin';
@@ -10,7 +10,15 @@ import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { codeOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { type AdminAction, useAdminAction } from '../api/admin-api';
+import {
+  type ActionField,
+  type ActionFields,
+  AMOUNT_TOO_LARGE,
+  actionFormSchema,
+  parseAmount,
+} from '../lib/action-form';
 
 /** The console's action kinds and their texts' key in admin.json `actions`. */
 export const ACTION_TEXTS = {
@@ -29,14 +37,6 @@ export const ACTION_TEXTS = {
   'redraw-choice': 'redrawChoice',
 } as const satisfies Record<AdminAction, string>;
 
-/** "10", "10.5", "10.50" (a point or a comma) -> cents; anything else -> null. */
-export function parseAmount(text: string): number | null {
-  const match = /^\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return cents > 0 ? cents : null;
-}
-
 type ActionDialogProps = {
   orderId: string;
   action: AdminAction;
@@ -47,6 +47,42 @@ type ActionDialogProps = {
   onClose: () => void;
 };
 
+/** The action dialog's form: the shared form hook over the action's shared request schema. */
+function useActionForm(action: AdminAction, refundable: number, position: number) {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  // One key per opened dialog: a double click or a retry of the same refund refunds once.
+  const [requestKey] = useState(() => crypto.randomUUID());
+  const schema = useMemo(
+    () => actionFormSchema(action, { refundable, requestKey, position }),
+    [action, refundable, requestKey, position],
+  );
+  const form = useZodForm(schema, {
+    reason: '',
+    amount: action === 'refund' ? (refundable / 100).toFixed(2) : '',
+    trackingNumber: '',
+    trackingUrl: '',
+    email: 'orderPaid',
+    picture: 'new',
+  } satisfies ActionFields);
+  const { errors } = form.formState;
+  /** A field's problem in the operator's language (admin.json `actions`). */
+  const problem = (field: ActionField): string | undefined => {
+    const error = errors[field];
+    if (!error) return undefined;
+    if (field === 'amount')
+      return error.message === AMOUNT_TOO_LARGE
+        ? t('actions.refund.amountTooLarge', { amount: formatMoney(refundable, language) })
+        : t('actions.refund.amountInvalid');
+    if (field === 'trackingNumber') return t('actions.ship.trackingNumberRequired');
+    if (field === 'trackingUrl') return t('actions.ship.trackingUrlHint');
+    return t('actions.reasonRequired');
+  };
+  return { ...form, problem };
+}
+
+type ActionForm = ReturnType<typeof useActionForm>;
+
 /**
  * One action, confirmed: what it does, why (kept in the audit log), and for some what else it
  * needs (the amount, the tracking, the e-mail). The server decides; its refusal is shown here.
@@ -56,53 +92,17 @@ export function ActionDialog({ orderId, action, refundable, page, onClose }: Act
   const { language } = useLanguage();
   const texts = ACTION_TEXTS[action];
   const mutation = useAdminAction(orderId, action);
-  // One key per opened dialog: a double click or a retry of the same refund refunds once.
-  const [requestKey] = useState(() => crypto.randomUUID());
-  const [reason, setReason] = useState('');
-  const [amount, setAmount] = useState(action === 'refund' ? (refundable / 100).toFixed(2) : '');
-  const [trackingNumber, setTrackingNumber] = useState('');
-  const [trackingUrl, setTrackingUrl] = useState('');
-  const [email, setEmail] = useState<(typeof RESENDABLE_EMAILS)[number]>('orderPaid');
-  const [picture, setPicture] = useState<'new' | 'old'>('new');
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const reasonId = useId();
-  const cents = parseAmount(amount);
-  const optionalReason = action === 'ship';
+  const form = useActionForm(action, refundable, page?.position ?? -1);
+  const cents = parseAmount(form.watch('amount'));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!optionalReason && reason.trim() === '') found.reason = t('actions.reasonRequired');
-    if (action === 'refund') {
-      if (cents === null) found.amount = t('actions.refund.amountInvalid');
-      else if (cents > refundable)
-        found.amount = t('actions.refund.amountTooLarge', { amount: formatMoney(refundable, language) });
-    }
-    if (action === 'ship') {
-      if (trackingNumber.trim() === '') found.trackingNumber = t('actions.reasonRequired');
-      if (!/^https?:\/\/\S+$/.test(trackingUrl.trim())) found.trackingUrl = t('actions.ship.trackingUrlHint');
-    }
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const body =
-      action === 'refund'
-        ? { amount: cents, reason, requestKey }
-        : action === 'ship'
-          ? { trackingNumber, trackingUrl, reason }
-          : action === 'resend-email'
-            ? { email, reason }
-            : action === 'redraw'
-              ? { position: page?.position ?? -1, reason }
-              : action === 'redraw-choice'
-                ? { position: page?.position ?? -1, picture, reason }
-                : { reason };
+  const submit = form.handleSubmit((body) =>
     mutation.mutate(body as never, {
       onSuccess: () => {
         toast.success(t(`actions.${texts}.done`));
         onClose();
       },
-    });
-  };
+    }),
+  );
 
   const code = codeOf(mutation.error);
   const serverProblem = mutation.isError
@@ -125,7 +125,7 @@ export function ActionDialog({ orderId, action, refundable, page, onClose }: Act
       })}
       dismissible={!mutation.isPending}
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
         {serverProblem && (
           <p
             role="alert"
@@ -135,88 +135,8 @@ export function ActionDialog({ orderId, action, refundable, page, onClose }: Act
             {serverProblem}
           </p>
         )}
-        {action === 'refund' && (
-          <TextField
-            label={t('actions.refund.amount')}
-            hint={t('actions.refund.amountHint', { amount: formatMoney(refundable, language) })}
-            inputMode="decimal"
-            value={amount}
-            onValueChange={setAmount}
-            error={problems.amount}
-          />
-        )}
-        {action === 'ship' && (
-          <>
-            <TextField
-              label={t('actions.ship.trackingNumber')}
-              value={trackingNumber}
-              onValueChange={setTrackingNumber}
-              error={problems.trackingNumber}
-              maxLength={100}
-            />
-            <TextField
-              label={t('actions.ship.trackingUrl')}
-              hint={problems.trackingUrl ? undefined : t('actions.ship.trackingUrlHint')}
-              type="url"
-              value={trackingUrl}
-              onValueChange={setTrackingUrl}
-              error={problems.trackingUrl}
-              maxLength={500}
-            />
-          </>
-        )}
-        {action === 'resend-email' && (
-          <SelectField
-            label={t('actions.resend.email')}
-            value={email}
-            onValueChange={(value) => setEmail(value as typeof email)}
-            options={RESENDABLE_EMAILS.map((kind) => ({ value: kind, label: t(`emails.${kind}`) }))}
-          />
-        )}
-        {action === 'redraw-choice' && (
-          <fieldset className="flex flex-col gap-2">
-            <legend className="sr-only">{t('actions.redrawChoice.button')}</legend>
-            {(['new', 'old'] as const).map((choice) => (
-              <label
-                key={choice}
-                className="flex items-center gap-3 rounded-2xl bg-white p-3 ring-1 ring-sand-300/70"
-              >
-                <input
-                  type="radio"
-                  name="picture"
-                  value={choice}
-                  checked={picture === choice}
-                  onChange={() => setPicture(choice)}
-                  className="size-5 accent-coral-600"
-                />
-                {choice === 'new' ? t('actions.redrawChoice.keepNew') : t('actions.redrawChoice.keepOld')}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={reasonId} className="font-bold">
-            {action === 'notes' ? t('actions.note.label') : t('actions.reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            rows={3}
-            maxLength={1000}
-            aria-invalid={problems.reason ? true : undefined}
-            aria-describedby={`${reasonId}-hint${problems.reason ? ` ${reasonId}-error` : ''}`}
-            className="w-full rounded-2xl border-2 border-ink-900/20 bg-white px-4 py-3 text-base focus-visible:border-ink-900 aria-[invalid=true]:border-red-600"
-          />
-          <p id={`${reasonId}-hint`} className="text-sm text-ink-700">
-            {t('actions.reasonHint')}
-          </p>
-          {problems.reason && (
-            <p id={`${reasonId}-error`} className="text-sm font-semibold text-red-700">
-              {problems.reason}
-            </p>
-          )}
-        </div>
+        <ActionFieldset action={action} form={form} refundable={refundable} />
+        <ReasonField action={action} form={form} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={onClose} disabled={mutation.isPending}>
             {t('actions.cancelButton')}
@@ -228,5 +148,111 @@ export function ActionDialog({ orderId, action, refundable, page, onClose }: Act
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** What an action needs besides the reason: the amount, the tracking, the e-mail or the picture kept. */
+function ActionFieldset({
+  action,
+  form,
+  refundable,
+}: {
+  action: AdminAction;
+  form: ActionForm;
+  refundable: number;
+}) {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  if (action === 'refund')
+    return (
+      <TextField
+        label={t('actions.refund.amount')}
+        hint={t('actions.refund.amountHint', { amount: formatMoney(refundable, language) })}
+        inputMode="decimal"
+        {...form.field('amount')}
+        error={form.problem('amount')}
+      />
+    );
+  if (action === 'ship') {
+    const urlProblem = form.problem('trackingUrl');
+    return (
+      <>
+        <TextField
+          label={t('actions.ship.trackingNumber')}
+          {...form.field('trackingNumber')}
+          error={form.problem('trackingNumber')}
+          maxLength={100}
+        />
+        <TextField
+          label={t('actions.ship.trackingUrl')}
+          hint={urlProblem ? undefined : t('actions.ship.trackingUrlHint')}
+          type="url"
+          {...form.field('trackingUrl')}
+          error={urlProblem}
+          maxLength={500}
+        />
+      </>
+    );
+  }
+  if (action === 'resend-email')
+    return (
+      <SelectField
+        label={t('actions.resend.email')}
+        value={form.watch('email')}
+        onValueChange={(value) => form.setValue('email', value as ActionFields['email'])}
+        options={RESENDABLE_EMAILS.map((kind) => ({ value: kind, label: t(`emails.${kind}`) }))}
+      />
+    );
+  if (action === 'redraw-choice')
+    return (
+      <fieldset className="flex flex-col gap-2">
+        <legend className="sr-only">{t('actions.redrawChoice.button')}</legend>
+        {(['new', 'old'] as const).map((choice) => (
+          <label
+            key={choice}
+            className="flex items-center gap-3 rounded-2xl bg-white p-3 ring-1 ring-sand-300/70"
+          >
+            <input
+              type="radio"
+              value={choice}
+              {...form.register('picture')}
+              className="size-5 accent-coral-600"
+            />
+            {choice === 'new' ? t('actions.redrawChoice.keepNew') : t('actions.redrawChoice.keepOld')}
+          </label>
+        ))}
+      </fieldset>
+    );
+  return null;
+}
+
+/** Why (or the note itself): kept in the order's audit log; optional when marking shipped. */
+function ReasonField({ action, form }: { action: AdminAction; form: ActionForm }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const problem = form.problem('reason');
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="font-bold">
+        {action === 'notes' ? t('actions.note.label') : t('actions.reason')}
+      </label>
+      <textarea
+        id={id}
+        {...form.field('reason')}
+        rows={3}
+        maxLength={1000}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+        className="w-full rounded-2xl border-2 border-ink-900/20 bg-white px-4 py-3 text-base focus-visible:border-ink-900 aria-[invalid=true]:border-red-600"
+      />
+      <p id={`${id}-hint`} className="text-sm text-ink-700">
+        {t('actions.reasonHint')}
+      </p>
+      {problem && (
+        <p id={`${id}-error`} className="text-sm font-semibold text-red-700">
+          {problem}
+        </p>
+      )}
+    </div>
   );
 }

@@ -22,7 +22,7 @@ import {
 } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useAdminPricing, useAdminPricingChange } from '../api/admin-api';
-import { parseAmount } from './action-dialog';
+import { parseAmount } from '../lib/action-form';
 import { AdminShell } from './admin-shell';
 import { LoadFailed } from './load-failed';
 
@@ -218,12 +218,79 @@ function TaxRates({ pricing }: { pricing: AdminPricing }) {
   );
 }
 
-function PromoCodes({ codes }: { codes: AdminPromoCode[] }) {
+/** The promo codes, each with what it takes off, when and how often; one not ended can be ended. */
+function PromoCodeList({
+  codes,
+  change,
+  refuse,
+}: {
+  codes: AdminPromoCode[];
+  change: ReturnType<typeof useAdminPricingChange>;
+  refuse: (error: unknown) => void;
+}) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
+  const [ending, setEnding] = useState<string | null>(null);
+  const end = (code: string) =>
+    change.mutate(
+      { kind: 'end-promo-code', code, body: { reason: t('pricing.codes.endReason') } },
+      { onSettled: () => setEnding(null), onError: refuse },
+    );
+  const off = (code: AdminPromoCode) =>
+    code.kind === 'percent' ? formatPercent(code.value, language) : formatMoney(code.value, language);
+  const valid = (code: AdminPromoCode) => {
+    const from = code.validFrom ? formatDateTime(code.validFrom, language) : null;
+    const to = code.validTo ? formatDateTime(code.validTo, language) : null;
+    if (from && to) return t('pricing.codes.between', { from, to });
+    if (from) return t('pricing.codes.fromOnly', { from });
+    if (to) return t('pricing.codes.untilOnly', { to });
+    return t('pricing.codes.always');
+  };
+  if (codes.length === 0) return <p className="text-lg">{t('pricing.codes.none')}</p>;
+  return (
+    <ul className="flex flex-col gap-3">
+      {codes.map((code) => (
+        <li key={code.id} className={`${card} flex flex-wrap items-center justify-between gap-3`}>
+          <div className="min-w-0">
+            <p className="font-mono text-lg font-bold">{code.code}</p>
+            <p className="text-sm text-ink-700">
+              {t('pricing.codes.off', { amount: off(code) })} · {valid(code)} ·{' '}
+              {code.maxUses === null
+                ? t('pricing.codes.usesUnlimited', { count: code.uses })
+                : t('pricing.codes.uses', { count: code.uses, max: code.maxUses })}
+              {code.oncePerCustomer ? ` · ${t('pricing.codes.oncePerCustomer')}` : ''}
+            </p>
+            {code.endedAt && (
+              <p className="text-sm font-semibold text-red-700">
+                {t('pricing.codes.ended', { date: formatDateTime(code.endedAt, language) })}
+              </p>
+            )}
+          </div>
+          {!code.endedAt &&
+            (ending === code.code ? (
+              <span className="flex gap-2">
+                <Button variant="secondary" size="sm" onClick={() => setEnding(null)}>
+                  {t('pricing.codes.keep')}
+                </Button>
+                <Button size="sm" onClick={() => end(code.code)} disabled={change.isPending}>
+                  {t('pricing.codes.confirmEnd', { code: code.code })}
+                </Button>
+              </span>
+            ) : (
+              <Button variant="secondary" size="sm" onClick={() => setEnding(code.code)}>
+                {t('pricing.codes.end')}
+              </Button>
+            ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PromoCodes({ codes }: { codes: AdminPromoCode[] }) {
+  const { t } = useTranslation('admin');
   const change = useAdminPricingChange();
   const refuse = useRefusal();
-  const [ending, setEnding] = useState<string | null>(null);
   const form = useZodForm(PromoCodeFormSchema, {
     code: '',
     kind: 'percent',
@@ -252,21 +319,6 @@ function PromoCodes({ codes }: { codes: AdminPromoCode[] }) {
       },
     ),
   );
-  const end = (code: string) =>
-    change.mutate(
-      { kind: 'end-promo-code', code, body: { reason: t('pricing.codes.endReason') } },
-      { onSettled: () => setEnding(null), onError: refuse },
-    );
-  const off = (code: AdminPromoCode) =>
-    code.kind === 'percent' ? formatPercent(code.value, language) : formatMoney(code.value, language);
-  const valid = (code: AdminPromoCode) => {
-    const from = code.validFrom ? formatDateTime(code.validFrom, language) : null;
-    const to = code.validTo ? formatDateTime(code.validTo, language) : null;
-    if (from && to) return t('pricing.codes.between', { from, to });
-    if (from) return t('pricing.codes.fromOnly', { from });
-    if (to) return t('pricing.codes.untilOnly', { to });
-    return t('pricing.codes.always');
-  };
 
   return (
     <section aria-labelledby="codes-title" className="flex flex-col gap-4">
@@ -274,46 +326,7 @@ function PromoCodes({ codes }: { codes: AdminPromoCode[] }) {
         {t('pricing.codes.title')}
       </h2>
       <p className="max-w-3xl text-ink-700">{t('pricing.codes.lead')}</p>
-      {codes.length === 0 ? (
-        <p className="text-lg">{t('pricing.codes.none')}</p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {codes.map((code) => (
-            <li key={code.id} className={`${card} flex flex-wrap items-center justify-between gap-3`}>
-              <div className="min-w-0">
-                <p className="font-mono text-lg font-bold">{code.code}</p>
-                <p className="text-sm text-ink-700">
-                  {t('pricing.codes.off', { amount: off(code) })} · {valid(code)} ·{' '}
-                  {code.maxUses === null
-                    ? t('pricing.codes.usesUnlimited', { count: code.uses })
-                    : t('pricing.codes.uses', { count: code.uses, max: code.maxUses })}
-                  {code.oncePerCustomer ? ` · ${t('pricing.codes.oncePerCustomer')}` : ''}
-                </p>
-                {code.endedAt && (
-                  <p className="text-sm font-semibold text-red-700">
-                    {t('pricing.codes.ended', { date: formatDateTime(code.endedAt, language) })}
-                  </p>
-                )}
-              </div>
-              {!code.endedAt &&
-                (ending === code.code ? (
-                  <span className="flex gap-2">
-                    <Button variant="secondary" size="sm" onClick={() => setEnding(null)}>
-                      {t('pricing.codes.keep')}
-                    </Button>
-                    <Button size="sm" onClick={() => end(code.code)} disabled={change.isPending}>
-                      {t('pricing.codes.confirmEnd', { code: code.code })}
-                    </Button>
-                  </span>
-                ) : (
-                  <Button variant="secondary" size="sm" onClick={() => setEnding(code.code)}>
-                    {t('pricing.codes.end')}
-                  </Button>
-                ))}
-            </li>
-          ))}
-        </ul>
-      )}
+      <PromoCodeList codes={codes} change={change} refuse={refuse} />
       <form noValidate onSubmit={(event) => void submit(event)} className={`${card} flex flex-col gap-4`}>
         <h3 className="text-lg font-semibold">{t('pricing.codes.add')}</h3>
         <div className="grid gap-4 sm:grid-cols-3">

@@ -45,7 +45,6 @@ export function Reader({ pages, title, language, pageActions }: ReaderProps) {
   const [pageIndex, setPageIndex] = useState(0);
   const [zoomed, setZoomed] = useState<BookPreviewPage | null>(null);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
-  const stripRef = useRef<HTMLOListElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const id = useId();
 
@@ -60,17 +59,6 @@ export function Reader({ pages, title, language, pageActions }: ReaderProps) {
   };
   const previous = () => goToView(viewIndex - 1);
   const next = () => goToView(viewIndex + 1);
-
-  // The thumbnail of the page in view stays visible in the strip (after each page turn).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the page turn is what this follows
-  useEffect(() => {
-    // Sideways only, inside the strip: scrollIntoView would also scroll the window to the strip.
-    const strip = stripRef.current;
-    const current = strip?.querySelector<HTMLElement>('[aria-current="true"]');
-    if (!strip || !current) return;
-    const left = current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
-    strip.scrollTo?.({ left: Math.max(0, left), behavior: 'smooth' });
-  }, [viewIndex]);
 
   const onKey = (event: KeyboardEvent | globalThis.KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
@@ -187,50 +175,82 @@ export function Reader({ pages, title, language, pageActions }: ReaderProps) {
         </Button>
       </div>
 
-      <nav aria-label={t('reader.thumbnails')}>
-        <ol ref={stripRef} className="relative flex gap-2 overflow-x-auto px-1 py-2">
-          {pages.map((page, at) => {
-            const current = view.includes(at);
-            const thumb = imageAt(page.images, 0);
-            const name = pageName(t, page);
-            return (
-              <li key={page.position} className="shrink-0">
-                <button
-                  type="button"
-                  onClick={() => setPageIndex(at)}
-                  aria-label={t('reader.goTo', { page: name })}
-                  aria-current={current ? 'true' : undefined}
-                  className={cn(
-                    'block size-16 overflow-hidden rounded-xl bg-cream-50 ring-2 transition sm:size-20',
-                    current ? 'ring-coral-600' : 'ring-sand-300/70 hover:ring-ink-900/40',
-                  )}
-                >
-                  {thumb ? (
-                    <img
-                      src={thumb.url}
-                      alt=""
-                      width={80}
-                      height={80}
-                      loading="lazy"
-                      decoding="async"
-                      className="size-full object-cover"
-                    />
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="flex size-full items-center justify-center p-1 text-xs font-bold"
-                    >
-                      {name}
-                    </span>
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+      <ThumbnailStrip pages={pages} view={view} viewIndex={viewIndex} onChoose={setPageIndex} />
 
       <ZoomDialog page={zoomed} title={title} onClose={() => setZoomed(null)} />
     </section>
+  );
+}
+
+/** Every page as a thumbnail, the ones in view marked; a thumbnail turns to its page. */
+function ThumbnailStrip({
+  pages,
+  view,
+  viewIndex,
+  onChoose,
+}: {
+  pages: readonly BookPreviewPage[];
+  /** The positions in `pages` of the pages in view. */
+  view: readonly number[];
+  viewIndex: number;
+  onChoose: (pageIndex: number) => void;
+}) {
+  const { t } = useTranslation('book');
+  const stripRef = useRef<HTMLOListElement>(null);
+
+  // The thumbnail of the page in view stays visible in the strip (after each page turn).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page turn is what this follows
+  useEffect(() => {
+    // Sideways only, inside the strip: scrollIntoView would also scroll the window to the strip.
+    const strip = stripRef.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!strip || !current) return;
+    const left = current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
+    strip.scrollTo?.({ left: Math.max(0, left), behavior: 'smooth' });
+  }, [viewIndex]);
+
+  return (
+    <nav aria-label={t('reader.thumbnails')}>
+      <ol ref={stripRef} className="relative flex gap-2 overflow-x-auto px-1 py-2">
+        {pages.map((page, at) => {
+          const current = view.includes(at);
+          const thumb = imageAt(page.images, 0);
+          const name = pageName(t, page);
+          return (
+            <li key={page.position} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => onChoose(at)}
+                aria-label={t('reader.goTo', { page: name })}
+                aria-current={current ? 'true' : undefined}
+                className={cn(
+                  'block size-16 overflow-hidden rounded-xl bg-cream-50 ring-2 transition sm:size-20',
+                  current ? 'ring-coral-600' : 'ring-sand-300/70 hover:ring-ink-900/40',
+                )}
+              >
+                {thumb ? (
+                  <img
+                    src={thumb.url}
+                    alt=""
+                    width={80}
+                    height={80}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-full object-cover"
+                  />
+                ) : (
+                  <span
+                    aria-hidden="true"
+                    className="flex size-full items-center justify-center p-1 text-xs font-bold"
+                  >
+                    {name}
+                  </span>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
   );
 }

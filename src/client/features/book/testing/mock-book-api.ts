@@ -8,6 +8,7 @@ import type {
   BookTextsUpdate,
   PreviewImage,
 } from '../../../../shared/contracts/book-preview';
+import { type BookPagesTexts, bookPreviewPages, DEDICATION_PAGE } from '../../../../shared/domain/book-pages';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
 import { fails, type Handler, ok, type Reply, stubApi } from '../../../testing/mock-api';
 
@@ -33,36 +34,50 @@ const STORY = [
   'And they slept, safe and warm.',
 ];
 
-/** The pages of a book with `storyPages` story pages, as the server lists them. */
+const BACK_COVER = 'Mia and Bruno, friends for ever.';
+const SUBTITLE = 'A Cuddle Tale';
+
+/** The stand-in's pictures of a printed position: none on the dedication page (as the server draws none). */
+const standInImages = (position: number) =>
+  position === DEDICATION_PAGE ? [] : images(position, `p${position}`);
+
+/**
+ * The pages of a book with `storyPages` story pages, listed by the server's own function
+ * (src/shared/domain/book-pages.ts), so the stand-in's pages are the server's.
+ */
 export function makePages(
   storyPages: number,
   texts = { title: 'Mia and Bruno', message: 'For Mia, with all our love.', signature: 'Mum and Dad' },
 ): BookPreviewPage[] {
-  const page = (position: number, fields: Partial<BookPreviewPage> & Pick<BookPreviewPage, 'kind'>) => ({
-    position,
-    storyPage: null,
-    title: null,
-    subtitle: null,
-    text: '',
-    signature: null,
-    redrawable: false,
-    images: images(position, `p${position}`),
-    ...fields,
-  });
-  return [
-    page(0, { kind: 'front-cover', title: texts.title, subtitle: 'A Cuddle Tale', redrawable: true }),
-    page(1, { kind: 'title', title: texts.title, subtitle: 'A Cuddle Tale' }),
-    page(2, { kind: 'dedication', text: texts.message, signature: texts.signature, images: [] }),
-    ...Array.from({ length: storyPages }, (_, index) =>
-      page(3 + index, {
-        kind: 'story',
-        storyPage: index + 1,
+  return bookPreviewPages(
+    {
+      title: texts.title,
+      subtitle: SUBTITLE,
+      dedication: { message: texts.message, signature: texts.signature },
+      pages: Array.from({ length: storyPages }, (_, index) => ({
+        position: index + 1,
         text: STORY[index % STORY.length] ?? '',
-        redrawable: true,
-      }),
+      })),
+    },
+    BACK_COVER,
+    standInImages,
+  );
+}
+
+/** The words a book's pages show, read back from them (to list the pages again after a change). */
+function textsOf(pages: readonly BookPreviewPage[]): BookPagesTexts & { back: string } {
+  const of = (kind: BookPreviewPage['kind']) => pages.find((page) => page.kind === kind);
+  const cover = of('front-cover');
+  const dedication = of('dedication');
+  return {
+    title: cover?.title ?? '',
+    subtitle: cover?.subtitle ?? '',
+    dedication: { message: dedication?.text ?? '', signature: dedication?.signature ?? '' },
+    pages: pages.flatMap((page) =>
+      page.kind === 'story' && page.storyPage !== null ? [{ position: page.storyPage, text: page.text }] : [],
     ),
-    page(3 + storyPages, { kind: 'back-cover', text: 'Mia and Bruno, friends for ever.' }),
-  ];
+    back: of('back-cover')?.text ?? '',
+  };
 }
 
 export function makeBook(overrides: Partial<BookPreview> = {}): BookPreview {
@@ -132,15 +147,11 @@ export function mockBookApi({ book = makeBook(), signedIn = true, routes = {} }:
           message: change.dedicationMessage ?? current.dedication.message,
           signature: change.dedicationSignature ?? current.dedication.signature,
         };
-        newVersion({
-          names,
-          dedication,
-          pages: current.pages.map((page) =>
-            page.kind === 'dedication'
-              ? { ...page, text: dedication.message, signature: dedication.signature }
-              : page,
-          ),
-        });
+        // The pages listed again from the new words, as the server does; every picture kept.
+        const { back, ...texts } = textsOf(current.pages);
+        const kept = (position: number) =>
+          current.pages.find((page) => page.position === position)?.images ?? [];
+        newVersion({ names, dedication, pages: bookPreviewPages({ ...texts, dedication }, back, kept) });
         return ok(server.book);
       };
     }

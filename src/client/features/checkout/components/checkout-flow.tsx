@@ -1,59 +1,81 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { type RefObject, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import type { CheckoutContext, Order, OrderRequest } from '../../../../shared/contracts/checkout';
-import { isPromoError, type PromoError } from '../../../../shared/domain/promo';
+import type { CheckoutContext } from '../../../../shared/contracts/checkout';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
-import { codeOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useUrlStep } from '../../../lib/use-url-step';
-import { checkoutQueryKey } from '../api/get-checkout';
 import { useSaveOrder } from '../api/save-order';
+import { type BookRefusal, type SavedOrder, useOrderSave } from '../hooks/use-order-save';
 import { useStartPayment } from '../hooks/use-start-payment';
 import {
   type CheckoutDraft,
-  checkDetails,
-  checkGifts,
   choicesKey,
   detailsResolver,
   draftFromContext,
-  fieldOfRefusal,
-  orderRequestFrom,
   problemsOf,
 } from '../lib/checkout-draft';
-import { quoteFor } from '../lib/quote';
 import { CancelledBanner } from './cancelled-banner';
 import { CheckoutFooter, type PayAction } from './checkout-footer';
 import { CheckoutShell } from './checkout-shell';
+import { DetailsStep, PaymentStep } from './checkout-step-views';
 import { type CheckoutStep, CheckoutSteps, STEP_KEYS } from './checkout-steps';
-import { GiftPreviews } from './gift-previews';
 import { NotApprovedBanner } from './not-approved-banner';
-import { OrderSummary } from './order-summary';
-import { PromoCodeField } from './promo-code-field';
 import { StepCover } from './step-cover';
-import { StepDetails } from './step-details';
-import { StepPayment } from './step-payment';
-
-/** The first name of each copy's recipient, by copy position, for the summary's parcel lines. */
-function recipientsOf(draft: CheckoutDraft): Record<number, string> {
-  return Object.fromEntries(
-    draft.copyGifts
-      .slice(0, draft.grandparentCopies.count)
-      .flatMap((gift, index) => (gift.apart ? [[index + 1, gift.shipTo.firstName.trim()]] : [])),
-  );
-}
 
 /** The `step` of the address when it is exactly 1, 2 or 3. */
 function readStep(value: string | null): CheckoutStep | undefined {
   return value === '1' || value === '2' || value === '3' ? (Number(value) as CheckoutStep) : undefined;
 }
 
-type SavedOrder = { order: Order; key: string | undefined };
+/** A book not approved as it is cannot be paid: said at once, before any detail is typed. */
+function refusalOf(context: CheckoutContext): BookRefusal | null {
+  if (context.paidOrderId) return null;
+  if (context.bookInstance.approval === 'not_approved') return 'BOOK_NOT_APPROVED';
+  if (context.bookInstance.approval === 'superseded') return 'BOOK_VERSION_SUPERSEDED';
+  return null;
+}
+
+/**
+ * Step 3's pay button in the step bar: it pays once both boxes are ticked, and until then leads to
+ * the first box still to tick (issue 20). `payHintId` names the hint that says so.
+ */
+function usePayAction({
+  step,
+  saved,
+  agreements,
+  payment,
+  stepRef,
+}: {
+  step: CheckoutStep;
+  saved: SavedOrder | null;
+  agreements: { agreeTerms: boolean; agreePrivacy: boolean };
+  payment: ReturnType<typeof useStartPayment>;
+  stepRef: RefObject<HTMLDivElement | null>;
+}) {
+  const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  const payHintId = useId();
+  const agreed = agreements.agreeTerms && agreements.agreePrivacy;
+  const payAction: PayAction | undefined =
+    step === 3 && saved
+      ? {
+          label: payment.processing
+            ? t('payment.processing')
+            : t('payment.pay', { amount: formatMoney(saved.order.quote.total, language) }),
+          ready: agreed,
+          processing: payment.processing,
+          describedBy: agreed ? undefined : payHintId,
+          onPay: () => payment.start(saved.order.id),
+          onShowAgreements: () =>
+            stepRef.current?.querySelector<HTMLInputElement>('input[data-agreement]:not(:checked)')?.focus(),
+        }
+      : undefined;
+
+  return { payAction, payHintId };
+}
 
 /**
  * The three steps once the checkout is loaded. The address's `step` is the step shown (so the
@@ -63,8 +85,6 @@ type SavedOrder = { order: Order; key: string | undefined };
 export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   const { t } = useTranslation('checkout');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { language } = useLanguage();
   const formId = useId();
   const bookInstanceId = context.bookInstance.id;
   const bookLanguage = context.bookInstance.language;
@@ -84,16 +104,7 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
     context.order ? { order: context.order, key: choicesKey(draftFromContext(context), bookLanguage) } : null,
   );
   const [agreements, setAgreements] = useState({ agreeTerms: false, agreePrivacy: false });
-  // A book not approved as it is cannot be paid: said at once, before any detail is typed.
-  const [refused, setRefused] = useState<'BOOK_NOT_APPROVED' | 'BOOK_VERSION_SUPERSEDED' | null>(() =>
-    context.paidOrderId
-      ? null
-      : context.bookInstance.approval === 'not_approved'
-        ? 'BOOK_NOT_APPROVED'
-        : context.bookInstance.approval === 'superseded'
-          ? 'BOOK_VERSION_SUPERSEDED'
-          : null,
-  );
+  const [refused, setRefused] = useState<BookRefusal | null>(() => refusalOf(context));
 
   const payment = useStartPayment({
     kind: 'pay',
@@ -129,84 +140,17 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
     );
 
   const problems = problemsOf(form.formState.errors);
-
-  // A request the server refused for one field (its schemas are the client's own, so rarely): the
-  // problem is shown at that field on step 2, as the client's checks show theirs.
-  const showRefusal = (error: unknown, request: OrderRequest): boolean => {
-    if (codeOf(error) !== 'VALIDATION_INVALID_PARAM' || !(error instanceof Error)) return false;
-    const field = fieldOfRefusal(error.message, request);
-    if (!field) return false;
-    // Said as a missing detail is: at the field and in the summary above the form (no toast).
-    form.setError(field, { type: 'invalid', message: '' });
-    if (step === 2) focusFirstProblem();
-    else goTo(2);
-    return true;
-  };
-
-  const saveAndContinue = form.handleSubmit(
-    (values) => {
-      const checked = checkDetails(values);
-      const gifts = checkGifts(values, bookLanguage);
-      if (!checked.data || !gifts.data) return;
-      const key = choicesKey(values, bookLanguage);
-      save.mutate(orderRequestFrom(values, { ...checked.data, copyGifts: gifts.data }, language), {
-        onSuccess: (order) => {
-          // The saved order must be on screen before the address asks for step 3: otherwise the
-          // step machine sees step 3 without a payable order and corrects the address back to 2.
-          // Step 3 then commits at once: left to the router's transition, its render was sliced and
-          // kept yielding on a busy page, so the buyer saw step 2 for seconds after the order was saved.
-          flushSync(() => setSaved({ order, key }));
-          goTo(3, { now: true });
-        },
-        onError: (error, request) => {
-          if (showRefusal(error, request)) return;
-          if (codeOf(error) === 'ORDER_ALREADY_PAID') {
-            // The checkout reads again and finds the paid order, which it then shows.
-            toast.info(t('toasts.alreadyPaid'), { id: 'checkout-already-paid' });
-            void queryClient.invalidateQueries({ queryKey: checkoutQueryKey(bookInstanceId) });
-            return;
-          }
-          // Checkout pays for the version approved in the reader only (issue 15): back to the book.
-          const code = codeOf(error);
-          if (code === 'BOOK_NOT_APPROVED' || code === 'BOOK_VERSION_SUPERSEDED') {
-            setRefused(code);
-            return;
-          }
-          // A draft that passed its 30 days while this page was open (SPEC's message otherwise).
-          const message =
-            codeOf(error) === 'JOB_INVALID_STATE' ? t('toasts.abandoned') : t('toasts.orderFailed');
-          toast.error(message, { id: 'checkout-order-failed' });
-        },
-      });
-    },
-    // Said once: each field's message and the summary above the form (no toast besides, issue 20).
-    () => focusFirstProblem(),
-  );
-
-  // A promo code is applied by saving the order with it: the server checks it and prices it.
-  const [promoProblem, setPromoProblem] = useState<PromoError | undefined>();
-  const applyPromo = (promoCode: string) => {
-    const values = { ...form.getValues(), promoCode };
-    const checked = checkDetails(values);
-    const gifts = checkGifts(values, bookLanguage);
-    if (!checked.data || !gifts.data) {
-      goTo(2);
-      return;
-    }
-    save.mutate(orderRequestFrom(values, { ...checked.data, copyGifts: gifts.data }, language), {
-      onSuccess: (order) => {
-        form.setValue('promoCode', promoCode);
-        setPromoProblem(undefined);
-        setSaved({ order, key: choicesKey(values, bookLanguage) });
-      },
-      onError: (error, request) => {
-        if (showRefusal(error, request)) return;
-        const code = codeOf(error);
-        if (isPromoError(code)) setPromoProblem(code);
-        else toast.error(t('toasts.orderFailed'), { id: 'checkout-order-failed' });
-      },
-    });
-  };
+  const { saveAndContinue, applyPromo, promoProblem } = useOrderSave({
+    form,
+    save,
+    bookInstanceId,
+    bookLanguage,
+    step,
+    goTo,
+    focusFirstProblem,
+    setSaved,
+    setRefused,
+  });
 
   const next = () => {
     if (step === 1) goTo(2);
@@ -222,22 +166,7 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
   };
 
   const busy = save.isPending || payment.processing;
-  const payHintId = useId();
-  const agreed = agreements.agreeTerms && agreements.agreePrivacy;
-  const payAction: PayAction | undefined =
-    step === 3 && saved
-      ? {
-          label: payment.processing
-            ? t('payment.processing')
-            : t('payment.pay', { amount: formatMoney(saved.order.quote.total, language) }),
-          ready: agreed,
-          processing: payment.processing,
-          describedBy: agreed ? undefined : payHintId,
-          onPay: () => payment.start(saved.order.id),
-          onShowAgreements: () =>
-            stepRef.current?.querySelector<HTMLInputElement>('input[data-agreement]:not(:checked)')?.focus(),
-        }
-      : undefined;
+  const { payAction, payHintId } = usePayAction({ step, saved, agreements, payment, stepRef });
 
   // A book drawn before paying (issue 15) is left from its reader, not from the wizard.
   const drawn = context.bookInstance.status !== 'draft';
@@ -269,65 +198,28 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
       <div ref={stepRef}>
         {step === 1 && <StepCover context={context} draft={draft} onChange={changeChoices} />}
         {step === 2 && (
-          <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-            <StepDetails
-              formId={formId}
-              form={form}
-              bookLanguage={bookLanguage}
-              problems={problems}
-              showSummary={form.formState.isSubmitted}
-              onSubmit={saveAndContinue}
-            />
-            <aside className="lg:sticky lg:top-6">
-              <OrderSummary
-                quote={quoteFor(context.pricing, { ...draft, country: draft.shipping.country })}
-                country={draft.shipping.country}
-                recipients={recipientsOf(draft)}
-              />
-            </aside>
-          </div>
+          <DetailsStep
+            context={context}
+            formId={formId}
+            form={form}
+            draft={draft}
+            problems={problems}
+            onSubmit={saveAndContinue}
+          />
         )}
         {step === 3 && saved && (
-          <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-            <div className="flex flex-col gap-8">
-              <GiftPreviews order={saved.order} bookInstanceId={bookInstanceId} />
-              <StepPayment
-                order={saved.order}
-                agreeTerms={agreements.agreeTerms}
-                agreePrivacy={agreements.agreePrivacy}
-                onAgreeChange={(change) => setAgreements((current) => ({ ...current, ...change }))}
-                processing={payment.processing}
-                hintId={payHintId}
-                onEditDetails={() => goTo(2)}
-                promo={
-                  <PromoCodeField
-                    // A code applied or removed starts the field afresh.
-                    key={saved.order.quote.promoCode ?? ''}
-                    applied={
-                      saved.order.quote.promoCode
-                        ? { code: saved.order.quote.promoCode, discount: saved.order.quote.discount }
-                        : null
-                    }
-                    busy={save.isPending}
-                    problem={promoProblem}
-                    onApply={applyPromo}
-                    onRemove={() => applyPromo('')}
-                  />
-                }
-              />
-            </div>
-            <aside className="lg:sticky lg:top-6">
-              <OrderSummary
-                quote={saved.order.quote}
-                country={saved.order.shipping.country}
-                recipients={Object.fromEntries(
-                  saved.order.copyGifts.flatMap((gift) =>
-                    gift.shipTo ? [[gift.position, gift.shipTo.firstName]] : [],
-                  ),
-                )}
-              />
-            </aside>
-          </div>
+          <PaymentStep
+            saved={saved}
+            bookInstanceId={bookInstanceId}
+            agreements={agreements}
+            onAgreeChange={(change) => setAgreements((current) => ({ ...current, ...change }))}
+            processing={payment.processing}
+            hintId={payHintId}
+            onEditDetails={() => goTo(2)}
+            saving={save.isPending}
+            promoProblem={promoProblem}
+            onApplyPromo={applyPromo}
+          />
         )}
       </div>
     </CheckoutShell>

@@ -390,6 +390,93 @@ function ConfirmationSkeleton() {
   );
 }
 
+/** The order's heading card: paid or not, its number and states, its total, and where to go next. */
+function ConfirmationHeading({
+  order,
+  confirming,
+  justPaid,
+  retry,
+}: {
+  order: Order;
+  /** The payment is still pending just after the payment page: the page is reading it again. */
+  confirming: boolean;
+  justPaid: boolean;
+  retry: ReturnType<typeof useStartPayment>;
+}) {
+  const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  const HeadingIcon = HEADING_ICONS[order.paymentStatus];
+  const paid = order.paymentStatus === 'paid';
+  return (
+    <section aria-labelledby="confirmation-title" className={`${card} flex flex-col gap-5 sm:p-8`}>
+      <div className="flex flex-col items-start gap-4 sm:flex-row">
+        <span
+          className={
+            paid
+              ? 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-green-100 text-green-800'
+              : 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-coral-100 text-coral-700'
+          }
+        >
+          <HeadingIcon aria-hidden="true" className="size-7" />
+        </span>
+        <div className="min-w-0">
+          <h1 id="confirmation-title" className="text-3xl font-semibold sm:text-4xl">
+            {t(`confirmation.heading.${order.paymentStatus}`)}
+          </h1>
+          <p className="mt-2 text-ink-700 sm:text-lg">{t(`confirmation.lead.${order.paymentStatus}`)}</p>
+          <div role="status" aria-live="polite" className="mt-3">
+            {confirming && (
+              <p className="flex items-center gap-2 font-semibold text-ink-700">
+                <Loader2 aria-hidden="true" className="size-5 text-coral-600 motion-safe:animate-spin" />
+                {t('confirmation.confirming')}
+              </p>
+            )}
+            {justPaid && <p className="font-semibold text-green-800">{t('confirmation.confirmed')}</p>}
+          </div>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p>
+          <span className="text-ink-700">{t('confirmation.orderNumberLabel')} </span>
+          <span className="font-extrabold">{order.orderNumber}</span>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <OrderStatusBadge status={order.status} />
+          <PaymentStatusBadge status={order.paymentStatus} />
+        </div>
+      </div>
+      <p className="flex items-baseline gap-2">
+        <span className="text-ink-700">{t('confirmation.totalLabel')} </span>
+        <span className="font-display text-2xl font-semibold tabular-nums">
+          {formatMoney(order.quote.total, language)}
+        </span>
+      </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {canRetryPayment(order.paymentStatus) && (
+          <Button size="lg" disabled={retry.processing} onClick={() => retry.start(order.id)}>
+            {retry.processing ? (
+              <Loader2 aria-hidden="true" className="size-5 motion-safe:animate-spin" />
+            ) : (
+              <RotateCcw aria-hidden="true" className="size-5" />
+            )}
+            {retry.processing ? t('confirmation.actions.retrying') : t('confirmation.actions.retryPayment')}
+          </Button>
+        )}
+        {paid && (
+          <Link to="/profile" className={buttonClass({ size: 'lg' })}>
+            <TrendingUp aria-hidden="true" className="size-5" />
+            {t('confirmation.actions.track')}
+          </Link>
+        )}
+        <Link to="/" className={buttonClass({ size: 'lg', variant: 'secondary' })}>
+          <House aria-hidden="true" className="size-5" />
+          {t('confirmation.actions.home')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /**
  * /order-confirmation/{orderId}: the order, its status and payment, what happens next and help. While
  * the payment is still pending just after the payment page, it reads the order every 2 seconds for
@@ -397,7 +484,6 @@ function ConfirmationSkeleton() {
  */
 export function ConfirmationPage({ orderId }: { orderId: string }) {
   const { t } = useTranslation('checkout');
-  const { language } = useLanguage();
   const location = useLocation();
   const session = useSession();
   const [polling, setPolling] = useState(true);
@@ -447,77 +533,10 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
   if (!order) return <ConfirmationSkeleton />;
 
   const confirming = polling && order.paymentStatus === 'pending';
-  const HeadingIcon = HEADING_ICONS[order.paymentStatus];
-  const paid = order.paymentStatus === 'paid';
 
   return (
     <Frame>
-      <section aria-labelledby="confirmation-title" className={`${card} flex flex-col gap-5 sm:p-8`}>
-        <div className="flex flex-col items-start gap-4 sm:flex-row">
-          <span
-            className={
-              paid
-                ? 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-green-100 text-green-800'
-                : 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-coral-100 text-coral-700'
-            }
-          >
-            <HeadingIcon aria-hidden="true" className="size-7" />
-          </span>
-          <div className="min-w-0">
-            <h1 id="confirmation-title" className="text-3xl font-semibold sm:text-4xl">
-              {t(`confirmation.heading.${order.paymentStatus}`)}
-            </h1>
-            <p className="mt-2 text-ink-700 sm:text-lg">{t(`confirmation.lead.${order.paymentStatus}`)}</p>
-            <div role="status" aria-live="polite" className="mt-3">
-              {confirming && (
-                <p className="flex items-center gap-2 font-semibold text-ink-700">
-                  <Loader2 aria-hidden="true" className="size-5 text-coral-600 motion-safe:animate-spin" />
-                  {t('confirmation.confirming')}
-                </p>
-              )}
-              {justPaid && <p className="font-semibold text-green-800">{t('confirmation.confirmed')}</p>}
-            </div>
-          </div>
-        </div>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <p>
-            <span className="text-ink-700">{t('confirmation.orderNumberLabel')} </span>
-            <span className="font-extrabold">{order.orderNumber}</span>
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <OrderStatusBadge status={order.status} />
-            <PaymentStatusBadge status={order.paymentStatus} />
-          </div>
-        </div>
-        <p className="flex items-baseline gap-2">
-          <span className="text-ink-700">{t('confirmation.totalLabel')} </span>
-          <span className="font-display text-2xl font-semibold tabular-nums">
-            {formatMoney(order.quote.total, language)}
-          </span>
-        </p>
-        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          {canRetryPayment(order.paymentStatus) && (
-            <Button size="lg" disabled={retry.processing} onClick={() => retry.start(order.id)}>
-              {retry.processing ? (
-                <Loader2 aria-hidden="true" className="size-5 motion-safe:animate-spin" />
-              ) : (
-                <RotateCcw aria-hidden="true" className="size-5" />
-              )}
-              {retry.processing ? t('confirmation.actions.retrying') : t('confirmation.actions.retryPayment')}
-            </Button>
-          )}
-          {paid && (
-            <Link to="/profile" className={buttonClass({ size: 'lg' })}>
-              <TrendingUp aria-hidden="true" className="size-5" />
-              {t('confirmation.actions.track')}
-            </Link>
-          )}
-          <Link to="/" className={buttonClass({ size: 'lg', variant: 'secondary' })}>
-            <House aria-hidden="true" className="size-5" />
-            {t('confirmation.actions.home')}
-          </Link>
-        </div>
-      </section>
+      <ConfirmationHeading order={order} confirming={confirming} justPaid={justPaid} retry={retry} />
 
       <div className="grid gap-6 md:grid-cols-2 md:items-start">
         <OrderDetails order={order} />

@@ -73,13 +73,11 @@ function GiftCopy({
   const { language } = useLanguage();
   const id = useId();
   const base = `copyGifts.${index}` as const;
-  const [apart, ownWords, inOtherLanguage, country, region, level, firstName, lastName, city] = form.watch([
+  const [apart, ownWords, inOtherLanguage, country, firstName, lastName, city] = form.watch([
     `${base}.apart`,
     `${base}.ownWords`,
     `${base}.otherLanguage`,
     `${base}.shipTo.country`,
-    `${base}.shipTo.region`,
-    'shippingLevel',
     `${base}.shipTo.firstName`,
     `${base}.shipTo.lastName`,
     `${base}.shipTo.city`,
@@ -89,26 +87,6 @@ function GiftCopy({
   // Compact while unused: one line per copy and a button; a copy with choices (or problems) is open.
   const [expanded, setExpanded] = useState(used);
   const open = expanded || errors?.shipTo !== undefined || errors?.dedication !== undefined;
-  const addressMessage = (field: GiftAddressField) => {
-    const problem = problemOfError(errors?.shipTo?.[field]);
-    return problem && messageOf(problem, `gifts.errors.${problem.kind}.${field}`);
-  };
-  const messageOf = (problem: FieldProblem, key: string) =>
-    problem.kind === 'tooLong' ? t('details.errors.tooLong', { max: problem.max }) : t(key as 'gifts.title');
-  const addressField = (field: Exclude<GiftAddressField, 'country' | 'region'>) => ({
-    ...form.register(`${base}.shipTo.${field}`),
-    error: addressMessage(field),
-  });
-  const choose = (field: 'country' | 'region', value: string) =>
-    form.setValue(`${base}.shipTo.${field}`, value as never, {
-      shouldDirty: true,
-      shouldValidate: form.formState.isSubmitted,
-    });
-  const messageProblem = problemOfError(errors?.dedication?.message);
-  const signatureProblem = problemOfError(errors?.dedication?.signature);
-  const countries = COUNTRIES.map((code) => ({ value: code, label: countryName(code, language) }));
-  const states = Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: name }));
-  const parcel = shippingOffer(country, level);
 
   const box = (field: 'apart' | 'ownWords' | 'otherLanguage', label: string) => (
     <label className="flex cursor-pointer items-start gap-3 font-semibold">
@@ -170,116 +148,9 @@ function GiftCopy({
       {open && (
         <div id={`${id}-choices`} className="flex flex-col gap-4 border-t border-sand-300/70 pt-4">
           {box('apart', t('gifts.apart'))}
-          {apart && (
-            <div className="flex flex-col gap-4 border-l-4 border-coral-100 pl-4">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  label={t('gifts.firstName')}
-                  autoComplete="off"
-                  required
-                  maxLength={60}
-                  {...addressField('firstName')}
-                />
-                <TextField
-                  label={t('gifts.lastName')}
-                  autoComplete="off"
-                  required
-                  maxLength={60}
-                  {...addressField('lastName')}
-                />
-              </div>
-              <TextField
-                label={t('details.address')}
-                autoComplete="off"
-                required
-                maxLength={200}
-                {...addressField('address')}
-              />
-              <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-                <TextField
-                  label={t('details.postalCode')}
-                  autoComplete="off"
-                  required
-                  maxLength={20}
-                  {...addressField('postalCode')}
-                />
-                <TextField
-                  label={t('details.city')}
-                  autoComplete="off"
-                  required
-                  maxLength={100}
-                  {...addressField('city')}
-                />
-              </div>
-              <SelectField
-                label={t('details.country')}
-                name={`${base}.shipTo.country`}
-                required
-                value={country}
-                onValueChange={(value) => choose('country', value)}
-                options={countries}
-                error={addressMessage('country')}
-              />
-              {needsRegion(country) && (
-                <SelectField
-                  label={t('details.region')}
-                  name={`${base}.shipTo.region`}
-                  required
-                  value={region}
-                  onValueChange={(value) => choose('region', value)}
-                  options={states}
-                  placeholder={t('details.regionPlaceholder')}
-                  error={addressMessage('region')}
-                />
-              )}
-              <p className="text-sm text-ink-700">
-                {t('gifts.parcel', { price: formatMoney(parcel.priceCents, language) })}
-              </p>
-            </div>
-          )}
+          {apart && <GiftAddress form={form} index={index} />}
           {box('ownWords', t('gifts.ownWords'))}
-          {ownWords && (
-            <div className="flex flex-col gap-4 border-l-4 border-coral-100 pl-4">
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={`${id}-message`} className="font-bold">
-                  {t('gifts.message')}
-                </label>
-                <textarea
-                  id={`${id}-message`}
-                  rows={3}
-                  maxLength={LIMITS.dedicationMaxChars + 20}
-                  {...form.register(`${base}.dedication.message`)}
-                  aria-invalid={messageProblem ? true : undefined}
-                  aria-describedby={messageProblem ? `${id}-message-error` : undefined}
-                  className={cn(
-                    'w-full rounded-2xl border-2 bg-white px-4 py-3 text-base text-ink-900 shadow-xs transition-colors focus-visible:border-ink-900 focus-visible:outline-offset-1',
-                    messageProblem ? 'border-red-600' : 'border-ink-900/20 hover:border-ink-900/35',
-                  )}
-                />
-                {messageProblem && (
-                  <p id={`${id}-message-error`} className="text-sm font-semibold text-red-700">
-                    {t(
-                      messageProblem.kind === 'required'
-                        ? 'gifts.errors.message'
-                        : 'gifts.errors.messageRules',
-                      {
-                        max: LIMITS.dedicationMaxChars,
-                      },
-                    )}
-                  </p>
-                )}
-              </div>
-              <TextField
-                label={t('gifts.signature')}
-                autoComplete="off"
-                maxLength={LIMITS.signatureMaxChars + 10}
-                {...form.register(`${base}.dedication.signature`)}
-                error={
-                  signatureProblem && t('gifts.errors.signatureRules', { max: LIMITS.signatureMaxChars })
-                }
-              />
-            </div>
-          )}
+          {ownWords && <GiftWords form={form} index={index} id={id} />}
           {box('otherLanguage', t('gifts.otherLanguage', { language: otherLanguage }))}
           {inOtherLanguage && (
             <p className="-mt-2 pl-7 text-sm text-ink-700">
@@ -289,5 +160,147 @@ function GiftCopy({
         </div>
       )}
     </fieldset>
+  );
+}
+
+/** A gift copy's own parcel: the recipient's address, and what the parcel costs to its country. */
+function GiftAddress({ form, index }: { form: UseFormReturn<CheckoutDraft>; index: number }) {
+  const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  const base = `copyGifts.${index}` as const;
+  const [country, region, level] = form.watch([
+    `${base}.shipTo.country`,
+    `${base}.shipTo.region`,
+    'shippingLevel',
+  ]);
+  const errors = form.formState.errors.copyGifts?.[index];
+  const addressMessage = (field: GiftAddressField) => {
+    const problem = problemOfError(errors?.shipTo?.[field]);
+    return problem && messageOf(problem, `gifts.errors.${problem.kind}.${field}`);
+  };
+  const messageOf = (problem: FieldProblem, key: string) =>
+    problem.kind === 'tooLong' ? t('details.errors.tooLong', { max: problem.max }) : t(key as 'gifts.title');
+  const addressField = (field: Exclude<GiftAddressField, 'country' | 'region'>) => ({
+    ...form.register(`${base}.shipTo.${field}`),
+    error: addressMessage(field),
+  });
+  const choose = (field: 'country' | 'region', value: string) =>
+    form.setValue(`${base}.shipTo.${field}`, value as never, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
+  const countries = COUNTRIES.map((code) => ({ value: code, label: countryName(code, language) }));
+  const states = Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: name }));
+  const parcel = shippingOffer(country, level);
+  return (
+    <div className="flex flex-col gap-4 border-l-4 border-coral-100 pl-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('gifts.firstName')}
+          autoComplete="off"
+          required
+          maxLength={60}
+          {...addressField('firstName')}
+        />
+        <TextField
+          label={t('gifts.lastName')}
+          autoComplete="off"
+          required
+          maxLength={60}
+          {...addressField('lastName')}
+        />
+      </div>
+      <TextField
+        label={t('details.address')}
+        autoComplete="off"
+        required
+        maxLength={200}
+        {...addressField('address')}
+      />
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <TextField
+          label={t('details.postalCode')}
+          autoComplete="off"
+          required
+          maxLength={20}
+          {...addressField('postalCode')}
+        />
+        <TextField
+          label={t('details.city')}
+          autoComplete="off"
+          required
+          maxLength={100}
+          {...addressField('city')}
+        />
+      </div>
+      <SelectField
+        label={t('details.country')}
+        name={`${base}.shipTo.country`}
+        required
+        value={country}
+        onValueChange={(value) => choose('country', value)}
+        options={countries}
+        error={addressMessage('country')}
+      />
+      {needsRegion(country) && (
+        <SelectField
+          label={t('details.region')}
+          name={`${base}.shipTo.region`}
+          required
+          value={region}
+          onValueChange={(value) => choose('region', value)}
+          options={states}
+          placeholder={t('details.regionPlaceholder')}
+          error={addressMessage('region')}
+        />
+      )}
+      <p className="text-sm text-ink-700">
+        {t('gifts.parcel', { price: formatMoney(parcel.priceCents, language) })}
+      </p>
+    </div>
+  );
+}
+
+/** A gift copy's own dedication: its message and its signature. */
+function GiftWords({ form, index, id }: { form: UseFormReturn<CheckoutDraft>; index: number; id: string }) {
+  const { t } = useTranslation('checkout');
+  const base = `copyGifts.${index}` as const;
+  const errors = form.formState.errors.copyGifts?.[index];
+  const messageProblem = problemOfError(errors?.dedication?.message);
+  const signatureProblem = problemOfError(errors?.dedication?.signature);
+  return (
+    <div className="flex flex-col gap-4 border-l-4 border-coral-100 pl-4">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-message`} className="font-bold">
+          {t('gifts.message')}
+        </label>
+        <textarea
+          id={`${id}-message`}
+          rows={3}
+          maxLength={LIMITS.dedicationMaxChars + 20}
+          {...form.register(`${base}.dedication.message`)}
+          aria-invalid={messageProblem ? true : undefined}
+          aria-describedby={messageProblem ? `${id}-message-error` : undefined}
+          className={cn(
+            'w-full rounded-2xl border-2 bg-white px-4 py-3 text-base text-ink-900 shadow-xs transition-colors focus-visible:border-ink-900 focus-visible:outline-offset-1',
+            messageProblem ? 'border-red-600' : 'border-ink-900/20 hover:border-ink-900/35',
+          )}
+        />
+        {messageProblem && (
+          <p id={`${id}-message-error`} className="text-sm font-semibold text-red-700">
+            {t(messageProblem.kind === 'required' ? 'gifts.errors.message' : 'gifts.errors.messageRules', {
+              max: LIMITS.dedicationMaxChars,
+            })}
+          </p>
+        )}
+      </div>
+      <TextField
+        label={t('gifts.signature')}
+        autoComplete="off"
+        maxLength={LIMITS.signatureMaxChars + 10}
+        {...form.register(`${base}.dedication.signature`)}
+        error={signatureProblem && t('gifts.errors.signatureRules', { max: LIMITS.signatureMaxChars })}
+      />
+    </div>
   );
 }

@@ -66,44 +66,12 @@ export function StepCover({ context, draft, onChange }: StepCoverProps) {
         />
       </div>
       <div className="flex flex-col gap-8">
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-3 font-display text-xl font-semibold">{t('cover.legend')}</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {COVER_TYPES.map((coverType) => {
-              const price = bookPrice(pricing, coverType);
-              return (
-                <label key={coverType} className={choiceCard}>
-                  <input
-                    type="radio"
-                    name={`${id}-cover`}
-                    value={coverType}
-                    checked={draft.coverType === coverType}
-                    disabled={!price}
-                    onChange={() => onChange({ coverType })}
-                    className="mt-1 size-4 shrink-0 accent-coral-600"
-                  />
-                  <span className="flex min-w-0 flex-1 flex-col gap-1">
-                    <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                      <span className="font-extrabold">{t(`coverTypes.${coverType}`)}</span>
-                      {price ? (
-                        <span className="font-extrabold whitespace-nowrap tabular-nums">
-                          {money(price.price)}
-                        </span>
-                      ) : null}
-                    </span>
-                    <span className="text-sm text-ink-700">{t(`cover.about.${coverType}`)}</span>
-                    {price && price.price < price.base && (
-                      <span className="text-sm text-ink-700">
-                        {t('cover.instead', { price: money(price.base) })}
-                      </span>
-                    )}
-                    {!price && <span className="text-sm font-semibold">{t('cover.unavailable')}</span>}
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
+        <CoverChoice
+          pricing={pricing}
+          name={`${id}-cover`}
+          chosen={draft.coverType}
+          onChoose={(coverType) => onChange({ coverType })}
+        />
 
         <fieldset className="flex flex-col gap-3" aria-describedby={`${id}-copies-lead`}>
           <legend className="mb-1 font-display text-xl font-semibold">{t('copies.legend')}</legend>
@@ -186,5 +154,62 @@ export function StepCover({ context, draft, onChange }: StepCoverProps) {
         )}
       </div>
     </div>
+  );
+}
+
+/** The book's cover: each kind with its price (and the price it replaces), or why it is not offered. */
+function CoverChoice({
+  pricing,
+  name,
+  chosen,
+  onChoose,
+}: {
+  pricing: CheckoutContext['pricing'];
+  name: string;
+  chosen: CoverType;
+  onChoose: (coverType: CoverType) => void;
+}) {
+  const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  const money = (cents: number) => formatMoney(cents, language);
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-3 font-display text-xl font-semibold">{t('cover.legend')}</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {COVER_TYPES.map((coverType) => {
+          const price = bookPrice(pricing, coverType);
+          return (
+            <label key={coverType} className={choiceCard}>
+              <input
+                type="radio"
+                name={name}
+                value={coverType}
+                checked={chosen === coverType}
+                disabled={!price}
+                onChange={() => onChoose(coverType)}
+                className="mt-1 size-4 shrink-0 accent-coral-600"
+              />
+              <span className="flex min-w-0 flex-1 flex-col gap-1">
+                <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <span className="font-extrabold">{t(`coverTypes.${coverType}`)}</span>
+                  {price ? (
+                    <span className="font-extrabold whitespace-nowrap tabular-nums">
+                      {money(price.price)}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="text-sm text-ink-700">{t(`cover.about.${coverType}`)}</span>
+                {price && price.price < price.base && (
+                  <span className="text-sm text-ink-700">
+                    {t('cover.instead', { price: money(price.base) })}
+                  </span>
+                )}
+                {!price && <span className="text-sm font-semibold">{t('cover.unavailable')}</span>}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }

@@ -3,6 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   COUNTRIES,
+  type Country,
   deliveryWindow,
   needsRegion,
   SHIPPING_LEVELS,
@@ -174,43 +175,52 @@ export function StepDetails({
           />
         )}
       </fieldset>
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-4 font-display text-xl font-semibold">{t('details.delivery')}</legend>
-        {SHIPPING_LEVELS.map((level) => {
-          const offer = shippingOffer(country, level);
-          const window = deliveryWindow(new Date(), country, level);
-          return (
-            <label
-              key={level}
-              className={cn(
-                'flex cursor-pointer items-start gap-3 rounded-2xl border-2 bg-white p-4 transition-colors',
-                'has-[:checked]:border-coral-600 has-[:checked]:bg-coral-100 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-3 has-[:focus-visible]:outline-ink-900',
-                'border-ink-900/20 hover:border-ink-900/35',
-              )}
-            >
-              <input
-                type="radio"
-                value={level}
-                {...form.register('shippingLevel')}
-                className="mt-1 size-4 shrink-0 accent-coral-600"
-              />
-              <span className="flex min-w-0 flex-1 flex-col">
-                <span className="flex flex-wrap items-baseline justify-between gap-x-3 font-bold">
-                  {t(`details.levels.${level}.label`)}
-                  <span className="tabular-nums">{formatMoney(offer.priceCents, language)}</span>
-                </span>
-                <span className="text-sm text-ink-700">
-                  {t(`details.levels.${level}.hint`, {
-                    earliest: formatDeliveryDay(window.earliest, language),
-                    latest: formatDeliveryDay(window.latest, language),
-                  })}
-                </span>
-              </span>
-            </label>
-          );
-        })}
-      </fieldset>
+      <DeliveryChoice form={form} country={country} />
       <GiftCopies form={form} bookLanguage={bookLanguage} />
     </form>
+  );
+}
+
+/** Standard or express to the country chosen: each with its price and the days it arrives between. */
+function DeliveryChoice({ form, country }: { form: UseFormReturn<CheckoutDraft>; country: Country }) {
+  const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-4 font-display text-xl font-semibold">{t('details.delivery')}</legend>
+      {SHIPPING_LEVELS.map((level) => {
+        const offer = shippingOffer(country, level);
+        const window = deliveryWindow(new Date(), country, level);
+        return (
+          <label
+            key={level}
+            className={cn(
+              'flex cursor-pointer items-start gap-3 rounded-2xl border-2 bg-white p-4 transition-colors',
+              'has-[:checked]:border-coral-600 has-[:checked]:bg-coral-100 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-3 has-[:focus-visible]:outline-ink-900',
+              'border-ink-900/20 hover:border-ink-900/35',
+            )}
+          >
+            <input
+              type="radio"
+              value={level}
+              {...form.register('shippingLevel')}
+              className="mt-1 size-4 shrink-0 accent-coral-600"
+            />
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="flex flex-wrap items-baseline justify-between gap-x-3 font-bold">
+                {t(`details.levels.${level}.label`)}
+                <span className="tabular-nums">{formatMoney(offer.priceCents, language)}</span>
+              </span>
+              <span className="text-sm text-ink-700">
+                {t(`details.levels.${level}.hint`, {
+                  earliest: formatDeliveryDay(window.earliest, language),
+                  latest: formatDeliveryDay(window.latest, language),
+                })}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
   );
 }

@@ -20,6 +20,38 @@ function uploadErrorKey(error: unknown): UploadErrorKey {
   return UPLOAD_ERRORS.find((known) => known === code) ?? 'other';
 }
 
+/**
+ * The file input, the crop dialog's picture (an object URL of the chosen file, let go when it is no
+ * longer shown) and its closing. The dialog was opened by choosing a file, not by a button, so it
+ * has nothing to give focus back to when it closes: the photo field takes it, rather than the page
+ * (WCAG 2.4.3).
+ */
+function useCropDialog() {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [cropSrc, setCropSrc] = useState<string | null>(null);
+  const [returnFocus, setReturnFocus] = useState(false);
+  useEffect(() => {
+    if (!returnFocus || cropSrc !== null) return;
+    setReturnFocus(false);
+    // The input is visually hidden: what must show (above the sticky step bar) is its button.
+    inputRef.current?.focus({ preventScroll: true });
+    // (jsdom, under the tests, has no scrollIntoView.)
+    inputRef.current?.labels?.[0]?.scrollIntoView?.({ block: 'nearest' });
+  }, [returnFocus, cropSrc]);
+
+  // The chosen file is read through an object URL: let it go when it is no longer shown.
+  useEffect(() => {
+    if (!cropSrc) return;
+    return () => URL.revokeObjectURL(cropSrc);
+  }, [cropSrc]);
+
+  const closeCrop = () => {
+    setReturnFocus(true);
+    setCropSrc(null);
+  };
+  return { inputRef, cropSrc, setCropSrc, closeCrop };
+}
+
 type PhotoFieldProps = {
   kind: PhotoKind;
   label: string;
@@ -50,43 +82,20 @@ export function PhotoField({
   const { t } = useTranslation('wizard');
   const id = useId();
   const ids = { label: `${id}-label`, hint: `${id}-hint`, error: `${id}-error`, input: `${id}-input` };
-  const [cropSrc, setCropSrc] = useState<string | null>(null);
+  const { inputRef, cropSrc, setCropSrc, closeCrop } = useCropDialog();
   const [cropping, setCropping] = useState(false);
   const [problem, setProblem] = useState<string>();
   const upload = useUploadPhoto();
   const busy = cropping || upload.isPending;
-  const inputRef = useRef<HTMLInputElement>(null);
-  // The crop dialog was opened by choosing a file, not by a button, so it has nothing to give focus
-  // back to when it closes: the photo field takes it, rather than the page (WCAG 2.4.3).
-  const [returnFocus, setReturnFocus] = useState(false);
-  useEffect(() => {
-    if (!returnFocus || cropSrc !== null) return;
-    setReturnFocus(false);
-    // The input is visually hidden: what must show (above the sticky step bar) is its button.
-    inputRef.current?.focus({ preventScroll: true });
-    // (jsdom, under the tests, has no scrollIntoView.)
-    inputRef.current?.labels?.[0]?.scrollIntoView?.({ block: 'nearest' });
-  }, [returnFocus, cropSrc]);
 
   useEffect(() => {
     onBusyChange?.(busy);
   }, [busy, onBusyChange]);
   useEffect(() => () => onBusyChange?.(false), [onBusyChange]);
 
-  // The chosen file is read through an object URL: let it go when it is no longer shown.
-  useEffect(() => {
-    if (!cropSrc) return;
-    return () => URL.revokeObjectURL(cropSrc);
-  }, [cropSrc]);
-
   // Busy, the field keeps its focus (so focus can come back to it) but does not open the picker.
   const refuseWhileBusy = (event: MouseEvent<HTMLInputElement>) => {
     if (busy) event.preventDefault();
-  };
-
-  const closeCrop = () => {
-    setReturnFocus(true);
-    setCropSrc(null);
   };
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -150,26 +159,7 @@ export function PhotoField({
         </p>
       </div>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <div
-          className={cn(
-            'flex size-36 shrink-0 items-center justify-center overflow-hidden rounded-2xl border-2 bg-cream-200',
-            pictureId ? 'border-transparent' : 'border-dashed border-ink-900/20',
-          )}
-        >
-          {upload.isPending ? (
-            <Loader2 aria-hidden="true" className="size-8 text-coral-600 motion-safe:animate-spin" />
-          ) : pictureId ? (
-            <img
-              src={wizardImageUrl(pictureId)}
-              alt={t(`photo.previewAlt.${kind}`)}
-              width={144}
-              height={144}
-              className="size-full object-cover"
-            />
-          ) : (
-            <ImagePlus aria-hidden="true" className="size-10 text-ink-700/60" />
-          )}
-        </div>
+        <PhotoPreview kind={kind} pictureId={pictureId} uploading={upload.isPending} />
         <div className="flex flex-col items-start gap-2">
           <input
             ref={inputRef}
@@ -215,6 +205,41 @@ export function PhotoField({
         onCancel={closeCrop}
         onConfirm={(area) => void confirmCrop(area)}
       />
+    </div>
+  );
+}
+
+/** The photo as uploaded (a square), a spinner while it uploads, or an empty frame. */
+function PhotoPreview({
+  kind,
+  pictureId,
+  uploading,
+}: {
+  kind: PhotoKind;
+  pictureId: string | undefined;
+  uploading: boolean;
+}) {
+  const { t } = useTranslation('wizard');
+  return (
+    <div
+      className={cn(
+        'flex size-36 shrink-0 items-center justify-center overflow-hidden rounded-2xl border-2 bg-cream-200',
+        pictureId ? 'border-transparent' : 'border-dashed border-ink-900/20',
+      )}
+    >
+      {uploading ? (
+        <Loader2 aria-hidden="true" className="size-8 text-coral-600 motion-safe:animate-spin" />
+      ) : pictureId ? (
+        <img
+          src={wizardImageUrl(pictureId)}
+          alt={t(`photo.previewAlt.${kind}`)}
+          width={144}
+          height={144}
+          className="size-full object-cover"
+        />
+      ) : (
+        <ImagePlus aria-hidden="true" className="size-10 text-ink-700/60" />
+      )}
     </div>
   );
 }

@@ -28,6 +28,8 @@ type StepDedicationProps = {
 const fieldClass =
   'w-full rounded-2xl border-2 bg-white px-4 text-base text-ink-900 shadow-xs transition-colors placeholder:text-ink-700/60 focus-visible:border-ink-900 focus-visible:outline-offset-1';
 
+const describe = (...parts: Array<string | false>) => parts.filter(Boolean).join(' ') || undefined;
+
 /** Step 5: the dedication printed on the first page, and its signature (SPEC.md section 5). */
 export function StepDedication({
   message,
@@ -40,10 +42,6 @@ export function StepDedication({
   const { t } = useTranslation('wizard');
   const id = useId();
   const ids = {
-    message: `${id}-message`,
-    count: `${id}-count`,
-    messageLimit: `${id}-message-limit`,
-    messageEmoji: `${id}-message-emoji`,
     signature: `${id}-signature`,
     signatureHint: `${id}-signature-hint`,
     signatureCount: `${id}-signature-count`,
@@ -54,58 +52,14 @@ export function StepDedication({
   // The ideas help only until the user starts on the signature (SPEC.md section 5).
   const [signatureFocused, setSignatureFocused] = useState(false);
 
-  const count = characterCount(message);
-  const atLimit = count >= LIMITS.dedicationMaxChars;
-  const messageEmoji = containsEmoji(message);
   const signatureCount = characterCount(signature);
   const signatureAtLimit = signatureCount >= LIMITS.signatureMaxChars;
   const signatureEmoji = containsEmoji(signature);
   const canSave = dedicationProblems(message).length === 0 && signatureProblems(signature).length === 0;
 
-  const describe = (...parts: Array<string | false>) => parts.filter(Boolean).join(' ') || undefined;
-
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={ids.message} className="font-bold">
-          {t('dedication.message')}
-        </label>
-        <textarea
-          id={ids.message}
-          name="dedication-message"
-          rows={5}
-          value={message}
-          onChange={(event) =>
-            onMessageChange(limitCharacters(event.target.value, LIMITS.dedicationMaxChars))
-          }
-          aria-invalid={messageEmoji ? true : undefined}
-          aria-describedby={describe(
-            ids.count,
-            atLimit && ids.messageLimit,
-            messageEmoji && ids.messageEmoji,
-          )}
-          className={cn(
-            fieldClass,
-            'resize-y py-3 font-display text-lg leading-relaxed',
-            messageEmoji ? 'border-red-600' : 'border-ink-900/20 hover:border-ink-900/35',
-          )}
-        />
-        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-          <div className="flex flex-col gap-1">
-            {atLimit && <FieldError id={ids.messageLimit}>{t('dedication.limit')}</FieldError>}
-            {messageEmoji && <FieldError id={ids.messageEmoji}>{t('dedication.emoji')}</FieldError>}
-          </div>
-          <p
-            id={ids.count}
-            className={cn(
-              'ml-auto text-sm font-semibold tabular-nums',
-              atLimit ? 'text-red-700' : 'text-ink-700',
-            )}
-          >
-            {t('dedication.count', { count, max: LIMITS.dedicationMaxChars })}
-          </p>
-        </div>
-      </div>
+      <MessageField id={id} message={message} onMessageChange={onMessageChange} />
 
       <div className="flex flex-col gap-1.5">
         <label htmlFor={ids.signature} className="font-bold">
@@ -176,17 +130,7 @@ export function StepDedication({
         )}
       </div>
 
-      {/* A picture of the printed page: the same words as the fields above, so screen readers skip it. */}
-      <figure
-        aria-hidden="true"
-        className="rounded-3xl bg-cream-50 px-6 py-8 text-center shadow-soft ring-1 ring-sand-300/70"
-      >
-        <figcaption className="mb-4 text-xs font-bold tracking-wide text-ink-700 uppercase">
-          {t('dedication.previewLabel')}
-        </figcaption>
-        <p className="font-display text-xl leading-relaxed break-words whitespace-pre-line">{message}</p>
-        {signature.trim() && <p className="mt-4 font-display text-lg text-coral-700 italic">{signature}</p>}
-      </figure>
+      <DedicationPreview message={message} signature={signature} />
 
       <Button variant="secondary" className="self-start" disabled={!canSave || saving} onClick={onSave}>
         {saving ? (
@@ -197,5 +141,80 @@ export function StepDedication({
         {saving ? t('dedication.saving') : t('dedication.save')}
       </Button>
     </div>
+  );
+}
+
+/** The dedication's words: at most the printed page's characters, no emoji, counted as they are typed. */
+function MessageField({
+  id,
+  message,
+  onMessageChange,
+}: {
+  id: string;
+  message: string;
+  onMessageChange: (message: string) => void;
+}) {
+  const { t } = useTranslation('wizard');
+  const ids = {
+    message: `${id}-message`,
+    count: `${id}-count`,
+    messageLimit: `${id}-message-limit`,
+    messageEmoji: `${id}-message-emoji`,
+  };
+  const count = characterCount(message);
+  const atLimit = count >= LIMITS.dedicationMaxChars;
+  const messageEmoji = containsEmoji(message);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={ids.message} className="font-bold">
+        {t('dedication.message')}
+      </label>
+      <textarea
+        id={ids.message}
+        name="dedication-message"
+        rows={5}
+        value={message}
+        onChange={(event) => onMessageChange(limitCharacters(event.target.value, LIMITS.dedicationMaxChars))}
+        aria-invalid={messageEmoji ? true : undefined}
+        aria-describedby={describe(ids.count, atLimit && ids.messageLimit, messageEmoji && ids.messageEmoji)}
+        className={cn(
+          fieldClass,
+          'resize-y py-3 font-display text-lg leading-relaxed',
+          messageEmoji ? 'border-red-600' : 'border-ink-900/20 hover:border-ink-900/35',
+        )}
+      />
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        <div className="flex flex-col gap-1">
+          {atLimit && <FieldError id={ids.messageLimit}>{t('dedication.limit')}</FieldError>}
+          {messageEmoji && <FieldError id={ids.messageEmoji}>{t('dedication.emoji')}</FieldError>}
+        </div>
+        <p
+          id={ids.count}
+          className={cn(
+            'ml-auto text-sm font-semibold tabular-nums',
+            atLimit ? 'text-red-700' : 'text-ink-700',
+          )}
+        >
+          {t('dedication.count', { count, max: LIMITS.dedicationMaxChars })}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** A picture of the printed page: the same words as the fields above, so screen readers skip it. */
+function DedicationPreview({ message, signature }: { message: string; signature: string }) {
+  const { t } = useTranslation('wizard');
+  return (
+    <figure
+      aria-hidden="true"
+      className="rounded-3xl bg-cream-50 px-6 py-8 text-center shadow-soft ring-1 ring-sand-300/70"
+    >
+      <figcaption className="mb-4 text-xs font-bold tracking-wide text-ink-700 uppercase">
+        {t('dedication.previewLabel')}
+      </figcaption>
+      <p className="font-display text-xl leading-relaxed break-words whitespace-pre-line">{message}</p>
+      {signature.trim() && <p className="mt-4 font-display text-lg text-coral-700 italic">{signature}</p>}
+    </figure>
   );
 }
