@@ -3,6 +3,7 @@ import { LIMITS } from '../constants';
 import { ChildLookSchema } from '../domain/child-look';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
 import { BOOK_TYPES } from '../domain/statuses';
+import { ToyLookSchema } from '../domain/toy-look';
 import { BookTypeParamSchema } from './catalog';
 
 /** An id the server gave to an uploaded photo or a generated image (never a path). */
@@ -57,9 +58,12 @@ export const CoverStepSchema = z
   })
   .meta({ id: 'WizardCoverStep' });
 
-/** Step 3, toy: its name and photo. */
+/**
+ * Step 3, toy: its name and photo, and how the local illustrator draws it (kind, colours, feature;
+ * docs/decisions/021-the-toy-drawn.md). Without a look the toy is drawn as the default teddy.
+ */
 export const ToyStepSchema = z
-  .object({ toyName: name, toyPicture: ImageIdSchema })
+  .object({ toyName: name, toyPicture: ImageIdSchema, look: ToyLookSchema.optional() })
   .meta({ id: 'WizardToyStep' });
 
 /** Step 4, toy_generated: the generated toy cover and whether it was approved. */

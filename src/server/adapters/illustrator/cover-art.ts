@@ -53,10 +53,15 @@ export type CoverArtInput = {
   /** The small print at the bottom. */
   imprint: string;
   /**
-   * Who is on the cover: a drawn figure (the local illustrator: the child, or the toy's cut-out),
+   * Who is on the cover: a drawn figure (the local illustrator: the child, or the drawn toy),
    * or a photo painted in the ring (kept for test fixtures of the page references).
    */
   figure?: Figure | undefined;
+  /**
+   * A second drawn figure beside the first, on its `side` of the cover (the toy beside the child
+   * on the hero cover, docs/decisions/021-the-toy-drawn.md), at the scenes' toy scale.
+   */
+  companion?: { figure: Figure; side: 'left' | 'right' } | undefined;
   /** The photo (any format sharp reads), already checked; ignored when a figure is given. */
   photo?: Buffer | undefined;
   /** Where the subject is, as fractions of the photo; the portrait is framed around it. */
@@ -821,21 +826,46 @@ export async function paintPortrait(
 }
 
 /** Where a cover's figure stands: its ground anchor on the front hill, within a height. */
-const STAGE = { x: 512, ground: 950, hero: 640, toy: 600, maxWidth: 620 } as const;
+const STAGE = {
+  x: 512,
+  ground: 950,
+  hero: 640,
+  toy: 600,
+  maxWidth: 620,
+  /** A pair: the star moves this far off centre, the companion stands this far the other way. */
+  pairShift: 90,
+  companionShift: 200,
+  /** The companion's size beside the star: the scenes' toy scale (scenes/index.ts TOY_SCALE). */
+  companionScale: 0.74,
+} as const;
 
 /**
  * The ring's backdrop and the figure, in design units: a moonlit glow inside the ring, and the
  * figure standing in front of it with its feet on the front hill (it steps out of the frame).
  */
-export function figureSvg(theme: CoverTheme, figure: Figure): { backdrop: string; figure: string } {
+export function figureSvg(
+  theme: CoverTheme,
+  figure: Figure,
+  companion?: CoverArtInput['companion'],
+): { backdrop: string; figure: string } {
   const { cx, cy, r } = PORTRAIT;
   const colours = THEMES[theme];
   const scale = Math.min(
     (theme === 'hero' ? STAGE.hero : STAGE.toy) / figure.height,
     STAGE.maxWidth / figure.width,
   );
-  const x = STAGE.x - figure.anchors.ground.x * scale;
+  // With a companion the pair shares the stage: the star a little off centre, the companion beside.
+  const away = companion ? (companion.side === 'left' ? 1 : -1) : 0;
+  const x = STAGE.x + away * STAGE.pairShift - figure.anchors.ground.x * scale;
   const y = STAGE.ground - figure.anchors.ground.y * scale;
+  let second = '';
+  if (companion) {
+    const k = scale * STAGE.companionScale;
+    const c = companion.figure;
+    const gx = STAGE.x - away * STAGE.companionShift - c.anchors.ground.x * k;
+    const gy = STAGE.ground - c.anchors.ground.y * k;
+    second = `<g transform="translate(${round(gx)} ${round(gy)}) scale(${round(k * 1000) / 1000})">${c.svg}</g>`;
+  }
   const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIZE}" height="${COVER_SIZE}" viewBox="0 0 ${COVER_SIZE} ${COVER_SIZE}">`;
   const backdrop = `${open}
   <defs><radialGradient id="window" cx="0.5" cy="0.42" r="0.6">
@@ -846,7 +876,7 @@ export function figureSvg(theme: CoverTheme, figure: Figure): { backdrop: string
   <circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#window)"/>
   <ellipse cx="${cx}" cy="${cy + r * 0.78}" rx="${r * 0.62}" ry="${r * 0.12}" fill="#6d5bd0" fill-opacity="0.25"/>
 </svg>`;
-  const placed = `${open}<g transform="translate(${round(x)} ${round(y)}) scale(${round(scale * 1000) / 1000})">${figure.svg}</g></svg>`;
+  const placed = `${open}${second}<g transform="translate(${round(x)} ${round(y)}) scale(${round(scale * 1000) / 1000})">${figure.svg}</g></svg>`;
   return { backdrop, figure: placed };
 }
 
@@ -861,7 +891,7 @@ export async function renderCover(input: CoverArtInput): Promise<Buffer> {
       .png({ compressionLevel: 1 })
       .toBuffer();
   const { cx, cy, r } = PORTRAIT;
-  const drawn = input.figure ? figureSvg(input.theme, input.figure) : undefined;
+  const drawn = input.figure ? figureSvg(input.theme, input.figure, input.companion) : undefined;
   const diameter = Math.round(2 * r * k);
   const [subject, title, ribbon, imprint, background, foreground, front] = await Promise.all([
     drawn

@@ -291,7 +291,12 @@ export async function saveStep(deps: WizardDeps, caller: Caller, step: WizardSte
   );
   if (step === 1 && steps[1]?.picture !== (data as ChildStep).picture)
     await repo.deleteStep(deps.db, session.sessionId, 2);
-  if (step === 3 && steps[3]?.toyPicture !== (data as ToyStep).toyPicture)
+  // A new photo or another drawn look makes the toy's cover stale.
+  if (
+    step === 3 &&
+    (steps[3]?.toyPicture !== (data as ToyStep).toyPicture ||
+      JSON.stringify(steps[3]?.look ?? null) !== JSON.stringify((data as ToyStep).look ?? null))
+  )
     await repo.deleteStep(deps.db, session.sessionId, 4);
   return {
     session,
@@ -346,6 +351,8 @@ export async function generateCover(
     );
 
   const look = input.kind === 'hero' ? input.look : undefined;
+  // The toy is drawn as the parent chose it in step 3 (docs/decisions/021-the-toy-drawn.md).
+  const toyLook = input.kind === 'toy' ? steps[3]?.look : undefined;
   const counted = !(look && deps.illustrator.kind === 'local');
   // The covers of this step drawn with the name as it is now (a new photo drops the step already).
   const saved = input.kind === 'hero' ? steps[2] : steps[4];
@@ -401,6 +408,7 @@ export async function generateCover(
         name: source.name,
         language: input.language,
         ...(look ? { look } : {}),
+        ...(toyLook ? { toy: toyLook } : {}),
         ...(variant > 0 ? { variant } : {}),
       },
       { signal },
@@ -490,6 +498,7 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
   }
   const dedication = steps[5] ?? { dedicationMessage: '', dedicationSignature: '' };
   const childLook = steps[2].look;
+  const toyLook = toy.look;
   // The covers' variants, only when one is not the first cover (older books stay as they were).
   const coverVariants = {
     ...(steps[2].variant ? { hero: steps[2].variant } : {}),
@@ -540,6 +549,8 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
           permanentPaths: paths,
           // The drawn child as the parent approved it on the cover (local illustrator only).
           ...(childLook ? { childLook } : {}),
+          // The drawn toy as the parent chose it in step 3 (absent: drawn as the default teddy).
+          ...(toyLook ? { toyLook } : {}),
           ...(Object.keys(coverVariants).length > 0 ? { coverVariants } : {}),
         }),
       });

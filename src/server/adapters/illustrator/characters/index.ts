@@ -1,11 +1,11 @@
 /**
  * The book's two characters for the local illustrator: the child drawn from parts (read off the
- * photo, adjustable by the parent) and the toy cut out of its photo and stylised. Scenes place the
+ * photo, adjustable by the parent) and the toy drawn from its look (kind, colours, feature). Scenes place the
  * figures (SVG fragments with anchors) at print size.
  */
 export { drawChild } from './child';
 export { readChildLook } from './read-look';
-export { cutOutToy, drawToy } from './toy';
+export { drawToy, TOY_BOX, toyPreviewSvg } from './toy';
 export type {
   ArtStyle,
   ChildOptions,
@@ -13,7 +13,6 @@ export type {
   Expression,
   Figure,
   Point,
-  ToyArt,
   ToyOptions,
   ToyPose,
 } from './types';
