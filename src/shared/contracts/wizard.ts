@@ -66,6 +66,16 @@ export const ToyStepSchema = z
   .object({ toyName: name, toyPicture: ImageIdSchema, look: ToyLookSchema.optional() })
   .meta({ id: 'WizardToyStep' });
 
+/** The toy's colours read off its uploaded photo (step 3), or nothing when the photo cannot tell. */
+export const ToyColoursRequestSchema = z.object({ photoId: ImageIdSchema }).meta({ id: 'ToyColoursRequest' });
+export const ToyColoursSchema = z
+  .object({
+    /** Absent: the photo is busy, dark or shows several things; the parent chooses. */
+    colours: ToyLookSchema.pick({ main: true, second: true }).optional(),
+  })
+  .meta({ id: 'ToyColours' });
+export type ToyColours = z.infer<typeof ToyColoursSchema>;
+
 /** Step 4, toy_generated: the generated toy cover and whether it was approved. */
 export const ToyGeneratedStepSchema = z
   .object({

@@ -164,8 +164,8 @@ export const TOY_KIND_IDS = Object.keys(TOY_KINDS) as [ToyKind, ...ToyKind[]];
  * colour a photo sample is matched against (a plush photographed indoors is darker than its paint).
  */
 export const TOY_COLOURS = {
-  brown: { fill: '#a86f43', shade: '#8a5632', photo: [120, 80, 50] },
-  honey: { fill: '#dca25a', shade: '#bf843d', photo: [190, 140, 80] },
+  brown: { fill: '#a86f43', shade: '#8a5632', photo: [140, 92, 55] },
+  honey: { fill: '#dca25a', shade: '#bf843d', photo: [195, 145, 85] },
   cream: { fill: '#f6e7c8', shade: '#e3cd9f', photo: [215, 200, 170] },
   white: { fill: '#fbfaf6', shade: '#e3e0d6', photo: [235, 235, 232] },
   grey: { fill: '#aeb2ba', shade: '#8e939c', photo: [140, 142, 145] },

@@ -22,8 +22,11 @@ import {
   WIZARD_STEP_TYPES,
   type WizardStepType,
 } from '../../../shared/domain/statuses';
+import type { ToyLook } from '../../../shared/domain/toy-look';
 import { resumeStep, type WizardStep } from '../../../shared/domain/wizard';
 import type { Language } from '../../../shared/i18n';
+import { toyPreviewSvg } from '../../adapters/illustrator/characters';
+import { readToyColours } from '../../adapters/illustrator/characters/read-toy-look';
 import type { Illustrator } from '../../adapters/illustrator/index';
 import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
@@ -313,6 +316,23 @@ export async function uploadPhoto(deps: WizardDeps, caller: Caller, bytes: Buffe
     contentType: 'image/jpeg',
   });
   return { photoId, width: photo.width, height: photo.height };
+}
+
+/**
+ * The toy's main and second colours read off a toy photo of the caller's session, or none when the
+ * photo cannot tell (docs/decisions/021-the-toy-drawn.md): the parent chooses then.
+ */
+export async function readToyPhotoColours(deps: WizardDeps, caller: Caller, photoId: string) {
+  const session = await requireSession(deps, caller);
+  const object = await deps.storage.get('wizard-temp', wizardKeys(session.sessionId).image(photoId, 'jpg'));
+  if (!object) throw notFound('Image');
+  const reading = await readToyColours(object.data);
+  return reading.ok ? { colours: reading.colours } : {};
+}
+
+/** The toy drawn alone from a look, as SVG: the wizard's live preview and its kind buttons. */
+export function toyPreview(look: ToyLook): string {
+  return toyPreviewSvg(look);
 }
 
 /** An uploaded photo or a generated cover of the caller's session. */
