@@ -60,7 +60,7 @@ export function ToyLookPanel({ name, look, onChange, reading }: ToyLookPanelProp
         {reading === 'read' && t('toyLook.read')}
         {reading === 'unreadable' && t('toyLook.unreadable')}
       </p>
-      <div className="grid gap-6 sm:grid-cols-[minmax(0,14rem)_1fr]">
+      <div className="grid gap-6 sm:grid-cols-[minmax(0,11rem)_1fr]">
         <div className="sm:sticky sm:top-24 sm:self-start">
           <img
             src={toyPreviewUrl(look)}
@@ -75,7 +75,7 @@ export function ToyLookPanel({ name, look, onChange, reading }: ToyLookPanelProp
             <span id={`${id}-kind`} className="font-bold">
               {t('toyLook.kind.legend')}
             </span>
-            <div className="grid grid-cols-4 gap-2 sm:grid-cols-5 lg:grid-cols-7">
+            <div className="grid grid-cols-4 gap-2">
               {TOY_KIND_IDS.map((kind) => {
                 const checked = kind === look.kind;
                 return (

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { flatPhoto, GARBAGE, landscapePhoto, teddyPhoto } from '../test-photos';
@@ -36,7 +38,17 @@ describe('the toy’s colours read off its photo', () => {
     )
       .jpeg()
       .toBuffer();
+    // Group photos of people (the face-api package's samples): many colours, not a plush's few.
+    const require = createRequire(import.meta.url);
+    const demo = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
+    const group = async (n: number) =>
+      sharp(path.join(demo, `sample${n}.jpg`))
+        .resize(600, 600)
+        .jpeg()
+        .toBuffer();
     const answers = {
+      people2: await readToyColours(await group(2)),
+      people4: await readToyColours(await group(4)),
       dark: await readToyColours(dark),
       two: await readToyColours(two),
       landscape: await readToyColours(await landscapePhoto()),

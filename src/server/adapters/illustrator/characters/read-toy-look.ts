@@ -27,6 +27,13 @@ export const TOY_READING = {
   maxOffCentre: 0.25,
   /** Mean brightness (0..255) of the photo below which it is too dark to tell colours. */
   minBrightness: 55,
+  /**
+   * The commonest colour covers at least `minMainShare` of the region and the two commonest
+   * `minTopTwoShare`: a plush is a few flat colours; people, clothes and a room are many (the
+   * test teddy reads 0.65 and 0.95; the face-api sample group photos 0.34 and 0.6 to 0.66).
+   */
+  minMainShare: 0.4,
+  minTopTwoShare: 0.7,
   /** A second colour needs this share of the toy; else the second is chosen to go with the main. */
   minSecondShare: 0.1,
 } as const;
@@ -283,6 +290,9 @@ export async function readToyColours(photo: Buffer): Promise<ToyReading> {
   const shares = new Map<ToyColour, number>();
   for (const { colour, share } of ranked) shares.set(colour, (shares.get(colour) ?? 0) + share);
   const [main, ...others] = [...shares.entries()].sort((a, b) => b[1] - a[1]);
+  const topTwo = main![1] + (others[0]?.[1] ?? 0);
+  if (main![1] < TOY_READING.minMainShare || topTwo < TOY_READING.minTopTwoShare)
+    return { ok: false, reason: 'busy', measures: { ...measures, topTwo: Math.round(topTwo * 100) / 100 } };
   const second = others.find(([, share]) => share >= TOY_READING.minSecondShare)?.[0];
   const mainColour = main![0];
   return {
