@@ -90,6 +90,31 @@ test('an anonymous parent goes through the five steps, signs up at the end and r
   await expect(page.getByText('Step 3 of 5')).toBeVisible();
   await page.getByLabel('The cuddly toy’s name').fill('Teddy');
   await choosePhoto(page, 'Photo of the cuddly toy', toyPhoto);
+  // The toy is drawn from its look (docs/decisions/021): the colours read off the photo when it
+  // allows, else the parent is asked; the parent picks the kind from picture buttons.
+  await expect(
+    page.getByText(/We took the colours from the photo|We could not tell the toy’s colours/),
+  ).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('radiogroup', { name: 'What is it?' }).getByText('Bunny', { exact: true }).click();
+  await expect(page.getByRole('img', { name: 'Teddy as the book will draw it' })).toHaveAttribute(
+    'src',
+    /kind=bunny/,
+  );
+  await page
+    .getByRole('radiogroup', { name: 'Something special' })
+    .getByText('A scarf', { exact: true })
+    .click();
+  await expectNoSeriousA11yIssues(page);
+  if (process.env.SCREENSHOTS) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.screenshot({
+        path: path.join(process.env.SCREENSHOTS, `step3-toy-${width}.png`),
+        fullPage: true,
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('img', { name: 'The cover with Teddy, the cuddly toy' })).toBeVisible({
     timeout: 60_000,

@@ -3,6 +3,7 @@ import { LIMITS } from '../constants';
 import { ChildLookSchema } from '../domain/child-look';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
 import { BOOK_TYPES } from '../domain/statuses';
+import { ToyLookSchema } from '../domain/toy-look';
 import { BookTypeParamSchema } from './catalog';
 
 /** An id the server gave to an uploaded photo or a generated image (never a path). */
@@ -57,10 +58,23 @@ const CoverStepSchema = z
   })
   .meta({ id: 'WizardCoverStep' });
 
-/** Step 3, toy: its name and photo. */
+/**
+ * Step 3, toy: its name and photo, and how the local illustrator draws it (kind, colours, feature;
+ * docs/decisions/021-the-toy-drawn.md). Without a look the toy is drawn as the default teddy.
+ */
 export const ToyStepSchema = z
-  .object({ toyName: name, toyPicture: ImageIdSchema })
+  .object({ toyName: name, toyPicture: ImageIdSchema, look: ToyLookSchema.optional() })
   .meta({ id: 'WizardToyStep' });
+
+/** The toy's colours read off its uploaded photo (step 3), or nothing when the photo cannot tell. */
+export const ToyColoursRequestSchema = z.object({ photoId: ImageIdSchema }).meta({ id: 'ToyColoursRequest' });
+export const ToyColoursSchema = z
+  .object({
+    /** Absent: the photo is busy, dark or shows several things; the parent chooses. */
+    colours: ToyLookSchema.pick({ main: true, second: true }).optional(),
+  })
+  .meta({ id: 'ToyColours' });
+export type ToyColours = z.infer<typeof ToyColoursSchema>;
 
 /** Step 4, toy_generated: the generated toy cover and whether it was approved. */
 const ToyGeneratedStepSchema = z

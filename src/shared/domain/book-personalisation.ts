@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { ChildLookSchema } from './child-look';
+import { ToyLookSchema } from './toy-look';
 
 /**
  * The book's personalisation (SPEC.md `wizard_metadata`): what the wizard leaves on a book instance
@@ -30,6 +31,11 @@ export const BookPersonalisationSchema = z.object({
   permanentPaths: BookPicturesSchema,
   /** How the local illustrator draws the child; books made before it have none. */
   childLook: ChildLookSchema.optional(),
+  /**
+   * How the local illustrator draws the toy (docs/decisions/021-the-toy-drawn.md); books made before
+   * it have none and are drawn with `defaultToyLook` (shared/domain/toy-look.ts).
+   */
+  toyLook: ToyLookSchema.optional(),
   /**
    * The approved covers' variants ("Make a new one" in the wizard), so the print-size covers are
    * drawn as approved; absent, or a kind absent, is the first cover (0).

@@ -36,13 +36,13 @@ const FONTS = {
   small: { file: fontFile('nunito', '800ExtraBold'), description: 'Nunito ExtraBold' },
 } satisfies Record<string, Font>;
 
-type CoverTheme = 'hero' | 'toy';
+export type CoverTheme = 'hero' | 'toy';
 
 /**
  * The subject's box as fractions of the photo, and how much of the portrait's width it should fill
  * (a face about 0.4, leaving room for hair and shoulders; a toy about 0.85).
  */
-type Focus = { x: number; y: number; width: number; height: number; fill: number };
+export type Focus = { x: number; y: number; width: number; height: number; fill: number };
 
 export type CoverArtInput = {
   theme: CoverTheme;
@@ -53,10 +53,15 @@ export type CoverArtInput = {
   /** The small print at the bottom. */
   imprint: string;
   /**
-   * Who is on the cover: a drawn figure (the local illustrator: the child, or the toy's cut-out),
+   * Who is on the cover: a drawn figure (the local illustrator: the child, or the drawn toy),
    * or a photo painted in the ring (kept for test fixtures of the page references).
    */
   figure?: Figure | undefined;
+  /**
+   * A second drawn figure beside the first, on its `side` of the cover (the toy beside the child
+   * on the hero cover, docs/decisions/021-the-toy-drawn.md), at the scenes' toy scale.
+   */
+  companion?: { figure: Figure; side: 'left' | 'right' } | undefined;
   /** The photo (any format sharp reads), already checked; ignored when a figure is given. */
   photo?: Buffer | undefined;
   /** Where the subject is, as fractions of the photo; the portrait is framed around it. */
@@ -73,6 +78,7 @@ export type CoverArtInput = {
 };
 
 /** The book's warm ink outline (one palette for the covers, the characters and the pages). */
+export { INK };
 
 const THEMES = {
   hero: {
@@ -99,7 +105,7 @@ const THEMES = {
  * The sky and far hills of a cover, one per variant in turn: the first is the cover as it always was
  * (its bytes must not change: approved covers are drawn again at print size from the same inputs).
  */
-const SKIES = [
+export const SKIES = [
   {
     sky: ['#0f1239', '#262d6d', '#4a4796', '#8c6bb3'],
     farHill: ['#45559a', '#2d3772'],
@@ -126,7 +132,7 @@ const SKIES = [
 ] as const;
 
 /** The sky of a variant: SKIES in turn. */
-function skyOf(variant: number | undefined): (typeof SKIES)[number] {
+export function skyOf(variant: number | undefined): (typeof SKIES)[number] {
   const index = Math.max(0, Math.floor(variant ?? 0)) % SKIES.length;
   return SKIES[index]!;
 }
@@ -142,7 +148,7 @@ const TITLE_PAD = 28;
 const PORTRAIT = { cx: 512, cy: 590, r: 246 } as const;
 
 /** A small deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -169,7 +175,7 @@ const round = (value: number) => Math.round(value * 10) / 10;
  * A four-pointed sparkle centred on (x, y). Translucent shapes here use `fill-opacity`, never
  * `opacity`: librsvg draws each element with `opacity` on a page-sized layer of its own (about 1 ms each).
  */
-function sparkle(x: number, y: number, size: number, fill: string, opacity = 1): string {
+export function sparkle(x: number, y: number, size: number, fill: string, opacity = 1): string {
   const s = size;
   const w = size * 0.28;
   const d = [
@@ -183,7 +189,7 @@ function sparkle(x: number, y: number, size: number, fill: string, opacity = 1):
 }
 
 /** A cottage with a lit window, standing on a hill at (x, y). */
-function cottage(x: number, y: number, scale: number, wall: string, roof: string): string {
+export function cottage(x: number, y: number, scale: number, wall: string, roof: string): string {
   const s = scale;
   return `<g transform="translate(${x} ${y}) scale(${s})">
     <path d="M-22 0 V-30 H22 V0 Z" fill="${wall}" stroke="${INK}" stroke-width="3" stroke-linejoin="round"/>
@@ -195,7 +201,7 @@ function cottage(x: number, y: number, scale: number, wall: string, roof: string
 }
 
 /** A round tree on a stick, standing at (x, y). */
-function tree(x: number, y: number, scale: number, leaf: string): string {
+export function tree(x: number, y: number, scale: number, leaf: string): string {
   return `<g transform="translate(${x} ${y}) scale(${scale})">
     <rect x="-3.5" y="-26" width="7" height="26" rx="3" fill="#3a2a4f" stroke="${INK}" stroke-width="2.5"/>
     <circle cx="0" cy="-44" r="24" fill="${leaf}" stroke="${INK}" stroke-width="3"/>
@@ -204,7 +210,7 @@ function tree(x: number, y: number, scale: number, leaf: string): string {
 }
 
 /** A little five-petal flower on a short stem. */
-function flower(x: number, y: number, scale: number, petal: string): string {
+export function flower(x: number, y: number, scale: number, petal: string): string {
   const petals = [0, 72, 144, 216, 288]
     .map((angle) => {
       const a = (angle * Math.PI) / 180;
@@ -217,7 +223,7 @@ function flower(x: number, y: number, scale: number, petal: string): string {
 }
 
 /** A tuft of grass. */
-function tuft(x: number, y: number): string {
+export function tuft(x: number, y: number): string {
   return `<path transform="translate(${round(x)} ${round(y)})" d="M-6 0 Q-7 -9 -11 -14 M0 0 Q0 -11 1 -18 M6 0 Q7 -8 12 -12" stroke="#4f9f84" stroke-width="3" fill="none" stroke-linecap="round"/>`;
 }
 
@@ -229,7 +235,7 @@ function cloud(x: number, y: number, scale: number, opacity: number): string {
 }
 
 /** The sky, moon, stars and far hills, behind the portrait. */
-function backgroundSvg(theme: CoverTheme, seed: number, variant = 0): string {
+export function backgroundSvg(theme: CoverTheme, seed: number, variant = 0): string {
   const colours = THEMES[theme];
   const { sky, farHill, midHill } = skyOf(variant);
   const next = random(seed);
@@ -317,7 +323,7 @@ function backgroundSvg(theme: CoverTheme, seed: number, variant = 0): string {
 }
 
 /** The frame around the portrait and the near hills, in front of the portrait. */
-function foregroundSvg(theme: CoverTheme, seed: number): string {
+export function foregroundSvg(theme: CoverTheme, seed: number): string {
   const colours = THEMES[theme];
   const next = random(seed ^ 0x5bd1e995);
   const { cx, cy, r } = PORTRAIT;
@@ -467,7 +473,7 @@ async function textAlpha(
  * Splits a long name into two balanced lines at a space or hyphen, or returns it unchanged when it
  * has no break or is short enough to read on one line.
  */
-function titleLines(title: string, maxOneLine = 14): string {
+export function titleLines(title: string, maxOneLine = 14): string {
   if ([...title].length <= maxOneLine) return title;
   let best = -1;
   let bestGap = Number.POSITIVE_INFINITY;
@@ -633,7 +639,7 @@ async function imprintLayer(
 }
 
 /** The square crop of the photo that frames the subject: around the face with room for hair and shoulders. */
-function portraitCrop(
+export function portraitCrop(
   width: number,
   height: number,
   focus?: CoverArtInput['focus'],
@@ -705,7 +711,7 @@ const PAINT = {
  * edges multiplied on top, in a soft round mask. Each stage goes through a buffer: sharp applies
  * the operations of one pipeline in its own fixed order.
  */
-async function paintPortrait(
+export async function paintPortrait(
   photo: Buffer,
   diameter: number,
   focus?: CoverArtInput['focus'],
@@ -820,21 +826,46 @@ async function paintPortrait(
 }
 
 /** Where a cover's figure stands: its ground anchor on the front hill, within a height. */
-const STAGE = { x: 512, ground: 950, hero: 640, toy: 600, maxWidth: 620 } as const;
+const STAGE = {
+  x: 512,
+  ground: 950,
+  hero: 640,
+  toy: 600,
+  maxWidth: 620,
+  /** A pair: the star moves this far off centre, the companion stands this far the other way. */
+  pairShift: 90,
+  companionShift: 200,
+  /** The companion's size beside the star: the scenes' toy scale (scenes/index.ts TOY_SCALE). */
+  companionScale: 0.74,
+} as const;
 
 /**
  * The ring's backdrop and the figure, in design units: a moonlit glow inside the ring, and the
  * figure standing in front of it with its feet on the front hill (it steps out of the frame).
  */
-function figureSvg(theme: CoverTheme, figure: Figure): { backdrop: string; figure: string } {
+export function figureSvg(
+  theme: CoverTheme,
+  figure: Figure,
+  companion?: CoverArtInput['companion'],
+): { backdrop: string; figure: string } {
   const { cx, cy, r } = PORTRAIT;
   const colours = THEMES[theme];
   const scale = Math.min(
     (theme === 'hero' ? STAGE.hero : STAGE.toy) / figure.height,
     STAGE.maxWidth / figure.width,
   );
-  const x = STAGE.x - figure.anchors.ground.x * scale;
+  // With a companion the pair shares the stage: the star a little off centre, the companion beside.
+  const away = companion ? (companion.side === 'left' ? 1 : -1) : 0;
+  const x = STAGE.x + away * STAGE.pairShift - figure.anchors.ground.x * scale;
   const y = STAGE.ground - figure.anchors.ground.y * scale;
+  let second = '';
+  if (companion) {
+    const k = scale * STAGE.companionScale;
+    const c = companion.figure;
+    const gx = STAGE.x - away * STAGE.companionShift - c.anchors.ground.x * k;
+    const gy = STAGE.ground - c.anchors.ground.y * k;
+    second = `<g transform="translate(${round(gx)} ${round(gy)}) scale(${round(k * 1000) / 1000})">${c.svg}</g>`;
+  }
   const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIZE}" height="${COVER_SIZE}" viewBox="0 0 ${COVER_SIZE} ${COVER_SIZE}">`;
   const backdrop = `${open}
   <defs><radialGradient id="window" cx="0.5" cy="0.42" r="0.6">
@@ -845,7 +876,7 @@ function figureSvg(theme: CoverTheme, figure: Figure): { backdrop: string; figur
   <circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#window)"/>
   <ellipse cx="${cx}" cy="${cy + r * 0.78}" rx="${r * 0.62}" ry="${r * 0.12}" fill="#6d5bd0" fill-opacity="0.25"/>
 </svg>`;
-  const placed = `${open}<g transform="translate(${round(x)} ${round(y)}) scale(${round(scale * 1000) / 1000})">${figure.svg}</g></svg>`;
+  const placed = `${open}${second}<g transform="translate(${round(x)} ${round(y)}) scale(${round(scale * 1000) / 1000})">${figure.svg}</g></svg>`;
   return { backdrop, figure: placed };
 }
 
@@ -860,7 +891,7 @@ export async function renderCover(input: CoverArtInput): Promise<Buffer> {
       .png({ compressionLevel: 1 })
       .toBuffer();
   const { cx, cy, r } = PORTRAIT;
-  const drawn = input.figure ? figureSvg(input.theme, input.figure) : undefined;
+  const drawn = input.figure ? figureSvg(input.theme, input.figure, input.companion) : undefined;
   const diameter = Math.round(2 * r * k);
   const [subject, title, ribbon, imprint, background, foreground, front] = await Promise.all([
     drawn

@@ -1,5 +1,6 @@
 import type { ChildLook } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
+import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import type { Scene } from '../../stories/scene';
 
@@ -18,6 +19,12 @@ export type CoverRequest = {
    * illustrator); read off the photo when absent. Hosted illustrators draw from the photo.
    */
   look?: ChildLook | undefined;
+  /**
+   * The toy's drawn look (local illustrator, docs/decisions/021-the-toy-drawn.md): on the toy's cover
+   * the toy itself (absent: the default teddy, its kind from its name); on the hero cover the toy
+   * drawn beside the child (absent: the child alone). Hosted illustrators draw from the photo.
+   */
+  toy?: ToyLook | undefined;
   /** The cover's width and height in pixels: 1024 on screen by default, 2625 for print. */
   size?: number | undefined;
   /**
@@ -47,7 +54,9 @@ export type PageRequest = {
   scene: Scene;
   /** How the local illustrator draws the child; absent: DEFAULT_CHILD_LOOK. */
   child?: { look?: ChildLook };
-  /** The toy's own photo (JPEG), which the local illustrator cuts the toy out of; absent: the toy cover. */
+  /** How the local illustrator draws the toy; absent: DEFAULT_TOY_LOOK. */
+  toy?: { look?: ToyLook };
+  /** The toy's own photo (JPEG): a reference for the hosted models. */
   toyPhoto?: Buffer;
   /** Page 1 of the book (PNG), once drawn: hosted models keep the characters the same with it. */
   firstPage?: Buffer;

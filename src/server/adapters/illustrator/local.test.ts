@@ -255,7 +255,7 @@ describe('createLocalIllustrator', () => {
   );
 
   it(
-    'draws the toy cut out of its photo, without the photo background',
+    'draws the toy from its look, never from its photo; the child with the toy beside when given',
     async () => {
       const photo = await withGreenPatch(teddy, { left: 20, top: 300 });
       const result = await illustrator.generateCover(
@@ -264,6 +264,42 @@ describe('createLocalIllustrator', () => {
       const png = image(result);
       expect(await greenPixels(png)).toBe(0);
       expect(result.ok && result.look).toBeFalsy();
+      // Another look, another toy; the same look from another photo, the same cover.
+      const bunny = { kind: 'bunny', main: 'pink', second: 'white', feature: 'scarf' } as const;
+      const drawn = image(
+        await illustrator.generateCover(
+          hero({ kind: 'plush_toy_generation', photo, name: 'Teddy', toy: bunny }),
+        ),
+      );
+      expect((await region(drawn, PORTRAIT_AREA)).equals(await region(png, PORTRAIT_AREA))).toBe(false);
+      const fromTeddy = image(
+        await illustrator.generateCover(
+          hero({ kind: 'plush_toy_generation', photo: teddy, name: 'Teddy', toy: bunny }),
+        ),
+      );
+      expect(fromTeddy.equals(drawn)).toBe(true);
+      const badToy = await illustrator.generateCover(
+        hero({
+          kind: 'plush_toy_generation',
+          photo,
+          name: 'Teddy',
+          toy: { ...bunny, kind: 'dragon' } as never,
+        }),
+      );
+      expect(badToy.ok || badToy.code).toBe('VALIDATION_INVALID_PARAM');
+      // The child's cover with the toy beside: the child moves aside, the toy stands by them.
+      const look = ChildLookSchema.parse({
+        skin: 'tan',
+        hairColor: 'black',
+        hairStyle: 'bob',
+        eyeColor: 'brown',
+        glasses: false,
+      });
+      const alone = image(await illustrator.generateCover(hero({ look })));
+      const together = image(await illustrator.generateCover(hero({ look, toy: bunny })));
+      const side = { left: 200, top: 700, width: 200, height: 250 };
+      expect((await region(together, side)).equals(await region(alone, side))).toBe(false);
+      expect((await region(together, TITLE_AREA)).equals(await region(alone, TITLE_AREA))).toBe(true);
       // The photo's blue striped blanket is not in the ring either: the toy stands on a drawn glow.
       const ring = await region(png, { left: 300, top: 380, width: 424, height: 150 });
       let blanket = 0;

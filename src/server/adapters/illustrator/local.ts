@@ -1,15 +1,9 @@
 import sharp from 'sharp';
 import { ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
+import { DEFAULT_TOY_LOOK, defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
-import {
-  type ChildOptions,
-  cutOutToy,
-  drawChild,
-  drawToy,
-  readChildLook,
-  type ToyOptions,
-} from './characters';
+import { type ChildOptions, drawChild, drawToy, readChildLook, type ToyOptions } from './characters';
 import { COVER_SIZE, renderCover, seedFrom } from './cover-art';
 import type { CoverKind, CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
 import { checkPageRequest } from './page-request';
@@ -18,9 +12,10 @@ import { renderScenePage } from './scenes';
 
 /**
  * The embedded default illustrator (PRODUCT.md: the child drawn as a character from features read
- * off the photo, the toy cut out and stylised; no pixel of the photo in the book). It checks the
- * photo offline with a small detection model, then draws the cover around the drawn child (its look
- * read off the photo, or the parent's) or the stylised toy (characters/); the pages are vector
+ * off the photo, the toy drawn from its kind, colours and feature; no pixel of a photo in the book,
+ * docs/decisions/021-the-toy-drawn.md). It checks the photo offline with a small detection model,
+ * then draws the cover around the drawn child (its look read off the photo, or the parent's; the
+ * toy beside it when its look is given) or the drawn toy (characters/); the pages are vector
  * scenes drawn from the story's scene data at print size with the same characters (scenes/). Same
  * request, same PNG, byte for byte, at any size.
  */
@@ -58,7 +53,6 @@ const MESSAGES = {
   noToy: 'No plush toy was detected in the photo. Please upload a photo that clearly shows the toy.',
   timeout: 'The illustration took longer than expected. Please try again.',
   failed: 'The illustration could not be generated. Please try again in a moment.',
-  badCover: 'A cover could not be read. Please create the covers again.',
 } as const;
 
 const fail = (code: ErrorCode, message: string): CoverResult => ({ ok: false, code, message });
@@ -145,6 +139,9 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
         );
       const given = request.look === undefined ? undefined : ChildLookSchema.safeParse(request.look);
       if (given && !given.success) return fail('VALIDATION_INVALID_PARAM', 'The child look is not valid.');
+      const toyGiven = request.toy === undefined ? undefined : ToyLookSchema.safeParse(request.toy);
+      if (toyGiven && !toyGiven.success)
+        return fail('VALIDATION_INVALID_PARAM', "The toy's look is not valid.");
       if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
 
       try {
@@ -159,8 +156,8 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
         const text = COVER_TEXT[request.language] ?? COVER_TEXT.en;
         const hero = request.kind === 'hero_generation';
         const lines = hero ? text.hero(name) : text.toy(name);
-        // The photo is only read (the child's look) or cut out and repainted (the toy): the cover
-        // shows drawn characters, never the photo's pixels.
+        // The photo is only read (the child's look): the cover shows drawn characters, never the
+        // photo's pixels. The toy is drawn from its look (the default teddy, named kind, when none).
         const look = hero ? (given?.data ?? (await readChildLook(request.photo))) : undefined;
         const variant = coverVariant(request.variant);
         const figure = look
@@ -171,10 +168,25 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
               ...HERO_VARIANTS[variant % HERO_VARIANTS.length]!,
             })
           : drawToy({
-              art: await cutOutToy(request.photo),
+              look: toyGiven?.data ?? defaultToyLook({ toyName: name }),
               style: 'color',
               ...TOY_VARIANTS[variant % TOY_VARIANTS.length]!,
             });
+        // On the hero cover, the toy beside the child, turned towards them.
+        const heroVariant = HERO_VARIANTS[variant % HERO_VARIANTS.length]!;
+        const toySide = 'facing' in heroVariant && heroVariant.facing === 'left' ? 'right' : 'left';
+        const companion =
+          look && toyGiven?.data
+            ? ({
+                figure: drawToy({
+                  look: toyGiven.data,
+                  style: 'color',
+                  pose: 'sitting',
+                  facing: toySide === 'left' ? 'right' : 'left',
+                }),
+                side: toySide,
+              } as const)
+            : undefined;
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
         const image = await renderCover({
           theme: hero ? 'hero' : 'toy',
@@ -182,6 +194,7 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
           subtitle: lines.subtitle,
           imprint: text.imprint,
           figure,
+          companion,
           size,
           // The art depends on who is on the cover, not on the language: EN and FR share a scene.
           // The first cover keeps its seed of old (approved covers are drawn again at print size).
@@ -205,10 +218,8 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
       if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
       try {
         // No photo check here: the covers were checked and approved. The language does not matter,
-        // the pages carry no text. The toy's cut-out is memoised, so a book cuts it out once.
-        const toy = await cutOutToy(request.toyPhoto ?? request.toyCover).catch(() => undefined);
-        if (!toy) return fail('IMAGE_INVALID_FORMAT', MESSAGES.badCover);
-        if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
+        // the pages carry no text. The toy is drawn from its look, never from its photo.
+        const toy = request.toy?.look ?? DEFAULT_TOY_LOOK;
         const variant = request.variant ?? 0;
         const image = await renderScenePage({
           // A redraw frames the scene the other way (close or wide) on odd variants, and every

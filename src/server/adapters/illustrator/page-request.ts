@@ -1,4 +1,5 @@
 import { ChildLookSchema } from '../../../shared/domain/child-look';
+import { ToyLookSchema } from '../../../shared/domain/toy-look';
 import { SceneSchema } from '../../stories/scene';
 import type { CoverResult, PageRequest } from './index';
 
@@ -12,6 +13,7 @@ const MESSAGES = {
   scene: 'The page needs a scene.',
   badScene: 'The page scene is not one the illustrator knows.',
   look: "The child's look is not valid.",
+  toyLook: "The toy's look is not valid.",
   picture: 'The toy photo and the first page must be pictures.',
   page: 'The page number must be a whole number from 1.',
   size: `The page size must be a whole number of pixels from ${MIN_PAGE_SIZE} to ${MAX_PAGE_SIZE}.`,
@@ -43,6 +45,8 @@ export function checkPageRequest(request: PageRequest): CoverResult | null {
     return invalid('VALIDATION_INVALID_PARAM', MESSAGES.badScene);
   if (request.child?.look !== undefined && !ChildLookSchema.safeParse(request.child.look).success)
     return invalid('VALIDATION_INVALID_PARAM', MESSAGES.look);
+  if (request.toy?.look !== undefined && !ToyLookSchema.safeParse(request.toy.look).success)
+    return invalid('VALIDATION_INVALID_PARAM', MESSAGES.toyLook);
   for (const picture of [request.toyPhoto, request.firstPage]) {
     if (picture !== undefined && (!Buffer.isBuffer(picture) || picture.length === 0))
       return invalid('VALIDATION_INVALID_PARAM', MESSAGES.picture);

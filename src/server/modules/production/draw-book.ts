@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ChildLookSchema } from '../../../shared/domain/child-look';
+import { defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
 import type { Db } from '../../db/client';
 import { type BookVersionPictures, bookInstances, orders, pageRedraws, spreads } from '../../db/schema';
 import { PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
@@ -37,7 +38,10 @@ async function loadInstance(db: Db, id: string) {
   return instance;
 }
 
-/** What the illustrator needs besides the scene: the covers, the toy's photo, the child's look. */
+/**
+ * What the illustrator needs besides the scene: the covers, the toy's photo, the child's look and
+ * the toy's (a book made before toy looks: the default teddy, its kind from the toy's name).
+ */
 async function characters(deps: DrawDeps, instance: { id: string; wizardMetadata: unknown }, plan: BookPlan) {
   const [heroCover, toyCover] = await Promise.all([
     readRequired(deps.storage, plan.heroCoverKey, 'hero cover'),
@@ -49,7 +53,14 @@ async function characters(deps: DrawDeps, instance: { id: string; wizardMetadata
   const look = ChildLookSchema.safeParse(
     (instance.wizardMetadata as { childLook?: unknown } | null)?.childLook,
   );
-  return { heroCover, toyCover, toyPhoto, look: look.success ? look.data : undefined };
+  const toyLook = ToyLookSchema.safeParse((instance.wizardMetadata as { toyLook?: unknown } | null)?.toyLook);
+  return {
+    heroCover,
+    toyCover,
+    toyPhoto,
+    look: look.success ? look.data : undefined,
+    toyLook: toyLook.success ? toyLook.data : defaultToyLook({ toyName: plan.metadata.toyName }),
+  };
 }
 
 /**
@@ -116,6 +127,7 @@ export async function drawBook(deps: DrawDeps, payload: { bookInstanceId: string
       toyName: plan.metadata.toyName.trim(),
       language: plan.language,
       look: book.look,
+      toyLook: book.toyLook,
       variants: plan.metadata.coverVariants,
     },
   );
@@ -228,6 +240,7 @@ export async function redrawPage(deps: DrawDeps, payload: { redrawId: string }):
       toyCover: book.toyCover,
       scene: scene && 'setting' in scene ? scene : page.scene,
       child: { look: book.look },
+      toy: { look: book.toyLook },
       toyPhoto: book.toyPhoto,
       firstPage,
       style: plan.style,

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ChildLook } from '../../../shared/domain/child-look';
 import { COVER_TYPES, type CoverType } from '../../../shared/domain/statuses';
+import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Illustrator } from '../../adapters/illustrator/index';
 import type { Printer } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
@@ -104,6 +105,8 @@ type Book = {
   toyCover: Buffer;
   toyPhoto?: Buffer;
   look?: ChildLook;
+  /** How the local illustrator draws the toy (docs/decisions/021-the-toy-drawn.md). */
+  toyLook?: ToyLook;
   /** Page 1, the character sheet the hosted illustrators get with every later page. */
   firstPage?: Buffer;
 };
@@ -184,6 +187,7 @@ async function illustrateSpread(deps: ProductionDeps, book: Book, spread: Claime
             ? spread.content.scene
             : (book.plan.story.pages[spread.position - 1]?.scene ?? spread.content.scene),
         child: { look: book.look },
+        toy: { look: book.toyLook },
         toyPhoto: book.toyPhoto,
         firstPage: spread.position === 1 ? undefined : book.firstPage,
         style: book.plan.style,

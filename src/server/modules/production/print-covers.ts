@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { ChildLook } from '../../../shared/domain/child-look';
+import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import { COVER_SIZE } from '../../adapters/illustrator/cover-art';
 import type { CoverKind } from '../../adapters/illustrator/index';
@@ -14,6 +15,9 @@ import { WORDLESS_COVER_SHARE, wordlessCoverArt } from './print-files';
  * with the detail of print; its part below the painted words then fills the 2625 px front panel
  * without enlarging. Hosted illustrators draw one picture per request that would differ from the
  * approved one: their approved covers are printed as they are, enlarged (decision 008).
+ * The front cover adds the toy beside the child (the wizard draws the child's cover before the toy
+ * is chosen): the child's cover without the toy is checked against the approved one, and the
+ * front cover with the toy is what the parent reads in the book and approves before paying.
  */
 export const PRINT_COVER_PIXELS = Math.ceil(2625 / WORDLESS_COVER_SHARE);
 
@@ -32,6 +36,11 @@ export type PrintCoverInputs = {
   toyName: string;
   language: Language;
   look: ChildLook | undefined;
+  /**
+   * The toy's drawn look: the toy's cover is drawn with it, and the front cover shows the toy beside
+   * the child (docs/decisions/021-the-toy-drawn.md); absent, the covers are drawn as before.
+   */
+  toyLook?: ToyLook | undefined;
   /** The approved covers' variants ("Make a new one"); absent is the first cover. */
   variants?: { hero?: number | undefined; toy?: number | undefined } | undefined;
 };
@@ -85,23 +94,34 @@ export async function printSizeCovers(
     key: string,
   ) => {
     if (!photo) return approvedKey;
-    const variant = kind === 'hero_generation' ? inputs.variants?.hero : inputs.variants?.toy;
-    const result = await deps.illustrator.generateCover(
-      {
-        kind,
-        photo,
-        name: kind === 'hero_generation' ? inputs.childName : inputs.toyName,
-        language: inputs.language,
-        ...(kind === 'hero_generation' && inputs.look ? { look: inputs.look } : {}),
-        ...(variant ? { variant } : {}),
-        size: PRINT_COVER_PIXELS,
-      },
-      { signal: deps.signal },
-    );
-    if (!result.ok) throw new RetryableJobError(result.code, `Print-size cover: ${result.message}`);
+    const hero = kind === 'hero_generation';
+    const variant = hero ? inputs.variants?.hero : inputs.variants?.toy;
+    const cover = async (toy: ToyLook | undefined, size: number) => {
+      const made = await deps.illustrator.generateCover(
+        {
+          kind,
+          photo,
+          name: hero ? inputs.childName : inputs.toyName,
+          language: inputs.language,
+          ...(hero && inputs.look ? { look: inputs.look } : {}),
+          ...(toy ? { toy } : {}),
+          ...(variant ? { variant } : {}),
+          size,
+        },
+        { signal: deps.signal },
+      );
+      if (!made.ok) throw new RetryableJobError(made.code, `Print-size cover: ${made.message}`);
+      return made.image;
+    };
+    const image = await cover(inputs.toyLook, PRINT_COVER_PIXELS);
+    // The approved child's cover has no toy: the same cover without it is what is compared.
+    const compared =
+      hero && inputs.toyLook
+        ? await cover(undefined, COVER_SIZE)
+        : await sharp(image).resize(COVER_SIZE, COVER_SIZE).png().toBuffer();
     // Compared where it prints: the art below the painted words (the words follow the language).
     const distance = await pictureDistance(
-      await wordlessCoverArt(await sharp(result.image).resize(COVER_SIZE, COVER_SIZE).png().toBuffer()),
+      await wordlessCoverArt(compared),
       await wordlessCoverArt(approved),
     );
     if (distance > PRINT_COVER_TOLERANCE) {
@@ -112,7 +132,7 @@ export async function printSizeCovers(
       );
       return approvedKey;
     }
-    await deps.storage.put('instances', key, result.image, { contentType: 'image/png' });
+    await deps.storage.put('instances', key, image, { contentType: 'image/png' });
     return key;
   };
   const heroKey = await draw(

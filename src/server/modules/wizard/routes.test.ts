@@ -10,7 +10,9 @@ import { signedInAs } from '../../../../test/signed-in';
 import { BOOK_PREVIEW } from '../../../shared/constants';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { type ChildLook, ChildLookSchema } from '../../../shared/domain/child-look';
+import type { ToyLook } from '../../../shared/domain/toy-look';
 import { createLocalIllustrator } from '../../adapters/illustrator/local';
+import { landscapePhoto, teddyPhoto } from '../../adapters/illustrator/test-photos';
 import { bookInstances, characters, generationLog, jobs, orders, wizardSessions } from '../../db/schema';
 import { instanceKeys } from '../../storage-keys';
 
@@ -1136,4 +1138,88 @@ describe('the child’s look on the hero cover (local illustrator)', () => {
       look: first.look,
     });
   }, 60_000);
+});
+
+describe('the toy drawn from its look (step 3, docs/decisions/021-the-toy-drawn.md)', () => {
+  const bunny: ToyLook = { kind: 'bunny', main: 'white', second: 'pink', feature: 'scarf' };
+
+  it('keeps the look with step 3, drops the toy cover when the look changes, and puts it in the book', async () => {
+    const browser = await startedWizard();
+    const { toy } = await throughStep4(browser);
+    const bad = await browser.call('PUT', '/api/wizard/session/steps/3', {
+      toyName: 'Teddy',
+      toyPicture: toy.photoId,
+      look: { ...bunny, kind: 'dragon' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const saved = await browser.call('PUT', '/api/wizard/session/steps/3', {
+      toyName: 'Teddy',
+      toyPicture: toy.photoId,
+      look: bunny,
+    });
+    expect(saved.json().steps[3]).toMatchObject({ look: bunny });
+    // Another drawn toy: the cover of the old one is not offered any more.
+    expect(saved.json().steps[4]).toBeUndefined();
+    const toyCover = (
+      await browser.call('POST', '/api/wizard/covers', { kind: 'toy', language: 'en' })
+    ).json();
+    await browser.call('PUT', '/api/wizard/session/steps/4', {
+      approved: true,
+      generatedToyImage: toyCover.imageId,
+    });
+    // The same look saved again keeps the cover.
+    const again = await browser.call('PUT', '/api/wizard/session/steps/3', {
+      toyName: 'Teddy',
+      toyPicture: toy.photoId,
+      look: bunny,
+    });
+    expect(again.json().steps[4]).toMatchObject({ approved: true, generatedToyImage: toyCover.imageId });
+    browser.take([await signedInAs(t, 'bunny.owner@example.com')]);
+    const completed = await browser.call('POST', '/api/wizard/complete', { language: 'en' });
+    expect(completed.statusCode).toBe(200);
+    const [book] = await t.database.db
+      .select()
+      .from(bookInstances)
+      .where(eq(bookInstances.id, completed.json().bookInstanceId));
+    expect(book?.wizardMetadata).toMatchObject({ toyName: 'Teddy', toyLook: bunny });
+  });
+
+  it('reads the colours off a clear toy photo, says nothing for a photo with no toy, and keeps photos to their session', async () => {
+    const browser = await startedWizard();
+    const teddy = (await browser.upload('toy', await teddyPhoto())).json();
+    const read = await browser.call('POST', '/api/wizard/toy-colours', { photoId: teddy.photoId });
+    expect(read.statusCode).toBe(200);
+    expect(['brown', 'honey']).toContain(read.json().colours.main);
+    const landscape = (await browser.upload('toy', await landscapePhoto())).json();
+    const none = await browser.call('POST', '/api/wizard/toy-colours', { photoId: landscape.photoId });
+    expect(none.statusCode).toBe(200);
+    expect(none.json().colours).toBeUndefined();
+    const stranger = await startedWizard();
+    const theirs = await stranger.call('POST', '/api/wizard/toy-colours', { photoId: teddy.photoId });
+    expect(theirs.statusCode).toBe(404);
+    const noSession = await new Browser().call('POST', '/api/wizard/toy-colours', { photoId: teddy.photoId });
+    expect(noSession.statusCode).toBe(404);
+  }, 60_000);
+
+  it('draws the preview of a look as SVG in its colours, and refuses a look that is not the shop’s', async () => {
+    const browser = new Browser();
+    const preview = await browser.call(
+      'GET',
+      '/api/wizard/toy-preview?kind=bunny&main=pink&second=white&feature=scarf',
+    );
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(preview.body).toContain('#f4a7bd');
+    expect(preview.body).not.toContain('<script');
+    const other = await browser.call(
+      'GET',
+      '/api/wizard/toy-preview?kind=bear&main=pink&second=white&feature=scarf',
+    );
+    expect(other.body).not.toEqual(preview.body);
+    const bad = await browser.call(
+      'GET',
+      '/api/wizard/toy-preview?kind=dragon&main=pink&second=white&feature=none',
+    );
+    expect(bad.statusCode).toBe(400);
+  });
 });

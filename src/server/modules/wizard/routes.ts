@@ -10,10 +10,13 @@ import {
   ImageIdSchema,
   PhotoKindSchema,
   StartWizardSchema,
+  ToyColoursRequestSchema,
+  ToyColoursSchema,
   UploadedPhotoSchema,
   WizardStateSchema,
   WizardStepParamSchema,
 } from '../../../shared/contracts/wizard';
+import { ToyLookSchema } from '../../../shared/domain/toy-look';
 import type { WizardStep } from '../../../shared/domain/wizard';
 import { isLanguage } from '../../../shared/i18n';
 import type { Illustrator } from '../../adapters/illustrator/index';
@@ -167,6 +170,37 @@ export function wizardRoutes(options: {
           .header('cache-control', 'private, max-age=3600')
           .send(image.data);
       },
+    );
+
+    app.post(
+      '/toy-colours',
+      {
+        schema: {
+          tags: ['wizard'],
+          summary:
+            'The toy’s main and second colours read off its uploaded photo; none when the photo is busy, dark or shows several things',
+          body: ToyColoursRequestSchema,
+          response: { 200: ToyColoursSchema, ...errors },
+        },
+      },
+      async (request) => wizard.readToyPhotoColours(deps(), callerOf(request), request.body.photoId),
+    );
+
+    app.get(
+      '/toy-preview',
+      {
+        schema: {
+          tags: ['wizard'],
+          summary: 'The toy drawn from a look (kind, colours, feature), as SVG: step 3’s preview',
+          querystring: ToyLookSchema,
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type('image/svg+xml')
+          // The same look is the same drawing: the browser keeps it for a day.
+          .header('cache-control', 'public, max-age=86400')
+          .send(wizard.toyPreview(request.query)),
     );
 
     app.post(

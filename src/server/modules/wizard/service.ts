@@ -22,8 +22,11 @@ import {
   WIZARD_STEP_TYPES,
   type WizardStepType,
 } from '../../../shared/domain/statuses';
+import type { ToyLook } from '../../../shared/domain/toy-look';
 import { resumeStep, type WizardStep } from '../../../shared/domain/wizard';
 import type { Language } from '../../../shared/i18n';
+import { toyPreviewSvg } from '../../adapters/illustrator/characters';
+import { readToyColours } from '../../adapters/illustrator/characters/read-toy-look';
 import type { Illustrator } from '../../adapters/illustrator/index';
 import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
@@ -291,7 +294,12 @@ export async function saveStep(deps: WizardDeps, caller: Caller, step: WizardSte
   );
   if (step === 1 && steps[1]?.picture !== (data as ChildStep).picture)
     await repo.deleteStep(deps.db, session.sessionId, 2);
-  if (step === 3 && steps[3]?.toyPicture !== (data as ToyStep).toyPicture)
+  // A new photo or another drawn look makes the toy's cover stale.
+  if (
+    step === 3 &&
+    (steps[3]?.toyPicture !== (data as ToyStep).toyPicture ||
+      JSON.stringify(steps[3]?.look ?? null) !== JSON.stringify((data as ToyStep).look ?? null))
+  )
     await repo.deleteStep(deps.db, session.sessionId, 4);
   return {
     session,
@@ -308,6 +316,23 @@ export async function uploadPhoto(deps: WizardDeps, caller: Caller, bytes: Buffe
     contentType: 'image/jpeg',
   });
   return { photoId, width: photo.width, height: photo.height };
+}
+
+/**
+ * The toy's main and second colours read off a toy photo of the caller's session, or none when the
+ * photo cannot tell (docs/decisions/021-the-toy-drawn.md): the parent chooses then.
+ */
+export async function readToyPhotoColours(deps: WizardDeps, caller: Caller, photoId: string) {
+  const session = await requireSession(deps, caller);
+  const object = await deps.storage.get('wizard-temp', wizardKeys(session.sessionId).image(photoId, 'jpg'));
+  if (!object) throw notFound('Image');
+  const reading = await readToyColours(object.data);
+  return reading.ok ? { colours: reading.colours } : {};
+}
+
+/** The toy drawn alone from a look, as SVG: the wizard's live preview and its kind buttons. */
+export function toyPreview(look: ToyLook): string {
+  return toyPreviewSvg(look);
 }
 
 /** An uploaded photo or a generated cover of the caller's session. */
@@ -346,6 +371,8 @@ export async function generateCover(
     );
 
   const look = input.kind === 'hero' ? input.look : undefined;
+  // The toy is drawn as the parent chose it in step 3 (docs/decisions/021-the-toy-drawn.md).
+  const toyLook = input.kind === 'toy' ? steps[3]?.look : undefined;
   const counted = !(look && deps.illustrator.kind === 'local');
   // The covers of this step drawn with the name as it is now (a new photo drops the step already).
   const saved = input.kind === 'hero' ? steps[2] : steps[4];
@@ -401,6 +428,7 @@ export async function generateCover(
         name: source.name,
         language: input.language,
         ...(look ? { look } : {}),
+        ...(toyLook ? { toy: toyLook } : {}),
         ...(variant > 0 ? { variant } : {}),
       },
       { signal },
@@ -490,6 +518,7 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
   }
   const dedication = steps[5] ?? { dedicationMessage: '', dedicationSignature: '' };
   const childLook = steps[2].look;
+  const toyLook = toy.look;
   // The covers' variants, only when one is not the first cover (older books stay as they were).
   const coverVariants = {
     ...(steps[2].variant ? { hero: steps[2].variant } : {}),
@@ -540,6 +569,8 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
           permanentPaths: paths,
           // The drawn child as the parent approved it on the cover (local illustrator only).
           ...(childLook ? { childLook } : {}),
+          // The drawn toy as the parent chose it in step 3 (absent: drawn as the default teddy).
+          ...(toyLook ? { toyLook } : {}),
           ...(Object.keys(coverVariants).length > 0 ? { coverVariants } : {}),
         }),
       });

@@ -45,7 +45,7 @@ type Choice<T extends string> = { value: T; label: string; colour?: string };
  * One part of the look as a radio group (native radios, so arrows, Space and screen readers work as
  * they do everywhere): round colour swatches, or named options.
  */
-function ChoiceGroup<T extends string>({
+export function ChoiceGroup<T extends string>({
   legend,
   choices,
   value,

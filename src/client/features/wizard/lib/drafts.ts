@@ -8,6 +8,7 @@ import {
   ToyStepSchema,
   type WizardState,
 } from '../../../../shared/contracts/wizard';
+import { DEFAULT_TOY_LOOK, ToyLookSchema } from '../../../../shared/domain/toy-look';
 
 /** Step 5 as the form holds it; `message` is null until the user touches it (the template shows). */
 export type DedicationDraft = z.input<typeof DedicationDraftSchema>;
@@ -38,6 +39,7 @@ export function childDraftFrom(
 export const toyDraftFrom = (saved: WizardState['steps'][3]): ToyDraft => ({
   toyName: saved?.toyName ?? '',
   toyPicture: saved?.toyPicture,
+  look: saved?.look ?? DEFAULT_TOY_LOOK,
 });
 
 export const dedicationDraftFrom = (saved: WizardState['steps'][5]): DedicationDraft => ({
@@ -65,9 +67,9 @@ export const ChildDraftSchema = z
   }))
   .pipe(ChildStepSchema);
 
-/** Step 3's form: the toy's name and photo, checked by the shared schema. */
+/** Step 3's form: the toy's name, photo and drawn look, checked by the shared schema. */
 export const ToyDraftSchema = z
-  .object({ toyName: z.string(), toyPicture: z.string().optional() })
+  .object({ toyName: z.string(), toyPicture: z.string().optional(), look: ToyLookSchema.optional() })
   .pipe(ToyStepSchema);
 
 /** Step 5's form: checked as the user types (the limits and emoji show at once), not on submit. */
@@ -97,5 +99,10 @@ export function childChanged(data: ChildStep, saved: WizardState['steps'][1]): b
 }
 
 export function toyChanged(data: ToyStep, saved: WizardState['steps'][3]): boolean {
-  return !saved || saved.toyName !== data.toyName || saved.toyPicture !== data.toyPicture;
+  return (
+    !saved ||
+    saved.toyName !== data.toyName ||
+    saved.toyPicture !== data.toyPicture ||
+    JSON.stringify(saved.look ?? null) !== JSON.stringify(data.look ?? null)
+  );
 }

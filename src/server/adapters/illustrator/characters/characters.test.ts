@@ -6,17 +6,9 @@ import {
   DEFAULT_CHILD_LOOK,
   HAIR_STYLES,
 } from '../../../../shared/domain/child-look';
-import { faceApiSample, GARBAGE, landscapePhoto, personPhoto, teddyPhoto } from '../test-photos';
+import { faceApiSample, GARBAGE, landscapePhoto, personPhoto } from '../test-photos';
 import { LINE_MIN_WIDTH } from './child';
-import {
-  type ChildPose,
-  cutOutToy,
-  drawChild,
-  drawToy,
-  type Figure,
-  readChildLook,
-  type ToyPose,
-} from './index';
+import { type ChildPose, drawChild, type Figure, readChildLook } from './index';
 import { EYES, HAIR } from './palette';
 import { readLookDetails, toLab } from './read-look';
 
@@ -33,16 +25,6 @@ const POSES: ChildPose[] = [
   'pointing',
   'reaching',
   'holding-hand',
-];
-const TOY_POSES: ToyPose[] = [
-  'sitting',
-  'hopping',
-  'held',
-  'peeking',
-  'flying',
-  'guarding',
-  'sleeping',
-  'waving',
 ];
 
 const LOOK: ChildLook = {
@@ -172,75 +154,6 @@ describe('drawChild', () => {
         expect(Math.abs(data[i * 4]! - data[i * 4 + 2]!)).toBeLessThan(3);
       }
     }
-  });
-});
-
-describe('cutOutToy and drawToy', () => {
-  it('cuts the toy out of its photo: no photo background, flat colours, an outline', async () => {
-    const art = await cutOutToy(await teddyPhoto());
-    expect(Math.max(art.width, art.height)).toBeLessThanOrEqual(1024);
-    const { data, info } = await sharp(art.color).raw().toBuffer({ resolveWithObject: true });
-    expect(info.channels).toBe(4);
-    const at = (x: number, y: number) =>
-      data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4);
-    // Transparent corners, an opaque middle.
-    expect(at(2, 2)[3]).toBe(0);
-    expect(at(info.width - 3, info.height - 3)[3]).toBe(0);
-    expect(at(info.width >> 1, info.height >> 1)[3]).toBe(255);
-    // The blue striped blanket behind the bear is gone, and the toy is a few flat colours.
-    const colours = new Set<string>();
-    let blanket = 0;
-    for (let i = 0; i < info.width * info.height; i++) {
-      const [r, g, b, a] = data.subarray(i * 4, i * 4 + 4);
-      if (a! < 255) continue;
-      colours.add(`${r},${g},${b}`);
-      if (b! > r! + 30 && b! > 170) blanket++;
-    }
-    expect(blanket).toBe(0);
-    const opaque = [...colours].length;
-    expect(opaque).toBeLessThan(600); // the flat paints, the ink and their anti-aliased mixes
-    // The line version: grey levels only, white inside.
-    const line = await sharp(art.line).raw().toBuffer({ resolveWithObject: true });
-    const middle = ((line.info.height >> 1) * line.info.width + (line.info.width >> 1)) * 4;
-    expect([...line.data.subarray(middle, middle + 4)]).toEqual([255, 255, 255, 255]);
-    for (let i = 0; i < line.data.length; i += 4 * 13)
-      expect(Math.abs(line.data[i]! - line.data[i + 2]!)).toBeLessThan(2);
-    // The coloring version keeps the inner lines of the colour one (eyes, muzzle, tummy), so a
-    // child colours a bear, not a blank silhouette: most inner ink pixels of the colour art are
-    // black in the line art too.
-    let colourInk = 0;
-    let kept = 0;
-    for (let i = 0; i < info.width * info.height; i++) {
-      const [r, g, b, a] = data.subarray(i * 4, i * 4 + 4);
-      const inside = a === 255 && line.data[i * 4 + 3] === 255;
-      const x = i % info.width;
-      const y = Math.floor(i / info.width);
-      const core =
-        x > info.width * 0.2 && x < info.width * 0.8 && y > info.height * 0.15 && y < info.height * 0.85;
-      if (!inside || !core || r! + g! + b! > 200) continue;
-      colourInk++;
-      if (line.data[i * 4]! < 128) kept++;
-    }
-    expect(colourInk).toBeGreaterThan(500);
-    expect(kept / colourInk).toBeGreaterThan(0.6);
-  });
-
-  it('poses the cut-out: an embedded PNG, shorter when peeking, on its side when sleeping', async () => {
-    const art = await cutOutToy(await teddyPhoto());
-    const figures = Object.fromEntries(
-      TOY_POSES.map((pose) => [pose, drawToy({ art, pose, style: 'color' })]),
-    ) as Record<ToyPose, Figure>;
-    for (const pose of TOY_POSES) {
-      expect(figures[pose].svg).toContain('href="data:image/png;base64,');
-      const { painted } = coverage(await render(figures[pose], 0.5));
-      expect(painted, pose).toBeGreaterThan(0.15);
-    }
-    expect(figures.peeking.height).toBeLessThan(figures.sitting.height * 0.8);
-    expect(figures.sleeping.width).toBeGreaterThan(figures.sleeping.height);
-    expect(figures.held.height).toBeLessThan(figures.sitting.height);
-    expect(drawToy({ art, pose: 'sitting', style: 'line' }).svg).toContain(
-      art.line.toString('base64').slice(0, 200),
-    );
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ChildLook } from '../../../../shared/domain/child-look';
+import type { ToyLook } from '../../../../shared/domain/toy-look';
 
 /**
  * The contract between the character parts (this folder) and the page scenes: figures are SVG
@@ -65,7 +66,4 @@ export type ChildOptions = {
   outfit?: 'day' | 'pyjamas';
 };
 
-/** PNGs with alpha: the stylised cut-out and its line-art version, both `width` x `height`. */
-export type ToyArt = { color: Buffer; line: Buffer; width: number; height: number };
-
-export type ToyOptions = { art: ToyArt; pose: ToyPose; style: ArtStyle; facing?: 'left' | 'right' };
+export type ToyOptions = { look: ToyLook; pose: ToyPose; style: ArtStyle; facing?: 'left' | 'right' };

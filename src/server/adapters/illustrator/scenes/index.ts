@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { ChildLook } from '../../../../shared/domain/child-look';
+import type { ToyLook } from '../../../../shared/domain/toy-look';
 import type { Scene, SceneChild, SceneToy } from '../../../stories/scene';
-import { drawChild, drawToy, type Figure, type ToyArt } from '../characters';
+import { drawChild, drawToy, type Figure } from '../characters';
 import { LIGHTS, paintFor, randomFrom, SPACE } from './paint';
 import { drawSetting, type SettingContext, type Spot, sparkles } from './settings';
 
@@ -19,8 +20,8 @@ export type ScenePageInput = {
   /** Width and height in pixels. */
   size: number;
   look: ChildLook;
-  /** The toy's cut-out (characters/cutOutToy), shared by every page of a book. */
-  toy: ToyArt;
+  /** How the toy is drawn (characters/toy.ts), the same on every page of a book. */
+  toy: ToyLook;
   /** A redraw's number: seeds the setting's details differently (0 or absent: the first drawing). */
   variant?: number;
 };
@@ -69,7 +70,7 @@ const mapPoint = (
 
 /** The SVG of a page in the 1000-unit drawing space, `size` pixels wide. */
 export function sceneSvg(input: ScenePageInput): string {
-  const { scene, style, look, toy: toyArt } = input;
+  const { scene, style, look, toy: toyLook } = input;
   const p = paintFor(style === 'line');
   const art = drawSetting(scene, p, input.variant);
   const mirrored = scene.side === 'right';
@@ -147,7 +148,7 @@ export function sceneSvg(input: ScenePageInput): string {
     const t = scene.toy;
     const held = t.place === 'held';
     const inside = held ? childInside : inNest(t);
-    const figure = drawToy({ art: toyArt, pose: t.pose, style, facing: facingIn(t.facing, inside) });
+    const figure = drawToy({ look: toyLook, pose: t.pose, style, facing: facingIn(t.facing, inside) });
     // In the bed beside a lying child, the toy is a plush on the pillow, smaller than the child.
     const kt = k * (t.place === 'in-bed' && !held ? TOY_IN_BED_SCALE : TOY_SCALE);
     let svg: string;

@@ -1,0 +1,71 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { flatPhoto, GARBAGE, landscapePhoto, teddyPhoto } from '../test-photos';
+import { nearestToyColour, readToyColours } from './read-toy-look';
+
+describe('the toy’s colours read off its photo', () => {
+  it('reads a toy on a plain background: its fur as the main colour, its muzzle and tummy as the second', async () => {
+    const reading = await readToyColours(await teddyPhoto());
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    expect(['brown', 'honey']).toContain(reading.colours.main);
+    expect(['cream', 'honey', 'white']).toContain(reading.colours.second);
+    expect(reading.colours.second).not.toBe(reading.colours.main);
+  }, 30_000);
+
+  it('says nothing rather than a blob’s colour: dark, several toys, no toy, a busy or blank photo, not a photo', async () => {
+    const teddy = await teddyPhoto();
+    const dark = await sharp(teddy).linear(0.2, 0).jpeg().toBuffer();
+    const small = await sharp(teddy).resize(300).toBuffer();
+    const two = await sharp({ create: { width: 768, height: 768, channels: 3, background: '#bcd7ea' } })
+      .composite([
+        { input: small, left: 40, top: 230 },
+        { input: small, left: 420, top: 230 },
+      ])
+      .jpeg()
+      .toBuffer();
+    // A busy street: random blocks of colour everywhere, the toy lost among them.
+    const blocks = Array.from({ length: 144 }, (_, i) => {
+      const x = (i % 12) * 64;
+      const y = Math.floor(i / 12) * 64;
+      const c = ((i * 2654435761) >>> 0) % 0xffffff;
+      return `<rect x="${x}" y="${y}" width="64" height="64" fill="#${c.toString(16).padStart(6, '0')}"/>`;
+    }).join('');
+    const busy = await sharp(
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="768" height="768">${blocks}</svg>`),
+    )
+      .jpeg()
+      .toBuffer();
+    // Group photos of people (the face-api package's samples): many colours, not a plush's few.
+    const require = createRequire(import.meta.url);
+    const demo = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
+    const group = async (n: number) =>
+      sharp(path.join(demo, `sample${n}.jpg`))
+        .resize(600, 600)
+        .jpeg()
+        .toBuffer();
+    const answers = {
+      people2: await readToyColours(await group(2)),
+      people4: await readToyColours(await group(4)),
+      dark: await readToyColours(dark),
+      two: await readToyColours(two),
+      landscape: await readToyColours(await landscapePhoto()),
+      busy: await readToyColours(busy),
+      flat: await readToyColours(await flatPhoto()),
+      garbage: await readToyColours(GARBAGE),
+    };
+    for (const [name, answer] of Object.entries(answers)) expect(answer.ok, name).toBe(false);
+    expect(answers.dark.ok || answers.dark.reason).toBe('dark');
+    expect(answers.two.ok || answers.two.reason).toBe('several');
+    expect(answers.garbage.ok || answers.garbage.reason).toBe('undecodable');
+  }, 30_000);
+
+  it('matches a photo colour to the nearest of the toys’ palette', () => {
+    expect(nearestToyColour([236, 236, 230])).toBe('white');
+    expect(nearestToyColour([35, 35, 40])).toBe('black');
+    expect(nearestToyColour([222, 150, 170])).toBe('pink');
+    expect(nearestToyColour([90, 140, 200])).toBe('blue');
+  });
+});
