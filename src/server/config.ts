@@ -10,6 +10,7 @@ import {
 import { parseStorageConfig, type StorageConfig } from './adapters/storage/s3-config';
 import { describeEnvIssues, presentEnv } from './env';
 import { PROJECT_ROOT } from './paths';
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
 
 const port = z
   .string()
@@ -35,24 +36,11 @@ const httpUrl = z
   .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'expected an http(s) URL such as https://shop.example.com')
   .transform((value) => value.replace(/\/+$/, ''));
 
-/**
- * Which proxies may name the client's address in X-Forwarded-For: none (`false`, the default), a
- * number of trusted hops in front of the shop (`1` behind one reverse proxy), or a comma-separated
- * list of proxy addresses and CIDR ranges. `true` is refused: it would trust every hop, so any client
- * could choose its own address and the per-address limits would not hold.
- */
+/** TRUST_PROXY: hops or the proxies' own addresses; a catch-all refused (trusted-proxies.ts). */
 const trustedProxies = z.string().transform((value, context): TrustProxy => {
-  const text = value.trim();
-  if (text === 'false' || text === '0') return false;
-  if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
-  const entries = text.split(',').map((entry) => entry.trim());
-  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
-  if (text !== 'true' && entries.every((entry) => address.test(entry))) return entries.join(',');
-  context.addIssue({
-    code: 'custom',
-    message:
-      'expected the number of proxies in front of the shop (such as 1) or a comma-separated list of proxy addresses (such as 10.0.0.1,10.1.0.0/16); true would let every client choose its own address',
-  });
+  const parsed = parseTrustedProxies(value);
+  if (parsed.ok) return parsed.value;
+  context.addIssue({ code: 'custom', message: parsed.message });
   return z.NEVER;
 });
 
@@ -170,7 +158,7 @@ const EnvSchema = z.object({
 });
 
 /** No proxy, a number of trusted hops, or the proxies' addresses (comma-separated). */
-export type TrustProxy = false | number | string;
+export type TrustProxy = TrustedProxies;
 
 /** A demo shop (test card page, outbox, ribbon) or a live one (real payments, e-mail, printer). */
 export type ShopMode = 'demo' | 'live';
