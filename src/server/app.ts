@@ -20,6 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/mail/index';
 import type { Storage } from './adapters/storage/index';
+import { publicApiDescription } from './api-description';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { findOperator } from './modules/admin/access';
@@ -226,6 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routePrefix: '/api/docs',
     staticCSP: true,
     uiConfig: { docExpansion: 'list', deepLinking: false },
+    // The public description: no operator routes (api-description.ts).
+    transformSpecification: (description) => publicApiDescription(description),
   });
 
   // Before every route: state changes only from the shop's own pages, no text/plain bodies.
