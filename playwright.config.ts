@@ -47,6 +47,12 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
+ * The servers run on the Node that runs Playwright: the project's pinned one (the `node` package,
+ * docs/decisions/019), whatever `node` the shell would find first.
+ */
+const NODE = JSON.stringify(process.execPath);
+
+/**
  * One built shop as a web server: what every e2e shop shares (a demo shop in `test` mode, which
  * behaves like production, on 127.0.0.1, one drawing job at a time, sign-ups from one address, the
  * operator journeys' address in ADMIN_EMAILS), plus its own settings.
@@ -57,8 +63,8 @@ function shopServer(url: string, env: Record<string, string>) {
     // E2E_SERVER=source runs the TypeScript instead (no build needed for a server change).
     command:
       process.env.E2E_SERVER === 'source'
-        ? 'node --import tsx src/server/main.ts'
-        : 'node --enable-source-maps build/server/main.js',
+        ? `${NODE} --import tsx src/server/main.ts`
+        : `${NODE} --enable-source-maps build/server/main.js`,
     url: `${url}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -104,7 +110,7 @@ export default defineConfig({
   webServer: [
     {
       // Stands in for Google: a real OpenID Connect provider on this machine.
-      command: 'node --import tsx e2e/support/oidc-server.ts',
+      command: `${NODE} --import tsx e2e/support/oidc-server.ts`,
       url: `${oidcUrl}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -125,7 +131,7 @@ export default defineConfig({
       ...(process.env.REVIEW_BEFORE_PRINT ? { REVIEW_BEFORE_PRINT: process.env.REVIEW_BEFORE_PRINT } : {}),
     }),
     {
-      command: 'node --import tsx e2e/support/lulu-server.ts',
+      command: `${NODE} --import tsx e2e/support/lulu-server.ts`,
       url: `${LULU_E2E.controlUrl}/jobs`,
       reuseExistingServer: false,
       timeout: 60_000,

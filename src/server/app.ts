@@ -20,11 +20,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/mail/index';
 import type { Storage } from './adapters/storage/index';
+import { publicApiDescription } from './api-description';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { type SafeError, safeError } from './log-safety';
 import { findOperator } from './modules/admin/access';
 import { adminRoutes } from './modules/admin/routes';
-import { type AuthRateLimits, createAuth } from './modules/auth/auth';
+import { AUTH_LIMITS, type AuthRateLimits, createAuth } from './modules/auth/auth';
+import { sessionRevocationList } from './modules/auth/revocations';
 import { authRoutes } from './modules/auth/routes';
 import { bookRoutes } from './modules/books/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -129,6 +132,23 @@ function verifiedCopies() {
   };
 }
 
+/**
+ * When the request's signed session copy was issued: its expiry less its lifetime (decision 016).
+ * Unreadable: now, so the copy is checked against the latest revocations.
+ */
+function copyIssuedAt(cookie: string): number {
+  for (const match of cookie.matchAll(SESSION_COOKIE)) {
+    if (match[2] !== 'data') continue;
+    try {
+      const expiresAt = JSON.parse(Buffer.from(match[3] ?? '', 'base64url').toString('utf8')).expiresAt;
+      if (typeof expiresAt === 'number') return expiresAt - AUTH_LIMITS.sessionCacheSeconds * 1000;
+    } catch {
+      break;
+    }
+  }
+  return Date.now();
+}
+
 /** Pino options: JSON lines, pretty in a terminal, never a password, token, cookie or photo. */
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
@@ -145,6 +165,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       ],
       censor: '[redacted]',
     },
+    // No query values (user ids, e-mails) in a logged error (log-safety.ts).
+    serializers: { err: (error: Error) => ({ stack: '', ...(safeError(error) as SafeError) }) },
     ...(process.stdout.isTTY && !config.isProduction ? { transport: { target: 'pino-pretty' } } : {}),
   };
 }
@@ -226,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routePrefix: '/api/docs',
     staticCSP: true,
     uiConfig: { docExpansion: 'list', deepLinking: false },
+    // The public description: no operator routes (api-description.ts).
+    transformSpecification: (description) => publicApiDescription(description),
   });
 
   // Before every route: state changes only from the shop's own pages, no text/plain bodies.
@@ -244,28 +268,53 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes(shopAuth), { prefix: '/api/auth' });
   const copies = verifiedCopies();
-  app.decorate(
-    'currentUser',
-    async (request: FastifyRequest, options: { fresh?: boolean; reply?: FastifyReply } = {}) => {
-      const cookie = request.headers.cookie;
-      // No session cookie, no session: nothing to verify or read.
-      if (!cookie?.includes('session_token=')) return null;
-      const known = options.fresh ? undefined : copies.find(cookie);
-      if (known) return known;
-      const { headers, response: session } = await shopAuth.auth.api.getSession({
-        headers: fromNodeHeaders(request.headers),
-        query: options.fresh ? { disableCookieCache: true } : {},
-        returnHeaders: true,
-      });
-      const cookies = headers.getSetCookie();
-      if (options.reply && cookies.length > 0) options.reply.header('set-cookie', cookies);
-      if (!session) return null;
-      const user = { id: session.user.id, email: session.user.email };
+  // A copy issued before its account's sessions were ended is read again from the database
+  // (docs/decisions/019): sign-out, password change, sign out everywhere and deletion end every
+  // other session at once.
+  const revocations = sessionRevocationList(deps.database.db, {
+    windowMs: AUTH_LIMITS.sessionCacheSeconds * 1000,
+  });
+  const currentUser = async (
+    request: FastifyRequest,
+    options: { fresh?: boolean; reply?: FastifyReply } = {},
+  ): Promise<{ id: string; email: string } | null> => {
+    const cookie = request.headers.cookie;
+    // No session cookie, no session: nothing to verify or read.
+    if (!cookie?.includes('session_token=')) return null;
+    const known = options.fresh ? undefined : copies.find(cookie);
+    if (known) {
+      if (!(await revocations.endedSince(known.id, copyIssuedAt(cookie)))) return known;
+      return currentUser(request, { ...options, fresh: true });
+    }
+    const { headers, response: session } = await shopAuth.auth.api.getSession({
+      headers: fromNodeHeaders(request.headers),
+      query: options.fresh ? { disableCookieCache: true } : {},
+      returnHeaders: true,
+    });
+    const cookies = headers.getSetCookie();
+    if (!options.fresh && cookies.length === 0 && session) {
       // Nothing renewed: better-auth answered from the request's own signed copy, which it verified.
-      if (!options.fresh && cookies.length === 0) copies.remember(cookie, user, session.session.expiresAt);
+      if (await revocations.endedSince(session.user.id, copyIssuedAt(cookie)))
+        return currentUser(request, { ...options, fresh: true });
+      const user = { id: session.user.id, email: session.user.email };
+      copies.remember(cookie, user, session.session.expiresAt);
       return user;
-    },
-  );
+    }
+    if (options.reply && cookies.length > 0) options.reply.header('set-cookie', cookies);
+    return session ? { id: session.user.id, email: session.user.email } : null;
+  };
+  app.decorate('currentUser', currentUser);
+  // Sessions this process ended (the account routes, the account's deletion) are known before the
+  // answer leaves, so the next request of any other device is refused.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      /^\/api\/(auth|profile)(\/|$|\?)/.test(request.url)
+    )
+      await revocations.refresh();
+    return payload;
+  });
   await app.register(
     wizardRoutes({
       illustrator: deps.illustrator,

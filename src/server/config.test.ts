@@ -185,9 +185,61 @@ describe('loadConfig', () => {
         'STRIPE_SECRET_KEY: a live key takes real payments: expected SHOP_MODE=live with it',
         "LULU_API_URL: Lulu's production API prints real books: expected SHOP_MODE=live with it",
       ]);
+      // Issue 34, finding 2: addresses compared as URLs, not strings.
+      for (const spelling of [
+        'https://API.LULU.COM',
+        'https://Api.Lulu.com',
+        'https://api.lulu.com:443',
+        'https://api.lulu.com.',
+        'http://api.lulu.com',
+      ]) {
+        expect(
+          problemsOf({
+            ...LIVE,
+            SHOP_MODE: 'demo',
+            STRIPE_SECRET_KEY: 'sk_test_abc',
+            LULU_API_URL: spelling,
+          }),
+        ).toEqual(["LULU_API_URL: Lulu's production API prints real books: expected SHOP_MODE=live with it"]);
+      }
+      expect(loadConfig({ ...LIVE, LULU_API_URL: 'https://API.lulu.com:443/' }).mode).toBe('live');
+      expect(problemsOf({ ...LIVE, LULU_API_URL: 'https://API.SANDBOX.lulu.com:443' })).toEqual([
+        'LULU_API_URL: expected https://api.lulu.com with SHOP_MODE=live, not the sandbox, which prints nothing',
+      ]);
       expect(problemsOf({ ...LIVE, SMTP_URL: '' })).toEqual([
         'SMTP_URL: expected with SHOP_MODE=live (a live shop sends real e-mail, not to the outbox)',
       ]);
+    });
+
+    it('refuses, live, a printer that is not Lulu, a public address without https and every test-only setting', () => {
+      for (const url of [
+        'https://lulu.example.com',
+        'http://api.lulu.com',
+        'https://api.lulu.com:8443',
+        'https://api.lulu.com.evil.example',
+      ]) {
+        expect(problemsOf({ ...LIVE, LULU_API_URL: url })).toEqual([
+          expect.stringMatching(
+            /^LULU_API_URL: expected https:\/\/api\.lulu\.com with SHOP_MODE=live \(Lulu's production API\)/,
+          ),
+        ]);
+      }
+      expect(problemsOf({ ...LIVE, PUBLIC_URL: 'http://shop.example.ch' })).toEqual([
+        expect.stringMatching(/^PUBLIC_URL: expected an https address with SHOP_MODE=live/),
+      ]);
+      const hooks = {
+        STRIPE_API_BASE_URL: 'http://127.0.0.1:4010',
+        GEMINI_BASE_URL: 'http://127.0.0.1:4011',
+        OPENAI_BASE_URL: 'http://127.0.0.1:4012/v1',
+        GOOGLE_DISCOVERY_URL: 'http://127.0.0.1:4013/.well-known/openid-configuration',
+        MICROSOFT_DISCOVERY_URL: 'http://127.0.0.1:4014/.well-known/openid-configuration',
+      };
+      expect(problemsOf({ ...LIVE, ...hooks }).map((problem) => problem.split(':')[0])).toEqual(
+        Object.keys(hooks),
+      );
+      expect(problemsOf({ ...LIVE, STRIPE_API_BASE_URL: 'https://API.stripe.com:443' })).toEqual([]);
+      // A demo shop may point them at its fakes, as the tests do.
+      expect(problemsOf({ ...hooks })).toEqual([]);
     });
   });
 });

@@ -2,14 +2,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  isLuluProductionApi,
+  isLuluSandbox,
   LULU_PRODUCTION_URL,
   LULU_SANDBOX_URL,
   type PrinterSettings,
   parsePrinterSettings,
+  reachesLuluProduction,
 } from './adapters/printer/lulu-config';
 import { parseStorageConfig, type StorageConfig } from './adapters/storage/s3-config';
-import { describeEnvIssues, presentEnv } from './env';
+import { describeEnvIssues, presentEnv, redactUrl, sameOrigin, urlOrigin } from './env';
 import { PROJECT_ROOT } from './paths';
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
 
 const port = z
   .string()
@@ -35,24 +39,11 @@ const httpUrl = z
   .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'expected an http(s) URL such as https://shop.example.com')
   .transform((value) => value.replace(/\/+$/, ''));
 
-/**
- * Which proxies may name the client's address in X-Forwarded-For: none (`false`, the default), a
- * number of trusted hops in front of the shop (`1` behind one reverse proxy), or a comma-separated
- * list of proxy addresses and CIDR ranges. `true` is refused: it would trust every hop, so any client
- * could choose its own address and the per-address limits would not hold.
- */
+/** TRUST_PROXY: hops or the proxies' own addresses; a catch-all refused (trusted-proxies.ts). */
 const trustedProxies = z.string().transform((value, context): TrustProxy => {
-  const text = value.trim();
-  if (text === 'false' || text === '0') return false;
-  if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
-  const entries = text.split(',').map((entry) => entry.trim());
-  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
-  if (text !== 'true' && entries.every((entry) => address.test(entry))) return entries.join(',');
-  context.addIssue({
-    code: 'custom',
-    message:
-      'expected the number of proxies in front of the shop (such as 1) or a comma-separated list of proxy addresses (such as 10.0.0.1,10.1.0.0/16); true would let every client choose its own address',
-  });
+  const parsed = parseTrustedProxies(value);
+  if (parsed.ok) return parsed.value;
+  context.addIssue({ code: 'custom', message: parsed.message });
   return z.NEVER;
 });
 
@@ -170,7 +161,7 @@ const EnvSchema = z.object({
 });
 
 /** No proxy, a number of trusted hops, or the proxies' addresses (comma-separated). */
-type TrustProxy = false | number | string;
+export type TrustProxy = TrustedProxies;
 
 /** A demo shop (test card page, outbox, ribbon) or a live one (real payments, e-mail, printer). */
 type ShopMode = 'demo' | 'live';
@@ -364,6 +355,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
+ * The settings that exist only to point an adapter at a test's local fake, each beside the
+ * provider's own address: a live shop refuses any other value (README "Demo and live").
+ */
+export const LIVE_REFUSES_TEST_HOOKS: readonly (readonly [string, string])[] = [
+  ['STRIPE_API_BASE_URL', 'https://api.stripe.com'],
+  ['GEMINI_BASE_URL', 'https://generativelanguage.googleapis.com'],
+  ['OPENAI_BASE_URL', 'https://api.openai.com/v1'],
+  ['GOOGLE_DISCOVERY_URL', 'https://accounts.google.com/.well-known/openid-configuration'],
+  ['MICROSOFT_DISCOVERY_URL', 'https://login.microsoftonline.com'],
+];
+
+/**
  * What a live shop lacks, one problem per setting: real payments (Stripe with a live key), real
  * e-mail (SMTP), a real printer (Lulu's production API) and the address its e-mails link to.
  */
@@ -384,12 +387,18 @@ function liveShopIssues(
       'SMTP_URL',
       'expected with SHOP_MODE=live (a live shop sends real e-mail, not to the outbox)',
     ]);
+  const luluUrl = env.LULU_API_URL?.trim() || LULU_SANDBOX_URL;
   if (env.PRINTER?.trim() !== 'lulu')
     problems.push(['PRINTER', 'expected lulu with SHOP_MODE=live (a live shop prints real books)']);
-  else if ((env.LULU_API_URL?.trim() || LULU_SANDBOX_URL).replace(/\/+$/, '') === LULU_SANDBOX_URL)
+  else if (isLuluSandbox(luluUrl))
     problems.push([
       'LULU_API_URL',
       `expected ${LULU_PRODUCTION_URL} with SHOP_MODE=live, not the sandbox, which prints nothing`,
+    ]);
+  else if (!isLuluProductionApi(luluUrl))
+    problems.push([
+      'LULU_API_URL',
+      `expected ${LULU_PRODUCTION_URL} with SHOP_MODE=live (Lulu's production API), not "${redactUrl(luluUrl)}"`,
     ]);
   // PRINTER=lulu names a missing PUBLIC_URL itself.
   if (!e.PUBLIC_URL && env.PRINTER?.trim() !== 'lulu')
@@ -397,6 +406,21 @@ function liveShopIssues(
       'PUBLIC_URL',
       "expected with SHOP_MODE=live (the shop's public address, which its e-mails link to)",
     ]);
+  else if (e.PUBLIC_URL && urlOrigin(e.PUBLIC_URL)?.protocol !== 'https:')
+    problems.push([
+      'PUBLIC_URL',
+      'expected an https address with SHOP_MODE=live (sign-in cookies and payment pages need it), such as https://shop.example.com',
+    ]);
+  // Settings that only point an adapter at a local fake (the tests' stand-ins): a live shop talks
+  // to the providers themselves (docs/decisions/019).
+  for (const [name, own] of LIVE_REFUSES_TEST_HOOKS) {
+    const value = env[name]?.trim();
+    if (value && !sameOrigin(value, own))
+      problems.push([
+        name,
+        `a test-only setting: expected unset with SHOP_MODE=live (the provider's own is ${own})`,
+      ]);
+  }
   return problems.map(([name, message]) => ({ code: 'custom', path: [name], message }));
 }
 
@@ -411,7 +435,7 @@ function demoShopIssues(
   const problems: [string, string][] = [];
   if (e.STRIPE_SECRET_KEY && /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY))
     problems.push(['STRIPE_SECRET_KEY', 'a live key takes real payments: expected SHOP_MODE=live with it']);
-  if (env.PRINTER?.trim() === 'lulu' && env.LULU_API_URL?.trim().replace(/\/+$/, '') === LULU_PRODUCTION_URL)
+  if (env.PRINTER?.trim() === 'lulu' && reachesLuluProduction(env.LULU_API_URL?.trim() ?? ''))
     problems.push([
       'LULU_API_URL',
       "Lulu's production API prints real books: expected SHOP_MODE=live with it",

@@ -37,3 +37,35 @@ export function describeEnvIssues(
     return `${name}: ${issue.message}${got === undefined ? '' : ` (got "${redactUrl(got)}")`}`;
   });
 }
+
+/**
+ * An address as the network reads it: scheme, host without case or a final dot, and the port with
+ * the scheme's default filled in (`https://API.LULU.COM:443/` is `https://api.lulu.com`). Undefined
+ * when it is no URL.
+ */
+export function urlOrigin(value: string): { protocol: string; host: string; port: string } | undefined {
+  try {
+    const url = new URL(value.trim());
+    const defaultPort = url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '';
+    return {
+      protocol: url.protocol,
+      host: url.hostname.toLowerCase().replace(/\.$/, ''),
+      port: url.port || defaultPort,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether two addresses reach the same service (same scheme, host and port; see urlOrigin). */
+export function sameOrigin(a: string, b: string): boolean {
+  const left = urlOrigin(a);
+  const right = urlOrigin(b);
+  return (
+    left !== undefined &&
+    right !== undefined &&
+    left.protocol === right.protocol &&
+    left.host === right.host &&
+    left.port === right.port
+  );
+}

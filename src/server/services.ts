@@ -86,6 +86,9 @@ export function createLogger(config: Config) {
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const database = overrides.database ?? (await openMigrated(config, overrides.seed ?? true));
   const storage = overrides.storage ?? selectStorage(config.storage, path.join(config.dataDir, 'storage'));
+  // Half-written files a crash left behind (docs/decisions/019); the retention run removes them too.
+  const leftovers = overrides.storage ? 0 : ((await storage.removeLeftovers?.()) ?? 0);
+  if (leftovers > 0) overrides.log?.info({ leftovers }, 'removed temporary files a crash left behind');
   const outboxDir = overrides.mailer || config.mail.smtpUrl ? undefined : path.join(config.dataDir, 'outbox');
   const mailer =
     overrides.mailer ??

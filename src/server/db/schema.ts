@@ -106,6 +106,21 @@ export const sessions = pgTable(
   (t) => [index('session_user_idx').on(t.userId)],
 );
 
+/**
+ * When each account's sessions were last ended (sign-out, password change or reset, sign out
+ * everywhere, deletion): written by a trigger on every deleted `session` row (migration 0020), read
+ * by each API process so a signed session copy issued before it is checked against the database
+ * (docs/decisions/019). No foreign key: the row outlives a deleted account, whose copies it ends.
+ */
+export const sessionRevocations = pgTable(
+  'session_revocations',
+  {
+    userId: text('user_id').primaryKey(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('session_revocations_revoked_at_idx').on(t.revokedAt)],
+);
+
 export const accounts = pgTable(
   'account',
   {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import {
 import { applyPrintStatus } from '../modules/production/print-status';
 import { waitFor } from '../modules/production/test-factory';
 import { fulfilledBookOf, wizardUploadOf } from '../modules/profile/test-factory';
+import { createServices } from '../services';
 import { instanceKeys, wizardKeys } from '../storage-keys';
 import { nextRetentionTime, type RetentionCounts, retentionPeriod, runRetention } from './retention';
 
@@ -43,6 +45,7 @@ const NOTHING: RetentionCounts = {
   failedSignIns: 0,
   doneJobs: 0,
   outboxMessages: 0,
+  leftoverTemporaryFiles: 0,
 };
 
 // A shop of its own for each test: a run moves the clock weeks or months ahead and counts whatever
@@ -223,6 +226,29 @@ describe('retention', () => {
     expect(await readOutbox(outboxDir)).toEqual([]);
     // The .eml went with its JSON copy.
     expect(await fs.readdir(outboxDir)).toEqual([]);
+  });
+
+  // Issue 34, finding 7: a half-written print file of a crashed process stayed for good.
+  it('removes the temporary files a crashed writer left, in the run and at start', async () => {
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
+    const leftover = async () => {
+      const folder = path.join(t.dataDir, 'storage', 'instances', 'crashed-book', 'print');
+      await fs.mkdir(folder, { recursive: true });
+      const file = path.join(folder, `interior.pdf.${deadPid}-${crypto.randomUUID()}.tmp`);
+      await fs.writeFile(file, Buffer.alloc(4096));
+      return file;
+    };
+    const exists = (file: string) =>
+      fs.stat(file).then(
+        () => true,
+        () => false,
+      );
+    const inRun = await leftover();
+    expect(await run(at(0))).toEqual({ ...NOTHING, leftoverTemporaryFiles: 1 });
+    expect(await exists(inRun)).toBe(false);
+    const atStart = await leftover();
+    await createServices(t.config, { database: t.database, mailer: t.mailer });
+    expect(await exists(atStart)).toBe(false);
   });
 
   it('purges finished jobs after 30 days, but keeps those whose once-only key still guards something', async () => {

@@ -52,6 +52,8 @@ export type RetentionCounts = {
   doneJobs: number;
   /** Outbox messages older than 30 days (a demo shop). */
   outboxMessages: number;
+  /** Half-written temporary files a crash left in the file store (Storage.removeLeftovers). */
+  leftoverTemporaryFiles: number;
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -86,6 +88,7 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
     failedSignIns: 0,
     doneJobs: 0,
     outboxMessages: 0,
+    leftoverTemporaryFiles: 0,
   };
 
   // Derived files first: a book past 6 months loses everything at once, photos included.
@@ -227,6 +230,8 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
       new Date(now.getTime() - RETENTION.outboxDays * DAY_MS),
     );
   }
+
+  counts.leftoverTemporaryFiles = (await storage.removeLeftovers?.()) ?? 0;
 
   deps.log.info({ ...counts, at: now.toISOString() }, 'retention run');
   return counts;

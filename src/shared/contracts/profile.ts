@@ -146,3 +146,14 @@ export type ProfileOrders = z.infer<typeof ProfileOrdersSchema>;
 export const RetryBookResultSchema = z
   .object({ success: z.boolean(), message: z.string() })
   .meta({ id: 'RetryBookResult' });
+
+/**
+ * `POST /api/auth/update-user` (better-auth's endpoint): the fields of the account it changes, each
+ * checked before the database sees it, so no value (a null name, a number as the language) fails
+ * the server (issue 34). Other fields are better-auth's to refuse or ignore.
+ */
+export const AccountUpdateSchema = z.object({
+  name: DisplayNameUpdateSchema.shape.name.optional(),
+  image: z.string().max(2048).nullable().optional(),
+  language: z.enum(['en', 'fr']).optional(),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeEnvIssues, presentEnv } from '../../env';
+import { describeEnvIssues, presentEnv, sameOrigin, urlOrigin } from '../../env';
 
 /** Lulu's shipping levels (Print API, `shipping_level`), slowest first. */
 export const LULU_SHIPPING_LEVELS = [
@@ -15,6 +15,25 @@ export type LuluShippingLevel = (typeof LULU_SHIPPING_LEVELS)[number];
 
 export const LULU_SANDBOX_URL = 'https://api.sandbox.lulu.com';
 export const LULU_PRODUCTION_URL = 'https://api.lulu.com';
+
+/**
+ * Whether an address reaches Lulu's production API, which prints and charges for real books: any
+ * scheme, port or spelling of its host (`https://API.LULU.COM`, `https://api.lulu.com:443`,
+ * `http://api.lulu.com.`). A demo shop refuses all of them (docs/decisions/019).
+ */
+export function reachesLuluProduction(url: string): boolean {
+  return urlOrigin(url)?.host === new URL(LULU_PRODUCTION_URL).hostname;
+}
+
+/** Exactly Lulu's production API over https on its own port, what a live shop must print through. */
+export function isLuluProductionApi(url: string): boolean {
+  return sameOrigin(url, LULU_PRODUCTION_URL) && new URL(url.trim()).pathname === '/';
+}
+
+/** Lulu's sandbox, whatever its spelling. */
+export function isLuluSandbox(url: string): boolean {
+  return sameOrigin(url, LULU_SANDBOX_URL);
+}
 
 /** The printer settings: the embedded local printer, or Lulu's Print API with its settings. */
 export type PrinterSettings = { provider: 'local'; lulu: undefined } | { provider: 'lulu'; lulu: LuluConfig };

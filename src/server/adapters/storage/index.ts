@@ -20,6 +20,12 @@ export interface Storage {
   list(bucket: Bucket, prefix: string): Promise<string[]>;
   /** Deletes every object under a prefix; returns how many were removed. */
   deletePrefix(bucket: Bucket, prefix: string): Promise<number>;
+  /**
+   * Removes the half-written temporary files a crash left (a store that writes none has no such
+   * method): those of processes no longer running, and any older than an hour (or `olderThanMs`).
+   * At start and in the retention run (docs/decisions/019). Returns how many were removed.
+   */
+  removeLeftovers?(options?: { olderThanMs?: number; ownToo?: boolean }): Promise<number>;
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { notFound } from '../../errors';
+import { AppError } from '../../errors';
 
 export type Operator = { id: string; email: string };
 
@@ -30,14 +30,16 @@ export async function findOperator(db: Db, adminEmails: readonly string[], userI
 
 /**
  * The one gate of /api/admin: anyone who is not an operator (signed out included) gets the same 404
- * as an address that does not exist, so the console is not even seen to be there.
+ * as an address that does not exist — the same status and the same body, naming the route as the
+ * not-found handler does (plugins/client.ts) — so the console is not even seen to be there
+ * (docs/decisions/019).
  */
 export function requireOperator(app: Pick<FastifyInstance, 'currentUser' | 'database' | 'config'>) {
   return async (request: FastifyRequest): Promise<void> => {
     // The console never trusts the session's cookie copy (decision 016).
     const user = await app.currentUser(request, { fresh: true });
     const operator = user ? await findOperator(app.database.db, app.config.adminEmails, user.id) : null;
-    if (!operator) throw notFound('Page');
+    if (!operator) throw unknownRoute(request);
     request.operator = operator;
   };
 }
@@ -56,4 +58,9 @@ export async function setAdminRole(db: Db, email: string, grant: boolean): Promi
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
     .returning({ id: users.id });
   return changed.length > 0;
+}
+
+/** The answer to an address no route serves, as the not-found handler words it. */
+export function unknownRoute(request: FastifyRequest): AppError {
+  return new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0] ?? '/'} not found`);
 }

@@ -141,6 +141,59 @@ describe('who may enter', () => {
     expect(await t.database.db.select().from(auditLog)).toEqual([]);
   });
 
+  // Issue 34, finding 3: the operator routes could be told apart from unknown ones, and listed.
+  it('answers non-operators exactly as an unknown route does: same status, headers and body', async () => {
+    const answer = async (method: string, url: string, cookie: string | undefined) => {
+      const response = await t.app.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        ...json(cookie, { reason: 'try' }),
+      });
+      const { date: _date, 'content-length': _length, ...headers } = response.headers;
+      return { status: response.statusCode, headers, body: response.json() };
+    };
+    for (const cookie of [undefined, buyer.cookie]) {
+      for (const [method, url] of [
+        ...routes(),
+        ['GET', '/api/admin/nothing-here'],
+        ['DELETE', '/api/admin/me'],
+      ]) {
+        const path = url!.split('?')[0]!;
+        const admin = await answer(method!, url!, cookie);
+        // The same request to an address that does not exist, of the same length.
+        const unknownPath = path.replace('/api/admin', '/api/xyzab');
+        const unknown = await answer(method!, url!.replace('/api/admin', '/api/xyzab'), cookie);
+        expect(admin.status, `${method} ${url}`).toBe(unknown.status);
+        expect(admin.headers, `${method} ${url}`).toEqual(unknown.headers);
+        expect(admin.body).toEqual({
+          error: { code: 'NOT_FOUND', message: `Route ${method} ${path} not found` },
+        });
+        expect(unknown.body).toEqual({
+          error: { code: 'NOT_FOUND', message: `Route ${method} ${unknownPath} not found` },
+        });
+      }
+    }
+  });
+
+  it('leaves the operator routes out of the public API description; operators read the whole one', async () => {
+    for (const url of ['/api/openapi.json', '/api/docs/json']) {
+      for (const cookie of [undefined, buyer.cookie, operator]) {
+        const text = (await get(url, cookie)).body;
+        expect(text, url).toContain('/api/orders');
+        expect(text, url).not.toMatch(/\/api\/admin|"Admin[A-Za-z]*"/);
+      }
+    }
+    expect((await get('/api/admin/openapi.json')).statusCode).toBe(404);
+    expect((await get('/api/admin/openapi.json', buyer.cookie)).statusCode).toBe(404);
+    const whole = (await get('/api/admin/openapi.json', operator)).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(whole.paths).filter((path) => path.startsWith('/api/admin/')).length).toBeGreaterThan(
+      20,
+    );
+    expect(Object.keys(whole.paths)).toContain('/api/health');
+  });
+
   it('lets in the admin role and the verified accounts ADMIN_EMAILS names', async () => {
     expect((await get('/api/admin/me', operator)).json()).toEqual({ email: OPERATOR });
     expect((await get('/api/admin/me', named)).json()).toEqual({ email: NAMED });

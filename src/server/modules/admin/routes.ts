@@ -63,6 +63,10 @@ export function adminRoutes(options: {
     });
     const tags = ['admin'];
 
+    // The whole API description, operator routes included (the public one leaves them out:
+    // api-description.ts, docs/decisions/019).
+    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
     app.get(
       '/me',
       { schema: { tags, summary: 'The operator signed in', response: { 200: AdminMeSchema, ...errors } } },

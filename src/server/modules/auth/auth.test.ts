@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { signedInAs } from '../../../../test/signed-in';
 import { failedSignIns, profiles, users, verifications } from '../../db/schema';
+import { safeError } from '../../log-safety';
 
 let t: TestApp;
 let clock = Date.now();
@@ -460,5 +461,55 @@ describe('limits and providers', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+// Issue 34, finding 5: `{"name":null}` answered 500 and the log held the query with the user's id.
+describe('update-user', () => {
+  it('refuses a value of the wrong kind with 400 and changes nothing', async () => {
+    const email = 'update.user@example.com';
+    const cookie = await signedInAs(t, email);
+    for (const payload of [
+      '{"name":null}',
+      '{"language":null}',
+      '{"language":7}',
+      '{"name":{"a":1}}',
+      '{"name":""}',
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { cookie, origin: t.config.publicUrl, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_INVALID_PARAM');
+    }
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ name: 'update.user', language: 'en' });
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie, origin: t.config.publicUrl, 'content-type': 'application/json' },
+      payload: '{"name":"Ada","language":"fr"}',
+    });
+    expect(renamed.statusCode).toBe(200);
+  });
+
+  it('logs a failed query without its values (no user id or e-mail)', async () => {
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'update.user@example.com'));
+    const failure = await t.database.db
+      .update(users)
+      .set({ name: null as unknown as string })
+      .where(eq(users.id, user!.id))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(String((failure as Error).message)).toContain(user!.id);
+    const logged = JSON.stringify(safeError(failure));
+    expect(logged).toContain('Failed query: update \\"user\\"');
+    expect(logged).not.toContain(user!.id);
+    expect(logged).toContain('params: [hidden]');
   });
 });

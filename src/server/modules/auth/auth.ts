@@ -8,11 +8,13 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS } from '../../../shared/constants';
+import { AccountUpdateSchema } from '../../../shared/contracts/profile';
 import { isLanguage } from '../../../shared/i18n';
 import type { Mailer } from '../../adapters/mail/index';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import * as schema from '../../db/schema';
+import { withoutQueryValues } from '../../log-safety';
 import { renderAccountEmail } from './emails';
 import { isCommonPassword } from './passwords';
 
@@ -239,9 +241,13 @@ export function createAuth({ config, db, mailer, log, rateLimits, now = () => ne
     logger: {
       level: 'info',
       log: (level, message) => {
-        log[level]({ component: 'auth' }, message);
+        log[level]({ component: 'auth' }, withoutQueryValues(message));
       },
     },
+    // A fault (not a refusal) leaves better-auth for the shop's error handler, which logs it without
+    // the query's values (log-safety.ts) and answers 500 in the shop's shape; better-auth would print
+    // it whole to the console (issue 34).
+    onAPIError: { throw: true },
     advanced: {
       // better-auth skips these under NODE_ENV=test; the shop wants them everywhere, tests included.
       disableOriginCheck: false,
@@ -278,6 +284,16 @@ export function createAuth({ config, db, mailer, log, rateLimits, now = () => ne
               message:
                 'This password is one of the most common passwords. Please choose one that is harder to guess.',
               code: 'PASSWORD_TOO_COMMON',
+            });
+          }
+        }
+        if (ctx.path === '/update-user') {
+          const checked = AccountUpdateSchema.safeParse(body);
+          if (!checked.success) {
+            const first = checked.error.issues[0];
+            throw new APIError('BAD_REQUEST', {
+              message: `Invalid request${first?.path.length ? ` at ${first.path.join('.')}` : ''}: ${first?.message ?? 'bad input'}`,
+              code: 'VALIDATION_INVALID_PARAM',
             });
           }
         }

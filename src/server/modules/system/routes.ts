@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { HealthSchema, ReadySchema } from '../../../shared/contracts/health';
+import { publicApiDescription } from '../../api-description';
 import { AppError } from '../../errors';
 
 /** Liveness, readiness and the API's own description. */
@@ -51,5 +52,6 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Without the operator console's routes (api-description.ts).
+  app.get('/openapi.json', { schema: { hide: true } }, async () => publicApiDescription(app.swagger()));
 };
