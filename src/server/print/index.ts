@@ -1,5 +1,13 @@
 // The print files of a book: interior and cover PDFs for the printer, and the check run on them.
-export { buildCoverPdf, type CoverInput, type CoverResult } from './cover';
+export {
+  buildCoverPdf,
+  type CoverInput,
+  type CoverResult,
+  type FrontWords,
+  frontArtLayout,
+  type PlacedWords,
+  placeFrontWords,
+} from './cover';
 export {
   buildInteriorPdf,
   type InteriorInput,
@@ -13,5 +21,6 @@ export {
   coverDimensions,
   HARDCOVER_MIN_PAGES,
   paddedPageCount,
+  pixelsFor,
   SOFTCOVER_MIN_PAGES,
 } from './spec';

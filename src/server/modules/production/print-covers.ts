@@ -95,6 +95,8 @@ export async function printSizeCovers(
         ...(kind === 'hero_generation' && inputs.look ? { look: inputs.look } : {}),
         ...(variant ? { variant } : {}),
         size: PRINT_COVER_PIXELS,
+        // The printed front sets the words itself, per binding: the art without them is kept too.
+        ...(kind === 'hero_generation' ? { art: true } : {}),
       },
       { signal: deps.signal },
     );
@@ -113,6 +115,9 @@ export async function printSizeCovers(
       return approvedKey;
     }
     await deps.storage.put('instances', key, result.image, { contentType: 'image/png' });
+    if (kind === 'hero_generation' && result.art) {
+      await deps.storage.put('instances', keys.printHeroArt, result.art, { contentType: 'image/png' });
+    }
     return key;
   };
   const heroKey = await draw(
