@@ -125,6 +125,35 @@ describe('buildPrintFiles', () => {
     expect(interior[1]).toContain('— Grandma Rose');
   }, 240_000);
 
+  it('sets the cover’s words in the language printed: a French copy of an English book reads French on its front', async () => {
+    const image = await makeStoryImage(256);
+    const wordsOf = async (language: 'en' | 'fr') => {
+      const files = await buildPrintFiles({
+        ...base,
+        heroArt: art,
+        language,
+        bookType: 'storybook',
+        style: 'color',
+        story: story(language === 'en' ? 'Mia and the Night Guardian' : 'Mia et le Gardien de la nuit', 2),
+        pages: Array.from({ length: 2 }, (_, i) => ({ image, text: `Mia, page ${i + 1}.` })),
+      });
+      const [page] = inspectDocument(
+        await PDFDocument.load(files.covers.get('softcover') ?? new Uint8Array()),
+      );
+      return (page?.images ?? [])
+        .filter((placed) => placed.name.startsWith('Words'))
+        .map((placed) => placed.widthPx);
+    };
+    const [en, fr] = [await wordsOf('en'), await wordsOf('fr')];
+    expect(en).toHaveLength(3);
+    expect(fr).toHaveLength(3);
+    // The name is the same; the ribbon ("et le Gardien de la nuit") and the strapline
+    // ("Une histoire Contes Doudou") are other words, so other widths.
+    expect(fr[0]).toBe(en[0]);
+    expect(fr[1]).not.toBe(en[1]);
+    expect(fr[2]).not.toBe(en[2]);
+  }, 240_000);
+
   it('makes a coloring book a black-and-white interior whose back cover says so, in French', async () => {
     const line = await makeLineArt(600);
     const files = await buildPrintFiles({
