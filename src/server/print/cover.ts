@@ -35,6 +35,12 @@ export type CoverInput = {
   frontWords?: FrontWords;
   /** A small picture on the back above the blurb (the toy), in a rounded white frame. */
   backImage?: Buffer;
+  /**
+   * A scene from the story, square: it fills the back out to the sheet's edges (bleed or turn-in),
+   * the blurb and the small toy on a soft panel over its calmer half. Without it the back is a
+   * colour taken from the front.
+   */
+  backScene?: Buffer;
   backText: string;
   spineText?: string;
   language: Language;
@@ -81,13 +87,25 @@ export async function buildCoverPdf(input: CoverInput): Promise<CoverResult> {
   // The front picture covers the front panel out to the sheet's outer edges.
   const frontArea: Rect = { x: dims.front.x, y: 0, width: dims.width - dims.front.x, height: dims.height };
   const layout = frontArtLayout(dims);
-  const [picture, base, backPicture, words] = await Promise.all([
+  const backArea: Rect = { x: 0, y: 0, width: dims.spine.x, height: dims.height };
+  const backPictureSide = input.backScene ? BACK_PICTURE_SMALL : BACK_PICTURE;
+  const [picture, base, backPicture, words, scene] = await Promise.all([
     prepareImage(await frontArtSheet(input.frontImage, dims, layout), frontArea, { fit: 'cover' }),
     dominantColour(input.frontImage),
     input.backImage
-      ? prepareImage(input.backImage, { width: BACK_PICTURE, height: BACK_PICTURE }, { fit: 'cover' })
+      ? prepareImage(input.backImage, { width: backPictureSide, height: backPictureSide }, { fit: 'cover' })
       : undefined,
     input.frontWords ? placeFrontWords(dims, layout, input.frontWords) : undefined,
+    input.backScene
+      ? (async () => {
+          const scene = input.backScene as Buffer;
+          const sheet = await artSheet(scene, backArea, backSceneLayout(dims));
+          return {
+            image: await prepareImage(sheet, backArea, { fit: 'cover' }),
+            calmTop: await calmerHalfIsTop(scene),
+          };
+        })()
+      : undefined,
   ]);
 
   const page = doc.addPage([dims.width, dims.height]);
@@ -119,7 +137,11 @@ export async function buildCoverPdf(input: CoverInput): Promise<CoverResult> {
       );
     }
   } else drawFrontTitle(page, dims, input, fonts);
-  drawBack(page, dims, input.backText, fonts, backColour, await embedPicture(doc, backPicture));
+  const sceneImage = scene ? await embedPicture(doc, scene.image) : undefined;
+  if (sceneImage && scene) {
+    drawPicture(page, sceneImage, { ...backArea });
+    drawBackOnScene(page, dims, input.backText, fonts, await embedPicture(doc, backPicture), scene.calmTop);
+  } else drawBack(page, dims, input.backText, fonts, backColour, await embedPicture(doc, backPicture));
   const spineText = (input.spineText ?? input.title).trim();
   const spineTextDrawn =
     dims.spineText &&
@@ -150,21 +172,44 @@ const ART_FEET = (1024 - 950) / 1024;
 const ART_FEET_CLEARANCE = 30;
 
 /** The art laid on the front area of the sheet (front panel to the outer edges), at 300 ppi. */
-async function frontArtSheet(art: Buffer, dims: CoverDimensions, layout: Rect): Promise<Buffer> {
+function frontArtSheet(art: Buffer, dims: CoverDimensions, layout: Rect): Promise<Buffer> {
+  return artSheet(
+    art,
+    { x: dims.front.x, y: 0, width: dims.width - dims.front.x, height: dims.height },
+    layout,
+  );
+}
+
+/** Where the back's scene goes: centred on the back panel, as high as it plus the bleed. */
+export function backSceneLayout(dims: CoverDimensions): Rect {
+  const panel = dims.back;
+  const side = Math.max(panel.width, panel.height) + 2 * dims.bleed;
+  return {
+    x: panel.x + panel.width / 2 - side / 2,
+    y: panel.y + panel.height / 2 - side / 2,
+    width: side,
+    height: side,
+  };
+}
+
+/**
+ * A square picture laid at `layout` over `area` of the sheet, at 300 ppi: what the
+ * area has beyond the square is the picture's edge, mirrored above and to the sides, drawn on below
+ * (a mirror would show a figure's feet upside down on the board's edge).
+ */
+async function artSheet(art: Buffer, area: Rect, layout: Rect): Promise<Buffer> {
   const px = (points: number) => Math.ceil(pixelsFor(points, 'exact') - 1e-6);
-  const width = px(dims.width - dims.front.x);
-  const height = px(dims.height);
+  const width = px(area.width);
+  const height = px(area.height);
   const side = px(layout.width);
-  const left = Math.round(pixelsFor(layout.x - dims.front.x, 'exact'));
-  const top = Math.round(pixelsFor(dims.height - (layout.y + layout.height), 'exact'));
+  const left = Math.round(pixelsFor(layout.x - area.x, 'exact'));
+  const top = Math.round(pixelsFor(area.y + area.height - (layout.y + layout.height), 'exact'));
   const extend = {
     left: Math.max(0, left),
     top: Math.max(0, top),
     right: Math.max(0, width - (left + side)),
     bottom: Math.max(0, height - (top + side)),
   };
-  // The sky mirrored above and to the side; the ground below drawn on (a mirror would show the
-  // figure's feet upside down on the board's edge).
   const mirrored = await sharp(art)
     .resize(side, side, { fit: 'cover', kernel: 'lanczos3' })
     .extend({ left: extend.left, top: extend.top, right: extend.right, extendWith: 'mirror' })
@@ -178,6 +223,22 @@ async function frontArtSheet(art: Buffer, dims: CoverDimensions, layout: Rect): 
     .extract({ left: Math.max(0, -left), top: Math.max(0, -top), width, height })
     .png({ compressionLevel: 1 })
     .toBuffer();
+}
+
+/** True when the top half of a picture is calmer (less edge detail) than its bottom half. */
+async function calmerHalfIsTop(picture: Buffer): Promise<boolean> {
+  const side = 64;
+  const data = await sharp(picture).resize(side, side, { fit: 'fill' }).greyscale().raw().toBuffer();
+  let top = 0;
+  let bottom = 0;
+  for (let y = 0; y < side; y++) {
+    for (let x = 1; x < side; x++) {
+      const change = Math.abs((data[y * side + x] ?? 0) - (data[y * side + x - 1] ?? 0));
+      if (y < side / 2) top += change;
+      else bottom += change;
+    }
+  }
+  return top <= bottom;
 }
 
 export type PlacedWords = { role: 'title' | 'ribbon' | 'imprint'; png: Buffer; rect: Rect };
@@ -303,6 +364,63 @@ function drawFrontTitle(page: PDFPage, dims: CoverDimensions, input: CoverInput,
 
 /** The side of the back's picture: 2.4 in. */
 const BACK_PICTURE = inches(2.4);
+/** The toy's small picture on a back that shows a scene: 1.2 in. */
+const BACK_PICTURE_SMALL = inches(1.2);
+
+/**
+ * The back over a scene of the story: the blurb on a soft panel across the back's safe area, over
+ * the calmer half of the scene, with the toy's small picture beside the text.
+ */
+function drawBackOnScene(
+  page: PDFPage,
+  dims: CoverDimensions,
+  text: string,
+  fonts: Fonts,
+  picture: Picture | undefined,
+  calmTop: boolean,
+): void {
+  const safe = dims.backSafe;
+  const pad = 22;
+  const pictureWidth = picture ? BACK_PICTURE_SMALL + pad : 0;
+  const textWidth = safe.width - 2 * pad - pictureWidth;
+  const block = text.trim()
+    ? fitTextOrThrow(
+        text,
+        fonts.body,
+        { maxWidth: textWidth, maxHeight: safe.height * 0.5, maxSize: 14, minSize: 8, lineHeight: 1.4 },
+        'The back cover text',
+      )
+    : undefined;
+  const contentHeight = Math.max(block?.height ?? 0, picture ? BACK_PICTURE_SMALL : 0);
+  const panel: Rect = {
+    x: safe.x,
+    y: calmTop ? safe.y + safe.height - contentHeight - 2 * pad : safe.y,
+    width: safe.width,
+    height: contentHeight + 2 * pad,
+  };
+  drawRoundedRect(page, panel, { radius: 24, color: COLOURS.panel, opacity: 0.92 });
+  if (picture) {
+    const rect: Rect = {
+      x: panel.x + pad,
+      y: panel.y + panel.height / 2 - BACK_PICTURE_SMALL / 2,
+      width: BACK_PICTURE_SMALL,
+      height: BACK_PICTURE_SMALL,
+    };
+    drawRoundedRect(
+      page,
+      { x: rect.x - 4, y: rect.y - 4, width: rect.width + 8, height: rect.height + 8 },
+      { radius: 18, color: COLOURS.white },
+    );
+    drawRoundedImage(page, picture, rect, 14);
+  }
+  if (block) {
+    drawCentredLines(page, block, {
+      centreX: panel.x + pictureWidth + pad + textWidth / 2,
+      top: panel.y + panel.height / 2 + block.height / 2,
+      color: COLOURS.ink,
+    });
+  }
+}
 const BACK_PICTURE_GAP = 22;
 
 /** The back text, centred in the back's safe area, with a few stars (and the picture) above it. */

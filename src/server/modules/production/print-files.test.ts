@@ -27,12 +27,12 @@ async function hashDistance(a: Buffer, b: Buffer): Promise<number> {
 }
 
 /**
- * The front picture of a cover PDF (the largest image, as the JPEG it was stored as), cut to the
+ * The front picture of a cover PDF (the image drawn from the front panel on, as the JPEG it was stored as), cut to the
  * square of the art's part below its words on the visible front panel.
  */
 async function frontPanel(pdf: Uint8Array, dims: CoverDimensions): Promise<Buffer> {
   const [page] = inspectDocument(await PDFDocument.load(pdf));
-  const front = [...(page?.images ?? [])].sort((a, b) => b.drawnWidth - a.drawnWidth)[0];
+  const front = (page?.images ?? []).find((placed) => Math.abs(placed.x - dims.front.x) < 0.01);
   if (!(front?.stream instanceof PDFRawStream)) throw new Error('no front picture');
   const art = frontArtLayout(dims);
   const perPoint = front.widthPx / front.drawnWidth;
@@ -112,6 +112,14 @@ describe('buildPrintFiles', () => {
       const words = (page?.images ?? []).filter((placed) => placed.name.startsWith('Words'));
       expect(words).toHaveLength(3);
       for (const word of words) expect(inside(word, dims.frontSafe)).toBe(true);
+      // The back is a scene of the story out to the sheet's edge, with the toy small on it.
+      const back = (page?.images ?? []).find(
+        (placed) => placed.x === 0 && placed.drawnWidth > dims.back.width,
+      );
+      expect(back?.drawnWidth).toBeCloseTo(dims.spine.x, 3);
+      expect(back?.drawnHeight).toBeCloseTo(dims.height, 3);
+      const toy = (page?.images ?? []).filter((placed) => inside(placed, dims.backSafe));
+      expect(toy.map((placed) => Math.round(placed.drawnWidth))).toEqual([86]);
 
       const [coverText = ''] = flat(await extractText(cover));
       // No title in type over the art's words (the spine of a 4-page book is too thin for one).

@@ -144,7 +144,12 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
     }),
   );
 
-  const backImage = await coverPortrait(input.toyCover);
+  // The back shows a scene of the story (its last picture: the night watch), the blurb and the toy
+  // small; a coloring book's pages are line art, so its back shows the toy's cover art in colour.
+  const lastPicture = input.pages.at(-1)?.image;
+  const coloring = input.style === 'line' || !lastPicture;
+  const backScene = coloring ? await wordlessCoverArt(input.toyCover) : lastPicture;
+  const backImage = coloring ? undefined : await coverPortrait(input.toyCover);
   const frontImage = input.heroArt ?? coverArt;
   const frontWords = await coverWords(
     input.language,
@@ -164,7 +169,8 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
       // of the binding (docs/decisions/022-covers-per-binding.md).
       frontImage,
       frontWords,
-      backImage,
+      ...(backImage ? { backImage } : {}),
+      backScene,
       backText,
       language: input.language,
     });
