@@ -21,7 +21,9 @@ describe('names in translations', () => {
     expect(fr.t('wizard:dedication.template', { child: 'Léa', toy: 'Nounours' })).toContain(
       'que Nounours veille',
     );
-    expect(fr.t('wizard:dedication.template', { child: 'Léa', toy: 'Hannah' })).toContain('que Hannah veille');
+    expect(fr.t('wizard:dedication.template', { child: 'Léa', toy: 'Hannah' })).toContain(
+      'que Hannah veille',
+    );
     expect(fr.t('book:copy.titleFor', { name: 'Émile' })).toBe('L’exemplaire d’Émile');
     expect(fr.t('book:copy.titleFor', { name: 'Léa' })).toBe('L’exemplaire de Léa');
     const en = createI18nWithResources(resources, 'en');
