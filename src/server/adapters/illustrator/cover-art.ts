@@ -942,14 +942,15 @@ export async function renderCoverParts(
     { input: ribbon.image, left: Math.round((size - ribbon.width) / 2), top: Math.round(RIBBON_TOP * k) },
     { input: imprint.image, left: Math.round((size - imprint.width) / 2), top: Math.round(972 * k) },
   ];
-  const encode = (all: typeof layers) =>
+  const encode = (all: typeof layers, compressionLevel: number) =>
     sharp(background)
       .composite(all)
-      .png({ compressionLevel: 6, adaptiveFiltering: false, palette: false })
+      .png({ compressionLevel, adaptiveFiltering: false, palette: false })
       .toBuffer();
+  // The art is an intermediate file for the print layout: encoded fast, not small.
   const [image, art] = await Promise.all([
-    encode([...layers, ...words]),
-    options.art ? encode(layers) : undefined,
+    encode([...layers, ...words], 6),
+    options.art ? encode(layers, 1) : undefined,
   ]);
   return art ? { image, art } : { image };
 }
