@@ -15,7 +15,7 @@ import { getThemeQueryOptions } from './features/themes/api/get-theme';
 import { THEME_REVIEWS_QUERY_KEY } from './features/themes/api/get-theme-reviews';
 import { getThemesQueryOptions } from './features/themes/api/get-themes';
 import { readBookType } from './features/themes/links';
-import { DEFAULT_NAMESPACE } from './i18n';
+import { addNameFormats, DEFAULT_NAMESPACE } from './i18n';
 import { routes } from './router';
 
 const handler = createStaticHandler(routes);
@@ -101,6 +101,7 @@ export const render: StorefrontRenderer = async ({
     returnNull: false,
     react: { useSuspense: false },
   });
+  addNameFormats(i18n);
 
   const head: DocumentHead = {};
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { elide } from '../shared/domain/elision';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../shared/i18n';
 import { PROJECT_ROOT } from './paths';
 
@@ -18,10 +19,19 @@ export function serverTexts<T>(namespace: string, language: unknown): T {
   return texts as T;
 }
 
-/** Fills `{{name}}` placeholders, as i18next does on the client. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
+/**
+ * Fills `{{name}}` placeholders, as i18next does on the client, and `{{name, elide(word:que)}}`:
+ * the word before the value, elided in `language` where it must be ("qu’Oscar",
+ * src/shared/domain/elision.ts).
+ */
+export function fill(text: string, values: Record<string, string | number>, language = 'en'): string {
+  return text.replace(
+    /\{\{\s*(\w+)\s*(?:,\s*elide\(\s*word\s*:\s*([^)]*?)\s*\))?\s*\}\}/g,
+    (match, name: string, word: string | undefined) => {
+      if (!(name in values)) return match;
+      const value = String(values[name]);
+      return word === undefined ? value : elide(language, word, value);
+    },
   );
 }
 

@@ -45,6 +45,8 @@ export function instanceKeys(id: string) {
     /** The approved covers drawn again at print size (local illustrator): what the book's covers print. */
     printHeroCover: `${folder}intermediate/hero_cover_print.png`,
     printToyCover: `${folder}intermediate/plush_cover_print.png`,
+    /** The print-size hero cover's art without its words: the printed front (docs/decisions/022). */
+    printHeroArt: `${folder}intermediate/hero_cover_print_art.png`,
     /** The four pictures as the personalisation names them (`permanentPaths`). */
     pictures: {
       childPhoto,

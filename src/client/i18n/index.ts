@@ -22,6 +22,7 @@ import type profile from '../../../public/locales/en/profile.json';
 import type terms from '../../../public/locales/en/terms.json';
 import type themes from '../../../public/locales/en/themes.json';
 import type wizard from '../../../public/locales/en/wizard.json';
+import { elide } from '../../shared/domain/elision';
 import {
   FALLBACK_LANGUAGE,
   isLanguage,
@@ -127,6 +128,16 @@ const baseOptions = {
   returnNull: false,
 } satisfies InitOptions;
 
+/**
+ * `{{name, elide(word:que)}}` in a translation: the word before the name, elided where the
+ * language elides it ("qu’Oscar", "de Léa"; src/shared/domain/elision.ts). Call after `init`.
+ */
+export function addNameFormats(instance: I18n): void {
+  instance.services.formatter?.add('elide', (value, lng, options) =>
+    elide(lng ?? FALLBACK_LANGUAGE, String((options as { word?: unknown }).word ?? ''), String(value)),
+  );
+}
+
 /** The active shop language of an i18n instance, English when it is not (yet) known. */
 export function getLanguage(instance: I18n): Language {
   const resolved = instance.resolvedLanguage ?? instance.language;
@@ -175,6 +186,7 @@ export function createI18n(
       ],
       react: { useSuspense: true },
     });
+  addNameFormats(instance);
   return { i18n: instance, ready };
 }
 
@@ -196,5 +208,6 @@ export function createI18nWithResources(resources: Resource, lng?: Language): I1
       initAsync: false,
       react: { useSuspense: false },
     });
+  addNameFormats(instance);
   return instance;
 }

@@ -19,7 +19,9 @@ const namespaces = [...english.keys()].sort();
  */
 function shape(value: unknown, path = ''): string[] {
   if (typeof value === 'string') {
-    const parts = [...value.matchAll(/\{\{(\w+)\}\}|<(\w+)>/g)].map((match) => match[1] ?? match[2]);
+    const parts = [...value.matchAll(/\{\{(\w+)(?:, [^}]*)?\}\}|<(\w+)>/g)].map(
+      (match) => match[1] ?? match[2],
+    );
     return [`${path.replace(/_(zero|one|many|other)$/, '')} ${[...new Set(parts)].sort().join(',')}`];
   }
   if (Array.isArray(value)) return value.flatMap((item, index) => shape(item, `${path}[${index}]`));

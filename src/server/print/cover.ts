@@ -1,11 +1,22 @@
-import { type Color, degrees, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import {
+  type Color,
+  concatTransformationMatrix,
+  degrees,
+  drawObject,
+  PDFDocument,
+  type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+} from 'pdf-lib';
+import sharp from 'sharp';
 import type { CoverType } from '../../shared/domain/statuses';
 import type { Language } from '../../shared/i18n';
 import { drawPicture, embedPicture, type Picture, setMetadata } from './document';
 import { COLOURS, drawRoundedImage, drawRoundedRect, drawStar, hex } from './draw';
 import { type BookFonts, embedBookFonts } from './fonts';
 import { dominantColour, prepareImage } from './images';
-import { type CoverDimensions, coverDimensions, inches, type Rect } from './spec';
+import { type CoverDimensions, coverDimensions, inches, pixelsFor, type Rect, WORDS_XOBJECT } from './spec';
 import { drawCentredLines, fitText, fitTextOrThrow } from './text';
 
 export type CoverInput = {
@@ -14,15 +25,22 @@ export type CoverInput = {
   pageCount: number;
   title: string;
   subtitle?: string;
-  /** The front's picture: without words (the title is set on it here), or the finished cover. */
+  /** The front's picture, square and without words: it bleeds into the wrap of each binding. */
   frontImage: Buffer;
   /**
-   * The front picture is the approved cover itself, its title painted in (issue 14: the cover the
-   * parent approved is the cover that prints): no title is set over it.
+   * The approved cover's words as pictures (cover-art's `renderCoverWords`), set inside the front
+   * panel's safe area of the binding (docs/decisions/022-covers-per-binding.md). Without them the
+   * title and subtitle are set in type on a soft panel.
    */
-  frontCarriesTitle?: boolean;
+  frontWords?: FrontWords;
   /** A small picture on the back above the blurb (the toy), in a rounded white frame. */
   backImage?: Buffer;
+  /**
+   * A scene from the story, square: it fills the back out to the sheet's edges (bleed or turn-in),
+   * the blurb and the small toy on a soft panel over its calmer half. Without it the back is a
+   * colour taken from the front.
+   */
+  backScene?: Buffer;
   backText: string;
   spineText?: string;
   language: Language;
@@ -33,6 +51,19 @@ export type CoverResult = {
   dimensions: CoverDimensions;
   /** Whether the spine carries the title (only on spines wide enough for it). */
   spineTextDrawn: boolean;
+};
+
+/**
+ * The cover's words drawn by the illustrator, each a transparent PNG drawn at `pixelsPerUnit`
+ * pixels per unit of the square art's design (`designUnits` across): the name, the ribbon under
+ * it, the strapline.
+ */
+export type FrontWords = {
+  designUnits: number;
+  pixelsPerUnit: number;
+  title: Buffer;
+  ribbon: Buffer;
+  imprint: Buffer;
 };
 
 const COVER_FONTS = ['title', 'body'] as const;
@@ -55,11 +86,25 @@ export async function buildCoverPdf(input: CoverInput): Promise<CoverResult> {
 
   // The front picture covers the front panel out to the sheet's outer edges.
   const frontArea: Rect = { x: dims.front.x, y: 0, width: dims.width - dims.front.x, height: dims.height };
-  const [picture, base, backPicture] = await Promise.all([
-    prepareImage(input.frontImage, frontArea, { fit: 'cover' }),
+  const layout = frontArtLayout(dims);
+  const backArea: Rect = { x: 0, y: 0, width: dims.spine.x, height: dims.height };
+  const backPictureSide = input.backScene ? BACK_PICTURE_SMALL : BACK_PICTURE;
+  const [picture, base, backPicture, words, scene] = await Promise.all([
+    prepareImage(await frontArtSheet(input.frontImage, dims, layout), frontArea, { fit: 'cover' }),
     dominantColour(input.frontImage),
     input.backImage
-      ? prepareImage(input.backImage, { width: BACK_PICTURE, height: BACK_PICTURE }, { fit: 'cover' })
+      ? prepareImage(input.backImage, { width: backPictureSide, height: backPictureSide }, { fit: 'cover' })
+      : undefined,
+    input.frontWords ? placeFrontWords(dims, layout, input.frontWords) : undefined,
+    input.backScene
+      ? (async () => {
+          const scene = input.backScene as Buffer;
+          const sheet = await artSheet(scene, backArea, backSceneLayout(dims));
+          return {
+            image: await prepareImage(sheet, backArea, { fit: 'cover' }),
+            calmTop: await calmerHalfIsTop(scene),
+          };
+        })()
       : undefined,
   ]);
 
@@ -78,17 +123,25 @@ export async function buildCoverPdf(input: CoverInput): Promise<CoverResult> {
     color: hex(spineColour),
   });
   const embedded = await embedPicture(doc, picture);
-  if (embedded) {
-    drawPicture(page, embedded, {
-      x: frontArea.x + (frontArea.width - embedded.width) / 2,
-      y: frontArea.y + (frontArea.height - embedded.height) / 2,
-      width: embedded.width,
-      height: embedded.height,
-    });
-  }
+  if (embedded) drawPicture(page, embedded, { ...frontArea });
 
-  if (!input.frontCarriesTitle) drawFrontTitle(page, dims, input, fonts);
-  drawBack(page, dims, input.backText, fonts, backColour, await embedPicture(doc, backPicture));
+  if (words) {
+    for (const word of words) {
+      const ref = (await doc.embedPng(word.png)).ref;
+      const name = page.node.newXObject(WORDS_XOBJECT, ref);
+      page.pushOperators(
+        pushGraphicsState(),
+        concatTransformationMatrix(word.rect.width, 0, 0, word.rect.height, word.rect.x, word.rect.y),
+        drawObject(name),
+        popGraphicsState(),
+      );
+    }
+  } else drawFrontTitle(page, dims, input, fonts);
+  const sceneImage = scene ? await embedPicture(doc, scene.image) : undefined;
+  if (sceneImage && scene) {
+    drawPicture(page, sceneImage, { ...backArea });
+    drawBackOnScene(page, dims, input.backText, fonts, await embedPicture(doc, backPicture), scene.calmTop);
+  } else drawBack(page, dims, input.backText, fonts, backColour, await embedPicture(doc, backPicture));
   const spineText = (input.spineText ?? input.title).trim();
   const spineTextDrawn =
     dims.spineText &&
@@ -97,6 +150,172 @@ export async function buildCoverPdf(input: CoverInput): Promise<CoverResult> {
 
   const pdf = await doc.save({ useObjectStreams: false });
   return { pdf, dimensions: dims, spineTextDrawn };
+}
+
+/**
+ * Where the square art goes on the front (points, on the sheet): centred on the visible panel
+ * (the board of a hardcover) and as high as it, plus the bleed round it, lifted so that the
+ * figure's feet (the art's lowest tenth) clear the strapline at the foot of the safe area. What
+ * the sheet has beyond the square (the turn-in, the bleed) is the art's edge drawn on.
+ */
+export function frontArtLayout(dims: CoverDimensions): Rect {
+  const panel = dims.front;
+  const side = Math.max(panel.width, panel.height) + 2 * dims.bleed;
+  const centreX = panel.x + panel.width / 2;
+  const lift = Math.max(0, dims.frontSafe.y + ART_FEET_CLEARANCE - (panel.y - dims.bleed + side * ART_FEET));
+  return { x: centreX - side / 2, y: panel.y - dims.bleed + lift, width: side, height: side };
+}
+
+/** The art's feet line: a cover figure stands at 950 of 1024 units (cover-art STAGE.ground). */
+const ART_FEET = (1024 - 950) / 1024;
+/** Room under the feet for the strapline and a little air, above the safe area's foot. */
+const ART_FEET_CLEARANCE = 30;
+
+/** The art laid on the front area of the sheet (front panel to the outer edges), at 300 ppi. */
+function frontArtSheet(art: Buffer, dims: CoverDimensions, layout: Rect): Promise<Buffer> {
+  return artSheet(
+    art,
+    { x: dims.front.x, y: 0, width: dims.width - dims.front.x, height: dims.height },
+    layout,
+  );
+}
+
+/** Where the back's scene goes: centred on the back panel, as high as it plus the bleed. */
+export function backSceneLayout(dims: CoverDimensions): Rect {
+  const panel = dims.back;
+  const side = Math.max(panel.width, panel.height) + 2 * dims.bleed;
+  return {
+    x: panel.x + panel.width / 2 - side / 2,
+    y: panel.y + panel.height / 2 - side / 2,
+    width: side,
+    height: side,
+  };
+}
+
+/**
+ * A square picture laid at `layout` over `area` of the sheet, at 300 ppi: what the
+ * area has beyond the square is the picture's edge, mirrored above and to the sides, drawn on below
+ * (a mirror would show a figure's feet upside down on the board's edge).
+ */
+async function artSheet(art: Buffer, area: Rect, layout: Rect): Promise<Buffer> {
+  const px = (points: number) => Math.ceil(pixelsFor(points, 'exact') - 1e-6);
+  const width = px(area.width);
+  const height = px(area.height);
+  const side = px(layout.width);
+  const left = Math.round(pixelsFor(layout.x - area.x, 'exact'));
+  const top = Math.round(pixelsFor(area.y + area.height - (layout.y + layout.height), 'exact'));
+  const extend = {
+    left: Math.max(0, left),
+    top: Math.max(0, top),
+    right: Math.max(0, width - (left + side)),
+    bottom: Math.max(0, height - (top + side)),
+  };
+  const mirrored = await sharp(art)
+    .resize(side, side, { fit: 'cover', kernel: 'lanczos3' })
+    .extend({ left: extend.left, top: extend.top, right: extend.right, extendWith: 'mirror' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  const square = await sharp(mirrored)
+    .extend({ bottom: extend.bottom, extendWith: 'copy' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return sharp(square)
+    .extract({ left: Math.max(0, -left), top: Math.max(0, -top), width, height })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** True when the top half of a picture is calmer (less edge detail) than its bottom half. */
+async function calmerHalfIsTop(picture: Buffer): Promise<boolean> {
+  const side = 64;
+  const data = await sharp(picture).resize(side, side, { fit: 'fill' }).greyscale().raw().toBuffer();
+  let top = 0;
+  let bottom = 0;
+  for (let y = 0; y < side; y++) {
+    for (let x = 1; x < side; x++) {
+      const change = Math.abs((data[y * side + x] ?? 0) - (data[y * side + x - 1] ?? 0));
+      if (y < side / 2) top += change;
+      else bottom += change;
+    }
+  }
+  return top <= bottom;
+}
+
+export type PlacedWords = { role: 'title' | 'ribbon' | 'imprint'; png: Buffer; rect: Rect };
+
+/**
+ * The cover's words on the front, each cropped to its ink (halo and shadow included) and set at the
+ * art's scale, smaller where the safe area is narrower: the name at the top of the front's safe
+ * area, the ribbon under it, the strapline at its foot; centred on the panel over the figure.
+ */
+export async function placeFrontWords(
+  dims: CoverDimensions,
+  art: Rect,
+  words: FrontWords,
+): Promise<PlacedWords[]> {
+  const safe = dims.frontSafe;
+  const centreX = dims.front.x + dims.front.width / 2;
+  const room = 2 * Math.min(centreX - safe.x, safe.x + safe.width - centreX);
+  const pointsPerPixel = art.width / words.designUnits / words.pixelsPerUnit;
+  const [title, ribbon, imprint] = await Promise.all([
+    cropToAlpha(words.title),
+    cropToAlpha(words.ribbon),
+    cropToAlpha(words.imprint),
+  ]);
+  const size = (image: { width: number; height: number }) => {
+    const scale = Math.min(pointsPerPixel, room / image.width);
+    return { width: image.width * scale, height: image.height * scale };
+  };
+  const placed: PlacedWords[] = [];
+  const top = safe.y + safe.height;
+  const titleSize = size(title);
+  placed.push({
+    role: 'title',
+    png: title.png,
+    rect: { x: centreX - titleSize.width / 2, y: top - titleSize.height, ...titleSize },
+  });
+  const ribbonSize = size(ribbon);
+  // The ribbon tucks under the name's shadow, as on the approved cover.
+  const ribbonTop =
+    top - titleSize.height + RIBBON_TUCK * (titleSize.width / title.width) * words.pixelsPerUnit;
+  placed.push({
+    role: 'ribbon',
+    png: ribbon.png,
+    rect: { x: centreX - ribbonSize.width / 2, y: ribbonTop - ribbonSize.height, ...ribbonSize },
+  });
+  const imprintSize = size(imprint);
+  placed.push({
+    role: 'imprint',
+    png: imprint.png,
+    rect: { x: centreX - imprintSize.width / 2, y: safe.y, ...imprintSize },
+  });
+  return placed;
+}
+
+/** Design units the ribbon rises into the name's shadow (cover-art: ribbon at 200, name's ink to 190). */
+const RIBBON_TUCK = 14;
+
+/** A PNG cropped to the pixels it draws (alpha above 8), with its size. */
+async function cropToAlpha(png: Buffer): Promise<{ png: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(png)
+    .ensureAlpha()
+    .extractChannel(3)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let [top, bottom, left, right] = [info.height, -1, info.width, -1];
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      if ((data[y * info.width + x] ?? 0) <= 8) continue;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+      if (x < left) left = x;
+      if (x > right) right = x;
+    }
+  }
+  if (bottom < 0) return { png, width: info.width, height: info.height };
+  const width = right - left + 1;
+  const height = bottom - top + 1;
+  return { png: await sharp(png).extract({ left, top, width, height }).png().toBuffer(), width, height };
 }
 
 /** Title and subtitle on a soft panel at the top of the front's safe area. */
@@ -145,6 +364,63 @@ function drawFrontTitle(page: PDFPage, dims: CoverDimensions, input: CoverInput,
 
 /** The side of the back's picture: 2.4 in. */
 const BACK_PICTURE = inches(2.4);
+/** The toy's small picture on a back that shows a scene: 1.2 in. */
+const BACK_PICTURE_SMALL = inches(1.2);
+
+/**
+ * The back over a scene of the story: the blurb on a soft panel across the back's safe area, over
+ * the calmer half of the scene, with the toy's small picture beside the text.
+ */
+function drawBackOnScene(
+  page: PDFPage,
+  dims: CoverDimensions,
+  text: string,
+  fonts: Fonts,
+  picture: Picture | undefined,
+  calmTop: boolean,
+): void {
+  const safe = dims.backSafe;
+  const pad = 22;
+  const pictureWidth = picture ? BACK_PICTURE_SMALL + pad : 0;
+  const textWidth = safe.width - 2 * pad - pictureWidth;
+  const block = text.trim()
+    ? fitTextOrThrow(
+        text,
+        fonts.body,
+        { maxWidth: textWidth, maxHeight: safe.height * 0.5, maxSize: 14, minSize: 8, lineHeight: 1.4 },
+        'The back cover text',
+      )
+    : undefined;
+  const contentHeight = Math.max(block?.height ?? 0, picture ? BACK_PICTURE_SMALL : 0);
+  const panel: Rect = {
+    x: safe.x,
+    y: calmTop ? safe.y + safe.height - contentHeight - 2 * pad : safe.y,
+    width: safe.width,
+    height: contentHeight + 2 * pad,
+  };
+  drawRoundedRect(page, panel, { radius: 24, color: COLOURS.panel, opacity: 0.92 });
+  if (picture) {
+    const rect: Rect = {
+      x: panel.x + pad,
+      y: panel.y + panel.height / 2 - BACK_PICTURE_SMALL / 2,
+      width: BACK_PICTURE_SMALL,
+      height: BACK_PICTURE_SMALL,
+    };
+    drawRoundedRect(
+      page,
+      { x: rect.x - 4, y: rect.y - 4, width: rect.width + 8, height: rect.height + 8 },
+      { radius: 18, color: COLOURS.white },
+    );
+    drawRoundedImage(page, picture, rect, 14);
+  }
+  if (block) {
+    drawCentredLines(page, block, {
+      centreX: panel.x + pictureWidth + pad + textWidth / 2,
+      top: panel.y + panel.height / 2 + block.height / 2,
+      color: COLOURS.ink,
+    });
+  }
+}
 const BACK_PICTURE_GAP = 22;
 
 /** The back text, centred in the back's safe area, with a few stars (and the picture) above it. */

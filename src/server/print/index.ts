@@ -1,5 +1,26 @@
 // The print files of a book: interior and cover PDFs for the printer, and the check run on them.
-export { buildCoverPdf } from './cover';
-export { buildInteriorPdf, type InteriorPage } from './interior';
-export { preflight } from './preflight';
-export { HARDCOVER_MIN_PAGES, SOFTCOVER_MIN_PAGES } from './spec';
+export {
+  buildCoverPdf,
+  type CoverInput,
+  type CoverResult,
+  type FrontWords,
+  frontArtLayout,
+  type PlacedWords,
+  placeFrontWords,
+} from './cover';
+export {
+  buildInteriorPdf,
+  type InteriorInput,
+  type InteriorOptions,
+  type InteriorPage,
+  type InteriorResult,
+} from './interior';
+export { type PreflightExpect, type PreflightResult, preflight } from './preflight';
+export {
+  type CoverDimensions,
+  coverDimensions,
+  HARDCOVER_MIN_PAGES,
+  paddedPageCount,
+  pixelsFor,
+  SOFTCOVER_MIN_PAGES,
+} from './spec';

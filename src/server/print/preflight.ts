@@ -3,7 +3,7 @@ import type { CoverType } from '../../shared/domain/statuses';
 import { detailScore, imageGreyPixels, MIN_DETAIL } from './detail';
 import { mapLimit } from './images';
 import { type Box, type ImagePlacement, inspectDocument, type PageReport } from './inspect';
-import { BLEED, coverDimensions, HARDCOVER_MIN_PAGES, PRINT_PPI, TRIM, toMm } from './spec';
+import { BLEED, coverDimensions, HARDCOVER_MIN_PAGES, PRINT_PPI, TRIM, toMm, WORDS_XOBJECT } from './spec';
 
 export type PreflightExpect =
   | {
@@ -71,7 +71,9 @@ export async function preflight(pdf: Uint8Array, expect: PreflightExpect): Promi
       );
     }
   }
-  if (expect.kind === 'cover' && pages[0]) problems.push(...checkCoverSize(pages[0], expect));
+  if (expect.kind === 'cover' && pages[0]) {
+    problems.push(...checkCoverSize(pages[0], expect), ...checkCoverWords(pages[0], expect));
+  }
   if (expect.kind === 'interior' && expect.blackAndWhite) problems.push(...checkBlackAndWhite(pages));
   if (expect.kind === 'interior' && expect.nativeDetail) problems.push(...(await checkDetail(pages)));
   return { ok: problems.length === 0, problems };
@@ -224,6 +226,40 @@ function checkCoverSize(page: PageReport, expect: Extract<PreflightExpect, { kin
     ];
   }
   return [];
+}
+
+/**
+ * The cover's words (the XObjects named WORDS_XOBJECT, print/cover.ts) must sit inside the front
+ * panel's safe area of the binding: never in the turn-in, the hinge or past the trim
+ * (docs/decisions/022-covers-per-binding.md).
+ */
+function checkCoverWords(page: PageReport, expect: Extract<PreflightExpect, { kind: 'cover' }>): string[] {
+  let safe: Box;
+  try {
+    safe = coverDimensions(expect.coverType, expect.pageCount).frontSafe;
+  } catch {
+    return [];
+  }
+  const problems: string[] = [];
+  for (const image of page.images) {
+    if (!image.name.startsWith(WORDS_XOBJECT)) continue;
+    const box = { x: image.x, y: image.y, width: image.drawnWidth, height: image.drawnHeight };
+    const out = {
+      left: safe.x - box.x,
+      bottom: safe.y - box.y,
+      right: box.x + box.width - (safe.x + safe.width),
+      top: box.y + box.height - (safe.y + safe.height),
+    };
+    const over = Object.entries(out).filter(([, by]) => by > SIZE_TOLERANCE);
+    if (over.length > 0) {
+      problems.push(
+        `The cover's words (${image.name}) leave the front's safe area by ${over
+          .map(([side, by]) => `${toMm(by).toFixed(1)} mm on the ${side}`)
+          .join(', ')}`,
+      );
+    }
+  }
+  return problems;
 }
 
 function sameBox(a: Box, b: Box): boolean {

@@ -105,6 +105,9 @@ export const CASEWRAP = {
   hinge: inches(0.4),
 } as const;
 
+/** The name of the XObjects that carry a cover's words (print/cover.ts): the preflight finds them by it. */
+export const WORDS_XOBJECT = 'Words';
+
 export type CoverDimensions = {
   coverType: CoverType;
   pageCount: number;

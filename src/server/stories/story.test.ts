@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { elidesBefore } from '../../shared/domain/elision';
 import { BOOK_TYPES, type BookType } from '../../shared/domain/statuses';
 import { LANGUAGES, type Language } from '../../shared/i18n';
 import { AppError } from '../errors';
 import type { Scene } from './scene';
 import {
-  elidesBefore,
   type Gender,
   loadStory,
   PAGES_BY_BOOK_TYPE,
@@ -239,6 +239,9 @@ describe('French elision before a name', () => {
     ['Léo', false],
     ['Hugo', true],
     ['Hélène', true],
+    ['Hannah', false],
+    ['Harry', false],
+    ['Henri-Paul', true],
     ['Inès', true],
     ['Élodie', true],
     ['Œnone', true],
@@ -251,7 +254,7 @@ describe('French elision before a name', () => {
     ['Zoé', false],
     ['  ugo', true],
   ] as const)('%s elides: %s', (name, expected) => {
-    expect(elidesBefore(name.trim())).toBe(expected);
+    expect(elidesBefore('fr', name.trim())).toBe(expected);
   });
 
   const fifthPage = (childName: string) =>

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { BOOK_FACTS } from '../../shared/constants';
 import { normaliseSignature } from '../../shared/domain/dedication';
+import { ELISION, elide } from '../../shared/domain/elision';
 import { BOOK_TYPES, type BookType } from '../../shared/domain/statuses';
 import { isLanguage, LANGUAGES, type Language } from '../../shared/i18n';
 import { AppError } from '../errors';
@@ -23,8 +24,8 @@ import { type Scene, SceneSchema, ScenesFileSchema } from './scene';
  *                         for a girl. Any two texts without braces or bars, either may be empty:
  *                         {he|she} {his|her} {il|elle} {Il|Elle} {petit|petite} endormi{|e}.
  *   {word:child}          French elision before a name ({word:toy} likewise): `word` is one of
- *                         ELIDING_WORDS, written in full; before an eliding name its final e becomes
- *                         an apostrophe: {de:child} gives "de Léo", "d’Emma", "d’Hugo";
+ *                         ELIDING_WORDS, written in full; before an eliding name it elides
+ *                         (src/shared/domain/elision.ts): {de:child} gives "de Léo", "d’Emma", "d’Hugo";
  *                         {que:toy} gives "que Nounours", "qu’Oscar". No articles before names: French
  *                         uses names bare, so there is no {le:toy}.
  *
@@ -41,8 +42,13 @@ import { type Scene, SceneSchema, ScenesFileSchema } from './scene';
  * Texts use the typographic apostrophe ’.
  */
 
-/** The words that elide before a vowel (PLACEHOLDERS above): `{word:child}` / `{word:toy}`. */
-const ELIDING_WORDS = ['de', 'que', 'lorsque', 'puisque', 'jusque', 'parce que'] as const;
+/**
+ * The words that elide before a vowel (PLACEHOLDERS above): `{word:child}` / `{word:toy}`, those of
+ * every language's rules (src/shared/domain/elision.ts).
+ */
+export const ELIDING_WORDS: readonly string[] = [
+  ...new Set(Object.values(ELISION).flatMap((rules) => Object.keys(rules?.words ?? {}))),
+];
 
 /** Pages per book type: the numbers the shop promises (SPEC.md section 1). */
 export const PAGES_BY_BOOK_TYPE: Record<BookType, number> = {
@@ -284,32 +290,11 @@ function renderTemplate(template: string, context: RenderContext): string {
       value = context.gender === 'male' ? token.male : token.female;
     } else {
       const name = context.names[token.name];
-      value = token.elide === undefined ? name : `${elide(token.elide, name)}${name}`;
+      value = token.elide === undefined ? name : elide(context.language, token.elide, name);
     }
     output += startsSentence(output) ? capitalise(value, context.language) : value;
   }
   return output;
-}
-
-/** "de " before a consonant, "d’" before a vowel sound: the word, then a space or an apostrophe. */
-function elide(word: string, name: string): string {
-  return elidesBefore(name) ? `${word.slice(0, -1)}’` : `${word} `;
-}
-
-/**
- * True when French elides before the name ("d’Emma"): it starts with a vowel, accented or not
- * (À, É, Î, Œ, Æ, Ø …), or with H and then a vowel, read as a mute h ("d’Hugo", "d’Hélène"; names
- * with an aspirated h are rare among first names). Y is a consonant before a vowel ("de Yanis",
- * "de Yasmine", "de Yohan") and a vowel before a consonant ("d’Yves", "d’Ylan").
- */
-export function elidesBefore(name: string): boolean {
-  const letters = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[æœø]/g, 'e');
-  const [first = '', second = ''] = letters;
-  const vowel = (letter: string) => 'aeiou'.includes(letter) && letter !== '';
-  if (vowel(first)) return true;
-  if (first === 'h') return vowel(second) || second === 'y';
-  if (first === 'y') return second !== '' && /\p{L}/u.test(second) && !vowel(second);
-  return false;
 }
 
 /** True when the text so far ends a sentence, so what comes next takes a capital. */

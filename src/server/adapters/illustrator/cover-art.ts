@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Language } from '../../../shared/i18n';
 import { INK } from './characters/palette';
 import type { Figure } from './characters/types';
 
@@ -35,6 +36,25 @@ const FONTS = {
   subtitle: { file: fontFile('fredoka', '600SemiBold'), description: 'Fredoka SemiBold' },
   small: { file: fontFile('nunito', '800ExtraBold'), description: 'Nunito ExtraBold' },
 } satisfies Record<string, Font>;
+
+type CoverLines = { title: string; subtitle: string };
+
+/** The words on the cover, per language (drawn on the approved cover, set on the printed one). */
+export const COVER_TEXT: Record<
+  Language,
+  { hero: (name: string) => CoverLines; toy: (name: string) => CoverLines; imprint: string }
+> = {
+  en: {
+    hero: (name) => ({ title: name, subtitle: 'and the Night Guardian' }),
+    toy: (name) => ({ title: `${name},`, subtitle: 'the Night Guardian' }),
+    imprint: 'A Cuddle Tales story',
+  },
+  fr: {
+    hero: (name) => ({ title: name, subtitle: 'et le Gardien de la nuit' }),
+    toy: (name) => ({ title: `${name},`, subtitle: 'le Gardien de la nuit' }),
+    imprint: 'Une histoire Contes Doudou',
+  },
+};
 
 export type CoverTheme = 'hero' | 'toy';
 
@@ -882,6 +902,38 @@ export function figureSvg(
 
 /** The full cover as a `size` x `size` PNG (1024 by default). */
 export async function renderCover(input: CoverArtInput): Promise<Buffer> {
+  return (await renderCoverParts(input)).image;
+}
+
+/** One of the cover's words as a picture: transparent round its ink, `width` x `height` pixels. */
+export type CoverWordsLayer = { image: Buffer; width: number; height: number };
+
+/**
+ * The cover's words, each a transparent picture at `k` pixels per design unit: the big name
+ * (`title`, with its outline, halo and shadow), the line on its ribbon (`ribbon`) and the small
+ * strapline (`imprint`). The print layout sets them inside the front panel's safe area of each
+ * binding (src/server/print/cover.ts, docs/decisions/022-covers-per-binding.md).
+ */
+export async function renderCoverWords(
+  input: Pick<CoverArtInput, 'theme' | 'title' | 'subtitle' | 'imprint'>,
+  k: number,
+): Promise<{ title: CoverWordsLayer; ribbon: CoverWordsLayer; imprint: CoverWordsLayer }> {
+  const [title, ribbon, imprint] = await Promise.all([
+    titleLayer(input.theme, input.title, k),
+    ribbonLayer(input.theme, input.subtitle, k),
+    imprintLayer(input.imprint, k),
+  ]);
+  return { title: { image: title.image, width: title.width, height: title.height }, ribbon, imprint };
+}
+
+/**
+ * The full cover (`image`) and, drawn from the same layers, its art without the words (`art`):
+ * the printed cover sets the words itself, where each binding leaves room for them.
+ */
+export async function renderCoverParts(
+  input: CoverArtInput,
+  options: { art?: boolean } = {},
+): Promise<{ image: Buffer; art?: Buffer }> {
   const size = Math.round(input.size ?? COVER_SIZE);
   const k = size / COVER_SIZE;
   // SVG in design units, drawn at k pixels a unit (librsvg: 72 dpi is one unit a pixel).
@@ -915,13 +967,20 @@ export async function renderCover(input: CoverArtInput): Promise<Buffer> {
     { input: foreground, left: 0, top: 0 },
   ];
   if (front) layers.push({ input: front, left: 0, top: 0 });
-  layers.push(
+  const words = [
     { input: title.image, left: Math.round((size - title.width) / 2), top: titleTop },
     { input: ribbon.image, left: Math.round((size - ribbon.width) / 2), top: Math.round(RIBBON_TOP * k) },
     { input: imprint.image, left: Math.round((size - imprint.width) / 2), top: Math.round(972 * k) },
-  );
-  return sharp(background)
-    .composite(layers)
-    .png({ compressionLevel: 6, adaptiveFiltering: false, palette: false })
-    .toBuffer();
+  ];
+  const encode = (all: typeof layers, compressionLevel: number) =>
+    sharp(background)
+      .composite(all)
+      .png({ compressionLevel, adaptiveFiltering: false, palette: false })
+      .toBuffer();
+  // The art is an intermediate file for the print layout: encoded fast, not small.
+  const [image, art] = await Promise.all([
+    encode([...layers, ...words], 6),
+    options.art ? encode(layers, 1) : undefined,
+  ]);
+  return art ? { image, art } : { image };
 }

@@ -33,6 +33,11 @@ export type CoverRequest = {
    * illustrators draw anew on every request and ignore it.
    */
   variant?: number | undefined;
+  /**
+   * Also return the cover's art without its words (`art`), when the illustrator can draw it (the
+   * local one): the printed cover sets the words per binding (docs/decisions/022).
+   */
+  art?: boolean | undefined;
 };
 
 /** A storybook colour page, or a coloring-book page of black lines on white. */
@@ -80,6 +85,8 @@ export type CoverResult =
       mimeType: 'image/png';
       /** The hero's drawn look (local illustrator): what was read off the photo, or the look given. */
       look?: ChildLook;
+      /** The same cover without its words, when asked for and the illustrator can draw it. */
+      art?: Buffer;
     }
   | { ok: false; code: ErrorCode; message: string };
 

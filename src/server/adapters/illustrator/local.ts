@@ -2,9 +2,8 @@ import sharp from 'sharp';
 import { ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
 import { DEFAULT_TOY_LOOK, defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
-import type { Language } from '../../../shared/i18n';
 import { type ChildOptions, drawChild, drawToy, readChildLook, type ToyOptions } from './characters';
-import { COVER_SIZE, renderCover, seedFrom } from './cover-art';
+import { COVER_SIZE, COVER_TEXT, renderCoverParts, seedFrom } from './cover-art';
 import type { CoverKind, CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
 import { checkPageRequest } from './page-request';
 import { createPhotoChecker, type PhotoChecker, UndecodablePhotoError } from './photo-check';
@@ -20,24 +19,7 @@ import { renderScenePage } from './scenes';
  * request, same PNG, byte for byte, at any size.
  */
 
-type CoverLines = { title: string; subtitle: string };
-
-/** The words on the cover, per language. */
-export const COVER_TEXT: Record<
-  Language,
-  { hero: (name: string) => CoverLines; toy: (name: string) => CoverLines; imprint: string }
-> = {
-  en: {
-    hero: (name) => ({ title: name, subtitle: 'and the Night Guardian' }),
-    toy: (name) => ({ title: `${name},`, subtitle: 'the Night Guardian' }),
-    imprint: 'A Cuddle Tales story',
-  },
-  fr: {
-    hero: (name) => ({ title: name, subtitle: 'et le Gardien de la nuit' }),
-    toy: (name) => ({ title: `${name},`, subtitle: 'le Gardien de la nuit' }),
-    imprint: 'Une histoire Contes Doudou',
-  },
-};
+export { COVER_TEXT } from './cover-art';
 
 /** Longest name that still reads on the cover. */
 const MAX_NAME_LENGTH = 40;
@@ -188,23 +170,31 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
               } as const)
             : undefined;
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
-        const image = await renderCover({
-          theme: hero ? 'hero' : 'toy',
-          title: lines.title,
-          subtitle: lines.subtitle,
-          imprint: text.imprint,
-          figure,
-          companion,
-          size,
-          // The art depends on who is on the cover, not on the language: EN and FR share a scene.
-          // The first cover keeps its seed of old (approved covers are drawn again at print size).
-          seed: seedFrom(variant === 0 ? `${request.kind}:${name}` : `${request.kind}:${name}:${variant}`),
-          variant,
-        });
+        const parts = await renderCoverParts(
+          {
+            theme: hero ? 'hero' : 'toy',
+            title: lines.title,
+            subtitle: lines.subtitle,
+            imprint: text.imprint,
+            figure,
+            companion,
+            size,
+            // The art depends on who is on the cover, not on the language: EN and FR share a scene.
+            // The first cover keeps its seed of old (approved covers are drawn again at print size).
+            seed: seedFrom(variant === 0 ? `${request.kind}:${name}` : `${request.kind}:${name}:${variant}`),
+            variant,
+          },
+          { art: request.art === true },
+        );
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
-        return look
-          ? { ok: true, image, mimeType: 'image/png', look }
-          : { ok: true, image, mimeType: 'image/png' };
+        const image = parts.image;
+        return {
+          ok: true,
+          image,
+          mimeType: 'image/png',
+          ...(look ? { look } : {}),
+          ...(parts.art ? { art: parts.art } : {}),
+        };
       } catch (error) {
         if (error instanceof UndecodablePhotoError) return fail('IMAGE_INVALID_FORMAT', MESSAGES.badPhoto);
         return fail('AI_GENERATION_FAILED', MESSAGES.failed);

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
-import { renderCover } from './cover-art';
+import { renderCover, renderCoverParts } from './cover-art';
 
 /**
  * Photos for the illustrator's tests (test support only). The real person comes from the sample
@@ -107,14 +107,25 @@ export const GARBAGE = Buffer.from(
 
 /** A hero cover as the local illustrator draws it, from `personPhoto` (no detection model needed). */
 export async function heroCover(): Promise<Buffer> {
-  return renderCover({
-    theme: 'hero',
-    title: 'Mia',
-    subtitle: 'and the Night Guardian',
-    imprint: 'A Cuddle Tales story',
-    photo: await personPhoto(),
-    seed: 1,
-  });
+  return (await heroCoverParts()).image;
+}
+
+/** The hero cover and its art without the words (what the print-size drawing keeps beside it). */
+export async function heroCoverParts(size?: number): Promise<{ image: Buffer; art: Buffer }> {
+  const parts = await renderCoverParts(
+    {
+      theme: 'hero',
+      title: 'Mia',
+      subtitle: 'and the Night Guardian',
+      imprint: 'A Cuddle Tales story',
+      photo: await personPhoto(),
+      seed: 1,
+      size,
+    },
+    { art: true },
+  );
+  if (!parts.art) throw new Error('no art');
+  return { image: parts.image, art: parts.art };
 }
 
 /** A plush toy cover as the local illustrator draws it, from `teddyPhoto`. */

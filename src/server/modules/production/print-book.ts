@@ -40,6 +40,21 @@ export type PrintDeps = {
 };
 
 /**
+ * The approved front cover's art without its words, when the print-size cover of the version was
+ * drawn with it (docs/decisions/022-covers-per-binding.md); else undefined (the print files then
+ * print the approved cover's part below its painted words).
+ */
+async function approvedCoverArt(
+  storage: Storage,
+  bookInstanceId: string,
+  version: BookVersion,
+): Promise<Buffer | undefined> {
+  const keys = instanceKeys(bookInstanceId);
+  if (version.pictures[FRONT_COVER]?.key !== keys.printHeroCover) return undefined;
+  return (await storage.get('instances', keys.printHeroArt))?.data;
+}
+
+/**
  * Verifies a version's pictures against their recorded hashes and the version's content hash, and
  * answers the pictures. A picture changed or missing since approval fails for good: printing
  * anything but what the parent approved is worse than not printing.
@@ -201,6 +216,7 @@ async function printUnderLease(
     text: page.text,
   }));
   const coverTypes = await orderCoverTypes(db, order);
+  const heroArt = await approvedCoverArt(deps.storage, instance.id, version);
   throwIfAborted(deps.signal);
   const files = await buildPrintFiles({
     language: plan.language,
@@ -208,6 +224,7 @@ async function printUnderLease(
     bookType: plan.bookType,
     names: { child: texts.childName, toy: texts.toyName },
     heroCover: picture(FRONT_COVER, 'front cover'),
+    heroArt,
     toyCover: picture(backCoverPosition(story.pages.length), 'back cover'),
     pages,
     style: plan.style,
@@ -259,6 +276,7 @@ async function printUnderLease(
       bookType: plan.bookType,
       names: { child: texts.childName, toy: texts.toyName },
       heroCover: picture(FRONT_COVER, 'front cover'),
+      heroArt,
       toyCover: picture(backCoverPosition(story.pages.length), 'back cover'),
       pages: own.plan.story.pages.map((page) => ({
         image: picture(storyPosition(page.position), `picture of page ${page.position}`),

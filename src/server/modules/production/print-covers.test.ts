@@ -14,7 +14,8 @@ import { instanceKeys } from '../../storage-keys';
 import { PRINT_COVER_PIXELS, PRINT_COVER_TOLERANCE, pictureDistance, printSizeCovers } from './print-covers';
 import { wordlessCoverArt } from './print-files';
 
-const MODEL_TIMEOUT = 120_000;
+// Generous: four covers at print size, on a machine others share.
+const MODEL_TIMEOUT = 240_000;
 const illustrator = createLocalIllustrator({ photoChecker: createPhotoChecker() });
 const id = '5f0c6a1e-1111-4aaa-8bbb-000000000001';
 const silentLog = { info() {}, warn() {}, error() {} };
@@ -73,6 +74,26 @@ describe('the approved covers drawn again at print size (local illustrator)', ()
       expect(await pictureDistance(await wordlessCoverArt(back), await wordlessCoverArt(hero))).toBeLessThan(
         PRINT_COVER_TOLERANCE,
       );
+      // The art without the words is kept beside it, the same size: the printed front sets its words
+      // per binding (docs/decisions/022-covers-per-binding.md).
+      const art = (await storage.get('instances', keys.printHeroArt))!.data;
+      expect(await sharp(art).metadata()).toMatchObject({ width: PRINT_COVER_PIXELS });
+      // Below the ribbon's tails and above the strapline, the art is the printed cover's, pixel for pixel.
+      const scene = (image: Buffer) =>
+        sharp(image)
+          .resize(1024, 1024)
+          .extract({ left: 177, top: 320, width: 670, height: 630 })
+          .png()
+          .toBuffer();
+      expect(await pictureDistance(await scene(art), await scene(printed))).toBeLessThan(1);
+      // Where the words were, the art has none: the sky under the name differs from the cover.
+      const words = (image: Buffer) =>
+        sharp(image)
+          .resize(1024, 1024)
+          .extract({ left: 200, top: 60, width: 624, height: 220 })
+          .png()
+          .toBuffer();
+      expect(await pictureDistance(await words(art), await words(printed))).toBeGreaterThan(20);
       // The front cover's art (the part below the painted words) fills the 2625 px panel as drawn.
       expect((await sharp(await wordlessCoverArt(printed)).metadata()).width).toBeGreaterThanOrEqual(2625);
       // Another look is another picture, far beyond the tolerance.

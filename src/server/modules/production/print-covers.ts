@@ -96,7 +96,7 @@ export async function printSizeCovers(
     if (!photo) return approvedKey;
     const hero = kind === 'hero_generation';
     const variant = hero ? inputs.variants?.hero : inputs.variants?.toy;
-    const cover = async (toy: ToyLook | undefined, size: number) => {
+    const cover = async (toy: ToyLook | undefined, size: number, art: boolean) => {
       const made = await deps.illustrator.generateCover(
         {
           kind,
@@ -107,18 +107,20 @@ export async function printSizeCovers(
           ...(toy ? { toy } : {}),
           ...(variant ? { variant } : {}),
           size,
+          // The printed front sets the words itself, per binding: the art without them is kept too.
+          ...(art ? { art: true } : {}),
         },
         { signal: deps.signal },
       );
       if (!made.ok) throw new RetryableJobError(made.code, `Print-size cover: ${made.message}`);
-      return made.image;
+      return made;
     };
-    const image = await cover(inputs.toyLook, PRINT_COVER_PIXELS);
+    const result = await cover(inputs.toyLook, PRINT_COVER_PIXELS, hero);
     // The approved child's cover has no toy: the same cover without it is what is compared.
     const compared =
       hero && inputs.toyLook
-        ? await cover(undefined, COVER_SIZE)
-        : await sharp(image).resize(COVER_SIZE, COVER_SIZE).png().toBuffer();
+        ? (await cover(undefined, COVER_SIZE, false)).image
+        : await sharp(result.image).resize(COVER_SIZE, COVER_SIZE).png().toBuffer();
     // Compared where it prints: the art below the painted words (the words follow the language).
     const distance = await pictureDistance(
       await wordlessCoverArt(compared),
@@ -132,7 +134,10 @@ export async function printSizeCovers(
       );
       return approvedKey;
     }
-    await deps.storage.put('instances', key, image, { contentType: 'image/png' });
+    await deps.storage.put('instances', key, result.image, { contentType: 'image/png' });
+    if (kind === 'hero_generation' && result.art) {
+      await deps.storage.put('instances', keys.printHeroArt, result.art, { contentType: 'image/png' });
+    }
     return key;
   };
   const heroKey = await draw(

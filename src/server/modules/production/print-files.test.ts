@@ -1,8 +1,11 @@
 import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { heroCover, toyCover } from '../../adapters/illustrator/test-photos';
+import { heroCoverParts, toyCover } from '../../adapters/illustrator/test-photos';
+import { frontArtLayout } from '../../print/cover';
+import type { Box } from '../../print/inspect';
 import { inspectDocument } from '../../print/inspect';
+import { type CoverDimensions, coverDimensions } from '../../print/spec';
 import { makeLineArt, makeStoryImage } from '../../print/test-images';
 import { extractText } from '../../print/test-pdf-text';
 import type { RenderedStory } from '../../stories/story';
@@ -23,12 +26,40 @@ async function hashDistance(a: Buffer, b: Buffer): Promise<number> {
   return ha.filter((bit, i) => bit !== hb[i]).length;
 }
 
-/** The front picture of a cover PDF: the largest image, as the JPEG it was stored as. */
-async function frontImage(pdf: Uint8Array): Promise<Buffer> {
+/**
+ * The front picture of a cover PDF (the image drawn from the front panel on, as the JPEG it was stored as), cut to the
+ * square of the art's part below its words on the visible front panel.
+ */
+async function frontPanel(pdf: Uint8Array, dims: CoverDimensions): Promise<Buffer> {
   const [page] = inspectDocument(await PDFDocument.load(pdf));
-  const front = [...(page?.images ?? [])].sort((a, b) => b.drawnWidth - a.drawnWidth)[0];
+  const front = (page?.images ?? []).find((placed) => Math.abs(placed.x - dims.front.x) < 0.01);
   if (!(front?.stream instanceof PDFRawStream)) throw new Error('no front picture');
-  return Buffer.from(front.stream.contents);
+  const art = frontArtLayout(dims);
+  const perPoint = front.widthPx / front.drawnWidth;
+  // The part of the art the approved cover keeps without words: x 177..847, y 290..960 of 1024.
+  const unit = art.width / 1024;
+  return sharp(Buffer.from(front.stream.contents))
+    .extract({
+      left: Math.round((art.x + 177 * unit - front.x) * perPoint),
+      top: Math.round((front.y + front.drawnHeight - (art.y + art.height - 290 * unit)) * perPoint),
+      width: Math.round(670 * unit * perPoint),
+      height: Math.round(670 * unit * perPoint),
+    })
+    .png()
+    .toBuffer();
+}
+
+function inside(
+  placed: { x: number; y: number; drawnWidth: number; drawnHeight: number },
+  safe: Box,
+): boolean {
+  const tolerance = 0.1;
+  return (
+    placed.x >= safe.x - tolerance &&
+    placed.y >= safe.y - tolerance &&
+    placed.x + placed.drawnWidth <= safe.x + safe.width + tolerance &&
+    placed.y + placed.drawnHeight <= safe.y + safe.height + tolerance
+  );
 }
 
 const flat = (pages: string[]) => pages.map((text) => text.replace(/\u00a0/g, ' ').replace(/\n/g, ' '));
@@ -45,9 +76,10 @@ function story(title: string, pages: number): RenderedStory {
 describe('buildPrintFiles', () => {
   let base: Omit<PrintFilesInput, 'story' | 'pages' | 'style' | 'bookType' | 'language'>;
   let hero: Buffer;
+  let art: Buffer;
 
   beforeAll(async () => {
-    [hero] = await Promise.all([heroCover()]);
+    ({ image: hero, art } = await heroCoverParts());
     base = {
       names: { child: 'Mia', toy: 'Teddy' },
       heroCover: hero,
@@ -56,34 +88,79 @@ describe('buildPrintFiles', () => {
     };
   }, 60_000);
 
-  it('prints the approved cover on the front with the book’s one title, and the names and dedication inside', async () => {
+  it('prints the approved cover’s art on the front, its words set inside the safe area, and the names and dedication inside', async () => {
     const image = await makeStoryImage(512);
     const files = await buildPrintFiles({
       ...base,
+      heroArt: art,
       language: 'en',
       bookType: 'storybook',
       style: 'color',
+      coverTypes: ['softcover', 'hardcover'],
       story: story('Mia and the Night Guardian', 4),
       pages: Array.from({ length: 4 }, (_, i) => ({ image, text: `Mia and Teddy, page ${i + 1}.` })),
     });
-    const cover = files.covers.get('softcover');
-    if (!cover) throw new Error('no softcover');
-    // The front is the approved hero cover itself, its painted title included, not another picture.
-    const front = await frontImage(cover);
-    expect(await hashDistance(front, hero)).toBeLessThanOrEqual(6);
-    expect(await hashDistance(front, await wordlessCoverArt(hero))).toBeGreaterThan(6);
-    expect(await hashDistance(front, await makeStoryImage(512))).toBeGreaterThan(12);
+    for (const coverType of ['softcover', 'hardcover'] as const) {
+      const cover = files.covers.get(coverType);
+      if (!cover) throw new Error(`no ${coverType}`);
+      // The front is the approved cover's art (its words are set apart), not another picture.
+      const dims = coverDimensions(coverType, files.pageCount);
+      const front = await frontPanel(cover, dims);
+      expect(await hashDistance(front, await wordlessCoverArt(hero))).toBeLessThanOrEqual(8);
+      expect(await hashDistance(front, await makeStoryImage(512))).toBeGreaterThan(12);
+      const [page] = inspectDocument(await PDFDocument.load(cover));
+      const words = (page?.images ?? []).filter((placed) => placed.name.startsWith('Words'));
+      expect(words).toHaveLength(3);
+      for (const word of words) expect(inside(word, dims.frontSafe)).toBe(true);
+      // The back is a scene of the story out to the sheet's edge, with the toy small on it.
+      const back = (page?.images ?? []).find(
+        (placed) => placed.x === 0 && placed.drawnWidth > dims.back.width,
+      );
+      expect(back?.drawnWidth).toBeCloseTo(dims.spine.x, 3);
+      expect(back?.drawnHeight).toBeCloseTo(dims.height, 3);
+      const toy = (page?.images ?? []).filter((placed) => inside(placed, dims.backSafe));
+      expect(toy.map((placed) => Math.round(placed.drawnWidth))).toEqual([86]);
 
-    const [coverText = ''] = flat(await extractText(cover));
-    // No second title is set over the painted one (the spine of a 4-page book is too thin for one).
-    expect(coverText).not.toContain('Mia and the Night Guardian');
-    expect(coverText).toContain('A bedtime story made for Mia');
-    expect(coverText).not.toMatch(/colouring/);
+      const [coverText = ''] = flat(await extractText(cover));
+      // No title in type over the art's words (the spine of a 4-page book is too thin for one).
+      expect(coverText).not.toContain('Mia and the Night Guardian');
+      expect(coverText).toContain('A bedtime story made for Mia');
+      expect(coverText).not.toMatch(/colouring/);
+    }
     const interior = flat(await extractText(files.interior));
     expect(interior[0]).toContain('Mia and the Night Guardian');
     expect(interior[1]).toContain('For Mia, who makes every day softer.');
     expect(interior[1]).toContain('— Grandma Rose');
-  }, 120_000);
+  }, 240_000);
+
+  it('sets the cover’s words in the language printed: a French copy of an English book reads French on its front', async () => {
+    const image = await makeStoryImage(256);
+    const wordsOf = async (language: 'en' | 'fr') => {
+      const files = await buildPrintFiles({
+        ...base,
+        heroArt: art,
+        language,
+        bookType: 'storybook',
+        style: 'color',
+        story: story(language === 'en' ? 'Mia and the Night Guardian' : 'Mia et le Gardien de la nuit', 2),
+        pages: Array.from({ length: 2 }, (_, i) => ({ image, text: `Mia, page ${i + 1}.` })),
+      });
+      const [page] = inspectDocument(
+        await PDFDocument.load(files.covers.get('softcover') ?? new Uint8Array()),
+      );
+      return (page?.images ?? [])
+        .filter((placed) => placed.name.startsWith('Words'))
+        .map((placed) => placed.widthPx);
+    };
+    const [en, fr] = [await wordsOf('en'), await wordsOf('fr')];
+    expect(en).toHaveLength(3);
+    expect(fr).toHaveLength(3);
+    // The name is the same; the ribbon ("et le Gardien de la nuit") and the strapline
+    // ("Une histoire Contes Doudou") are other words, so other widths.
+    expect(fr[0]).toBe(en[0]);
+    expect(fr[1]).not.toBe(en[1]);
+    expect(fr[2]).not.toBe(en[2]);
+  }, 240_000);
 
   it('makes a coloring book a black-and-white interior whose back cover says so, in French', async () => {
     const line = await makeLineArt(600);

@@ -1,12 +1,17 @@
 import sharp from 'sharp';
 import type { BookType, CoverType } from '../../../shared/domain/statuses';
 import type { Language } from '../../../shared/i18n';
+import { COVER_SIZE, COVER_TEXT, renderCoverWords } from '../../adapters/illustrator/cover-art';
 import { PermanentJobError } from '../../jobs/errors';
 import {
   buildCoverPdf,
   buildInteriorPdf,
+  coverDimensions,
+  type FrontWords,
+  frontArtLayout,
   HARDCOVER_MIN_PAGES,
   type InteriorPage,
+  pixelsFor,
   preflight,
   SOFTCOVER_MIN_PAGES,
 } from '../../print/index';
@@ -24,6 +29,12 @@ export type PrintFilesInput = {
    * cover as approved, and its art below the painted words on the title page.
    */
   heroCover: Buffer;
+  /**
+   * The approved hero cover's art without its words, at print size (the local illustrator draws
+   * it beside the print-size cover): the printed front. Absent, the approved cover's part below
+   * its painted words is printed enlarged.
+   */
+  heroArt?: Buffer | undefined;
   /** The approved toy cover: the back cover's picture. */
   toyCover: Buffer;
   /** The story pages' pictures in page order, with the page's text. */
@@ -133,7 +144,19 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
     }),
   );
 
-  const backImage = await coverPortrait(input.toyCover);
+  // The back shows a scene of the story (its last picture: the night watch), the blurb and the toy
+  // small; a coloring book's pages are line art, so its back shows the toy's cover art in colour.
+  const lastPicture = input.pages.at(-1)?.image;
+  const coloring = input.style === 'line' || !lastPicture;
+  const backScene = coloring ? await wordlessCoverArt(input.toyCover) : lastPicture;
+  const backImage = coloring ? undefined : await coverPortrait(input.toyCover);
+  const frontImage = input.heroArt ?? coverArt;
+  const frontWords = await coverWords(
+    input.language,
+    input.names.child,
+    input.coverTypes,
+    interior.pageCount,
+  );
   const backText = backCoverText(input.language, input.bookType, input.names);
   const covers = new Map<CoverType, Uint8Array>();
   for (const coverType of new Set(input.coverTypes)) {
@@ -142,10 +165,12 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
       pageCount: interior.pageCount,
       title: story.title,
       subtitle: story.subtitle,
-      // The approved cover as it was approved, its painted title included: one title everywhere.
-      frontImage: input.heroCover,
-      frontCarriesTitle: true,
-      backImage,
+      // The approved cover's art, its words set again in the book's language inside the safe area
+      // of the binding (docs/decisions/022-covers-per-binding.md).
+      frontImage,
+      frontWords,
+      ...(backImage ? { backImage } : {}),
+      backScene,
       backText,
       language: input.language,
     });
@@ -156,6 +181,37 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
     covers.set(coverType, cover.pdf);
   }
   return { interior: interior.pdf, pageCount: interior.pageCount, covers };
+}
+
+/**
+ * The approved cover's words (the child's name, the ribbon's line, the strapline) drawn as on the
+ * approved cover, in `language`, sharp enough for the largest front art of the covers printed.
+ */
+async function coverWords(
+  language: Language,
+  childName: string,
+  coverTypes: CoverType[],
+  pageCount: number,
+): Promise<FrontWords> {
+  const pixelsPerUnit = Math.max(
+    ...coverTypes.map(
+      (coverType) =>
+        pixelsFor(frontArtLayout(coverDimensions(coverType, pageCount)).width, 'exact') / COVER_SIZE,
+    ),
+  );
+  const text = COVER_TEXT[language];
+  const lines = text.hero(childName);
+  const words = await renderCoverWords(
+    { theme: 'hero', title: lines.title, subtitle: lines.subtitle, imprint: text.imprint },
+    pixelsPerUnit,
+  );
+  return {
+    designUnits: COVER_SIZE,
+    pixelsPerUnit,
+    title: words.title.image,
+    ribbon: words.ribbon.image,
+    imprint: words.imprint.image,
+  };
 }
 
 async function check(what: string, result: { ok: boolean; problems: string[] }): Promise<void> {

@@ -46,13 +46,7 @@ export function GiftCopies({ form, bookLanguage }: GiftCopiesProps) {
         <p className="mt-1 text-ink-700">{t('gifts.lead', { language: other })}</p>
       </div>
       {COPY_POSITIONS.slice(0, count).map((position) => (
-        <GiftCopy
-          key={position}
-          index={position - 1}
-          form={form}
-          otherLanguage={other}
-          bookLanguageName={t(`gifts.languages.${bookLanguage}`)}
-        />
+        <GiftCopy key={position} index={position - 1} form={form} otherLanguage={other} />
       ))}
     </section>
   );
@@ -62,12 +56,10 @@ function GiftCopy({
   index,
   form,
   otherLanguage,
-  bookLanguageName,
 }: {
   index: number;
   form: UseFormReturn<CheckoutDraft>;
   otherLanguage: string;
-  bookLanguageName: string;
 }) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
@@ -154,7 +146,7 @@ function GiftCopy({
           {box('otherLanguage', t('gifts.otherLanguage', { language: otherLanguage }))}
           {inOtherLanguage && (
             <p className="-mt-2 pl-7 text-sm text-ink-700">
-              {t('gifts.coverNote', { book: bookLanguageName, language: otherLanguage })}
+              {t('gifts.coverNote', { language: otherLanguage })}
             </p>
           )}
         </div>

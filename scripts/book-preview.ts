@@ -1,0 +1,111 @@
+/**
+ * Debug: a whole book drawn by the local illustrator and laid out as the print files lay it, to look
+ * at every page (docs/decisions/022-covers-per-binding.md). Writes interior.pdf, cover-<type>.pdf
+ * and, with poppler's pdftoppm (`apt-get install poppler-utils`), a PNG per page at 40 dpi.
+ *
+ *   npx tsx scripts/book-preview.ts <out-dir> [en|fr] [child name] [toy name] [storybook|coloring]
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { drawChild } from '../src/server/adapters/illustrator/characters/child';
+import { COVER_TEXT, renderCoverParts, seedFrom } from '../src/server/adapters/illustrator/cover-art';
+import { createLocalIllustrator } from '../src/server/adapters/illustrator/local';
+import { teddyPhoto } from '../src/server/adapters/illustrator/test-photos';
+import { buildPrintFiles } from '../src/server/modules/production/print-files';
+import { loadStory, renderStory } from '../src/server/stories/story';
+import { DEFAULT_CHILD_LOOK } from '../src/shared/domain/child-look';
+import type { BookType } from '../src/shared/domain/statuses';
+import type { Language } from '../src/shared/i18n';
+
+const run = promisify(execFile);
+
+async function main(): Promise<void> {
+  const [out = 'book-preview', lang = 'en', child = 'Oscar', toy = 'Biscuit', type = 'storybook'] =
+    process.argv.slice(2);
+  const language = lang as Language;
+  const bookType = type as BookType;
+  const style = bookType === 'coloring' ? 'line' : 'color';
+  await mkdir(out, { recursive: true });
+  const lines = COVER_TEXT[language].hero(child);
+  const hero = await renderCoverParts(
+    {
+      theme: 'hero',
+      title: lines.title,
+      subtitle: lines.subtitle,
+      imprint: COVER_TEXT[language].imprint,
+      figure: drawChild({
+        look: DEFAULT_CHILD_LOOK,
+        style: 'color',
+        outfit: 'day',
+        pose: 'waving',
+        expression: 'happy',
+      }),
+      seed: seedFrom(`hero_generation:${child}`),
+      size: 2750,
+    },
+    { art: true },
+  );
+  const illustrator = createLocalIllustrator();
+  const toyPhoto = await teddyPhoto();
+  const toyCover = await illustrator.generateCover({
+    kind: 'plush_toy_generation',
+    photo: toyPhoto,
+    name: toy,
+    language,
+  });
+  if (!toyCover.ok) throw new Error(toyCover.message);
+  const story = renderStory(await loadStory('guardian-friend', bookType, language), {
+    child: { name: child, gender: 'male', age: 5 },
+    toy: { name: toy },
+    dedication: { message: '', signature: '' },
+    language,
+  });
+  const pages: { image: Buffer; text: string }[] = [];
+  for (const page of story.pages) {
+    const drawn = await illustrator.illustratePage({
+      heroCover: hero.image,
+      toyCover: toyCover.image,
+      toyPhoto,
+      scene: page.scene,
+      style,
+      pageNumber: page.position,
+      size: 1024,
+      language,
+    });
+    if (!drawn.ok) throw new Error(drawn.message);
+    pages.push({ image: drawn.image, text: page.text });
+  }
+  const files = await buildPrintFiles({
+    language,
+    story,
+    bookType,
+    names: { child, toy },
+    heroCover: hero.image,
+    heroArt: hero.art,
+    toyCover: toyCover.image,
+    pages,
+    style,
+    coverTypes: ['softcover', 'hardcover'],
+  });
+  await writeFile(path.join(out, 'interior.pdf'), files.interior);
+  await run('pdftoppm', ['-r', '40', '-png', path.join(out, 'interior.pdf'), path.join(out, 'page')]);
+  for (const [coverType, pdf] of files.covers) {
+    await writeFile(path.join(out, `cover-${coverType}.pdf`), pdf);
+    await run('pdftoppm', [
+      '-r',
+      '40',
+      '-png',
+      '-singlefile',
+      path.join(out, `cover-${coverType}.pdf`),
+      path.join(out, `cover-${coverType}`),
+    ]);
+  }
+  console.log(`${out}: ${files.pageCount} pages, covers ${[...files.covers.keys()].join(', ')}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
