@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { contentHash } from '../src/server/book/versions';
 import { bookInstances, books, bookVersions, users } from '../src/server/db/schema';
-import { contentHash } from '../src/server/modules/books/versions';
 import { instanceKeys } from '../src/server/storage-keys';
 import type { TestApp } from './build-test-app';
 import { personalisationOf } from './personalisation-factory';

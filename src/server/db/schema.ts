@@ -387,8 +387,6 @@ export const orders = pgTable(
     discountAmount: integer('discount_amount').notNull().default(0),
     // Standard or express (issue 18): the printer is asked for the matching level.
     shippingLevel: text('shipping_level').$type<ShippingLevel>().notNull().default('standard'),
-    // The book's personalisation as it was when the order was saved.
-    wizardData: jsonb('wizard_data').$type<BookPersonalisation>(),
     bookInstanceId: uuid('book_instance_id').references(() => bookInstances.id, { onDelete: 'set null' }),
     // The approved version of the book the order pays for; printing builds exactly that one.
     bookVersionId: uuid('book_version_id').references((): AnyPgColumn => bookVersions.id, {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrderQuery, AdminOrderRow } from '../../../shared/contracts/admin';
 import { AdminOrderQuerySchema } from '../../../shared/contracts/admin';
+import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import {
   auditLog,
@@ -199,7 +200,7 @@ export async function orderRecords(db: Db, order: typeof orders.$inferSelect) {
             bookType: bookInstances.bookType,
             themeId: bookInstances.themeId,
             language: bookInstances.language,
-            wizardMetadata: bookInstances.wizardMetadata,
+            wizardMetadata: personalisationWithWords(),
           })
           .from(bookInstances)
           .where(eq(bookInstances.id, order.bookInstanceId))

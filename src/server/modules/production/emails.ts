@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { deliveryWindow, PRINTING_BUSINESS_DAYS } from '../../../shared/domain/shipping';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
 import type { Mailer, MailMessage } from '../../adapters/mail/index';
+import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import { bookInstances, customers, orders, paymentRefunds, users } from '../../db/schema';
 import { escapeHtml } from '../../html';
@@ -126,7 +127,7 @@ export async function sendOrderEmail(
         themeId: bookInstances.themeId,
         bookType: bookInstances.bookType,
         language: bookInstances.language,
-        wizardMetadata: bookInstances.wizardMetadata,
+        wizardMetadata: personalisationWithWords(),
       },
     })
     .from(orders)

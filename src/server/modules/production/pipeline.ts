@@ -5,14 +5,7 @@ import { COVER_TYPES, type CoverType } from '../../../shared/domain/statuses';
 import type { Illustrator } from '../../adapters/illustrator/index';
 import type { Printer } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
-import type { Db } from '../../db/client';
-import { bookInstances, customers, orderItems, type orders } from '../../db/schema';
-import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
-import { describeError, intervalMs } from '../../jobs/queue';
-import type { JobLogger } from '../../jobs/types';
-import { instanceKeys } from '../../storage-keys';
-import type { BookPlan } from './book-plan';
-import { PROGRESS } from './progress';
+import type { BookPlan } from '../../book/plan';
 import {
   type ClaimedSpread,
   claimSpread,
@@ -21,7 +14,14 @@ import {
   listBookPictures,
   releaseSpread,
   renewSpreadLease,
-} from './spreads';
+} from '../../book/spreads';
+import type { Db } from '../../db/client';
+import { bookInstances, customers, orderItems, type orders } from '../../db/schema';
+import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
+import { describeError, intervalMs } from '../../jobs/queue';
+import type { JobLogger } from '../../jobs/types';
+import { instanceKeys } from '../../storage-keys';
+import { PROGRESS } from './progress';
 
 /**
  * Pixels of a story page picture: the full-bleed page is 8.75 in (8.5 in trim + 0.125 in bleed on

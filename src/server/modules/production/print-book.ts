@@ -2,25 +2,22 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CoverType } from '../../../shared/domain/statuses';
 import { type Printer, type PrintFile, type PrintItem, printExternalId } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
+import { copyPlan, isOwnVariant } from '../../book/copy-variant';
+import { planFromVersion } from '../../book/plan';
+import {
+  approvedPictures,
+  backCoverPosition,
+  FRONT_COVER,
+  storyPosition,
+  versionById,
+} from '../../book/versions';
 import type { Db } from '../../db/client';
-import { type BookVersionTexts, bookInstances, orderCopies, orders } from '../../db/schema';
+import { bookInstances, orderCopies, orders } from '../../db/schema';
 import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
 import { enqueue } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/types';
 import { instanceKeys } from '../../storage-keys';
-import type { RenderedStory } from '../../stories/story';
-import {
-  type BookVersion,
-  backCoverPosition,
-  contentHash,
-  FRONT_COVER,
-  sha256,
-  storyPosition,
-  versionById,
-} from '../books/versions';
 import { copyRowsOf, type OrderCopyRow } from '../orders/repo';
-import { planBook } from './book-plan';
-import { copyPlan, isOwnVariant } from './copy-variant';
 import { claimFinishing, customerEmailOf, orderCoverTypes, releaseFinishing, shipTo } from './pipeline';
 import { buildPrintFiles } from './print-files';
 import { FAILURE_STEP, PROGRESS } from './progress';
@@ -38,51 +35,6 @@ export type PrintDeps = {
   /** REVIEW_BEFORE_PRINT: a paid book waits for an operator's approval (issue 17). */
   reviewBeforePrint?: boolean;
 };
-
-/**
- * Verifies a version's pictures against their recorded hashes and the version's content hash, and
- * answers the pictures. A picture changed or missing since approval fails for good: printing
- * anything but what the parent approved is worse than not printing.
- */
-export async function approvedPictures(storage: Storage, version: BookVersion): Promise<Map<number, Buffer>> {
-  const pictures = new Map<number, Buffer>();
-  for (const [position, picture] of Object.entries(version.pictures)) {
-    const object = await storage.get('instances', picture.key);
-    if (!object) {
-      throw new PermanentJobError(
-        'JOB_DEPENDENCY_MISSING',
-        `The approved picture of page ${position} (${picture.key}) is missing: the book is not printed`,
-      );
-    }
-    const actual = sha256(object.data);
-    if (actual !== picture.sha256) {
-      throw new PermanentJobError(
-        'JOB_DEPENDENCY_MISSING',
-        `The picture of page ${position} is not the approved one (sha256 ${actual.slice(0, 12)}…, approved ${picture.sha256.slice(0, 12)}…): the book is not printed`,
-      );
-    }
-    pictures.set(Number(position), object.data);
-  }
-  if (contentHash(version.texts, version.pictures) !== version.contentHash) {
-    throw new PermanentJobError(
-      'JOB_DEPENDENCY_MISSING',
-      `Version ${version.number} of book ${version.bookInstanceId} does not match its content hash: the book is not printed`,
-    );
-  }
-  return pictures;
-}
-
-/** The story with exactly the approved words (the names and dedication are the version's too). */
-function approvedStory(story: RenderedStory, texts: BookVersionTexts): RenderedStory {
-  const pageText = new Map(texts.pages.map((page) => [page.position, page.text]));
-  return {
-    ...story,
-    title: texts.title,
-    subtitle: texts.subtitle,
-    dedication: texts.dedication,
-    pages: story.pages.map((page) => ({ ...page, text: pageText.get(page.position) ?? page.text })),
-  };
-}
 
 async function loadOrder(db: Db, payload: { bookInstanceId: string; orderId: string }) {
   const [instance] = await db
@@ -179,17 +131,8 @@ async function printUnderLease(
   }
   const pictures = await approvedPictures(deps.storage, version);
   const { texts } = version;
-  const plan = await planBook({
-    ...instance,
-    wizardMetadata: {
-      ...instance.wizardMetadata,
-      childName: texts.childName,
-      toyName: texts.toyName,
-      dedicationMessage: texts.dedicationMessage,
-      dedicationName: texts.dedicationSignature,
-    },
-  });
-  const story = approvedStory(plan.story, texts);
+  const plan = await planFromVersion(instance, texts, { texts });
+  const { story } = plan;
   const picture = (position: number, what: string) => {
     const image = pictures.get(position);
     if (!image)

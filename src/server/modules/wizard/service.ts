@@ -536,7 +536,7 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
           consent: child.consent,
           toyName: toy.toyName,
           dedicationMessage: dedication.dedicationMessage,
-          dedicationName: dedication.dedicationSignature,
+          dedicationSignature: dedication.dedicationSignature,
           permanentPaths: paths,
           // The drawn child as the parent approved it on the cover (local illustrator only).
           ...(childLook ? { childLook } : {}),
