@@ -22,6 +22,7 @@ import type { Mailer } from './adapters/mail/index';
 import type { Storage } from './adapters/storage/index';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { loggerOptions } from './logger';
 import { findOperator } from './modules/admin/access';
 import { adminRoutes } from './modules/admin/routes';
 import { type AuthRateLimits, createAuth } from './modules/auth/auth';
@@ -129,28 +130,31 @@ function verifiedCopies() {
   };
 }
 
-/** Pino options: JSON lines, pretty in a terminal, never a password, token, cookie or photo. */
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  return {
-    level: config.logLevel,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.newPassword',
-        '*.token',
-        '*.imageData',
-      ],
-      censor: '[redacted]',
-    },
-    ...(process.stdout.isTTY && !config.isProduction ? { transport: { target: 'pino-pretty' } } : {}),
-  };
-}
-
 /** Builds the whole HTTP app: plugins from outside first, then the shop's own modules. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = createFastify(deps);
+  await registerPlatform(app, deps.config);
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(catalogRoutes, { prefix: '/api/catalog' });
+  const shopAuth = createAuth({
+    config: deps.config,
+    db: deps.database.db,
+    mailer: deps.mailer,
+    log: app.log,
+    rateLimits: deps.authRateLimits ?? deps.config.authRateLimits,
+    now: deps.now,
+  });
+  await app.register(authRoutes(shopAuth), { prefix: '/api/auth' });
+  registerCurrentUser(app, shopAuth);
+  await registerShopRoutes(app, deps);
+  await registerClient(app, deps);
+  return app;
+}
+
+type App = ReturnType<typeof createFastify>;
+
+/** The Fastify instance with the shop's services decorated and one log line per request. */
+function createFastify(deps: AppDeps) {
   const { config } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: deps.logger ?? loggerOptions(config) }),
@@ -188,6 +192,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerRequestUser(app);
 
+  return app;
+}
+
+/** Headers, compression, cookies, the API's documentation, and the guards before every route. */
+async function registerPlatform(app: App, config: Config): Promise<void> {
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -232,17 +241,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sameOriginPlugin);
   // Before every route: no NUL, no half of a UTF-16 pair, no body nested past any request's depth.
   await app.register(inputGuardPlugin);
-  await app.register(systemRoutes, { prefix: '/api' });
-  await app.register(catalogRoutes, { prefix: '/api/catalog' });
-  const shopAuth = createAuth({
-    config,
-    db: deps.database.db,
-    mailer: deps.mailer,
-    log: app.log,
-    rateLimits: deps.authRateLimits ?? config.authRateLimits,
-    now: deps.now,
-  });
-  await app.register(authRoutes(shopAuth), { prefix: '/api/auth' });
+}
+
+/** `app.currentUser`: the signed-in user of a request (decision 016). */
+function registerCurrentUser(app: App, shopAuth: ReturnType<typeof createAuth>): void {
   const copies = verifiedCopies();
   app.decorate(
     'currentUser',
@@ -266,6 +268,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return user;
     },
   );
+}
+
+/** The shop's own API modules, each under its prefix. */
+async function registerShopRoutes(app: App, deps: AppDeps): Promise<void> {
+  const { config } = deps;
   await app.register(
     wizardRoutes({
       illustrator: deps.illustrator,
@@ -305,12 +312,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The operator console (issue 17): 404 to anyone but an operator. Its outbox is the embedded
   // mailer's, whatever the shop's mode (a shop started with no SMTP can still read its e-mails).
   await app.register(adminRoutes({ now: deps.now, outboxDir: deps.outboxDir }), { prefix: '/api/admin' });
-  // PRODUCT.md "Demo and live": the checkout test page and the readable outbox are a demo shop's.
-  const demo = config.mode === 'demo';
-  const trustsProxy = config.trustProxy !== false;
-  const outboxDir = demo ? deps.outboxDir : undefined;
+  const { demo, trustsProxy, outboxDir } = demoShop(deps);
   if (demo) await app.register(checkoutTestRoutes, { prefix: '/api/dev' });
   if (outboxDir) await app.register(devRoutes(outboxDir, { trustsProxy }));
+}
+
+// PRODUCT.md "Demo and live": the checkout test page and the readable outbox are a demo shop's.
+function demoShop(deps: AppDeps) {
+  const demo = deps.config.mode === 'demo';
+  return {
+    demo,
+    trustsProxy: deps.config.trustProxy !== false,
+    outboxDir: demo ? deps.outboxDir : undefined,
+  };
+}
+
+/** The client's pages (painted by the server where it can), told the shop's mode and who operates it. */
+async function registerClient(app: App, deps: AppDeps): Promise<void> {
+  const { config } = deps;
+  const { demo, trustsProxy, outboxDir } = demoShop(deps);
   await app.register(clientPlugin, {
     clientDir: config.clientDir,
     // The page says it is a demo shop from its first paint (no shift), and, to this machine, where
@@ -332,6 +352,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return user ? (await findOperator(deps.database.db, config.adminEmails, user.id)) !== null : false;
     },
   });
-
-  return app;
 }

@@ -50,7 +50,7 @@ import {
   type WizardStepType,
 } from '../../shared/domain/statuses';
 import { LANGUAGES, type Language } from '../../shared/i18n';
-import { DRAWING_QUEUES } from '../jobs/payloads';
+import { DRAWING_QUEUE_NAMES } from './job-queues';
 
 /** A CHECK that a text column holds one of the shared literals (statuses are checked enums). */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -908,7 +908,7 @@ export type JobState = (typeof JOB_STATES)[number];
  * any number of workers share them; a job whose worker died is claimed again after its lease.
  */
 /** The drawing queues as SQL literals: the claim's index and its query spell them the same way. */
-export const DRAWING_QUEUE_LIST = DRAWING_QUEUES.map((queue) => `'${queue}'`).join(', ');
+export const DRAWING_QUEUE_LIST = DRAWING_QUEUE_NAMES.map((queue) => `'${queue}'`).join(', ');
 
 export const jobs = pgTable(
   'jobs',
