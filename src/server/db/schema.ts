@@ -52,6 +52,19 @@ import {
 import { LANGUAGES, type Language } from '../../shared/i18n';
 import { DRAWING_QUEUE_NAMES } from './job-queues';
 
+/** What an order keeps of the checkout's step 2 (the customer's e-mail lives on the customer). */
+export type StoredAddress = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  /** The state of a US address (USPS code); absent or empty elsewhere and on older orders. */
+  region?: string;
+  country: Country;
+};
+
 /** A CHECK that a text column holds one of the shared literals (statuses are checked enums). */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
@@ -381,7 +394,8 @@ export const orders = pgTable(
     shippingAmount: integer('shipping_amount').notNull().default(0),
     taxAmount: integer('tax_amount').notNull().default(0),
     totalAmount: integer('total_amount').notNull().default(0),
-    shippingAddress: jsonb('shipping_address'),
+    // An anonymised order keeps only the country (profile/repo.ts); older orders have no region.
+    shippingAddress: jsonb('shipping_address').$type<Partial<StoredAddress>>(),
     // The promo code applied and the cents it took off the books (issue 18); 0 without a code.
     promoCodeId: uuid('promo_code_id').references((): AnyPgColumn => promoCodes.id, { onDelete: 'restrict' }),
     discountAmount: integer('discount_amount').notNull().default(0),

@@ -13,9 +13,9 @@ import {
   paymentEvents,
   paymentRefunds,
   printerEvents,
+  type StoredAddress,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { StoredAddress } from '../orders/repo';
 
 /** What the printer says when it will not print a job (Lulu's REJECTED, CANCELED, ERROR). */
 export const PRINTER_REFUSALS = ['REJECTED', 'CANCELED', 'ERROR'] as const;
@@ -83,7 +83,7 @@ type ListedRow = {
   orderNumber: string;
   status: AdminOrderRow['status'];
   paymentStatus: AdminOrderRow['paymentStatus'];
-  shippingAddress: unknown;
+  shippingAddress: Partial<StoredAddress> | null;
   total: number;
   currency: string;
   heldAt: Date | null;
@@ -92,7 +92,7 @@ type ListedRow = {
 };
 
 function toRow(row: ListedRow): AdminOrderRow {
-  const address = (row.shippingAddress ?? {}) as Partial<StoredAddress>;
+  const address = row.shippingAddress ?? {};
   return {
     id: row.id,
     orderNumber: row.orderNumber,

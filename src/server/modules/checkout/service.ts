@@ -21,6 +21,7 @@ import {
   orders,
   productPricing,
   reviews,
+  type StoredAddress,
   taxRates,
   themes,
   users,
@@ -28,8 +29,9 @@ import {
 import { AppError, notFound } from '../../errors';
 import { bookTitle } from '../../stories/title';
 import { approvalOf, payableVersion } from '../books/service';
-import { type OrderRow, orderView, type StoredAddress, toOrderView } from '../orders/repo';
+import { type OrderRow, orderView, toOrderView } from '../orders/repo';
 import { expireOpenSessions } from '../payments/service';
+import { activePrices, activePricesJson } from '../pricing/prices';
 import { claimPromo, promoOf, recordPromoUse, releasePromo } from '../pricing/promo-codes';
 import { type TaxSettings, taxRateSql, taxRatesOn } from '../pricing/tax-rates';
 
@@ -58,20 +60,6 @@ export type OrderChoice = {
   /** Grandparent copies that are gifts (own address, dedication or language), by position. */
   copyGifts?: CopyGift[];
 };
-
-type PriceRow = { productKey: ProductKey; basePrice: number; discountPercentage: number };
-
-/** The active prices, in cents: the single source of every amount (PRODUCT.md Money). */
-export async function activePrices(db: Db): Promise<PriceRow[]> {
-  return db
-    .select({
-      productKey: productPricing.productKey,
-      basePrice: productPricing.basePrice,
-      discountPercentage: productPricing.discountPercentage,
-    })
-    .from(productPricing)
-    .where(eq(productPricing.isActive, true));
-}
 
 async function findOwnInstance(db: Db, userId: string, bookInstanceId: string) {
   const [row] = await db
@@ -210,12 +198,7 @@ function ownInstanceQuery(
         where ${characters.userId} = ${userId}
           and ${characters.photoPath} = ${personalisationSql.childPhoto()}
         limit 1)`,
-      prices: sql<PriceRow[]>`(
-        select coalesce(json_agg(json_build_object(
-          'productKey', ${productPricing.productKey},
-          'basePrice', ${productPricing.basePrice},
-          'discountPercentage', ${productPricing.discountPercentage})), '[]'::json)
-        from ${productPricing} where ${productPricing.isActive})`,
+      prices: activePricesJson(),
       taxRate: taxRate ?? sql<number | null>`null::int`,
     })
     .from(bookInstances)

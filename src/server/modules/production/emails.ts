@@ -150,7 +150,7 @@ export async function sendOrderEmail(
     : [];
   const orderUrl = `${deps.publicUrl}/order-confirmation/${row.order.id}`;
   const shipped = payload.email === 'shipped';
-  const country = (row.order.shippingAddress as { country?: string } | null)?.country;
+  const country = row.order.shippingAddress?.country;
   const promise =
     (payload.email === 'orderPaid' || payload.email === 'sentToPrint') && country
       ? {

@@ -259,19 +259,9 @@ function asCoverType(value: unknown): CoverType | undefined {
   return COVER_TYPES.find((type) => type === value);
 }
 
-type StoredAddress = {
-  firstName?: string;
-  lastName?: string;
-  phone?: string;
-  address?: string;
-  city?: string;
-  postalCode?: string;
-  region?: string;
-  country?: string;
-};
-
+/** The printer's shipping address of an order (an older order may lack a field). */
 export function shipTo(order: Order, email: string | null) {
-  const address = (order.shippingAddress ?? {}) as StoredAddress;
+  const address = order.shippingAddress ?? {};
   return {
     name: [address.firstName, address.lastName].filter(Boolean).join(' '),
     email: email ?? '',
