@@ -296,7 +296,9 @@ async function registerShopRoutes(app: App, deps: AppDeps): Promise<void> {
   // Lulu downloads the print files from signed links and reports status changes to its webhook.
   const lulu = config.printer.lulu;
   if (lulu) {
-    await app.register(printFileRoutes({ secret: lulu.printFileUrlSecret }), { prefix: '/api/print-files' });
+    await app.register(printFileRoutes({ secret: lulu.printFileUrlSecret, ...now }), {
+      prefix: '/api/print-files',
+    });
     await app.register(
       printerRoutes({
         webhookSecret: lulu.webhookSecret,
