@@ -48,11 +48,11 @@ export async function draftBookOf(
   });
   if (options.approved === false) return id;
   const texts = {
-    childName: 'Mia',
-    toyName: 'Bunny',
+    childName: 'Emma',
+    toyName: 'Teddy',
     dedicationMessage: '',
     dedicationSignature: '',
-    title: 'Bunny Keeps Watch Over Mia',
+    title: 'Emma and the Night Guardian',
     subtitle: '',
     dedication: { message: '', signature: '' },
     pages: [],
