@@ -21,9 +21,9 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { contentHash } from '../src/server/book/versions';
 import { fromPool } from '../src/server/db/client';
 import { bookInstances, books, bookVersions, orders, users } from '../src/server/db/schema';
-import { contentHash } from '../src/server/modules/books/versions';
 import { personalisationOf } from '../test/personalisation-factory';
 import { serverArgs } from './server-command';
 

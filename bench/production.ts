@@ -79,7 +79,7 @@ async function paidBooks(database: Database, dataDir: string, count: number): Pr
       customerId: customer!.id,
       status: 'rendering',
       language: 'en',
-      wizardMetadata: personalisationOf(id, { dedicationName: 'Mum and Dad' }),
+      wizardMetadata: personalisationOf(id, { dedicationSignature: 'Mum and Dad' }),
     });
     await db
       .insert(orders)

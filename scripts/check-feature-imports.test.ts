@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findAdapterProblems, findCycles, findProblems } from './check-feature-imports';
+import {
+  findAdapterProblems,
+  findCycles,
+  findLayerProblems,
+  findProblems,
+  findServerFolderCycles,
+} from './check-feature-imports';
 
 const client = path.resolve('src/client');
 const file = (relative: string) => path.join(client, relative);
@@ -71,5 +77,58 @@ describe('adapter leaf check', () => {
       [panel, "import type { MenuButtonProps } from './mobile-drawer';"],
     ]);
     expect(findCycles(typeOnly)).toEqual([]);
+  });
+});
+
+describe('server layers and folder circles', () => {
+  const server = (relative: string) => path.resolve('src/server', relative);
+
+  it('flags db/ or an adapter importing a layer above it, and allows what sits beside or below', () => {
+    const fromDb = findLayerProblems(
+      server('db/schema.ts'),
+      "import { DRAWING_QUEUES } from '../jobs/payloads';",
+    );
+    expect(fromDb).toHaveLength(1);
+    expect(fromDb[0]).toContain('db/ imports jobs');
+    expect(
+      findLayerProblems(server('adapters/mail/outbox.ts'), "import { x } from '../../plugins/auth';"),
+    ).toHaveLength(1);
+    expect(
+      findLayerProblems(server('adapters/storage/s3.ts'), "import { x } from '../../book/plan';"),
+    ).toHaveLength(1);
+    const fine = ["import { SERVER_SOURCE } from '../paths';", "import { x } from './job-queues';"].join(
+      '\n',
+    );
+    expect(findLayerProblems(server('db/client.ts'), fine)).toEqual([]);
+    expect(findLayerProblems(server('db/db.test.ts'), "import { buildApp } from '../app';")).toEqual([]);
+  });
+
+  it('finds a circle between two server folders, type imports included, and none inside one folder', () => {
+    const circle = new Map([
+      [server('modules/books/service.ts'), "import { planBook } from '../production/book-plan';"],
+      [server('modules/production/copy-variant.ts'), "import type { X } from '../books/versions';"],
+    ]);
+    expect(findServerFolderCycles(circle)).toEqual([['modules/books', 'modules/production']]);
+
+    const topLevel = new Map([
+      [server('services.ts'), "import { loggerOptions } from './app';"],
+      [server('app.ts'), "import type { Services } from './services';"],
+    ]);
+    expect(findServerFolderCycles(topLevel)).toEqual([['services', 'app']]);
+
+    const inside = new Map([
+      [server('book/plan.ts'), "import { a } from './versions';"],
+      [server('book/versions.ts'), "import { b } from './plan';"],
+      [server('modules/books/service.ts'), "import { planBook } from '../../book/plan';"],
+    ]);
+    expect(findServerFolderCycles(inside)).toEqual([]);
+  });
+
+  it('leaves tests and test helpers out of the folder circles', () => {
+    const viaTest = new Map([
+      [server('modules/books/books.test.ts'), "import { waitFor } from '../production/test-factory';"],
+      [server('modules/production/draw-book.ts'), "import { x } from '../books/service';"],
+    ]);
+    expect(findServerFolderCycles(viaTest)).toEqual([]);
   });
 });

@@ -3,6 +3,9 @@
 // On the server, adapters are leaves: nothing under `adapters/` imports the shop's modules, jobs
 // or database (what an adapter needs of the shop comes in as ports from src/server/services.ts).
 // Biome checks the shared/client/server direction; relative paths between features need a resolver.
+// On the server, db/ and adapters/ import nothing of the layers above them (modules, jobs, plugins,
+// book, storefront, the app's own files), and no two server folders (each module of modules/ on its
+// own) import each other, directly or round a circle (issue 29).
 // It also refuses client import circles that pass through a lazy `import()`: Biome's noImportCycles
 // sees only static imports, and a lazy chunk that imports its loader back drags the loader into it.
 import fs from 'node:fs';
@@ -98,6 +101,11 @@ export function findCycles(sources: ReadonlyMap<string, string>): string[][] {
     }
     edges.set(file, targets);
   }
+  return cyclesOf(edges);
+}
+
+/** Each circle of a directed graph (node -> nodes it points at), once, as its nodes in order. */
+export function cyclesOf(edges: ReadonlyMap<string, readonly string[]>): string[][] {
   const cycles: string[][] = [];
   const seen = new Set<string>();
   const done = new Set<string>();
@@ -129,6 +137,70 @@ function clientCycleProblems(): string[] {
   });
 }
 
+const serverRoot = path.resolve('src/server');
+/**
+ * The parts of the server whose imports must not go round in a circle: each folder (each module of
+ * `modules/` on its own) and each file directly under src/server.
+ */
+export function serverUnitOf(file: string): string | undefined {
+  const relative = path.relative(serverRoot, file);
+  if (relative.startsWith('..')) return undefined;
+  const parts = relative.split(path.sep);
+  if (parts[0] === 'modules' && parts.length > 2) return `modules/${parts[1]}`;
+  return parts.length > 1 ? parts[0] : parts[0]?.replace(/\.tsx?$/, '');
+}
+
+/** The layers above the database and the adapters: they may import db/ and adapters/, never the reverse. */
+const UPPER_UNITS = ['modules', 'jobs', 'plugins', 'book', 'storefront', 'app', 'services', 'main', 'worker'];
+const isUpper = (unit: string) => UPPER_UNITS.includes(unit.split('/')[0] ?? '');
+
+/** Imports from src/server/db/ or src/server/adapters/ up into the layers that use them. */
+export function findLayerProblems(file: string, source: string): string[] {
+  const from = serverUnitOf(file);
+  if ((from !== 'db' && from !== 'adapters') || /\.test\.ts$/.test(file)) return [];
+  const problems: string[] = [];
+  for (const match of source.matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2];
+    if (!specifier?.startsWith('.')) continue;
+    const to = serverUnitOf(path.resolve(path.dirname(file), specifier));
+    if (to && isUpper(to)) {
+      problems.push(
+        `${path.relative('.', file)}: ${from}/ imports ${to} (${specifier}); ${from}/ sits below it, so move what both need down`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * The circles between the server's folders (type imports count: a circle of types is still two
+ * parts that cannot be understood one without the other). Test files and their helpers are left out.
+ */
+export function findServerFolderCycles(sources: ReadonlyMap<string, string>): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const [file, source] of sources) {
+    const from = serverUnitOf(file);
+    if (!from || /\.test\.ts$|test-factory\.ts$|test-fakes/.test(file)) continue;
+    const targets = edges.get(from) ?? new Set<string>();
+    edges.set(from, targets);
+    for (const match of source.matchAll(importPattern)) {
+      const specifier = match[1] ?? match[2];
+      if (!specifier?.startsWith('.')) continue;
+      const to = serverUnitOf(path.resolve(path.dirname(file), specifier));
+      if (to && to !== from) targets.add(to);
+    }
+  }
+  return cyclesOf(new Map([...edges].map(([unit, targets]) => [unit, [...targets]])));
+}
+
+/** The server's folder circles, as printable lines. */
+function serverCycleProblems(): string[] {
+  const sources = new Map([...sourceFiles(serverRoot)].map((file) => [file, fs.readFileSync(file, 'utf8')]));
+  return findServerFolderCycles(sources).map(
+    (cycle) => `server folders import each other: ${[...cycle, cycle[0]].join(' -> ')}`,
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const problems = [
     ...[...sourceFiles(clientRoot)].flatMap((file) => findProblems(file, fs.readFileSync(file, 'utf8'))),
@@ -136,7 +208,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       findAdapterProblems(file, fs.readFileSync(file, 'utf8')),
     ),
   ];
-  problems.push(...clientCycleProblems());
+  problems.push(
+    ...[...sourceFiles(serverRoot)].flatMap((file) => findLayerProblems(file, fs.readFileSync(file, 'utf8'))),
+  );
+  problems.push(...clientCycleProblems(), ...serverCycleProblems());
   if (problems.length > 0) {
     console.error(`Import direction broken:\n${problems.join('\n')}`);
     process.exit(1);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { contentHash } from '../src/server/book/versions';
 import { bookInstances, books, bookVersions, users } from '../src/server/db/schema';
-import { contentHash } from '../src/server/modules/books/versions';
 import { instanceKeys } from '../src/server/storage-keys';
 import type { TestApp } from './build-test-app';
 import { personalisationOf } from './personalisation-factory';
@@ -48,11 +48,11 @@ export async function draftBookOf(
   });
   if (options.approved === false) return id;
   const texts = {
-    childName: 'Mia',
-    toyName: 'Bunny',
+    childName: 'Emma',
+    toyName: 'Teddy',
     dedicationMessage: '',
     dedicationSignature: '',
-    title: 'Bunny Keeps Watch Over Mia',
+    title: 'Emma and the Night Guardian',
     subtitle: '',
     dedication: { message: '', signature: '' },
     pages: [],

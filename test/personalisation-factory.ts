@@ -16,7 +16,7 @@ export function personalisationOf(
     consent: true,
     toyName: 'Teddy',
     dedicationMessage: '',
-    dedicationName: '',
+    dedicationSignature: '',
     permanentPaths: instanceKeys(bookInstanceId).pictures,
     ...overrides,
   };

@@ -23,7 +23,7 @@ import type { Storage } from './adapters/storage/index';
 import { publicApiDescription } from './api-description';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { type SafeError, safeError } from './log-safety';
+import { loggerOptions } from './logger';
 import { findOperator } from './modules/admin/access';
 import { adminRoutes } from './modules/admin/routes';
 import { AUTH_LIMITS, type AuthRateLimits, createAuth } from './modules/auth/auth';
@@ -132,47 +132,31 @@ function verifiedCopies() {
   };
 }
 
-/**
- * When the request's signed session copy was issued: its expiry less its lifetime (decision 016).
- * Unreadable: now, so the copy is checked against the latest revocations.
- */
-function copyIssuedAt(cookie: string): number {
-  for (const match of cookie.matchAll(SESSION_COOKIE)) {
-    if (match[2] !== 'data') continue;
-    try {
-      const expiresAt = JSON.parse(Buffer.from(match[3] ?? '', 'base64url').toString('utf8')).expiresAt;
-      if (typeof expiresAt === 'number') return expiresAt - AUTH_LIMITS.sessionCacheSeconds * 1000;
-    } catch {
-      break;
-    }
-  }
-  return Date.now();
-}
-
-/** Pino options: JSON lines, pretty in a terminal, never a password, token, cookie or photo. */
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  return {
-    level: config.logLevel,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.newPassword',
-        '*.token',
-        '*.imageData',
-      ],
-      censor: '[redacted]',
-    },
-    // No query values (user ids, e-mails) in a logged error (log-safety.ts).
-    serializers: { err: (error: Error) => ({ stack: '', ...(safeError(error) as SafeError) }) },
-    ...(process.stdout.isTTY && !config.isProduction ? { transport: { target: 'pino-pretty' } } : {}),
-  };
-}
-
 /** Builds the whole HTTP app: plugins from outside first, then the shop's own modules. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = createFastify(deps);
+  await registerPlatform(app, deps.config);
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(catalogRoutes, { prefix: '/api/catalog' });
+  const shopAuth = createAuth({
+    config: deps.config,
+    db: deps.database.db,
+    mailer: deps.mailer,
+    log: app.log,
+    rateLimits: deps.authRateLimits ?? deps.config.authRateLimits,
+    now: deps.now,
+  });
+  await app.register(authRoutes(shopAuth), { prefix: '/api/auth' });
+  registerCurrentUser(app, shopAuth, deps.database);
+  await registerShopRoutes(app, deps);
+  await registerClient(app, deps);
+  return app;
+}
+
+type App = ReturnType<typeof createFastify>;
+
+/** The Fastify instance with the shop's services decorated and one log line per request. */
+function createFastify(deps: AppDeps) {
   const { config } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: deps.logger ?? loggerOptions(config) }),
@@ -210,6 +194,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerRequestUser(app);
 
+  return app;
+}
+
+/** Headers, compression, cookies, the API's documentation, and the guards before every route. */
+async function registerPlatform(app: App, config: Config): Promise<void> {
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -256,22 +245,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sameOriginPlugin);
   // Before every route: no NUL, no half of a UTF-16 pair, no body nested past any request's depth.
   await app.register(inputGuardPlugin);
-  await app.register(systemRoutes, { prefix: '/api' });
-  await app.register(catalogRoutes, { prefix: '/api/catalog' });
-  const shopAuth = createAuth({
-    config,
-    db: deps.database.db,
-    mailer: deps.mailer,
-    log: app.log,
-    rateLimits: deps.authRateLimits ?? config.authRateLimits,
-    now: deps.now,
-  });
-  await app.register(authRoutes(shopAuth), { prefix: '/api/auth' });
+}
+
+/**
+ * When the request's signed session copy was issued: its expiry less its lifetime (decision 016).
+ * Unreadable: now, so the copy is checked against the latest revocations.
+ */
+function copyIssuedAt(cookie: string): number {
+  for (const match of cookie.matchAll(SESSION_COOKIE)) {
+    if (match[2] !== 'data') continue;
+    try {
+      const expiresAt = JSON.parse(Buffer.from(match[3] ?? '', 'base64url').toString('utf8')).expiresAt;
+      if (typeof expiresAt === 'number') return expiresAt - AUTH_LIMITS.sessionCacheSeconds * 1000;
+    } catch {
+      break;
+    }
+  }
+  return Date.now();
+}
+
+/** `app.currentUser`: the signed-in user of a request (decision 016). */
+function registerCurrentUser(app: App, shopAuth: ReturnType<typeof createAuth>, database: Database): void {
   const copies = verifiedCopies();
   // A copy issued before its account's sessions were ended is read again from the database
   // (docs/decisions/019): sign-out, password change, sign out everywhere and deletion end every
   // other session at once.
-  const revocations = sessionRevocationList(deps.database.db, {
+  const revocations = sessionRevocationList(database.db, {
     windowMs: AUTH_LIMITS.sessionCacheSeconds * 1000,
   });
   const currentUser = async (
@@ -315,6 +314,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await revocations.refresh();
     return payload;
   });
+}
+
+/** The shop's own API modules, each under its prefix. */
+async function registerShopRoutes(app: App, deps: AppDeps): Promise<void> {
+  const { config } = deps;
   await app.register(
     wizardRoutes({
       illustrator: deps.illustrator,
@@ -338,7 +342,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Lulu downloads the print files from signed links and reports status changes to its webhook.
   const lulu = config.printer.lulu;
   if (lulu) {
-    await app.register(printFileRoutes({ secret: lulu.printFileUrlSecret }), { prefix: '/api/print-files' });
+    await app.register(printFileRoutes({ secret: lulu.printFileUrlSecret, ...now }), {
+      prefix: '/api/print-files',
+    });
     await app.register(
       printerRoutes({
         webhookSecret: lulu.webhookSecret,
@@ -354,12 +360,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The operator console (issue 17): 404 to anyone but an operator. Its outbox is the embedded
   // mailer's, whatever the shop's mode (a shop started with no SMTP can still read its e-mails).
   await app.register(adminRoutes({ now: deps.now, outboxDir: deps.outboxDir }), { prefix: '/api/admin' });
-  // PRODUCT.md "Demo and live": the checkout test page and the readable outbox are a demo shop's.
-  const demo = config.mode === 'demo';
-  const trustsProxy = config.trustProxy !== false;
-  const outboxDir = demo ? deps.outboxDir : undefined;
+  const { demo, trustsProxy, outboxDir } = demoShop(deps);
   if (demo) await app.register(checkoutTestRoutes, { prefix: '/api/dev' });
   if (outboxDir) await app.register(devRoutes(outboxDir, { trustsProxy }));
+}
+
+// PRODUCT.md "Demo and live": the checkout test page and the readable outbox are a demo shop's.
+function demoShop(deps: AppDeps) {
+  const demo = deps.config.mode === 'demo';
+  return {
+    demo,
+    trustsProxy: deps.config.trustProxy !== false,
+    outboxDir: demo ? deps.outboxDir : undefined,
+  };
+}
+
+/** The client's pages (painted by the server where it can), told the shop's mode and who operates it. */
+async function registerClient(app: App, deps: AppDeps): Promise<void> {
+  const { config } = deps;
+  const { demo, trustsProxy, outboxDir } = demoShop(deps);
   await app.register(clientPlugin, {
     clientDir: config.clientDir,
     // The page says it is a demo shop from its first paint (no shift), and, to this machine, where
@@ -381,6 +400,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return user ? (await findOperator(deps.database.db, config.adminEmails, user.id)) !== null : false;
     },
   });
-
-  return app;
 }

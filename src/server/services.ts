@@ -15,7 +15,6 @@ import { type Printer, type PrintStatusReport, parsePrintExternalId } from './ad
 import { selectPrinter } from './adapters/printer/select';
 import type { Storage } from './adapters/storage/index';
 import { selectStorage } from './adapters/storage/select';
-import { loggerOptions } from './app';
 import type { Config } from './config';
 import { type Database, type Db, migrateDatabase, openDatabase } from './db/client';
 import { seedCatalogue } from './db/seed';
@@ -23,6 +22,7 @@ import { enqueue } from './jobs/queue';
 import { nextRetentionTime, runRetention, scheduleRetention } from './jobs/retention';
 import type { JobContext, JobHandlers, JobLogger } from './jobs/types';
 import { type RunningWorker, startWorker, type WorkerOptions } from './jobs/worker';
+import { loggerOptions } from './logger';
 import {
   applyEvent,
   markRefundFailed,

@@ -28,7 +28,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const MIGRATIONS_FOLDER = path.join(SERVER_SOURCE, 'db', 'migrations');
+export const MIGRATIONS_FOLDER = path.join(SERVER_SOURCE, 'db', 'migrations');
 
 /** Wraps an open PGlite (a folder, memory, or a loaded template) as the shop's database. */
 export function fromPglite(client: PGlite): Database {

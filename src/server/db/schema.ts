@@ -50,7 +50,20 @@ import {
   type WizardStepType,
 } from '../../shared/domain/statuses';
 import { LANGUAGES, type Language } from '../../shared/i18n';
-import { DRAWING_QUEUES } from '../jobs/payloads';
+import { DRAWING_QUEUE_NAMES } from './job-queues';
+
+/** What an order keeps of the checkout's step 2 (the customer's e-mail lives on the customer). */
+export type StoredAddress = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  /** The state of a US address (USPS code); absent or empty elsewhere and on older orders. */
+  region?: string;
+  country: Country;
+};
 
 /** A CHECK that a text column holds one of the shared literals (statuses are checked enums). */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -396,14 +409,13 @@ export const orders = pgTable(
     shippingAmount: integer('shipping_amount').notNull().default(0),
     taxAmount: integer('tax_amount').notNull().default(0),
     totalAmount: integer('total_amount').notNull().default(0),
-    shippingAddress: jsonb('shipping_address'),
+    // An anonymised order keeps only the country (profile/repo.ts); older orders have no region.
+    shippingAddress: jsonb('shipping_address').$type<Partial<StoredAddress>>(),
     // The promo code applied and the cents it took off the books (issue 18); 0 without a code.
     promoCodeId: uuid('promo_code_id').references((): AnyPgColumn => promoCodes.id, { onDelete: 'restrict' }),
     discountAmount: integer('discount_amount').notNull().default(0),
     // Standard or express (issue 18): the printer is asked for the matching level.
     shippingLevel: text('shipping_level').$type<ShippingLevel>().notNull().default('standard'),
-    // The book's personalisation as it was when the order was saved.
-    wizardData: jsonb('wizard_data').$type<BookPersonalisation>(),
     bookInstanceId: uuid('book_instance_id').references(() => bookInstances.id, { onDelete: 'set null' }),
     // The approved version of the book the order pays for; printing builds exactly that one.
     bookVersionId: uuid('book_version_id').references((): AnyPgColumn => bookVersions.id, {
@@ -925,7 +937,7 @@ export type JobState = (typeof JOB_STATES)[number];
  * any number of workers share them; a job whose worker died is claimed again after its lease.
  */
 /** The drawing queues as SQL literals: the claim's index and its query spell them the same way. */
-export const DRAWING_QUEUE_LIST = DRAWING_QUEUES.map((queue) => `'${queue}'`).join(', ');
+export const DRAWING_QUEUE_LIST = DRAWING_QUEUE_NAMES.map((queue) => `'${queue}'`).join(', ');
 
 export const jobs = pgTable(
   'jobs',

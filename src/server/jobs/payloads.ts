@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRAWING_QUEUE_NAMES } from '../db/job-queues';
 
 /** The e-mails about an order (public/locales/{language}/emails.json). */
 export const ORDER_EMAILS = [
@@ -66,10 +67,6 @@ export const JOB_PAYLOADS = {
 
 export type QueueName = keyof typeof JOB_PAYLOADS;
 
-/**
- * The slow lane: queues that draw pictures (minutes per book). Every other job (e-mails, print,
- * printer reports) is claimed before them, and each worker keeps one loop for the others only, so
- * an "order paid" e-mail never waits behind a book's pictures.
- */
-export const DRAWING_QUEUES: readonly QueueName[] = ['draw-book', 'redraw-page'];
+/** The queues that draw pictures (src/server/db/job-queues.ts), each checked to be a queue. */
+export const DRAWING_QUEUES: readonly QueueName[] = DRAWING_QUEUE_NAMES;
 export type JobPayloads = { [Q in QueueName]: z.infer<(typeof JOB_PAYLOADS)[Q]> };

@@ -14,18 +14,18 @@ const complete = {
   consent: true,
   toyName: 'Bunny',
   dedicationMessage: 'For Mia',
-  dedicationName: 'Grandma',
+  dedicationSignature: 'Grandma',
   permanentPaths: pictures,
 };
 
 describe('the book personalisation', () => {
   it('accepts what the wizard writes, with the SPEC defaults for consent and dedication', () => {
     expect(BookPersonalisationSchema.parse(complete)).toEqual(complete);
-    const { consent: _c, dedicationMessage: _m, dedicationName: _n, ...bare } = complete;
+    const { consent: _c, dedicationMessage: _m, dedicationSignature: _n, ...bare } = complete;
     expect(BookPersonalisationSchema.parse(bare)).toMatchObject({
       consent: false,
       dedicationMessage: '',
-      dedicationName: '',
+      dedicationSignature: '',
     });
   });
 

@@ -6,7 +6,9 @@ import { ToyLookSchema } from './toy-look';
 /**
  * The book's personalisation (SPEC.md `wizard_metadata`): what the wizard leaves on a book instance
  * and everything after it reads (production, checkout, titles, profile, reorders). The one schema of
- * the `book_instance.wizard_metadata` column and of its copy on the order (`orders.wizard_data`).
+ * the `book_instance.wizard_metadata` column. Its words (names, dedication) are the wizard's first
+ * ones: once the book has a version, the version's words are read over them (docs/decisions/018,
+ * src/server/book/words.ts).
  */
 
 const CHILD_GENDERS = ['male', 'female'] as const;
@@ -27,7 +29,7 @@ export const BookPersonalisationSchema = z.object({
   consent: z.boolean().default(false),
   toyName: z.string().trim().min(1),
   dedicationMessage: z.string().default(''),
-  dedicationName: z.string().default(''),
+  dedicationSignature: z.string().default(''),
   permanentPaths: BookPicturesSchema,
   /** How the local illustrator draws the child; books made before it have none. */
   childLook: ChildLookSchema.optional(),

@@ -49,7 +49,9 @@ beforeAll(async () => {
   shop.setSerializerCompiler(serializerCompiler);
   shop.decorate('storage', storage);
   registerErrorHandler(shop);
-  await shop.register(printFileRoutes({ secret: FILE_SECRET }), { prefix: '/api/print-files' });
+  await shop.register(printFileRoutes({ secret: FILE_SECRET, now: () => new Date() }), {
+    prefix: '/api/print-files',
+  });
   publicUrl = (await shop.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrderQuery, AdminOrderRow } from '../../../shared/contracts/admin';
 import { AdminOrderQuerySchema } from '../../../shared/contracts/admin';
+import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import {
   auditLog,
@@ -12,9 +13,9 @@ import {
   paymentEvents,
   paymentRefunds,
   printerEvents,
+  type StoredAddress,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { StoredAddress } from '../orders/repo';
 
 /** What the printer says when it will not print a job (Lulu's REJECTED, CANCELED, ERROR). */
 export const PRINTER_REFUSALS = ['REJECTED', 'CANCELED', 'ERROR'] as const;
@@ -82,7 +83,7 @@ type ListedRow = {
   orderNumber: string;
   status: AdminOrderRow['status'];
   paymentStatus: AdminOrderRow['paymentStatus'];
-  shippingAddress: unknown;
+  shippingAddress: Partial<StoredAddress> | null;
   total: number;
   currency: string;
   heldAt: Date | null;
@@ -91,7 +92,7 @@ type ListedRow = {
 };
 
 function toRow(row: ListedRow): AdminOrderRow {
-  const address = (row.shippingAddress ?? {}) as Partial<StoredAddress>;
+  const address = row.shippingAddress ?? {};
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -199,7 +200,7 @@ export async function orderRecords(db: Db, order: typeof orders.$inferSelect) {
             bookType: bookInstances.bookType,
             themeId: bookInstances.themeId,
             language: bookInstances.language,
-            wizardMetadata: bookInstances.wizardMetadata,
+            wizardMetadata: personalisationWithWords(),
           })
           .from(bookInstances)
           .where(eq(bookInstances.id, order.bookInstanceId))

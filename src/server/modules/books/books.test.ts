@@ -7,11 +7,11 @@ import { createFakeIllustrator } from '../../../../test/fake-illustrator';
 import { signedInAs } from '../../../../test/signed-in';
 import { BOOK_PREVIEW } from '../../../shared/constants';
 import type { BookPreview } from '../../../shared/contracts/book-preview';
+import { sha256 } from '../../book/versions';
 import { bookVersions, jobs, orders } from '../../db/schema';
 import { extractText } from '../../print/test-pdf-text';
 import { instanceKeys } from '../../storage-keys';
 import { approveBook, draftBookOf, payFor, waitFor, waitForBook } from '../production/test-factory';
-import { sha256 } from './versions';
 
 // Issue 15: the whole book is drawn before paying, read page by page, changed (texts, one page
 // redrawn) as new versions, approved, and printed from exactly the approved version.

@@ -13,6 +13,23 @@ import type { BookApproval } from '../../../shared/contracts/checkout';
 import { bookPreviewPages } from '../../../shared/domain/book-pages';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { Storage } from '../../adapters/storage/index';
+import { copyPlan } from '../../book/copy-variant';
+import { coverPortrait } from '../../book/cover-art';
+import { planFromVersion } from '../../book/plan';
+import { backCoverText } from '../../book/texts';
+import {
+  addVersion,
+  approvedPictures,
+  type BookVersion,
+  backCoverPosition,
+  DEDICATION_PAGE,
+  FRONT_COVER,
+  storyPageOf,
+  storyPosition,
+  TITLE_PAGE,
+  versionById,
+  versionTexts,
+} from '../../book/versions';
 import type { Db } from '../../db/client';
 import {
   type BookVersionPictures,
@@ -27,22 +44,6 @@ import { AppError, notFound } from '../../errors';
 import { enqueue } from '../../jobs/queue';
 import { instanceKeys } from '../../storage-keys';
 import { bookTitle } from '../../stories/title';
-import { planBook } from '../production/book-plan';
-import { backCoverText } from '../production/book-texts';
-import { copyPlan } from '../production/copy-variant';
-import { approvedPictures } from '../production/print-book';
-import { coverPortrait } from '../production/print-files';
-import {
-  addVersion,
-  type BookVersion,
-  backCoverPosition,
-  FRONT_COVER,
-  storyPageOf,
-  storyPosition,
-  TITLE_PAGE,
-  versionById,
-  versionTexts,
-} from './versions';
 
 export type BooksDeps = { db: Db; storage: Storage };
 
@@ -221,7 +222,7 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
     },
     dedication: {
       message: current?.texts.dedicationMessage ?? metadata.dedicationMessage ?? '',
-      signature: current?.texts.dedicationSignature ?? metadata.dedicationName ?? '',
+      signature: current?.texts.dedicationSignature ?? metadata.dedicationSignature ?? '',
     },
     pages: current ? previewPages(instance, current, base) : [],
     redraws: {
@@ -244,7 +245,8 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
 
 /**
  * New names, dedication or signature: a new version with the story's words set again and every
- * picture kept (nothing is drawn). The book's personalisation follows, so titles elsewhere agree.
+ * picture kept (nothing is drawn). The version is where the book's words live: titles elsewhere read
+ * them through book/words.ts (docs/decisions/018).
  */
 export async function updateTexts(
   deps: BooksDeps,
@@ -264,19 +266,8 @@ export async function updateTexts(
       (key) => names[key] === current.texts[key],
     );
     if (unchanged) return;
-    const wizardMetadata = {
-      ...instance.wizardMetadata,
-      childName: names.childName,
-      toyName: names.toyName,
-      dedicationMessage: names.dedicationMessage,
-      dedicationName: names.dedicationSignature,
-    };
-    const plan = await planBook({ ...instance, wizardMetadata });
+    const plan = await planFromVersion(instance, names);
     await addVersion(tx, instance.id, versionTexts(names, plan.story), current.pictures);
-    await tx
-      .update(bookInstances)
-      .set({ wizardMetadata, updatedAt: sql`now()` })
-      .where(eq(bookInstances.id, instance.id));
   });
   return getPreview(deps, userId, id);
 }

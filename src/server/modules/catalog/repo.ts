@@ -21,16 +21,3 @@ export function findActiveThemes(db: Db) {
     .orderBy(asc(themes.sortOrder), asc(themes.id));
 }
 export type ThemeRow = Awaited<ReturnType<typeof findActiveThemes>>[number];
-
-/** The active prices (PRODUCT.md: the single source of every price). */
-export function findActivePrices(db: Db) {
-  return db
-    .select({
-      productKey: productPricing.productKey,
-      basePrice: productPricing.basePrice,
-      discountPercentage: productPricing.discountPercentage,
-    })
-    .from(productPricing)
-    .where(eq(productPricing.isActive, true))
-    .orderBy(asc(productPricing.basePrice));
-}

@@ -8,7 +8,8 @@ import {
 import type { BookType } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
-import { findActivePrices, findActiveThemes, type ThemeRow } from './repo';
+import { activePrices, type PriceRow } from '../pricing/prices';
+import { findActiveThemes, type ThemeRow } from './repo';
 
 /**
  * How long the catalogue read from the database is served from memory (issue 19): every storefront
@@ -20,7 +21,7 @@ const CATALOG_FRESH_MS = 10_000;
 type Snapshot = {
   readAt: number;
   themes: ThemeRow[];
-  prices: Awaited<ReturnType<typeof findActivePrices>>;
+  prices: PriceRow[];
   /** Answers already checked against their response schema and serialised, by request. */
   json: Map<string, string>;
 };
@@ -29,7 +30,7 @@ type Snapshot = {
 const snapshots = new WeakMap<Db, Promise<Snapshot>>();
 
 async function readSnapshot(db: Db): Promise<Snapshot> {
-  const [themes, prices] = await Promise.all([findActiveThemes(db), findActivePrices(db)]);
+  const [themes, prices] = await Promise.all([findActiveThemes(db), activePrices(db)]);
   return { readAt: Date.now(), themes, prices, json: new Map() };
 }
 

@@ -8,6 +8,7 @@ import { type Country, type ShippingLevel, shopDate } from '../../../shared/doma
 import type { CoverType, ProductKey } from '../../../shared/domain/statuses';
 import type { PaymentProvider } from '../../adapters/payments/index';
 import type { Storage } from '../../adapters/storage/index';
+import { personalisationWithWords } from '../../book/words';
 import { type Db, queryRows } from '../../db/client';
 import { personalisationSql } from '../../db/personalisation';
 import {
@@ -20,6 +21,7 @@ import {
   orders,
   productPricing,
   reviews,
+  type StoredAddress,
   taxRates,
   themes,
   users,
@@ -27,8 +29,9 @@ import {
 import { AppError, notFound } from '../../errors';
 import { bookTitle } from '../../stories/title';
 import { approvalOf, payableVersion } from '../books/service';
-import { type OrderRow, orderView, type StoredAddress, toOrderView } from '../orders/repo';
+import { type OrderRow, orderView, toOrderView } from '../orders/repo';
 import { expireOpenSessions } from '../payments/service';
+import { activePrices, activePricesJson } from '../pricing/prices';
 import { claimPromo, promoOf, recordPromoUse, releasePromo } from '../pricing/promo-codes';
 import { type TaxSettings, taxRateSql, taxRatesOn } from '../pricing/tax-rates';
 
@@ -58,20 +61,6 @@ export type OrderChoice = {
   copyGifts?: CopyGift[];
 };
 
-type PriceRow = { productKey: ProductKey; basePrice: number; discountPercentage: number };
-
-/** The active prices, in cents: the single source of every amount (PRODUCT.md Money). */
-export async function activePrices(db: Db): Promise<PriceRow[]> {
-  return db
-    .select({
-      productKey: productPricing.productKey,
-      basePrice: productPricing.basePrice,
-      discountPercentage: productPricing.discountPercentage,
-    })
-    .from(productPricing)
-    .where(eq(productPricing.isActive, true));
-}
-
 async function findOwnInstance(db: Db, userId: string, bookInstanceId: string) {
   const [row] = await db
     .select({
@@ -81,7 +70,7 @@ async function findOwnInstance(db: Db, userId: string, bookInstanceId: string) {
       bookType: bookInstances.bookType,
       themeId: bookInstances.themeId,
       language: bookInstances.language,
-      wizardMetadata: bookInstances.wizardMetadata,
+      wizardMetadata: personalisationWithWords(),
       currentVersionId: bookInstances.currentVersionId,
       approvedVersionId: bookInstances.approvedVersionId,
       title: books.title,
@@ -199,7 +188,7 @@ function ownInstanceQuery(
       bookType: bookInstances.bookType,
       status: bookInstances.status,
       language: bookInstances.language,
-      wizardMetadata: bookInstances.wizardMetadata,
+      wizardMetadata: personalisationWithWords(),
       currentVersionId: bookInstances.currentVersionId,
       approvedVersionId: bookInstances.approvedVersionId,
       userName: users.name,
@@ -209,12 +198,7 @@ function ownInstanceQuery(
         where ${characters.userId} = ${userId}
           and ${characters.photoPath} = ${personalisationSql.childPhoto()}
         limit 1)`,
-      prices: sql<PriceRow[]>`(
-        select coalesce(json_agg(json_build_object(
-          'productKey', ${productPricing.productKey},
-          'basePrice', ${productPricing.basePrice},
-          'discountPercentage', ${productPricing.discountPercentage})), '[]'::json)
-        from ${productPricing} where ${productPricing.isActive})`,
+      prices: activePricesJson(),
       taxRate: taxRate ?? sql<number | null>`null::int`,
     })
     .from(bookInstances)
@@ -472,7 +456,7 @@ async function createInOneStatement(
   const [row] = await queryRows<{ order: unknown; items: unknown; copies: unknown }>(
     deps.db,
     sql`with inst as (
-          select ${bookInstances.id} as id, ${bookInstances.wizardMetadata} as wizard_metadata,
+          select ${bookInstances.id} as id,
             (select ${characters.id} from ${characters}
              where ${characters.userId} = ${buyer.id}
                and ${characters.photoPath} = ${personalisationSql.childPhoto()}
@@ -502,12 +486,12 @@ async function createInOneStatement(
           where ${bookInstances.id} = (select id from inst) and ${touch}
         ), new_order as (
           insert into ${orders} (user_id, order_number, book_type, theme_id, book_instance_id, status,
-            payment_status, cover_type, customer_id, character_id, shipping_address, wizard_data,
+            payment_status, cover_type, customer_id, character_id, shipping_address,
             book_version_id, language, subtotal_amount, promo_code_id, discount_amount,
             shipping_level, shipping_amount, tax_amount, tax_rate_basis_points, total_amount, updated_at)
           select ${buyer.id}, ${orderNumber(now, 0)}, ${instance.bookType}, ${instance.themeId}, inst.id,
             'pending', 'pending', ${choice.coverType}, (select id from customer), inst.character_id,
-            ${JSON.stringify(addressOf(choice))}::jsonb, inst.wizard_metadata, ${bookVersionId}::uuid,
+            ${JSON.stringify(addressOf(choice))}::jsonb, ${bookVersionId}::uuid,
             ${choice.language}, ${quote.subtotal}, null, ${quote.discount}, ${quote.shippingLevel},
             ${quote.shipping}, ${quote.tax}, ${quote.taxRateBasisPoints}, ${quote.total},
             ${now.toISOString()}
@@ -612,7 +596,6 @@ export async function saveOrder(
         customerId,
         characterId: instance.characterId,
         shippingAddress: addressOf(choice),
-        wizardData: instance.wizardMetadata,
         bookVersionId,
         language: choice.language,
         subtotalAmount: quote.subtotal,

@@ -11,20 +11,8 @@ import {
   paymentRefunds,
   promoCodes,
   reviews,
+  type StoredAddress,
 } from '../../db/schema';
-
-/** What an order keeps of the checkout's step 2 (the customer's e-mail lives on the customer). */
-export type StoredAddress = {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  /** The state of a US address (USPS code); absent or empty elsewhere and on older orders. */
-  region?: string;
-  country: Country;
-};
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -109,7 +97,7 @@ export function toOrderView(
   promoCode: string | null = null,
   copies: OrderCopyRow[] = [],
 ): Order {
-  const address = (row.shippingAddress ?? {}) as Partial<StoredAddress>;
+  const address = row.shippingAddress ?? {};
   const lines = items
     .map((item) => {
       const metadata = item.metadata as { coverType?: CoverType; basePrice?: number };

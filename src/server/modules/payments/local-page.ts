@@ -98,9 +98,9 @@ const money = (amount: number, lang: string) => formatMoney(amount, lang);
  * server's lines and total, takes one of Stripe's test cards, sends a signed Stripe-shaped
  * notification through the real webhook route, and redirects as Stripe would.
  */
-export function localPaymentPage(options: { webhookSecret: string; now?: () => Date }): FastifyPluginAsync {
+export function localPaymentPage(options: { webhookSecret: string; now: () => Date }): FastifyPluginAsync {
   return async (app) => {
-    const now = () => options.now?.() ?? new Date();
+    const { now } = options;
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 16 * 1024 },

@@ -16,7 +16,7 @@ const QuerySchema = z.object({ expires: z.string().optional(), signature: z.stri
  * PRINT_FILE_URL_SECRET and short-lived (`signPrintFileUrl`). The signature is checked before the
  * storage is read, so a bad link learns nothing about which books exist.
  */
-export function printFileRoutes(options: { secret: string; now?: () => Date }): FastifyPluginAsyncZod {
+export function printFileRoutes(options: { secret: string; now: () => Date }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/:bookInstanceId/:file',
@@ -31,7 +31,7 @@ export function printFileRoutes(options: { secret: string; now?: () => Date }): 
       },
       async (request, reply) => {
         const { bookInstanceId, file } = request.params;
-        const now = options.now?.() ?? new Date();
+        const now = options.now();
         const check = checkPrintFileSignature(
           printFilePath(bookInstanceId, file),
           request.query,

@@ -40,7 +40,9 @@ describe('printing with Lulu, from payment to delivery', () => {
     shopSide.decorate('storage', t.storage);
     shopSide.decorate('database', t.database);
     registerErrorHandler(shopSide);
-    await shopSide.register(printFileRoutes({ secret: FILE_SECRET }), { prefix: '/api/print-files' });
+    await shopSide.register(printFileRoutes({ secret: FILE_SECRET, now: () => new Date() }), {
+      prefix: '/api/print-files',
+    });
     await shopSide.register(
       printerRoutes({ webhookSecret: CLIENT_SECRET, deliveredAfterDays: 0, publicUrl: t.config.publicUrl }),
       { prefix: '/api/printer' },

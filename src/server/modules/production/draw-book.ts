@@ -1,11 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ChildLookSchema } from '../../../shared/domain/child-look';
 import { defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
-import type { Db } from '../../db/client';
-import { type BookVersionPictures, bookInstances, orders, pageRedraws, spreads } from '../../db/schema';
-import { PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
-import { enqueue } from '../../jobs/queue';
-import { instanceKeys } from '../../storage-keys';
+import { type BookPlan, planBook } from '../../book/plan';
+import { countSpreads, ensureSpreads, listBookPictures } from '../../book/spreads';
 import {
   addVersion,
   backCoverPosition,
@@ -16,8 +13,12 @@ import {
   storyPosition,
   versionById,
   versionTexts,
-} from '../books/versions';
-import { type BookPlan, planBook } from './book-plan';
+} from '../../book/versions';
+import type { Db } from '../../db/client';
+import { type BookVersionPictures, bookInstances, orders, pageRedraws, spreads } from '../../db/schema';
+import { PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
+import { enqueue } from '../../jobs/queue';
+import { instanceKeys } from '../../storage-keys';
 import {
   illustrateSpreads,
   PAGE_PIXELS,
@@ -28,7 +29,6 @@ import {
 } from './pipeline';
 import { printSizeCovers } from './print-covers';
 import { FAILURE_STEP, PROGRESS } from './progress';
-import { countSpreads, ensureSpreads, listBookPictures } from './spreads';
 
 export type DrawDeps = ProductionDeps;
 
@@ -144,7 +144,7 @@ export async function drawBook(deps: DrawDeps, payload: { bookInstanceId: string
       childName: plan.metadata.childName.trim(),
       toyName: plan.metadata.toyName.trim(),
       dedicationMessage: plan.metadata.dedicationMessage,
-      dedicationSignature: plan.metadata.dedicationName,
+      dedicationSignature: plan.metadata.dedicationSignature,
     },
     plan.story,
   );

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { deliveryWindow, PRINTING_BUSINESS_DAYS } from '../../../shared/domain/shipping';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
 import type { Mailer, MailMessage } from '../../adapters/mail/index';
+import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import { bookInstances, customers, orders, paymentRefunds, users } from '../../db/schema';
 import { emailButton, emailHtml, emailLinkFallback, emailNote, emailParagraph } from '../../email-layout';
@@ -124,7 +125,7 @@ export async function sendOrderEmail(
         themeId: bookInstances.themeId,
         bookType: bookInstances.bookType,
         language: bookInstances.language,
-        wizardMetadata: bookInstances.wizardMetadata,
+        wizardMetadata: personalisationWithWords(),
       },
     })
     .from(orders)
@@ -147,7 +148,7 @@ export async function sendOrderEmail(
     : [];
   const orderUrl = `${deps.publicUrl}/order-confirmation/${row.order.id}`;
   const shipped = payload.email === 'shipped';
-  const country = (row.order.shippingAddress as { country?: string } | null)?.country;
+  const country = row.order.shippingAddress?.country;
   const promise =
     (payload.email === 'orderPaid' || payload.email === 'sentToPrint') && country
       ? {

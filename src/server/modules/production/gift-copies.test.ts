@@ -12,7 +12,7 @@ import { quoteOrder } from '../../../shared/domain/quote';
 import { orderCopies } from '../../db/schema';
 import { extractText } from '../../print/test-pdf-text';
 import { instanceKeys } from '../../storage-keys';
-import { activePrices } from '../checkout/service';
+import { activePrices } from '../pricing/prices';
 import { paidBookOf, waitFor, waitForBook } from './test-factory';
 
 const GRANDMA = {

@@ -63,7 +63,7 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     const { bookInstanceId, orderId, heroCover, toyCover } = await paidBookOf(t, user, {
       childName: 'Emma',
       toyName: 'Barnaby',
-      dedicationName: 'Grandma Rose',
+      dedicationSignature: 'Grandma Rose',
     });
     // Drawing and print files take a while on a busy machine (both database projects at once).
     const book = await waitForBook(t, bookInstanceId, ['fulfilled', 'archived'], 180_000);

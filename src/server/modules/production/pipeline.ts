@@ -6,14 +6,7 @@ import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Illustrator } from '../../adapters/illustrator/index';
 import type { Printer } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
-import type { Db } from '../../db/client';
-import { bookInstances, customers, orderItems, type orders } from '../../db/schema';
-import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
-import { describeError, intervalMs } from '../../jobs/queue';
-import type { JobLogger } from '../../jobs/types';
-import { instanceKeys } from '../../storage-keys';
-import type { BookPlan } from './book-plan';
-import { PROGRESS } from './progress';
+import type { BookPlan } from '../../book/plan';
 import {
   type ClaimedSpread,
   claimSpread,
@@ -22,7 +15,14 @@ import {
   listBookPictures,
   releaseSpread,
   renewSpreadLease,
-} from './spreads';
+} from '../../book/spreads';
+import type { Db } from '../../db/client';
+import { bookInstances, customers, orderItems, type orders } from '../../db/schema';
+import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
+import { describeError, intervalMs } from '../../jobs/queue';
+import type { JobLogger } from '../../jobs/types';
+import { instanceKeys } from '../../storage-keys';
+import { PROGRESS } from './progress';
 
 /**
  * Pixels of a story page picture: the full-bleed page is 8.75 in (8.5 in trim + 0.125 in bleed on
@@ -263,19 +263,9 @@ function asCoverType(value: unknown): CoverType | undefined {
   return COVER_TYPES.find((type) => type === value);
 }
 
-type StoredAddress = {
-  firstName?: string;
-  lastName?: string;
-  phone?: string;
-  address?: string;
-  city?: string;
-  postalCode?: string;
-  region?: string;
-  country?: string;
-};
-
+/** The printer's shipping address of an order (an older order may lack a field). */
 export function shipTo(order: Order, email: string | null) {
-  const address = (order.shippingAddress ?? {}) as StoredAddress;
+  const address = order.shippingAddress ?? {};
   return {
     name: [address.firstName, address.lastName].filter(Boolean).join(' '),
     email: email ?? '',

@@ -1,26 +1,26 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CoverType } from '../../../shared/domain/statuses';
+import type { Language } from '../../../shared/i18n';
 import { type Printer, type PrintFile, type PrintItem, printExternalId } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
+import { copyPlan, isOwnVariant } from '../../book/copy-variant';
+import { planFromVersion } from '../../book/plan';
+import {
+  approvedPictures,
+  type BookVersion,
+  backCoverPosition,
+  FRONT_COVER,
+  storyPosition,
+  versionById,
+} from '../../book/versions';
 import type { Db } from '../../db/client';
-import { type BookVersionTexts, bookInstances, orderCopies, orders } from '../../db/schema';
+import { bookInstances, orderCopies, orders } from '../../db/schema';
 import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
 import { enqueue } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/types';
 import { instanceKeys } from '../../storage-keys';
 import type { RenderedStory } from '../../stories/story';
-import {
-  type BookVersion,
-  backCoverPosition,
-  contentHash,
-  FRONT_COVER,
-  sha256,
-  storyPosition,
-  versionById,
-} from '../books/versions';
 import { copyRowsOf, type OrderCopyRow } from '../orders/repo';
-import { planBook } from './book-plan';
-import { copyPlan, isOwnVariant } from './copy-variant';
 import { claimFinishing, customerEmailOf, orderCoverTypes, releaseFinishing, shipTo } from './pipeline';
 import { buildPrintFiles } from './print-files';
 import { FAILURE_STEP, PROGRESS } from './progress';
@@ -52,51 +52,6 @@ async function approvedCoverArt(
   const keys = instanceKeys(bookInstanceId);
   if (version.pictures[FRONT_COVER]?.key !== keys.printHeroCover) return undefined;
   return (await storage.get('instances', keys.printHeroArt))?.data;
-}
-
-/**
- * Verifies a version's pictures against their recorded hashes and the version's content hash, and
- * answers the pictures. A picture changed or missing since approval fails for good: printing
- * anything but what the parent approved is worse than not printing.
- */
-export async function approvedPictures(storage: Storage, version: BookVersion): Promise<Map<number, Buffer>> {
-  const pictures = new Map<number, Buffer>();
-  for (const [position, picture] of Object.entries(version.pictures)) {
-    const object = await storage.get('instances', picture.key);
-    if (!object) {
-      throw new PermanentJobError(
-        'JOB_DEPENDENCY_MISSING',
-        `The approved picture of page ${position} (${picture.key}) is missing: the book is not printed`,
-      );
-    }
-    const actual = sha256(object.data);
-    if (actual !== picture.sha256) {
-      throw new PermanentJobError(
-        'JOB_DEPENDENCY_MISSING',
-        `The picture of page ${position} is not the approved one (sha256 ${actual.slice(0, 12)}…, approved ${picture.sha256.slice(0, 12)}…): the book is not printed`,
-      );
-    }
-    pictures.set(Number(position), object.data);
-  }
-  if (contentHash(version.texts, version.pictures) !== version.contentHash) {
-    throw new PermanentJobError(
-      'JOB_DEPENDENCY_MISSING',
-      `Version ${version.number} of book ${version.bookInstanceId} does not match its content hash: the book is not printed`,
-    );
-  }
-  return pictures;
-}
-
-/** The story with exactly the approved words (the names and dedication are the version's too). */
-function approvedStory(story: RenderedStory, texts: BookVersionTexts): RenderedStory {
-  const pageText = new Map(texts.pages.map((page) => [page.position, page.text]));
-  return {
-    ...story,
-    title: texts.title,
-    subtitle: texts.subtitle,
-    dedication: texts.dedication,
-    pages: story.pages.map((page) => ({ ...page, text: pageText.get(page.position) ?? page.text })),
-  };
 }
 
 async function loadOrder(db: Db, payload: { bookInstanceId: string; orderId: string }) {
@@ -158,6 +113,15 @@ export async function printBook(
   }
 }
 
+type Loaded = Awaited<ReturnType<typeof loadOrder>>;
+type Order = Loaded['order'];
+type CopyFile = { interior: PrintFile; cover: PrintFile; pageCount: number; title: string };
+
+/**
+ * The printing itself, under the finishing lease: the order read again and checked, the book's
+ * files built and stored, the gift copies' own files, each parcel handed to the printer, and the
+ * order and book marked as printing.
+ */
 async function printUnderLease(
   deps: PrintDeps,
   payload: { bookInstanceId: string; orderId: string },
@@ -166,26 +130,66 @@ async function printUnderLease(
   // Read again under the lease: another run may have printed the book meanwhile.
   const { instance, order } = await loadOrder(db, payload);
   if (instance.status === 'fulfilled' && order.printJobId) return;
-  // An operator held or cancelled the order (issue 17): nothing goes to the printer. Releasing a
-  // held order queues this job again.
+  if (await waitsBeforePrint(deps, order)) return;
+  const book = await approvedBook(deps, instance, order);
+  const main = await buildAndStoreBook(deps, book, order);
+  throwIfAborted(deps.signal);
+  // Gift copies (issue 18): a copy with its own words gets its own interior and cover, from the
+  // same approved pictures; a copy with its own address is its own print job below.
+  const copies = await copyRowsOf(db, order.id);
+  const copyFiles = await buildCopyFiles(deps, book, main.coverTypes.copy, copies);
+
+  // Held while the files were being built: still nothing goes to the printer.
+  const [now] = await db
+    .select({ heldAt: orders.heldAt, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  if (now?.heldAt || now?.status === 'cancelled') return;
+  const parcels = {
+    deps,
+    book,
+    order,
+    main,
+    copies,
+    copyFiles,
+    customerEmail: await customerEmailOf(db, order),
+  };
+  await submitOwnAddressCopies(parcels);
+  const printJobId = order.printJobId ?? (await submitBuyersParcel(parcels));
+  await markPrinting(db, instance.id, order.id, printJobId);
+  deps.log.info(
+    { bookInstanceId: instance.id, orderId: order.id, printJobId, version: book.version.number },
+    'book sent to print',
+  );
+}
+
+/**
+ * An operator held or cancelled the order (issue 17), or it waits for review before print: nothing
+ * goes to the printer. Releasing a held order, or approving it, queues this job again.
+ */
+async function waitsBeforePrint(deps: PrintDeps, order: Order): Promise<boolean> {
   if (order.heldAt || order.status === 'cancelled') {
     deps.log.info(
       { orderId: order.id, status: order.status, held: Boolean(order.heldAt) },
       'print waits: order held or cancelled',
     );
-    return;
+    return true;
   }
-  // Review before print: the book waits in the operator console's queue until it is approved, and
-  // the operator's approval queues this job again.
+  // Review before print: the book waits in the operator console's queue until it is approved.
   if (deps.reviewBeforePrint && order.printReview !== 'approved') {
-    await db
+    await deps.db
       .update(orders)
       .set({ printReview: 'waiting', updatedAt: sql`now()` })
       .where(and(eq(orders.id, order.id), isNull(orders.printReview)));
     deps.log.info({ orderId: order.id }, 'print waits: review before print');
-    return;
+    return true;
   }
-  const version = await versionById(db, instance.id, order.bookVersionId);
+  return false;
+}
+
+/** The order's approved version, its pictures checked against their hashes, planned with its words. */
+async function approvedBook(deps: PrintDeps, instance: Loaded['instance'], order: Order) {
+  const version = await versionById(deps.db, instance.id, order.bookVersionId);
   if (!version) {
     throw new PermanentJobError(
       'JOB_DEPENDENCY_MISSING',
@@ -193,52 +197,59 @@ async function printUnderLease(
     );
   }
   const pictures = await approvedPictures(deps.storage, version);
-  const { texts } = version;
-  const plan = await planBook({
-    ...instance,
-    wizardMetadata: {
-      ...instance.wizardMetadata,
-      childName: texts.childName,
-      toyName: texts.toyName,
-      dedicationMessage: texts.dedicationMessage,
-      dedicationName: texts.dedicationSignature,
-    },
-  });
-  const story = approvedStory(plan.story, texts);
+  const plan = await planFromVersion(instance, version.texts, { texts: version.texts });
   const picture = (position: number, what: string) => {
     const image = pictures.get(position);
     if (!image)
       throw new PermanentJobError('JOB_DEPENDENCY_MISSING', `Version ${version.number} has no ${what}`);
     return image;
   };
-  const pages = story.pages.map((page) => ({
-    image: picture(storyPosition(page.position), `picture of page ${page.position}`),
-    text: page.text,
-  }));
-  const coverTypes = await orderCoverTypes(db, order);
   const heroArt = await approvedCoverArt(deps.storage, instance.id, version);
-  throwIfAborted(deps.signal);
-  const files = await buildPrintFiles({
-    language: plan.language,
+  return { instance, version, plan, picture, heroArt, keys: instanceKeys(instance.id) };
+}
+type ApprovedBook = Awaited<ReturnType<typeof approvedBook>>;
+
+/** The print files of a story told with the approved pictures, for the given cover types. */
+function filesOf(
+  deps: PrintDeps,
+  book: ApprovedBook,
+  story: RenderedStory,
+  language: Language,
+  coverTypes: CoverType[],
+) {
+  const { plan, picture, version } = book;
+  return buildPrintFiles({
+    language,
     story,
     bookType: plan.bookType,
-    names: { child: texts.childName, toy: texts.toyName },
+    names: { child: version.texts.childName, toy: version.texts.toyName },
     heroCover: picture(FRONT_COVER, 'front cover'),
-    heroArt,
-    toyCover: picture(backCoverPosition(story.pages.length), 'back cover'),
-    pages,
+    heroArt: book.heroArt,
+    toyCover: picture(backCoverPosition(plan.story.pages.length), 'back cover'),
+    pages: story.pages.map((page) => ({
+      image: picture(storyPosition(page.position), `picture of page ${page.position}`),
+      text: page.text,
+    })),
     style: plan.style,
-    coverTypes: coverTypes.all,
+    coverTypes,
     nativeDetail: deps.nativeDetail,
   });
-  const keys = instanceKeys(instance.id);
+}
+
+/** The book's interior and covers built and stored, with the summary of what was printed. */
+async function buildAndStoreBook(deps: PrintDeps, book: ApprovedBook, order: Order) {
+  const { plan, keys, version } = book;
+  const { story } = plan;
+  const coverTypes = await orderCoverTypes(deps.db, order);
+  throwIfAborted(deps.signal);
+  const files = await filesOf(deps, book, story, plan.language, coverTypes.all);
   const coverKey = (type: CoverType) => (type === coverTypes.main ? keys.cover : keys.extraCover(type));
   await deps.storage.put('instances', keys.interior, files.interior, { contentType: 'application/pdf' });
   // Recorded on the row, so My Books offers the PDF without asking the storage per book.
-  await db
+  await deps.db
     .update(bookInstances)
     .set({ interiorStoredAt: sql`now()` })
-    .where(eq(bookInstances.id, instance.id));
+    .where(eq(bookInstances.id, book.instance.id));
   for (const [type, pdf] of files.covers) {
     await deps.storage.put('instances', coverKey(type), pdf, { contentType: 'application/pdf' });
   }
@@ -256,38 +267,26 @@ async function printUnderLease(
   await deps.storage.put('instances', keys.book, Buffer.from(JSON.stringify(summary, null, 2)), {
     contentType: 'application/json',
   });
-  throwIfAborted(deps.signal);
+  const coverFile = (type: CoverType): PrintFile => ({ key: coverKey(type), data: files.covers.get(type)! });
+  return { files, coverTypes, coverFile };
+}
+type BookFiles = Awaited<ReturnType<typeof buildAndStoreBook>>;
 
-  // Gift copies (issue 18): a copy with its own words gets its own interior and cover, from the
-  // same approved pictures; a copy with its own address is its own print job below.
-  const copies = await copyRowsOf(db, order.id);
-  const copyCover = coverTypes.copy;
-  const copyFiles = new Map<
-    number,
-    { interior: PrintFile; cover: PrintFile; pageCount: number; title: string }
-  >();
+/** The own interior and cover of each gift copy with its own words (its dedication, its language). */
+async function buildCopyFiles(
+  deps: PrintDeps,
+  book: ApprovedBook,
+  copyCover: CoverType | undefined,
+  copies: OrderCopyRow[],
+): Promise<Map<number, CopyFile>> {
+  const copyFiles = new Map<number, CopyFile>();
   for (const copy of copies) {
     const variant = copyVariantOf(copy);
     if (!copyCover || !isOwnVariant(variant)) continue;
-    const own = await copyPlan(instance, texts, variant);
-    const built = await buildPrintFiles({
-      language: own.plan.language,
-      story: own.plan.story,
-      bookType: plan.bookType,
-      names: { child: texts.childName, toy: texts.toyName },
-      heroCover: picture(FRONT_COVER, 'front cover'),
-      heroArt,
-      toyCover: picture(backCoverPosition(story.pages.length), 'back cover'),
-      pages: own.plan.story.pages.map((page) => ({
-        image: picture(storyPosition(page.position), `picture of page ${page.position}`),
-        text: page.text,
-      })),
-      style: plan.style,
-      coverTypes: [copyCover],
-      nativeDetail: deps.nativeDetail,
-    });
-    const interior = { key: keys.copyInterior(copy.position), data: built.interior };
-    const cover = { key: keys.copyCover(copy.position), data: built.covers.get(copyCover)! };
+    const own = await copyPlan(book.instance, book.version.texts, variant);
+    const built = await filesOf(deps, book, own.plan.story, own.plan.language, [copyCover]);
+    const interior = { key: book.keys.copyInterior(copy.position), data: built.interior };
+    const cover = { key: book.keys.copyCover(copy.position), data: built.covers.get(copyCover)! };
     await deps.storage.put('instances', interior.key, interior.data, { contentType: 'application/pdf' });
     await deps.storage.put('instances', cover.key, cover.data, { contentType: 'application/pdf' });
     copyFiles.set(copy.position, {
@@ -298,90 +297,112 @@ async function printUnderLease(
     });
     throwIfAborted(deps.signal);
   }
+  return copyFiles;
+}
 
-  // Held while the files were being built: still nothing goes to the printer.
-  const [now] = await db
-    .select({ heldAt: orders.heldAt, status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, order.id));
-  if (now?.heldAt || now?.status === 'cancelled') return;
-  const customerEmail = await customerEmailOf(db, order);
-  const mainFile = (type: CoverType): PrintFile => ({ key: coverKey(type), data: files.covers.get(type)! });
+type Parcels = {
+  deps: PrintDeps;
+  book: ApprovedBook;
+  order: Order;
+  main: BookFiles;
+  copies: OrderCopyRow[];
+  copyFiles: Map<number, CopyFile>;
+  customerEmail: string | null;
+};
 
-  // Each copy with its own address first, each recorded as it is handed over, so a re-run after a
-  // crash submits only what is missing (and the printer recognises a job it already has).
+/**
+ * Each copy with its own address first, each recorded as it is handed over, so a re-run after a
+ * crash submits only what is missing (and the printer recognises a job it already has).
+ */
+async function submitOwnAddressCopies({
+  deps,
+  book,
+  order,
+  main,
+  copies,
+  copyFiles,
+  customerEmail,
+}: Parcels) {
+  const copyCover = main.coverTypes.copy;
   for (const copy of copies) {
     if (!copy.shipTo || copy.printJobId || !copyCover) continue;
     const own = copyFiles.get(copy.position);
     const receipt = await deps.printer.submit({
       externalId: printExternalId(order.id, copy.position),
       orderNumber: order.orderNumber,
-      bookInstanceId: instance.id,
-      title: own?.title ?? story.title,
+      bookInstanceId: book.instance.id,
+      title: own?.title ?? book.plan.story.title,
       shippingLevel: order.shippingLevel,
-      pageCount: own?.pageCount ?? files.pageCount,
-      interior: own?.interior ?? { key: keys.interior, data: files.interior },
-      ticketKey: keys.copyTicket(copy.position),
+      pageCount: own?.pageCount ?? main.files.pageCount,
+      interior: own?.interior ?? { key: book.keys.interior, data: main.files.interior },
+      ticketKey: book.keys.copyTicket(copy.position),
       items: [
         {
-          bookType: plan.bookType,
+          bookType: book.plan.bookType,
           coverType: copyCover,
           quantity: 1,
-          cover: own?.cover ?? mainFile(copyCover),
+          cover: own?.cover ?? main.coverFile(copyCover),
           copy: copy.position,
         },
       ],
       shipTo: giftShipTo(copy.shipTo, customerEmail),
     });
-    await db
+    await deps.db
       .update(orderCopies)
       .set({ printJobId: receipt.printJobId, status: 'printing' })
       .where(and(eq(orderCopies.id, copy.id), isNull(orderCopies.printJobId)));
   }
+}
 
-  let printJobId = order.printJobId;
-  if (!printJobId) {
-    // The buyer's parcel: the book, the copies that travel with it, and those of them with their
-    // own words as their own items (their own interior).
-    const apart = copies.filter((copy) => copy.shipTo || copyFiles.has(copy.position)).length;
-    const items: PrintItem[] = coverTypes.items.flatMap((item) => {
-      const quantity = item.quantity - (item.coverType === copyCover ? apart : 0);
-      return quantity > 0
-        ? [{ bookType: plan.bookType, coverType: item.coverType, quantity, cover: mainFile(item.coverType) }]
-        : [];
+/**
+ * The buyer's parcel: the book, the copies that travel with it, and those of them with their own
+ * words as their own items (their own interior). Answers the printer's job id.
+ */
+async function submitBuyersParcel({ deps, book, order, main, copies, copyFiles, customerEmail }: Parcels) {
+  const copyCover = main.coverTypes.copy;
+  const bookType = book.plan.bookType;
+  const apart = copies.filter((copy) => copy.shipTo || copyFiles.has(copy.position)).length;
+  const items: PrintItem[] = main.coverTypes.items.flatMap((item) => {
+    const quantity = item.quantity - (item.coverType === copyCover ? apart : 0);
+    return quantity > 0
+      ? [{ bookType, coverType: item.coverType, quantity, cover: main.coverFile(item.coverType) }]
+      : [];
+  });
+  for (const copy of copies) {
+    const own = copyFiles.get(copy.position);
+    if (copy.shipTo || !own || !copyCover) continue;
+    items.push({
+      bookType,
+      coverType: copyCover,
+      quantity: 1,
+      cover: own.cover,
+      interior: own.interior,
+      copy: copy.position,
     });
-    for (const copy of copies) {
-      const own = copyFiles.get(copy.position);
-      if (copy.shipTo || !own || !copyCover) continue;
-      items.push({
-        bookType: plan.bookType,
-        coverType: copyCover,
-        quantity: 1,
-        cover: own.cover,
-        interior: own.interior,
-        copy: copy.position,
-      });
-    }
-    const receipt = await deps.printer.submit({
-      externalId: printExternalId(order.id),
-      orderNumber: order.orderNumber,
-      bookInstanceId: instance.id,
-      title: story.title,
-      shippingLevel: order.shippingLevel,
-      pageCount: files.pageCount,
-      interior: { key: keys.interior, data: files.interior },
-      ticketKey: keys.printTicket,
-      items,
-      shipTo: shipTo(order, customerEmail),
-    });
-    printJobId = receipt.printJobId;
   }
+  const receipt = await deps.printer.submit({
+    externalId: printExternalId(order.id),
+    orderNumber: order.orderNumber,
+    bookInstanceId: book.instance.id,
+    title: book.plan.story.title,
+    shippingLevel: order.shippingLevel,
+    pageCount: main.files.pageCount,
+    interior: { key: book.keys.interior, data: main.files.interior },
+    ticketKey: book.keys.printTicket,
+    items,
+    shipTo: shipTo(order, customerEmail),
+  });
+  return receipt.printJobId;
+}
+
+/** The order is printing, the book fulfilled, and the buyer is told (one transaction). */
+async function markPrinting(db: Db, bookInstanceId: string, orderId: string, printJobId: string) {
   await db.transaction(async (tx) => {
-    await tx.update(orders).set({ printJobId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    await tx.update(orders).set({ printJobId, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
     await tx
       .update(orders)
       .set({ status: 'printing' })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'processing')));
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')));
     await tx
       .update(bookInstances)
       .set({
@@ -390,18 +411,14 @@ async function printUnderLease(
         progressPercentage: 100,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(bookInstances.id, instance.id), inArray(bookInstances.status, ['ready', 'archived'])));
+      .where(and(eq(bookInstances.id, bookInstanceId), inArray(bookInstances.status, ['ready', 'archived'])));
     await enqueue(
       tx,
       'send-order-email',
-      { orderId: order.id, email: 'sentToPrint' },
-      { singletonKey: `order-email:${order.id}:sentToPrint` },
+      { orderId, email: 'sentToPrint' },
+      { singletonKey: `order-email:${orderId}:sentToPrint` },
     );
   });
-  deps.log.info(
-    { bookInstanceId: instance.id, orderId: order.id, printJobId, version: version.number },
-    'book sent to print',
-  );
 }
 
 /** What a gift copy changes of the book's words. */

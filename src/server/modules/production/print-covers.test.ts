@@ -10,9 +10,9 @@ import { createPhotoChecker } from '../../adapters/illustrator/photo-check';
 import { personPhoto, teddyPhoto } from '../../adapters/illustrator/test-photos';
 import type { Storage } from '../../adapters/storage/index';
 import { createLocalStorage } from '../../adapters/storage/local';
+import { wordlessCoverArt } from '../../book/cover-art';
 import { instanceKeys } from '../../storage-keys';
 import { PRINT_COVER_PIXELS, PRINT_COVER_TOLERANCE, pictureDistance, printSizeCovers } from './print-covers';
-import { wordlessCoverArt } from './print-files';
 
 // Generous: four covers at print size, on a machine others share.
 const MODEL_TIMEOUT = 240_000;

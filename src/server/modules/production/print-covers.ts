@@ -4,10 +4,10 @@ import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import { COVER_SIZE } from '../../adapters/illustrator/cover-art';
 import type { CoverKind } from '../../adapters/illustrator/index';
+import { WORDLESS_COVER_SHARE, wordlessCoverArt } from '../../book/cover-art';
 import { RetryableJobError } from '../../jobs/errors';
 import { instanceKeys } from '../../storage-keys';
 import type { ProductionDeps } from './pipeline';
-import { WORDLESS_COVER_SHARE, wordlessCoverArt } from './print-files';
 
 /**
  * The approved covers drawn again at print size, for the printed front and back cover. The local

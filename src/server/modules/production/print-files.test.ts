@@ -2,6 +2,7 @@ import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { heroCoverParts, toyCover } from '../../adapters/illustrator/test-photos';
+import { wordlessCoverArt } from '../../book/cover-art';
 import { frontArtLayout } from '../../print/cover';
 import type { Box } from '../../print/inspect';
 import { inspectDocument } from '../../print/inspect';
@@ -9,7 +10,7 @@ import { type CoverDimensions, coverDimensions } from '../../print/spec';
 import { makeLineArt, makeStoryImage } from '../../print/test-images';
 import { extractText } from '../../print/test-pdf-text';
 import type { RenderedStory } from '../../stories/story';
-import { buildPrintFiles, type PrintFilesInput, wordlessCoverArt } from './print-files';
+import { buildPrintFiles, type PrintFilesInput } from './print-files';
 
 /** A 64-bit difference hash: neighbouring pixels of a 9 x 8 grey copy, brighter or not. */
 async function dHash(image: Buffer): Promise<boolean[]> {

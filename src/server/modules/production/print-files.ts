@@ -1,7 +1,8 @@
-import sharp from 'sharp';
 import type { BookType, CoverType } from '../../../shared/domain/statuses';
 import type { Language } from '../../../shared/i18n';
 import { COVER_SIZE, COVER_TEXT, renderCoverWords } from '../../adapters/illustrator/cover-art';
+import { coverPortrait, wordlessCoverArt } from '../../book/cover-art';
+import { backCoverText, drawYourOwnLines } from '../../book/texts';
 import { PermanentJobError } from '../../jobs/errors';
 import {
   buildCoverPdf,
@@ -16,7 +17,6 @@ import {
   SOFTCOVER_MIN_PAGES,
 } from '../../print/index';
 import type { RenderedStory } from '../../stories/story';
-import { backCoverText, drawYourOwnLines } from './book-texts';
 
 export type PrintFilesInput = {
   language: Language;
@@ -48,42 +48,6 @@ export type PrintFilesInput = {
    */
   nativeDetail?: boolean;
 };
-
-/**
- * Where the painted words sit on an approved cover (src/server/adapters/illustrator/cover-art.ts,
- * 1024 px): the name and its ribbon above y 290, the imprint below y 960. The square from y 290
- * to 960, centred, holds the portrait and the scene round it and no word.
- */
-const COVER_ART_SIZE = 1024;
-const WORDLESS = { left: 177, top: 290, size: 670 } as const;
-/** The share of the cover's width that the wordless square takes (its art is printed on the front). */
-export const WORDLESS_COVER_SHARE = WORDLESS.size / COVER_ART_SIZE;
-/** The portrait's square on the approved cover (centre 512, 590, radius 246). */
-const PORTRAIT = { left: 266, top: 344, size: 492 } as const;
-
-async function cropCover(cover: Buffer, square: { left: number; top: number; size: number }) {
-  const { width = COVER_ART_SIZE, height = COVER_ART_SIZE } = await sharp(cover).metadata();
-  const scale = Math.min(width, height) / COVER_ART_SIZE;
-  return sharp(cover)
-    .extract({
-      left: Math.round(square.left * scale),
-      top: Math.round(square.top * scale),
-      width: Math.round(square.size * scale),
-      height: Math.round(square.size * scale),
-    })
-    .png()
-    .toBuffer();
-}
-
-/** The approved cover's art without its painted words: the one title is the printed one. */
-export function wordlessCoverArt(cover: Buffer): Promise<Buffer> {
-  return cropCover(cover, WORDLESS);
-}
-
-/** The portrait of an approved cover (the toy on the back cover), without the cover's words. */
-export function coverPortrait(cover: Buffer): Promise<Buffer> {
-  return cropCover(cover, PORTRAIT);
-}
 
 export type PrintFiles = {
   interior: Uint8Array;

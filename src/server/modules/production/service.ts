@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { resetUnfinishedSpreads } from '../../book/spreads';
 import type { Db } from '../../db/client';
 import { bookInstances, orders } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { restartSingleton } from '../../jobs/queue';
 import { PROGRESS } from './progress';
-import { resetUnfinishedSpreads } from './spreads';
 
 /** SPEC.md section 8: what the profile says after a successful retry. */
 export const RETRY_MESSAGE = 'Book generation restarted successfully';

@@ -5,10 +5,10 @@ import { WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { personalisationOf } from '../../../../test/personalisation-factory';
 import type { CopyGiftInput, Order } from '../../../shared/contracts/checkout';
 import { signPayload } from '../../adapters/payments/signature';
+import { contentHash } from '../../book/versions';
 import { bookInstances, books, bookVersions, jobs } from '../../db/schema';
 import { enqueue } from '../../jobs/queue';
 import { instanceKeys } from '../../storage-keys';
-import { contentHash } from '../books/versions';
 
 // Test helpers of the production tests: a paid order as the checkout and the payment webhook
 // leave it, and a wait for the book to reach a state.
@@ -22,7 +22,7 @@ export type PaidBookOptions = {
   childGender?: 'male' | 'female';
   toyName?: string;
   dedicationMessage?: string;
-  dedicationName?: string;
+  dedicationSignature?: string;
   /** The colour of this book's covers, so that tests can tell books apart by their covers. */
   coverColour?: string;
   email?: string;
@@ -74,7 +74,7 @@ export async function draftBookOf(
       childGender: options.childGender ?? 'female',
       toyName: options.toyName ?? 'Teddy',
       dedicationMessage: options.dedicationMessage ?? '',
-      dedicationName: options.dedicationName ?? 'Mum and Dad',
+      dedicationSignature: options.dedicationSignature ?? 'Mum and Dad',
     }),
   });
   await enqueue(t.database.db, 'draw-book', { bookInstanceId: id }, { singletonKey: `draw-book:${id}` });
@@ -115,7 +115,7 @@ export async function paidBookOf(
       childName: options.childName ?? 'Emma',
       toyName: options.toyName ?? 'Teddy',
       dedicationMessage: options.dedicationMessage ?? '',
-      dedicationSignature: options.dedicationName ?? 'Mum and Dad',
+      dedicationSignature: options.dedicationSignature ?? 'Mum and Dad',
       title: '',
       subtitle: '',
       dedication: { message: '', signature: '' },

@@ -413,7 +413,6 @@ describe('Delete Account', () => {
       userId: null,
       characterId: null,
       bookInstanceId: null,
-      wizardData: null,
       totalAmount: amounts!.totalAmount,
       subtotalAmount: amounts!.subtotalAmount,
       taxAmount: amounts!.taxAmount,

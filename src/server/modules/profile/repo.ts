@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { decodePageCursor } from '../../../shared/domain/page-cursor';
+import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import {
   accounts,
@@ -91,7 +92,7 @@ export function bookPageQuery(db: Db, userId: string, page: PageRequest & { ids?
       language: bookInstances.language,
       currentStep: bookInstances.currentStep,
       progressPercentage: bookInstances.progressPercentage,
-      wizardMetadata: bookInstances.wizardMetadata,
+      wizardMetadata: personalisationWithWords(),
       createdAt: bookInstances.createdAt,
       cursorTime: cursorTime(bookInstances.createdAt),
       interiorStoredAt: bookInstances.interiorStoredAt,
@@ -158,7 +159,7 @@ export async function listBooks(db: Db, userId: string) {
       language: bookInstances.language,
       currentStep: bookInstances.currentStep,
       progressPercentage: bookInstances.progressPercentage,
-      wizardMetadata: bookInstances.wizardMetadata,
+      wizardMetadata: personalisationWithWords(),
       imageCount: sql<number>`(select count(*)::int from ${generatedImages} where ${generatedImages.bookInstanceId} = ${bookInstances.id})`,
       createdAt: bookInstances.createdAt,
       updatedAt: bookInstances.updatedAt,
@@ -183,7 +184,7 @@ const titleSource = {
   themeId: bookInstances.themeId,
   bookType: bookInstances.bookType,
   language: bookInstances.language,
-  wizardMetadata: bookInstances.wizardMetadata,
+  wizardMetadata: personalisationWithWords(),
 };
 
 /** One book of the user (title and status), or undefined. */
@@ -426,7 +427,6 @@ export async function deleteUserRows(tx: Db, userId: string): Promise<DeletedAcc
       // Its book and versions are deleted below; cleared here, as one statement may not clear both
       // the order's book and its version through their foreign keys.
       bookVersionId: null,
-      wizardData: null,
       shippingAddress: sql`case when ${orders.shippingAddress} is null then null else jsonb_build_object(
         'firstName', '', 'lastName', '', 'phone', '', 'address', '', 'city', '', 'postalCode', '',
         'country', ${orders.shippingAddress}->'country') end`,

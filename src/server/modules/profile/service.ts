@@ -16,12 +16,12 @@ import {
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
 import { encodePageCursor } from '../../../shared/domain/page-cursor';
 import type { Storage } from '../../adapters/storage/index';
+import { FRONT_COVER } from '../../book/versions';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { JobLogger } from '../../jobs/types';
 import { instanceKeys, parseInstanceKey, wizardKeys } from '../../storage-keys';
 import { bookTitle } from '../../stories/title';
-import { FRONT_COVER } from '../books/versions';
 import { orderView } from '../orders/repo';
 import * as repo from './repo';
 
@@ -372,7 +372,6 @@ async function writeExport(
       reviewed: Boolean(reviewed),
       deliveredAt: order.deliveredAt?.toISOString() ?? null,
       characterId: order.characterId,
-      wizardData: order.wizardData,
     })),
   );
 

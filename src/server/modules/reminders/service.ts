@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { UNPAID_PAYMENT_STATUSES } from '../../../shared/domain/orders';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
 import type { Mailer, MailMessage } from '../../adapters/mail/index';
+import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import { bookInstances, bookVersions, orders, users } from '../../db/schema';
 import { emailButton, emailFooterLink, emailHtml, emailParagraph } from '../../email-layout';
@@ -103,7 +104,7 @@ export async function sendBookReminder(
         themeId: bookInstances.themeId,
         bookType: bookInstances.bookType,
         language: bookInstances.language,
-        wizardMetadata: bookInstances.wizardMetadata,
+        wizardMetadata: personalisationWithWords(),
       },
       email: users.email,
       language: users.language,

@@ -8,9 +8,8 @@ import {
 import type { ThemeReview } from '../../../shared/contracts/catalog';
 import { decodePageCursor, encodePageCursor } from '../../../shared/domain/page-cursor';
 import type { Db } from '../../db/client';
-import { auditLog, orders, reviews } from '../../db/schema';
+import { auditLog, orders, reviews, type StoredAddress } from '../../db/schema';
 import { notFound } from '../../errors';
-import type { StoredAddress } from '../orders/repo';
 
 /** How many reviews a theme's page shows, newest first. */
 const THEME_REVIEWS_SHOWN = 8;
@@ -44,7 +43,7 @@ export async function themeReviews(db: Db, themeId: string): Promise<ThemeReview
     .orderBy(desc(reviews.createdAt))
     .limit(THEME_REVIEWS_SHOWN);
   return rows.map((row) => {
-    const address = row.address as Partial<StoredAddress> | null;
+    const address = row.address;
     return {
       id: row.id,
       rating: row.rating,
@@ -63,7 +62,7 @@ const operatorView = (row: {
   id: string;
   rating: number;
   text: string;
-  address: unknown;
+  address: Partial<StoredAddress> | null;
   themeId: string;
   orderId: string;
   orderNumber: string;
@@ -73,7 +72,7 @@ const operatorView = (row: {
   id: row.id,
   rating: row.rating,
   text: row.text,
-  name: shownName(row.address as Partial<StoredAddress> | null),
+  name: shownName(row.address),
   themeId: row.themeId,
   orderId: row.orderId,
   orderNumber: row.orderNumber,

@@ -97,7 +97,7 @@ export async function cloneOrderSteps(
   if (metadata.dedicationMessage) {
     await saveIfValid(deps.db, sessionId, 5, {
       dedicationMessage: metadata.dedicationMessage,
-      dedicationSignature: metadata.dedicationName ?? '',
+      dedicationSignature: metadata.dedicationSignature ?? '',
     });
   }
   return { orderNumber: order.orderNumber };
@@ -135,7 +135,7 @@ export async function copyBookForNewPhoto(
   if (metadata.dedicationMessage) {
     await saveIfValid(deps.db, sessionId, 5, {
       dedicationMessage: metadata.dedicationMessage,
-      dedicationSignature: metadata.dedicationName ?? '',
+      dedicationSignature: metadata.dedicationSignature ?? '',
     });
   }
   return {

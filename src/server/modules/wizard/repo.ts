@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { BookType, WizardStepType } from '../../../shared/domain/statuses';
+import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import { personalisationSql } from '../../db/personalisation';
 import {
@@ -135,7 +136,7 @@ export async function findCharacterOfUser(db: Db, characterId: string, userId: s
 /** The personalisation of the user's newest book made with this child photo, if any. */
 export async function findNewestMetadataForChildPhoto(db: Db, userId: string, photoPath: string) {
   const [row] = await db
-    .select({ wizardMetadata: bookInstances.wizardMetadata })
+    .select({ wizardMetadata: personalisationWithWords() })
     .from(bookInstances)
     .where(and(eq(bookInstances.createdBy, userId), eq(personalisationSql.childPhoto(), photoPath)))
     .orderBy(desc(bookInstances.createdAt))
@@ -151,7 +152,7 @@ export async function findUnpaidBookOfUser(db: Db, bookInstanceId: string, userI
       id: bookInstances.id,
       themeId: bookInstances.themeId,
       bookType: bookInstances.bookType,
-      wizardMetadata: bookInstances.wizardMetadata,
+      wizardMetadata: personalisationWithWords(),
     })
     .from(bookInstances)
     .where(
@@ -171,7 +172,7 @@ export async function findOrderOfUserWithBook(db: Db, orderId: string, userId: s
       orderNumber: orders.orderNumber,
       themeId: orders.themeId,
       bookType: orders.bookType,
-      wizardMetadata: bookInstances.wizardMetadata,
+      wizardMetadata: personalisationWithWords(),
     })
     .from(orders)
     .innerJoin(bookInstances, eq(bookInstances.id, orders.bookInstanceId))

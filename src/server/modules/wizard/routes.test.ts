@@ -451,7 +451,7 @@ describe('completion', () => {
       consent: true,
       toyName: 'Teddy',
       dedicationMessage: 'For Mia, with love.',
-      dedicationName: 'Grandma',
+      dedicationSignature: 'Grandma',
     });
     const keys = instanceKeys(id);
     expect(await t.storage.list('instances', keys.folder)).toEqual([
@@ -747,7 +747,7 @@ describe('starting from an earlier book', () => {
       childAge: 3,
       toyName: 'Teddy',
       dedicationMessage: 'For Mia and Teddy, with love.',
-      dedicationName: 'Grandma',
+      dedicationSignature: 'Grandma',
     });
     expect(await t.storage.list('instances', `${id}/`)).toHaveLength(4);
   });

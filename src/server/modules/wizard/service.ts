@@ -479,6 +479,13 @@ export async function generateCover(
   };
 }
 
+/** Another request completed the same session a moment ago: its book is the one kept. */
+class SessionCompletedMeanwhile extends Error {
+  constructor() {
+    super('The wizard session was completed by another request');
+  }
+}
+
 /**
  * Completes the wizard for a signed-in user: the book instance (draft) with its images under
  * `instanceKeys(id)`, its personalisation (wizard_metadata), the child's `characters` row and the
@@ -565,7 +572,7 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
           consent: child.consent,
           toyName: toy.toyName,
           dedicationMessage: dedication.dedicationMessage,
-          dedicationName: dedication.dedicationSignature,
+          dedicationSignature: dedication.dedicationSignature,
           permanentPaths: paths,
           // The drawn child as the parent approved it on the cover (local illustrator only).
           ...(childLook ? { childLook } : {}),
@@ -583,13 +590,13 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
         .where(and(eq(wizardSessions.sessionId, session.sessionId), eq(wizardSessions.status, 'active')))
         .returning({ sessionId: wizardSessions.sessionId });
       // Another request completed this session a moment ago: keep its book, drop this one.
-      if (updated.length === 0) throw new AppError('JOB_INVALID_STATE', 'already completed');
+      if (updated.length === 0) throw new SessionCompletedMeanwhile();
       return true;
     });
     if (completed) return { bookInstanceId };
   } catch (error) {
     await deps.storage.deletePrefix('instances', keys.folder);
-    if (error instanceof AppError && error.message === 'already completed') {
+    if (error instanceof SessionCompletedMeanwhile) {
       const [done] = await deps.db
         .select({ bookInstanceId: wizardSessions.bookInstanceId })
         .from(wizardSessions)

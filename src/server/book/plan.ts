@@ -2,19 +2,28 @@ import { z } from 'zod';
 import {
   type BookPersonalisation,
   BookPersonalisationSchema,
-} from '../../../shared/domain/book-personalisation';
-import { type BookType, parseBookType } from '../../../shared/domain/statuses';
-import { isLanguage, type Language } from '../../../shared/i18n';
-import { PermanentJobError } from '../../jobs/errors';
-import { loadStory, type RenderedStory, renderStory } from '../../stories/story';
+  type PartialBookPersonalisation,
+} from '../../shared/domain/book-personalisation';
+import { type BookType, parseBookType } from '../../shared/domain/statuses';
+import { isLanguage, type Language } from '../../shared/i18n';
+import type { BookVersionTexts } from '../db/schema';
+import { PermanentJobError } from '../jobs/errors';
+import { loadStory, type RenderedStory, renderStory } from '../stories/story';
 
 export type BookSource = {
   id: string;
   themeId: string;
   bookType: string;
   language: string;
-  wizardMetadata: unknown;
+  /** The typed column; still parsed strictly below (a row written before a field existed lacks it). */
+  wizardMetadata: BookPersonalisation | PartialBookPersonalisation;
 };
+
+/** The words of a book the parent chooses: the names and the dedication (docs/decisions/018). */
+export type BookWords = Pick<
+  BookVersionTexts,
+  'childName' | 'toyName' | 'dedicationMessage' | 'dedicationSignature'
+>;
 
 /** The picture style and spread template of each book type. */
 export const BOOK_STYLE: Record<BookType, { style: 'color' | 'line'; templateName: string }> = {
@@ -33,6 +42,42 @@ export type BookPlan = {
   heroCoverKey: string;
   toyCoverKey: string;
 };
+
+/**
+ * The one way to plan a book from its personalisation and a version's words (docs/decisions/018):
+ * the story told again with `words` (names and dedication) in `language` (the book's when absent).
+ * Given the version's `texts` and told in the book's language, the story carries exactly the
+ * version's printed words: its title, its pages, and its dedication unless `words` bring another
+ * (a gift copy's own). In another language the story is the template's, told with the names.
+ */
+export async function planFromVersion(
+  instance: BookSource,
+  words: BookWords,
+  options: { language?: Language | null; texts?: BookVersionTexts } = {},
+): Promise<BookPlan> {
+  const language = options.language ?? instance.language;
+  const plan = await planBook({
+    ...instance,
+    language,
+    wizardMetadata: { ...instance.wizardMetadata, ...words },
+  });
+  const { texts } = options;
+  if (!texts || language !== instance.language) return plan;
+  const sameDedication =
+    words.dedicationMessage === texts.dedicationMessage &&
+    words.dedicationSignature === texts.dedicationSignature;
+  const pageText = new Map(texts.pages.map((page) => [page.position, page.text]));
+  return {
+    ...plan,
+    story: {
+      ...plan.story,
+      title: texts.title,
+      subtitle: texts.subtitle,
+      dedication: sameDedication ? texts.dedication : plan.story.dedication,
+      pages: plan.story.pages.map((page) => ({ ...page, text: pageText.get(page.position) ?? page.text })),
+    },
+  };
+}
 
 /**
  * The book as it will be printed, from the instance alone: its story in the book's language for its
@@ -57,7 +102,7 @@ export async function planBook(instance: BookSource): Promise<BookPlan> {
     story = renderStory(await loadStory(instance.themeId, bookType, language), {
       child: { name: metadata.childName, gender: metadata.childGender, age: metadata.childAge },
       toy: { name: metadata.toyName },
-      dedication: { message: metadata.dedicationMessage, signature: metadata.dedicationName },
+      dedication: { message: metadata.dedicationMessage, signature: metadata.dedicationSignature },
       language,
     });
   } catch (error) {

@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Storage } from '../../adapters/storage/index';
-import type { Db } from '../../db/client';
-import {
-  type BookVersionPictures,
-  type BookVersionTexts,
-  bookInstances,
-  bookVersions,
-} from '../../db/schema';
-import { PermanentJobError } from '../../jobs/errors';
-import type { RenderedStory } from '../../stories/story';
+import type { Storage } from '../adapters/storage/index';
+import type { Db } from '../db/client';
+import { type BookVersionPictures, type BookVersionTexts, bookInstances, bookVersions } from '../db/schema';
+import { PermanentJobError } from '../jobs/errors';
+import type { RenderedStory } from '../stories/story';
 
 /**
  * A book's versions (issue 15): what the parent reads, changes and approves before paying, and what
@@ -25,7 +20,7 @@ export {
   storyPageOf,
   storyPosition,
   TITLE_PAGE,
-} from '../../../shared/domain/book-pages';
+} from '../../shared/domain/book-pages';
 
 export type BookVersion = typeof bookVersions.$inferSelect;
 
@@ -125,4 +120,37 @@ export async function versionById(db: Db, bookInstanceId: string, id: string | n
     .from(bookVersions)
     .where(and(eq(bookVersions.id, id), eq(bookVersions.bookInstanceId, bookInstanceId)));
   return version;
+}
+
+/**
+ * Verifies a version's pictures against their recorded hashes and the version's content hash, and
+ * answers the pictures. A picture changed or missing since approval fails for good: printing
+ * anything but what the parent approved is worse than not printing.
+ */
+export async function approvedPictures(storage: Storage, version: BookVersion): Promise<Map<number, Buffer>> {
+  const pictures = new Map<number, Buffer>();
+  for (const [position, picture] of Object.entries(version.pictures)) {
+    const object = await storage.get('instances', picture.key);
+    if (!object) {
+      throw new PermanentJobError(
+        'JOB_DEPENDENCY_MISSING',
+        `The approved picture of page ${position} (${picture.key}) is missing: the book is not printed`,
+      );
+    }
+    const actual = sha256(object.data);
+    if (actual !== picture.sha256) {
+      throw new PermanentJobError(
+        'JOB_DEPENDENCY_MISSING',
+        `The picture of page ${position} is not the approved one (sha256 ${actual.slice(0, 12)}…, approved ${picture.sha256.slice(0, 12)}…): the book is not printed`,
+      );
+    }
+    pictures.set(Number(position), object.data);
+  }
+  if (contentHash(version.texts, version.pictures) !== version.contentHash) {
+    throw new PermanentJobError(
+      'JOB_DEPENDENCY_MISSING',
+      `Version ${version.number} of book ${version.bookInstanceId} does not match its content hash: the book is not printed`,
+    );
+  }
+  return pictures;
 }

@@ -1,9 +1,9 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
-import { generatedImages, spreads } from '../../db/schema';
-import { intervalMs } from '../../jobs/queue';
-import type { Scene } from '../../stories/scene';
-import type { RenderedPage } from '../../stories/story';
+import { type Db, queryRows } from '../db/client';
+import { generatedImages, spreads } from '../db/schema';
+import { intervalMs } from '../jobs/queue';
+import type { Scene } from '../stories/scene';
+import type { RenderedPage } from '../stories/story';
 
 /** What a spread row holds for its page (`spreads.content`). */
 export type SpreadContent = { text: string; scene: Scene };

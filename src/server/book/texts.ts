@@ -1,5 +1,5 @@
-import type { BookType } from '../../../shared/domain/statuses';
-import type { Language } from '../../../shared/i18n';
+import type { BookType } from '../../shared/domain/statuses';
+import type { Language } from '../../shared/i18n';
 
 // The few printed words that are not in the story files: the back cover's blurb and the lines of
 // the pages a coloring book ends on. Kept per language here (the story files hold only the story),

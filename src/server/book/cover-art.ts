@@ -1,0 +1,40 @@
+import sharp from 'sharp';
+
+// The crops of an approved cover: its art without the painted words (the title page, the print-size
+// cover's comparison) and the portrait on the back. The reader shows them as the print files print them.
+
+/**
+ * Where the painted words sit on an approved cover (src/server/adapters/illustrator/cover-art.ts,
+ * 1024 px): the name and its ribbon above y 290, the imprint below y 960. The square from y 290
+ * to 960, centred, holds the portrait and the scene round it and no word.
+ */
+const COVER_ART_SIZE = 1024;
+const WORDLESS = { left: 177, top: 290, size: 670 } as const;
+/** The share of the cover's width that the wordless square takes (its art is printed on the front). */
+export const WORDLESS_COVER_SHARE = WORDLESS.size / COVER_ART_SIZE;
+/** The portrait's square on the approved cover (centre 512, 590, radius 246). */
+const PORTRAIT = { left: 266, top: 344, size: 492 } as const;
+
+async function cropCover(cover: Buffer, square: { left: number; top: number; size: number }) {
+  const { width = COVER_ART_SIZE, height = COVER_ART_SIZE } = await sharp(cover).metadata();
+  const scale = Math.min(width, height) / COVER_ART_SIZE;
+  return sharp(cover)
+    .extract({
+      left: Math.round(square.left * scale),
+      top: Math.round(square.top * scale),
+      width: Math.round(square.size * scale),
+      height: Math.round(square.size * scale),
+    })
+    .png()
+    .toBuffer();
+}
+
+/** The approved cover's art without its painted words: the one title is the printed one. */
+export function wordlessCoverArt(cover: Buffer): Promise<Buffer> {
+  return cropCover(cover, WORDLESS);
+}
+
+/** The portrait of an approved cover (the toy on the back cover), without the cover's words. */
+export function coverPortrait(cover: Buffer): Promise<Buffer> {
+  return cropCover(cover, PORTRAIT);
+}
