@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../shared/i18n';
+import { FALLBACK_LANGUAGE, isLanguage, type Language, localeOf } from '../shared/i18n';
 import { PROJECT_ROOT } from './paths';
 
 const localesDir = path.join(PROJECT_ROOT, 'public', 'locales');
@@ -25,11 +25,9 @@ export function fill(text: string, values: Record<string, string | number>): str
   );
 }
 
-const locale = (language: string) => (language === 'en' ? 'en-GB' : language);
-
 /** Cents as money in a language, as the shop's pages show it (client lib/format.ts): "CHF 95.81". */
 export function formatMoney(cents: number, language: string, currency = 'CHF'): string {
-  return new Intl.NumberFormat(locale(language), {
+  return new Intl.NumberFormat(localeOf(language), {
     style: 'currency',
     currency: currency.toUpperCase(),
   }).format(cents / 100);
@@ -37,7 +35,7 @@ export function formatMoney(cents: number, language: string, currency = 'CHF'): 
 
 /** A date as a receipt writes it: "25 November 2026", "25 novembre 2026" (Swiss time). */
 export function formatLongDate(instant: Date, language: string): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'long', timeZone: 'Europe/Zurich' }).format(
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: 'Europe/Zurich' }).format(
     instant,
   );
 }

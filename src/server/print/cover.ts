@@ -1,4 +1,5 @@
 import { type Color, degrees, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import { languageEntry } from '../../shared/domain/languages';
 import type { CoverType } from '../../shared/domain/statuses';
 import type { Language } from '../../shared/i18n';
 import { drawPicture, embedPicture, type Picture, setMetadata } from './document';
@@ -239,7 +240,7 @@ function drawSpineText(
   const centreX = dims.spine.x + dims.spine.width / 2;
   const centreY = dims.spine.y + dims.spine.height / 2;
   const lift = (CAP_HEIGHT * block.size) / 2;
-  const topToBottom = language !== 'fr';
+  const topToBottom = languageEntry(language).spineTopToBottom;
   page.drawText(line, {
     x: topToBottom ? centreX - lift : centreX + lift,
     y: topToBottom ? centreY + width / 2 : centreY - width / 2,

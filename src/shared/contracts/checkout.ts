@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
+import { LanguageSchema } from '../domain/languages';
 import { PROMO_KINDS } from '../domain/promo';
 import { GRANDPARENT_COPIES } from '../domain/quote';
 import { COUNTRIES, isUsState, needsRegion, SHIPPING_LEVELS } from '../domain/shipping';
@@ -112,7 +113,7 @@ export const CopyGiftSchema = z
     position: z.number().int().min(1).max(GRANDPARENT_COPIES.max),
     shipTo: GiftAddressSchema.nullable().default(null),
     dedication: GiftDedicationSchema.nullable().default(null),
-    language: z.enum(['en', 'fr']).nullable().default(null),
+    language: LanguageSchema.nullable().default(null),
   })
   .meta({ id: 'CopyGift' });
 export type CopyGift = z.infer<typeof CopyGiftSchema>;
@@ -134,7 +135,7 @@ export const CopyGiftViewSchema = z
       })
       .nullable(),
     dedication: z.object({ message: z.string(), signature: z.string() }).nullable(),
-    language: z.enum(['en', 'fr']).nullable(),
+    language: LanguageSchema.nullable(),
     status: z.enum(COPY_STATUSES),
     trackingNumber: z.string().nullable(),
     trackingUrl: z.string().nullable(),
@@ -159,7 +160,7 @@ export const OrderRequestSchema = z
       .max(32, 'at most 32 characters')
       .regex(/^[A-Z0-9-]*$/, 'expected letters, digits and dashes')
       .default(''),
-    language: z.enum(['en', 'fr']).default('en'),
+    language: LanguageSchema.default('en'),
     /** Copies that are gifts, by position; copies not listed are as the buyer's book. */
     copyGifts: z.array(CopyGiftSchema).max(GRANDPARENT_COPIES.max).default([]),
   })
@@ -253,7 +254,7 @@ export const OrderSchema = z
     trackingUrl: z.string().nullable(),
     /** The gift copies as chosen, with each own parcel's progress once printed. */
     copyGifts: z.array(CopyGiftViewSchema),
-    language: z.enum(['en', 'fr']),
+    language: LanguageSchema,
     createdAt: z.string(),
     paidAt: z.string().nullable(),
     /** Cents the shop has given back on this order (an operator's refund, once the provider confirmed it). */
@@ -278,7 +279,7 @@ export const CheckoutContextSchema = z
       title: z.string(),
       childName: z.string(),
       toyName: z.string(),
-      language: z.enum(['en', 'fr']),
+      language: LanguageSchema,
       /** Checkout pays for the approved current version only (issue 15). */
       approval: z.enum(BOOK_APPROVALS),
     }),

@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/domain/languages';
 /**
  * The payment provider: it hosts the card page and later tells the shop, by a signed notification
  * to POST /api/payments/webhook, whether the order was paid. `local` is the embedded default (a test
@@ -20,7 +21,7 @@ export type CheckoutSessionRequest = {
   lines: PaymentLine[];
   total: number;
   customerEmail: string;
-  language: 'en' | 'fr';
+  language: Language;
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;

@@ -10,6 +10,7 @@ import {
   type PreviewImageWidth,
 } from '../../../shared/contracts/book-preview';
 import type { BookApproval } from '../../../shared/contracts/checkout';
+import { languageOr } from '../../../shared/domain/languages';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
@@ -141,7 +142,7 @@ function previewPages(instance: Instance, version: BookVersion, base: string): B
       ...fields,
     } satisfies BookPreviewPage;
   };
-  const language = instance.language === 'fr' ? 'fr' : 'en';
+  const language = languageOr(instance.language);
   return [
     page(FRONT_COVER, { kind: 'front-cover', title: texts.title, subtitle: texts.subtitle }),
     page(TITLE_PAGE, { kind: 'title', title: texts.title, subtitle: texts.subtitle }),
@@ -243,7 +244,7 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
     id: instance.id,
     title: current?.texts.title ?? (await bookTitle(instance, book?.title ?? '')),
     bookType: instance.bookType,
-    language: instance.language === 'fr' ? 'fr' : 'en',
+    language: languageOr(instance.language),
     status: instance.status,
     progress: { step: instance.currentStep, percentage: instance.progressPercentage },
     currentVersion: current?.number ?? null,

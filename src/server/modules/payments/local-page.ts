@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { languageOr } from '../../../shared/domain/languages';
 import type { PaymentEvent, PaymentLine } from '../../adapters/payments/index';
 import { LOCAL_TEST_CARDS, type LocalCardOutcome } from '../../adapters/payments/local';
 import { signPayload } from '../../adapters/payments/signature';
@@ -169,7 +170,7 @@ export function localPaymentPage(options: { webhookSecret: string; now?: () => D
       form: Partial<Form> = {},
       errors: FieldErrors = {},
     ): string {
-      const lang = row.language === 'fr' ? 'fr' : 'en';
+      const lang = languageOr(row.language);
       const t = serverTexts<PageTexts>('payments', lang).page;
       const lines = row.session.lines as PaymentLine[];
       const field = (name: keyof Form, label: string, attrs: string) => {
@@ -201,7 +202,7 @@ ${field('name', t.nameOnCard, 'autocomplete="cc-name" required')}
     }
 
     function closed(row: NonNullable<Awaited<ReturnType<typeof load>>>): string {
-      const lang = row.language === 'fr' ? 'fr' : 'en';
+      const lang = languageOr(row.language);
       const t = serverTexts<PageTexts>('payments', lang).page;
       const body = row.paymentStatus === 'paid' ? t.closedPaid : t.closedExpired;
       return page(
