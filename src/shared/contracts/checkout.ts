@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
 import { LanguageSchema } from '../domain/languages';
+import { PAYMENT_METHODS } from '../domain/payment-methods';
 import { PROMO_KINDS } from '../domain/promo';
 import { GRANDPARENT_COPIES } from '../domain/quote';
-import { COUNTRIES, isUsState, needsRegion, SHIPPING_LEVELS } from '../domain/shipping';
+import { COUNTRIES, isUsState, needsRegion, postcodeFits, SHIPPING_LEVELS } from '../domain/shipping';
 import {
   BOOK_INSTANCE_STATUSES,
   BOOK_TYPES,
@@ -47,12 +48,18 @@ const addressFields = {
   country: z.enum(COUNTRIES),
 };
 
-/** A US address needs its state (`region`, the USPS code); elsewhere the region is dropped. */
-function withRegionRule<T extends z.ZodType<{ country: (typeof COUNTRIES)[number]; region: string }>>(
-  schema: T,
-) {
+/**
+ * A US address needs its state (`region`, the USPS code); elsewhere the region is dropped. A Swiss
+ * postcode is four digits, 1000 to 9699 (postcodeFits).
+ */
+function withRegionRule<
+  T extends z.ZodType<{ country: (typeof COUNTRIES)[number]; region: string; postalCode: string }>,
+>(schema: T) {
   return schema
     .superRefine((value, context) => {
+      if (!postcodeFits(value.country, value.postalCode)) {
+        context.addIssue({ code: 'custom', path: ['postalCode'], message: 'expected a Swiss postcode' });
+      }
       if (!needsRegion(value.country)) return;
       if (value.region === '') {
         context.addIssue({ code: 'custom', path: ['region'], message: 'required for a US address' });
@@ -257,6 +264,8 @@ export const OrderSchema = z
     language: LanguageSchema,
     createdAt: z.string(),
     paidAt: z.string().nullable(),
+    /** How it was paid, card or TWINT, once the provider said so (issue 32). */
+    paymentMethod: z.enum(PAYMENT_METHODS).nullable().optional(),
     /** Cents the shop has given back on this order (an operator's refund, once the provider confirmed it). */
     refundedAmount: z.number().int().nonnegative(),
     review: ReviewSchema.nullable(),

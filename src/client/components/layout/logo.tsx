@@ -8,7 +8,7 @@ import { useLanguage } from './use-language';
 const LOGO_SIZE: Record<Language, { width: number; height: number }> = {
   en: { width: 403, height: 64 },
   fr: { width: 477, height: 64 },
-  de: { width: 540, height: 64 },
+  de: { width: 598, height: 64 },
   // The Italian wordmark comes with the Italian texts (issue 32); until then the English one.
   it: { width: 403, height: 64 },
 };

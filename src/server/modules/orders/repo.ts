@@ -185,6 +185,7 @@ export function toOrderView(
     language: languageOr(row.language),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    paymentMethod: row.paymentMethod ?? null,
     refundedAmount,
     review: review ? { ...review, createdAt: review.createdAt.toISOString() } : null,
   };

@@ -91,6 +91,8 @@ function GiftCopy({
   const open = expanded || errors?.shipTo !== undefined || errors?.dedication !== undefined;
   const addressMessage = (field: GiftAddressField) => {
     const problem = problemOfError(errors?.shipTo?.[field]);
+    if (problem?.kind === 'invalid' && field === 'postalCode' && country === 'CH')
+      return messageOf(problem, 'gifts.errors.invalid.postalCodeCH');
     return problem && messageOf(problem, `gifts.errors.${problem.kind}.${field}`);
   };
   const messageOf = (problem: FieldProblem, key: string) =>
