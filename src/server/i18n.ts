@@ -12,7 +12,10 @@ export function serverTexts<T>(namespace: string, language: unknown): T {
   const key = `${lang}/${namespace}`;
   let texts = cache.get(key);
   if (!texts) {
-    texts = JSON.parse(fs.readFileSync(path.join(localesDir, lang, `${namespace}.json`), 'utf8'));
+    // A language whose texts are not here yet (Italian, issue 32) reads the fallback's.
+    const file = path.join(localesDir, lang, `${namespace}.json`);
+    const from = fs.existsSync(file) ? file : path.join(localesDir, FALLBACK_LANGUAGE, `${namespace}.json`);
+    texts = JSON.parse(fs.readFileSync(from, 'utf8'));
     cache.set(key, texts);
   }
   return texts as T;
