@@ -38,8 +38,8 @@ test('the storefront is painted in German for de-CH, and the wizard starts in Ge
   await shootBoth(page, 'home-de');
 
   await page.goto('/wizard?theme=guardian-friend&type=storybook');
-  await expect(page.getByText('Schritt 1 von 5')).toBeVisible();
-  await expect(page.getByLabel('Vorname Ihres Kindes')).toBeVisible();
+  await expect(page.getByLabel('Vorname Ihres Kindes')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Schritt 1 von 5/).first()).toBeVisible();
   await expect(page.locator('main')).not.toContainText(ENGLISH);
   await shootBoth(page, 'wizard-1-de');
 });
