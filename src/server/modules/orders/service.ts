@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Order, ReviewRequest } from '../../../shared/contracts/checkout';
-import { languageOr } from '../../../shared/domain/languages';
+import { languageOr, localeOf } from '../../../shared/domain/languages';
 import { canStillBePaid } from '../../../shared/domain/orders';
 import { type PaymentLine, type PaymentProvider, PaymentProviderError } from '../../adapters/payments/index';
 import type { Db } from '../../db/client';
@@ -176,7 +176,9 @@ function paymentLines(
       unitAmount: order.shippingAmount,
     },
     {
-      name: fill(texts.tax, { rate: (order.taxRateBasisPoints / 100).toLocaleString(order.language) }),
+      name: fill(texts.tax, {
+        rate: (order.taxRateBasisPoints / 100).toLocaleString(localeOf(order.language)),
+      }),
       quantity: 1,
       unitAmount: order.taxAmount,
     },
