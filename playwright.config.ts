@@ -79,7 +79,8 @@ function shopServer(url: string, env: Record<string, string>) {
       AUTH_EMAILS_PER_MINUTE: '200',
       // The operator journeys sign up with these addresses and work in /admin; journeys that run at
       // the same time each have their own, so one's sign-up never meets the other's.
-      ADMIN_EMAILS: 'olga.operator@example.com,gus.operator@example.com,hana.operator@example.com',
+      ADMIN_EMAILS:
+        'olga.operator@example.com,gus.operator@example.com,hana.operator@example.com,dora.operator@example.com',
       LOG_LEVEL: 'warn',
       ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
       ...env,

@@ -49,7 +49,7 @@ async function payWithCard(page: Page, card: string) {
   await page.getByLabel('Expiry (MM/YY)').fill('12/39');
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Name on card').fill('Anna Muster');
-  await page.getByRole('button', { name: /^Pay CHF/ }).click();
+  await page.getByRole('button', { name: /^Pay CHF\s[\d.]+$/ }).click();
 }
 
 async function toCheckout(page: Page, name: string) {

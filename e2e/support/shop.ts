@@ -46,7 +46,10 @@ async function square(file: string, size: number): Promise<Buffer> {
  * A finished wizard through the shop's API (real photos, the real local illustrator and photo
  * check), as the five wizard screens would leave it. Answers the draft book instance's id.
  */
-export async function finishedWizard(page: Page, options: { childName?: string; toyName?: string } = {}) {
+export async function finishedWizard(
+  page: Page,
+  options: { childName?: string; toyName?: string; language?: string } = {},
+) {
   const api = page.request;
   const ok = async (response: Awaited<ReturnType<typeof api.get>>): Promise<Record<string, unknown>> => {
     expect(response.ok(), `${response.url()} ${response.status()} ${await response.text()}`).toBe(true);
@@ -71,8 +74,11 @@ export async function finishedWizard(page: Page, options: { childName?: string; 
       data: { name: options.childName ?? 'Mia', gender: 'female', age: 5, picture: child, consent: true },
     }),
   );
-  const hero = (await ok(await api.post('/api/wizard/covers', { data: { kind: 'hero', language: 'en' } })))
-    .imageId;
+  const hero = (
+    await ok(
+      await api.post('/api/wizard/covers', { data: { kind: 'hero', language: options.language ?? 'en' } }),
+    )
+  ).imageId;
   await ok(await api.put('/api/wizard/session/steps/2', { data: { approved: true, generatedCover: hero } }));
   const toy = await upload('toy', 'sample4.jpg');
   await ok(
@@ -80,8 +86,11 @@ export async function finishedWizard(page: Page, options: { childName?: string; 
       data: { toyName: options.toyName ?? 'Bunny', toyPicture: toy },
     }),
   );
-  const plush = (await ok(await api.post('/api/wizard/covers', { data: { kind: 'toy', language: 'en' } })))
-    .imageId;
+  const plush = (
+    await ok(
+      await api.post('/api/wizard/covers', { data: { kind: 'toy', language: options.language ?? 'en' } }),
+    )
+  ).imageId;
   await ok(
     await api.put('/api/wizard/session/steps/4', { data: { approved: true, generatedToyImage: plush } }),
   );
@@ -90,7 +99,7 @@ export async function finishedWizard(page: Page, options: { childName?: string; 
       data: { dedicationMessage: 'Sleep tight, little one.', dedicationSignature: 'Mum and Dad' },
     }),
   );
-  return (await ok(await api.post('/api/wizard/complete', { data: { language: 'en' } })))
+  return (await ok(await api.post('/api/wizard/complete', { data: { language: options.language ?? 'en' } })))
     .bookInstanceId as string;
 }
 

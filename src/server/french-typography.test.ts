@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../shared/contracts/checkout';
+import { LANGUAGES, type Language, typographyOf } from '../shared/domain/languages';
 import { quoteOrder } from '../shared/domain/quote';
 import { PRODUCT_KEYS } from '../shared/domain/statuses';
 import { ORDER_EMAILS } from './jobs/payloads';
@@ -11,16 +12,20 @@ import { renderOrderEmail } from './modules/production/emails';
 import { renderBookReminder } from './modules/reminders/service';
 
 /**
- * French typography (issue 20): a space that does not break before `:`, `;`, `!`, `?` and `»`, and
- * after `«`. The locale files already use U+00A0 (the print fonts have no U+202F either, see
- * print/text.ts), so that is the one space this shop writes; a plain space, a narrow one or none is
- * a problem. Checked over every French text a parent can read: the locale files, the stories, and
- * every e-mail as its builder renders it.
+ * Typography per language (issue 20 for French, issue 32 for every language): the rules are
+ * TYPOGRAPHY in src/shared/domain/languages.ts. French wants a space that does not break before
+ * `:`, `;`, `!`, `?` and `»`, and after `«`. The locale files already use U+00A0 (the print fonts have
+ * no U+202F either, see print/text.ts), so that is the one space this shop writes; a plain space, a
+ * narrow one or none is a problem. German as written in Switzerland and Italian hug their « » with
+ * no space; Swiss German never writes ß nor the „ “ quotes of Germany. Checked over every text a
+ * parent can read in every language: the locale files, the stories, and every e-mail as its builder
+ * renders it.
  */
 const SPACE = '\u00a0';
 
-/** Where a text breaks the rule, each with a few characters around it; [] when it keeps it. */
-function typographyProblems(raw: string): string[] {
+/** Where a text breaks its language's rules, each with a few characters around it; [] when it keeps them. */
+function typographyProblems(raw: string, language: Language = 'fr'): string[] {
+  const rules = typographyOf(language);
   const text = raw
     // Placeholders stand for words: {{x}} (i18next), {x} and {de:x} (the stories), $t(key).
     .replace(/\{\{[^}]*\}\}|\{[^{}]*\}|\$t\([^)]*\)/g, 'X')
@@ -29,17 +34,30 @@ function typographyProblems(raw: string): string[] {
     .replace(/[^\s@<>"]+@[^\s@<>"]+\.[a-z]+/gi, 'U');
   const problems: string[] = [];
   const around = (index: number) => JSON.stringify(text.slice(Math.max(0, index - 12), index + 6));
-  for (const match of text.matchAll(/[:;!?»]/g)) {
-    const index = match.index;
-    const before = text[index - 1];
-    // A time (20:30), a line's own start, or the second sign of "?!" glued to the first.
-    if (match[0] === ':' && /\d/.test(before ?? '') && /\d/.test(text[index + 1] ?? '')) continue;
-    if (before === undefined || before === '\n') continue;
-    if (/[!?]/.test(match[0]) && /[!?]/.test(before)) continue;
-    if (before !== SPACE) problems.push(around(index));
+  if (rules.spaceBefore.length > 0) {
+    const signs = new RegExp(`[${rules.spaceBefore.map((sign) => `\\${sign}`).join('')}]`, 'g');
+    for (const match of text.matchAll(signs)) {
+      const index = match.index;
+      const before = text[index - 1];
+      // A time (20:30), a line's own start, or the second sign of "?!" glued to the first.
+      if (match[0] === ':' && /\d/.test(before ?? '') && /\d/.test(text[index + 1] ?? '')) continue;
+      if (before === undefined || before === '\n') continue;
+      if (/[!?]/.test(match[0]) && /[!?]/.test(before)) continue;
+      if (before !== SPACE) problems.push(around(index));
+    }
   }
   for (const match of text.matchAll(/«/g)) {
-    if (text[match.index + 1] !== SPACE) problems.push(around(match.index));
+    const after = text[match.index + 1];
+    if (rules.spaceInsideQuotes ? after !== SPACE : /\s/.test(after ?? ''))
+      problems.push(around(match.index));
+  }
+  if (!rules.spaceInsideQuotes) {
+    for (const match of text.matchAll(/»/g)) {
+      if (/\s/.test(text[match.index - 1] ?? '')) problems.push(around(match.index));
+    }
+  }
+  for (const sign of rules.forbidden) {
+    for (const match of text.matchAll(new RegExp(sign, 'g'))) problems.push(around(match.index));
   }
   return problems;
 }
@@ -55,10 +73,10 @@ function strings(value: unknown, at: string): [string, string][] {
 }
 
 /** Only the problems, by where they are: an empty object when all is well (a readable failure). */
-function problemsOf(texts: [string, string][]): Record<string, string[]> {
+function problemsOf(texts: [string, string][], language: Language = 'fr'): Record<string, string[]> {
   return Object.fromEntries(
     texts
-      .map(([at, text]) => [at, typographyProblems(text)] as const)
+      .map(([at, text]) => [at, typographyProblems(text, language)] as const)
       .filter(([, found]) => found.length > 0),
   );
 }
@@ -101,10 +119,33 @@ describe('the French typography check itself', () => {
   });
 });
 
-describe('French typography in every French text', () => {
-  const localeDir = path.join(root, 'public', 'locales', 'fr');
+/**
+ * The languages whose texts are in this tree. Italian comes with its translation (issue 32, a branch
+ * of its own): it is checked as soon as its locale folder is here. Any other language must have it.
+ */
+const TEXTS_ARRIVING = new Set<Language>(['it']);
+const localesOf = (language: Language) => path.join(root, 'public', 'locales', language);
+const languagesWithTexts = LANGUAGES.map(({ code }) => code).filter(
+  (code) => !TEXTS_ARRIVING.has(code) || fs.existsSync(localesOf(code)),
+);
+
+describe('the Swiss German and Italian rules of the check', () => {
+  it('finds ß, German quotes and spaces inside « »', () => {
+    expect(typographyProblems('Grüße aus Zürich', 'de')).toHaveLength(1);
+    expect(typographyProblems('„Hallo“', 'de')).toHaveLength(2);
+    expect(typographyProblems('« Hallo »', 'de')).toHaveLength(2);
+    expect(typographyProblems('« Ciao »', 'it')).toHaveLength(2);
+  });
+  it('leaves alone Swiss quotes, ss and a colon without space', () => {
+    expect(typographyProblems('Er sagt: «Grüsse aus Zürich!»', 'de')).toEqual([]);
+    expect(typographyProblems('Dice: «Ciao!»', 'it')).toEqual([]);
+  });
+});
+
+describe.each(languagesWithTexts)('typography in every %s text', (language) => {
+  const localeDir = localesOf(language);
   it.each(fs.readdirSync(localeDir).filter((file) => file.endsWith('.json')))('locale file %s', (file) => {
-    expect(problemsOf(strings(readJson(path.join(localeDir, file)), file))).toEqual({});
+    expect(problemsOf(strings(readJson(path.join(localeDir, file)), file), language)).toEqual({});
   });
 
   const storiesDir = path.join(root, 'src', 'server', 'stories');
@@ -114,17 +155,17 @@ describe('French typography in every French text', () => {
     .flatMap((entry) =>
       fs
         .readdirSync(path.join(storiesDir, entry.name))
-        .filter((file) => file.endsWith('.fr.json'))
+        .filter((file) => file.endsWith(`.${language}.json`))
         .map((file) => `${entry.name}/${file}`),
     );
-  it('has French stories to check', () => expect(stories.length).toBeGreaterThan(0));
+  it('has stories to check', () => expect(stories.length).toBeGreaterThan(0));
   it.each(stories)('story %s (the reader, the printed book and the e-mails show it)', (file) => {
-    expect(problemsOf(strings(readJson(path.join(storiesDir, file)), file))).toEqual({});
+    expect(problemsOf(strings(readJson(path.join(storiesDir, file)), file), language)).toEqual({});
   });
 });
 
-/** A paid French order with everything a receipt can say: a promo code, copies, a gift parcel, a refund. */
-function frenchOrder(): Order {
+/** A paid order with everything a receipt can say: a promo code, copies, a gift parcel, a refund. */
+function paidOrder(language: Language): Order {
   const quote = quoteOrder(
     PRODUCT_KEYS.map((productKey) => ({ productKey, basePrice: 3990, discountPercentage: 0 })),
     {
@@ -153,7 +194,7 @@ function frenchOrder(): Order {
     trackingNumber: null,
     trackingUrl: null,
     copyGifts: [],
-    language: 'fr',
+    language,
     createdAt: '2026-11-25T10:00:00.000Z',
     paidAt: '2026-11-25T10:05:00.000Z',
     refundedAmount: 500,
@@ -161,12 +202,12 @@ function frenchOrder(): Order {
   } as Order;
 }
 
-describe('French typography in every e-mail, as rendered', () => {
+function mailsIn(language: Language) {
   const url = 'https://shop.example/order-confirmation/1?x=1';
   const title = 'Léo et le Gardien de la nuit';
   const mails = [
     ...(['verify', 'reset', 'passwordChanged', 'existingAccount'] satisfies AccountEmail[]).map(
-      (kind) => [kind, renderAccountEmail(kind, { to: 'anne@example.ch', url, language: 'fr' })] as const,
+      (kind) => [kind, renderAccountEmail(kind, { to: 'anne@example.ch', url, language })] as const,
     ),
     ...ORDER_EMAILS.map(
       (kind) =>
@@ -174,7 +215,7 @@ describe('French typography in every e-mail, as rendered', () => {
           kind,
           renderOrderEmail(kind, {
             to: 'anne@example.ch',
-            language: 'fr',
+            language,
             orderNumber: 'BK-1764000000000',
             title,
             url,
@@ -182,7 +223,7 @@ describe('French typography in every e-mail, as rendered', () => {
             amount: '12,50 CHF',
             delivery: { earliest: '2026-11-30', latest: '2026-12-08', express: true },
             receipt: receiptOf(
-              frenchOrder(),
+              paidOrder(language),
               {
                 name: 'Contes Doudou SA',
                 address: 'Rue du Lac 1; 1000 Lausanne',
@@ -197,24 +238,35 @@ describe('French typography in every e-mail, as rendered', () => {
       'bookWaiting',
       renderBookReminder({
         to: 'anne@example.ch',
-        language: 'fr',
+        language,
         title,
         url: 'https://shop.example/book/1',
         stopUrl: 'https://shop.example/api/reminders/stop?token=abcdefghijklmnop',
       }),
     ] as const,
   ];
+  return mails;
+}
 
+describe.each(languagesWithTexts)('typography in every %s e-mail, as rendered', (language) => {
+  const mails = mailsIn(language);
   it.each(mails)('%s: subject, text and HTML', (kind, mail) => {
     expect(
-      problemsOf([
-        [`${kind}.subject`, mail.subject],
-        [`${kind}.text`, mail.text],
-        [`${kind}.html`, visibleText(mail.html ?? '')],
-      ]),
+      problemsOf(
+        [
+          [`${kind}.subject`, mail.subject],
+          [`${kind}.text`, mail.text],
+          [`${kind}.html`, visibleText(mail.html ?? '')],
+        ],
+        language,
+      ),
     ).toEqual({});
   });
+});
 
+describe('the French e-mails', () => {
+  const url = 'https://shop.example/order-confirmation/1?x=1';
+  const mails = mailsIn('fr');
   it('checks the e-mail lines the code puts together (the button line, the receipt’s rows)', () => {
     const paid = mails.find(([kind]) => kind === 'orderPaid')?.[1];
     expect(paid?.text).toContain(`Suivre mon livre${SPACE}: ${url}`);

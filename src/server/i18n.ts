@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { elide } from '../shared/domain/elision';
-import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../shared/i18n';
+import { FALLBACK_LANGUAGE, isLanguage, type Language, localeOf } from '../shared/i18n';
 import { PROJECT_ROOT } from './paths';
 
 const localesDir = path.join(PROJECT_ROOT, 'public', 'locales');
@@ -13,7 +13,10 @@ export function serverTexts<T>(namespace: string, language: unknown): T {
   const key = `${lang}/${namespace}`;
   let texts = cache.get(key);
   if (!texts) {
-    texts = JSON.parse(fs.readFileSync(path.join(localesDir, lang, `${namespace}.json`), 'utf8'));
+    // A language whose texts are not here yet (Italian, issue 32) reads the fallback's.
+    const file = path.join(localesDir, lang, `${namespace}.json`);
+    const from = fs.existsSync(file) ? file : path.join(localesDir, FALLBACK_LANGUAGE, `${namespace}.json`);
+    texts = JSON.parse(fs.readFileSync(from, 'utf8'));
     cache.set(key, texts);
   }
   return texts as T;
@@ -35,11 +38,9 @@ export function fill(text: string, values: Record<string, string | number>, lang
   );
 }
 
-const locale = (language: string) => (language === 'en' ? 'en-GB' : language);
-
 /** Cents as money in a language, as the shop's pages show it (client lib/format.ts): "CHF 95.81". */
 export function formatMoney(cents: number, language: string, currency = 'CHF'): string {
-  return new Intl.NumberFormat(locale(language), {
+  return new Intl.NumberFormat(localeOf(language), {
     style: 'currency',
     currency: currency.toUpperCase(),
   }).format(cents / 100);
@@ -47,7 +48,7 @@ export function formatMoney(cents: number, language: string, currency = 'CHF'): 
 
 /** A date as a receipt writes it: "25 November 2026", "25 novembre 2026" (Swiss time). */
 export function formatLongDate(instant: Date, language: string): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'long', timeZone: 'Europe/Zurich' }).format(
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: 'Europe/Zurich' }).format(
     instant,
   );
 }

@@ -26,7 +26,7 @@ describe('language detection', () => {
   });
 
   it('falls back to English for a language the shop does not offer', () => {
-    vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['de-DE']);
+    vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['nl-NL']);
     const i18n = createI18nWithResources(resources);
     expect(i18n.resolvedLanguage).toBe('en');
     expect(document.documentElement).toHaveAttribute('lang', 'en');

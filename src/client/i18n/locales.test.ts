@@ -11,6 +11,15 @@ for (const [path, content] of Object.entries(files)) {
   byLanguage.set(language, namespaces);
 }
 const english = byLanguage.get('en') ?? new Map<string, unknown>();
+
+/**
+ * Italian arrives with its translation (issue 32, a branch of its own): checked as soon as its folder
+ * is here. Every other language of the list must have every namespace.
+ */
+const TEXTS_ARRIVING = new Set(['it']);
+const languagesWithTexts = LANGUAGES.map(({ code }) => code).filter(
+  (code) => !TEXTS_ARRIVING.has(code) || byLanguage.has(code),
+);
 const namespaces = [...english.keys()].sort();
 
 /**
@@ -47,7 +56,7 @@ describe('locale files', () => {
     expect(namespaces).toEqual(
       expect.arrayContaining(['checkout', 'common', 'errors', 'home', 'navigation', 'profile', 'wizard']),
     );
-    for (const { code } of LANGUAGES) {
+    for (const code of languagesWithTexts) {
       expect([...(byLanguage.get(code)?.keys() ?? [])].sort(), code).toEqual(namespaces);
     }
   });
@@ -55,7 +64,7 @@ describe('locale files', () => {
   describe.each(namespaces)('%s', (namespace) => {
     const reference = [...new Set(shape(english.get(namespace)))];
 
-    it.each(LANGUAGES.map(({ code }) => code))('%s has the same keys, placeholders and tags', (code) => {
+    it.each(languagesWithTexts)('%s has the same keys, placeholders and tags', (code) => {
       expect([...new Set(shape(byLanguage.get(code)?.get(namespace)))]).toEqual(reference);
     });
 

@@ -1,9 +1,8 @@
-import type { Language } from '../../shared/i18n';
+import { type Language, localeOf } from '../../shared/i18n';
 
 // Every number, date, list and country name the shop shows goes through here, so one language reads
 // the same on every page. The English texts are British ("favourite", "programme"): dates day first,
 // lists without the Oxford comma.
-const localeOf = (language: Language) => (language === 'en' ? 'en-GB' : language);
 
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
 
@@ -11,7 +10,7 @@ const moneyFormatters = new Map<string, Intl.NumberFormat>();
 export function formatMoney(cents: number, language: string): string {
   let formatter = moneyFormatters.get(language);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(language, { style: 'currency', currency: 'CHF' });
+    formatter = new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'CHF' });
     moneyFormatters.set(language, formatter);
   }
   return formatter.format(cents / 100);

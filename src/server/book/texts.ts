@@ -3,7 +3,8 @@ import type { Language } from '../../shared/i18n';
 
 // The few printed words that are not in the story files: the back cover's blurb and the lines of
 // the pages a coloring book ends on. Kept per language here (the story files hold only the story),
-// with the names filled in. The English is British, as the stories are ("colouring", "grey").
+// with the names filled in. The English is British, as the stories are ("colouring", "grey"). The
+// Italian lines are a first draft for the Italian translator (issue 32) to read again.
 
 type Names = { child: string; toy: string };
 
@@ -13,12 +14,20 @@ const BACK_COVER: Record<BookType, Record<Language, (names: Names) => string>> =
       `When the lights go out, ${toy} keeps watch over ${child} all night long, from the first yawn to the last star.\n\nA bedtime story made for ${child}, and for no one else.\n\nCuddle Tales`,
     fr: ({ child, toy }) =>
       `Quand la lumière s’éteint, ${toy} veille sur ${child} toute la nuit, du premier bâillement à la dernière étoile.\n\nUne histoire du soir écrite rien que pour ${child}.\n\nContes Doudou`,
+    de: ({ child, toy }) =>
+      `Wenn das Licht ausgeht, wacht ${toy} die ganze Nacht über ${child}, vom ersten Gähnen bis zum letzten Stern.\n\nEine Gutenachtgeschichte, nur für ${child} geschrieben.\n\nKuschelgeschichten`,
+    it: ({ child, toy }) =>
+      `Quando la luce si spegne, ${toy} veglia su ${child} tutta la notte, dal primo sbadiglio all’ultima stella.\n\nUna storia della buonanotte scritta solo per ${child}.`,
   },
   coloring: {
     en: ({ child, toy }) =>
       `Crayons at the ready! On every page, ${child} and ${toy} are waiting for their colours, from bath time to the starry sky.\n\nA colouring book made for ${child}, and for no one else.\n\nCuddle Tales`,
     fr: ({ child, toy }) =>
       `À vos crayons ! À chaque page, ${child} et ${toy} attendent leurs couleurs, de l’heure du bain jusqu’au ciel étoilé.\n\nUn livre de coloriage fait rien que pour ${child}.\n\nContes Doudou`,
+    de: ({ child, toy }) =>
+      `Stifte bereit! Auf jeder Seite warten ${child} und ${toy} auf ihre Farben, von der Badewanne bis zum Sternenhimmel.\n\nEin Malbuch, nur für ${child} gemacht.\n\nKuschelgeschichten`,
+    it: ({ child, toy }) =>
+      `Pronti con le matite! Su ogni pagina, ${child} e ${toy} aspettano i loro colori, dall’ora del bagnetto al cielo stellato.\n\nUn libro da colorare fatto solo per ${child}.`,
   },
 };
 
@@ -37,6 +46,16 @@ const DRAW_YOUR_OWN: Record<Language, (names: Names) => string[]> = {
     `À toi, ${child} ! Dessine ta propre aventure avec ${toy}, puis colorie-la.`,
     `De quoi as-tu rêvé cette nuit ? Dessine-le ici.`,
     `Dessine ${toy} qui veille sur toi ce soir.`,
+  ],
+  de: ({ child, toy }) => [
+    `Jetzt bist du dran, ${child}! Zeichne dein eigenes Abenteuer mit ${toy} und mal es dann aus.`,
+    `Wovon hast du letzte Nacht geträumt? Zeichne es hier.`,
+    `Zeichne, wie ${toy} heute Nacht über dich wacht.`,
+  ],
+  it: ({ child, toy }) => [
+    `Tocca a te, ${child}! Disegna la tua avventura con ${toy}, poi colorala.`,
+    `Che cosa hai sognato stanotte? Disegnalo qui.`,
+    `Disegna ${toy} che veglia su di te stanotte.`,
   ],
 };
 

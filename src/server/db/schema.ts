@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { GiftAddress } from '../../shared/contracts/checkout';
 import type { BookPersonalisation } from '../../shared/domain/book-personalisation';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/domain/payment-methods';
 import { PROMO_KINDS, type PromoKind } from '../../shared/domain/promo';
 import { COUNTRIES, type Country, SHIPPING_LEVELS, type ShippingLevel } from '../../shared/domain/shipping';
 import {
@@ -432,6 +433,8 @@ export const orders = pgTable(
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
     language: text('language').$type<Language>().notNull().default('en'),
     paymentSessionId: text('payment_session_id'),
+    // How the order was paid: card or TWINT (issue 32), when the provider said so.
+    paymentMethod: text('payment_method').$type<PaymentMethod>(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     // Set when the printer reports the order delivered: the retention periods count from it.
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -450,6 +453,10 @@ export const orders = pgTable(
     check('orders_cover_type', oneOf(t.coverType, COVER_TYPES)),
     check('orders_shipping_level', oneOf(t.shippingLevel, SHIPPING_LEVELS)),
     check('orders_language', oneOf(t.language, languageCodes)),
+    check(
+      'orders_payment_method',
+      sql`${t.paymentMethod} is null or ${oneOf(t.paymentMethod, PAYMENT_METHODS)}`,
+    ),
     check(
       'orders_amounts',
       sql`${t.subtotalAmount} >= 0 and ${t.shippingAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.totalAmount} >= 0 and ${t.discountAmount} between 0 and ${t.subtotalAmount}`,
@@ -523,7 +530,7 @@ export const orderCopies = pgTable(
     shipTo: jsonb('ship_to').$type<GiftAddress | null>(),
     dedicationMessage: text('dedication_message'),
     dedicationSignature: text('dedication_signature'),
-    language: text('language').$type<'en' | 'fr'>(),
+    language: text('language').$type<Language>(),
     status: text('status').$type<CopyStatus>().notNull().default('pending'),
     printJobId: text('print_job_id'),
     trackingNumber: text('tracking_number'),
@@ -534,7 +541,7 @@ export const orderCopies = pgTable(
   (t) => [
     check('order_copies_position', sql`${t.position} between 1 and 3`),
     check('order_copies_status', oneOf(t.status, COPY_STATUSES)),
-    check('order_copies_language', sql`${t.language} is null or ${t.language} in ('en', 'fr')`),
+    check('order_copies_language', sql`${t.language} is null or ${oneOf(t.language, languageCodes)}`),
     uniqueIndex('order_copies_order_position').on(t.orderId, t.position),
   ],
 );

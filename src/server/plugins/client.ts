@@ -145,6 +145,9 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
   const resources: Record<string, Record<string, unknown>> = {};
   for (const { code } of LANGUAGES) {
     const folder = path.join(clientDir, 'locales', code);
+    // A language whose texts are not here yet (Italian arrives with its translation, issue 32)
+    // is painted from the fallback's texts, as i18next does in the browser.
+    if (!fs.existsSync(folder)) continue;
     resources[code] = Object.fromEntries(
       fs
         .readdirSync(folder)

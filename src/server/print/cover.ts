@@ -10,6 +10,7 @@ import {
   rgb,
 } from 'pdf-lib';
 import sharp from 'sharp';
+import { languageEntry } from '../../shared/domain/languages';
 import type { CoverType } from '../../shared/domain/statuses';
 import type { Language } from '../../shared/i18n';
 import { drawPicture, embedPicture, type Picture, setMetadata } from './document';
@@ -515,7 +516,7 @@ function drawSpineText(
   const centreX = dims.spine.x + dims.spine.width / 2;
   const centreY = dims.spine.y + dims.spine.height / 2;
   const lift = (CAP_HEIGHT * block.size) / 2;
-  const topToBottom = language !== 'fr';
+  const topToBottom = languageEntry(language).spineTopToBottom;
   page.drawText(line, {
     x: topToBottom ? centreX - lift : centreX + lift,
     y: topToBottom ? centreY + width / 2 : centreY - width / 2,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { BOOK_FACTS } from '../../shared/constants';
 import { normaliseSignature } from '../../shared/domain/dedication';
 import { ELISION, elide } from '../../shared/domain/elision';
+import { applyTypography } from '../../shared/domain/languages';
 import { BOOK_TYPES, type BookType } from '../../shared/domain/statuses';
 import { isLanguage, LANGUAGES, type Language } from '../../shared/i18n';
 import { AppError } from '../errors';
@@ -37,8 +38,10 @@ import { type Scene, SceneSchema, ScenesFileSchema } from './scene';
  * The ellipsis "…" does not end a sentence (in read-aloud text it is mostly a pause); write the
  * capital yourself after it.
  *
- * French typography: a space before ? ! ; : » and after « becomes a no-break space (U+00A0, not the
- * narrow U+202F, which the book fonts Nunito and Fredoka do not have), so the mark never starts a line.
+ * Typography per language (TYPOGRAPHY in src/shared/domain/languages.ts): in French a space before
+ * ? ! ; : » and after « becomes a no-break space (U+00A0, not the narrow U+202F, which the book fonts
+ * Nunito and Fredoka do not have), so the mark never starts a line; in German and Italian « » hug the
+ * words.
  * Texts use the typographic apostrophe ’.
  */
 
@@ -282,7 +285,7 @@ function renderTemplate(template: string, context: RenderContext): string {
   let output = '';
   for (const token of parseTemplate(template)) {
     if (token.kind === 'text') {
-      output += context.language === 'fr' ? frenchSpacing(token.text) : token.text;
+      output += applyTypography(token.text, context.language);
       continue;
     }
     let value: string;
@@ -306,10 +309,6 @@ function startsSentence(before: string): boolean {
 function capitalise(value: string, language: Language): string {
   const [first = '', ...rest] = value;
   return first.toLocaleUpperCase(language) + rest.join('');
-}
-
-function frenchSpacing(text: string): string {
-  return text.replace(/[ \u202f]+([?!;:»])/g, '\u00a0$1').replace(/«[ \u202f]+/g, '«\u00a0');
 }
 
 /** A name as it is printed: trimmed, single spaces, no braces (a brace would read as a template). */

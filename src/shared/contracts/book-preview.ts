@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
+import { LanguageSchema } from '../domain/languages';
 import { BOOK_INSTANCE_STATUSES, BOOK_TYPES } from '../domain/statuses';
 
 /**
@@ -71,7 +72,7 @@ export const BookPreviewSchema = z
     id: z.string().uuid(),
     title: z.string(),
     bookType: z.enum(BOOK_TYPES),
-    language: z.enum(['en', 'fr']),
+    language: LanguageSchema,
     /** draft → rendering (drawing) → ready (read, change, approve) → fulfilled (paid); archived = failed. */
     status: z.enum(BOOK_INSTANCE_STATUSES),
     /** SPEC.md's raw progress text (English data, translated by the client) and its percentage. */

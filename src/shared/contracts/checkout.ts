@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
+import { LanguageSchema } from '../domain/languages';
+import { PAYMENT_METHODS } from '../domain/payment-methods';
 import { PROMO_KINDS } from '../domain/promo';
 import { GRANDPARENT_COPIES } from '../domain/quote';
-import { COUNTRIES, isUsState, needsRegion, SHIPPING_LEVELS } from '../domain/shipping';
+import { COUNTRIES, isUsState, needsRegion, postcodeFits, SHIPPING_LEVELS } from '../domain/shipping';
 import {
   BOOK_INSTANCE_STATUSES,
   BOOK_TYPES,
@@ -46,12 +48,18 @@ const addressFields = {
   country: z.enum(COUNTRIES),
 };
 
-/** A US address needs its state (`region`, the USPS code); elsewhere the region is dropped. */
-function withRegionRule<T extends z.ZodType<{ country: (typeof COUNTRIES)[number]; region: string }>>(
-  schema: T,
-) {
+/**
+ * A US address needs its state (`region`, the USPS code); elsewhere the region is dropped. A Swiss
+ * postcode is four digits, 1000 to 9699 (postcodeFits).
+ */
+function withRegionRule<
+  T extends z.ZodType<{ country: (typeof COUNTRIES)[number]; region: string; postalCode: string }>,
+>(schema: T) {
   return schema
     .superRefine((value, context) => {
+      if (!postcodeFits(value.country, value.postalCode)) {
+        context.addIssue({ code: 'custom', path: ['postalCode'], message: 'expected a Swiss postcode' });
+      }
       if (!needsRegion(value.country)) return;
       if (value.region === '') {
         context.addIssue({ code: 'custom', path: ['region'], message: 'required for a US address' });
@@ -112,7 +120,7 @@ const CopyGiftSchema = z
     position: z.number().int().min(1).max(GRANDPARENT_COPIES.max),
     shipTo: GiftAddressSchema.nullable().default(null),
     dedication: GiftDedicationSchema.nullable().default(null),
-    language: z.enum(['en', 'fr']).nullable().default(null),
+    language: LanguageSchema.nullable().default(null),
   })
   .meta({ id: 'CopyGift' });
 export type CopyGift = z.infer<typeof CopyGiftSchema>;
@@ -134,7 +142,7 @@ const CopyGiftViewSchema = z
       })
       .nullable(),
     dedication: z.object({ message: z.string(), signature: z.string() }).nullable(),
-    language: z.enum(['en', 'fr']).nullable(),
+    language: LanguageSchema.nullable(),
     status: z.enum(COPY_STATUSES),
     trackingNumber: z.string().nullable(),
     trackingUrl: z.string().nullable(),
@@ -158,7 +166,7 @@ export const OrderRequestSchema = z
       .max(32, 'at most 32 characters')
       .regex(/^[A-Z0-9-]*$/, 'expected letters, digits and dashes')
       .default(''),
-    language: z.enum(['en', 'fr']).default('en'),
+    language: LanguageSchema.default('en'),
     /** Copies that are gifts, by position; copies not listed are as the buyer's book. */
     copyGifts: z.array(CopyGiftSchema).max(GRANDPARENT_COPIES.max).default([]),
   })
@@ -252,9 +260,11 @@ export const OrderSchema = z
     trackingUrl: z.string().nullable(),
     /** The gift copies as chosen, with each own parcel's progress once printed. */
     copyGifts: z.array(CopyGiftViewSchema),
-    language: z.enum(['en', 'fr']),
+    language: LanguageSchema,
     createdAt: z.string(),
     paidAt: z.string().nullable(),
+    /** How it was paid, card or TWINT, once the provider said so (issue 32). */
+    paymentMethod: z.enum(PAYMENT_METHODS).nullable().optional(),
     /** Cents the shop has given back on this order (an operator's refund, once the provider confirmed it). */
     refundedAmount: z.number().int().nonnegative(),
     review: ReviewSchema.nullable(),
@@ -277,7 +287,7 @@ export const CheckoutContextSchema = z
       title: z.string(),
       childName: z.string(),
       toyName: z.string(),
-      language: z.enum(['en', 'fr']),
+      language: LanguageSchema,
       /** Checkout pays for the approved current version only (issue 15). */
       approval: z.enum(BOOK_APPROVALS),
     }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { ChildLookSchema } from '../domain/child-look';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
+import { LanguageSchema } from '../domain/languages';
 import { BOOK_TYPES } from '../domain/statuses';
 import { ToyLookSchema } from '../domain/toy-look';
 import { BookTypeParamSchema } from './catalog';
@@ -196,7 +197,7 @@ export type UploadedPhoto = z.infer<typeof UploadedPhotoSchema>;
 export const GenerateCoverSchema = z
   .object({
     kind: z.enum(['hero', 'toy']),
-    language: z.enum(['en', 'fr']).default('en'),
+    language: LanguageSchema.default('en'),
     look: ChildLookSchema.optional(),
   })
   .refine((body) => body.look === undefined || body.kind === 'hero', {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { GiftAddressSchema, ShippingAddressSchema } from '../contracts/checkout';
 import {
   addWorkingDays,
   deliveryWindow,
   endOfShopDay,
+  postcodeFits,
   SHIPPING_ZONES,
   shippingOffer,
   shippingZoneOf,
@@ -63,5 +65,31 @@ describe('express and the delivery promise', () => {
     expect(deliveryWindow(from, 'DE', 'express')).toEqual({ earliest: '2026-11-30', latest: '2026-12-08' });
     // Switzerland standard: 4 and 10 working days.
     expect(deliveryWindow(from, 'CH', 'standard')).toEqual({ earliest: '2026-12-01', latest: '2026-12-09' });
+  });
+});
+
+describe('Swiss postcodes (issue 32)', () => {
+  it('are four digits from 1000 to 9699; other countries keep the loose check', () => {
+    for (const ok of ['1000', '8001', '9699', ' 3011 ', '9490'])
+      expect(postcodeFits('CH', ok), ok).toBe(true);
+    for (const bad of ['999', '0999', '9700', '12345', '80 01', 'CH-8001', ''])
+      expect(postcodeFits('CH', bad), bad).toBe(false);
+    expect(postcodeFits('DE', '10115')).toBe(true);
+    expect(postcodeFits('GB', 'SW1A 1AA')).toBe(true);
+  });
+
+  it('are checked by the shared address schemas the browser and the server both use', () => {
+    const address = { address: 'Bahnhofstrasse 1', city: 'Zürich', region: '', country: 'CH' as const };
+    expect(ShippingAddressSchema.safeParse({ ...address, postalCode: '8001' }).success).toBe(true);
+    const wrong = ShippingAddressSchema.safeParse({ ...address, postalCode: '80011' });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues.map((issue) => issue.path[0])).toEqual(['postalCode']);
+    expect(
+      GiftAddressSchema.safeParse({ ...address, firstName: 'Heidi', lastName: 'Muster', postalCode: '0100' })
+        .success,
+    ).toBe(false);
+    expect(ShippingAddressSchema.safeParse({ ...address, country: 'DE', postalCode: '80011' }).success).toBe(
+      true,
+    );
   });
 });

@@ -65,6 +65,16 @@ export type UsState = keyof typeof US_STATES;
 /** Whether an address in this country needs its state (region) as well. */
 export const needsRegion = (country: string): boolean => country === 'US';
 
+/**
+ * Swiss postcodes are four digits, 1000 to 9699 (issue 32; Liechtenstein's 9485–9498 among them).
+ * Other countries keep the loose check of the address schema.
+ */
+export function postcodeFits(country: string, postcode: string): boolean {
+  if (country !== 'CH') return true;
+  const trimmed = postcode.trim();
+  return /^\d{4}$/.test(trimmed) && Number(trimmed) >= 1000 && Number(trimmed) <= 9699;
+}
+
 export const isUsState = (value: string): value is UsState => Object.hasOwn(US_STATES, value);
 
 export type ShippingZone = 'domestic' | 'neighbours' | 'international';

@@ -8,7 +8,11 @@ import { useLanguage } from './use-language';
 const LOGO_SIZE: Record<Language, { width: number; height: number }> = {
   en: { width: 403, height: 64 },
   fr: { width: 477, height: 64 },
+  de: { width: 598, height: 64 },
+  // The Italian wordmark comes with the Italian texts (issue 32); until then the English one.
+  it: { width: 403, height: 64 },
 };
+const LOGO_FILE: Record<Language, string> = { en: 'en', fr: 'fr', de: 'de', it: 'en' };
 
 /** The shop's logo; the wordmark and its alt text follow the language. */
 export function Logo({ className }: { className?: string }) {
@@ -17,7 +21,7 @@ export function Logo({ className }: { className?: string }) {
   const { width, height } = LOGO_SIZE[language];
   return (
     <img
-      src={`/brand/logo-${language}.svg`}
+      src={`/brand/logo-${LOGO_FILE[language]}.svg`}
       alt={t('brand.logoAlt')}
       width={width}
       height={height}

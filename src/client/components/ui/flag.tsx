@@ -6,6 +6,24 @@ import { cn } from './cn';
 export function Flag({ language, className }: { language: Language; className?: string }) {
   const id = useId();
   const shape = cn('h-[15px] w-[22px] shrink-0 rounded-[3px] ring-1 ring-ink-900/15', className);
+  if (language === 'de') {
+    return (
+      <svg viewBox="0 0 5 3" className={shape} aria-hidden="true" preserveAspectRatio="none">
+        <rect width="5" height="1" fill="#000" />
+        <rect y="1" width="5" height="1" fill="#DD0000" />
+        <rect y="2" width="5" height="1" fill="#FFCE00" />
+      </svg>
+    );
+  }
+  if (language === 'it') {
+    return (
+      <svg viewBox="0 0 3 2" className={shape} aria-hidden="true" preserveAspectRatio="none">
+        <rect width="1" height="2" fill="#009246" />
+        <rect x="1" width="1" height="2" fill="#fff" />
+        <rect x="2" width="1" height="2" fill="#CE2B37" />
+      </svg>
+    );
+  }
   if (language === 'fr') {
     return (
       <svg viewBox="0 0 3 2" className={shape} aria-hidden="true" preserveAspectRatio="none">

@@ -54,6 +54,16 @@ export const COVER_TEXT: Record<
     toy: (name) => ({ title: `${name},`, subtitle: 'le Gardien de la nuit' }),
     imprint: 'Une histoire Contes Doudou',
   },
+  de: {
+    hero: (name) => ({ title: name, subtitle: 'und der Hüter der Nacht' }),
+    toy: (name) => ({ title: `${name},`, subtitle: 'der Hüter der Nacht' }),
+    imprint: 'Eine Geschichte von Kuschelgeschichten',
+  },
+  it: {
+    hero: (name) => ({ title: name, subtitle: 'e il Guardiano della notte' }),
+    toy: (name) => ({ title: `${name},`, subtitle: 'il Guardiano della notte' }),
+    imprint: 'Una storia di Fiabe Coccole',
+  },
 };
 
 export type CoverTheme = 'hero' | 'toy';

@@ -1,3 +1,5 @@
+import type { Language } from '../../../shared/domain/languages';
+import type { PaymentMethod } from '../../../shared/domain/payment-methods';
 /**
  * The payment provider: it hosts the card page and later tells the shop, by a signed notification
  * to POST /api/payments/webhook, whether the order was paid. `local` is the embedded default (a test
@@ -20,7 +22,7 @@ export type CheckoutSessionRequest = {
   lines: PaymentLine[];
   total: number;
   customerEmail: string;
-  language: 'en' | 'fr';
+  language: Language;
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
@@ -53,6 +55,8 @@ export interface PaymentProvider {
   expireCheckoutSession?(id: string): Promise<void>;
   /** Refunds a charge; answers the provider's refund id. */
   refund(request: RefundRequest): Promise<{ id: string }>;
+  /** How a completed session was paid (card or TWINT), when the provider can say; null otherwise. */
+  paymentMethodOf?(event: PaymentEvent): Promise<PaymentMethod | null>;
 }
 
 /** The provider's answer could not be had or used; the buyer may try again. */
@@ -87,6 +91,8 @@ export type PaymentEvent = {
       client_reference_id?: string | null;
       /** The session's payment (a PaymentIntent id), what a refund is made against. */
       payment_intent?: string | null;
+      /** The methods the session offered (the local page names the one used). */
+      payment_method_types?: string[] | null;
       metadata?: Record<string, string> | null;
     };
   };

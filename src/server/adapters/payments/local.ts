@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isPaymentMethod } from '../../../shared/domain/payment-methods';
 import type { CheckoutSession, CheckoutSessionRequest, PaymentProvider, RefundRequest } from './index';
 import { signPayload } from './signature';
 
@@ -60,6 +61,11 @@ export function createLocalPaymentProvider(options: {
     },
     name: 'local',
     webhookSecret,
+    // The local page names the one method it was paid with (modules/payments/local-page.ts).
+    async paymentMethodOf(event) {
+      const [method] = event.data.object.payment_method_types ?? [];
+      return isPaymentMethod(method) ? method : null;
+    },
     async createCheckoutSession(_request: CheckoutSessionRequest): Promise<CheckoutSession> {
       const id = `cs_local_${randomBytes(16).toString('hex')}`;
       return { id, url: `${options.publicUrl.replace(/\/$/, '')}/pay/${id}` };

@@ -130,9 +130,10 @@ describe('Stripe provider: the checkout session request', () => {
       cancel_url: 'https://shop.example.ch/checkout/cancel?order=7d6f3c1e',
       expires_at: String(Date.UTC(2030, 4, 4, 10, 30) / 1000),
       locale: 'fr',
+      allowed_payment_method_types: ['card', 'twint'],
     });
-    // Methods come from the dashboard (TWINT, wallets): nothing pins them.
-    expect(sent.rawBody).not.toContain('payment_method_types');
+    // Card and TWINT, filtered from the ones on in the dashboard (issue 32); nothing is pinned.
+    expect(sent.rawBody).not.toMatch(/(^|&)payment_method_types/);
 
     expect(session.id).toMatch(/^cs_test_/);
     expect(session.url).toBe(`https://checkout.stripe.com/c/pay/${session.id}`);
@@ -320,3 +321,21 @@ async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+describe('Stripe provider: how a payment was made', () => {
+  const completed = (paymentIntent: string | null) => ({
+    id: 'evt_1',
+    type: 'checkout.session.completed',
+    created: 0,
+    data: { object: { id: 'cs_test_1', payment_intent: paymentIntent } },
+  });
+
+  it('reads the method off the payment’s latest charge: TWINT or card', async () => {
+    expect(await provider().paymentMethodOf?.(completed('pi_test_twint_1'))).toBe('twint');
+    expect(await provider().paymentMethodOf?.(completed('pi_test_2'))).toBe('card');
+  });
+
+  it('says nothing when the session names no payment', async () => {
+    expect(await provider().paymentMethodOf?.(completed(null))).toBeNull();
+  });
+});

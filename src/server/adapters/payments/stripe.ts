@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { isPaymentMethod, PAYMENT_METHODS } from '../../../shared/domain/payment-methods';
 import {
   type CheckoutSession,
   type CheckoutSessionRequest,
@@ -50,9 +51,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const log = { provider: 'stripe', orderId: request.orderId };
       let session: Stripe.Checkout.Session;
       try {
-        // No payment_method_types: the methods enabled in the dashboard (cards, wallets, TWINT) apply.
+        // Card and TWINT for CHF (issue 32; Apple Pay and Google Pay come with cards). This SDK's API
+        // version takes `allowed_payment_method_types`, a filter on the methods on in the dashboard
+        // (the older `payment_method_types` pinned a list): both must be on there.
         session = await client.checkout.sessions.create({
           mode: 'payment',
+          allowed_payment_method_types: [...PAYMENT_METHODS],
           line_items: request.lines.map((line) => ({
             price_data: {
               currency: 'chf',
@@ -104,6 +108,23 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch (error) {
         if (error instanceof PaymentProviderError) throw error;
         throw toProviderError(error, log, options.log, redact, REFUND_CALL);
+      }
+    },
+    // The method is on the payment's charge: one read of the PaymentIntent with its latest charge.
+    async paymentMethodOf(event) {
+      const intent = event.data.object.payment_intent;
+      if (!intent) return null;
+      try {
+        const payment = await client.paymentIntents.retrieve(intent, { expand: ['latest_charge'] });
+        const charge = payment.latest_charge;
+        const type = typeof charge === 'object' ? charge?.payment_method_details?.type : undefined;
+        return isPaymentMethod(type) ? type : null;
+      } catch (error) {
+        options.log?.warn(
+          { provider: 'stripe', paymentIntent: intent, error: redact(String(error)) },
+          'the payment method could not be read',
+        );
+        return null;
       }
     },
     async expireCheckoutSession(id) {

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contracts/book-preview';
 import type { BookApproval } from '../../../shared/contracts/checkout';
 import { bookPreviewPages } from '../../../shared/domain/book-pages';
+import { languageOr } from '../../../shared/domain/languages';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { Storage } from '../../adapters/storage/index';
 import { copyPlan } from '../../book/copy-variant';
@@ -126,7 +127,7 @@ function pictureOf(instance: Instance, version: BookVersion, position: number) {
 
 function previewPages(instance: Instance, version: BookVersion, base: string): BookPreviewPage[] {
   const { texts } = version;
-  const language = instance.language === 'fr' ? 'fr' : 'en';
+  const language = languageOr(instance.language);
   const back = backCoverText(language, instance.bookType, { child: texts.childName, toy: texts.toyName });
   return bookPreviewPages(texts, back, (position) => {
     const picture = pictureOf(instance, version, position);
@@ -210,7 +211,7 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
     id: instance.id,
     title: current?.texts.title ?? (await bookTitle(instance, book?.title ?? '')),
     bookType: instance.bookType,
-    language: instance.language === 'fr' ? 'fr' : 'en',
+    language: languageOr(instance.language),
     status: instance.status,
     progress: { step: instance.currentStep, percentage: instance.progressPercentage },
     currentVersion: current?.number ?? null,

@@ -16,6 +16,7 @@ import {
   paymentSessions,
   productPricing,
 } from '../../db/schema';
+import { receiptOf } from '../orders/receipt';
 
 let t: TestApp;
 let anna: string;
@@ -153,7 +154,7 @@ describe('PUT /api/checkout/:bookInstanceId/order', () => {
         ...WORKED_EXAMPLE,
         coverType: 'softcover',
         grandparentCopies: { count: 0, coverType: 'softcover' },
-        shipping: { ...WORKED_EXAMPLE.shipping, country: 'CH' },
+        shipping: { ...WORKED_EXAMPLE.shipping, country: 'CH', postalCode: '8001' },
       })
     ).json() as Order;
     expect(second.id).toBe(first.id);
@@ -214,7 +215,7 @@ describe('PUT /api/checkout/:bookInstanceId/order', () => {
     expect(saved.json().shipping).toEqual({ ...us, region: 'TX' });
     const [row] = await t.database.db.select().from(orders).where(eq(orders.bookInstanceId, id));
     expect(row?.shippingAddress).toMatchObject({ region: 'TX', country: 'US' });
-    const swiss = { ...WORKED_EXAMPLE.shipping, country: 'CH', region: 'TX' };
+    const swiss = { ...WORKED_EXAMPLE.shipping, country: 'CH', postalCode: '8001', region: 'TX' };
     const again = await call('PUT', `/api/checkout/${id}/order`, anna, {
       ...WORKED_EXAMPLE,
       shipping: swiss,
@@ -492,6 +493,36 @@ describe('paying on the local payment page', () => {
       order.id,
     );
     expect((await call('PUT', `/api/checkout/${id}/order`, anna, WORKED_EXAMPLE)).statusCode).toBe(409);
+  });
+
+  it('offers Card and TWINT; TWINT pays at once in the demo and the order and receipt say TWINT (issue 32)', async () => {
+    const { order, path } = await orderToPay();
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.body).toContain('<h2 class="method">Card</h2>');
+    expect(page.body).toMatch(/Pay CHF\s95\.81 with TWINT/);
+    const paid = await submit(path, { method: 'twint' });
+    expect(paid.statusCode).toBe(303);
+    const after = (await call('GET', `/api/orders/${order.id}`, anna)).json() as Order;
+    expect(after).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'twint' });
+    const receipt = receiptOf(after, { name: 'Cuddle Tales', address: '', vatNumber: '' }, new Date());
+    expect(receipt.heading).toContain('Paid with TWINT');
+  });
+
+  it('refuses a Swiss address whose postcode is not four digits from 1000 to 9699 (issue 32)', async () => {
+    const id = await draftBookOf(t, annaId);
+    const wrong = await call('PUT', `/api/checkout/${id}/order`, anna, {
+      ...WORKED_EXAMPLE,
+      shipping: { ...WORKED_EXAMPLE.shipping, country: 'CH', postalCode: '10115' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const rows = await t.database.db.select().from(orders).where(eq(orders.bookInstanceId, id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('records a card payment as card', async () => {
+    const { order, path } = await orderToPay();
+    await submit(path, card('4242424242424242'));
+    expect(((await call('GET', `/api/orders/${order.id}`, anna)).json() as Order).paymentMethod).toBe('card');
   });
 
   it('fails with the declined card, then a retry pays', async () => {

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } fr
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CheckoutContext, CopyGift, Order } from '../../../shared/contracts/checkout';
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
+import { type Language, languageOr } from '../../../shared/domain/languages';
 import { isPaymentOpen, UNPAID_PAYMENT_STATUSES } from '../../../shared/domain/orders';
 import { PriceUnavailableError, quoteOrder } from '../../../shared/domain/quote';
 import { type Country, type ShippingLevel, shopDate } from '../../../shared/domain/shipping';
@@ -56,7 +57,7 @@ export type OrderChoice = {
   shippingLevel?: ShippingLevel;
   /** As typed (capitals, trimmed); '' for none. The server looks it up. */
   promoCode?: string;
-  language: 'en' | 'fr';
+  language: Language;
   /** Grandparent copies that are gifts (own address, dedication or language), by position. */
   copyGifts?: CopyGift[];
 };
@@ -115,7 +116,7 @@ export async function checkoutContext(
       title: await bookTitle(instance, instance.title),
       childName: metadata.childName ?? '',
       toyName: metadata.toyName ?? '',
-      language: instance.language === 'fr' ? 'fr' : 'en',
+      language: languageOr(instance.language),
       approval: approvalOf(instance),
     },
     coverPreview: {

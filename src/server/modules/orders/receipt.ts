@@ -1,6 +1,7 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { Order } from '../../../shared/contracts/checkout';
-import type { Language } from '../../../shared/i18n';
+import type { PaymentMethod } from '../../../shared/domain/payment-methods';
+import { type Language, localeOf } from '../../../shared/i18n';
 import { escapeHtml } from '../../html';
 import { fill, formatLongDate, formatMoney, serverTexts } from '../../i18n';
 import { embedBookFonts } from '../../print/fonts';
@@ -29,9 +30,10 @@ type ReceiptTexts = {
     | 'total'
     | 'refunded'
     | 'thanks'
-    | 'row',
+    | 'row'
+    | 'paidWith',
     string
-  >;
+  > & { methods: Record<PaymentMethod, string> };
 };
 
 type Row = { label: string; quantity?: number; amount: string; strong?: boolean };
@@ -52,7 +54,7 @@ export type Receipt = {
 };
 
 function countryName(code: string, language: Language): string {
-  return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  return new Intl.DisplayNames([localeOf(language)], { type: 'region' }).of(code) ?? code;
 }
 
 /**
@@ -88,7 +90,7 @@ export function receiptOf(order: Order, seller: Seller, paidAt: Date): Receipt {
       amount: money(parcel.shipping),
     })),
     {
-      label: fill(r.vat, { rate: (quote.taxRateBasisPoints / 100).toLocaleString(language) }),
+      label: fill(r.vat, { rate: (quote.taxRateBasisPoints / 100).toLocaleString(localeOf(language)) }),
       amount: money(quote.tax),
     },
     { label: r.total, amount: money(quote.total), strong: true },
@@ -108,6 +110,7 @@ export function receiptOf(order: Order, seller: Seller, paidAt: Date): Receipt {
     heading: [
       fill(r.order, { orderNumber: order.orderNumber }),
       fill(r.paidOn, { date: formatLongDate(paidAt, language) }),
+      ...(order.paymentMethod ? [fill(r.paidWith, { method: r.methods[order.paymentMethod] })] : []),
     ],
     billedTo: [
       r.billedTo,

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CopyGift, Order } from '../../../shared/contracts/checkout';
+import { languageOr } from '../../../shared/domain/languages';
 import { type Country, shippingOffer } from '../../../shared/domain/shipping';
 import type { CoverType } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
@@ -169,9 +170,10 @@ export function toOrderView(
       trackingNumber: copy.trackingNumber,
       trackingUrl: copy.trackingUrl,
     })),
-    language: row.language === 'fr' ? 'fr' : 'en',
+    language: languageOr(row.language),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    paymentMethod: row.paymentMethod ?? null,
     refundedAmount,
     review: review ? { ...review, createdAt: review.createdAt.toISOString() } : null,
   };

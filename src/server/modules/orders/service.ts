@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Order, ReviewRequest } from '../../../shared/contracts/checkout';
+import { languageOr, localeOf } from '../../../shared/domain/languages';
 import { canStillBePaid } from '../../../shared/domain/orders';
 import { type PaymentLine, type PaymentProvider, PaymentProviderError } from '../../adapters/payments/index';
 import type { Db } from '../../db/client';
@@ -96,7 +97,7 @@ export async function startPayment(
       lines,
       total,
       customerEmail: customer?.email ?? '',
-      language: order.language === 'fr' ? ('fr' as const) : ('en' as const),
+      language: languageOr(order.language),
       successUrl: `${base}/order-confirmation/${order.id}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/checkout/${order.bookInstanceId}?payment_cancelled=true`,
       expiresAt: new Date(deps.now().getTime() + PAYMENT_SESSION_MINUTES * 60_000),
@@ -175,7 +176,9 @@ function paymentLines(
       unitAmount: order.shippingAmount,
     },
     {
-      name: fill(texts.tax, { rate: (order.taxRateBasisPoints / 100).toLocaleString(order.language) }),
+      name: fill(texts.tax, {
+        rate: (order.taxRateBasisPoints / 100).toLocaleString(localeOf(order.language)),
+      }),
       quantity: 1,
       unitAmount: order.taxAmount,
     },

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { languageOr } from '../../../shared/domain/languages';
+import type { PaymentMethod } from '../../../shared/domain/payment-methods';
 import type { PaymentEvent, PaymentLine } from '../../adapters/payments/index';
 import { LOCAL_TEST_CARDS, type LocalCardOutcome } from '../../adapters/payments/local';
 import { signPayload } from '../../adapters/payments/signature';
@@ -32,10 +34,16 @@ type PageTexts = {
     toOrder: string;
     notFoundTitle: string;
     notFoundBody: string;
+    methods: string;
+    methodCard: string;
+    methodTwint: string;
+    or: string;
+    twintHint: string;
+    payTwint: string;
   };
 };
 
-type Form = { cardNumber: string; expiry: string; cvc: string; name: string };
+type Form = { cardNumber: string; expiry: string; cvc: string; name: string; method?: string };
 type FieldErrors = Partial<Record<keyof Form | 'card', string>>;
 
 /** The Luhn check every real card number passes. */
@@ -83,6 +91,10 @@ input:focus{outline:3px solid #b8a4f0;border-color:#6b4fd8}
 .error{color:#b42318;font-size:14px;margin:6px 0 0}
 button{margin-top:20px;width:100%;font:inherit;font-weight:700;font-size:17px;padding:14px;border:0;border-radius:12px;background:#6b4fd8;color:#fff;cursor:pointer}
 button:focus-visible{outline:3px solid #2d2a32;outline-offset:2px}
+fieldset{border:0;padding:0;margin:0}legend{font-weight:700;font-size:17px;padding:0}
+h2.method{font-size:16px;margin:18px 0 0;display:flex;align-items:center;gap:8px}
+.or{display:flex;align-items:center;gap:12px;color:#6b6473;font-size:14px;margin:20px 0 4px}.or::before,.or::after{content:"";flex:1;border-top:1px solid #e6e1d8}
+button.twint{background:#000;color:#fff}
 a{color:#5a3fc4}.muted{color:#6b6473;font-size:14px}.cards{font-size:14px;padding-left:18px}.cards code{font-size:14px}
 .cancel{display:block;text-align:center;margin-top:16px}
 `;
@@ -142,6 +154,7 @@ export function localPaymentPage(options: { webhookSecret: string; now: () => Da
       type: PaymentEvent['type'],
       session: typeof paymentSessions.$inferSelect,
       paymentStatus: 'paid' | 'unpaid',
+      method?: PaymentMethod,
     ): PaymentEvent => ({
       id: `evt_local_${randomBytes(12).toString('hex')}`,
       type,
@@ -156,6 +169,8 @@ export function localPaymentPage(options: { webhookSecret: string; now: () => Da
           client_reference_id: session.orderId,
           // One test payment per page: its id follows from the page's.
           payment_intent: session.id.replace(/^cs_/, 'pi_'),
+          // Stripe lists the methods offered; this page names the one used (adapters/payments/local.ts).
+          ...(method ? { payment_method_types: [method] } : {}),
           metadata: { orderId: session.orderId },
         },
       },
@@ -169,7 +184,7 @@ export function localPaymentPage(options: { webhookSecret: string; now: () => Da
       form: Partial<Form> = {},
       errors: FieldErrors = {},
     ): string {
-      const lang = row.language === 'fr' ? 'fr' : 'en';
+      const lang = languageOr(row.language);
       const t = serverTexts<PageTexts>('payments', lang).page;
       const lines = row.session.lines as PaymentLine[];
       const field = (name: keyof Form, label: string, attrs: string) => {
@@ -191,17 +206,24 @@ export function localPaymentPage(options: { webhookSecret: string; now: () => Da
 <tr class="total"><td>${escapeHtml(t.total)}</td><td class="amount">${money(row.session.amount, lang)}</td></tr></table>
 <p class="muted">${escapeHtml(fill(t.email, { email: row.email ?? '' }))}</p>
 <h2 class="muted">${escapeHtml(t.testCardsTitle)}</h2><ul class="cards">${cards}</ul><p class="muted">${escapeHtml(t.testCardsHint)}</p></section>
-<section><form method="post" action="/pay/${encodeURIComponent(row.session.id)}" novalidate>
+<section><fieldset><legend>${escapeHtml(t.methods)}</legend>
+<h2 class="method">${escapeHtml(t.methodCard)}</h2>
+<form method="post" action="/pay/${encodeURIComponent(row.session.id)}" novalidate><input type="hidden" name="method" value="card">
 ${field('cardNumber', t.cardNumber, 'inputmode="numeric" autocomplete="cc-number" required')}
 <div class="row"><div>${field('expiry', t.expiry, `autocomplete="cc-exp" placeholder="${escapeHtml(t.expiryPlaceholder)}" required`)}</div><div>${field('cvc', t.cvc, 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
 ${field('name', t.nameOnCard, 'autocomplete="cc-name" required')}
 <button type="submit">${escapeHtml(fill(t.pay, { amount: money(row.session.amount, lang) }))}</button></form>
+<p class="or">${escapeHtml(t.or)}</p>
+<h2 class="method">${escapeHtml(t.methodTwint)}</h2>
+<form method="post" action="/pay/${encodeURIComponent(row.session.id)}"><input type="hidden" name="method" value="twint">
+<p class="muted">${escapeHtml(t.twintHint)}</p>
+<button type="submit" class="twint">${escapeHtml(fill(t.payTwint, { amount: money(row.session.amount, lang) }))}</button></form></fieldset>
 <a class="cancel" href="${escapeHtml(row.session.cancelUrl)}">${escapeHtml(t.cancel)}</a></section></main>`,
       );
     }
 
     function closed(row: NonNullable<Awaited<ReturnType<typeof load>>>): string {
-      const lang = row.language === 'fr' ? 'fr' : 'en';
+      const lang = languageOr(row.language);
       const t = serverTexts<PageTexts>('payments', lang).page;
       const body = row.paymentStatus === 'paid' ? t.closedPaid : t.closedExpired;
       return page(
@@ -252,12 +274,16 @@ ${field('name', t.nameOnCard, 'autocomplete="cc-name" required')}
           name: String(body.name ?? ''),
         };
         const t = serverTexts<PageTexts>('payments', row.language).page;
-        const errors = validate(form, now(), t);
+        // TWINT pays at once in the demo (the real one is confirmed in the TWINT app at Stripe).
+        const method: PaymentMethod = body.method === 'twint' ? 'twint' : 'card';
+        const errors = method === 'card' ? validate(form, now(), t) : {};
         if (Object.keys(errors).length > 0) {
           return reply.code(422).send(render(row, { ...form, cvc: '' }, errors));
         }
-        const outcome =
-          LOCAL_TEST_CARDS[form.cardNumber.replace(/[\s-]/g, '') as keyof typeof LOCAL_TEST_CARDS];
+        const outcome: LocalCardOutcome =
+          method === 'twint'
+            ? 'paid'
+            : LOCAL_TEST_CARDS[form.cardNumber.replace(/[\s-]/g, '') as keyof typeof LOCAL_TEST_CARDS];
         // One payment per page, however many times the form is posted at once: the first post
         // closes the session in one conditional statement; the others find it closed.
         const [claimed] = await app.database.db
@@ -269,7 +295,7 @@ ${field('name', t.nameOnCard, 'autocomplete="cc-name" required')}
         try {
           await notify(
             outcome === 'paid'
-              ? eventFor('checkout.session.completed', row.session, 'paid')
+              ? eventFor('checkout.session.completed', row.session, 'paid', method)
               : eventFor('checkout.session.async_payment_failed', row.session, 'unpaid'),
           );
         } catch (error) {
@@ -280,7 +306,7 @@ ${field('name', t.nameOnCard, 'autocomplete="cc-name" required')}
             .where(eq(paymentSessions.id, row.session.id));
           throw error;
         }
-        request.log.info({ sessionId: row.session.id, outcome }, 'local payment page');
+        request.log.info({ sessionId: row.session.id, outcome, method }, 'local payment page');
         return reply.redirect(successUrl(row.session), 303);
       },
     );

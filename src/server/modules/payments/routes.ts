@@ -23,6 +23,7 @@ export function paymentRoutes(options: {
       webhookSecret: options.payments.webhookSecret,
       now: options.now ?? (() => new Date()),
       log: app.log,
+      paymentMethodOf: (event) => options.payments.paymentMethodOf?.(event) ?? Promise.resolve(null),
     });
 
     app.post(

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isPaymentOpen } from '../../../shared/domain/orders';
+import type { PaymentMethod } from '../../../shared/domain/payment-methods';
 import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/index';
 import { SignatureError, verifySignature } from '../../adapters/payments/signature';
 import type { Db } from '../../db/client';
@@ -29,6 +30,8 @@ export type PaymentsDeps = {
   webhookSecret: string;
   now: () => Date;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** How a completed session was paid (the provider's paymentMethodOf); asked before the transaction. */
+  paymentMethodOf?: (event: PaymentEvent) => Promise<PaymentMethod | null>;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,6 +70,10 @@ export function readEvent(deps: PaymentsDeps, rawBody: string, signature: string
  * is `processing`, its book `rendering`, and the book's production is queued.
  */
 export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promise<EventOutcome> {
+  const completes =
+    event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
+  const paymentMethod =
+    completes && deps.paymentMethodOf ? await deps.paymentMethodOf(event).catch(() => null) : null;
   const outcome = await deps.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(paymentEvents)
@@ -171,6 +178,7 @@ export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promi
           status: order.status === 'pending' ? 'processing' : order.status,
           paidAt: now,
           paymentSessionId: session.id,
+          paymentMethod,
           updatedAt: now,
         })
         .where(eq(orders.id, order.id));

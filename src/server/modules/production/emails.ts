@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { localeOf } from '../../../shared/domain/languages';
 import { deliveryWindow, PRINTING_BUSINESS_DAYS } from '../../../shared/domain/shipping';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
 import type { Mailer, MailMessage } from '../../adapters/mail/index';
@@ -43,7 +44,7 @@ export type OrderEmailValues = {
 
 /** A delivery day as a parent reads it: "Tuesday 1 December", "mardi 1 décembre". */
 function deliveryDay(isoDate: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+  return new Intl.DateTimeFormat(localeOf(language), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

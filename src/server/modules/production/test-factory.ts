@@ -4,6 +4,7 @@ import { TEST_WEBHOOK_SECRET, type TestApp } from '../../../../test/build-test-a
 import { WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { personalisationOf } from '../../../../test/personalisation-factory';
 import type { CopyGiftInput, Order } from '../../../shared/contracts/checkout';
+import type { Language } from '../../../shared/domain/languages';
 import { signPayload } from '../../adapters/payments/signature';
 import { contentHash } from '../../book/versions';
 import { bookInstances, books, bookVersions, jobs } from '../../db/schema';
@@ -15,7 +16,7 @@ import { instanceKeys } from '../../storage-keys';
 
 export type PaidBookOptions = {
   bookType?: 'storybook' | 'coloring';
-  language?: 'en' | 'fr';
+  language?: Language;
   coverType?: 'softcover' | 'hardcover';
   grandparentCopies?: { count: number; coverType: 'softcover' | 'hardcover' };
   childName?: string;

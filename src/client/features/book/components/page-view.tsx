@@ -1,6 +1,7 @@
 import { Maximize2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { BookPreviewPage } from '../../../../shared/contracts/book-preview';
+import type { Language } from '../../../../shared/domain/languages';
 import { buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { imageAt, pageName, srcSet } from '../lib/page-names';
@@ -9,7 +10,7 @@ type PageViewProps = {
   page: BookPreviewPage;
   bookTitle: string;
   /** The book's language: the page's words are read out in it. */
-  language: 'en' | 'fr';
+  language: Language;
   /** How wide the picture is drawn on screen, for the browser's choice in `srcset`. */
   sizes: string;
   /** The first page in view loads at once; the others may wait. */
@@ -78,7 +79,7 @@ export function PageView({ page, bookTitle, language, sizes, eager, onZoom, chil
 }
 
 /** The words printed on the page (the dedication's are inside its square already). */
-function PageWords({ page, language }: { page: BookPreviewPage; language: 'en' | 'fr' }) {
+function PageWords({ page, language }: { page: BookPreviewPage; language: Language }) {
   if (page.kind === 'dedication') return null;
   if (page.kind === 'front-cover' || page.kind === 'title') {
     return (

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookPreviewPage } from '../../../../shared/contracts/book-preview';
+import type { Language } from '../../../../shared/domain/languages';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { imageAt, pageName } from '../lib/page-names';
@@ -28,7 +29,7 @@ const SINGLE_SIZES = '(min-width: 640px) 576px, calc(100vw - 2rem)';
 type ReaderProps = {
   pages: readonly BookPreviewPage[];
   title: string;
-  language: 'en' | 'fr';
+  language: Language;
   /** Shown under a page's words: the page's own actions (draw it again). */
   pageActions?: (page: BookPreviewPage) => ReactNode;
 };

@@ -168,6 +168,8 @@ function GiftAddress({ form, index }: { form: UseFormReturn<CheckoutDraft>; inde
   const errors = form.formState.errors.copyGifts?.[index];
   const addressMessage = (field: GiftAddressField) => {
     const problem = problemOfError(errors?.shipTo?.[field]);
+    if (problem?.kind === 'invalid' && field === 'postalCode' && country === 'CH')
+      return messageOf(problem, 'gifts.errors.invalid.postalCodeCH');
     return problem && messageOf(problem, `gifts.errors.${problem.kind}.${field}`);
   };
   const messageOf = (problem: FieldProblem, key: string) =>

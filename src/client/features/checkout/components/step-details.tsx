@@ -54,6 +54,9 @@ export function StepDetails({
   const message = (field: DetailsField, problem: FieldProblem | undefined) => {
     if (!problem) return undefined;
     if (problem.kind === 'tooLong') return t('details.errors.tooLong', { max: problem.max });
+    // A Swiss postcode that is not four digits from 1000 to 9699 says so (shared postcodeFits).
+    if (problem.kind === 'invalid' && field === 'postalCode' && form.getValues('shipping.country') === 'CH')
+      return t('details.errors.invalid.postalCodeCH');
     return t(`details.errors.${problem.kind}.${field}`);
   };
   const customerField = (field: CustomerField) => ({

@@ -80,8 +80,14 @@ describe('checkDetails', () => {
       'TX',
     );
     const swiss = complete();
-    swiss.shipping = { ...swiss.shipping, region: 'TX', country: 'CH' };
+    swiss.shipping = { ...swiss.shipping, postalCode: '8001', region: 'TX', country: 'CH' };
     expect(checkDetails(swiss).data?.shipping.region).toBe('');
+  });
+
+  it('a Swiss postcode is four digits from 1000 to 9699 (issue 32)', () => {
+    const swiss = complete();
+    swiss.shipping = { ...swiss.shipping, postalCode: '10115', country: 'CH' };
+    expect(checkDetails(swiss).problems).toEqual({ postalCode: { kind: 'invalid' } });
   });
 
   it('names each field to fix and what is wrong with it', () => {

@@ -90,6 +90,18 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
         });
         return;
       }
+      // Reading a payment with its latest charge: a PaymentIntent id with "twint" in it was paid by
+      // TWINT, any other by card (the method the shop records, issue 32).
+      const intent = /^\/v1\/payment_intents\/(pi_[A-Za-z0-9_-]+)$/.exec(path);
+      if (method === 'GET' && intent) {
+        const type = intent[1]!.includes('twint') ? 'twint' : 'card';
+        sendJson(res, 200, {
+          id: intent[1],
+          object: 'payment_intent',
+          latest_charge: { id: `ch_${intent[1]}`, object: 'charge', payment_method_details: { type } },
+        });
+        return;
+      }
       if (method === 'POST' && path === '/v1/refunds') {
         const rawBody = Buffer.concat(chunks).toString('utf8');
         const params = parseForm(rawBody);

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { approvedBook, finishedWizard, signUpConfirmed, uniqueEmail } from './support/shop';
+
+/**
+ * Issue 32: a Swiss German parent. The storefront is painted in German for `Accept-Language: de-CH`,
+ * the wizard, the checkout and the receipt speak German, the local payment page pays with TWINT, and
+ * the console reads in German. SCREENSHOTS=folder keeps a picture of each screen at 1280 and 390 px.
+ */
+
+const shots = process.env.SCREENSHOTS;
+const OPERATOR = 'dora.operator@example.com'; // named in ADMIN_EMAILS (playwright.config.ts)
+
+test.describe.configure({ timeout: 300_000 });
+test.use({ locale: 'de-CH', extraHTTPHeaders: { 'Accept-Language': 'de-CH,de;q=0.9,en;q=0.5' } });
+
+/** English words that must not show on a German screen (the brand is Kuschelgeschichten). */
+const ENGLISH = /\b(Build my book|Sign in|Next|Previous|Your child|Delivery|Payment|Cuddle Tales|Loading)\b/;
+
+async function shootBoth(page: Page, name: string) {
+  if (!shots) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('the storefront is painted in German for de-CH, and the wizard starts in German', async ({ page }) => {
+  const painted = await page.request.get('/', { headers: { 'accept-language': 'de-CH' } });
+  const html = await painted.text();
+  expect(html).toMatch(/<html[^>]* lang="de"/);
+  expect(html).toContain('Mein Buch gestalten');
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Gutenachtgeschichte');
+  await expect(page.locator('main')).not.toContainText(ENGLISH);
+  await shootBoth(page, 'home-de');
+
+  await page.goto('/wizard?theme=guardian-friend&type=storybook');
+  await expect(page.getByLabel('Vorname Ihres Kindes')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Schritt 1 von 5/).first()).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(ENGLISH);
+  await shootBoth(page, 'wizard-1-de');
+});
+
+test('a German book, bought in German and paid with TWINT; the receipt says so in German', async ({
+  page,
+}) => {
+  const email = uniqueEmail('heidi');
+  await signUpConfirmed(page, email);
+  const bookId = await finishedWizard(page, { childName: 'Heidi', toyName: 'Bärli', language: 'de' });
+  await approvedBook(page, bookId);
+
+  await page.goto(`/checkout/${bookId}`);
+  await expect(page.getByRole('heading', { name: 'Wählen Sie Ihr Buch' })).toBeVisible();
+  await shootBoth(page, 'checkout-1-de');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  await page.getByLabel('Vorname').first().fill('Heidi');
+  await page.getByLabel('Nachname').first().fill('Muster');
+  await page.getByLabel('Strasse und Hausnummer').fill('Bahnhofstrasse 1');
+  await page.getByLabel('Postleitzahl').fill('80011');
+  await page.getByLabel('Ort', { exact: true }).fill('Zürich');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Bitte geben Sie eine Schweizer Postleitzahl ein').first()).toBeVisible();
+  await page.getByLabel('Postleitzahl').fill('8001');
+  await shootBoth(page, 'checkout-2-de');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Prüfen und bezahlen' })).toBeVisible();
+  await page.getByRole('checkbox', { name: /Allgemeinen Geschäftsbedingungen/ }).check();
+  await page.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
+  await expect(page.locator('main')).not.toContainText(ENGLISH);
+  await shootBoth(page, 'checkout-3-de');
+  await page
+    .getByRole('button', { name: /bezahlen$/ })
+    .first()
+    .click();
+
+  await expect(page).toHaveURL(/\/pay\/cs_local_/);
+  await expect(page.getByText('Wie möchten Sie bezahlen?')).toBeVisible();
+  await shootBoth(page, 'pay-de');
+  await page.getByRole('button', { name: /mit TWINT bezahlen/ }).click();
+
+  await expect(page).toHaveURL(/\/order-confirmation\//);
+  await expect(page.getByRole('heading', { name: 'Vielen Dank! Ihre Bestellung ist bestätigt' })).toBeVisible(
+    {
+      timeout: 30_000,
+    },
+  );
+  await shootBoth(page, 'confirmation-de');
+
+  // The order-paid e-mail carries the receipt, in German, with the method.
+  let receipt = '';
+  await expect
+    .poll(
+      async () => {
+        const { messages } = await (await page.request.get('/api/dev/outbox')).json();
+        receipt =
+          (messages as { to: string; subject: string; text: string }[]).find(
+            (message) => message.to === email && message.subject.startsWith('Vielen Dank! Ihre Bestellung'),
+          )?.text ?? '';
+        return receipt !== '';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  expect(receipt).toContain('Quittung');
+  expect(receipt).toContain('Bezahlt mit TWINT');
+});
+
+test('the console reads in German', async ({ page }) => {
+  await signUpConfirmed(page, OPERATOR);
+  await page.evaluate(() => localStorage.setItem('language', 'de'));
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Auf einen Blick' })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(ENGLISH);
+  await shootBoth(page, 'console-de');
+  await page.goto('/admin/pricing');
+  await expect(page.getByRole('heading', { name: 'MWST-Sätze' })).toBeVisible();
+  await shootBoth(page, 'console-pricing-de');
+});
