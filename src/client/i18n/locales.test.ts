@@ -12,14 +12,8 @@ for (const [path, content] of Object.entries(files)) {
 }
 const english = byLanguage.get('en') ?? new Map<string, unknown>();
 
-/**
- * Italian arrives with its translation (issue 32, a branch of its own): checked as soon as its folder
- * is here. Every other language of the list must have every namespace.
- */
-const TEXTS_ARRIVING = new Set(['it']);
-const languagesWithTexts = LANGUAGES.map(({ code }) => code).filter(
-  (code) => !TEXTS_ARRIVING.has(code) || byLanguage.has(code),
-);
+/** Every language of the list must have every namespace. */
+const languagesWithTexts = LANGUAGES.map(({ code }) => code);
 const namespaces = [...english.keys()].sort();
 
 /**

@@ -3,8 +3,7 @@ import type { Language } from '../../shared/i18n';
 
 // The few printed words that are not in the story files: the back cover's blurb and the lines of
 // the pages a coloring book ends on. Kept per language here (the story files hold only the story),
-// with the names filled in. The English is British, as the stories are ("colouring", "grey"). The
-// Italian lines are a first draft for the Italian translator (issue 32) to read again.
+// with the names filled in. The English is British, as the stories are ("colouring", "grey").
 
 type Names = { child: string; toy: string };
 
@@ -17,7 +16,7 @@ const BACK_COVER: Record<BookType, Record<Language, (names: Names) => string>> =
     de: ({ child, toy }) =>
       `Wenn das Licht ausgeht, wacht ${toy} die ganze Nacht über ${child}, vom ersten Gähnen bis zum letzten Stern.\n\nEine Gutenachtgeschichte, nur für ${child} geschrieben.\n\nKuschelgeschichten`,
     it: ({ child, toy }) =>
-      `Quando la luce si spegne, ${toy} veglia su ${child} tutta la notte, dal primo sbadiglio all’ultima stella.\n\nUna storia della buonanotte scritta solo per ${child}.`,
+      `Quando si spegne la luce, ${toy} veglia su ${child} per tutta la notte, dal primo sbadiglio all’ultima stella.\n\nUna storia della buonanotte scritta solo per ${child}.\n\nFiabe Coccole`,
   },
   coloring: {
     en: ({ child, toy }) =>
@@ -27,7 +26,7 @@ const BACK_COVER: Record<BookType, Record<Language, (names: Names) => string>> =
     de: ({ child, toy }) =>
       `Stifte bereit! Auf jeder Seite warten ${child} und ${toy} auf ihre Farben, von der Badewanne bis zum Sternenhimmel.\n\nEin Malbuch, nur für ${child} gemacht.\n\nKuschelgeschichten`,
     it: ({ child, toy }) =>
-      `Pronti con le matite! Su ogni pagina, ${child} e ${toy} aspettano i loro colori, dall’ora del bagnetto al cielo stellato.\n\nUn libro da colorare fatto solo per ${child}.`,
+      `Pronti con le matite colorate! In ogni pagina ${child} e ${toy} aspettano i loro colori, dall’ora del bagnetto fino al cielo stellato.\n\nUn libro da colorare fatto solo per ${child}.\n\nFiabe Coccole`,
   },
 };
 

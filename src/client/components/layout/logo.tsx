@@ -9,10 +9,9 @@ const LOGO_SIZE: Record<Language, { width: number; height: number }> = {
   en: { width: 403, height: 64 },
   fr: { width: 477, height: 64 },
   de: { width: 598, height: 64 },
-  // The Italian wordmark comes with the Italian texts (issue 32); until then the English one.
-  it: { width: 403, height: 64 },
+  it: { width: 436, height: 64 },
 };
-const LOGO_FILE: Record<Language, string> = { en: 'en', fr: 'fr', de: 'de', it: 'en' };
+const LOGO_FILE: Record<Language, string> = { en: 'en', fr: 'fr', de: 'de', it: 'it' };
 
 /** The shop's logo; the wordmark and its alt text follow the language. */
 export function Logo({ className }: { className?: string }) {
