@@ -24,7 +24,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { findOperator } from './modules/admin/access';
 import { adminRoutes } from './modules/admin/routes';
-import { type AuthRateLimits, createAuth } from './modules/auth/auth';
+import { AUTH_LIMITS, type AuthRateLimits, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/routes';
 import { bookRoutes } from './modules/books/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -99,6 +99,20 @@ function verifiedCopies() {
     }
     return token && data ? { key: `${token};${data}`, data } : undefined;
   };
+  const tokenOf = (cookie: string) => {
+    for (const match of cookie.matchAll(SESSION_COOKIE)) if (match[2] === 'token') return match[1];
+    return undefined;
+  };
+  // Session tokens this process read from the database, each for `sessionCacheSeconds` after that
+  // read: a browser (or a bench) still sending an expired copy costs one database read a minute per
+  // process, not one per request (issue 37), and a revoked session lives no longer than a copy does.
+  const checked = new Map<string, { user: { id: string; email: string }; until: number }>();
+  const prune = (map: Map<string, { until: number }>) => {
+    if (map.size < 10_000) return;
+    const now = Date.now();
+    for (const [key, entry] of map) if (entry.until <= now) map.delete(key);
+    if (map.size >= 10_000) map.clear();
+  };
   return {
     find(cookie: string) {
       const found = keyOf(cookie);
@@ -108,6 +122,27 @@ function verifiedCopies() {
       entries.delete(found!.key);
       return undefined;
     },
+    /** The user of a session token read from the database less than `sessionCacheSeconds` ago. */
+    findChecked(cookie: string) {
+      const token = tokenOf(cookie);
+      const entry = token && checked.get(token);
+      if (!entry) return undefined;
+      if (entry.until > Date.now()) return entry.user;
+      checked.delete(token!);
+      return undefined;
+    },
+    /** Just read from the database: the token's user, trusted as long as a copy issued now would be. */
+    rememberChecked(cookie: string, user: { id: string; email: string }, sessionExpiresAt: Date | string) {
+      const token = tokenOf(cookie);
+      if (!token) return;
+      const until = Math.min(
+        Date.now() + AUTH_LIMITS.sessionCacheSeconds * 1000,
+        new Date(sessionExpiresAt).getTime(),
+      );
+      prune(checked);
+      checked.set(token, { user, until });
+    },
+
     remember(cookie: string, user: { id: string; email: string }, sessionExpiresAt: Date | string) {
       const found = keyOf(cookie);
       if (!found) return;
@@ -119,11 +154,7 @@ function verifiedCopies() {
       }
       if (typeof copyExpiresAt !== 'number') return;
       const until = Math.min(copyExpiresAt, new Date(sessionExpiresAt).getTime());
-      if (entries.size >= 10_000) {
-        const now = Date.now();
-        for (const [key, entry] of entries) if (entry.until <= now) entries.delete(key);
-        if (entries.size >= 10_000) entries.clear();
-      }
+      prune(entries);
       entries.set(found.key, { user, until });
     },
   };
@@ -250,7 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const cookie = request.headers.cookie;
       // No session cookie, no session: nothing to verify or read.
       if (!cookie?.includes('session_token=')) return null;
-      const known = options.fresh ? undefined : copies.find(cookie);
+      const known = options.fresh ? undefined : (copies.find(cookie) ?? copies.findChecked(cookie));
       if (known) return known;
       const { headers, response: session } = await shopAuth.auth.api.getSession({
         headers: fromNodeHeaders(request.headers),
@@ -263,6 +294,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const user = { id: session.user.id, email: session.user.email };
       // Nothing renewed: better-auth answered from the request's own signed copy, which it verified.
       if (!options.fresh && cookies.length === 0) copies.remember(cookie, user, session.session.expiresAt);
+      // Renewed, or asked fresh: better-auth read the session from the database just now.
+      else copies.rememberChecked(cookie, user, session.session.expiresAt);
       return user;
     },
   );
