@@ -25,7 +25,9 @@ import { contentHash } from '../src/server/book/versions';
 import { fromPool } from '../src/server/db/client';
 import { bookInstances, books, bookVersions, orders, users } from '../src/server/db/schema';
 import { personalisationOf } from '../test/personalisation-factory';
+import { cpuMs } from './load';
 import { serverArgs } from './server-command';
+import { signInLikeABrowser } from './signed-in';
 
 const CONNECTIONS = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 200);
 const OPEN_LOOP_RATE = Number(process.env.BENCH_ORDER_RATE ?? 100);
@@ -36,7 +38,6 @@ const PG_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
-const PASSWORD = 'tidy-lantern-42';
 
 const BODY = JSON.stringify({
   coverType: 'hardcover',
@@ -244,26 +245,6 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/**
- * CPU time (user + system, ms) a process and its children have used so far, from /proc: per order
- * it does not depend on how busy the shared machine is, unlike the rates (Linux only; 0 elsewhere).
- */
-async function cpuMs(pid: number): Promise<number> {
-  try {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-    const children = (await fs.readFile(`/proc/${pid}/task/${pid}/children`, 'utf8'))
-      .trim()
-      .split(' ')
-      .filter(Boolean)
-      .map(Number);
-    return own + (await Promise.all(children.map(cpuMs))).reduce((sum, ms) => sum + ms, 0);
-  } catch {
-    return 0;
-  }
-}
-
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
@@ -305,26 +286,10 @@ async function measureShop(apiProcesses: number, drafts: number) {
     await waitFor(`${origin}/api/health`, shop);
     const json = { origin, 'content-type': 'application/json' };
     const email = 'bench@example.com';
-    const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password: PASSWORD, name: 'Bench', callbackURL: '/' }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
+    // Signed up and in as a browser is: the sign-up route, then the link of the verification
+    // e-mail (from the outbox), whose answer sets the session token and its signed copy.
+    const cookie = await signInLikeABrowser(origin, path.join(dataDir, 'outbox'), email);
     const { db } = fromPool(pool, () => {});
-    await db.update(users).set({ emailVerified: true }).where(sql`${users.email} = ${email}`);
-    const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
-    // The session token and its signed copy (the cookie cache), as a browser keeps them.
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((entry) => entry.split(';')[0]!)
-      .filter((pair) => !pair.endsWith('='))
-      .join('; ');
 
     // The books a finished wizard leaves, drawn and approved by the parent (checkout pays only the
     // approved version, issue 15): one per request, so each request creates an order.
@@ -486,6 +451,7 @@ function medians(figures: (Figures & { cpuMsPerOrder?: number })[]) {
 /** Every round's figures, then the medians beside the bare Fastify reference of the same run. */
 export async function run(log: (line: string) => void = (line) => console.error(line)) {
   if (!(await postgresAnswers())) return { skipped: `PostgreSQL not reachable at ${PG_URL}` };
+  const loadAverageAtStart = os.loadavg().map((v) => Math.round(v * 10) / 10);
   // Enough drafts that every request of a round makes a new order (up to ~1,500 orders/s).
   const drafts = Number(process.env.BENCH_ORDER_DRAFTS ?? Math.max(4000, DURATION_SECONDS * 2000));
   const rounds: Record<string, unknown>[] = [];
@@ -524,6 +490,7 @@ export async function run(log: (line: string) => void = (line) => console.error(
   return {
     database: 'postgres',
     cores: os.availableParallelism(),
+    loadAverage: { atStart: loadAverageAtStart, atEnd: os.loadavg().map((v) => Math.round(v * 10) / 10) },
     connections: CONNECTIONS,
     openLoopRate: OPEN_LOOP_RATE,
     durationSeconds: DURATION_SECONDS,

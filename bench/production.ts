@@ -5,7 +5,9 @@
 //   - the same in the embedded set-up (`npm start`: PGlite in DATA_DIR and the worker in one
 //     process): wall time, and the peak RSS sampled while the book is made (beside the RSS before
 //     it started), on the shop's first start (PGlite creates its database then, which peaks near
-//     900 MB and the process keeps) and on a later start on the same DATA_DIR (every start after);
+//     900 MB and the process keeps) and on a later start on the same DATA_DIR (every start after),
+//     and the peak of the whole process tree (`peakTreeRssMb`: the process and its children, from
+//     the process's start to its end, issue 37);
 //   - books per minute with one and with two worker processes on one PostgreSQL database (a fresh
 //     database per run), BENCH_BOOKS books (default 4) queued at once.
 // Targets: one storybook <= 30 s and <= 1 GB. Prints one JSON line.
@@ -31,6 +33,7 @@ import { enqueue } from '../src/server/jobs/queue';
 import { createServices, startShopWorker } from '../src/server/services';
 import { instanceKeys } from '../src/server/storage-keys';
 import { personalisationOf } from '../test/personalisation-factory';
+import { treeMemorySampler } from './load';
 import { serverArgs } from './server-command';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -285,13 +288,17 @@ async function runEmbedded(dataDir: string) {
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // The whole process tree (issue 37): the shop's process and its children (PGlite's initdb child
+  // on a first start), sampled from outside, summed at each moment.
+  const tree = treeMemorySampler(child.pid!);
   let out = '';
   child.stdout?.on('data', (data: Buffer) => {
     out += data.toString();
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const peakTreeRssMb = await tree.stop();
   if (code !== 0) throw new Error(`the embedded run failed (${code})`);
-  return JSON.parse(out.trim().split('\n').at(-1)!);
+  return { ...JSON.parse(out.trim().split('\n').at(-1)!), peakTreeRssMb };
 }
 
 async function postgresAnswers(): Promise<string | null> {

@@ -102,6 +102,20 @@ function verifiedCopies() {
     }
     return token && data ? { key: `${token};${data}`, data } : undefined;
   };
+  const tokenOf = (cookie: string) => {
+    for (const match of cookie.matchAll(SESSION_COOKIE)) if (match[2] === 'token') return match[1];
+    return undefined;
+  };
+  // Session tokens this process read from the database, each for `sessionCacheSeconds` after that
+  // read: a browser (or a bench) still sending an expired copy costs one database read a minute per
+  // process, not one per request (issue 37), and a revoked session lives no longer than a copy does.
+  const checked = new Map<string, { user: { id: string; email: string }; until: number; at: number }>();
+  const prune = (map: Map<string, { until: number }>) => {
+    if (map.size < 10_000) return;
+    const now = Date.now();
+    for (const [key, entry] of map) if (entry.until <= now) map.delete(key);
+    if (map.size >= 10_000) map.clear();
+  };
   return {
     find(cookie: string) {
       const found = keyOf(cookie);
@@ -111,6 +125,30 @@ function verifiedCopies() {
       entries.delete(found!.key);
       return undefined;
     },
+    /**
+     * The user of a session token read from the database less than `sessionCacheSeconds` ago, and
+     * when it was read (sessions ended after that are checked by the caller).
+     */
+    findChecked(cookie: string) {
+      const token = tokenOf(cookie);
+      const entry = token && checked.get(token);
+      if (!entry) return undefined;
+      if (entry.until > Date.now()) return { user: entry.user, at: entry.at };
+      checked.delete(token!);
+      return undefined;
+    },
+    /** Just read from the database: the token's user, trusted as long as a copy issued now would be. */
+    rememberChecked(cookie: string, user: { id: string; email: string }, sessionExpiresAt: Date | string) {
+      const token = tokenOf(cookie);
+      if (!token) return;
+      const until = Math.min(
+        Date.now() + AUTH_LIMITS.sessionCacheSeconds * 1000,
+        new Date(sessionExpiresAt).getTime(),
+      );
+      prune(checked);
+      checked.set(token, { user, until, at: Date.now() });
+    },
+
     remember(cookie: string, user: { id: string; email: string }, sessionExpiresAt: Date | string) {
       const found = keyOf(cookie);
       if (!found) return;
@@ -122,11 +160,7 @@ function verifiedCopies() {
       }
       if (typeof copyExpiresAt !== 'number') return;
       const until = Math.min(copyExpiresAt, new Date(sessionExpiresAt).getTime());
-      if (entries.size >= 10_000) {
-        const now = Date.now();
-        for (const [key, entry] of entries) if (entry.until <= now) entries.delete(key);
-        if (entries.size >= 10_000) entries.clear();
-      }
+      prune(entries);
       entries.set(found.key, { user, until });
     },
   };
@@ -280,9 +314,13 @@ function registerCurrentUser(app: App, shopAuth: ReturnType<typeof createAuth>, 
     const cookie = request.headers.cookie;
     // No session cookie, no session: nothing to verify or read.
     if (!cookie?.includes('session_token=')) return null;
-    const known = options.fresh ? undefined : copies.find(cookie);
+    // A signed copy this process verified, or a token it read from the database within the copy's
+    // lifetime (decision 016, "Later (2026-11-27)"); either is checked against ended sessions.
+    const copy = options.fresh ? undefined : copies.find(cookie);
+    const read = options.fresh || copy ? undefined : copies.findChecked(cookie);
+    const known = copy ? { user: copy, at: copyIssuedAt(cookie) } : read;
     if (known) {
-      if (!(await revocations.endedSince(known.id, copyIssuedAt(cookie)))) return known;
+      if (!(await revocations.endedSince(known.user.id, known.at))) return known.user;
       return currentUser(request, { ...options, fresh: true });
     }
     const { headers, response: session } = await shopAuth.auth.api.getSession({
@@ -300,7 +338,11 @@ function registerCurrentUser(app: App, shopAuth: ReturnType<typeof createAuth>, 
       return user;
     }
     if (options.reply && cookies.length > 0) options.reply.header('set-cookie', cookies);
-    return session ? { id: session.user.id, email: session.user.email } : null;
+    if (!session) return null;
+    const user = { id: session.user.id, email: session.user.email };
+    // Renewed, or asked fresh: better-auth read the session from the database just now.
+    copies.rememberChecked(cookie, user, session.session.expiresAt);
+    return user;
   };
   app.decorate('currentUser', currentUser);
   // Sessions this process ended (the account routes, the account's deletion) are known before the

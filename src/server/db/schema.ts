@@ -254,6 +254,8 @@ export const customers = pgTable(
     // The operator console finds orders by e-mail, and by the start of a name.
     index('customer_email_idx').on(t.email),
     index('customer_name_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
+    // ...and by the start of any word of a name (issue 37: `admin/repo.ts` searchCondition).
+    index('customer_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.fullName})`),
   ],
 );
 
@@ -481,6 +483,9 @@ export const orders = pgTable(
       sql`${t.printReview} is null or ${oneOf(t.printReview, PRINT_REVIEW_STATES)}`,
     ),
     index('orders_review_waiting_idx').on(t.createdAt, t.id).where(sql`${t.printReview} = 'waiting'`),
+    // The console's overview (issue 37): the held orders, and the paid orders not yet shipped.
+    index('orders_held_idx').on(t.heldAt).where(sql`${t.heldAt} is not null`),
+    index('orders_unshipped_paid_idx').on(t.paidAt).where(sql`${t.status} in ('processing', 'printing')`),
     // One order per book instance: going back in the checkout updates it instead of adding one.
     uniqueIndex('orders_book_instance_idx').on(t.bookInstanceId),
   ],
@@ -887,6 +892,8 @@ export const paymentRefunds = pgTable(
     check('payment_refunds_status', oneOf(t.status, REFUND_STATUSES)),
     check('payment_refunds_amount', sql`${t.amount} > 0`),
     index('payment_refunds_order_idx').on(t.orderId),
+    // The console's overview (issue 37): the refunds that failed.
+    index('payment_refunds_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
     uniqueIndex('payment_refunds_automatic_idx').on(t.paymentSessionId).where(sql`${t.reason} <> 'operator'`),
   ],
 );
@@ -907,7 +914,13 @@ export const printerEvents = pgTable(
     message: text('message'),
     receivedAt: createdAt(),
   },
-  (t) => [index('printer_events_order_idx').on(t.orderId, t.receivedAt)],
+  (t) => [
+    index('printer_events_order_idx').on(t.orderId, t.receivedAt),
+    // The console's overview (issue 37): the printer's refusals, few however many orders there are.
+    index('printer_events_refused_idx')
+      .on(t.orderId, t.printJobId)
+      .where(sql`${t.status} in ('REJECTED', 'CANCELED', 'ERROR')`),
+  ],
 );
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { signedInAs } from '../../../test/signed-in';
 import { rateLimits, sessions } from '../db/schema';
+import { AUTH_LIMITS } from '../modules/auth/auth';
 
 let t: TestApp;
 
@@ -156,6 +157,34 @@ describe('the session from the signed cookie copy (decision 016)', () => {
     const response = await get('/api/profile', tokenOnly);
     expect(response.statusCode).toBe(200);
     expect(jarOf(response.headers['set-cookie'])).toContain('shop.session_data=');
+  });
+
+  it('an expired copy sent again reads the database once a minute, and a revocation still ends it after that minute', async () => {
+    const email = 'stale.copy@example.com';
+    const phone = await signedInAs(t, email);
+    const stale = (await signIn(email)).split('; ').find((pair) => pair.startsWith('shop.session_token='))!;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    // The first request reads the database and passes a renewed copy on; the same stale cookies
+    // again within the minute are answered from that read (issue 37: one read per request before).
+    const first = await get('/api/profile', stale);
+    expect(first.statusCode).toBe(200);
+    expect(jarOf(first.headers['set-cookie'])).toContain('shop.session_data=');
+    const again = await get('/api/profile', stale);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    // The session ended elsewhere: within the minute of the read the stale cookies still open reads
+    // (the window of decision 016), after it they do not.
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { origin: t.config.publicUrl, 'content-type': 'application/json', cookie: phone },
+      payload: JSON.stringify({ currentPassword: PASSWORD, newPassword: 'quiet-harbour-78' }),
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await get('/api/profile', stale)).statusCode).toBe(200);
+    expect((await get('/api/profile/export', stale)).statusCode).toBe(401);
+    vi.setSystemTime(Date.now() + (AUTH_LIMITS.sessionCacheSeconds + 1) * 1000);
+    expect((await get('/api/profile', stale)).statusCode).toBe(401);
   });
 
   it('reading the session writes no rate-limit row; sign-in attempts are still counted', async () => {

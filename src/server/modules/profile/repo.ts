@@ -28,8 +28,8 @@ import {
 // Every query of the profile takes the caller's id and filters by it in SQL (ARCHITECTURE.md):
 // a row of another user is never loaded, so it cannot be shown by mistake.
 
-export async function findUser(db: Db, userId: string) {
-  const [row] = await db
+function prepareFindUser(db: Db) {
+  return db
     .select({
       id: users.id,
       name: users.name,
@@ -40,7 +40,24 @@ export async function findUser(db: Db, userId: string) {
       createdAt: users.createdAt,
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('profile_find_user');
+}
+
+const findUserStatements = new WeakMap<Db, ReturnType<typeof prepareFindUser>>();
+
+/**
+ * The account, by a named statement drizzle builds once per database and PostgreSQL parses once
+ * per pooled connection: `GET /api/profile` is every signed-in page's first read (issue 37:
+ * building the query was a large share of the request's CPU).
+ */
+export async function findUser(db: Db, userId: string) {
+  let statement = findUserStatements.get(db);
+  if (!statement) {
+    statement = prepareFindUser(db);
+    findUserStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId });
   return row;
 }
 
