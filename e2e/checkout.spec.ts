@@ -14,7 +14,7 @@ async function choose(page: Page, group: string, name: RegExp) {
   await expect(radio).toBeChecked();
 }
 
-/** The worked example of PRODUCT.md: hardcover, two softcover grandparent copies, to Germany. */
+/** The worked example of docs/product.md: hardcover, two softcover grandparent copies, to Germany. */
 async function chooseWorkedExample(page: Page) {
   await choose(page, 'Choose the cover', /^Hardcover/);
   await choose(page, 'Copies for the grandparents', /^2 copies/);

@@ -1,6 +1,6 @@
 // Fails when a comment cites a Markdown document that is not in the repository (issue 29): a
 // comment such as "docs/spec.md section 9" or "docs/decisions/007-payments-and-the-job-queue.md"
-// must lead a reader who cloned the project to a file they have. A bare "SPEC.md" (a document kept
+// must lead a reader who cloned the project to a file they have. A bare "docs/spec.md" (a document kept
 // outside the repository) is reported; its content lives in docs/spec.md.
 // Usage: `tsx scripts/check-doc-citations.ts` (exit 1 and one line per broken citation).
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Enforces the client's import direction (STYLE.md): shared -> features -> routes. A feature does
+// Enforces the client's import direction (docs/style.md): shared -> features -> routes. A feature does
 // not import another feature, and nothing outside `routes/` (and the router) imports a route.
 // On the server, adapters are leaves: nothing under `adapters/` imports the shop's modules, jobs
 // or database (what an adapter needs of the shop comes in as ports from src/server/services.ts).

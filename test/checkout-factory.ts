@@ -5,7 +5,7 @@ import { instanceKeys } from '../src/server/storage-keys';
 import type { TestApp } from './build-test-app';
 import { personalisationOf } from './personalisation-factory';
 
-/** The worked example's choice (PRODUCT.md Money): hardcover + two softcover copies to Germany. */
+/** The worked example's choice (docs/product.md Money): hardcover + two softcover copies to Germany. */
 export const WORKED_EXAMPLE = {
   coverType: 'hardcover',
   grandparentCopies: { count: 2, coverType: 'softcover' },

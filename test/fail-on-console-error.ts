@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-// A test that logs console.error fails (STYLE.md): errors must be asserted, not printed.
+// A test that logs console.error fails (docs/style.md): errors must be asserted, not printed.
 const errors: unknown[][] = [];
 const original = console.error;
 console.error = (...args: unknown[]) => {

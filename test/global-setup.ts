@@ -23,7 +23,7 @@ export function withDatabase(url: string, database: string): string {
 
 /**
  * Migrates and seeds one template database per run; each test file then gets a fresh copy of it
- * (STYLE.md: migrate once, copy per file). PGlite: a dumped data folder; PostgreSQL: a template db.
+ * (docs/style.md: migrate once, copy per file). PGlite: a dumped data folder; PostgreSQL: a template db.
  */
 export default async function setup(project: TestProject) {
   if (project.name.endsWith(':pg')) {

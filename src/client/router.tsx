@@ -33,7 +33,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/checkout'),
             HydrateFallback: PageFallback,
           },
-          // Without a book there is nothing to check out: the wizard makes one (SPEC.md section 2).
+          // Without a book there is nothing to check out: the wizard makes one (docs/spec.md section 2).
           { path: 'checkout', element: <Navigate to="/wizard" replace /> },
           {
             path: 'order-confirmation/:orderId',

@@ -407,7 +407,7 @@ async function registerShopRoutes(app: App, deps: AppDeps): Promise<void> {
   if (outboxDir) await app.register(devRoutes(outboxDir, { trustsProxy }));
 }
 
-// PRODUCT.md "Demo and live": the checkout test page and the readable outbox are a demo shop's.
+// docs/product.md "Demo and live": the checkout test page and the readable outbox are a demo shop's.
 function demoShop(deps: AppDeps) {
   const demo = deps.config.mode === 'demo';
   return {

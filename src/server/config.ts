@@ -63,7 +63,7 @@ const wholeNumber = (min: number, max: number) =>
 
 /** Every environment variable the shop reads, with its default. The README lists the same. */
 const EnvSchema = z.object({
-  // PRODUCT.md "Demo and live": a demo shop (the default) runs on every embedded default; a live
+  // docs/product.md "Demo and live": a demo shop (the default) runs on every embedded default; a live
   // shop refuses to start without real payments, real e-mail and a real printer.
   SHOP_MODE: z.enum(['demo', 'live'], { message: 'expected demo or live' }).default('demo'),
   // Issue 18: who sells, as each receipt says (the shop's legal name, postal address, VAT number).
@@ -73,7 +73,7 @@ const EnvSchema = z.object({
   // Issue 17: paid books wait for an operator's look before print. Default: on with a hosted
   // illustrator (its pictures are a model's), off with the local one.
   REVIEW_BEFORE_PRINT: z.enum(['on', 'off'], { message: 'expected on or off' }).optional(),
-  // PRODUCT.md Operators: the accounts (verified e-mail) that open the operator console /admin.
+  // docs/product.md Operators: the accounts (verified e-mail) that open the operator console /admin.
   ADMIN_EMAILS: z
     .string()
     .default('')

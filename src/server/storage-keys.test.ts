@@ -11,8 +11,8 @@ import {
 const id = '3f2a6c1e-8b0d-4c7a-9e55-0a1b2c3d4e5f';
 
 describe('storage keys', () => {
-  // The one place the layout is written out: SPEC.md section 3 (stored images) and the print files.
-  it('keeps every file of a book in its own folder, as SPEC.md lays it out', () => {
+  // The one place the layout is written out: docs/spec.md section 3 (stored images) and the print files.
+  it('keeps every file of a book in its own folder, as docs/spec.md lays it out', () => {
     const keys = instanceKeys(id);
     expect(keys.folder).toBe(`${id}/`);
     expect([keys.childPhoto, keys.toyPhoto, keys.heroCover, keys.toyCover]).toEqual([

@@ -2,7 +2,7 @@ import type { BookPictures } from '../shared/domain/book-personalisation';
 import { COVER_TYPES, type CoverType } from '../shared/domain/statuses';
 
 /**
- * Every storage key of the shop, in one place (SPEC.md section 3, stored images). Bucket
+ * Every storage key of the shop, in one place (docs/spec.md section 3, stored images). Bucket
  * `instances` holds one folder per book instance; bucket `wizard-temp` one folder per wizard
  * session. Nothing else spells a key: adapters receive them as arguments.
  */
@@ -35,7 +35,7 @@ export function instanceKeys(id: string) {
   return {
     /** Every file of the book (deleting it deletes the book's files). */
     folder,
-    /** The original photos, removed 3 weeks after delivery (PRODUCT.md retention). */
+    /** The original photos, removed 3 weeks after delivery (docs/product.md retention). */
     inputFolder: `${folder}${INPUT}`,
     childPhoto,
     toyPhoto,

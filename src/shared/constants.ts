@@ -1,4 +1,4 @@
-// Business constants and limits of SPEC.md section 9 and PRODUCT.md, in one place for both sides.
+// Business constants and limits of docs/spec.md section 9 and docs/product.md, in one place for both sides.
 
 /** Book facts told to parents: pages per type and the age range of the theme today. */
 export const BOOK_FACTS = {
@@ -18,7 +18,7 @@ export const LIMITS = {
   cropJpegQuality: 0.95,
   dedicationMaxChars: 300,
   signatureMaxChars: 60,
-  /** The shortest password (SPEC.md section 5): the auth server and the sign-up forms. */
+  /** The shortest password (docs/spec.md section 5): the auth server and the sign-up forms. */
   passwordMinChars: 6,
 } as const;
 
@@ -54,5 +54,5 @@ export const RETENTION = {
 
 export const SATISFACTION_DAYS = 30;
 
-/** Where parents write to us; replies within 24 hours (SPEC.md FAQ). */
+/** Where parents write to us; replies within 24 hours (docs/spec.md FAQ). */
 export const SUPPORT = { email: 'hello@cuddletales.ch', replyHours: 24 } as const;

@@ -1,4 +1,4 @@
-/** The languages of the shop live in src/shared/domain/languages.ts (one list); English is the fallback (SPEC.md section 9). */
+/** The languages of the shop live in src/shared/domain/languages.ts (one list); English is the fallback (docs/spec.md section 9). */
 export {
   FALLBACK_LANGUAGE,
   isLanguage,

@@ -1,4 +1,4 @@
-/** Paths of the client's screens (SPEC.md section 2); the server answers 404 for any other page. */
+/** Paths of the client's screens (docs/spec.md section 2); the server answers 404 for any other page. */
 const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/$/,
   /^\/themes\/?$/,

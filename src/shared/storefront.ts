@@ -23,7 +23,7 @@ export const STOREFRONT_STATE_ID = 'storefront-state';
 /** Dispatched on `document` once a server-painted page is hydrated (src/client/storefront.ts). */
 export const HYDRATED_EVENT = 'shop:hydrated';
 
-/** localStorage key of the favourites: a JSON array of "{themeId}-{type}" (SPEC.md section 3). */
+/** localStorage key of the favourites: a JSON array of "{themeId}-{type}" (docs/spec.md section 3). */
 export const FAVOURITES_STORAGE_KEY = 'favoritedThemes';
 
 /** The cookie that carries the visitor's language choice to the server (the browser keeps it too). */

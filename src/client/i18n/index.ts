@@ -71,7 +71,7 @@ function readSavedLanguage(): string | null {
 }
 
 /**
- * Stored choice first, then the browser, then the page; the choice is saved (SPEC.md section 9).
+ * Stored choice first, then the browser, then the page; the choice is saved (docs/spec.md section 9).
  * i18next takes the first candidate it offers. 'fr-CH' from the browser becomes 'fr', so the saved
  * choice is always one of LANGUAGES. The boot script written by vite.config.ts guesses the same way
  * to fetch the first texts early; keep the two in step.

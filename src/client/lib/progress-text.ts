@@ -1,6 +1,6 @@
 /**
  * What a book's raw progress text (`current_step`, English data written by the pipeline) says, so
- * the page can tell it in the reader's language (SPEC.md section 4). Unknown texts are kept as they
+ * the page can tell it in the reader's language (docs/spec.md section 4). Unknown texts are kept as they
  * are; no text at all means the book is being processed.
  */
 export type ProgressText =

@@ -65,7 +65,7 @@ describe('schema', () => {
 });
 
 describe('seed', () => {
-  it('creates the guardian-friend book and theme and the prices of PRODUCT.md in cents', async () => {
+  it('creates the guardian-friend book and theme and the prices of docs/product.md in cents', async () => {
     const theme = await database.db.query.themes.findFirst({ where: eq(themes.id, 'guardian-friend') });
     expect(theme).toMatchObject({
       ageMin: 2,

@@ -87,7 +87,7 @@ export const users = pgTable(
     image: text('image'),
     // The language the user reads the shop in: their e-mails are written in it.
     language: text('language').$type<Language>().notNull().default('en'),
-    // PRODUCT.md Operators: `admin` opens /admin (also granted by ADMIN_EMAILS or `npm run admin`).
+    // docs/product.md Operators: `admin` opens /admin (also granted by ADMIN_EMAILS or `npm run admin`).
     role: text('role').$type<UserRole>().notNull().default('customer'),
     // Issue 18: the parent agreed to one e-mail about a book approved but not paid after a day; the
     // token of the one-click opt-out link (random, made when they agree).
@@ -267,7 +267,7 @@ export const characters = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    // A storage key, never a public URL: a child's photo is served only to its owner (PRODUCT.md).
+    // A storage key, never a public URL: a child's photo is served only to its owner (docs/product.md).
     photoPath: text('photo_path'),
     createdAt: createdAt(),
   },
@@ -301,7 +301,7 @@ export const bookInstances = pgTable(
     // The lease on finishing a book (cover picture, print files, printer): one worker at a time.
     finishingBy: text('finishing_by'),
     finishingUntil: timestamp('finishing_until', { withTimezone: true }),
-    // When the retention job removed the original photos and then the derived images (PRODUCT.md),
+    // When the retention job removed the original photos and then the derived images (docs/product.md),
     // so that each run only looks at books it has not cleaned yet.
     photosDeletedAt: timestamp('photos_deleted_at', { withTimezone: true }),
     imagesDeletedAt: timestamp('images_deleted_at', { withTimezone: true }),
@@ -398,7 +398,7 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Nullable: a deleted account's orders are kept for accounting, anonymised (PRODUCT.md).
+    // Nullable: a deleted account's orders are kept for accounting, anonymised (docs/product.md).
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     orderNumber: text('order_number').notNull().unique(),
     bookType: text('book_type').$type<BookType>().notNull(),
@@ -572,7 +572,7 @@ export const productPricing = pgTable(
 
 /**
  * VAT by destination country, as dated data (issue 18): an order's rate is the newest row of its
- * country whose `valid_from` is on or before the order's date. Seeded with SPEC.md's 7.7 % for
+ * country whose `valid_from` is on or before the order's date. Seeded with docs/spec.md's 7.7 % for
  * every country; an operator adds a row in the console; TAX_RATE_BASIS_POINTS overrides them all.
  */
 export const taxRates = pgTable(

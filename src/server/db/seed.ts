@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { books, productPricing, themes } from './schema';
 
-/** The catalogue every shop starts with (PRODUCT.md Names and Money). Prices in cents. */
+/** The catalogue every shop starts with (docs/product.md Names and Money). Prices in cents. */
 const CATALOGUE_SEED = {
   books: [{ slug: 'guardian-friend', title: 'My Guardian Friend' }],
   themes: [

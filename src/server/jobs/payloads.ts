@@ -61,7 +61,7 @@ export const JOB_PAYLOADS = {
   }),
   /** The one "your book is waiting" e-mail of a book approved but not paid (issue 18). */
   'send-book-reminder': z.object({ bookInstanceId: z.uuid() }),
-  /** The hourly retention run (PRODUCT.md privacy promises); `period` is its hour, as the singleton key. */
+  /** The hourly retention run (docs/product.md privacy promises); `period` is its hour, as the singleton key. */
   retention: z.object({ period: z.string() }),
 } as const;
 

@@ -66,7 +66,7 @@ function monthsBefore(date: Date, months: number): Date {
 }
 
 /**
- * Keeps the privacy policy's promises (PRODUCT.md, RETENTION): original photos go 3 weeks after the
+ * Keeps the privacy policy's promises (docs/product.md, RETENTION): original photos go 3 weeks after the
  * order was delivered, derived pictures and print files 6 months after, wizard uploads 24 hours
  * after their wizard was last used, and drafts left unpaid for 30 days are marked `abandoned`;
  * failed sign-ins are kept a day, and a demo shop's outbox 30 days.

@@ -19,7 +19,7 @@ export type JobContext = {
 };
 
 /**
- * What to do with a job of one queue (STYLE.md: typed jobs). Its payload was parsed with the
+ * What to do with a job of one queue (docs/style.md: typed jobs). Its payload was parsed with the
  * queue's schema (jobs/payloads.ts) first; handlers are registered at the composition root
  * (src/server/services.ts), so the queue and the worker import no module.
  */

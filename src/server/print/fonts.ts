@@ -4,7 +4,7 @@ import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 // TTF files from npm packages, never system fonts: the print machine and CI have none we can trust.
-// (@fontsource ships only woff/woff2, and pdf-lib cannot embed woff2; stack.md.)
+// (@fontsource ships only woff/woff2, and pdf-lib cannot embed woff2; docs/notes/stack.md.)
 const require = createRequire(import.meta.url);
 
 const FONT_FILES = {

@@ -1,6 +1,6 @@
 import type { CoverType } from '../../shared/domain/statuses';
 
-// The print specification of the book (Lulu, /work/shared/notes/outside-services.md "Print-on-demand").
+// The print specification of the book (Lulu, docs/notes/outside-services.md "Print-on-demand").
 // Everything is in PDF points (1/72 in); millimetres only appear in messages.
 
 const POINTS_PER_INCH = 72;

@@ -53,7 +53,7 @@ export const ELIDING_WORDS: readonly string[] = [
   ...new Set(Object.values(ELISION).flatMap((rules) => Object.keys(rules?.words ?? {}))),
 ];
 
-/** Pages per book type: the numbers the shop promises (SPEC.md section 1). */
+/** Pages per book type: the numbers the shop promises (docs/spec.md section 1). */
 export const PAGES_BY_BOOK_TYPE: Record<BookType, number> = {
   storybook: BOOK_FACTS.storybookPages,
   coloring: BOOK_FACTS.coloringPages,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 
 /**
- * The account forms' checks, made in the browser before any request (SPEC.md section 5), as zod
+ * The account forms' checks, made in the browser before any request (docs/spec.md section 5), as zod
  * schemas the forms use through react-hook-form's resolver. Each message is the key of its text in
  * the `auth` namespace's `validation` group. Deliberately loose on the e-mail: the server has the
  * last word; this only catches typos before a round trip.
@@ -16,7 +16,7 @@ export type AuthProblem =
 
 const problem = (key: AuthProblem) => key;
 
-/** The shortest password the shop accepts, on sign-up and reset (SPEC.md section 5). */
+/** The shortest password the shop accepts, on sign-up and reset (docs/spec.md section 5). */
 export const MIN_PASSWORD_LENGTH: number = LIMITS.passwordMinChars;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

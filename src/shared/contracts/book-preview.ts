@@ -75,7 +75,7 @@ export const BookPreviewSchema = z
     language: LanguageSchema,
     /** draft → rendering (drawing) → ready (read, change, approve) → fulfilled (paid); archived = failed. */
     status: z.enum(BOOK_INSTANCE_STATUSES),
-    /** SPEC.md's raw progress text (English data, translated by the client) and its percentage. */
+    /** docs/spec.md's raw progress text (English data, translated by the client) and its percentage. */
     progress: z.object({ step: z.string().nullable(), percentage: z.number().int().min(0).max(100) }),
     /** The version the reader shows; null until the drawing is finished. */
     currentVersion: z.number().int().positive().nullable(),

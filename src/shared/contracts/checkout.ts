@@ -24,7 +24,7 @@ export const OrderParamsSchema = z.object({ orderId: UuidParamSchema });
 
 const required = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
 
-/** Step 2 of the checkout: who pays (SPEC.md section 5: first and last name and e-mail required). */
+/** Step 2 of the checkout: who pays (docs/spec.md section 5: first and last name and e-mail required). */
 export const CheckoutCustomerSchema = z
   .object({
     firstName: required(60),

@@ -49,7 +49,7 @@ const ProfileBookSchema = z
     title: z.string(),
     bookType: z.enum(BOOK_TYPES),
     status: z.enum(BOOK_INSTANCE_STATUSES),
-    /** The raw progress text of SPEC.md section 4 (English data; the client translates it). */
+    /** The raw progress text of docs/spec.md section 4 (English data; the client translates it). */
     currentStep: z.string().nullable(),
     progressPercentage: z.number().int().min(0).max(100),
     childName: z.string(),
@@ -142,7 +142,7 @@ export const ProfileOrdersSchema = z
   .meta({ id: 'ProfileOrders' });
 export type ProfileOrders = z.infer<typeof ProfileOrdersSchema>;
 
-/** SPEC.md retry-book-generation: `{ bookInstanceId }` → `{ success, message }`. */
+/** docs/spec.md retry-book-generation: `{ bookInstanceId }` → `{ success, message }`. */
 export const RetryBookResultSchema = z
   .object({ success: z.boolean(), message: z.string() })
   .meta({ id: 'RetryBookResult' });

@@ -12,7 +12,7 @@ export const ImageIdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'expected an im
 
 const name = z.string().trim().min(1, 'required').max(40, 'at most 40 characters');
 
-/** Step 1, child (SPEC.md section 3): name, gender, age 1-18, the photo's id, consent given. */
+/** Step 1, child (docs/spec.md section 3): name, gender, age 1-18, the photo's id, consent given. */
 export const ChildStepSchema = z
   .object({
     name,

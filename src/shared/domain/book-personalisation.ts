@@ -4,7 +4,7 @@ import { ChildLookSchema } from './child-look';
 import { ToyLookSchema } from './toy-look';
 
 /**
- * The book's personalisation (SPEC.md `wizard_metadata`): what the wizard leaves on a book instance
+ * The book's personalisation (docs/spec.md `wizard_metadata`): what the wizard leaves on a book instance
  * and everything after it reads (production, checkout, titles, profile, reorders). The one schema of
  * the `book_instance.wizard_metadata` column. Its words (names, dedication) are the wizard's first
  * ones: once the book has a version, the version's words are read over them (docs/decisions/018,

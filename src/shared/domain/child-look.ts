@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * How the local illustrator draws the child (PRODUCT.md: the child drawn as a character in the
+ * How the local illustrator draws the child (docs/product.md: the child drawn as a character in the
  * book's style from features read off the photo, adjustable by the parent). Read from the photo on
  * the server, shown and adjusted in wizard step 2, kept with the book's personalisation.
  */

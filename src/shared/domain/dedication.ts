@@ -16,7 +16,7 @@ export function characterCount(text: string): number {
 
 export type DedicationProblem = 'empty' | 'too_long' | 'emoji';
 
-/** The problems of a dedication message: at most 300 characters, no emoji (SPEC.md section 5). */
+/** The problems of a dedication message: at most 300 characters, no emoji (docs/spec.md section 5). */
 export function dedicationProblems(message: string): DedicationProblem[] {
   const problems: DedicationProblem[] = [];
   if (message.trim() === '') problems.push('empty');

@@ -1,9 +1,9 @@
-/** What the interface asks the user to do about an error (SPEC.md section 8). */
+/** What the interface asks the user to do about an error (docs/spec.md section 8). */
 export type ErrorAction = 'upload_different' | 'retry' | 'start_over' | 'contact_support';
 
 /**
  * The error catalogue: every code that crosses the API, with the action it asks of the user.
- * The classified codes come from SPEC.md section 8; the general ones cover HTTP-level failures.
+ * The classified codes come from docs/spec.md section 8; the general ones cover HTTP-level failures.
  */
 export const ERROR_CATALOGUE = {
   AI_INVALID_IMAGE_NO_PERSON: 'upload_different',
@@ -68,12 +68,12 @@ function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
 }
 
-/** The action for a code; an unknown code means retry (SPEC.md section 8). */
+/** The action for a code; an unknown code means retry (docs/spec.md section 8). */
 export function actionForError(code: unknown): ErrorAction {
   return isErrorCode(code) ? ERROR_CATALOGUE[code] : 'retry';
 }
 
-/** Codes whose screen also says the service is unavailable (SPEC.md section 8). */
+/** Codes whose screen also says the service is unavailable (docs/spec.md section 8). */
 export function isServiceUnavailable(code: unknown): boolean {
   return code === 'AI_API_KEY_MISSING' || code === 'SERVICE_UNAVAILABLE';
 }

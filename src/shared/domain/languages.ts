@@ -50,7 +50,7 @@ export const LANGUAGES = [
 export type LanguageEntry = (typeof LANGUAGES)[number];
 export type Language = LanguageEntry['code'];
 
-/** The language every missing text falls back to (SPEC.md section 9). */
+/** The language every missing text falls back to (docs/spec.md section 9). */
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 export const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [Language, ...Language[]];

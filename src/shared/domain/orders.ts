@@ -1,7 +1,7 @@
 import type { OrderStatus, PaymentStatus } from './statuses';
 
 /**
- * The payment states in which an order can still be paid (SPEC.md section 4: Retry Payment while
+ * The payment states in which an order can still be paid (docs/spec.md section 4: Retry Payment while
  * the payment failed or is still pending). The checkout, the orders and payments services and the
  * client's order status all ask this, so the rule lives once.
  */

@@ -16,7 +16,7 @@ function quote(coverType: CoverType, count: number, copyCover: CoverType, countr
 }
 
 describe('quoteOrder', () => {
-  it('gives the worked example of PRODUCT.md: hardcover + 2 softcover copies to Germany = 95.81', () => {
+  it('gives the worked example of docs/product.md: hardcover + 2 softcover copies to Germany = 95.81', () => {
     const result = quote('hardcover', 2, 'softcover', 'DE');
     expect(result.lines).toEqual([
       expect.objectContaining({

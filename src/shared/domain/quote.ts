@@ -6,7 +6,7 @@ import type { CoverType, OrderItemType, ProductKey } from './statuses';
 /** Grandparent copies: 0 to 3, all of one cover type chosen apart from the main book's. */
 export const GRANDPARENT_COPIES = { min: 0, max: 3 } as const;
 
-/** Discount per grandparent copy, by number of copies (PRODUCT.md Money). */
+/** Discount per grandparent copy, by number of copies (docs/product.md Money). */
 export const GRANDPARENT_DISCOUNTS: Readonly<Record<1 | 2 | 3, number>> = { 1: 25, 2: 30, 3: 35 };
 
 /** The tax rate every shop starts with: 7.7 %, in basis points (a setting, see config). */
@@ -86,7 +86,7 @@ function priceOf(prices: readonly Price[], coverType: CoverType): Price {
 }
 
 /**
- * The whole price of an order, in cents (PRODUCT.md Money): the book at its active price, the
+ * The whole price of an order, in cents (docs/product.md Money): the book at its active price, the
  * grandparent copies at the base price of their cover minus 25/30/35 %, a promo code's discount off
  * the books, shipping by zone and level (standard or express) for the buyer's parcel and each gift
  * copy's own parcel, and tax on the discounted items plus shipping at the buyer's destination's rate, each rounded half up to the cent. The client shows it; the server charges it.

@@ -1,4 +1,4 @@
-/** Countries the shop ships to, in the order offered; CH is the default (SPEC.md section 9). */
+/** Countries the shop ships to, in the order offered; CH is the default (docs/spec.md section 9). */
 export const COUNTRIES = ['CH', 'DE', 'FR', 'IT', 'AT', 'US', 'GB', 'ES'] as const;
 export type Country = (typeof COUNTRIES)[number];
 export const DEFAULT_COUNTRY: Country = 'CH';
@@ -81,7 +81,7 @@ export type ShippingZone = 'domestic' | 'neighbours' | 'international';
 
 const NEIGHBOURS: readonly Country[] = ['DE', 'FR', 'IT', 'AT'];
 
-/** Shipping price in cents and delivery estimate in business days, per zone (PRODUCT.md Money). */
+/** Shipping price in cents and delivery estimate in business days, per zone (docs/product.md Money). */
 export const SHIPPING_ZONES: Record<
   ShippingZone,
   { priceCents: number; businessDays: { min: number; max: number } }
@@ -97,14 +97,14 @@ export function shippingZoneOf(country: string): ShippingZone {
   return NEIGHBOURS.includes(country as Country) ? 'neighbours' : 'international';
 }
 
-/** Printing takes 2 to 7 working days before shipping (SPEC.md FAQ). */
+/** Printing takes 2 to 7 working days before shipping (docs/spec.md FAQ). */
 export const PRINTING_BUSINESS_DAYS = { min: 2, max: 7 } as const;
 
 /** How a parcel travels: the printer's usual carrier, or its fastest (Lulu `EXPRESS`). */
 export const SHIPPING_LEVELS = ['standard', 'express'] as const;
 export type ShippingLevel = (typeof SHIPPING_LEVELS)[number];
 
-/** Express costs 14.99 more than standard to every country (SPEC.md's older flow: express +14.99). */
+/** Express costs 14.99 more than standard to every country (docs/spec.md's older flow: express +14.99). */
 const EXPRESS_SURCHARGE_CENTS = 1499;
 
 /** Express transit in working days, per zone: the carrier's courier service. */

@@ -7,7 +7,7 @@ import {
   type PaymentStatus,
 } from './statuses';
 
-/** The badge colours of SPEC.md section 4. */
+/** The badge colours of docs/spec.md section 4. */
 export type Tone = 'yellow' | 'blue' | 'purple' | 'green' | 'emerald' | 'red' | 'grey';
 
 const ORDER_TONES: Record<OrderStatus, Tone> = {

@@ -1,4 +1,4 @@
-/** Book types (PRODUCT.md Names); `colouring` in a URL is an alias of `coloring`. */
+/** Book types (docs/product.md Names); `colouring` in a URL is an alias of `coloring`. */
 export const BOOK_TYPES = ['storybook', 'coloring'] as const;
 export type BookType = (typeof BOOK_TYPES)[number];
 
@@ -11,7 +11,7 @@ export function parseBookType(value: unknown): BookType | undefined {
 export const COVER_TYPES = ['softcover', 'hardcover'] as const;
 export type CoverType = (typeof COVER_TYPES)[number];
 
-/** Book instance lifecycle (PRODUCT.md Book lifecycle). */
+/** Book instance lifecycle (docs/product.md Book lifecycle). */
 export const BOOK_INSTANCE_STATUSES = [
   'draft',
   'rendering',
@@ -52,7 +52,7 @@ export type WizardStepType = (typeof WIZARD_STEP_TYPES)[number];
 export const SPREAD_STATUSES = ['pending', 'generating', 'done', 'failed'] as const;
 export type SpreadStatus = (typeof SPREAD_STATUSES)[number];
 
-/** Order item kinds (SPEC.md section 3, order items). */
+/** Order item kinds (docs/spec.md section 3, order items). */
 export const ORDER_ITEM_TYPES = ['base_book', 'hardcover_upgrade', 'grandparent_copy'] as const;
 export type OrderItemType = (typeof ORDER_ITEM_TYPES)[number];
 
@@ -64,7 +64,7 @@ export const PRODUCT_KEYS = [
 ] as const;
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
 
-/** Account roles (PRODUCT.md Operators): an `admin` works in /admin; the role is never shown to customers. */
+/** Account roles (docs/product.md Operators): an `admin` works in /admin; the role is never shown to customers. */
 export const USER_ROLES = ['customer', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 

@@ -3,7 +3,7 @@ import { LIMITS } from '../constants';
 /** A wizard step number, 1 to 5. */
 export type WizardStep = 1 | 2 | 3 | 4 | 5;
 
-/** Reads the `step` query: 1-5, anything else is 1 (SPEC.md section 2). */
+/** Reads the `step` query: 1-5, anything else is 1 (docs/spec.md section 2). */
 export function parseWizardStep(value: unknown): WizardStep {
   const step = Number(value);
   return Number.isInteger(step) && step >= 1 && step <= LIMITS.wizardSteps ? (step as WizardStep) : 1;
@@ -43,7 +43,7 @@ export type SavedProgress = {
 };
 
 /**
- * The step to resume at (SPEC.md section 4), counting a step only when every earlier one is there: a
+ * The step to resume at (docs/spec.md section 4), counting a step only when every earlier one is there: a
  * picture, 2; and a generated cover, 3; and toy name and picture, 4; and a toy image, 5; otherwise 1.
  * Filled in order this is the spec's rule; a sibling version saves steps 3-5 first and still opens at 1.
  */

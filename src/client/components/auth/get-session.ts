@@ -37,7 +37,7 @@ export function getSessionQueryOptions() {
 
 export type UseSessionResult = {
   user: SessionUser | null;
-  /** True until the first read of the session has finished (SPEC.md section 4). */
+  /** True until the first read of the session has finished (docs/spec.md section 4). */
   isLoading: boolean;
   isSignedIn: boolean;
 };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { cn } from '../ui/cn';
 
-/** The first letter of the e-mail, upper case (SPEC.md section 2). */
+/** The first letter of the e-mail, upper case (docs/spec.md section 2). */
 export function initialOf(email: string): string {
   return (Array.from(email.trim())[0] ?? '?').toUpperCase();
 }

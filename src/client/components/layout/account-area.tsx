@@ -58,7 +58,7 @@ export function AccountPlaceholder({ inDrawer }: { inDrawer: boolean }) {
 const loadAccountMenu = () => import('./account-menu');
 const LazyAccountMenu = lazy(loadAccountMenu);
 
-/** Desktop: the avatar opens a menu with the e-mail, Profile and Sign out (SPEC.md section 2). */
+/** Desktop: the avatar opens a menu with the e-mail, Profile and Sign out (docs/spec.md section 2). */
 function AccountMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation('navigation');
   const { openedWith, triggerProps } = useMenuOnDemand(loadAccountMenu);

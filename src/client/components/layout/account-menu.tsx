@@ -11,7 +11,7 @@ import { accountTriggerClass } from './account-trigger';
 const menuItemClass =
   'flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 font-semibold outline-none select-none data-[highlighted]:bg-coral-100 data-[disabled]:opacity-50';
 
-/** Desktop: the e-mail, Profile and Sign out (SPEC.md section 2); loaded on first use, mounted open. */
+/** Desktop: the e-mail, Profile and Sign out (docs/spec.md section 2); loaded on first use, mounted open. */
 export default function AccountMenu({ user, openedWith }: { user: SessionUser; openedWith: OpenedWith }) {
   const { t } = useTranslation('navigation');
   const signOut = useSignOut();

@@ -5,7 +5,7 @@ import { type ButtonSize, buttonClass } from '../ui/button';
 export const BUILD_BOOK_HREF = '/themes?type=storybook';
 
 /**
- * The 'build my book' call to action. A plain <a>, not a router Link: SPEC.md section 2 asks for a
+ * The 'build my book' call to action. A plain <a>, not a router Link: docs/spec.md section 2 asks for a
  * full page load here.
  */
 export function BuildBookLink({

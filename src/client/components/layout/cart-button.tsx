@@ -8,7 +8,7 @@ import { buttonClass } from '../ui/button';
 export const CART_COUNT = 0;
 
 /**
- * The cart icon (SPEC.md section 1): its count is the parent's approved books not paid yet
+ * The cart icon (docs/spec.md section 1): its count is the parent's approved books not paid yet
  * (issue 15), which My Books lists with "Continue to payment". Empty, it says so.
  */
 export function CartButton({ count = CART_COUNT }: { count?: number }) {

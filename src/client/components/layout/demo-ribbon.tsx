@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * PRODUCT.md "Demo and live": a demo shop says so on every page. The server marks the page itself
+ * docs/product.md "Demo and live": a demo shop says so on every page. The server marks the page itself
  * (`<html data-shop-mode="demo">`, and `data-outbox` for a visitor on the shop's own machine), so
  * the band is there from the first paint and nothing moves when the app starts.
  */

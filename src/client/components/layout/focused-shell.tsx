@@ -25,7 +25,7 @@ type FocusedShellProps = {
 };
 
 /**
- * The quiet frame of the wizard and the checkout (SPEC.md section 2): logo, what is being done and
+ * The quiet frame of the wizard and the checkout (docs/spec.md section 2): logo, what is being done and
  * the account; no shop menu to wander off through.
  */
 export function FocusedShell({ homeLabel, title, actions, width, children, footer }: FocusedShellProps) {

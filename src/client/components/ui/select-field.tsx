@@ -6,7 +6,7 @@ type SelectFieldProps = Omit<ComponentProps<'select'>, 'id' | 'value' | 'onChang
   label: string;
   value: string;
   onValueChange: (value: string) => void;
-  /** The choices; none may have an empty value (SPEC.md section 5, select controls). */
+  /** The choices; none may have an empty value (docs/spec.md section 5, select controls). */
   options: ReadonlyArray<{ value: string; label: string }>;
   /** Shown under the field in red and read with it; also marks the field invalid. */
   error?: string | undefined;

@@ -8,7 +8,7 @@ export const SUPPORT_REPLY_HOURS = SUPPORT.replyHours;
 
 export { RETENTION, SATISFACTION_DAYS, WIZARD_COOKIE } from '../../../shared/constants';
 
-/** Book facts told to parents (SPEC.md sections 1 and 9, PRODUCT.md Names). */
+/** Book facts told to parents (docs/spec.md sections 1 and 9, docs/product.md Names). */
 export const BOOK_FACTS = { ...SHARED_BOOK_FACTS, dedicationMaxChars: LIMITS.dedicationMaxChars } as const;
 
 /** The date shown as "last updated" on the privacy policy and the terms. */
@@ -24,7 +24,7 @@ export type AffiliateTier = {
   commissionPercent: number;
 };
 
-/** Commission by books sold through the partner's link in a month (SPEC.md Affiliate). */
+/** Commission by books sold through the partner's link in a month (docs/spec.md Affiliate). */
 export const AFFILIATE_TIERS: readonly AffiliateTier[] = [
   { id: 'starter', minSales: 1, maxSales: 10, commissionPercent: 15 },
   { id: 'growth', minSales: 11, maxSales: 25, commissionPercent: 20 },

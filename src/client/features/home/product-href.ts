@@ -1,7 +1,7 @@
 import type { BookType } from '../../../shared/domain/statuses';
 
 /**
- * Where a product card's button leads (SPEC.md section 2): the storybook themes, or the coloring
+ * Where a product card's button leads (docs/spec.md section 2): the storybook themes, or the coloring
  * themes spelled `colouring` as the home page's links always were (the themes page reads both).
  */
 export function productHref(type: BookType): string {

@@ -28,7 +28,7 @@ export type GeminiIllustratorOptions = {
   logger?: IllustratorLogger;
 };
 
-/** Texts shown to the user (SPEC.md section 8: the server message is shown when a code is present). */
+/** Texts shown to the user (docs/spec.md section 8: the server message is shown when a code is present). */
 const MESSAGES = {
   keyMissing: 'The illustration service is not available right now. Please contact support.',
   safety:

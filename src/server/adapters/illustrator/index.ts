@@ -4,7 +4,7 @@ import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import type { Scene } from '../../stories/scene';
 
-/** SPEC.md `generate-book-cover` prompt types: the child's hero cover or the plush toy's cover. */
+/** docs/spec.md `generate-book-cover` prompt types: the child's hero cover or the plush toy's cover. */
 export type CoverKind = 'hero_generation' | 'plush_toy_generation';
 
 export type CoverRequest = {
@@ -92,7 +92,7 @@ export type CoverResult =
 
 /**
  * Turns photos into storybook illustrations. The embedded default (`local`) works offline; the real
- * adapters call hosted image models. Every failure is a classified error code (SPEC.md section 8),
+ * adapters call hosted image models. Every failure is a classified error code (docs/spec.md section 8),
  * never a thrown exception, so the caller can tell the user what to do.
  */
 export interface Illustrator {

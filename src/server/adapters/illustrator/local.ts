@@ -10,7 +10,7 @@ import { createPhotoChecker, type PhotoChecker, UndecodablePhotoError } from './
 import { renderScenePage } from './scenes';
 
 /**
- * The embedded default illustrator (PRODUCT.md: the child drawn as a character from features read
+ * The embedded default illustrator (docs/product.md: the child drawn as a character from features read
  * off the photo, the toy drawn from its kind, colours and feature; no pixel of a photo in the book,
  * docs/decisions/021-the-toy-drawn.md). It checks the photo offline with a small detection model,
  * then draws the cover around the drawn child (its look read off the photo, or the parent's; the

@@ -35,7 +35,7 @@ export class UndecodablePhotoError extends Error {
   }
 }
 
-/** The rule that worked on real photos (docs: outside-services.md, "Offline photo checks"). */
+/** The rule that worked on real photos (docs/notes/outside-services.md, "Offline photo checks"). */
 export const PHOTO_RULES = {
   face: 0.5,
   personObject: 0.4,

@@ -1,7 +1,7 @@
 import type { CoverKind, PageRequest, PageStyle } from './index';
 
 /**
- * The prompt texts of the hosted image models (SPEC.md `generate-book-cover`): one style string for
+ * The prompt texts of the hosted image models (docs/spec.md `generate-book-cover`): one style string for
  * every cover, one subject text per cover kind, and the refusal words a model answers with when the
  * photo shows no person / no toy.
  */

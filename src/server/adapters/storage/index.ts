@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * The buckets of SPEC.md section 3: `instances` (one folder per book instance), `wizard-temp`
+ * The buckets of docs/spec.md section 3: `instances` (one folder per book instance), `wizard-temp`
  * (uploads during the wizard) and `public` (catalogue artwork only; nothing of a child).
  */
 const BUCKETS = ['instances', 'wizard-temp', 'public'] as const;

@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 /**
  * Whether an account may open the operator console: role `admin`, or a verified e-mail named by
- * ADMIN_EMAILS (PRODUCT.md Operators). The role is read from the database on every request, so a
+ * ADMIN_EMAILS (docs/product.md Operators). The role is read from the database on every request, so a
  * role taken away takes effect at once.
  */
 export async function findOperator(db: Db, adminEmails: readonly string[], userId: string) {

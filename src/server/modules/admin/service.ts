@@ -292,7 +292,7 @@ export function markShipped(deps: ActionDeps, orderId: string, request: AdminShi
   });
 }
 
-/** Delivered by hand: the retention periods count from now (PRODUCT.md privacy promises). */
+/** Delivered by hand: the retention periods count from now (docs/product.md privacy promises). */
 export function markDelivered(deps: ActionDeps, orderId: string, reason: string) {
   return act(deps, orderId, 'mark_delivered', reason, async (tx, order) => {
     if (order.status !== 'printing' && order.status !== 'shipped') {

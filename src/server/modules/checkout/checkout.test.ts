@@ -68,7 +68,7 @@ describe('GET /api/checkout/:bookInstanceId', () => {
       title: 'Emma and the Night Guardian',
     });
     expect(context.prefill.email).toBe('anna.buyer@example.com');
-    // The seeded rate table: SPEC.md's 7.7 % for every country.
+    // The seeded rate table: docs/spec.md's 7.7 % for every country.
     expect(Object.values(context.pricing.taxRates)).toEqual(Array(8).fill(770));
     expect(context.pricing.promo).toBeNull();
     expect(context.pricing.prices.map((price) => [price.productKey, price.basePrice])).toEqual(

@@ -90,7 +90,7 @@ export function checkoutRoutes(options: {
   };
 }
 
-/** The checkout test page's lookups (SPEC.md: open to anyone); registered only in a demo shop. */
+/** The checkout test page's lookups (docs/spec.md: open to anyone); registered only in a demo shop. */
 export const checkoutTestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/status',

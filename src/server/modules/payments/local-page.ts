@@ -106,7 +106,7 @@ function page(lang: string, title: string, body: string): string {
 const money = (amount: number, lang: string) => formatMoney(amount, lang);
 
 /**
- * The local payment provider's hosted card page (the embedded default of PRODUCT.md): it shows the
+ * The local payment provider's hosted card page (the embedded default of docs/product.md): it shows the
  * server's lines and total, takes one of Stripe's test cards, sends a signed Stripe-shaped
  * notification through the real webhook route, and redirects as Stripe would.
  */

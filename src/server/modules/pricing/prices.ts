@@ -3,7 +3,7 @@ import type { ProductKey } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import { productPricing } from '../../db/schema';
 
-// The active prices, in cents: the single source of every amount (PRODUCT.md Money). Read in one
+// The active prices, in cents: the single source of every amount (docs/product.md Money). Read in one
 // place, as rows (the catalogue, the quote) or as a sub-select of a larger read (the checkout's).
 
 export type PriceRow = { productKey: ProductKey; basePrice: number; discountPercentage: number };

@@ -195,7 +195,7 @@ export async function drawBook(deps: DrawDeps, payload: { bookInstanceId: string
   deps.log.info({ bookInstanceId: instance.id, pages: drawn.total }, 'book drawn');
 }
 
-/** Drawing failed for good: the book is archived with SPEC.md's message, and My Books offers Retry. */
+/** Drawing failed for good: the book is archived with docs/spec.md's message, and My Books offers Retry. */
 export async function archiveDrawing(tx: Db, payload: { bookInstanceId: string }): Promise<void> {
   await tx
     .update(bookInstances)

@@ -68,7 +68,7 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
     // Drawing and print files take a while on a busy machine (both database projects at once).
     const book = await waitForBook(t, bookInstanceId, ['fulfilled', 'archived'], 180_000);
     expect(book).toMatchObject({ status: 'fulfilled', currentStep: 'all done', progressPercentage: 100 });
-    // SPEC.md's progress texts, in order, never going back.
+    // docs/spec.md's progress texts, in order, never going back.
     const seen = progressSeen.filter((entry) => entry.book === bookInstanceId);
     expect(seen[0]).toEqual({
       book: bookInstanceId,

@@ -1,5 +1,5 @@
 /**
- * The progress texts of a book in production (SPEC.md section 4, "Generation progress text"), as
+ * The progress texts of a book in production (docs/spec.md section 4, "Generation progress text"), as
  * stored in `book_instance.current_step`, with the percentage shown beside each. The profile turns
  * these raw texts into the reader's language; they stay English here because they are data.
  */
@@ -19,5 +19,5 @@ export const PROGRESS = {
   allDone: { step: 'all done', percent: 100 },
 } as const;
 
-/** SPEC.md section 4: what an archived book says (the profile shows its French version in French). */
+/** docs/spec.md section 4: what an archived book says (the profile shows its French version in French). */
 export const FAILURE_STEP = "Something went wrong creating your book. We're working to fix it.";

@@ -4,7 +4,7 @@ import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { requireSignIn, signedIn } from '../../plugins/auth';
 import { retryBookGeneration } from './service';
 
-// SPEC.md `retry-book-generation` {bookInstanceId} -> {success, message}. (The contract belongs in
+// docs/spec.md `retry-book-generation` {bookInstanceId} -> {success, message}. (The contract belongs in
 // src/shared/contracts once the profile's client calls it.)
 const RetryParamsSchema = z.object({ bookInstanceId: z.uuid() });
 const RetryResponseSchema = z.object({ success: z.boolean(), message: z.string() });
@@ -18,7 +18,7 @@ export const productionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['production'],
         summary:
-          'Restart the production of an archived book where it stopped (SPEC.md retry-book-generation)',
+          'Restart the production of an archived book where it stopped (docs/spec.md retry-book-generation)',
         params: RetryParamsSchema,
         response: {
           200: RetryResponseSchema,

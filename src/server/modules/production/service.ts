@@ -6,11 +6,11 @@ import { AppError, notFound } from '../../errors';
 import { restartSingleton } from '../../jobs/queue';
 import { PROGRESS } from './progress';
 
-/** SPEC.md section 8: what the profile says after a successful retry. */
+/** docs/spec.md section 8: what the profile says after a successful retry. */
 export const RETRY_MESSAGE = 'Book generation restarted successfully';
 
 /**
- * SPEC.md `retry-book-generation`: an archived book of the caller goes back into production where
+ * docs/spec.md `retry-book-generation`: an archived book of the caller goes back into production where
  * it stopped. Pages already drawn are kept; the unfinished ones start afresh with a new round of
  * attempts. Another user's book (or none) is 404; a book that is not archived cannot be retried.
  */

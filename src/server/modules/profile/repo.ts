@@ -25,7 +25,7 @@ import {
   wizardSessions,
 } from '../../db/schema';
 
-// Every query of the profile takes the caller's id and filters by it in SQL (ARCHITECTURE.md):
+// Every query of the profile takes the caller's id and filters by it in SQL (docs/architecture.md):
 // a row of another user is never loaded, so it cannot be shown by mistake.
 
 function prepareFindUser(db: Db) {
@@ -358,7 +358,7 @@ export type DeletedAccount = {
 
 /**
  * Deletes everything of a user from the database and anonymises their orders (kept for accounting,
- * PRODUCT.md), inside the caller's transaction. Answers what files the caller must then remove.
+ * docs/product.md), inside the caller's transaction. Answers what files the caller must then remove.
  */
 export async function deleteUserRows(tx: Db, userId: string): Promise<DeletedAccount | undefined> {
   const [user] = await tx

@@ -411,7 +411,7 @@ async function writeExport(
 }
 
 /**
- * Delete Account (PRODUCT.md): one transaction removes the user's rows and anonymises their orders;
+ * Delete Account (docs/product.md): one transaction removes the user's rows and anonymises their orders;
  * then their files go from storage (every file of their books, their wizard uploads). The log
  * gets counts only, never an e-mail or a name.
  */

@@ -72,7 +72,7 @@ export function TextField({
   );
 }
 
-/** The red alert above a form for what the server said (SPEC.md section 2: errors in a red alert). */
+/** The red alert above a form for what the server said (docs/spec.md section 2: errors in a red alert). */
 /** A form's field as the account forms pass it: the spread `field(name)` and its problem's text. */
 type AccountFieldProps = Omit<TextFieldProps, 'label' | 'type'>;
 

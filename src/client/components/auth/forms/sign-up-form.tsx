@@ -59,7 +59,7 @@ export function SignUpForm({ email, onEmailChange, after, callbackURL }: SignUpF
     );
   }
 
-  // Checked here, before any request (SPEC.md section 5).
+  // Checked here, before any request (docs/spec.md section 5).
   const submit = form.handleSubmit(({ email: address, password }) =>
     signUp.mutate(
       { email: address, password, language, ...(callbackURL ? { callbackURL } : {}) },

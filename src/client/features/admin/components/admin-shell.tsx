@@ -21,7 +21,7 @@ const LINKS = [
 /**
  * The operator console's frame: the shop's quiet header, the console's places, and the
  * page. Only an operator sees it; anyone else sees the shop's "page not found", as the server
- * answers (PRODUCT.md Operators).
+ * answers (docs/product.md Operators).
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation('admin');

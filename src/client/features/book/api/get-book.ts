@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookPreview } from '../../../../shared/contracts/book-preview';
 import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
 
-/** SPEC.md's progress is read again every 2.5 s while pages are being drawn. */
+/** docs/spec.md's progress is read again every 2.5 s while pages are being drawn. */
 export const BOOK_POLL_MS = 2_500;
 
 export const bookQueryKey = (bookInstanceId: string) => ['book', bookInstanceId] as const;

@@ -5,7 +5,7 @@ import { useLanguage } from '../../../components/layout/use-language';
 import { formatPercent } from '../../../lib/format';
 import { parseProgressText } from '../../../lib/progress-text';
 
-/** SPEC.md's progress text in the reader's language. */
+/** docs/spec.md's progress text in the reader's language. */
 function useProgressLine(raw: string | null): string {
   const { t } = useTranslation('book');
   const progress = parseProgressText(raw);

@@ -100,7 +100,7 @@ export function makeBook(overrides: Partial<BookPreview> = {}): BookPreview {
   };
 }
 
-/** A book still being drawn: no pages yet, SPEC.md's progress text. */
+/** A book still being drawn: no pages yet, docs/spec.md's progress text. */
 export function makeDrawingBook(step = 'Generating images 3/8', percentage = 41): BookPreview {
   return makeBook({
     status: 'rendering',

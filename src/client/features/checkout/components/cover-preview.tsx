@@ -17,7 +17,7 @@ const frontCover = (bookInstanceId: string, width: 480 | 960) =>
 
 /**
  * The book's cover: the front cover drawn for this book (the one approved in the reader), else the
- * instance's hero cover, else the book's display picture, else a notice (SPEC.md section 2). Each
+ * instance's hero cover, else the book's display picture, else a notice (docs/spec.md section 2). Each
  * picture that fails to load gives way to the next.
  */
 export function CoverPreview({ bookInstanceId, preview, title, childName }: CoverPreviewProps) {

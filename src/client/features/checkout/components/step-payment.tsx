@@ -22,7 +22,7 @@ type StepPaymentProps = {
 
 const linkClass = 'font-bold text-coral-700 underline underline-offset-4 hover:text-coral-600';
 
-/** Step 3: a last look at the order, the two agreements and the total; the step bar pays (SPEC.md section 5). */
+/** Step 3: a last look at the order, the two agreements and the total; the step bar pays (docs/spec.md section 5). */
 export function StepPayment({
   order,
   agreeTerms,

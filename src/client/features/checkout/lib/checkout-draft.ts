@@ -17,7 +17,7 @@ import { type Country, DEFAULT_COUNTRY, type ShippingLevel } from '../../../../s
 import type { CoverType } from '../../../../shared/domain/statuses';
 import type { Language } from '../../../../shared/i18n';
 
-/** The checkout form as the page holds it (SPEC.md section 3, checkout form state), before checks. */
+/** The checkout form as the page holds it (docs/spec.md section 3, checkout form state), before checks. */
 export type CheckoutDraft = {
   coverType: CoverType;
   grandparentCopies: { count: number; coverType: CoverType };
@@ -287,7 +287,7 @@ export function problemsOf(errors: FieldErrors<CheckoutDraft>): DetailsProblems 
   return problems;
 }
 
-/** The PUT body: the buyer's choices only; no price, discount or total (PRODUCT.md Money). */
+/** The PUT body: the buyer's choices only; no price, discount or total (docs/product.md Money). */
 export function orderRequestFrom(
   draft: CheckoutDraft,
   details: { customer: CheckoutCustomer; shipping: ShippingAddress; copyGifts?: CopyGift[] },

@@ -4,7 +4,7 @@ import type { OrderStatus, PaymentStatus } from '../../../../shared/domain/statu
 /** Retry Payment is offered while the payment is still open (shared/domain/orders.ts). */
 export const canRetryPayment = (status: PaymentStatus): boolean => isPaymentOpen(status);
 
-/** The four steps of the timeline (PRODUCT.md, the older flow). */
+/** The four steps of the timeline (docs/product.md, the older flow). */
 export const TIMELINE_STEPS = ['received', 'production', 'shipped', 'delivered'] as const;
 
 /** Where an order stands on the timeline; a cancelled order has no place on it. */

@@ -17,7 +17,7 @@ export { deferred, fails, ok } from '../../../testing/mock-api';
 export const BOOK_INSTANCE_ID = 'b0000000-0000-4000-8000-000000000001';
 export const ORDER_ID = 'c0000000-0000-4000-8000-000000000001';
 
-/** The seeded prices (PRODUCT.md Money), with overrides by product key. */
+/** The seeded prices (docs/product.md Money), with overrides by product key. */
 export function makePrices(overrides: Partial<Record<ProductKey, number>> = {}) {
   const base: Partial<Record<ProductKey, number>> = {
     softcover_book: 2999,
@@ -100,7 +100,7 @@ export function makeContext(overrides: Partial<CheckoutContext> = {}): CheckoutC
   };
 }
 
-/** Every country's VAT rate, as the seeded rate table has them (SPEC.md's 7.7 %), or as given. */
+/** Every country's VAT rate, as the seeded rate table has them (docs/spec.md's 7.7 %), or as given. */
 export function makeTaxRates(
   rate = DEFAULT_TAX_RATE_BASIS_POINTS,
   overrides: Partial<Record<Country, number>> = {},

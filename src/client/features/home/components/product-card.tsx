@@ -84,7 +84,7 @@ export function ProductCard({
             </p>
           )}
         </div>
-        {/* A full page load, like every 'build my book' button (SPEC.md section 2). */}
+        {/* A full page load, like every 'build my book' button (docs/spec.md section 2). */}
         <a href={productHref(type)} className={buttonClass({ size: 'lg' })}>
           {t('product.button')}
           <ArrowRight aria-hidden="true" className="size-5" />

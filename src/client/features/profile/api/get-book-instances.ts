@@ -3,7 +3,7 @@ import type { ProfileBook, ProfileBooks } from '../../../../shared/contracts/pro
 import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
 import { PROFILE_QUERY_KEY } from './query-keys';
 
-/** SPEC.md section 4: the books still being made are read again every 10 seconds (issue 19). */
+/** docs/spec.md section 4: the books still being made are read again every 10 seconds (issue 19). */
 export const BOOKS_POLL_MS = 10_000;
 
 export const bookInstancesQueryKey = [...PROFILE_QUERY_KEY, 'books'] as const;

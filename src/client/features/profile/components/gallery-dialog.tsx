@@ -105,7 +105,7 @@ export function GalleryDialog({ book }: { book: Pick<ProfileBook, 'id' | 'title'
   const total = gallery.data?.images.length ?? 0;
   const move = (step: number) => setIndex((value) => (total === 0 ? 0 : (value + step + total) % total));
 
-  // Arrow keys anywhere in the dialog turn the pages (SPEC.md section 2), the first and last loop.
+  // Arrow keys anywhere in the dialog turn the pages (docs/spec.md section 2), the first and last loop.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateDisplayName } from '../api/update-display-name';
 
-/** The first letter of the display name, else of the e-mail, upper case (SPEC.md section 2). */
+/** The first letter of the display name, else of the e-mail, upper case (docs/spec.md section 2). */
 export function profileInitial({ name, email }: { name: string; email: string }): string {
   const source = name.trim() || email.trim();
   return (Array.from(source)[0] ?? '?').toUpperCase();

@@ -8,7 +8,7 @@ import { profileOrdersQueryKey } from '../api/get-profile-orders';
 
 /**
  * The review form of the checkout feature, handed in by the route: features do not import each
- * other (STYLE.md), so the page receives it instead of reaching for it.
+ * other (docs/style.md), so the page receives it instead of reaching for it.
  */
 export type ReviewFormComponent = ComponentType<{ orderId: string; onStale: () => void }>;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { bookTone, isBookStatus, isOrderStatus, orderTone } from '../../../../shared/domain/status-tones';
 import { ToneBadge } from '../../../components/ui/tone-badge';
 
-/** A book's status in its colour; a book being created turns a spinner (SPEC.md section 4). */
+/** A book's status in its colour; a book being created turns a spinner (docs/spec.md section 4). */
 export function BookStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('profile');
   return (

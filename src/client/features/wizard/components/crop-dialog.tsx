@@ -17,7 +17,7 @@ type CropDialogProps = {
 
 const { min: MIN_ZOOM, max: MAX_ZOOM, step: ZOOM_STEP } = LIMITS.cropZoom;
 
-/** The square crop of a chosen photo, with a zoom from 1 to 3 (SPEC.md section 5, Photos). */
+/** The square crop of a chosen photo, with a zoom from 1 to 3 (docs/spec.md section 5, Photos). */
 export function CropDialog({ src, busy, onCancel, onConfirm }: CropDialogProps) {
   const { t } = useTranslation('wizard');
   const zoomId = useId();

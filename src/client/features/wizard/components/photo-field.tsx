@@ -68,7 +68,7 @@ type PhotoFieldProps = {
 
 /**
  * A photo of the child or the toy: checked (an image, at most 10 MB), cropped to a square, encoded
- * as JPEG and uploaded once; the step then keeps only its id (PRODUCT.md, Wizard data).
+ * as JPEG and uploaded once; the step then keeps only its id (docs/product.md, Wizard data).
  */
 export function PhotoField({
   kind,

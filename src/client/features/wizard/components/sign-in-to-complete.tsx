@@ -33,7 +33,7 @@ const triggerClass =
   'data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-soft';
 
 /**
- * 'Almost there, sign in to complete' (SPEC.md section 2): an anonymous visitor at the end of the
+ * 'Almost there, sign in to complete' (docs/spec.md section 2): an anonymous visitor at the end of the
  * wizard signs in or creates an account here, without leaving it; the page completes on its own once
  * the session arrives.
  */

@@ -30,7 +30,7 @@ const fieldClass =
 
 const describe = (...parts: Array<string | false>) => parts.filter(Boolean).join(' ') || undefined;
 
-/** Step 5: the dedication printed on the first page, and its signature (SPEC.md section 5). */
+/** Step 5: the dedication printed on the first page, and its signature (docs/spec.md section 5). */
 export function StepDedication({
   message,
   signature,
@@ -49,7 +49,7 @@ export function StepDedication({
     signatureEmoji: `${id}-signature-emoji`,
   };
   const signatureRef = useRef<HTMLInputElement>(null);
-  // The ideas help only until the user starts on the signature (SPEC.md section 5).
+  // The ideas help only until the user starts on the signature (docs/spec.md section 5).
   const [signatureFocused, setSignatureFocused] = useState(false);
 
   const signatureCount = characterCount(signature);

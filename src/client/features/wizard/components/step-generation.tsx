@@ -234,7 +234,7 @@ function CoverVersions({
 
 /**
  * Steps 2 and 4: the AI-made cover while it is made, when it failed (with what to do about it), and
- * once it is there, to make another or go back to an earlier one (SPEC.md section 4, Generation
+ * once it is there, to make another or go back to an earlier one (docs/spec.md section 4, Generation
  * screen states). Approving is the step bar's main button, always in sight (issue 20).
  */
 export function StepGeneration(props: StepGenerationProps) {

@@ -34,7 +34,7 @@ type WizardShellProps = {
   footer?: ReactNode;
 };
 
-/** The wizard's own frame: a compact header, the step, and the step bar (SPEC.md section 2, Wizard). */
+/** The wizard's own frame: a compact header, the step, and the step bar (docs/spec.md section 2, Wizard). */
 export function WizardShell({ title, children, footer }: WizardShellProps) {
   const { t } = useTranslation(['wizard', 'common']);
   return (

@@ -6,7 +6,7 @@ import { type CoverKind, generateCover } from '../api/generate-cover';
 import { describeGenerationError } from '../lib/generation-error';
 
 /**
- * Makes the hero or toy cover in the shop's language, with the toast SPEC.md section 8 asks for when
+ * Makes the hero or toy cover in the shop's language, with the toast docs/spec.md section 8 asks for when
  * it fails: what is wrong with a refused photo, 'generation failed' otherwise.
  */
 export function useCoverGeneration(kind: CoverKind) {

@@ -57,7 +57,7 @@ export function useWizardCompletion({
       },
     );
 
-  // Completing needs an account (SPEC.md section 6): a visitor signs in first, on this page.
+  // Completing needs an account (docs/spec.md section 6): a visitor signs in first, on this page.
   // The session is read when the dedication is saved, not when the button was pressed: a parent
   // who just came back from the confirmation link may press it before the first read has answered.
   const finish = async () => {

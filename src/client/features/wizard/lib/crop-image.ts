@@ -17,7 +17,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 
 /**
  * Draws the chosen square of a photo on a canvas and encodes it as a JPEG at quality 0.95
- * (SPEC.md section 9). Its own module: jsdom has no canvas, so tests stand in for it.
+ * (docs/spec.md section 9). Its own module: jsdom has no canvas, so tests stand in for it.
  */
 export async function cropImage(src: string, area: PixelArea): Promise<Blob> {
   const image = await loadImage(src);

@@ -10,7 +10,7 @@ function minutesOf(error: ApiError): number | undefined {
 
 /**
  * Turns a failed account call into the sentence shown in the red alert: known codes in the reader's
- * language, any other code with the server's own message unchanged (SPEC.md section 8).
+ * language, any other code with the server's own message unchanged (docs/spec.md section 8).
  */
 export function useAuthErrorText(): (error: unknown) => string {
   const { t } = useTranslation('auth');
