@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_SOURCE } from '../paths';
+import { lockDataDir } from './data-lock';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -72,7 +73,8 @@ export function fromPool(
 
 /**
  * Opens the shop's database: PostgreSQL when a URL is given, else the embedded PGlite in
- * `dataDir/db` (created on first start; the data survives restarts).
+ * `dataDir/db` (created on first start; the data survives restarts), refused with
+ * `DatabaseLockedError` while another live process has it open.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
@@ -84,9 +86,27 @@ export async function openDatabase(options: {
     await database.ping();
     return database;
   }
-  const folder = path.join(options.dataDir, 'db');
-  await createPgliteFolder(folder);
-  return fromPglite(await PGlite.create(folder));
+  // One process owns the embedded database; a second one is refused (data-lock.ts).
+  const unlock = lockDataDir(options.dataDir);
+  try {
+    const folder = path.join(options.dataDir, 'db');
+    await createPgliteFolder(folder);
+    const database = fromPglite(await PGlite.create(folder));
+    const close = database.close;
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /**
