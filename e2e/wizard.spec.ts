@@ -150,7 +150,7 @@ test('a file the browser cannot read as a picture is refused at once, in both la
   await page.goto('/wizard?theme=guardian-friend&type=storybook');
   const notAPhoto = { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just some text') };
   await page.getByLabel('Photo of your child').setInputFiles(notAPhoto);
-  await expect(page.getByText('Please upload an image file (JPG or PNG).')).toBeVisible();
+  await expect(page.getByText('Please upload an image file (JPG, PNG or WebP).')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.evaluate(() => localStorage.setItem('language', 'fr'));
   await page.reload();

@@ -13,6 +13,11 @@ export const LIMITS = {
   checkoutSteps: 3,
   childAge: { min: 1, max: 18 },
   photoMaxBytes: 10 * 1024 * 1024,
+  /**
+   * The largest file the wizard's photo field takes (issue 36): the browser crops it and sends a JPEG of
+   * at most 2048 px, well under `photoMaxBytes`, so a large phone photo is shrunk rather than refused.
+   */
+  photoChosenMaxBytes: 60 * 1024 * 1024,
   photoMinPixels: 300,
   cropZoom: { min: 1, max: 3, step: 0.1 },
   cropJpegQuality: 0.95,

@@ -100,7 +100,7 @@ describe('wizard: step 1, the child', () => {
     expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
   });
 
-  it('refuses a file that is not an image, and one over 10 MB, before any upload', async () => {
+  it('refuses a file that is not an image, and one over 60 MB, before any upload', async () => {
     const api = mockWizardApi();
     await openWizard();
     const input = screen.getByLabelText('Photo of your child');
@@ -108,18 +108,20 @@ describe('wizard: step 1, the child', () => {
     fireEvent.change(input, {
       target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
     });
-    expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG or PNG\)\.$/);
+    expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG, PNG or WebP\)\.$/);
 
     const big = photoFile();
-    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    Object.defineProperty(big, 'size', { value: 60 * 1024 * 1024 + 1 });
     fireEvent.change(input, { target: { files: [big] } });
     expect(input).toHaveAccessibleDescription(
-      /This photo is larger than 10 MB\. Please choose a smaller one\.$/,
+      /This file is larger than 60 MB\. Please choose a smaller photo\.$/,
     );
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('/api/wizard/photos')).toHaveLength(0);
-    expect(screen.getByText(/JPG or PNG, at least 300 × 300 px, up to 10 MB\./)).toBeVisible();
+    expect(
+      screen.getByText(/JPG, PNG or WebP, at least 300 × 300 px\. A large photo is made smaller/),
+    ).toBeVisible();
   });
 
   it('says at once that a file the browser cannot read is no image (a text file named .jpg, HEIC), with no crop dialog', async () => {
@@ -131,7 +133,7 @@ describe('wizard: step 1, the child', () => {
       target: { files: [new File(['hello'], 'holiday.jpg', { type: 'image/jpeg' })] },
     });
     await waitFor(() =>
-      expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG or PNG\)\.$/),
+      expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG, PNG or WebP\)\.$/),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('/api/wizard/photos')).toHaveLength(0);

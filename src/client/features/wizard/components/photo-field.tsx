@@ -35,7 +35,8 @@ type PhotoFieldProps = {
 };
 
 /**
- * A photo of the child or the toy: checked (an image, at most 10 MB), cropped to a square, encoded
+ * A photo of the child or the toy: checked (an image, at most 60 MB), cropped to a square and shrunk
+ * to at most 2048 px (the browser applies the photo's EXIF orientation when it draws it), encoded
  * as JPEG and uploaded once; the step then keeps only its id (PRODUCT.md, Wizard data).
  */
 export function PhotoField({
