@@ -152,6 +152,38 @@ describe('wizard: step 1, the child', () => {
     expect(age).toHaveAccessibleDescription('From 1 to 18 years.');
   });
 
+  it('says at once in the photo field that a photo has no person, and clears it when the next photo replaces it', async () => {
+    let uploads = 0;
+    mockWizardApi({
+      routes: {
+        'POST /api/wizard/photos': () =>
+          ++uploads === 1
+            ? fails(422, 'AI_INVALID_IMAGE_NO_PERSON')
+            : ok({ photoId: '77777777-7777-4777-8777-777777777777', width: 800, height: 800 }),
+      },
+    });
+    const { user } = await openWizard();
+    const input = screen.getByLabelText('Photo of your child');
+    const choose = async () => {
+      fireEvent.change(input, { target: { files: [photoFile()] } });
+      const dialog = await screen.findByRole('dialog', { name: 'Crop the photo' });
+      await user.click(within(dialog).getByRole('button', { name: 'Use this photo' }));
+    };
+    const message = 'No person detected in this photo. Please choose a clear photo of your child’s face.';
+
+    await choose();
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(input).toHaveAccessibleDescription(new RegExp(`${message}$`));
+    expect(screen.queryByRole('img', { name: 'The photo of your child, cropped to a square' })).toBeNull();
+
+    await choose();
+    expect(
+      await screen.findByRole('img', { name: 'The photo of your child, cropped to a square' }),
+    ).toBeVisible();
+    expect(screen.queryByText(message)).toBeNull();
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
   it('crops and uploads the photo, saves step 1 and shows the cover being made', async () => {
     const cover = deferred();
     const photo = deferred();

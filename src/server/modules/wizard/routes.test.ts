@@ -866,6 +866,21 @@ describe('the child’s look on the hero cover (local illustrator)', () => {
     glasses: true,
   };
 
+  it('checks the photo at once on upload (issue 36): no person or no toy is refused there, a real photo kept', async () => {
+    const browser = new Browser();
+    browser.app = local;
+    await browser.call('POST', '/api/wizard/session', { themeId: 'guardian-friend', bookType: 'storybook' });
+    const noPerson = await browser.upload('child', flatPhoto);
+    expect(noPerson.statusCode).toBe(422);
+    expect(noPerson.json().error.code).toBe('AI_INVALID_IMAGE_NO_PERSON');
+    const noToy = await browser.upload('toy', flatPhoto);
+    expect(noToy.statusCode).toBe(422);
+    expect(noToy.json().error.code).toBe('AI_INVALID_IMAGE_NO_TOY');
+    const child = await browser.upload('child', childPhoto);
+    expect(child.statusCode).toBe(200);
+    expect(child.json().photoId).toEqual(expect.any(String));
+  });
+
   async function withCover(browser: Browser) {
     await browser.call('POST', '/api/wizard/session', { themeId: 'guardian-friend', bookType: 'storybook' });
     const photo = (await browser.upload('child', childPhoto)).json();
