@@ -139,17 +139,42 @@ describe('wizard: step 1, the child', () => {
     expect(api.callsTo('/api/wizard/photos')).toHaveLength(0);
   });
 
-  it('tells the parent of an older child that the stories are written for 2 to 8, and accepts the age', async () => {
-    mockWizardApi();
+  it('says the stories are for 2 to 8, tells the parent of a child of 9 or 10, and refuses an age no book is for', async () => {
+    const api = mockWizardApi();
     const { user } = await openWizard();
     const age = screen.getByLabelText('Age');
-    await user.type(age, '11');
+    expect(age).toHaveAccessibleDescription('Our stories are written for children aged 2 to 8.');
+    await user.type(age, '10');
     expect(age).toHaveAccessibleDescription(
       'Our stories are written for children aged 2 to 8. A book for an older child works too: it reads as a gentle bedtime story.',
     );
-    await user.clear(age);
-    await user.type(age, '5');
-    expect(age).toHaveAccessibleDescription('From 1 to 18 years.');
+    expect(age).toHaveAttribute('max', '10');
+    expect(age).toHaveAttribute('min', '2');
+    for (const refused of ['11', '1']) {
+      await user.clear(age);
+      await user.type(age, refused);
+      await user.click(screen.getByRole('button', { name: /^Next/ }));
+      await waitFor(() =>
+        expect(age).toHaveAccessibleDescription(
+          /Please enter an age from 2 to 10: our stories are written for children aged 2 to 8\.$/,
+        ),
+      );
+    }
+    expect(api.callsTo('/api/wizard/session/steps/1', 'PUT')).toHaveLength(0);
+  });
+
+  it('says the ages in French, with its typography', async () => {
+    mockWizardApi();
+    const { user } = await openWizard(undefined, 'fr');
+    const age = screen.getByLabelText('Âge');
+    expect(age).toHaveAccessibleDescription('Nos histoires sont écrites pour les enfants de 2 à 8 ans.');
+    await user.type(age, '12');
+    await user.click(screen.getByRole('button', { name: /^Suivant/ }));
+    await waitFor(() =>
+      expect(age).toHaveAccessibleDescription(
+        /Veuillez indiquer un âge de 2 à 10 ans\u00a0: nos histoires sont écrites pour les enfants de 2 à 8 ans\.$/,
+      ),
+    );
   });
 
   it('says at once in the photo field that a photo has no person, and clears it when the next photo replaces it', async () => {

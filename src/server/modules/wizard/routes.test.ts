@@ -272,6 +272,26 @@ describe('steps', () => {
       consent: true,
     });
     expect(bad.statusCode).toBe(400);
+    // The books are for 2 to 8; a parent may still buy for 9 or 10; no book is for the rest (issue 36).
+    for (const age of [1, 11]) {
+      const refused = await browser.call('PUT', '/api/wizard/session/steps/1', {
+        name: 'Mia',
+        gender: 'female',
+        age,
+        picture: photo.photoId,
+        consent: true,
+      });
+      expect(refused.statusCode, `age ${age}`).toBe(400);
+      expect(refused.json().error.message).toContain('our books are for children aged 2 to 10');
+    }
+    const ten = await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Mia',
+      gender: 'female',
+      age: 10,
+      picture: photo.photoId,
+      consent: true,
+    });
+    expect(ten.statusCode).toBe(200);
     const noConsent = await browser.call('PUT', '/api/wizard/session/steps/1', {
       name: 'Mia',
       gender: 'female',
