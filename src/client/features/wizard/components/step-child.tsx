@@ -83,12 +83,7 @@ export function StepChild({ form, onPhotoBusyChange }: StepChildProps) {
         {...form.field('age')}
         error={
           has('age')
-            ? t('child.errors.age', {
-                min: LIMITS.childAge.min,
-                max: LIMITS.childAge.max,
-                bookMin: BOOK_FACTS.ageMin,
-                bookMax: BOOK_FACTS.ageMax,
-              })
+            ? t('child.errors.age', { min: LIMITS.childAge.min, max: LIMITS.childAge.max })
             : undefined
         }
         className="sm:max-w-48"
