@@ -156,17 +156,21 @@ test('an anonymous parent goes through the five steps, signs up at the end and r
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your book' })).toBeVisible();
 });
 
-test('a photo without a person asks for a different photo', async ({ page }) => {
+test('a photo without a person is refused at once in the photo field, and the next photo clears it', async ({
+  page,
+}) => {
   await page.goto('/wizard?theme=guardian-friend&type=storybook');
-  await fillChild(page, noPersonPhoto);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(
-    page.getByText('No person detected in the photo. Please upload a clear photo of your child’s face.'),
-  ).toBeVisible({
+  await choosePhoto(page, 'Photo of your child', noPersonPhoto);
+  const message = page.getByText(
+    'No person detected in this photo. Please choose a clear photo of your child’s face.',
+  );
+  await expect(message).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await choosePhoto(page, 'Photo of your child', personPhoto);
+  await expect(page.getByRole('img', { name: 'The photo of your child, cropped to a square' })).toBeVisible({
     timeout: 60_000,
   });
-  await page.getByRole('button', { name: 'Upload a different photo' }).click();
-  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await expect(message).toHaveCount(0);
 });
 
 test('a file the browser cannot read as a picture is refused at once, in both languages', async ({
@@ -175,11 +179,11 @@ test('a file the browser cannot read as a picture is refused at once, in both la
   await page.goto('/wizard?theme=guardian-friend&type=storybook');
   const notAPhoto = { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just some text') };
   await page.getByLabel('Photo of your child').setInputFiles(notAPhoto);
-  await expect(page.getByText('Please upload an image file (JPG or PNG).')).toBeVisible();
+  await expect(page.getByText('Please upload an image file (JPG, PNG or WebP).')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.evaluate(() => localStorage.setItem('language', 'fr'));
   await page.reload();
   await page.getByLabel('Photo de votre enfant').setInputFiles(notAPhoto);
-  await expect(page.getByText('Veuillez choisir un fichier image (JPG ou PNG).')).toBeVisible();
+  await expect(page.getByText('Veuillez choisir un fichier image (JPG, PNG ou WebP).')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

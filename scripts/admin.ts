@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { loadConfig } from '../src/server/config';
 import { type Db, migrateDatabase, openDatabase } from '../src/server/db/client';
+import { DatabaseLockedError } from '../src/server/db/data-lock';
 import { setAdminRole } from '../src/server/modules/admin/access';
 import { createPromoCode, endPromoCode } from '../src/server/modules/pricing/promo-codes';
 import { setTaxRate } from '../src/server/modules/pricing/tax-rates';
@@ -105,7 +106,14 @@ if (!run || args.length === 0) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+  (error: unknown) => {
+    // The running shop owns the embedded database: nothing is changed, and the message says what to do.
+    if (!(error instanceof DatabaseLockedError)) throw error;
+    console.error(`Nothing was changed. ${error.message}`);
+    process.exit(1);
+  },
+);
 try {
   await migrateDatabase(database);
   console.log(await run(database.db));

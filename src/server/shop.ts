@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { DatabaseLockedError } from './db/data-lock';
 import { redactUrl } from './env';
 import { resolveSecret } from './modules/auth/auth';
 import { OUTBOX_PAGE } from './modules/dev/routes';
@@ -164,6 +165,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DatabaseLockedError) {
+    console.error(`The shop cannot start. ${error.message}`);
+    process.exit(1);
+  }
   console.error('The shop failed to start:', error);
   process.exit(1);
 });

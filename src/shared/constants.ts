@@ -11,8 +11,19 @@ export const BOOK_FACTS = {
 export const LIMITS = {
   wizardSteps: 5,
   checkoutSteps: 3,
-  childAge: { min: 1, max: 18 },
+  /**
+   * The ages a parent may enter (issue 36): the books are written for BOOK_FACTS' 2 to 8, and a
+   * parent may still buy one for a child of 9 or 10 (told so at the field); no book is for the rest.
+   */
+  childAge: { min: BOOK_FACTS.ageMin, max: 10 },
+  /** The ages books made before issue 36 may carry (1 to 18 were taken then): read, never entered. */
+  childAgeOnRecord: { min: 1, max: 18 },
   photoMaxBytes: 10 * 1024 * 1024,
+  /**
+   * The largest file the wizard's photo field takes (issue 36): the browser crops it and sends a JPEG of
+   * at most 2048 px, well under `photoMaxBytes`, so a large phone photo is shrunk rather than refused.
+   */
+  photoChosenMaxBytes: 60 * 1024 * 1024,
   photoMinPixels: 300,
   cropZoom: { min: 1, max: 3, step: 0.1 },
   cropJpegQuality: 0.95,

@@ -100,7 +100,7 @@ describe('wizard: step 1, the child', () => {
     expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
   });
 
-  it('refuses a file that is not an image, and one over 10 MB, before any upload', async () => {
+  it('refuses a file that is not an image, and one over 60 MB, before any upload', async () => {
     const api = mockWizardApi();
     await openWizard();
     const input = screen.getByLabelText('Photo of your child');
@@ -108,18 +108,20 @@ describe('wizard: step 1, the child', () => {
     fireEvent.change(input, {
       target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
     });
-    expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG or PNG\)\.$/);
+    expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG, PNG or WebP\)\.$/);
 
     const big = photoFile();
-    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    Object.defineProperty(big, 'size', { value: 60 * 1024 * 1024 + 1 });
     fireEvent.change(input, { target: { files: [big] } });
     expect(input).toHaveAccessibleDescription(
-      /This photo is larger than 10 MB\. Please choose a smaller one\.$/,
+      /This file is larger than 60 MB\. Please choose a smaller photo\.$/,
     );
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('/api/wizard/photos')).toHaveLength(0);
-    expect(screen.getByText(/JPG or PNG, at least 300 × 300 px, up to 10 MB\./)).toBeVisible();
+    expect(
+      screen.getByText(/JPG, PNG or WebP, at least 300 × 300 px\. A large photo is made smaller/),
+    ).toBeVisible();
   });
 
   it('says at once that a file the browser cannot read is no image (a text file named .jpg, HEIC), with no crop dialog', async () => {
@@ -131,23 +133,80 @@ describe('wizard: step 1, the child', () => {
       target: { files: [new File(['hello'], 'holiday.jpg', { type: 'image/jpeg' })] },
     });
     await waitFor(() =>
-      expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG or PNG\)\.$/),
+      expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG, PNG or WebP\)\.$/),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('/api/wizard/photos')).toHaveLength(0);
   });
 
-  it('tells the parent of an older child that the stories are written for 2 to 8, and accepts the age', async () => {
-    mockWizardApi();
+  it('says the stories are for 2 to 8, tells the parent of a child of 9 or 10, and refuses an age no book is for', async () => {
+    const api = mockWizardApi();
     const { user } = await openWizard();
     const age = screen.getByLabelText('Age');
-    await user.type(age, '11');
+    expect(age).toHaveAccessibleDescription('Our stories are written for children aged 2 to 8.');
+    await user.type(age, '10');
     expect(age).toHaveAccessibleDescription(
       'Our stories are written for children aged 2 to 8. A book for an older child works too: it reads as a gentle bedtime story.',
     );
-    await user.clear(age);
-    await user.type(age, '5');
-    expect(age).toHaveAccessibleDescription('From 1 to 18 years.');
+    expect(age).toHaveAttribute('max', '10');
+    expect(age).toHaveAttribute('min', '2');
+    for (const refused of ['11', '1']) {
+      await user.clear(age);
+      await user.type(age, refused);
+      await user.click(screen.getByRole('button', { name: /^Next/ }));
+      await waitFor(() =>
+        expect(age).toHaveAccessibleDescription(
+          'Our stories are written for children aged 2 to 8. Please enter an age from 2 to 10.',
+        ),
+      );
+    }
+    expect(api.callsTo('/api/wizard/session/steps/1', 'PUT')).toHaveLength(0);
+  });
+
+  it('says the ages in French', async () => {
+    mockWizardApi();
+    const { user } = await openWizard(undefined, 'fr');
+    const age = screen.getByLabelText('Âge');
+    expect(age).toHaveAccessibleDescription('Nos histoires sont écrites pour les enfants de 2 à 8 ans.');
+    await user.type(age, '12');
+    await user.click(screen.getByRole('button', { name: /^Suivant/ }));
+    await waitFor(() =>
+      expect(age).toHaveAccessibleDescription(
+        'Nos histoires sont écrites pour les enfants de 2 à 8 ans. Veuillez indiquer un âge de 2 à 10 ans.',
+      ),
+    );
+  });
+
+  it('says at once in the photo field that a photo has no person, and clears it when the next photo replaces it', async () => {
+    let uploads = 0;
+    mockWizardApi({
+      routes: {
+        'POST /api/wizard/photos': () =>
+          ++uploads === 1
+            ? fails(422, 'AI_INVALID_IMAGE_NO_PERSON')
+            : ok({ photoId: '77777777-7777-4777-8777-777777777777', width: 800, height: 800 }),
+      },
+    });
+    const { user } = await openWizard();
+    const input = screen.getByLabelText('Photo of your child');
+    const choose = async () => {
+      fireEvent.change(input, { target: { files: [photoFile()] } });
+      const dialog = await screen.findByRole('dialog', { name: 'Crop the photo' });
+      await user.click(within(dialog).getByRole('button', { name: 'Use this photo' }));
+    };
+    const message = 'No person detected in this photo. Please choose a clear photo of your child’s face.';
+
+    await choose();
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(input).toHaveAccessibleDescription(new RegExp(`${message}$`));
+    expect(screen.queryByRole('img', { name: 'The photo of your child, cropped to a square' })).toBeNull();
+
+    await choose();
+    expect(
+      await screen.findByRole('img', { name: 'The photo of your child, cropped to a square' }),
+    ).toBeVisible();
+    expect(screen.queryByText(message)).toBeNull();
+    expect(input).not.toHaveAttribute('aria-invalid');
   });
 
   it('crops and uploads the photo, saves step 1 and shows the cover being made', async () => {

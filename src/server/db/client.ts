@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_SOURCE } from '../paths';
+import { lockDataDir } from './data-lock';
 import { createPgliteFolder } from './pglite-folder';
 import * as schema from './schema';
 
@@ -71,7 +72,8 @@ export function fromPool(
 
 /**
  * Opens the shop's database: PostgreSQL when a URL is given, else the embedded PGlite in
- * `dataDir/db` (created on first start; the data survives restarts).
+ * `dataDir/db` (created on first start; the data survives restarts), refused with
+ * `DatabaseLockedError` while another live process has it open.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
@@ -83,9 +85,27 @@ export async function openDatabase(options: {
     await database.ping();
     return database;
   }
-  const folder = path.join(options.dataDir, 'db');
-  await createPgliteFolder(folder);
-  return fromPglite(await PGlite.create(folder));
+  // One process owns the embedded database; a second one is refused (data-lock.ts).
+  const unlock = lockDataDir(options.dataDir);
+  try {
+    const folder = path.join(options.dataDir, 'db');
+    await createPgliteFolder(folder);
+    const database = fromPglite(await PGlite.create(folder));
+    const close = database.close;
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /** Applies the committed SQL migrations that have not run yet (the same files on both drivers). */

@@ -12,12 +12,22 @@ export const ImageIdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'expected an im
 
 const name = z.string().trim().min(1, 'required').max(40, 'at most 40 characters');
 
-/** Step 1, child (docs/spec.md section 3): name, gender, age 1-18, the photo's id, consent given. */
+/** Step 1, child (docs/spec.md section 3): name, gender, age 2-10 (issue 36), the photo's id, consent given. */
 export const ChildStepSchema = z
   .object({
     name,
     gender: z.enum(['male', 'female']),
-    age: z.number().int().min(LIMITS.childAge.min).max(LIMITS.childAge.max),
+    age: z
+      .number()
+      .int()
+      .min(
+        LIMITS.childAge.min,
+        `our books are for children aged ${LIMITS.childAge.min} to ${LIMITS.childAge.max}`,
+      )
+      .max(
+        LIMITS.childAge.max,
+        `our books are for children aged ${LIMITS.childAge.min} to ${LIMITS.childAge.max}`,
+      ),
     picture: ImageIdSchema,
     consent: z.literal(true),
   })

@@ -25,7 +25,7 @@ export type BookPictures = z.infer<typeof BookPicturesSchema>;
 export const BookPersonalisationSchema = z.object({
   childName: z.string().trim().min(1),
   childGender: z.enum(CHILD_GENDERS),
-  childAge: z.number().int().min(LIMITS.childAge.min).max(LIMITS.childAge.max),
+  childAge: z.number().int().min(LIMITS.childAgeOnRecord.min).max(LIMITS.childAgeOnRecord.max),
   consent: z.boolean().default(false),
   toyName: z.string().trim().min(1),
   dedicationMessage: z.string().default(''),

@@ -100,4 +100,10 @@ export interface Illustrator {
   generateCover(request: CoverRequest, options?: { signal?: AbortSignal }): Promise<CoverResult>;
   /** One page of the book as a `size` x `size` PNG, or a classified error (the same union as covers). */
   illustratePage(request: PageRequest, options?: { signal?: AbortSignal }): Promise<CoverResult>;
+  /**
+   * Whether a photo shows what its cover needs (a person for the hero, a plush toy for the toy),
+   * asked at once when the parent uploads it (issue 36). Only illustrators with an offline check
+   * have it; the others refuse such a photo when the cover is drawn.
+   */
+  checkPhoto?(kind: CoverRequest['kind'], jpeg: Buffer): Promise<{ ok: boolean }>;
 }

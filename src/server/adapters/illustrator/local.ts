@@ -103,6 +103,7 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
 
   return {
     kind: 'local',
+    checkPhoto: check,
     async generateCover(request: CoverRequest, callOptions?: { signal?: AbortSignal }): Promise<CoverResult> {
       const signal = callOptions?.signal;
       const name = cleanName(request.name);

@@ -121,6 +121,12 @@ export function createOpenAiIllustrator({
 
   return {
     kind: 'openai',
+    ...(photoChecker
+      ? {
+          checkPhoto: (kind: CoverRequest['kind'], jpeg: Buffer) =>
+            kind === 'hero_generation' ? photoChecker.hasPerson(jpeg) : photoChecker.hasToy(jpeg),
+        }
+      : {}),
     async generateCover(request, options) {
       if (!client) {
         logger.warn({ provider: 'openai' }, 'Illustration skipped: no OpenAI API key is configured');

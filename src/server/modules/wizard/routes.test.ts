@@ -274,6 +274,26 @@ describe('steps', () => {
       consent: true,
     });
     expect(bad.statusCode).toBe(400);
+    // The books are for 2 to 8; a parent may still buy for 9 or 10; no book is for the rest (issue 36).
+    for (const age of [1, 11]) {
+      const refused = await browser.call('PUT', '/api/wizard/session/steps/1', {
+        name: 'Mia',
+        gender: 'female',
+        age,
+        picture: photo.photoId,
+        consent: true,
+      });
+      expect(refused.statusCode, `age ${age}`).toBe(400);
+      expect(refused.json().error.message).toContain('our books are for children aged 2 to 10');
+    }
+    const ten = await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Mia',
+      gender: 'female',
+      age: 10,
+      picture: photo.photoId,
+      consent: true,
+    });
+    expect(ten.statusCode).toBe(200);
     const noConsent = await browser.call('PUT', '/api/wizard/session/steps/1', {
       name: 'Mia',
       gender: 'female',
@@ -867,6 +887,21 @@ describe('the child’s look on the hero cover (local illustrator)', () => {
     eyeColor: 'green',
     glasses: true,
   };
+
+  it('checks the photo at once on upload (issue 36): no person or no toy is refused there, a real photo kept', async () => {
+    const browser = new Browser();
+    browser.app = local;
+    await browser.call('POST', '/api/wizard/session', { themeId: 'guardian-friend', bookType: 'storybook' });
+    const noPerson = await browser.upload('child', flatPhoto);
+    expect(noPerson.statusCode).toBe(422);
+    expect(noPerson.json().error.code).toBe('AI_INVALID_IMAGE_NO_PERSON');
+    const noToy = await browser.upload('toy', flatPhoto);
+    expect(noToy.statusCode).toBe(422);
+    expect(noToy.json().error.code).toBe('AI_INVALID_IMAGE_NO_TOY');
+    const child = await browser.upload('child', childPhoto);
+    expect(child.statusCode).toBe(200);
+    expect(child.json().photoId).toEqual(expect.any(String));
+  });
 
   async function withCover(browser: Browser) {
     await browser.call('POST', '/api/wizard/session', { themeId: 'guardian-friend', bookType: 'storybook' });

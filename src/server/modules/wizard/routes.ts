@@ -150,7 +150,7 @@ export function wizardRoutes(options: {
             'The photo did not arrive whole. Please upload it again.',
           );
         }
-        return wizard.uploadPhoto(deps(), callerOf(request), bytes);
+        return wizard.uploadPhoto(deps(), callerOf(request), bytes, request.query.kind);
       },
     );
 

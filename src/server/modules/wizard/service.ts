@@ -308,9 +308,10 @@ export async function saveStep(deps: WizardDeps, caller: Caller, step: WizardSte
 }
 
 /** Checks, cleans and keeps an uploaded photo in the session's temporary folder. */
-export async function uploadPhoto(deps: WizardDeps, caller: Caller, bytes: Buffer) {
+export async function uploadPhoto(deps: WizardDeps, caller: Caller, bytes: Buffer, kind?: 'child' | 'toy') {
   const session = await requireSession(deps, caller);
   const photo = await cleanPhoto(bytes);
+  if (kind) await refusePhotoWithoutSubject(deps.illustrator, kind, photo.data);
   const photoId = randomUUID();
   await deps.storage.put('wizard-temp', wizardKeys(session.sessionId).image(photoId, 'jpg'), photo.data, {
     contentType: 'image/jpeg',
@@ -333,6 +334,32 @@ export async function readToyPhotoColours(deps: WizardDeps, caller: Caller, phot
 /** The toy drawn alone from a look, as SVG: the wizard's live preview and its kind buttons. */
 export function toyPreview(look: ToyLook): string {
   return toyPreviewSvg(look);
+}
+
+/**
+ * The face (or toy) check at once on upload (issue 36), with the illustrator's offline check where it
+ * has one: a photo without a person is refused in the photo field, not only when the cover is drawn.
+ * A check that cannot run (its models failed to load) lets the photo through: the cover checks again.
+ */
+async function refusePhotoWithoutSubject(illustrator: Illustrator, kind: 'child' | 'toy', jpeg: Buffer) {
+  if (!illustrator.checkPhoto) return;
+  let ok = true;
+  try {
+    ok = (await illustrator.checkPhoto(kind === 'child' ? 'hero_generation' : 'plush_toy_generation', jpeg))
+      .ok;
+  } catch {
+    return;
+  }
+  if (ok) return;
+  throw kind === 'child'
+    ? new AppError(
+        'AI_INVALID_IMAGE_NO_PERSON',
+        'No person was detected in the photo. Please upload a photo that clearly shows the child.',
+      )
+    : new AppError(
+        'AI_INVALID_IMAGE_NO_TOY',
+        'No plush toy was detected in the photo. Please upload a photo that clearly shows the toy.',
+      );
 }
 
 /** An uploaded photo or a generated cover of the caller's session. */

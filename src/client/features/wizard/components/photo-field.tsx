@@ -12,7 +12,14 @@ import { cropImage } from '../lib/crop-image';
 import { canDecodeImage } from '../lib/decode-photo';
 import { CropDialog } from './crop-dialog';
 
-const UPLOAD_ERRORS = ['IMAGE_INVALID_FORMAT', 'PAYLOAD_TOO_LARGE', 'IMAGE_TOO_SMALL'] as const;
+// The face (or toy) check runs at once on upload (issue 36): its refusal shows here, in the field.
+const UPLOAD_ERRORS = [
+  'IMAGE_INVALID_FORMAT',
+  'PAYLOAD_TOO_LARGE',
+  'IMAGE_TOO_SMALL',
+  'AI_INVALID_IMAGE_NO_PERSON',
+  'AI_INVALID_IMAGE_NO_TOY',
+] as const;
 type UploadErrorKey = (typeof UPLOAD_ERRORS)[number] | 'other';
 
 function uploadErrorKey(error: unknown): UploadErrorKey {
@@ -67,7 +74,8 @@ type PhotoFieldProps = {
 };
 
 /**
- * A photo of the child or the toy: checked (an image, at most 10 MB), cropped to a square, encoded
+ * A photo of the child or the toy: checked (an image, at most 60 MB), cropped to a square and shrunk
+ * to at most 2048 px (the browser applies the photo's EXIF orientation when it draws it), encoded
  * as JPEG and uploaded once; the step then keeps only its id (docs/product.md, Wizard data).
  */
 export function PhotoField({

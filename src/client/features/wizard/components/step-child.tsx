@@ -76,10 +76,16 @@ export function StepChild({ form, onPhotoBusyChange }: StepChildProps) {
         step={1}
         required
         hint={
-          older ? t('child.ageOlder', { min: BOOK_FACTS.ageMin, max: BOOK_FACTS.ageMax }) : t('child.ageHint')
+          older
+            ? t('child.ageOlder', { min: BOOK_FACTS.ageMin, max: BOOK_FACTS.ageMax })
+            : t('child.ageHint', { min: BOOK_FACTS.ageMin, max: BOOK_FACTS.ageMax })
         }
         {...form.field('age')}
-        error={has('age') ? t('child.errors.age') : undefined}
+        error={
+          has('age')
+            ? t('child.errors.age', { min: LIMITS.childAge.min, max: LIMITS.childAge.max })
+            : undefined
+        }
         className="sm:max-w-48"
       />
       <PhotoField

@@ -3,7 +3,9 @@ import { LIMITS } from '../../../../shared/constants';
 /** A rectangle of the source image, in its own pixels (react-easy-crop's croppedAreaPixels). */
 export type PixelArea = { x: number; y: number; width: number; height: number };
 
-// A printed cover needs no more; it keeps the upload well under the 10 MB limit.
+// A printed cover needs no more; it keeps the upload well under the 10 MB limit, however large the
+// chosen photo (issue 36: large photos are shrunk here, not refused). Chromium, Firefox and Safari
+// draw an <img> turned by its EXIF orientation (CSS image-orientation: from-image by default).
 const MAX_SIDE = 2048;
 
 function loadImage(src: string): Promise<HTMLImageElement> {
