@@ -314,8 +314,9 @@ describe('checkout: step 2, the details', () => {
     expect(screen.getByLabelText('Street and house number')).toHaveAccessibleDescription(
       'Please enter your street and house number.',
     );
+    // Switzerland, the country chosen at first: its postcodes are four digits.
     expect(screen.getByLabelText('Postal code')).toHaveAccessibleDescription(
-      'Please enter a valid postal code: letters, digits, spaces and hyphens only.',
+      'Please enter a Swiss postal code: four digits, from 1000 to 9699.',
     );
     expect(screen.getByLabelText('E-mail address')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Phone (optional)')).not.toHaveAttribute('aria-invalid');
@@ -537,9 +538,7 @@ describe('checkout: step 2, the details', () => {
     );
     const postalCode = within(second).getByLabelText('Postal code');
     expect(
-      await within(second).findByText(
-        'Please enter a valid postal code: letters, digits, spaces and hyphens only.',
-      ),
+      await within(second).findByText('Please enter a Swiss postal code: four digits, from 1000 to 9699.'),
     ).toBeVisible();
     expect(postalCode).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Some details are missing');

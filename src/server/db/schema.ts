@@ -129,6 +129,7 @@ export const sessions = pgTable(
 export const sessionRevocations = pgTable(
   'session_revocations',
   {
+    /** The hex SHA-256 of the account id (revocations.ts `accountKey`): no row names an account. */
     userId: text('user_id').primaryKey(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
   },

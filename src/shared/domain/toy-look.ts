@@ -248,3 +248,11 @@ export function defaultToyLook(
     ...(from.colours?.second ? { second: from.colours.second } : {}),
   };
 }
+
+/**
+ * Whether two saved toy looks draw the same toy. A toy saved before looks existed (none) is drawn
+ * as the default teddy, so keeping the default is no change (its cover stays).
+ */
+export function sameToyLook(a: ToyLook | undefined, b: ToyLook | undefined): boolean {
+  return JSON.stringify(a ?? DEFAULT_TOY_LOOK) === JSON.stringify(b ?? DEFAULT_TOY_LOOK);
+}

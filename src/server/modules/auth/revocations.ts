@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionRevocations } from '../../db/schema';
@@ -8,6 +9,8 @@ import { sessionRevocations } from '../../db/schema';
  * change or reset, sign out everywhere, account deletion), whichever process deleted it. A signed
  * session copy (decision 016) issued before its account's last revocation is not trusted: the
  * session is read from the database instead, which refuses an ended one and renews a live one.
+ * The rows name an account by the SHA-256 of its id (`accountKey`), so a deleted account leaves no
+ * row naming it; rows older than an hour are removed by the same trigger.
  *
  * The list is read again when a request needs it and it is older than `maxStaleMs` (one indexed
  * query for the rows since the last read, shared by the requests of that moment), and at once after
@@ -19,6 +22,9 @@ export type SessionRevocations = {
   /** Reads the revocations written since the last read (after this process ended sessions). */
   refresh(): Promise<void>;
 };
+
+/** How a revocation row names its account: the hex SHA-256 of the account's id (the trigger's). */
+export const accountKey = (userId: string) => createHash('sha256').update(userId, 'utf8').digest('hex');
 
 /** Clocks of the database and of this process may differ a little: a copy this close is re-read. */
 const CLOCK_SKEW_MS = 2000;
@@ -60,7 +66,7 @@ export function sessionRevocationList(
   return {
     async endedSince(userId, issuedAtMs) {
       if (clock() - readAt > maxStaleMs) await refresh();
-      const at = revokedAt.get(userId);
+      const at = revokedAt.get(accountKey(userId));
       return at !== undefined && at >= issuedAtMs - CLOCK_SKEW_MS;
     },
     async refresh() {

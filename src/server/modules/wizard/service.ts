@@ -22,7 +22,7 @@ import {
   WIZARD_STEP_TYPES,
   type WizardStepType,
 } from '../../../shared/domain/statuses';
-import type { ToyLook } from '../../../shared/domain/toy-look';
+import { sameToyLook, type ToyLook } from '../../../shared/domain/toy-look';
 import { resumeStep, type WizardStep } from '../../../shared/domain/wizard';
 import type { Language } from '../../../shared/i18n';
 import { toyPreviewSvg } from '../../adapters/illustrator/characters';
@@ -298,7 +298,7 @@ export async function saveStep(deps: WizardDeps, caller: Caller, step: WizardSte
   if (
     step === 3 &&
     (steps[3]?.toyPicture !== (data as ToyStep).toyPicture ||
-      JSON.stringify(steps[3]?.look ?? null) !== JSON.stringify((data as ToyStep).look ?? null))
+      !sameToyLook(steps[3]?.look, (data as ToyStep).look))
   )
     await repo.deleteStep(deps.db, session.sessionId, 4);
   return {

@@ -8,7 +8,7 @@ import {
   ToyStepSchema,
   type WizardState,
 } from '../../../../shared/contracts/wizard';
-import { DEFAULT_TOY_LOOK, ToyLookSchema } from '../../../../shared/domain/toy-look';
+import { DEFAULT_TOY_LOOK, sameToyLook, ToyLookSchema } from '../../../../shared/domain/toy-look';
 
 /** Step 5 as the form holds it; `message` is null until the user touches it (the template shows). */
 export type DedicationDraft = z.input<typeof DedicationDraftSchema>;
@@ -103,6 +103,6 @@ export function toyChanged(data: ToyStep, saved: WizardState['steps'][3]): boole
     !saved ||
     saved.toyName !== data.toyName ||
     saved.toyPicture !== data.toyPicture ||
-    JSON.stringify(saved.look ?? null) !== JSON.stringify(data.look ?? null)
+    !sameToyLook(saved.look, data.look)
   );
 }
