@@ -7,8 +7,8 @@ import { citationExists, citationsIn, commentsOf, findBrokenCitations } from './
 describe('comments of a source file', () => {
   it('finds line and block comments with their lines, and nothing inside strings or regexes', () => {
     const source = [
-      "const url = 'https://example.com//not-a-comment docs/spec.md';",
-      '// one: docs/spec.md section 9',
+      "const url = 'https://example.com//not-a-comment SPEC.md';",
+      '// one: SPEC.md section 9',
       `const template = \`a $\{'b'} // still a string\`;`,
       '/**',
       ' * two: docs/spec.md',
@@ -18,7 +18,7 @@ describe('comments of a source file', () => {
       'function f() { return /\\/\\/x/.test("y"); }',
     ].join('\n');
     expect(commentsOf(source)).toEqual([
-      { line: 2, text: ' one: docs/spec.md section 9' },
+      { line: 2, text: ' one: SPEC.md section 9' },
       { line: 4, text: '*\n * two: docs/spec.md\n ' },
       { line: 8, text: ' three' },
     ]);
@@ -28,16 +28,16 @@ describe('comments of a source file', () => {
 describe('citations in comments', () => {
   it('reads bare, folder and decision citations on the line they are written, not web addresses', () => {
     const source = [
-      '// docs/spec.md section 8: the message; docs/product.md "Money"',
+      '// SPEC.md section 8: the message; PRODUCT.md "Money"',
       '/* See docs/decisions/010-one-owner-per-piece.md and',
-      ' * docs/notes/outside-services.md, notes/*.md, https://github.com/a/b/README.md */',
-      "const text = 'docs/architecture.md in a string is no citation';",
+      ' * notes/outside-services.md, notes/*.md, https://github.com/a/b/README.md */',
+      "const text = 'ARCHITECTURE.md in a string is no citation';",
     ].join('\n');
     expect(citationsIn(source)).toEqual([
-      { line: 1, cited: 'docs/spec.md' },
-      { line: 1, cited: 'docs/product.md' },
+      { line: 1, cited: 'SPEC.md' },
+      { line: 1, cited: 'PRODUCT.md' },
       { line: 2, cited: 'docs/decisions/010-one-owner-per-piece.md' },
-      { line: 3, cited: 'docs/notes/outside-services.md' },
+      { line: 3, cited: 'notes/outside-services.md' },
       { line: 3, cited: 'notes/*.md' },
     ]);
   });
@@ -57,15 +57,15 @@ describe('the check over a repository', () => {
     'src/server/a.ts',
     '// docs/spec.md section 9, docs/decisions/007-jobs.md, README.md, docs/decisions/*.md\n',
   );
-  write('src/server/b.ts', 'const x = 1;\n\n// docs/spec.md section 9 and docs/decisions/099-gone.md\n');
-  write('e2e/c.spec.ts', '/* docs/notes/stack.md */\n');
-  write('node_modules/x/index.js', '// docs/spec.md\n');
-  write('docs/other.ts', '// docs/spec.md (docs/ is not scanned)\n');
+  write('src/server/b.ts', 'const x = 1;\n\n// SPEC.md section 9 and docs/decisions/099-gone.md\n');
+  write('e2e/c.spec.ts', '/* notes/stack.md */\n');
+  write('node_modules/x/index.js', '// SPEC.md\n');
+  write('docs/other.ts', '// SPEC.md (docs/ is not scanned)\n');
 
   it('lists each citation of a file that is not there, with its file and line', () => {
     expect(findBrokenCitations(root).sort()).toEqual([
-      'e2e/c.spec.ts:1: docs/notes/stack.md',
-      'src/server/b.ts:3: docs/spec.md',
+      'e2e/c.spec.ts:1: notes/stack.md',
+      'src/server/b.ts:3: SPEC.md',
       'src/server/b.ts:3: docs/decisions/099-gone.md',
     ]);
   });
