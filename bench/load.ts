@@ -24,12 +24,20 @@ type LoadSpec = {
 };
 
 /** GETs `url` with autocannon in a child process, so it shares no event loop with the bench. */
-export async function load(spec: LoadSpec): Promise<LoadFigures> {
-  const specFile = path.join(os.tmpdir(), `shop-bench-get-${randomBytes(6).toString('hex')}.json`);
+export function load(spec: LoadSpec): Promise<LoadFigures> {
+  return inChildProcess<LoadFigures>(import.meta.filename, spec);
+}
+
+/**
+ * Runs `script --load <spec file>` in a child process (the load generator, apart from the shop's and
+ * the bench's event loops) and answers the JSON on the last line it prints.
+ */
+export async function inChildProcess<T>(script: string, spec: unknown): Promise<T> {
+  const specFile = path.join(os.tmpdir(), `shop-bench-load-${randomBytes(6).toString('hex')}.json`);
   await fs.writeFile(specFile, JSON.stringify(spec));
   try {
-    return await new Promise<LoadFigures>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--load', specFile], {
+    return await new Promise<T>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', script, '--load', specFile], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       let out = '';
@@ -38,7 +46,7 @@ export async function load(spec: LoadSpec): Promise<LoadFigures> {
       });
       child.on('exit', (code) =>
         code === 0
-          ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as LoadFigures)
+          ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T)
           : reject(new Error(`the load process exited ${code}`)),
       );
     });

@@ -25,7 +25,7 @@ import { contentHash } from '../src/server/book/versions';
 import { fromPool } from '../src/server/db/client';
 import { bookInstances, books, bookVersions, orders, users } from '../src/server/db/schema';
 import { personalisationOf } from '../test/personalisation-factory';
-import { cpuMs } from './load';
+import { cpuMs, inChildProcess } from './load';
 import { serverArgs } from './server-command';
 import { signInLikeABrowser } from './signed-in';
 
@@ -181,27 +181,8 @@ async function loadMain(specFile: string): Promise<void> {
 }
 
 /** Runs autocannon in a child process, so it does not share the shop's event loop. */
-async function load(spec: LoadSpec): Promise<Figures> {
-  const specFile = path.join(os.tmpdir(), `shop-bench-load-${randomBytes(6).toString('hex')}.json`);
-  await fs.writeFile(specFile, JSON.stringify(spec));
-  try {
-    return await new Promise<Figures>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--load', specFile], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let out = '';
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-      });
-      child.on('exit', (code) =>
-        code === 0
-          ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Figures)
-          : reject(new Error(`the load process exited ${code}`)),
-      );
-    });
-  } finally {
-    await fs.rm(specFile, { force: true });
-  }
+function load(spec: LoadSpec): Promise<Figures> {
+  return inChildProcess<Figures>(import.meta.filename, spec);
 }
 
 function freePort(): Promise<number> {
