@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { TOY_COLOURS, type ToyColour, type ToyLook } from '../../../../shared/domain/toy-look';
+import { floodFromBorder } from './flood';
 
 /**
  * The toy's colours read from its photo, where the photo allows it (docs/decisions/021-the-toy-drawn.md):
@@ -127,30 +128,8 @@ export function toyRegion(
     return palette.some((c) => dist2(px, c) < 30 * 30);
   };
   // Flood from the borders (4-connected) through background-coloured pixels.
-  const background = new Uint8Array(n);
+  const background = floodFromBorder(width, height, near);
   const stack: number[] = [];
-  const push = (i: number) => {
-    if (!background[i] && near(i)) {
-      background[i] = 1;
-      stack.push(i);
-    }
-  };
-  for (let x = 0; x < width; x++) {
-    push(x);
-    push((height - 1) * width + x);
-  }
-  for (let y = 0; y < height; y++) {
-    push(y * width);
-    push(y * width + width - 1);
-  }
-  while (stack.length > 0) {
-    const i = stack.pop()!;
-    const x = i % width;
-    if (x > 0) push(i - 1);
-    if (x < width - 1) push(i + 1);
-    if (i >= width) push(i - width);
-    if (i < n - width) push(i + width);
-  }
   // Components of what is left; keep the biggest, weighted towards the centre of the photo.
   const label = new Int32Array(n).fill(-1);
   let best = -1;

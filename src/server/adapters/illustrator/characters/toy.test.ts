@@ -9,6 +9,7 @@ import {
   type ToyLook,
   ToyLookSchema,
 } from '../../../../shared/domain/toy-look';
+import { floodFromBorder } from './flood';
 import { drawToy, type Figure, TOY_BOX, type ToyPose } from './index';
 import { toyBody } from './toy';
 
@@ -35,31 +36,7 @@ async function inkOf(svgBody: string, width: number, height: number, scale: numb
 
 /** Flood fills the white from the picture's border (4-connected): 1 where the outside reaches. */
 function outside(ink: Uint8Array, width: number, height: number): Uint8Array {
-  const reached = new Uint8Array(width * height);
-  const stack: number[] = [];
-  const push = (i: number) => {
-    if (!reached[i] && !ink[i]) {
-      reached[i] = 1;
-      stack.push(i);
-    }
-  };
-  for (let x = 0; x < width; x++) {
-    push(x);
-    push((height - 1) * width + x);
-  }
-  for (let y = 0; y < height; y++) {
-    push(y * width);
-    push(y * width + width - 1);
-  }
-  while (stack.length > 0) {
-    const i = stack.pop()!;
-    const x = i % width;
-    if (x > 0) push(i - 1);
-    if (x < width - 1) push(i + 1);
-    if (i >= width) push(i - width);
-    if (i < width * (height - 1)) push(i + width);
-  }
-  return reached;
+  return floodFromBorder(width, height, (i) => !ink[i]);
 }
 
 describe('the toy drawn from its look', () => {
