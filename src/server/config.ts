@@ -97,6 +97,7 @@ const EnvSchema = z.object({
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { message: 'expected pretty or json' }).optional(),
   TRUST_PROXY: trustedProxies.default(false),
   CLIENT_DIR: z.string().min(1, 'expected a folder path').optional(),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 random characters').optional(),
@@ -180,6 +181,8 @@ export type Config = {
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
+  /** Unset: readable lines in a terminal, JSON lines otherwise (docs/decisions/019). */
+  logFormat?: 'pretty' | 'json';
   /** Fastify's trustProxy: false, a number of hops, or a list of proxy addresses. */
   trustProxy: TrustProxy;
   clientDir: string;
@@ -306,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : path.join(projectRoot, 'dist', 'client'),
     authSecret: e.AUTH_SECRET,
