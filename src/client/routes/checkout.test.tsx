@@ -375,6 +375,21 @@ describe('checkout: step 2, the details', () => {
     expect(within(summary).getByText('CHF 12.99')).toBeVisible();
   });
 
+  it('refuses a postcode the chosen country does not use, saying what one looks like (issue 36)', async () => {
+    const api = mockCheckoutApi();
+    const { user } = await openStep1(`${CHECKOUT}?step=2`);
+    await user.selectOptions(screen.getByLabelText('Country'), 'FR');
+    await user.type(screen.getByLabelText('Postal code'), '6900');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('Postal code')).toHaveAccessibleDescription(
+      'Please enter a postal code for the country chosen (France), like 75001.',
+    );
+    await user.clear(screen.getByLabelText('Postal code'));
+    await user.type(screen.getByLabelText('Postal code'), '06900');
+    expect(screen.getByLabelText('Postal code')).not.toHaveAttribute('aria-invalid');
+    expect(api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT')).toHaveLength(0);
+  });
+
   it('a US address asks for its state, refuses Next without it, and sends it', async () => {
     const api = mockCheckoutApi();
     const view = await openStep1(`${CHECKOUT}?step=2`);

@@ -5,7 +5,14 @@ import { LanguageSchema } from '../domain/languages';
 import { PAYMENT_METHODS } from '../domain/payment-methods';
 import { PROMO_KINDS } from '../domain/promo';
 import { GRANDPARENT_COPIES } from '../domain/quote';
-import { COUNTRIES, isUsState, needsRegion, postcodeFits, SHIPPING_LEVELS } from '../domain/shipping';
+import {
+  COUNTRIES,
+  isUsState,
+  needsRegion,
+  normalisePostcode,
+  postcodeFits,
+  SHIPPING_LEVELS,
+} from '../domain/shipping';
 import {
   BOOK_INSTANCE_STATUSES,
   BOOK_TYPES,
@@ -49,8 +56,8 @@ const addressFields = {
 };
 
 /**
- * A US address needs its state (`region`, the USPS code); elsewhere the region is dropped. A Swiss
- * postcode is four digits, 1000 to 9699 (postcodeFits).
+ * A US address needs its state (`region`, the USPS code); elsewhere the region is dropped. The
+ * postcode follows its country's rule (shipping.ts POSTCODE_RULES) and is kept as the post writes it.
  */
 function withRegionRule<
   T extends z.ZodType<{ country: (typeof COUNTRIES)[number]; region: string; postalCode: string }>,
@@ -58,7 +65,11 @@ function withRegionRule<
   return schema
     .superRefine((value, context) => {
       if (!postcodeFits(value.country, value.postalCode)) {
-        context.addIssue({ code: 'custom', path: ['postalCode'], message: 'expected a Swiss postcode' });
+        context.addIssue({
+          code: 'custom',
+          path: ['postalCode'],
+          message: `expected a postcode of ${value.country}`,
+        });
       }
       if (!needsRegion(value.country)) return;
       if (value.region === '') {
@@ -67,7 +78,11 @@ function withRegionRule<
         context.addIssue({ code: 'custom', path: ['region'], message: 'expected a US state' });
       }
     })
-    .transform((value) => (needsRegion(value.country) ? value : { ...value, region: '' }));
+    .transform((value) => ({
+      ...value,
+      postalCode: normalisePostcode(value.country, value.postalCode),
+      region: needsRegion(value.country) ? value.region : '',
+    }));
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   addWorkingDays,
   deliveryWindow,
   endOfShopDay,
+  normalisePostcode,
   postcodeFits,
   SHIPPING_ZONES,
   shippingOffer,
@@ -69,13 +70,35 @@ describe('express and the delivery promise', () => {
 });
 
 describe('Swiss postcodes (issue 32)', () => {
-  it('are four digits from 1000 to 9699; other countries keep the loose check', () => {
+  it('are four digits from 1000 to 9699', () => {
     for (const ok of ['1000', '8001', '9699', ' 3011 ', '9490'])
       expect(postcodeFits('CH', ok), ok).toBe(true);
     for (const bad of ['999', '0999', '9700', '12345', '80 01', 'CH-8001', ''])
       expect(postcodeFits('CH', bad), bad).toBe(false);
-    expect(postcodeFits('DE', '10115')).toBe(true);
-    expect(postcodeFits('GB', 'SW1A 1AA')).toBe(true);
+  });
+
+  it('every country the shop ships to has its own rule (issue 36)', () => {
+    const cases: Record<string, { ok: string[]; bad: string[] }> = {
+      DE: { ok: ['10115', '01067', '99998'], bad: ['1011', '101150', '00999', 'D-10115'] },
+      FR: {
+        ok: ['75001', '06900', '20000', '97400', '98000'],
+        bad: ['6900', '750', '00100', '96000', '99000'],
+      },
+      IT: { ok: ['00184', '20121', '47890', '00120'], bad: ['0184', '98200', '00009', 'I-20121'] },
+      AT: { ok: ['1010', '6020', '9992'], bad: ['0999', '9993', '10100'] },
+      US: { ok: ['90210', '10001-1234', '00501'], bad: ['9021', '902101', '90210-12', '00100'] },
+      GB: {
+        ok: ['SW1A 1AA', 'sw1a1aa', 'EC1A 1BB', 'M1 1AE', 'B33 8TH', 'GIR 0AA'],
+        bad: ['SW1A', '12345', 'QA1 1AA'],
+      },
+      ES: { ok: ['28001', '01001', '52006'], bad: ['00999', '53000', '2800'] },
+    };
+    for (const [country, { ok, bad }] of Object.entries(cases)) {
+      for (const code of ok) expect(postcodeFits(country, code), `${country} ${code}`).toBe(true);
+      for (const code of bad) expect(postcodeFits(country, code), `${country} ${code}`).toBe(false);
+    }
+    expect(postcodeFits('XX', '12345')).toBe(false);
+    expect(normalisePostcode('GB', ' sw1a1aa ')).toBe('SW1A 1AA');
   });
 
   it('are checked by the shared address schemas the browser and the server both use', () => {

@@ -66,13 +66,53 @@ export type UsState = keyof typeof US_STATES;
 export const needsRegion = (country: string): boolean => country === 'US';
 
 /**
- * Swiss postcodes are four digits, 1000 to 9699 (issue 32; Liechtenstein's 9485–9498 among them).
- * Other countries keep the loose check of the address schema.
+ * Postcode rules of every country the shop ships to (issue 36): the shape the national post
+ * writes, and for numeric codes the range in use, so that `80001` for Zürich or `750` for Paris
+ * never reaches a printer. The npm libraries of postal formats carry a pattern per country but no
+ * ranges, and the shop ships to eight countries, so the rules live here, one per country, each with
+ * the example the checkout shows. Sources: the national posts' published formats (Swiss Post,
+ * Deutsche Post, La Poste, Poste Italiane, Österreichische Post, USPS, Royal Mail, Correos).
  */
+export const POSTCODE_RULES: Record<
+  Country,
+  { pattern: RegExp; range?: readonly [number, number]; example: string }
+> = {
+  // Four digits, 1000 to 9699 (Liechtenstein's 9485–9498 among them).
+  CH: { pattern: /^\d{4}$/, range: [1000, 9699], example: '8001' },
+  DE: { pattern: /^\d{5}$/, range: [1001, 99998], example: '10115' },
+  // Metropolitan France and Corsica 01000–95999, overseas departments 971xx–976xx, Monaco 980xx.
+  FR: { pattern: /^(?:(?:0[1-9]|[1-8]\d|9[0-5])\d{3}|97[1-6]\d{2}|980\d{2})$/, example: '75001' },
+  // 00010 to 98168, San Marino (4789x) and the Vatican (00120) among them.
+  IT: { pattern: /^\d{5}$/, range: [10, 98168], example: '00184' },
+  AT: { pattern: /^\d{4}$/, range: [1010, 9992], example: '1010' },
+  // A ZIP code, optionally ZIP+4.
+  US: { pattern: /^\d{5}(?:-\d{4})?$/, range: [501, 99950], example: '90210' },
+  // Royal Mail's outward and inward codes, the space optional as typed (normalisePostcode adds it).
+  GB: {
+    pattern:
+      /^(?:GIR ?0AA|[A-PR-UWYZ](?:\d{1,2}|[A-HK-Y]\d[\dABEHMNPRV-Y]?|\d[A-HJKPSTUW]) ?\d[ABD-HJLNP-UW-Z]{2})$/,
+    example: 'SW1A 1AA',
+  },
+  ES: { pattern: /^\d{5}$/, range: [1000, 52999], example: '28001' },
+};
+
+/** The postcode as the post writes it: trimmed, capital letters, a British code with its one space. */
+export function normalisePostcode(country: string, postcode: string): string {
+  const upper = postcode.trim().replace(/\s+/g, ' ').toUpperCase();
+  if (country !== 'GB') return upper;
+  const compact = upper.replace(/ /g, '');
+  return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : upper;
+}
+
+/** Whether a postcode has the shape and, for numeric codes, the range its country uses. */
 export function postcodeFits(country: string, postcode: string): boolean {
-  if (country !== 'CH') return true;
-  const trimmed = postcode.trim();
-  return /^\d{4}$/.test(trimmed) && Number(trimmed) >= 1000 && Number(trimmed) <= 9699;
+  const rule = POSTCODE_RULES[country as Country];
+  if (!rule) return false;
+  const code = normalisePostcode(country, postcode);
+  if (!rule.pattern.test(code)) return false;
+  if (!rule.range) return true;
+  const number = Number(code.slice(0, 5).replace('-', ''));
+  return number >= rule.range[0] && number <= rule.range[1];
 }
 
 export const isUsState = (value: string): value is UsState => Object.hasOwn(US_STATES, value);

@@ -519,6 +519,30 @@ describe('paying on the local payment page', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('refuses a postcode its country does not use and keeps a British one as Royal Mail writes it (issue 36)', async () => {
+    const id = await draftBookOf(t, annaId);
+    for (const [country, postalCode] of [
+      ['FR', '6900'],
+      ['FR', '750'],
+      ['DE', '1011'],
+      ['ES', '60000'],
+    ]) {
+      const wrong = await call('PUT', `/api/checkout/${id}/order`, anna, {
+        ...WORKED_EXAMPLE,
+        shipping: { ...WORKED_EXAMPLE.shipping, country, postalCode },
+      });
+      expect(wrong.statusCode, `${country} ${postalCode}`).toBe(400);
+    }
+    expect(await t.database.db.select().from(orders).where(eq(orders.bookInstanceId, id))).toHaveLength(0);
+    const british = await call('PUT', `/api/checkout/${id}/order`, anna, {
+      ...WORKED_EXAMPLE,
+      shipping: { ...WORKED_EXAMPLE.shipping, country: 'GB', postalCode: 'sw1a1aa' },
+    });
+    expect(british.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.bookInstanceId, id));
+    expect(row?.shippingAddress?.postalCode).toBe('SW1A 1AA');
+  });
+
   it('records a card payment as card', async () => {
     const { order, path } = await orderToPay();
     await submit(path, card('4242424242424242'));

@@ -17,6 +17,7 @@ import {
   otherLanguageOf,
   problemOfError,
 } from '../lib/checkout-draft';
+import { postcodeMessage } from '../lib/postcode-message';
 
 /** The grandparent copies a gift can be made of (copy 1..3). */
 const COPY_POSITIONS = [1, 2, 3] as const;
@@ -168,8 +169,9 @@ function GiftAddress({ form, index }: { form: UseFormReturn<CheckoutDraft>; inde
   const errors = form.formState.errors.copyGifts?.[index];
   const addressMessage = (field: GiftAddressField) => {
     const problem = problemOfError(errors?.shipTo?.[field]);
-    if (problem?.kind === 'invalid' && field === 'postalCode' && country === 'CH')
-      return messageOf(problem, 'gifts.errors.invalid.postalCodeCH');
+    const wrong =
+      problem?.kind === 'invalid' && field === 'postalCode' && postcodeMessage(country, language, 'gifts');
+    if (wrong) return t(wrong.key, wrong.values);
     return problem && messageOf(problem, `gifts.errors.${problem.kind}.${field}`);
   };
   const messageOf = (problem: FieldProblem, key: string) =>

@@ -24,6 +24,7 @@ import type {
   FieldProblem,
   ShippingField,
 } from '../lib/checkout-draft';
+import { postcodeMessage } from '../lib/postcode-message';
 import { GiftCopies } from './gift-copies';
 
 type StepDetailsProps = {
@@ -54,9 +55,11 @@ export function StepDetails({
   const message = (field: DetailsField, problem: FieldProblem | undefined) => {
     if (!problem) return undefined;
     if (problem.kind === 'tooLong') return t('details.errors.tooLong', { max: problem.max });
-    // A Swiss postcode that is not four digits from 1000 to 9699 says so (shared postcodeFits).
-    if (problem.kind === 'invalid' && field === 'postalCode' && form.getValues('shipping.country') === 'CH')
-      return t('details.errors.invalid.postalCodeCH');
+    // A postcode its country does not use says what that country's look like (shared postcodeFits).
+    if (problem.kind === 'invalid' && field === 'postalCode') {
+      const wrong = postcodeMessage(form.getValues('shipping.country'), language, 'details');
+      if (wrong) return t(wrong.key, wrong.values);
+    }
     return t(`details.errors.${problem.kind}.${field}`);
   };
   const customerField = (field: CustomerField) => ({
