@@ -67,6 +67,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
       resubmitPrint: false,
       approvePrint: false,
       redrawPage: false,
+      correctAddress: false,
     },
     ...overrides,
   };
@@ -168,6 +169,46 @@ describe('the operator console', () => {
     const timeline = screen.getByRole('region', { name: 'What happened' });
     expect(within(timeline).getByText('Refund asked')).toBeVisible();
     expect(within(timeline).getByText('“Late parcel”')).toBeVisible();
+  });
+
+  it('corrects the address before print: starts from it, checks the postcode for its country, sends the lines', async () => {
+    const before = detail({ can: { ...detail().can, correctAddress: true } });
+    const corrected = detail({
+      order: { ...before.order, shipping: { ...before.order.shipping, postalCode: '10117' } },
+    });
+    const api = mockCheckoutApi({
+      routes: {
+        ...operator,
+        [`GET /api/admin/orders/${ORDER_ID}`]: ok(before),
+        [`POST /api/admin/orders/${ORDER_ID}/address`]: ok(corrected),
+      },
+    });
+    const { user } = renderApp(`/admin/orders/${ORDER_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'BK-1767225600000' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Correct the address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct the shipping address?' });
+    const postcode = within(dialog).getByRole('textbox', { name: 'Postal code' });
+    expect(postcode).toHaveValue(before.order.shipping.postalCode);
+    expect(within(dialog).getByText(/The country stays Germany/)).toBeVisible();
+    await user.clear(postcode);
+    await user.type(postcode, '1011');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Why' }), 'Parent phoned');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the address' }));
+    expect(
+      await within(dialog).findByText('This postcode does not fit Germany: it should look like 10115.'),
+    ).toBeVisible();
+    expect(api.callsTo(`/api/admin/orders/${ORDER_ID}/address`)).toHaveLength(0);
+    await user.clear(postcode);
+    await user.type(postcode, '10117');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the address' }));
+    expect(await screen.findByText('The address is corrected.')).toBeVisible();
+    expect(api.callsTo(`/api/admin/orders/${ORDER_ID}/address`)[0]?.body).toEqual({
+      address: before.order.shipping.address,
+      city: before.order.shipping.city,
+      postalCode: '10117',
+      region: '',
+      reason: 'Parent phoned',
+    });
   });
 
   it('shows each gift copy: where it goes, its language and dedication, and its own parcel', async () => {

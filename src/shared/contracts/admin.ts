@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROMO_CODE_PATTERN, PROMO_KINDS } from '../domain/promo';
 import { COUNTRIES } from '../domain/shipping';
 import { AUDIT_ACTIONS, ORDER_STATUSES, PAYMENT_STATUSES, PRINT_REVIEW_STATES } from '../domain/statuses';
-import { OrderSchema, UuidParamSchema } from './checkout';
+import { addressFields, OrderSchema, UuidParamSchema } from './checkout';
 import { PageCursorSchema } from './common';
 
 /** The operator console's API (issue 17). Every route answers 404 to anyone but an operator. */
@@ -147,6 +147,8 @@ export const AdminOrderDetailSchema = z
       approvePrint: z.boolean(),
       /** Draw a page again (and keep or drop the new picture) while the book waits before print. */
       redrawPage: z.boolean(),
+      /** Correct the shipping address, until the book is handed to the printer. */
+      correctAddress: z.boolean(),
     }),
   })
   .meta({ id: 'AdminOrderDetail' });
@@ -182,6 +184,21 @@ export const AdminShipRequestSchema = z
   })
   .meta({ id: 'AdminShipRequest' });
 export type AdminShipRequest = z.input<typeof AdminShipRequestSchema>;
+
+/**
+ * The shipping address corrected before print (issue 36). The country stays the order's (its
+ * shipping was paid for it); the postcode and state are checked against it on the server.
+ */
+export const AdminAddressRequestSchema = z
+  .object({
+    address: addressFields.address,
+    city: addressFields.city,
+    postalCode: addressFields.postalCode,
+    region: addressFields.region.unwrap(),
+    reason,
+  })
+  .meta({ id: 'AdminAddressRequest' });
+export type AdminAddressRequest = z.infer<typeof AdminAddressRequestSchema>;
 
 /** The customer e-mails an operator may send again. */
 export const RESENDABLE_EMAILS = ['orderPaid', 'sentToPrint', 'shipped'] as const;

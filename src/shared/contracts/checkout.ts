@@ -47,7 +47,8 @@ export const CheckoutCustomerSchema = z
   .meta({ id: 'CheckoutCustomer' });
 export type CheckoutCustomer = z.infer<typeof CheckoutCustomerSchema>;
 
-const addressFields = {
+/** The fields of an address, each checked as the checkout checks it (the console's correction too). */
+export const addressFields = {
   address: required(200),
   city: required(100),
   postalCode: required(20).regex(/^[A-Za-z0-9 -]+$/, 'expected a postal code'),

@@ -45,6 +45,7 @@ export const ERROR_CATALOGUE = {
   // The operator console (issue 17): an action the order's state does not allow; too large a refund.
   ADMIN_ACTION_NOT_ALLOWED: 'retry',
   REFUND_TOO_LARGE: 'retry',
+  ADMIN_ADDRESS_INVALID: 'retry',
   // Promo codes (issue 18): a code the shop does not know, out of its dates, used up, or used before.
   PROMO_CODE_UNKNOWN: 'retry',
   PROMO_CODE_EXPIRED: 'retry',

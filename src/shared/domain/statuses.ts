@@ -83,6 +83,8 @@ export const AUDIT_ACTIONS = [
   'approve_print',
   'redraw_page',
   'keep_redraw',
+  // Issue 36: the shipping address corrected before print.
+  'correct_address',
   // Settings an operator changes (issue 18): no order.
   'set_tax_rate',
   'create_promo_code',

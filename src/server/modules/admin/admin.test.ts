@@ -109,6 +109,7 @@ describe('who may enter', () => {
     ['POST', `/api/admin/orders/${first.orderId}/retry-book`],
     ['POST', `/api/admin/orders/${first.orderId}/resubmit-print`],
     ['POST', `/api/admin/orders/${first.orderId}/resend-email`],
+    ['POST', `/api/admin/orders/${first.orderId}/address`],
     ['GET', '/api/admin/pricing'],
     ['POST', '/api/admin/tax-rates'],
     ['POST', '/api/admin/promo-codes'],
@@ -434,6 +435,63 @@ describe('an order and its actions', () => {
     expect(after.can.refund).toBe(true);
   });
 
+  it('corrects the address before print, checked against the country, in the audit log (issue 36)', async () => {
+    const own = await paidBookOf(t, buyer, { draw: false, email: BUYER, childName: 'Noé' });
+    const url = `/api/admin/orders/${own.orderId}`;
+    const before = await detail(own.orderId);
+    expect(before.can.correctAddress).toBe(true);
+    const lines = { address: 'Unter den Linden 5', city: 'Berlin', region: '' };
+    const wrong = await post(`${url}/address`, operator, { ...lines, postalCode: '1011', reason: 'Typo' });
+    expect(wrong.statusCode, wrong.body).toBe(400);
+    expect(wrong.json().error.code).toBe('ADMIN_ADDRESS_INVALID');
+    const fixed = await post(`${url}/address`, operator, {
+      ...lines,
+      postalCode: '10117',
+      reason: 'Parent phoned',
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const after = fixed.json() as AdminOrderDetail;
+    expect(after.order.shipping).toMatchObject({
+      ...lines,
+      postalCode: '10117',
+      country: before.order.shipping.country,
+    });
+    const entry = after.audit.at(-1);
+    expect(entry).toMatchObject({ action: 'correct_address', actorEmail: OPERATOR, reason: 'Parent phoned' });
+    expect(JSON.stringify(entry?.details)).not.toContain('Linden');
+    // The same correction twice (a double click) is one line in the log.
+    const twice = await post(`${url}/address`, operator, {
+      ...lines,
+      postalCode: '10117',
+      reason: 'Parent phoned',
+    });
+    expect(
+      (twice.json() as AdminOrderDetail).audit.filter((e) => e.action === 'correct_address'),
+    ).toHaveLength(1);
+    // The buyer sees the corrected address on their order; no customer can correct it.
+    const asBuyer = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${own.orderId}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect((asBuyer.json() as Order).shipping.postalCode).toBe('10117');
+    expect(
+      (await post(`${url}/address`, buyer.cookie, { ...lines, postalCode: '10119', reason: 'x' })).statusCode,
+    ).toBe(404);
+    // Once the printer has the book, the address is the printer's.
+    await t.database.db
+      .update(orders)
+      .set({ status: 'printing', printJobId: 'local-9' })
+      .where(eq(orders.id, own.orderId));
+    expect((await detail(own.orderId)).can.correctAddress).toBe(false);
+    const late = await post(`${url}/address`, operator, {
+      ...lines,
+      postalCode: '10119',
+      reason: 'Too late',
+    });
+    expect(late.statusCode).toBe(409);
+  });
+
   it('cancels before print, marks shipped with its tracking, then delivered', async () => {
     const url = `/api/admin/orders/${third.orderId}`;
     const early = await post(`${url}/ship`, operator, {
@@ -547,7 +605,8 @@ describe('an order and its actions', () => {
     const response = await get('/api/admin/overview', operator);
     expect(response.statusCode).toBe(200);
     const overview = response.json();
-    expect(overview.today.orders).toBe(4);
+    // Three paid in beforeAll, one by the address test and one by the refused print job's test.
+    expect(overview.today.orders).toBe(5);
     expect(overview.today.revenue).toBeGreaterThan(0);
     expect(overview.failedJobs).toBe(0);
   });

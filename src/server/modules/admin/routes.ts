@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  AdminAddressRequestSchema,
   AdminMeSchema,
   AdminOrderDetailSchema,
   AdminOrderListSchema,
@@ -172,6 +173,12 @@ function registerOrderActions(app: AdminApp): void {
     'Keep a page’s new picture or the old one',
     AdminRedrawChoiceSchema,
     admin.chooseRedraw,
+  );
+  action(
+    'address',
+    'Correct the shipping address before print',
+    AdminAddressRequestSchema,
+    admin.correctAddress,
   );
   action('approve-print', 'Approve a reviewed book for print', AdminReasonSchema, (d, id, b) =>
     admin.approvePrint(d, id, b.reason),

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type {
+  AdminAddressRequest,
   AdminOrderDetail,
   AdminRedrawChoice,
   AdminRedrawRequest,
@@ -7,6 +8,7 @@ import type {
   AdminResendRequest,
   AdminShipRequest,
 } from '../../../shared/contracts/admin';
+import { ShippingAddressSchema } from '../../../shared/contracts/checkout';
 import type { AuditAction } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import { auditLog, bookInstances, orders, paymentRefunds, printerEvents } from '../../db/schema';
@@ -43,6 +45,7 @@ function allowed(order: OrderRow, refundable: number, refused: boolean, bookStat
       !order.printJobId &&
       (order.heldAt !== null || order.printReview === 'waiting') &&
       bookStatus === 'ready',
+    correctAddress: beforePrint && order.shippingAddress !== null,
   };
 }
 
@@ -201,6 +204,40 @@ export function release(deps: ActionDeps, orderId: string, reason: string) {
       );
     }
     return { sentToPrint: Boolean(printNow) };
+  });
+}
+
+const ADDRESS_LINES = ['address', 'city', 'postalCode', 'region'] as const;
+
+/**
+ * Corrects the shipping address until the book is handed to the printer (issue 36). The country
+ * stays the order's; the postcode and state must fit it. The audit log names the lines changed,
+ * not their words (an address is the customer's, and leaves with their data).
+ */
+export function correctAddress(deps: ActionDeps, orderId: string, request: AdminAddressRequest) {
+  return act(deps, orderId, 'correct_address', request.reason, async (tx, order) => {
+    if (!allowed(order, 0, false, undefined).correctAddress) {
+      throw notAllowed('Only an order not yet handed to the printer can have its address corrected.');
+    }
+    const current = order.shippingAddress ?? {};
+    const checked = ShippingAddressSchema.safeParse({
+      address: request.address,
+      city: request.city,
+      postalCode: request.postalCode,
+      region: request.region,
+      country: current.country,
+    });
+    if (!checked.success) {
+      throw new AppError('ADMIN_ADDRESS_INVALID', 'The postcode or state does not fit the order’s country.');
+    }
+    const changed = ADDRESS_LINES.filter((line) => (current[line] ?? '') !== checked.data[line]);
+    // The same correction again (a double click): already done and already logged.
+    if (changed.length === 0) return null;
+    await tx
+      .update(orders)
+      .set({ shippingAddress: { ...current, ...checked.data }, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
+    return { changed };
   });
 }
 

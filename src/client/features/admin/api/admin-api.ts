@@ -6,6 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type {
+  AdminAddressRequest,
   AdminOrderDetail,
   AdminOrderList,
   AdminOutbox,
@@ -100,6 +101,7 @@ export type AdminActionBody = {
   'approve-print': { reason: string };
   redraw: AdminRedrawRequest;
   'redraw-choice': AdminRedrawChoice;
+  address: AdminAddressRequest;
 };
 export type AdminAction = keyof AdminActionBody;
 

@@ -3,13 +3,15 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RESENDABLE_EMAILS } from '../../../../shared/contracts/admin';
+import type { Order } from '../../../../shared/contracts/checkout';
+import { needsRegion, POSTCODE_RULES, US_STATES } from '../../../../shared/domain/shipping';
 import { TextField } from '../../../components/auth/forms/form-parts';
 import { useLanguage } from '../../../components/layout/use-language';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { codeOf } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { countryName, formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { type AdminAction, useAdminAction } from '../api/admin-api';
 import {
@@ -35,6 +37,7 @@ export const ACTION_TEXTS = {
   'approve-print': 'approvePrint',
   redraw: 'redraw',
   'redraw-choice': 'redrawChoice',
+  address: 'address',
 } as const satisfies Record<AdminAction, string>;
 
 type ActionDialogProps = {
@@ -44,18 +47,25 @@ type ActionDialogProps = {
   refundable: number;
   /** The page drawn again or chosen (redraw and redraw-choice only): its position and its name. */
   page?: { position: number; name: string };
+  /** The order's shipping address (address only): the dialog starts from it. */
+  shipping?: Order['shipping'];
   onClose: () => void;
 };
 
 /** The action dialog's form: the shared form hook over the action's shared request schema. */
-function useActionForm(action: AdminAction, refundable: number, position: number) {
+function useActionForm(
+  action: AdminAction,
+  refundable: number,
+  position: number,
+  shipping: Order['shipping'] | undefined,
+) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   // One key per opened dialog: a double click or a retry of the same refund refunds once.
   const [requestKey] = useState(() => crypto.randomUUID());
   const schema = useMemo(
-    () => actionFormSchema(action, { refundable, requestKey, position }),
-    [action, refundable, requestKey, position],
+    () => actionFormSchema(action, { refundable, requestKey, position, country: shipping?.country ?? 'CH' }),
+    [action, refundable, requestKey, position, shipping?.country],
   );
   const form = useZodForm(schema, {
     reason: '',
@@ -64,6 +74,10 @@ function useActionForm(action: AdminAction, refundable: number, position: number
     trackingUrl: '',
     email: 'orderPaid',
     picture: 'new',
+    address: shipping?.address ?? '',
+    city: shipping?.city ?? '',
+    postalCode: shipping?.postalCode ?? '',
+    region: shipping?.region ?? '',
   } satisfies ActionFields);
   const { errors } = form.formState;
   /** A field's problem in the operator's language (admin.json `actions`). */
@@ -76,6 +90,15 @@ function useActionForm(action: AdminAction, refundable: number, position: number
         : t('actions.refund.amountInvalid');
     if (field === 'trackingNumber') return t('actions.ship.trackingNumberRequired');
     if (field === 'trackingUrl') return t('actions.ship.trackingUrlHint');
+    if (field === 'postalCode' && shipping) {
+      const rule = POSTCODE_RULES[shipping.country];
+      return t('actions.address.postalCodeInvalid', {
+        country: countryName(shipping.country, language),
+        example: rule.example,
+      });
+    }
+    if (field === 'address' || field === 'city' || field === 'region')
+      return t(`actions.address.${field}Required`);
     return t('actions.reasonRequired');
   };
   return { ...form, problem };
@@ -87,12 +110,12 @@ type ActionForm = ReturnType<typeof useActionForm>;
  * One action, confirmed: what it does, why (kept in the audit log), and for some what else it
  * needs (the amount, the tracking, the e-mail). The server decides; its refusal is shown here.
  */
-export function ActionDialog({ orderId, action, refundable, page, onClose }: ActionDialogProps) {
+export function ActionDialog({ orderId, action, refundable, page, shipping, onClose }: ActionDialogProps) {
   const { t } = useTranslation(['admin', 'errors']);
   const { language } = useLanguage();
   const texts = ACTION_TEXTS[action];
   const mutation = useAdminAction(orderId, action);
-  const form = useActionForm(action, refundable, page?.position ?? -1);
+  const form = useActionForm(action, refundable, page?.position ?? -1, shipping);
   const cents = parseAmount(form.watch('amount'));
 
   const submit = form.handleSubmit((body) =>
@@ -135,7 +158,7 @@ export function ActionDialog({ orderId, action, refundable, page, onClose }: Act
             {serverProblem}
           </p>
         )}
-        <ActionFieldset action={action} form={form} refundable={refundable} />
+        <ActionFieldset action={action} form={form} refundable={refundable} shipping={shipping} />
         <ReasonField action={action} form={form} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={onClose} disabled={mutation.isPending}>
@@ -156,13 +179,16 @@ function ActionFieldset({
   action,
   form,
   refundable,
+  shipping,
 }: {
   action: AdminAction;
   form: ActionForm;
   refundable: number;
+  shipping?: Order['shipping'];
 }) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
+  if (action === 'address' && shipping) return <AddressFields form={form} shipping={shipping} />;
   if (action === 'refund')
     return (
       <TextField
@@ -254,5 +280,50 @@ function ReasonField({ action, form }: { action: AdminAction; form: ActionForm }
         </p>
       )}
     </div>
+  );
+}
+
+/** The address lines an operator may correct; the country is the order's and stays. */
+function AddressFields({ form, shipping }: { form: ActionForm; shipping: Order['shipping'] }) {
+  const { t } = useTranslation(['admin', 'checkout']);
+  const { language } = useLanguage();
+  return (
+    <>
+      <TextField
+        label={t('checkout:details.address')}
+        autoComplete="off"
+        {...form.field('address')}
+        error={form.problem('address')}
+        maxLength={200}
+      />
+      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+        <TextField
+          label={t('checkout:details.postalCode')}
+          autoComplete="off"
+          {...form.field('postalCode')}
+          error={form.problem('postalCode')}
+          maxLength={20}
+        />
+        <TextField
+          label={t('checkout:details.city')}
+          autoComplete="off"
+          {...form.field('city')}
+          error={form.problem('city')}
+          maxLength={100}
+        />
+      </div>
+      {needsRegion(shipping.country) && (
+        <SelectField
+          label={t('checkout:details.region')}
+          value={form.watch('region')}
+          onValueChange={(value) => form.setValue('region', value, { shouldValidate: true })}
+          options={Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: name }))}
+          error={form.problem('region')}
+        />
+      )}
+      <p className="text-sm text-ink-700">
+        {t('actions.address.countryStays', { country: countryName(shipping.country, language) })}
+      </p>
+    </>
   );
 }

@@ -134,6 +134,7 @@ function actionsOf({ can, order }: AdminOrderDetail): AdminAction[] {
     ...(can.retryBook ? (['retry-book'] as const) : []),
     ...(can.resubmitPrint ? (['resubmit-print'] as const) : []),
     ...(can.approvePrint ? (['approve-print'] as const) : []),
+    ...(can.correctAddress ? (['address'] as const) : []),
     ...(order.paidAt ? (['resend-email'] as const) : []),
     'notes',
     ...(can.cancel ? (['cancel'] as const) : []),
@@ -164,6 +165,7 @@ function OrderActions({ detail }: { detail: AdminOrderDetail }) {
           orderId={detail.order.id}
           action={open}
           refundable={refundableOf(detail)}
+          shipping={detail.order.shipping}
           onClose={() => setOpen(null)}
         />
       )}

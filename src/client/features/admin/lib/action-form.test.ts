@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ActionFields, AMOUNT_TOO_LARGE, actionFormSchema } from './action-form';
 
 const REQUEST_KEY = '3f1c2a6e-8d4b-4e7a-9c1d-2b3a4c5d6e7f';
-const context = { refundable: 4844, requestKey: REQUEST_KEY, position: 5 };
+const context = { refundable: 4844, requestKey: REQUEST_KEY, position: 5, country: 'FR' as const };
 const fields = (change: Partial<ActionFields> = {}): ActionFields => ({
   reason: '',
   amount: '',
@@ -10,6 +10,10 @@ const fields = (change: Partial<ActionFields> = {}): ActionFields => ({
   trackingUrl: '',
   email: 'orderPaid',
   picture: 'new',
+  address: '12 rue des Lilas',
+  city: 'Lyon',
+  postalCode: '69003',
+  region: '',
   ...change,
 });
 /** The fields the shared request schema refuses, each with its message. */
@@ -62,5 +66,23 @@ describe("an action dialog's form, checked by the action's shared request schema
       email: 'shipped',
       reason: 'Lost',
     });
+  });
+
+  it('corrects an address with a postcode that fits the order’s country, and drops a state outside the US', () => {
+    const schema = actionFormSchema('address', context);
+    expect(schema.parse(fields({ postalCode: '69004', region: 'CA', reason: 'Typo' }))).toEqual({
+      address: '12 rue des Lilas',
+      city: 'Lyon',
+      postalCode: '69004',
+      region: '',
+      reason: 'Typo',
+    });
+    expect(Object.keys(refused(schema.safeParse(fields({ postalCode: '6900', reason: 'Typo' }))))).toEqual([
+      'postalCode',
+    ]);
+    const us = actionFormSchema('address', { ...context, country: 'US' });
+    expect(
+      Object.keys(refused(us.safeParse(fields({ postalCode: '90210', region: '', reason: 'x' })))),
+    ).toEqual(['region']);
   });
 });

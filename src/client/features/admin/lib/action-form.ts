@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AdminAddressRequestSchema,
   AdminReasonSchema,
   AdminRedrawChoiceSchema,
   AdminRedrawRequestSchema,
@@ -9,6 +10,7 @@ import {
   AdminShipRequestSchema,
   RESENDABLE_EMAILS,
 } from '../../../../shared/contracts/admin';
+import { type Country, isUsState, needsRegion, postcodeFits } from '../../../../shared/domain/shipping';
 import type { AdminAction, AdminActionBody } from '../api/admin-api';
 
 /** "10", "10.5", "10.50" (a point or a comma) -> cents; anything else -> null. */
@@ -27,6 +29,10 @@ const ActionFieldsSchema = z.object({
   trackingUrl: z.string(),
   email: z.enum(RESENDABLE_EMAILS),
   picture: z.enum(['new', 'old']),
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  region: z.string(),
 });
 export type ActionFields = z.input<typeof ActionFieldsSchema>;
 export type ActionField = keyof ActionFields;
@@ -42,6 +48,8 @@ export type ActionContext = {
   requestKey: string;
   /** The page drawn again or chosen (redraw, redraw-choice). */
   position: number;
+  /** The order's country (address): the postcode and state must fit it, as the server checks. */
+  country: Country;
 };
 
 /**
@@ -51,7 +59,7 @@ export type ActionContext = {
  */
 export function actionFormSchema<A extends AdminAction>(
   action: A,
-  { refundable, requestKey, position }: ActionContext,
+  { refundable, requestKey, position, country }: ActionContext,
 ): z.ZodType<AdminActionBody[A], ActionFields> {
   const schema = (() => {
     switch (action) {
@@ -85,6 +93,21 @@ export function actionFormSchema<A extends AdminAction>(
         return ActionFieldsSchema.transform(({ picture, reason }) => ({ position, picture, reason })).pipe(
           AdminRedrawChoiceSchema,
         );
+      case 'address':
+        return ActionFieldsSchema.transform(({ address, city, postalCode, region, reason }) => ({
+          address,
+          city,
+          postalCode,
+          region: needsRegion(country) ? region : '',
+          reason,
+        }))
+          .pipe(AdminAddressRequestSchema)
+          .superRefine((body, context) => {
+            if (!postcodeFits(country, body.postalCode))
+              context.addIssue({ code: 'custom', path: ['postalCode'], message: 'invalid' });
+            if (needsRegion(country) && !isUsState(body.region))
+              context.addIssue({ code: 'custom', path: ['region'], message: 'invalid' });
+          });
       default:
         return ActionFieldsSchema.transform(({ reason }) => ({ reason })).pipe(AdminReasonSchema);
     }
