@@ -160,7 +160,7 @@ describe('/book/{id}: the reader', () => {
       'aria-valuenow',
       '41',
     );
-    expect(screen.getByTestId('progress-text')).toHaveTextContent('Generating images 3/8');
+    expect(screen.getByTestId('progress-text')).toHaveTextContent('3 of 8 pictures drawn');
 
     api.server.book = makeBook();
     expect(

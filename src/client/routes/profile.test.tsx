@@ -219,7 +219,7 @@ describe('profile: My Books', () => {
       '45',
     );
     expect(within(card).getByText('45%')).toBeVisible();
-    expect(within(card).getByTestId('progress-text')).toHaveTextContent('Generating images 3/14');
+    expect(within(card).getByTestId('progress-text')).toHaveTextContent('3 of 14 pictures drawn');
     expect(within(card).getByTestId('progress-text')).toHaveAttribute('aria-live', 'polite');
     expect(within(card).getByText(/^Started 15 Jan 2026, \d\d:\d\d$/)).toBeVisible();
     // No id of the book for the parent to read (the title and the date name it).
@@ -309,20 +309,21 @@ describe('profile: My Books', () => {
     expect(badgeOf(card)).toHaveAttribute('data-tone', tone);
   });
 
+  // The server's steps, said in a parent's words (issue 36: never a job's name).
   const steps: [string | null, string, string][] = [
     ['setup', 'Setting up your book', 'Préparation de votre livre'],
-    ['12 jobs created', '12 jobs created', '12 tâches créées'],
-    ['intermediate images complete', 'Intermediate images complete', 'Images intermédiaires terminées'],
+    ['12 jobs created', 'Planning 12 pictures', '12 illustrations prévues'],
+    ['intermediate images complete', 'The first sketches are ready', 'Les premières esquisses sont prêtes'],
     [
       'Spread jobs created (14 pages queued)',
-      'Spread jobs created (14 pages queued)',
-      'Tâches des doubles pages créées (14 pages en attente)',
+      '14 pages are waiting to be drawn',
+      '14 pages attendent d’être dessinées',
     ],
-    ['Generating images 7/14', 'Generating images 7/14', 'Création des images 7/14'],
+    ['Generating images 7/14', '7 of 14 pictures drawn', '7 illustrations dessinées sur 14'],
     ['all done', 'All done', 'Terminé'],
     [
       "Something went wrong creating your book. We're working to fix it.",
-      "Something went wrong creating your book. We're working to fix it.",
+      'Something went wrong while we were drawing your book. We’re already on it.',
       'Un problème est survenu lors de la création de votre livre. Nous faisons le nécessaire pour le résoudre.',
     ],
     ['Checking the moon', 'Checking the moon', 'Checking the moon'],
@@ -367,7 +368,7 @@ describe('profile: My Books', () => {
     await waitFor(() => expect(reads()).toHaveLength(2));
     // Just the book being made, by id; the finished one is not asked for.
     expect(reads()[1]?.query.get('ids')).toBe(BOOK_ID);
-    expect(await screen.findByText('Generating images 9/14')).toBeVisible();
+    expect(await screen.findByText('9 of 14 pictures drawn')).toBeVisible();
     // It is finished: shown so, and then nothing is read any more.
     api.server.books = [
       makeBook({ status: 'ready', stage: 'to-approve', progressPercentage: 100, currentStep: 'all done' }),
@@ -399,7 +400,7 @@ describe('profile: My Books', () => {
     await user.click(within(card).getByRole('button', { name: /^Refresh the status/ }));
     await waitFor(() => expect(api.callsTo('/api/profile/books')).toHaveLength(2));
     expect(api.callsTo('/api/profile/books')[1]?.query.get('ids')).toBe(BOOK_ID);
-    expect(await within(card).findByText('Generating images 11/14')).toBeVisible();
+    expect(await within(card).findByText('11 of 14 pictures drawn')).toBeVisible();
   });
 
   it('keeps the place of the cards while the books load', async () => {
