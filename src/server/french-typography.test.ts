@@ -10,6 +10,7 @@ import { type AccountEmail, renderAccountEmail } from './modules/auth/emails';
 import { receiptOf } from './modules/orders/receipt';
 import { renderOrderEmail } from './modules/production/emails';
 import { renderBookReminder } from './modules/reminders/service';
+import { loadStory, renderStory } from './stories/story';
 
 /**
  * Typography per language (issue 20 for French, issue 32 for every language): the rules are
@@ -155,6 +156,21 @@ describe.each(languagesWithTexts)('typography in every %s text', (language) => {
   it('has stories to check', () => expect(stories.length).toBeGreaterThan(0));
   it.each(stories)('story %s (the reader, the printed book and the e-mails show it)', (file) => {
     expect(problemsOf(strings(readJson(path.join(storiesDir, file)), file), language)).toEqual({});
+  });
+
+  it('sets a dedication and signature as the parent typed them, by the language’s rules (issue 36)', async () => {
+    const story = await loadStory('guardian-friend', 'storybook', language);
+    const { dedication } = renderStory(story, {
+      child: { name: 'Léa', gender: 'female', age: 5 },
+      toy: { name: 'Pompon' },
+      language,
+      dedication: {
+        message: 'Bonne nuit, ma Léa ! Tu dors ? Voici ton « livre » : il est à toi ; rien qu’à toi.',
+        signature: 'Papa et Maman !',
+      },
+    });
+    expect(dedication.message).toContain('Léa');
+    expect(problemsOf(Object.entries(dedication), language)).toEqual({});
   });
 });
 

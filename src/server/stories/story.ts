@@ -213,14 +213,15 @@ export function renderStory(story: StoryFile & { language?: Language }, inputs: 
   };
   const fill = (template: string) => renderTemplate(template, context);
 
-  // The parent's own words are printed as written; only an empty message takes the theme's default.
-  const message = inputs.dedication.message.trim();
+  // The parent's own words are printed as written, set by the language's typography (a typed space
+  // before « ! » becomes a no-break one in French); only an empty message takes the theme's default.
+  const message = applyTypography(inputs.dedication.message.trim(), inputs.language);
   return {
     title: fill(story.title),
     subtitle: fill(story.subtitle),
     dedication: {
       message: message === '' ? fill(story.dedicationDefault) : message,
-      signature: normaliseSignature(inputs.dedication.signature).trim(),
+      signature: applyTypography(normaliseSignature(inputs.dedication.signature).trim(), inputs.language),
     },
     pages: story.pages.map((page, index) => ({
       position: index + 1,
