@@ -84,16 +84,7 @@ export function Component() {
           />
           {section.key === 'shipping' ? (
             <>
-              <ShippingZoneTable
-                zones={shipping.zones}
-                labels={{
-                  caption: t('shippingTable.caption'),
-                  destination: t('shippingTable.destination'),
-                  price: t('shippingTable.price'),
-                  delivery: t('shippingTable.delivery'),
-                }}
-                deliveryText={(zone) => t('shippingTable.days', { min: zone.minDays, max: zone.maxDays })}
-              />
+              <ShippingZoneTable zones={shipping.zones} />
               <ContentBlocks blocks={toBlocks(t('sections.shipping.after', { returnObjects: true }))} />
             </>
           ) : null}
