@@ -1,11 +1,11 @@
 import { ApiError, type Content, type GenerateContentResponse, GoogleGenAI } from '@google/genai';
 import {
-  callHosted,
   DEFAULT_RETRY,
   fail,
   type IllustratorLogger,
   imageMimeType,
   type RetryPolicy,
+  requestIllustration,
   silentLogger,
   toPagePng,
   toPng,
@@ -91,8 +91,7 @@ export function createGeminiIllustrator({
     signal: AbortSignal | undefined,
     read: { refusals: boolean; convert: (data: Buffer) => Promise<Buffer | null> },
   ): Promise<CoverResult> {
-    const started = Date.now();
-    const outcome = await callHosted(
+    return requestIllustration(
       (attemptSignal) =>
         client.models.generateContent({
           model,
@@ -108,16 +107,14 @@ export function createGeminiIllustrator({
         retry,
         signal,
         statusOf: geminiStatus,
-        onRetry: (details) => logger.warn({ ...log, ...details }, 'Gemini failed; asking again'),
+        provider: 'Gemini',
+        log,
+        logger,
+        timedOut: (timed) => timedOut(timed, logger),
+        classify: (error, failed) => classifyError(error, failed, logger, redact),
+        read: (response, timed) => interpretResponse(response, timed, logger, read),
       },
     );
-    const timed = { ...log, ms: Date.now() - started };
-    if (!outcome.ok) {
-      return outcome.timedOut
-        ? timedOut(timed, logger)
-        : classifyError(outcome.error, { ...timed, attempts: outcome.attempts }, logger, redact);
-    }
-    return interpretResponse(outcome.value, timed, logger, read);
   }
 
   return {

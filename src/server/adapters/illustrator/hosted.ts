@@ -81,6 +81,15 @@ export type HostedCallOutcome<T> =
       attempts: number;
     };
 
+export type HostedCallOptions = {
+  timeoutMs: number;
+  retry: RetryPolicy;
+  signal?: AbortSignal | undefined;
+  statusOf: (error: unknown) => number | undefined;
+  /** Told before each repeated request (for the log: never the request itself). */
+  onRetry?: (details: { attempt: number; status: number | undefined; waitMs: number }) => void;
+};
+
 function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
@@ -102,14 +111,7 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
  */
 export async function callHosted<T>(
   call: (signal: AbortSignal) => Promise<T>,
-  options: {
-    timeoutMs: number;
-    retry: RetryPolicy;
-    signal?: AbortSignal | undefined;
-    statusOf: (error: unknown) => number | undefined;
-    /** Told before each repeated request (for the log: never the request itself). */
-    onRetry?: (details: { attempt: number; status: number | undefined; waitMs: number }) => void;
-  },
+  options: HostedCallOptions,
 ): Promise<HostedCallOutcome<T>> {
   const { signal: callerSignal, retry } = options;
   for (let attempt = 1; ; attempt += 1) {
@@ -132,4 +134,37 @@ export async function callHosted<T>(
       await wait(waitMs, callerSignal);
     }
   }
+}
+
+/**
+ * One request of a hosted illustrator from start to picture: `callHosted`, then the answer read by
+ * `read`, or the failure turned into a cover result by the adapter (`timedOut` for a request out of
+ * time or aborted, `classify` for the rest, told how many attempts were made). The log lines carry
+ * how long it took (`ms`).
+ */
+export async function requestIllustration<T>(
+  call: (signal: AbortSignal) => Promise<T>,
+  options: Omit<HostedCallOptions, 'onRetry'> & {
+    /** The provider's name in the log's "… failed; asking again". */
+    provider: string;
+    log: Record<string, unknown>;
+    logger: IllustratorLogger;
+    timedOut: (log: Record<string, unknown>) => CoverResult;
+    classify: (error: unknown, log: Record<string, unknown>) => CoverResult;
+    read: (answer: T, log: Record<string, unknown>) => Promise<CoverResult>;
+  },
+): Promise<CoverResult> {
+  const { log, logger } = options;
+  const started = Date.now();
+  const outcome = await callHosted(call, {
+    ...options,
+    onRetry: (details) => logger.warn({ ...log, ...details }, `${options.provider} failed; asking again`),
+  });
+  const timed = { ...log, ms: Date.now() - started };
+  if (!outcome.ok) {
+    return outcome.timedOut
+      ? options.timedOut(timed)
+      : options.classify(outcome.error, { ...timed, attempts: outcome.attempts });
+  }
+  return options.read(outcome.value, timed);
 }

@@ -6,12 +6,12 @@ import OpenAI, {
   toFile,
 } from 'openai';
 import {
-  callHosted,
   DEFAULT_RETRY,
   fail,
   type IllustratorLogger,
   imageMimeType,
   type RetryPolicy,
+  requestIllustration,
   silentLogger,
   toPagePng,
   toPng,
@@ -99,24 +99,22 @@ export function createOpenAiIllustrator({
     signal: AbortSignal | undefined,
     convert: (data: Buffer) => Promise<Buffer | null>,
   ): Promise<CoverResult> {
-    const started = Date.now();
-    const outcome = await callHosted(
+    return requestIllustration(
       async (attemptSignal) => client.images.edit(await body(), { signal: attemptSignal }),
       {
         timeoutMs,
         retry,
         signal,
         statusOf: openAiStatus,
-        onRetry: (details) => logger.warn({ ...log, ...details }, 'OpenAI failed; asking again'),
+        provider: 'OpenAI',
+        log,
+        logger,
+        timedOut: (timed) => timedOut(timed, logger),
+        classify: (error, failed) => classifyError(error, failed, logger, redact),
+        // The image's own log lines do not carry the time.
+        read: (response) => readImage(response, log, logger, convert),
       },
     );
-    const timed = { ...log, ms: Date.now() - started };
-    if (!outcome.ok) {
-      return outcome.timedOut
-        ? timedOut(timed, logger)
-        : classifyError(outcome.error, { ...timed, attempts: outcome.attempts }, logger, redact);
-    }
-    return readImage(outcome.value, log, logger, convert);
   }
 
   return {
