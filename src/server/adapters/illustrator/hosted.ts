@@ -7,6 +7,42 @@ export type IllustratorLogger = { warn(details: Record<string, unknown>, message
 
 export const silentLogger: IllustratorLogger = { warn() {} };
 
+/** What both hosted illustrators are configured with. */
+export type HostedIllustratorOptions = {
+  apiKey?: string | undefined;
+  model?: string;
+  /**
+   * Another endpoint than the provider's (tests point it at a local fake); for OpenAI it includes the
+   * version path (e.g. `http://127.0.0.1:4000/v1`).
+   */
+  baseUrl?: string | undefined;
+  /** How long one request may take. */
+  timeoutMs?: number;
+  /** When a busy or failing service is asked again (`RetryPolicy`). */
+  retry?: RetryPolicy;
+  logger?: IllustratorLogger;
+};
+
+/**
+ * The texts the hosted illustrators show the user (docs/spec.md section 8: the server message is
+ * shown when a code is present).
+ */
+export const ILLUSTRATION_MESSAGES = {
+  keyMissing: 'The illustration service is not available right now. Please contact support.',
+  safety:
+    'The illustration service could not draw this photo. Please try again, or upload a different photo.',
+  busy: 'The illustration service is busy right now. Please try again in a moment.',
+  failed: 'Image generation failed. Please try again in a moment.',
+  timeout: 'Image generation is taking longer than expected. Please try again.',
+  invalid: 'The illustration service sent an unreadable answer. Please try again.',
+  noImage: 'No image was generated. Please try again.',
+  text: 'The illustration service answered with text instead of a picture. Please try again.',
+  noPerson: 'No person was detected in the photo. Please upload a photo that shows the child.',
+  noToy: 'No plush toy was detected in the photo. Please upload a photo that shows the toy.',
+  noPhoto: 'No picture was provided.',
+  badPhoto: 'The photo could not be read. Please upload it again.',
+} as const;
+
 /** The largest image decoded from a model's answer (they return about 1 MP). */
 const MAX_IMAGE_PIXELS = 40_000_000;
 
