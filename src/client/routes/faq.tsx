@@ -88,16 +88,7 @@ export function Component() {
       answer: (
         <>
           <p>{t('items.shipping.answer', { countries: shipping.countries })}</p>
-          <ShippingZoneTable
-            zones={shipping.zones}
-            labels={{
-              caption: t('shippingTable.caption'),
-              destination: t('shippingTable.destination'),
-              price: t('shippingTable.price'),
-              delivery: t('shippingTable.delivery'),
-            }}
-            deliveryText={(zone) => t('shippingTable.days', { min: zone.minDays, max: zone.maxDays })}
-          />
+          <ShippingZoneTable zones={shipping.zones} />
           <p>{t('items.shipping.note')}</p>
         </>
       ),

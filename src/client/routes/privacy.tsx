@@ -3,10 +3,8 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/layout/use-document-title';
 import { useLanguage } from '../components/layout/use-language';
 import { ContentBlocks, toBlocks } from '../features/content/components/content-blocks';
-import { ContentPage } from '../features/content/components/content-page';
-import { ContentSection } from '../features/content/components/content-section';
 import { PageLanguageSwitcher } from '../features/content/components/page-language-switcher';
-import { TableOfContents } from '../features/content/components/table-of-contents';
+import { PolicyPage } from '../features/content/components/policy-page';
 import { textLinkClass } from '../features/content/components/text-link';
 import { POLICIES_UPDATED, RETENTION, SUPPORT_EMAIL, WIZARD_COOKIE } from '../features/content/facts';
 import { formatCalendarDate } from '../lib/format';
@@ -49,34 +47,27 @@ export function Component() {
   const sections = SECTIONS.map((section) => ({ ...section, title: t(`sections.${section.key}.title`) }));
 
   return (
-    <ContentPage
+    <PolicyPage
       top={<PageLanguageSwitcher label={t('header.language')} />}
       eyebrow={t('header.eyebrow')}
       title={t('header.title')}
-      lead={<p>{t('header.lead')}</p>}
-      meta={
-        <>
-          <p className="font-semibold">
-            {t('header.updated', { date: formatCalendarDate(POLICIES_UPDATED, language) })}
-          </p>
-          <p>
-            <Trans
-              t={t}
-              i18nKey="header.related"
-              components={{ termsLink: <Link to="/terms" className={textLinkClass} /> }}
-            />
-          </p>
-        </>
+      lead={t('header.lead')}
+      updated={t('header.updated', { date: formatCalendarDate(POLICIES_UPDATED, language) })}
+      related={
+        <Trans
+          t={t}
+          i18nKey="header.related"
+          components={{ termsLink: <Link to="/terms" className={textLinkClass} /> }}
+        />
       }
-      toc={<TableOfContents label={t('toc.label')} items={sections} />}
+      tocLabel={t('toc.label')}
+      sections={sections}
     >
-      {sections.map((section) => (
-        <ContentSection key={section.id} id={section.id} title={section.title}>
-          <ContentBlocks
-            blocks={toBlocks(t(`sections.${section.key}.body`, { returnObjects: true, ...FIGURES }))}
-          />
-        </ContentSection>
-      ))}
-    </ContentPage>
+      {(section) => (
+        <ContentBlocks
+          blocks={toBlocks(t(`sections.${section.key}.body`, { returnObjects: true, ...FIGURES }))}
+        />
+      )}
+    </PolicyPage>
   );
 }

@@ -3,10 +3,8 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/layout/use-document-title';
 import { useLanguage } from '../components/layout/use-language';
 import { ContentBlocks, toBlocks } from '../features/content/components/content-blocks';
-import { ContentPage } from '../features/content/components/content-page';
-import { ContentSection } from '../features/content/components/content-section';
+import { PolicyPage } from '../features/content/components/policy-page';
 import { ShippingZoneTable } from '../features/content/components/shipping-zone-table';
-import { TableOfContents } from '../features/content/components/table-of-contents';
 import { textLinkClass } from '../features/content/components/text-link';
 import {
   BOOK_FACTS,
@@ -57,48 +55,34 @@ export function Component() {
   }));
 
   return (
-    <ContentPage
+    <PolicyPage
       eyebrow={t('header.eyebrow')}
       title={t('header.title')}
-      lead={<p>{t('header.lead')}</p>}
-      meta={
-        <>
-          <p className="font-semibold">
-            {t('header.updated', { date: formatCalendarDate(POLICIES_UPDATED, language) })}
-          </p>
-          <p>
-            <Trans
-              t={t}
-              i18nKey="header.related"
-              components={{ privacyLink: <Link to="/privacy" className={textLinkClass} /> }}
-            />
-          </p>
-        </>
+      lead={t('header.lead')}
+      updated={t('header.updated', { date: formatCalendarDate(POLICIES_UPDATED, language) })}
+      related={
+        <Trans
+          t={t}
+          i18nKey="header.related"
+          components={{ privacyLink: <Link to="/privacy" className={textLinkClass} /> }}
+        />
       }
-      toc={<TableOfContents label={t('toc.label')} items={sections} />}
+      tocLabel={t('toc.label')}
+      sections={sections}
     >
-      {sections.map((section) => (
-        <ContentSection key={section.id} id={section.id} title={section.title}>
+      {(section) => (
+        <>
           <ContentBlocks
             blocks={toBlocks(t(`sections.${section.key}.body`, { returnObjects: true, ...figures }))}
           />
           {section.key === 'shipping' ? (
             <>
-              <ShippingZoneTable
-                zones={shipping.zones}
-                labels={{
-                  caption: t('shippingTable.caption'),
-                  destination: t('shippingTable.destination'),
-                  price: t('shippingTable.price'),
-                  delivery: t('shippingTable.delivery'),
-                }}
-                deliveryText={(zone) => t('shippingTable.days', { min: zone.minDays, max: zone.maxDays })}
-              />
+              <ShippingZoneTable zones={shipping.zones} />
               <ContentBlocks blocks={toBlocks(t('sections.shipping.after', { returnObjects: true }))} />
             </>
           ) : null}
-        </ContentSection>
-      ))}
-    </ContentPage>
+        </>
+      )}
+    </PolicyPage>
   );
 }

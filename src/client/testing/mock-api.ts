@@ -36,7 +36,13 @@ export function stubApi(routes: Routes, fallback: (method: string, path: string)
       'http://shop.test',
     );
     const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    // A JSON body parsed; an upload's form data kept as it is.
+    const body =
+      typeof init?.body === 'string'
+        ? JSON.parse(init.body)
+        : init?.body instanceof FormData
+          ? init.body
+          : undefined;
     const call = { method, path: url.pathname, query: url.searchParams, body };
     calls.push(call);
     const key = `${method} ${url.pathname}`;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { processIsAlive } from '../process-alive';
 
 /**
  * One process owns the embedded database (README "Background jobs"; issue 36): PGlite keeps its
@@ -29,17 +30,6 @@ const held = new Map<string, number>();
 /** The lock file of the embedded database in `dataDir`. */
 export function lockFileOf(dataDir: string): string {
   return path.join(dataDir, 'db.lock');
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function readOwner(file: string): number | undefined {
@@ -78,7 +68,7 @@ export function lockDataDir(dataDir: string): () => void {
         sleep(50);
         continue;
       }
-    } else if (owner !== process.pid && isAlive(owner)) {
+    } else if (owner !== process.pid && processIsAlive(owner)) {
       throw new DatabaseLockedError(file, owner);
     }
     // Stale (its process died, or an earlier run of this very pid): taken over.

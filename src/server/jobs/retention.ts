@@ -65,6 +65,9 @@ function monthsBefore(date: Date, months: number): Date {
   return result;
 }
 
+/** What each step of a run reads: the database, the file store and the run's moment. */
+type RetentionRun = { db: Db; storage: Storage; now: Date };
+
 /**
  * Keeps the privacy policy's promises (docs/product.md, RETENTION): original photos go 3 weeks after the
  * order was delivered, derived pictures and print files 6 months after, wizard uploads 24 hours
@@ -76,44 +79,66 @@ function monthsBefore(date: Date, months: number): Date {
 export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts> {
   const { db, storage } = deps;
   const now = (deps.now ?? (() => new Date()))();
-  const counts: RetentionCounts = {
-    originalPhotoBooks: 0,
-    originalPhotoFiles: 0,
-    derivedImageBooks: 0,
-    derivedImageFiles: 0,
-    temporaryUploadSessions: 0,
-    temporaryUploadFiles: 0,
-    abandonedDrafts: 0,
-    abandonedDraftFiles: 0,
-    failedSignIns: 0,
-    doneJobs: 0,
-    outboxMessages: 0,
-    leftoverTemporaryFiles: 0,
-  };
+  const run: RetentionRun = { db, storage, now };
 
   // Derived files first: a book past 6 months loses everything at once, photos included.
-  const derivedBefore = monthsBefore(now, RETENTION.derivedImagesMonths);
-  const derived = await db
+  const derived = await removeDerivedImages(run);
+  const photos = await removeOriginalPhotos(run);
+  const uploads = await removeTemporaryUploads(run);
+  const drafts = await abandonUnpaidDrafts(run);
+  const counts: RetentionCounts = {
+    ...photos,
+    ...derived,
+    ...uploads,
+    ...drafts,
+    failedSignIns: await deleteFailedSignIns(run),
+    doneJobs: await deleteDoneJobs(run),
+    outboxMessages: deps.outboxDir
+      ? await pruneOutbox(deps.outboxDir, new Date(now.getTime() - RETENTION.outboxDays * DAY_MS))
+      : 0,
+    leftoverTemporaryFiles: (await storage.removeLeftovers?.()) ?? 0,
+  };
+
+  deps.log.info({ ...counts, at: now.toISOString() }, 'retention run');
+  return counts;
+}
+
+/** The books whose order was delivered before `before` and that `cleanedAt` does not mark yet. */
+function deliveredBooksNotCleaned(
+  db: Db,
+  before: Date,
+  cleanedAt: typeof bookInstances.imagesDeletedAt | typeof bookInstances.photosDeletedAt,
+): Promise<{ id: string }[]> {
+  return db
     .select({ id: bookInstances.id })
     .from(bookInstances)
     .innerJoin(orders, eq(orders.bookInstanceId, bookInstances.id))
-    .where(
-      and(
-        isNotNull(orders.deliveredAt),
-        lte(orders.deliveredAt, derivedBefore),
-        isNull(bookInstances.imagesDeletedAt),
-      ),
-    );
-  for (const { id } of derived) {
+    .where(and(isNotNull(orders.deliveredAt), lte(orders.deliveredAt, before), isNull(cleanedAt)));
+}
+
+/** The characters whose photo was stored under `folder` keep their name, without a picture. */
+async function forgetPhotosUnder(tx: Db, folder: string): Promise<void> {
+  await tx
+    .update(characters)
+    .set({ photoPath: null })
+    .where(like(characters.photoPath, `${folder}%`));
+}
+
+/** Covers, pages and print files of books delivered more than 6 months ago (their photos too). */
+async function removeDerivedImages({ db, storage, now }: RetentionRun) {
+  const counts = { derivedImageBooks: 0, derivedImageFiles: 0 };
+  const books = await deliveredBooksNotCleaned(
+    db,
+    monthsBefore(now, RETENTION.derivedImagesMonths),
+    bookInstances.imagesDeletedAt,
+  );
+  for (const { id } of books) {
     // Files first, then the mark: a run that stops in between simply does it again.
     const folder = instanceKeys(id).folder;
     counts.derivedImageFiles += await storage.deletePrefix('instances', folder);
     await db.transaction(async (tx) => {
       await tx.delete(generatedImages).where(eq(generatedImages.bookInstanceId, id));
-      await tx
-        .update(characters)
-        .set({ photoPath: null })
-        .where(like(characters.photoPath, `${folder}%`));
+      await forgetPhotosUnder(tx, folder);
       await tx
         .update(bookInstances)
         .set({
@@ -124,53 +149,58 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
     });
     counts.derivedImageBooks += 1;
   }
+  return counts;
+}
 
-  const photosBefore = new Date(now.getTime() - RETENTION.originalPhotosWeeks * 7 * DAY_MS);
-  const photos = await db
-    .select({ id: bookInstances.id })
-    .from(bookInstances)
-    .innerJoin(orders, eq(orders.bookInstanceId, bookInstances.id))
-    .where(
-      and(
-        isNotNull(orders.deliveredAt),
-        lte(orders.deliveredAt, photosBefore),
-        isNull(bookInstances.photosDeletedAt),
-      ),
-    );
-  for (const { id } of photos) {
+/** The original photos of books delivered more than 3 weeks ago. */
+async function removeOriginalPhotos({ db, storage, now }: RetentionRun) {
+  const counts = { originalPhotoBooks: 0, originalPhotoFiles: 0 };
+  const books = await deliveredBooksNotCleaned(
+    db,
+    new Date(now.getTime() - RETENTION.originalPhotosWeeks * 7 * DAY_MS),
+    bookInstances.photosDeletedAt,
+  );
+  for (const { id } of books) {
     const inputFolder = instanceKeys(id).inputFolder;
     counts.originalPhotoFiles += await storage.deletePrefix('instances', inputFolder);
     await db.transaction(async (tx) => {
       // The child's photo was one of them: the character keeps its name, without a picture.
-      await tx
-        .update(characters)
-        .set({ photoPath: null })
-        .where(like(characters.photoPath, `${inputFolder}%`));
+      await forgetPhotosUnder(tx, inputFolder);
       await tx.update(bookInstances).set({ photosDeletedAt: now }).where(eq(bookInstances.id, id));
     });
     counts.originalPhotoBooks += 1;
   }
+  return counts;
+}
 
-  // Wizard uploads live in one folder per wizard session; a folder whose session was last used
-  // more than 24 hours ago (or that no session owns any more) goes.
+/**
+ * Wizard uploads live in one folder per wizard session; a folder whose session was last used
+ * more than 24 hours ago (or that no session owns any more) goes.
+ */
+async function removeTemporaryUploads({ db, storage, now }: RetentionRun) {
+  const counts = { temporaryUploadSessions: 0, temporaryUploadFiles: 0 };
   const uploadsBefore = new Date(now.getTime() - RETENTION.temporaryUploadsHours * HOUR_MS);
   const folders = [...new Set((await storage.list('wizard-temp', '')).map(wizardSessionOfKey))];
-  if (folders.length > 0) {
-    const live = await db
-      .select({ sessionId: wizardSessions.sessionId, updatedAt: wizardSessions.updatedAt })
-      .from(wizardSessions)
-      .where(inArray(wizardSessions.sessionId, folders));
-    const lastUsed = new Map(live.map((row) => [row.sessionId, row.updatedAt]));
-    for (const folder of folders) {
-      const used = lastUsed.get(folder);
-      if (used && used > uploadsBefore) continue;
-      counts.temporaryUploadFiles += await storage.deletePrefix('wizard-temp', wizardKeys(folder).folder);
-      counts.temporaryUploadSessions += 1;
-    }
+  if (folders.length === 0) return counts;
+  const live = await db
+    .select({ sessionId: wizardSessions.sessionId, updatedAt: wizardSessions.updatedAt })
+    .from(wizardSessions)
+    .where(inArray(wizardSessions.sessionId, folders));
+  const lastUsed = new Map(live.map((row) => [row.sessionId, row.updatedAt]));
+  for (const folder of folders) {
+    const used = lastUsed.get(folder);
+    if (used && used > uploadsBefore) continue;
+    counts.temporaryUploadFiles += await storage.deletePrefix('wizard-temp', wizardKeys(folder).folder);
+    counts.temporaryUploadSessions += 1;
   }
+  return counts;
+}
 
-  // A book nobody touched (checkout included: saving an order touches it) for 30 days, unpaid:
-  // a draft, a book drawn before paying (issue 15), or one whose drawing failed.
+/**
+ * A book nobody touched (checkout included: saving an order touches it) for 30 days, unpaid:
+ * a draft, a book drawn before paying (issue 15), or one whose drawing failed.
+ */
+async function abandonUnpaidDrafts({ db, storage, now }: RetentionRun) {
   const draftsBefore = new Date(now.getTime() - RETENTION.unpaidDraftsDays * DAY_MS);
   const abandoned = await db
     .update(bookInstances)
@@ -184,16 +214,13 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
       ),
     )
     .returning({ id: bookInstances.id });
-  counts.abandonedDrafts = abandoned.length;
+  const counts = { abandonedDrafts: abandoned.length, abandonedDraftFiles: 0 };
   // "Unpaid drafts are dropped after 30 days" (privacy page): their photos, covers, pages and
   // versions go with the mark.
   for (const { id } of abandoned) {
     const folder = instanceKeys(id).folder;
     await db.transaction(async (tx) => {
-      await tx
-        .update(characters)
-        .set({ photoPath: null })
-        .where(like(characters.photoPath, `${folder}%`));
+      await forgetPhotosUnder(tx, folder);
       await tx.delete(generatedImages).where(eq(generatedImages.bookInstanceId, id));
       await tx.delete(pageRedraws).where(eq(pageRedraws.bookInstanceId, id));
       await tx
@@ -205,13 +232,21 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
     });
     counts.abandonedDraftFiles += await storage.deletePrefix('instances', folder);
   }
+  return counts;
+}
 
+/** Failed sign-in records older than a day. */
+async function deleteFailedSignIns({ db, now }: RetentionRun): Promise<number> {
   const signInsBefore = new Date(now.getTime() - RETENTION.failedSignInsHours * HOUR_MS);
   const signIns = await db
     .delete(failedSignIns)
     .where(lte(failedSignIns.createdAt, signInsBefore))
     .returning({ id: failedSignIns.id });
-  counts.failedSignIns = signIns.length;
+  return signIns.length;
+}
+
+/** Finished jobs older than 30 days whose once-only key guards nothing any more. */
+async function deleteDoneJobs({ db, now }: RetentionRun): Promise<number> {
   const doneBefore = new Date(now.getTime() - RETENTION.doneJobsDays * DAY_MS);
   const done = await db
     .delete(jobs)
@@ -223,18 +258,7 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionCounts
       ),
     )
     .returning({ id: jobs.id });
-  counts.doneJobs = done.length;
-  if (deps.outboxDir) {
-    counts.outboxMessages = await pruneOutbox(
-      deps.outboxDir,
-      new Date(now.getTime() - RETENTION.outboxDays * DAY_MS),
-    );
-  }
-
-  counts.leftoverTemporaryFiles = (await storage.removeLeftovers?.()) ?? 0;
-
-  deps.log.info({ ...counts, at: now.toISOString() }, 'retention run');
-  return counts;
+  return done.length;
 }
 
 /** The hour a run belongs to, e.g. `2025-03-01T14`: one retention job per hour (singleton key). */

@@ -13,14 +13,11 @@ import { SignInForm } from './forms/sign-in-form';
 import { SignUpForm } from './forms/sign-up-form';
 import { SocialSignIn } from './forms/social-sign-in';
 import { signInPath } from './safe-redirect';
+import { SignInTabsList } from './sign-in-tabs';
 
 const TABS = ['signin', 'signup', 'reset'] as const;
 type AuthTab = (typeof TABS)[number];
 const isTab = (value: string): value is AuthTab => (TABS as readonly string[]).includes(value);
-
-const triggerClass =
-  'h-10 rounded-full px-3 font-bold text-ink-700 transition-colors hover:text-ink-900 ' +
-  'data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-soft';
 
 /**
  * /auth: sign in and sign up as tabs, a hidden third tab to ask for a reset link, and with
@@ -103,19 +100,7 @@ export function AuthPage({ redirectTo }: { redirectTo: string }) {
         )}
         {view === 'tabs' && (
           <Tabs.Root value={tab} onValueChange={(value) => isTab(value) && setTab(value)}>
-            {tab !== 'reset' && (
-              <Tabs.List
-                aria-label={t('tabs.label')}
-                className="mb-6 grid grid-cols-2 gap-1 rounded-full bg-cream-200 p-1"
-              >
-                <Tabs.Trigger ref={signInTabRef} value="signin" className={triggerClass}>
-                  {t('tabs.signin')}
-                </Tabs.Trigger>
-                <Tabs.Trigger value="signup" className={triggerClass}>
-                  {t('tabs.signup')}
-                </Tabs.Trigger>
-              </Tabs.List>
-            )}
+            {tab !== 'reset' && <SignInTabsList signInRef={signInTabRef} />}
             <Tabs.Content value="signin" className="flex flex-col gap-6">
               <SignInForm
                 email={email}

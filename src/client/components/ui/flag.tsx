@@ -2,34 +2,33 @@ import { useId } from 'react';
 import type { Language } from '../../../shared/i18n';
 import { cn } from './cn';
 
+/** The three-band flags: bands across (Germany) or side by side (Italy, France). */
+const BANDS: Partial<Record<Language, { across: boolean; colours: readonly [string, string, string] }>> = {
+  de: { across: true, colours: ['#000', '#DD0000', '#FFCE00'] },
+  it: { across: false, colours: ['#009246', '#fff', '#CE2B37'] },
+  fr: { across: false, colours: ['#002654', '#fff', '#ED2939'] },
+};
+
 // Drawn flags rather than emoji: Windows and many Linux desktops show emoji flags as two letters.
 export function Flag({ language, className }: { language: Language; className?: string }) {
   const id = useId();
   const shape = cn('h-[15px] w-[22px] shrink-0 rounded-[3px] ring-1 ring-ink-900/15', className);
-  if (language === 'de') {
+  const bands = BANDS[language];
+  if (bands) {
     return (
-      <svg viewBox="0 0 5 3" className={shape} aria-hidden="true" preserveAspectRatio="none">
-        <rect width="5" height="1" fill="#000" />
-        <rect y="1" width="5" height="1" fill="#DD0000" />
-        <rect y="2" width="5" height="1" fill="#FFCE00" />
-      </svg>
-    );
-  }
-  if (language === 'it') {
-    return (
-      <svg viewBox="0 0 3 2" className={shape} aria-hidden="true" preserveAspectRatio="none">
-        <rect width="1" height="2" fill="#009246" />
-        <rect x="1" width="1" height="2" fill="#fff" />
-        <rect x="2" width="1" height="2" fill="#CE2B37" />
-      </svg>
-    );
-  }
-  if (language === 'fr') {
-    return (
-      <svg viewBox="0 0 3 2" className={shape} aria-hidden="true" preserveAspectRatio="none">
-        <rect width="1" height="2" fill="#002654" />
-        <rect x="1" width="1" height="2" fill="#fff" />
-        <rect x="2" width="1" height="2" fill="#ED2939" />
+      <svg
+        viewBox={bands.across ? '0 0 5 3' : '0 0 3 2'}
+        className={shape}
+        aria-hidden="true"
+        preserveAspectRatio="none"
+      >
+        {bands.colours.map((fill, index) =>
+          bands.across ? (
+            <rect key={fill} y={index || undefined} width="5" height="1" fill={fill} />
+          ) : (
+            <rect key={fill} x={index || undefined} width="1" height="2" fill={fill} />
+          ),
+        )}
       </svg>
     );
   }

@@ -1,6 +1,7 @@
-import { ChevronDown, CircleAlert } from 'lucide-react';
-import { type ComponentProps, type Ref, useId } from 'react';
+import { ChevronDown } from 'lucide-react';
+import type { ComponentProps, Ref } from 'react';
 import { cn } from './cn';
+import { FieldNotes, useFieldIds } from './field-notes';
 
 type SelectFieldProps = Omit<ComponentProps<'select'>, 'id' | 'value' | 'onChange' | 'ref' | 'children'> & {
   label: string;
@@ -32,10 +33,8 @@ export function SelectField({
   ref,
   ...select
 }: SelectFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(hint, error);
+  const { id, describedBy } = ids;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="font-bold">
@@ -72,17 +71,7 @@ export function SelectField({
           className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-ink-700"
         />
       </div>
-      {hint && (
-        <p id={hintId} className="text-sm text-ink-700">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm font-semibold text-red-700">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      )}
+      <FieldNotes ids={ids} hint={hint} error={error} />
     </div>
   );
 }

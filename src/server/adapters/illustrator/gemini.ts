@@ -1,11 +1,12 @@
 import { ApiError, type Content, type GenerateContentResponse, GoogleGenAI } from '@google/genai';
 import {
-  callHosted,
   DEFAULT_RETRY,
   fail,
+  type HostedIllustratorOptions,
+  ILLUSTRATION_MESSAGES,
   type IllustratorLogger,
   imageMimeType,
-  type RetryPolicy,
+  requestIllustration,
   silentLogger,
   toPagePng,
   toPng,
@@ -16,33 +17,7 @@ import { buildCoverPrompt, buildPagePrompt, NO_PERSON, NO_TOY, refusalWord } fro
 
 export type { IllustratorLogger } from './hosted';
 
-export type GeminiIllustratorOptions = {
-  apiKey?: string | undefined;
-  model?: string;
-  /** Another endpoint than Google's (tests point it at a local fake). */
-  baseUrl?: string | undefined;
-  /** How long one request may take. */
-  timeoutMs?: number;
-  /** When a busy or failing service is asked again (hosted.ts). */
-  retry?: RetryPolicy;
-  logger?: IllustratorLogger;
-};
-
-/** Texts shown to the user (docs/spec.md section 8: the server message is shown when a code is present). */
-const MESSAGES = {
-  keyMissing: 'The illustration service is not available right now. Please contact support.',
-  safety:
-    'The illustration service could not draw this photo. Please try again, or upload a different photo.',
-  busy: 'The illustration service is busy right now. Please try again in a moment.',
-  failed: 'Image generation failed. Please try again in a moment.',
-  timeout: 'Image generation is taking longer than expected. Please try again.',
-  invalid: 'The illustration service sent an unreadable answer. Please try again.',
-  noImage: 'No image was generated. Please try again.',
-  text: 'The illustration service answered with text instead of a picture. Please try again.',
-  noPerson: 'No person was detected in the photo. Please upload a photo that shows the child.',
-  noToy: 'No plush toy was detected in the photo. Please upload a photo that shows the toy.',
-  noPhoto: 'No picture was provided.',
-} as const;
+export type GeminiIllustratorOptions = HostedIllustratorOptions;
 
 /** Finish reasons meaning a safety or policy filter stopped the image. */
 const SAFETY_FINISH_REASONS = new Set([
@@ -91,8 +66,7 @@ export function createGeminiIllustrator({
     signal: AbortSignal | undefined,
     read: { refusals: boolean; convert: (data: Buffer) => Promise<Buffer | null> },
   ): Promise<CoverResult> {
-    const started = Date.now();
-    const outcome = await callHosted(
+    return requestIllustration(
       (attemptSignal) =>
         client.models.generateContent({
           model,
@@ -108,16 +82,14 @@ export function createGeminiIllustrator({
         retry,
         signal,
         statusOf: geminiStatus,
-        onRetry: (details) => logger.warn({ ...log, ...details }, 'Gemini failed; asking again'),
+        provider: 'Gemini',
+        log,
+        logger,
+        timedOut: (timed) => timedOut(timed, logger),
+        classify: (error, failed) => classifyError(error, failed, logger, redact),
+        read: (response, timed) => interpretResponse(response, timed, logger, read),
       },
     );
-    const timed = { ...log, ms: Date.now() - started };
-    if (!outcome.ok) {
-      return outcome.timedOut
-        ? timedOut(timed, logger)
-        : classifyError(outcome.error, { ...timed, attempts: outcome.attempts }, logger, redact);
-    }
-    return interpretResponse(outcome.value, timed, logger, read);
   }
 
   return {
@@ -125,9 +97,9 @@ export function createGeminiIllustrator({
     async generateCover(request, options) {
       if (!ai) {
         logger.warn({ provider: 'gemini' }, 'Illustration skipped: no Gemini API key is configured');
-        return fail('AI_API_KEY_MISSING', MESSAGES.keyMissing);
+        return fail('AI_API_KEY_MISSING', ILLUSTRATION_MESSAGES.keyMissing);
       }
-      if (request.photo.length === 0) return fail('VALIDATION_MISSING_PARAM', MESSAGES.noPhoto);
+      if (request.photo.length === 0) return fail('VALIDATION_MISSING_PARAM', ILLUSTRATION_MESSAGES.noPhoto);
       const log = { provider: 'gemini', model, kind: request.kind };
       const contents: Content[] = [
         {
@@ -144,7 +116,7 @@ export function createGeminiIllustrator({
     async illustratePage(request, options) {
       if (!ai) {
         logger.warn({ provider: 'gemini' }, 'Illustration skipped: no Gemini API key is configured');
-        return fail('AI_API_KEY_MISSING', MESSAGES.keyMissing);
+        return fail('AI_API_KEY_MISSING', ILLUSTRATION_MESSAGES.keyMissing);
       }
       const refused = checkPageRequest(request);
       if (refused) return refused;
@@ -211,23 +183,26 @@ function classifyError(
     const detail = redact(error.message);
     if (isKeyRefusal(error.status, error.message)) {
       logger.warn({ ...log, status: error.status, detail }, 'Gemini refused the API key');
-      return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+      return fail('AI_GENERATION_FAILED', ILLUSTRATION_MESSAGES.failed);
     }
     logger.warn({ ...log, status: error.status, detail }, 'Gemini answered with an HTTP error');
-    return fail('AI_GENERATION_FAILED', error.status === 429 ? MESSAGES.busy : MESSAGES.failed);
+    return fail(
+      'AI_GENERATION_FAILED',
+      error.status === 429 ? ILLUSTRATION_MESSAGES.busy : ILLUSTRATION_MESSAGES.failed,
+    );
   }
   if (error instanceof SyntaxError) {
     logger.warn(log, 'Gemini answered with a body that is not valid JSON');
-    return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+    return fail('AI_INVALID_RESPONSE', ILLUSTRATION_MESSAGES.invalid);
   }
   const detail = redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   logger.warn({ ...log, detail }, 'Gemini call failed');
-  return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+  return fail('AI_GENERATION_FAILED', ILLUSTRATION_MESSAGES.failed);
 }
 
 function timedOut(log: Record<string, unknown>, logger: IllustratorLogger): CoverResult {
   logger.warn(log, 'Gemini illustration timed out or was aborted');
-  return fail('AI_TIMEOUT', MESSAGES.timeout);
+  return fail('AI_TIMEOUT', ILLUSTRATION_MESSAGES.timeout);
 }
 
 /** The HTTP status of a failed request (0: Google was not reached), for the retry rule in hosted.ts. */
@@ -256,12 +231,12 @@ async function interpretResponse(
 ): Promise<CoverResult> {
   if (!response || typeof response !== 'object') {
     logger.warn(log, 'Gemini answered with something that is not a response object');
-    return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+    return fail('AI_INVALID_RESPONSE', ILLUSTRATION_MESSAGES.invalid);
   }
   const blockReason = response.promptFeedback?.blockReason;
   if (blockReason) {
     logger.warn({ ...log, blockReason }, 'Gemini blocked the prompt');
-    return fail('AI_GENERATION_FAILED', MESSAGES.safety);
+    return fail('AI_GENERATION_FAILED', ILLUSTRATION_MESSAGES.safety);
   }
   const candidates = Array.isArray(response.candidates) ? response.candidates : [];
   const candidate = candidates[0];
@@ -280,14 +255,14 @@ async function interpretResponse(
         { ...log, mimeType: imagePart.inlineData.mimeType },
         'Gemini returned an image that cannot be decoded',
       );
-      return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+      return fail('AI_INVALID_RESPONSE', ILLUSTRATION_MESSAGES.invalid);
     }
     return { ok: true, image, mimeType: 'image/png' };
   }
 
   if (finishReason && SAFETY_FINISH_REASONS.has(finishReason)) {
     logger.warn({ ...log, finishReason }, 'Gemini stopped the image for safety');
-    return fail('AI_GENERATION_FAILED', MESSAGES.safety);
+    return fail('AI_GENERATION_FAILED', ILLUSTRATION_MESSAGES.safety);
   }
   const text = parts
     .map((part) => (typeof part.text === 'string' ? part.text : ''))
@@ -300,10 +275,10 @@ async function interpretResponse(
       { ...log, finishReason, refusal: word, textLength: text.length },
       'Gemini answered with text',
     );
-    if (word === NO_PERSON) return fail('AI_INVALID_IMAGE_NO_PERSON', MESSAGES.noPerson);
-    if (word === NO_TOY) return fail('AI_INVALID_IMAGE_NO_TOY', MESSAGES.noToy);
-    return fail('AI_TEXT_RESPONSE', MESSAGES.text);
+    if (word === NO_PERSON) return fail('AI_INVALID_IMAGE_NO_PERSON', ILLUSTRATION_MESSAGES.noPerson);
+    if (word === NO_TOY) return fail('AI_INVALID_IMAGE_NO_TOY', ILLUSTRATION_MESSAGES.noToy);
+    return fail('AI_TEXT_RESPONSE', ILLUSTRATION_MESSAGES.text);
   }
   logger.warn({ ...log, finishReason, candidates: candidates.length }, 'Gemini returned no image');
-  return fail('AI_NO_IMAGE_RETURNED', MESSAGES.noImage);
+  return fail('AI_NO_IMAGE_RETURNED', ILLUSTRATION_MESSAGES.noImage);
 }

@@ -7,6 +7,42 @@ export type IllustratorLogger = { warn(details: Record<string, unknown>, message
 
 export const silentLogger: IllustratorLogger = { warn() {} };
 
+/** What both hosted illustrators are configured with. */
+export type HostedIllustratorOptions = {
+  apiKey?: string | undefined;
+  model?: string;
+  /**
+   * Another endpoint than the provider's (tests point it at a local fake); for OpenAI it includes the
+   * version path (e.g. `http://127.0.0.1:4000/v1`).
+   */
+  baseUrl?: string | undefined;
+  /** How long one request may take. */
+  timeoutMs?: number;
+  /** When a busy or failing service is asked again (`RetryPolicy`). */
+  retry?: RetryPolicy;
+  logger?: IllustratorLogger;
+};
+
+/**
+ * The texts the hosted illustrators show the user (docs/spec.md section 8: the server message is
+ * shown when a code is present).
+ */
+export const ILLUSTRATION_MESSAGES = {
+  keyMissing: 'The illustration service is not available right now. Please contact support.',
+  safety:
+    'The illustration service could not draw this photo. Please try again, or upload a different photo.',
+  busy: 'The illustration service is busy right now. Please try again in a moment.',
+  failed: 'Image generation failed. Please try again in a moment.',
+  timeout: 'Image generation is taking longer than expected. Please try again.',
+  invalid: 'The illustration service sent an unreadable answer. Please try again.',
+  noImage: 'No image was generated. Please try again.',
+  text: 'The illustration service answered with text instead of a picture. Please try again.',
+  noPerson: 'No person was detected in the photo. Please upload a photo that shows the child.',
+  noToy: 'No plush toy was detected in the photo. Please upload a photo that shows the toy.',
+  noPhoto: 'No picture was provided.',
+  badPhoto: 'The photo could not be read. Please upload it again.',
+} as const;
+
 /** The largest image decoded from a model's answer (they return about 1 MP). */
 const MAX_IMAGE_PIXELS = 40_000_000;
 
@@ -81,6 +117,15 @@ export type HostedCallOutcome<T> =
       attempts: number;
     };
 
+export type HostedCallOptions = {
+  timeoutMs: number;
+  retry: RetryPolicy;
+  signal?: AbortSignal | undefined;
+  statusOf: (error: unknown) => number | undefined;
+  /** Told before each repeated request (for the log: never the request itself). */
+  onRetry?: (details: { attempt: number; status: number | undefined; waitMs: number }) => void;
+};
+
 function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
@@ -102,14 +147,7 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
  */
 export async function callHosted<T>(
   call: (signal: AbortSignal) => Promise<T>,
-  options: {
-    timeoutMs: number;
-    retry: RetryPolicy;
-    signal?: AbortSignal | undefined;
-    statusOf: (error: unknown) => number | undefined;
-    /** Told before each repeated request (for the log: never the request itself). */
-    onRetry?: (details: { attempt: number; status: number | undefined; waitMs: number }) => void;
-  },
+  options: HostedCallOptions,
 ): Promise<HostedCallOutcome<T>> {
   const { signal: callerSignal, retry } = options;
   for (let attempt = 1; ; attempt += 1) {
@@ -132,4 +170,37 @@ export async function callHosted<T>(
       await wait(waitMs, callerSignal);
     }
   }
+}
+
+/**
+ * One request of a hosted illustrator from start to picture: `callHosted`, then the answer read by
+ * `read`, or the failure turned into a cover result by the adapter (`timedOut` for a request out of
+ * time or aborted, `classify` for the rest, told how many attempts were made). The log lines carry
+ * how long it took (`ms`).
+ */
+export async function requestIllustration<T>(
+  call: (signal: AbortSignal) => Promise<T>,
+  options: Omit<HostedCallOptions, 'onRetry'> & {
+    /** The provider's name in the log's "… failed; asking again". */
+    provider: string;
+    log: Record<string, unknown>;
+    logger: IllustratorLogger;
+    timedOut: (log: Record<string, unknown>) => CoverResult;
+    classify: (error: unknown, log: Record<string, unknown>) => CoverResult;
+    read: (answer: T, log: Record<string, unknown>) => Promise<CoverResult>;
+  },
+): Promise<CoverResult> {
+  const { log, logger } = options;
+  const started = Date.now();
+  const outcome = await callHosted(call, {
+    ...options,
+    onRetry: (details) => logger.warn({ ...log, ...details }, `${options.provider} failed; asking again`),
+  });
+  const timed = { ...log, ms: Date.now() - started };
+  if (!outcome.ok) {
+    return outcome.timedOut
+      ? options.timedOut(timed)
+      : options.classify(outcome.error, { ...timed, attempts: outcome.attempts });
+  }
+  return options.read(outcome.value, timed);
 }

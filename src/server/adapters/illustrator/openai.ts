@@ -6,12 +6,13 @@ import OpenAI, {
   toFile,
 } from 'openai';
 import {
-  callHosted,
   DEFAULT_RETRY,
   fail,
+  type HostedIllustratorOptions,
+  ILLUSTRATION_MESSAGES,
   type IllustratorLogger,
   imageMimeType,
-  type RetryPolicy,
+  requestIllustration,
   silentLogger,
   toPagePng,
   toPng,
@@ -26,34 +27,9 @@ export type PhotoChecker = {
   hasToy(jpeg: Buffer): Promise<{ ok: boolean }>;
 };
 
-export type OpenAiIllustratorOptions = {
-  apiKey?: string | undefined;
-  model?: string;
-  /** Another endpoint than OpenAI's, including the version path (e.g. `http://127.0.0.1:4000/v1`). */
-  baseUrl?: string | undefined;
-  /** How long one request may take. */
-  timeoutMs?: number;
-  /** When a busy or failing service is asked again (hosted.ts). */
-  retry?: RetryPolicy;
+export type OpenAiIllustratorOptions = HostedIllustratorOptions & {
   photoChecker?: PhotoChecker | undefined;
-  logger?: IllustratorLogger;
 };
-
-/** Texts shown to the user (docs/spec.md section 8: the server message is shown when a code is present). */
-const MESSAGES = {
-  keyMissing: 'The illustration service is not available right now. Please contact support.',
-  safety:
-    'The illustration service could not draw this photo. Please try again, or upload a different photo.',
-  busy: 'The illustration service is busy right now. Please try again in a moment.',
-  failed: 'Image generation failed. Please try again in a moment.',
-  timeout: 'Image generation is taking longer than expected. Please try again.',
-  invalid: 'The illustration service sent an unreadable answer. Please try again.',
-  noImage: 'No image was generated. Please try again.',
-  noPerson: 'No person was detected in the photo. Please upload a photo that shows the child.',
-  noToy: 'No plush toy was detected in the photo. Please upload a photo that shows the toy.',
-  noPhoto: 'No picture was provided.',
-  badPhoto: 'The photo could not be read. Please upload it again.',
-} as const;
 
 /** Error codes of OpenAI's safety system for images. */
 const SAFETY_CODES = new Set(['moderation_blocked', 'content_policy_violation']);
@@ -99,24 +75,22 @@ export function createOpenAiIllustrator({
     signal: AbortSignal | undefined,
     convert: (data: Buffer) => Promise<Buffer | null>,
   ): Promise<CoverResult> {
-    const started = Date.now();
-    const outcome = await callHosted(
+    return requestIllustration(
       async (attemptSignal) => client.images.edit(await body(), { signal: attemptSignal }),
       {
         timeoutMs,
         retry,
         signal,
         statusOf: openAiStatus,
-        onRetry: (details) => logger.warn({ ...log, ...details }, 'OpenAI failed; asking again'),
+        provider: 'OpenAI',
+        log,
+        logger,
+        timedOut: (timed) => timedOut(timed, logger),
+        classify: (error, failed) => classifyError(error, failed, logger, redact),
+        // The image's own log lines do not carry the time.
+        read: (response) => readImage(response, log, logger, convert),
       },
     );
-    const timed = { ...log, ms: Date.now() - started };
-    if (!outcome.ok) {
-      return outcome.timedOut
-        ? timedOut(timed, logger)
-        : classifyError(outcome.error, { ...timed, attempts: outcome.attempts }, logger, redact);
-    }
-    return readImage(outcome.value, log, logger, convert);
   }
 
   return {
@@ -130,9 +104,9 @@ export function createOpenAiIllustrator({
     async generateCover(request, options) {
       if (!client) {
         logger.warn({ provider: 'openai' }, 'Illustration skipped: no OpenAI API key is configured');
-        return fail('AI_API_KEY_MISSING', MESSAGES.keyMissing);
+        return fail('AI_API_KEY_MISSING', ILLUSTRATION_MESSAGES.keyMissing);
       }
-      if (request.photo.length === 0) return fail('VALIDATION_MISSING_PARAM', MESSAGES.noPhoto);
+      if (request.photo.length === 0) return fail('VALIDATION_MISSING_PARAM', ILLUSTRATION_MESSAGES.noPhoto);
       const log = { provider: 'openai', model, kind: request.kind };
 
       if (photoChecker) {
@@ -158,7 +132,7 @@ export function createOpenAiIllustrator({
     async illustratePage(request, options) {
       if (!client) {
         logger.warn({ provider: 'openai' }, 'Illustration skipped: no OpenAI API key is configured');
-        return fail('AI_API_KEY_MISSING', MESSAGES.keyMissing);
+        return fail('AI_API_KEY_MISSING', ILLUSTRATION_MESSAGES.keyMissing);
       }
       const refused = checkPageRequest(request);
       if (refused) return refused;
@@ -208,18 +182,18 @@ async function readImage(
   // A body that is not JSON comes back from the SDK as a plain string.
   if (response === null || typeof response !== 'object') {
     logger.warn(log, 'OpenAI answered with something that is not a response object');
-    return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+    return fail('AI_INVALID_RESPONSE', ILLUSTRATION_MESSAGES.invalid);
   }
   const data = response.data;
   const b64 = Array.isArray(data) ? data[0]?.b64_json : undefined;
   if (typeof b64 !== 'string' || b64.length === 0) {
     logger.warn({ ...log, images: Array.isArray(data) ? data.length : 0 }, 'OpenAI returned no image');
-    return fail('AI_NO_IMAGE_RETURNED', MESSAGES.noImage);
+    return fail('AI_NO_IMAGE_RETURNED', ILLUSTRATION_MESSAGES.noImage);
   }
   const image = await convert(Buffer.from(b64, 'base64'));
   if (!image) {
     logger.warn(log, 'OpenAI returned an image that cannot be decoded');
-    return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+    return fail('AI_INVALID_RESPONSE', ILLUSTRATION_MESSAGES.invalid);
   }
   return { ok: true, image, mimeType: 'image/png' };
 }
@@ -242,7 +216,7 @@ async function checkPhoto(
     // photo-check.ts throws UndecodablePhotoError (matched by name, so as not to load its models).
     if (error instanceof Error && error.name === 'UndecodablePhotoError') {
       logger.warn(log, 'Photo check could not decode the photo');
-      return fail('IMAGE_INVALID_FORMAT', MESSAGES.badPhoto);
+      return fail('IMAGE_INVALID_FORMAT', ILLUSTRATION_MESSAGES.badPhoto);
     }
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     logger.warn({ ...log, detail: detail.slice(0, 300) }, 'Photo check failed; sending the photo unchecked');
@@ -250,13 +224,13 @@ async function checkPhoto(
   }
   logger.warn(log, hero ? 'Photo check found no person' : 'Photo check found no toy');
   return hero
-    ? fail('AI_INVALID_IMAGE_NO_PERSON', MESSAGES.noPerson)
-    : fail('AI_INVALID_IMAGE_NO_TOY', MESSAGES.noToy);
+    ? fail('AI_INVALID_IMAGE_NO_PERSON', ILLUSTRATION_MESSAGES.noPerson)
+    : fail('AI_INVALID_IMAGE_NO_TOY', ILLUSTRATION_MESSAGES.noToy);
 }
 
 function timedOut(log: Record<string, unknown>, logger: IllustratorLogger): CoverResult {
   logger.warn(log, 'OpenAI illustration timed out or was aborted');
-  return fail('AI_TIMEOUT', MESSAGES.timeout);
+  return fail('AI_TIMEOUT', ILLUSTRATION_MESSAGES.timeout);
 }
 
 /** The HTTP status of a failed request (0: OpenAI was not reached), for the retry rule in hosted.ts. */
@@ -278,29 +252,32 @@ function classifyError(
   }
   if (error instanceof APIConnectionError) {
     logger.warn({ ...log, detail: redact(error.message) }, 'OpenAI could not be reached');
-    return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+    return fail('AI_GENERATION_FAILED', ILLUSTRATION_MESSAGES.failed);
   }
   if (error instanceof APIError) {
     const details = { ...log, status: error.status, code: error.code, detail: redact(error.message) };
     if (error.status === 400 && typeof error.code === 'string' && SAFETY_CODES.has(error.code)) {
       logger.warn(details, 'OpenAI safety system blocked the image');
-      return fail('AI_GENERATION_FAILED', MESSAGES.safety);
+      return fail('AI_GENERATION_FAILED', ILLUSTRATION_MESSAGES.safety);
     }
     if (error.status === 401 || error.status === 403) {
       logger.warn(details, 'OpenAI refused the API key');
-      return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+      return fail('AI_GENERATION_FAILED', ILLUSTRATION_MESSAGES.failed);
     }
     logger.warn(details, 'OpenAI answered with an HTTP error');
-    return fail('AI_GENERATION_FAILED', error.status === 429 ? MESSAGES.busy : MESSAGES.failed);
+    return fail(
+      'AI_GENERATION_FAILED',
+      error.status === 429 ? ILLUSTRATION_MESSAGES.busy : ILLUSTRATION_MESSAGES.failed,
+    );
   }
   if (error instanceof SyntaxError) {
     logger.warn(log, 'OpenAI answered with a body that is not valid JSON');
-    return fail('AI_INVALID_RESPONSE', MESSAGES.invalid);
+    return fail('AI_INVALID_RESPONSE', ILLUSTRATION_MESSAGES.invalid);
   }
   if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
     return timedOut(log, logger);
   }
   const detail = redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   logger.warn({ ...log, detail }, 'OpenAI call failed');
-  return fail('AI_GENERATION_FAILED', MESSAGES.failed);
+  return fail('AI_GENERATION_FAILED', ILLUSTRATION_MESSAGES.failed);
 }

@@ -74,15 +74,90 @@ type LuluJob = { id?: unknown; external_id?: unknown; status?: { name?: unknown 
  * Status changes come back through the webhook (src/server/modules/printer).
  */
 export function createLuluPrinter(options: LuluPrinterOptions): Printer {
+  const now = options.now ?? (() => new Date());
+  const lulu = createLuluApi(options, now);
+  const podPackageId = (bookType: BookType, coverType: CoverType) =>
+    options.podPackageIds?.[bookType]?.[coverType] ?? LULU_POD_PACKAGES[bookType][coverType];
+
+  /** The signed link of a stored print file (stored first when missing, as the local printer does). */
+  async function fileSource(file: PrintFile) {
+    if (!(await options.storage.exists('instances', file.key))) {
+      await options.storage.put('instances', file.key, file.data, { contentType: 'application/pdf' });
+    }
+    return {
+      source_url: options.fileLinks.sign(file.key, options.fileUrlSeconds ?? DEFAULT_FILE_URL_SECONDS, now()),
+      source_md5_sum: createHash('md5').update(file.data).digest('hex'),
+    };
+  }
+
+  /** One line item per cover type; a gift copy with its own words is its own (its own interior). */
+  async function lineItemsOf(submission: PrintSubmission) {
+    const interior = await fileSource(submission.interior);
+    const lineItems = [];
+    for (const item of submission.items) {
+      lineItems.push({
+        external_id: item.copy
+          ? `${submission.externalId}-copy-${item.copy}`
+          : `${submission.externalId}-${item.coverType}`,
+        title: submission.title.slice(0, 255),
+        quantity: item.quantity,
+        printable_normalization: {
+          pod_package_id: podPackageId(item.bookType, item.coverType),
+          interior: item.interior ? await fileSource(item.interior) : interior,
+          cover: await fileSource(item.cover),
+        },
+      });
+    }
+    return lineItems;
+  }
+
+  return {
+    kind: 'lulu',
+    async submit(submission) {
+      checkSubmission(submission);
+      const log = { provider: 'lulu', orderId: submission.externalId };
+      const existing = await findLiveJob(lulu, submission.externalId);
+      if (existing) {
+        options.log?.info({ ...log, printJobId: existing }, 'Lulu already has the print job of this order');
+        return { printJobId: existing };
+      }
+      const lineItems = await lineItemsOf(submission);
+      const response = await lulu.api('POST', LULU_PRINT_JOBS_PATH, {
+        external_id: submission.externalId,
+        contact_email: options.contactEmail,
+        // Express orders go by Lulu's fastest level; the others by the configured one.
+        shipping_level: submission.shippingLevel === 'express' ? 'EXPRESS' : options.shippingLevel,
+        shipping_address: shippingAddress(submission.shipTo),
+        line_items: lineItems,
+      });
+      if (response.status !== 201 && response.status !== 200) throw lulu.failure(response, 'the print job');
+      const id = (response.body as { id?: unknown } | null)?.id;
+      if (typeof id !== 'number' && typeof id !== 'string') {
+        throw new PrinterError('SERVICE_UNAVAILABLE', 'Lulu answered the print job without an id', true);
+      }
+      options.log?.info({ ...log, printJobId: String(id) }, 'Lulu print job created');
+      return { printJobId: String(id) };
+    },
+  };
+}
+
+type LuluLog = LuluPrinterOptions['log'];
+
+/** Lulu's API behind its access token: authorised calls, and their failures as printer errors. */
+type LuluApi = {
+  /** An authorised call; a token Lulu no longer accepts is replaced once. */
+  api(method: 'GET' | 'POST', path: string, body?: unknown): Promise<LuluResponse>;
+  /** Turns an unsuccessful answer into a printer error, logged without secrets. */
+  failure(response: LuluResponse, what: string): Error;
+};
+
+function createLuluApi(options: LuluPrinterOptions, now: () => Date): LuluApi {
   const apiUrl = options.apiUrl.replace(/\/+$/, '');
   const clientKey = options.clientKey.trim();
   const clientSecret = options.clientSecret.trim();
   if (!clientKey || !clientSecret) throw new Error('Lulu: the client key or secret is empty');
   const basic = Buffer.from(`${clientKey}:${clientSecret}`, 'utf8').toString('base64');
-  const podPackageId = (bookType: BookType, coverType: CoverType) =>
-    options.podPackageIds?.[bookType]?.[coverType] ?? LULU_POD_PACKAGES[bookType][coverType];
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const now = options.now ?? (() => new Date());
 
   let token: { value: string; renewAt: number } | undefined;
   let pendingToken: Promise<string> | undefined;
@@ -94,40 +169,9 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
     }
     return options.fileLinks.redact(out).slice(0, 600);
   };
-
-  async function send(
-    method: 'GET' | 'POST',
-    path: string,
-    headers: Record<string, string>,
-    body?: string,
-  ): Promise<LuluResponse> {
-    let response: Response;
-    try {
-      response = await fetch(`${apiUrl}${path}`, {
-        method,
-        headers: { accept: 'application/json', 'cache-control': 'no-cache', ...headers },
-        ...(body === undefined ? {} : { body }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      const detail = redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-      options.log?.warn({ provider: 'lulu', method, path, detail }, 'Lulu call failed');
-      throw new PrinterError(
-        'SERVICE_UNAVAILABLE',
-        timedOut ? 'Lulu did not answer in time' : 'Lulu could not be reached',
-        true,
-      );
-    }
-    const text = await response.text().catch(() => '');
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // Not JSON (a proxy's error page): kept as text for the message.
-    }
-    return { status: response.status, body: parsed, text };
-  }
+  const send = (method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string) =>
+    sendToLulu({ apiUrl, timeoutMs, redact, log: options.log }, method, path, headers, body);
+  const failure = (response: LuluResponse, what: string) => luluFailure(response, what, redact, options.log);
 
   /** The access token, fetched once and reused until shortly before it expires. */
   function accessToken(): Promise<string> {
@@ -157,7 +201,6 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
     return token.value;
   }
 
-  /** An authorised call; a token Lulu no longer accepts is replaced once. */
   async function api(method: 'GET' | 'POST', path: string, body?: unknown): Promise<LuluResponse> {
     for (let attempt = 0; ; attempt += 1) {
       const bearer = await accessToken();
@@ -175,104 +218,92 @@ export function createLuluPrinter(options: LuluPrinterOptions): Printer {
     }
   }
 
-  /** Turns an unsuccessful answer into a printer error, logged without secrets. */
-  function failure(response: LuluResponse, what: string): Error {
-    const { status } = response;
-    const detail = redact(luluMessage(response.body) || response.text);
-    options.log?.warn({ provider: 'lulu', status, detail }, `Lulu refused or failed ${what}`);
-    const suffix = `(HTTP ${status})${detail ? `: ${detail}` : ''}`;
-    if (status === 408 || status === 409 || status === 425 || status === 429 || status >= 500) {
-      return new PrinterError('SERVICE_UNAVAILABLE', `Lulu failed ${what} (HTTP ${status})`, true);
-    }
-    if (status === 401 || status === 403) {
-      return new PrinterError(
-        'SERVICE_UNAVAILABLE',
-        `Lulu refused the client key and secret for ${what} (HTTP ${status}); check LULU_CLIENT_KEY, LULU_CLIENT_SECRET and LULU_API_URL`,
-        false,
-      );
-    }
-    if (status === 404) {
-      return new PrinterError(
-        'SERVICE_UNAVAILABLE',
-        `Lulu has no such endpoint for ${what} ${suffix}`,
-        false,
-      );
-    }
-    return new PrinterError('VALIDATION_INVALID_PARAM', `Lulu refused ${what} ${suffix}`, false);
-  }
+  return { api, failure };
+}
 
-  /** A live print job of the order, if Lulu has one (its list is searched by `external_id`). */
-  async function findLiveJob(externalId: string): Promise<string | undefined> {
-    const query = new URLSearchParams({ search: externalId, exclude_line_items: 'true', page_size: '100' });
-    const response = await api('GET', `${LULU_PRINT_JOBS_PATH}?${query}`);
-    if (response.status !== 200) throw failure(response, 'the print job search');
-    const results = (response.body as { results?: unknown } | null)?.results;
-    const jobs = Array.isArray(results) ? (results as LuluJob[]) : [];
-    // `search` also matches other fields: only an exact external id counts.
-    const live = jobs.find(
-      (job) =>
-        job.external_id === externalId &&
-        !DEAD_STATUSES.has(String(job.status?.name ?? '')) &&
-        (typeof job.id === 'number' || typeof job.id === 'string'),
+/** One HTTP request to Lulu; no answer at all (network, timeout) is a retryable printer error. */
+async function sendToLulu(
+  connection: { apiUrl: string; timeoutMs: number; redact: (text: string) => string; log: LuluLog },
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<LuluResponse> {
+  let response: Response;
+  try {
+    response = await fetch(`${connection.apiUrl}${path}`, {
+      method,
+      headers: { accept: 'application/json', 'cache-control': 'no-cache', ...headers },
+      ...(body === undefined ? {} : { body }),
+      signal: AbortSignal.timeout(connection.timeoutMs),
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    const detail = connection.redact(
+      error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     );
-    return live ? String(live.id) : undefined;
+    connection.log?.warn({ provider: 'lulu', method, path, detail }, 'Lulu call failed');
+    throw new PrinterError(
+      'SERVICE_UNAVAILABLE',
+      timedOut ? 'Lulu did not answer in time' : 'Lulu could not be reached',
+      true,
+    );
   }
-
-  /** The signed link of a stored print file (stored first when missing, as the local printer does). */
-  async function fileSource(file: PrintFile) {
-    if (!(await options.storage.exists('instances', file.key))) {
-      await options.storage.put('instances', file.key, file.data, { contentType: 'application/pdf' });
-    }
-    return {
-      source_url: options.fileLinks.sign(file.key, options.fileUrlSeconds ?? DEFAULT_FILE_URL_SECONDS, now()),
-      source_md5_sum: createHash('md5').update(file.data).digest('hex'),
-    };
+  const text = await response.text().catch(() => '');
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON (a proxy's error page): kept as text for the message.
   }
+  return { status: response.status, body: parsed, text };
+}
 
-  return {
-    kind: 'lulu',
-    async submit(submission) {
-      checkSubmission(submission);
-      const log = { provider: 'lulu', orderId: submission.externalId };
-      const existing = await findLiveJob(submission.externalId);
-      if (existing) {
-        options.log?.info({ ...log, printJobId: existing }, 'Lulu already has the print job of this order');
-        return { printJobId: existing };
-      }
-      const interior = await fileSource(submission.interior);
-      const lineItems = [];
-      for (const item of submission.items) {
-        lineItems.push({
-          // A gift copy with its own words is its own line item (its own interior).
-          external_id: item.copy
-            ? `${submission.externalId}-copy-${item.copy}`
-            : `${submission.externalId}-${item.coverType}`,
-          title: submission.title.slice(0, 255),
-          quantity: item.quantity,
-          printable_normalization: {
-            pod_package_id: podPackageId(item.bookType, item.coverType),
-            interior: item.interior ? await fileSource(item.interior) : interior,
-            cover: await fileSource(item.cover),
-          },
-        });
-      }
-      const response = await api('POST', LULU_PRINT_JOBS_PATH, {
-        external_id: submission.externalId,
-        contact_email: options.contactEmail,
-        // Express orders go by Lulu's fastest level; the others by the configured one.
-        shipping_level: submission.shippingLevel === 'express' ? 'EXPRESS' : options.shippingLevel,
-        shipping_address: shippingAddress(submission.shipTo),
-        line_items: lineItems,
-      });
-      if (response.status !== 201 && response.status !== 200) throw failure(response, 'the print job');
-      const id = (response.body as { id?: unknown } | null)?.id;
-      if (typeof id !== 'number' && typeof id !== 'string') {
-        throw new PrinterError('SERVICE_UNAVAILABLE', 'Lulu answered the print job without an id', true);
-      }
-      options.log?.info({ ...log, printJobId: String(id) }, 'Lulu print job created');
-      return { printJobId: String(id) };
-    },
-  };
+/**
+ * An unsuccessful answer as a printer error: Lulu busy or failing is retried, a refusal (bad keys,
+ * no such endpoint, invalid request) is permanent and carries Lulu's message without secrets.
+ */
+function luluFailure(
+  response: LuluResponse,
+  what: string,
+  redact: (text: string) => string,
+  log: LuluLog,
+): Error {
+  const { status } = response;
+  const detail = redact(luluMessage(response.body) || response.text);
+  log?.warn({ provider: 'lulu', status, detail }, `Lulu refused or failed ${what}`);
+  const suffix = `(HTTP ${status})${detail ? `: ${detail}` : ''}`;
+  if (status === 408 || status === 409 || status === 425 || status === 429 || status >= 500) {
+    return new PrinterError('SERVICE_UNAVAILABLE', `Lulu failed ${what} (HTTP ${status})`, true);
+  }
+  if (status === 401 || status === 403) {
+    return new PrinterError(
+      'SERVICE_UNAVAILABLE',
+      `Lulu refused the client key and secret for ${what} (HTTP ${status}); check LULU_CLIENT_KEY, LULU_CLIENT_SECRET and LULU_API_URL`,
+      false,
+    );
+  }
+  if (status === 404) {
+    return new PrinterError('SERVICE_UNAVAILABLE', `Lulu has no such endpoint for ${what} ${suffix}`, false);
+  }
+  return new PrinterError('VALIDATION_INVALID_PARAM', `Lulu refused ${what} ${suffix}`, false);
+}
+
+/** A live print job of the order, if Lulu has one (its list is searched by `external_id`). */
+async function findLiveJob(lulu: LuluApi, externalId: string): Promise<string | undefined> {
+  const query = new URLSearchParams({ search: externalId, exclude_line_items: 'true', page_size: '100' });
+  const response = await lulu.api('GET', `${LULU_PRINT_JOBS_PATH}?${query}`);
+  if (response.status !== 200) throw lulu.failure(response, 'the print job search');
+  const results = (response.body as { results?: unknown } | null)?.results;
+  const jobs = Array.isArray(results) ? (results as LuluJob[]) : [];
+  // `search` also matches other fields: only an exact external id counts.
+  const live = jobs.find(
+    (job) =>
+      job.external_id === externalId &&
+      !DEAD_STATUSES.has(String(job.status?.name ?? '')) &&
+      (typeof job.id === 'number' || typeof job.id === 'string'),
+  );
+  return live ? String(live.id) : undefined;
 }
 
 /** What Lulu would refuse anyway, refused before any request (a fault of ours: permanent). */

@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { processIsAlive } from '../../process-alive';
 import { assertSafeKey, type Bucket, type Storage } from './index';
 
 /** `<object>.<pid>-<uuid>.tmp`, a file being written (or left by a crash); older ones lack the pid. */
 const TEMPORARY = /\.(?:(\d+)-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
 /** No write takes this long: a temporary file this old is a leftover whoever wrote it. */
 const LEFTOVER_AGE_MS = 60 * 60 * 1000;
-
-function processRuns(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Files in a folder, one sub-folder per bucket (the embedded default, `DATA_DIR/storage`). */
 export function createLocalStorage(root: string): Storage {
@@ -104,7 +95,7 @@ export function createLocalStorage(root: string): Storage {
         const old = now - stat.mtimeMs >= olderThanMs;
         // A writer still running keeps its file (another API process or worker on the same
         // folder), unless the file is old enough that no write can still be under way.
-        if (!old && pid !== process.pid && processRuns(pid)) continue;
+        if (!old && pid !== process.pid && processIsAlive(pid)) continue;
         if (!old && pid === process.pid && options.ownToo !== true) continue;
         await fs.rm(file, { force: true });
         removed += 1;

@@ -1,9 +1,10 @@
 import { CircleAlert, Loader2 } from 'lucide-react';
-import { type ComponentProps, type ReactNode, type Ref, useId } from 'react';
+import type { ComponentProps, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MIN_PASSWORD_LENGTH } from '../../../../shared/contracts/auth-forms';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
+import { FieldNotes, useFieldIds } from '../../ui/field-notes';
 
 type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'ref'> & {
   label: string;
@@ -32,10 +33,8 @@ export function TextField({
   ref,
   ...input
 }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(hint, error);
+  const { id, describedBy } = ids;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <div className="flex items-baseline justify-between gap-3">
@@ -57,17 +56,7 @@ export function TextField({
         )}
         {...input}
       />
-      {hint && (
-        <p id={hintId} className="text-sm text-ink-700">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm font-semibold text-red-700">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      )}
+      <FieldNotes ids={ids} hint={hint} error={error} />
     </div>
   );
 }

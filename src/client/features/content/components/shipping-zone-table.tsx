@@ -1,29 +1,26 @@
+import { useTranslation } from 'react-i18next';
 import type { ShippingZoneRow } from '../use-shipping-zones';
 
-type ShippingZoneTableProps = {
-  zones: ShippingZoneRow[];
-  labels: { caption: string; destination: string; price: string; delivery: string };
-  /** "2–3 working days" in the page's words. */
-  deliveryText: (zone: ShippingZoneRow) => string;
-};
-
-/** Shipping price and delivery time per zone, from the shared shipping table. */
-export function ShippingZoneTable({ zones, labels, deliveryText }: ShippingZoneTableProps) {
+/** Shipping price and delivery time per zone, from the shared shipping table (the FAQ, the terms). */
+export function ShippingZoneTable({ zones }: { zones: ShippingZoneRow[] }) {
+  const { t } = useTranslation();
+  const deliveryText = (zone: ShippingZoneRow) =>
+    t('shippingTable.days', { min: zone.minDays, max: zone.maxDays });
   return (
     <div className="overflow-x-auto rounded-2xl border border-sand-300 bg-cream-50">
       <table className="w-full border-collapse text-left text-base">
-        <caption className="sr-only">{labels.caption}</caption>
+        <caption className="sr-only">{t('shippingTable.caption')}</caption>
         <thead className="bg-cream-200 text-sm text-ink-900">
           <tr>
             <th scope="col" className="px-4 py-3 font-bold">
-              {labels.destination}
+              {t('shippingTable.destination')}
             </th>
             <th scope="col" className="px-4 py-3 font-bold whitespace-nowrap">
-              {labels.price}
+              {t('shippingTable.price')}
             </th>
             {/* On a phone the delivery time moves under the price, so three columns never get cramped. */}
             <th scope="col" className="hidden px-4 py-3 font-bold sm:table-cell">
-              {labels.delivery}
+              {t('shippingTable.delivery')}
             </th>
           </tr>
         </thead>

@@ -1,10 +1,11 @@
-import { CircleAlert, Loader2, ZoomIn, ZoomOut } from 'lucide-react';
+import { Loader2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useId, useState } from 'react';
 import Cropper, { type Area, type MediaSize } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../shared/constants';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FieldError } from '../../../components/ui/field-notes';
 
 type CropDialogProps = {
   /** The chosen photo (an object URL); the dialog is open while there is one. */
@@ -84,12 +85,7 @@ export function CropDialog({ src, busy, onCancel, onConfirm }: CropDialogProps) 
           <ZoomIn aria-hidden="true" className="size-5 shrink-0 text-ink-700" />
         </div>
       </div>
-      {tooSmall && (
-        <p id={tooSmallId} className="flex items-start gap-1.5 text-sm font-semibold text-red-700">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {t('crop.tooSmall')}
-        </p>
-      )}
+      {tooSmall && <FieldError id={tooSmallId}>{t('crop.tooSmall')}</FieldError>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" disabled={busy} onClick={onCancel}>
           {t('crop.cancel')}

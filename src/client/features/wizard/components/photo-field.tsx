@@ -1,9 +1,10 @@
-import { CircleAlert, ImagePlus, Loader2 } from 'lucide-react';
+import { ImagePlus, Loader2 } from 'lucide-react';
 import { type ChangeEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { cn } from '../../../components/ui/cn';
+import { FieldError } from '../../../components/ui/field-notes';
 import { codeOf } from '../../../lib/api-client';
 import { type PhotoKind, useUploadPhoto } from '../api/upload-photo';
 import { wizardImageUrl } from '../api/wizard-image-url';
@@ -198,12 +199,7 @@ export function PhotoField({
               {t('photo.uploading')}
             </p>
           )}
-          {shownError && (
-            <p id={ids.error} className="flex items-start gap-1.5 text-sm font-semibold text-red-700">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {shownError}
-            </p>
-          )}
+          {shownError && <FieldError id={ids.error}>{shownError}</FieldError>}
         </div>
       </div>
       <CropDialog

@@ -7,6 +7,7 @@ import { SignInForm } from '../../../components/auth/forms/sign-in-form';
 import { SignUpForm } from '../../../components/auth/forms/sign-up-form';
 import { SocialSignIn } from '../../../components/auth/forms/social-sign-in';
 import { signInPath } from '../../../components/auth/safe-redirect';
+import { SignInTabsList } from '../../../components/auth/sign-in-tabs';
 import { Button } from '../../../components/ui/button';
 
 type SignInToCompleteProps = {
@@ -27,10 +28,6 @@ function withFinish(returnTo: string): string {
   url.searchParams.set(FINISH_PARAM, '1');
   return `${url.pathname}${url.search}`;
 }
-
-const triggerClass =
-  'h-10 rounded-full px-3 font-bold text-ink-700 transition-colors hover:text-ink-900 ' +
-  'data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-soft';
 
 /**
  * 'Almost there, sign in to complete' (docs/spec.md section 2): an anonymous visitor at the end of the
@@ -70,17 +67,7 @@ export function SignInToComplete({ returnTo, completing, onBack, headingRef }: S
             value={view}
             onValueChange={(value) => setView(value === 'signup' ? 'signup' : 'signin')}
           >
-            <Tabs.List
-              aria-label={t('auth:tabs.label')}
-              className="mb-6 grid grid-cols-2 gap-1 rounded-full bg-cream-200 p-1"
-            >
-              <Tabs.Trigger value="signin" className={triggerClass}>
-                {t('auth:tabs.signin')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="signup" className={triggerClass}>
-                {t('auth:tabs.signup')}
-              </Tabs.Trigger>
-            </Tabs.List>
+            <SignInTabsList />
             <Tabs.Content value="signin" className="flex flex-col gap-6">
               <SignInForm
                 email={email}

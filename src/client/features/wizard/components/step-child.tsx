@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { BOOK_FACTS, LIMITS } from '../../../../shared/constants';
 import { ErrorAlert, TextField } from '../../../components/auth/forms/form-parts';
 import { cn } from '../../../components/ui/cn';
+import { FieldError } from '../../../components/ui/field-notes';
 import type { ChildForm } from '../hooks/use-wizard-drafts';
 import type { ChildDraft } from '../lib/drafts';
-import { FieldError } from './field-error';
 import { PhotoField } from './photo-field';
 
 type StepChildProps = {

@@ -11,8 +11,8 @@ import {
 } from '../../../../shared/domain/dedication';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { FieldError } from '../../../components/ui/field-notes';
 import { limitCharacters } from '../lib/limit-characters';
-import { FieldError } from './field-error';
 
 const SUGGESTIONS = ['parents', 'grandma', 'godmother'] as const;
 

@@ -4,26 +4,11 @@ import { afterEach, vi } from 'vitest';
 import { STEP_SCHEMAS, type WizardState } from '../../../../shared/contracts/wizard';
 import { resumeStep } from '../../../../shared/domain/wizard';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
-import { unknownRoute } from '../../../testing/unknown-route';
+import { type ApiCall, fails, type Handler, ok, type Reply, stubApi } from '../../../testing/mock-api';
 
-export type Reply = { status: number; body: unknown };
-type Handler = (call: WizardCall) => Reply | Promise<Reply>;
-export type WizardCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-
-export const ok = (body: unknown): Reply => ({ status: 200, body });
-export const fails = (status: number, code: string, message = code): Reply => ({
-  status,
-  body: { error: { code, message } },
-});
-
-/** A reply the test releases when it wants, to look at the page while a call is pending. */
-export function deferred(): { handler: Handler; release: (reply: Reply) => void } {
-  let release: (reply: Reply) => void = () => {};
-  const promise = new Promise<Reply>((resolve) => {
-    release = resolve;
-  });
-  return { handler: () => promise, release };
-}
+export type { Reply } from '../../../testing/mock-api';
+export { deferred, fails, ok } from '../../../testing/mock-api';
+export type WizardCall = ApiCall;
 
 let counter = 0;
 /** A fresh id in the shape the server gives to photos and covers. */
@@ -66,7 +51,6 @@ export function mockWizardApi({
   signedInAs,
   routes = {},
 }: Options = {}) {
-  const calls: WizardCall[] = [];
   const server = { steps: { ...steps }, signedInAs };
   const state = (): WizardState => ({
     themeId: 'guardian-friend',
@@ -107,37 +91,16 @@ export function mockWizardApi({
     return ok({ ...state(), restored: false });
   };
 
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://shop.test',
-    );
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body =
-      typeof init?.body === 'string'
-        ? JSON.parse(init.body)
-        : init?.body instanceof FormData
-          ? init.body
-          : undefined;
-    const call = { method, path: url.pathname, query: url.searchParams, body };
-    calls.push(call);
-    const key = `${method} ${url.pathname}`;
-    const route =
-      routes[key] ??
-      (method === 'PUT' && url.pathname.startsWith('/api/wizard/session/steps/') ? saveStep : defaults[key]);
-    const reply = typeof route === 'function' ? await route(call) : (route ?? unknownRoute(key));
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  const api = stubApi(routes, (method, path) =>
+    method === 'PUT' && path.startsWith('/api/wizard/session/steps/')
+      ? saveStep
+      : defaults[`${method} ${path}`],
+  );
   return {
-    calls,
+    calls: api.calls,
     server,
     /** The calls to one path of the API, e.g. '/api/wizard/covers'. */
-    callsTo: (path: string, method?: string) =>
-      calls.filter((call) => call.path === path && (method === undefined || call.method === method)),
+    callsTo: api.callsTo,
     /** Signs the visitor in, as the sign-in form would. */
     signIn: (email: string) => {
       server.signedInAs = email;

@@ -54,16 +54,7 @@ function kmeans(pixels: Rgb[], k: number, rounds = 8): Rgb[] {
   for (let round = 0; round < rounds; round++) {
     const sums = centres.map(() => [0, 0, 0, 0]);
     for (const px of pixels) {
-      let best = 0;
-      let bestD = Infinity;
-      for (let c = 0; c < centres.length; c++) {
-        const d = dist2(px, centres[c]!);
-        if (d < bestD) {
-          bestD = d;
-          best = c;
-        }
-      }
-      const s = sums[best]!;
+      const s = sums[nearest(px, centres)]!;
       s[0]! += px[0];
       s[1]! += px[1];
       s[2]! += px[2];

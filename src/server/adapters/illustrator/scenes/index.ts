@@ -3,8 +3,8 @@ import type { ChildLook } from '../../../../shared/domain/child-look';
 import type { ToyLook } from '../../../../shared/domain/toy-look';
 import type { Scene, SceneChild, SceneToy } from '../../../stories/scene';
 import { drawChild, drawToy, type Figure } from '../characters';
-import { LIGHTS, paintFor, randomFrom, SPACE } from './paint';
-import { drawSetting, type SettingContext, type Spot, sparkles } from './settings';
+import { LIGHTS, type Paint, paintFor, randomFrom, SPACE } from './paint';
+import { drawSetting, type SettingArt, type SettingContext, type Spot, sparkles } from './settings';
 
 /**
  * A story page drawn from its scene data (stories/scene.ts) as one vector picture, rasterised once at
@@ -48,192 +48,261 @@ const SKY_SETTINGS = new Set(['sky', 'stars', 'moon', 'castle']);
 
 const PLACE_X = { left: 270, centre: 500, right: 730 } as const;
 
-type Placed = { svg: string; x: number; y: number };
+type Point = { x: number; y: number };
+
+/** What placing a figure needs to know of the page. */
+type Stage = {
+  scene: Scene;
+  style: 'color' | 'line';
+  p: Paint;
+  /** The setting's bed, bath or boat (or a spot in the middle of the ground). */
+  nest: Spot;
+  mirrored: boolean;
+  /** The child's scale from the figure's own space. */
+  k: number;
+  groundY: number;
+};
+
+/**
+ * A figure placed: its SVG, whether it lies in the nest (drawn inside the setting's own space, so it
+ * lies on its pillow whichever side the setting stands) or on the page, and its point the close
+ * view centres on.
+ */
+type PlacedFigure = { svg: string; inside: boolean; at: Point };
+
+/** The child placed, with where its arms and hand are on the page (for the toy it holds). */
+type PlacedChild = PlacedFigure & { arms: Point; hand: Point };
 
 /** The figure's point `anchor` put at (x, y), scaled by k. */
-function place(figure: Figure, anchor: { x: number; y: number }, x: number, y: number, k: number): string {
+function place(figure: Figure, anchor: Point, x: number, y: number, k: number): string {
   const tx = x - anchor.x * k;
   const ty = y - anchor.y * k;
   return `<g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${k.toFixed(4)})">${figure.svg}</g>`;
 }
 
-const mapPoint = (
-  point: { x: number; y: number },
-  anchor: { x: number; y: number },
-  x: number,
-  y: number,
-  k: number,
-) => ({
+const mapPoint = (point: Point, anchor: Point, x: number, y: number, k: number) => ({
   x: x - anchor.x * k + point.x * k,
   y: y - anchor.y * k + point.y * k,
 });
 
+/** Inside the mirrored setting, a figure turned right shows turned left: turn it the other way. */
+function facingIn(stage: Stage, facing: 'left' | 'right' | 'front', inside: boolean) {
+  if (facing === 'front') return undefined;
+  if (!inside || !stage.mirrored) return facing;
+  return facing === 'left' ? 'right' : 'left';
+}
+
+const inNest = (who: SceneChild | SceneToy | undefined) =>
+  who !== undefined && (who.place === 'in-bed' || who.place === 'in-bath' || who.place === 'in-boat');
+
+/** A point of the setting's own space on the page. */
+const toPage = (stage: Stage, x: number) => (stage.mirrored ? SPACE - x : x);
+
+/** A soft shadow under a figure standing on the ground (colour only: line art keeps clean regions). */
+const shadow = (p: Paint, x: number, y: number, rx: number) =>
+  p.line
+    ? ''
+    : `<ellipse cx="${x.toFixed(1)}" cy="${(y + 4).toFixed(1)}" rx="${rx.toFixed(1)}" ry="${(rx * 0.2).toFixed(1)}" fill="#1d1845" fill-opacity="0.18"/>`;
+
 /** The SVG of a page in the 1000-unit drawing space, `size` pixels wide. */
 export function sceneSvg(input: ScenePageInput): string {
-  const { scene, style, look, toy: toyLook } = input;
+  const { scene, style } = input;
   const p = paintFor(style === 'line');
   const art = drawSetting(scene, p, input.variant);
-  const mirrored = scene.side === 'right';
-  const k = CHILD_HEIGHT[scene.view] / 640;
-  const groundY = Math.min(art.ground, FEET_AT_MOST);
-  // Inside the mirrored setting, a figure turned right shows turned left: turn it the other way.
-  const facingIn = (facing: 'left' | 'right' | 'front', inside: boolean) => {
-    if (facing === 'front') return undefined;
-    if (!inside || !mirrored) return facing;
-    return facing === 'left' ? 'right' : 'left';
+  const stage: Stage = {
+    scene,
+    style,
+    p,
+    nest: art.nest ?? { x: 500, y: art.ground, width: 360 },
+    mirrored: scene.side === 'right',
+    k: CHILD_HEIGHT[scene.view] / 640,
+    groundY: Math.min(art.ground, FEET_AT_MOST),
   };
-  const inNest = (who: SceneChild | SceneToy | undefined) =>
-    who !== undefined && (who.place === 'in-bed' || who.place === 'in-bath' || who.place === 'in-boat');
 
-  // Figures in the nest (bed, bath, boat) are drawn inside the setting's own space, so they lie on its
-  // pillow whichever side it stands; figures on the ground are placed on the page.
   const nested: string[] = [];
   const ground: string[] = [];
-  const focus: { x: number; y: number }[] = [];
-  let childArms: { x: number; y: number } | undefined;
-  let childHand: { x: number; y: number } | undefined;
-  let childInside = false;
-  // A soft shadow under a figure standing on the ground (colour only: line art keeps clean regions).
-  const shadow = (x: number, y: number, rx: number) =>
-    p.line
-      ? ''
-      : `<ellipse cx="${x.toFixed(1)}" cy="${(y + 4).toFixed(1)}" rx="${rx.toFixed(1)}" ry="${(rx * 0.2).toFixed(1)}" fill="#1d1845" fill-opacity="0.18"/>`;
-  let nestFocus: { x: number; y: number } | undefined;
-  const nest: Spot = art.nest ?? { x: 500, y: art.ground, width: 360 };
-  const toPage = (x: number) => (mirrored ? SPACE - x : x);
-
-  if (scene.child) {
-    const c = scene.child;
-    childInside = inNest(c);
-    const figure = drawChild({
-      look,
-      pose: c.pose,
-      expression: c.expression,
-      style,
-      facing: c.pose === 'lying' || c.pose === 'sleeping' ? undefined : facingIn(c.facing, childInside),
-      outfit: c.outfit,
-    });
-    let placed: Placed;
-    if (childInside && (c.pose === 'lying' || c.pose === 'sleeping')) {
-      // Head on the pillow, the body under the blanket.
-      const kl = (nest.width * 0.95) / figure.width;
-      const x = nest.x - nest.width * 0.24;
-      placed = { svg: place(figure, figure.anchors.head, x, nest.y - 45, kl), x, y: nest.y };
-      childArms = mapPoint(figure.anchors.arms, figure.anchors.head, x, nest.y - 45, kl);
-      childHand = childArms;
-    } else if (childInside) {
-      // Sitting up (or hugging) in the bed, the bath or the boat: the lower body behind its front.
-      const sink = c.place === 'in-bed' ? (c.pose === 'sitting' ? 60 : 110) : c.place === 'in-bath' ? 60 : 70;
-      const x = c.place === 'in-boat' ? nest.x - nest.width * 0.18 : nest.x - 20;
-      const y = nest.y + sink;
-      placed = { svg: place(figure, figure.anchors.ground, x, y, k), x, y: y - 150 };
-      childArms = mapPoint(figure.anchors.arms, figure.anchors.ground, x, y, k);
-      childHand = mapPoint(figure.anchors.hand, figure.anchors.ground, x, y, k);
-    } else {
-      const x = PLACE_X[c.place as keyof typeof PLACE_X] ?? 500;
-      placed = {
-        svg: shadow(x, groundY, 150 * k * 1.6) + place(figure, figure.anchors.ground, x, groundY, k),
-        x,
-        y: groundY - 150,
-      };
-      childArms = mapPoint(figure.anchors.arms, figure.anchors.ground, x, groundY, k);
-      childHand = mapPoint(figure.anchors.hand, figure.anchors.ground, x, groundY, k);
-    }
-    if (childInside) nestFocus = { x: toPage(nest.x), y: nest.y };
-    (childInside ? nested : ground).push(placed.svg);
-    focus.push({ x: childInside ? toPage(placed.x) : placed.x, y: placed.y });
-  }
-
+  const focus: Point[] = [];
+  const add = (figure: PlacedFigure) => {
+    (figure.inside ? nested : ground).push(figure.svg);
+    focus.push({ x: figure.inside ? toPage(stage, figure.at.x) : figure.at.x, y: figure.at.y });
+  };
+  const child = scene.child ? placeChild(stage, scene.child, input.look) : undefined;
+  if (child) add(child);
   if (scene.toy) {
-    const t = scene.toy;
-    const held = t.place === 'held';
-    const inside = held ? childInside : inNest(t);
-    const figure = drawToy({ look: toyLook, pose: t.pose, style, facing: facingIn(t.facing, inside) });
-    // In the bed beside a lying child, the toy is a plush on the pillow, smaller than the child.
-    const kt = k * (t.place === 'in-bed' && !held ? TOY_IN_BED_SCALE : TOY_SCALE);
-    let svg: string;
-    let at: { x: number; y: number };
-    if (held && childArms) {
-      svg = place(figure, figure.anchors.arms, childArms.x, childArms.y, kt);
-      at = childArms;
-    } else if (scene.child?.pose === 'holding-hand' && childHand && !inside) {
-      // Hand in hand: the toy's paw in the child's hand.
-      svg = place(figure, figure.anchors.hand, childHand.x, childHand.y, kt);
-      at = childHand;
-    } else if (inside) {
-      const spot =
-        t.place === 'in-bed'
-          ? t.pose === 'guarding'
-            ? // Sitting up at the foot of the bed, watching over the child: in the picture on a close view too.
-              { x: nest.x + nest.width * 0.3, y: nest.y + 25 }
-            : t.pose === 'sleeping'
-              ? { x: nest.x + 30, y: nest.y + 20 }
-              : { x: nest.x + 130, y: nest.y + 40 }
-          : t.place === 'in-boat'
-            ? { x: nest.x + nest.width * 0.24, y: nest.y + 40 }
-            : { x: nest.x + 140, y: nest.y + 60 };
-      svg = place(figure, figure.anchors.ground, spot.x, spot.y, kt);
-      at = spot;
-    } else {
-      let x: number = PLACE_X[t.place as keyof typeof PLACE_X] ?? 500;
-      // Never on top of the child: step aside towards the middle of the page.
-      const childX =
-        scene.child && !childInside ? (PLACE_X[scene.child.place as keyof typeof PLACE_X] ?? 500) : -1000;
-      if (Math.abs(x - childX) < 140) x = childX + (childX > 500 ? -170 : 170);
-      const lift = t.pose === 'flying' ? 200 : 0;
-      svg =
-        shadow(x, groundY, (lift ? 70 : 110) * k * 1.6) +
-        place(figure, figure.anchors.ground, x, groundY - lift, kt);
-      at = { x, y: groundY - lift - 80 };
-    }
-    (inside ? nested : ground).push(svg);
-    focus.push({ x: inside ? toPage(at.x) : at.x, y: at.y });
+    const toy = placeToy(stage, scene.toy, input.toy, child);
+    add(toy);
     // Indoors the sparkles are the toy's magic ("opens two bright eyes"): around the toy itself.
     if (scene.props.includes('sparkles') && !SKY_SETTINGS.has(scene.setting)) {
-      const c: SettingContext = {
-        scene,
-        light: LIGHTS[scene.time],
-        p,
-        has: (prop) => scene.props.includes(prop),
-        rand: randomFrom('sparkles'),
-      };
-      const magic =
-        p.colourOnly(
-          `<circle cx="${at.x.toFixed(1)}" cy="${(at.y - 40).toFixed(1)}" r="150" fill="#fff3b0" fill-opacity="0.22"/>`,
-        ) + sparkles(c, at.x, at.y - 60, 140);
-      (inside ? nested : ground).push(magic);
+      (toy.inside ? nested : ground).push(toyMagic(stage, toy.at));
     }
   }
 
-  const wrap = (svg: string) =>
-    mirrored ? `<g transform="translate(${SPACE} 0) scale(-1 1)">${svg}</g>` : svg;
-  const tint = LIGHTS[scene.time].tint;
-  let body =
-    wrap(art.back + nested.join('') + art.front + (art.onFront ?? '')) +
-    ground.join('') +
-    (p.line || tint.opacity === 0
-      ? ''
-      : `<rect x="-10" y="-10" width="${SPACE + 20}" height="${SPACE + 20}" fill="${tint.colour}" fill-opacity="${tint.opacity}"/>`) +
-    wrap(art.glow);
-
+  let body = layers(stage, art, nested.join(''), ground.join(''));
   if (scene.view === 'close') {
-    const clampX = (value: number) => Math.min(0, Math.max(SPACE - CLOSE_ZOOM * SPACE, value));
-    let tx: number;
-    let ty: number;
-    if (nestFocus) {
-      // In the bed, the bath or the boat: the whole nest stays in the picture, centred, never cut.
-      tx = clampX(500 - nestFocus.x * CLOSE_ZOOM);
-      ty = clampX(600 - nestFocus.y * CLOSE_ZOOM);
-    } else {
-      const fx = focus.length ? focus.reduce((sum, point) => sum + point.x, 0) / focus.length : 500;
-      // The characters' middle moves most of the way towards the page's middle; their feet land just
-      // above the text panel's usual place, so the faces sit in the upper middle of the page.
-      tx = clampX(500 + (fx - 500) * 0.35 - fx * CLOSE_ZOOM);
-      ty = clampX(800 - groundY * CLOSE_ZOOM);
-    }
-    body = `<g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${CLOSE_ZOOM})">${body}</g>`;
+    // In the bed, the bath or the boat: the whole nest stays in the picture.
+    const nestFocus = child?.inside ? { x: toPage(stage, stage.nest.x), y: stage.nest.y } : undefined;
+    body = closeUp(body, nestFocus, focus, stage.groundY);
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${input.size}" height="${input.size}" viewBox="0 0 ${SPACE} ${SPACE}"><rect width="${SPACE}" height="${SPACE}" fill="#fff"/>${body}</svg>`;
+}
+
+/** The child lying in the nest, sitting up in it, or standing on the ground at its place. */
+function placeChild(stage: Stage, c: SceneChild, look: ChildLook): PlacedChild {
+  const { nest, k, groundY } = stage;
+  const inside = inNest(c);
+  const figure = drawChild({
+    look,
+    pose: c.pose,
+    expression: c.expression,
+    style: stage.style,
+    facing: c.pose === 'lying' || c.pose === 'sleeping' ? undefined : facingIn(stage, c.facing, inside),
+    outfit: c.outfit,
+  });
+  if (inside && (c.pose === 'lying' || c.pose === 'sleeping')) {
+    // Head on the pillow, the body under the blanket.
+    const kl = (nest.width * 0.95) / figure.width;
+    const x = nest.x - nest.width * 0.24;
+    const arms = mapPoint(figure.anchors.arms, figure.anchors.head, x, nest.y - 45, kl);
+    return {
+      svg: place(figure, figure.anchors.head, x, nest.y - 45, kl),
+      inside,
+      at: { x, y: nest.y },
+      arms,
+      hand: arms,
+    };
+  }
+  if (inside) {
+    // Sitting up (or hugging) in the bed, the bath or the boat: the lower body behind its front.
+    const sink = c.place === 'in-bed' ? (c.pose === 'sitting' ? 60 : 110) : c.place === 'in-bath' ? 60 : 70;
+    const x = c.place === 'in-boat' ? nest.x - nest.width * 0.18 : nest.x - 20;
+    const y = nest.y + sink;
+    return {
+      svg: place(figure, figure.anchors.ground, x, y, k),
+      inside,
+      at: { x, y: y - 150 },
+      arms: mapPoint(figure.anchors.arms, figure.anchors.ground, x, y, k),
+      hand: mapPoint(figure.anchors.hand, figure.anchors.ground, x, y, k),
+    };
+  }
+  const x = PLACE_X[c.place as keyof typeof PLACE_X] ?? 500;
+  return {
+    svg: shadow(stage.p, x, groundY, 150 * k * 1.6) + place(figure, figure.anchors.ground, x, groundY, k),
+    inside,
+    at: { x, y: groundY - 150 },
+    arms: mapPoint(figure.anchors.arms, figure.anchors.ground, x, groundY, k),
+    hand: mapPoint(figure.anchors.hand, figure.anchors.ground, x, groundY, k),
+  };
+}
+
+/** The toy in the child's arms, hand in hand, in the nest, or on the ground beside the child. */
+function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild | undefined): PlacedFigure {
+  const { scene, nest, k, groundY } = stage;
+  const held = t.place === 'held';
+  const inside = held ? (child?.inside ?? false) : inNest(t);
+  const figure = drawToy({
+    look,
+    pose: t.pose,
+    style: stage.style,
+    facing: facingIn(stage, t.facing, inside),
+  });
+  // In the bed beside a lying child, the toy is a plush on the pillow, smaller than the child.
+  const kt = k * (t.place === 'in-bed' && !held ? TOY_IN_BED_SCALE : TOY_SCALE);
+  if (held && child) {
+    return {
+      svg: place(figure, figure.anchors.arms, child.arms.x, child.arms.y, kt),
+      inside,
+      at: child.arms,
+    };
+  }
+  if (scene.child?.pose === 'holding-hand' && child && !inside) {
+    // Hand in hand: the toy's paw in the child's hand.
+    return {
+      svg: place(figure, figure.anchors.hand, child.hand.x, child.hand.y, kt),
+      inside,
+      at: child.hand,
+    };
+  }
+  if (inside) {
+    const spot =
+      t.place === 'in-bed'
+        ? t.pose === 'guarding'
+          ? // Sitting up at the foot of the bed, watching over the child: in the picture on a close view too.
+            { x: nest.x + nest.width * 0.3, y: nest.y + 25 }
+          : t.pose === 'sleeping'
+            ? { x: nest.x + 30, y: nest.y + 20 }
+            : { x: nest.x + 130, y: nest.y + 40 }
+        : t.place === 'in-boat'
+          ? { x: nest.x + nest.width * 0.24, y: nest.y + 40 }
+          : { x: nest.x + 140, y: nest.y + 60 };
+    return { svg: place(figure, figure.anchors.ground, spot.x, spot.y, kt), inside, at: spot };
+  }
+  let x: number = PLACE_X[t.place as keyof typeof PLACE_X] ?? 500;
+  // Never on top of the child: step aside towards the middle of the page.
+  const childX =
+    scene.child && !child?.inside ? (PLACE_X[scene.child.place as keyof typeof PLACE_X] ?? 500) : -1000;
+  if (Math.abs(x - childX) < 140) x = childX + (childX > 500 ? -170 : 170);
+  const lift = t.pose === 'flying' ? 200 : 0;
+  return {
+    svg:
+      shadow(stage.p, x, groundY, (lift ? 70 : 110) * k * 1.6) +
+      place(figure, figure.anchors.ground, x, groundY - lift, kt),
+    inside,
+    at: { x, y: groundY - lift - 80 },
+  };
+}
+
+/** A glow and sparkles around the toy at `at`. */
+function toyMagic(stage: Stage, at: Point): string {
+  const { scene, p } = stage;
+  const c: SettingContext = {
+    scene,
+    light: LIGHTS[scene.time],
+    p,
+    has: (prop) => scene.props.includes(prop),
+    rand: randomFrom('sparkles'),
+  };
+  return (
+    p.colourOnly(
+      `<circle cx="${at.x.toFixed(1)}" cy="${(at.y - 40).toFixed(1)}" r="150" fill="#fff3b0" fill-opacity="0.22"/>`,
+    ) + sparkles(c, at.x, at.y - 60, 140)
+  );
+}
+
+/**
+ * The setting (mirrored when it stands on the right) around the nested figures, then the figures on
+ * the ground, the hour's tint and the setting's glow.
+ */
+function layers(stage: Stage, art: SettingArt, nested: string, ground: string): string {
+  const wrap = (svg: string) =>
+    stage.mirrored ? `<g transform="translate(${SPACE} 0) scale(-1 1)">${svg}</g>` : svg;
+  const tint = LIGHTS[stage.scene.time].tint;
+  return (
+    wrap(art.back + nested + art.front + (art.onFront ?? '')) +
+    ground +
+    (stage.p.line || tint.opacity === 0
+      ? ''
+      : `<rect x="-10" y="-10" width="${SPACE + 20}" height="${SPACE + 20}" fill="${tint.colour}" fill-opacity="${tint.opacity}"/>`) +
+    wrap(art.glow)
+  );
+}
+
+/** A close view: the picture enlarged around the nest, or around the characters. */
+function closeUp(body: string, nestFocus: Point | undefined, focus: Point[], groundY: number): string {
+  const clampX = (value: number) => Math.min(0, Math.max(SPACE - CLOSE_ZOOM * SPACE, value));
+  let tx: number;
+  let ty: number;
+  if (nestFocus) {
+    // In the bed, the bath or the boat: the whole nest stays in the picture, centred, never cut.
+    tx = clampX(500 - nestFocus.x * CLOSE_ZOOM);
+    ty = clampX(600 - nestFocus.y * CLOSE_ZOOM);
+  } else {
+    const fx = focus.length ? focus.reduce((sum, point) => sum + point.x, 0) / focus.length : 500;
+    // The characters' middle moves most of the way towards the page's middle; their feet land just
+    // above the text panel's usual place, so the faces sit in the upper middle of the page.
+    tx = clampX(500 + (fx - 500) * 0.35 - fx * CLOSE_ZOOM);
+    ty = clampX(800 - groundY * CLOSE_ZOOM);
+  }
+  return `<g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${CLOSE_ZOOM})">${body}</g>`;
 }
 
 /** The page as a PNG: colour, or two-colour black-and-white line art without grey fringes. */
