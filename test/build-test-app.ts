@@ -119,6 +119,11 @@ export async function buildTestApp(
     /** Run a worker beside the app (off by default): true, or its options. */
     worker?: boolean | TestWorkerOptions;
     printer?: { shipAfterSeconds?: number; deliverAfterSeconds?: number };
+    /**
+     * A database the test owns (a restart on the same data): used instead of a fresh copy, and
+     * left open by `close`.
+     */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
@@ -127,7 +132,7 @@ export async function buildTestApp(
   else config.clientDir = path.join(dataDir, 'no-client');
   // The shop's own composition root, with fakes where a test must not reach outside.
   const services = await createServices(config, {
-    database: await createTestDatabase(),
+    database: options.database ?? (await createTestDatabase()),
     storage: createLocalStorage(path.join(dataDir, 'storage')),
     mailer: createMemoryMailer(),
     illustrator: options.illustrator ?? createFakeIllustrator(),
@@ -181,7 +186,7 @@ export async function buildTestApp(
     close: async () => {
       await Promise.all(workers.map((worker) => worker.stop()));
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

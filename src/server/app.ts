@@ -81,6 +81,11 @@ export type AppDeps = Omit<Services, 'printer'> & {
   generationTimeoutMs?: number;
   /** The shop's logger (services.ts `createLogger`), or false for silence (tests). */
   logger?: false | FastifyBaseLogger;
+  /**
+   * Called when the local card page has recorded a payment and before the shop is told of it: a
+   * test ends its process there (modules/payments/local-page-crash.test.ts).
+   */
+  afterPaymentRecorded?: () => void;
 };
 
 /** The session cookies of a Cookie header: the token and its signed copy (`__Secure-` over https). */
@@ -377,7 +382,13 @@ async function registerShopRoutes(app: App, deps: AppDeps): Promise<void> {
   await app.register(orderRoutes({ payments: deps.payments, ...now }), { prefix: '/api/orders' });
   await app.register(paymentRoutes({ payments: deps.payments, ...now }), { prefix: '/api/payments' });
   if (deps.payments.name === 'local') {
-    await app.register(localPaymentPage({ webhookSecret: deps.payments.webhookSecret, ...now }));
+    await app.register(
+      localPaymentPage({
+        webhookSecret: deps.payments.webhookSecret,
+        ...now,
+        ...(deps.afterPaymentRecorded ? { afterRecorded: deps.afterPaymentRecorded } : {}),
+      }),
+    );
   }
   await app.register(productionRoutes, { prefix: '/api/book-instances' });
   await app.register(bookRoutes, { prefix: '/api/books' });

@@ -23,6 +23,7 @@ import { nextRetentionTime, runRetention, scheduleRetention } from './jobs/reten
 import type { JobContext, JobHandlers, JobLogger } from './jobs/types';
 import { type RunningWorker, startWorker, type WorkerOptions } from './jobs/worker';
 import { loggerOptions } from './logger';
+import { deliverLocalPayment, dueLocalPaymentsNow } from './modules/payments/local-notifications';
 import {
   applyEvent,
   markRefundFailed,
@@ -168,7 +169,7 @@ function configuredPayments(
     return createLocalPaymentProvider({
       publicUrl: config.publicUrl,
       secret,
-      notify: (rawBody, signature) => applyEvent(deps, readEvent(deps, rawBody, signature)),
+      notify: { send: (rawBody, signature) => applyEvent(deps, readEvent(deps, rawBody, signature)), now },
     });
   }
   return createStripeProvider({
@@ -244,6 +245,19 @@ function createJobHandlers(
         refundPayment({ db, payments: services.payments, now: services.now }, payload.refundId),
       onFinalFailure: (tx, payload) => markRefundFailed(tx, payload.refundId),
     },
+    'local-payment-notification': {
+      handle: (payload, context) =>
+        deliverLocalPayment(
+          {
+            db,
+            webhookSecret: services.payments.webhookSecret,
+            now: services.now,
+            log: context.log,
+            paymentMethodOf: (event) => services.payments.paymentMethodOf?.(event) ?? Promise.resolve(null),
+          },
+          payload,
+        ),
+    },
     'send-shop-alert': { handle: (payload) => sendShopAlert(mail, payload) },
     'print-status': { handle: (payload) => applyPrintStatus(db, payload) },
     retention: {
@@ -279,6 +293,8 @@ export function startShopWorker(services: Services, options: ShopWorkerOptions):
   );
   return startWorker({
     now: services.now,
+    // The local card page's notifications a crash left undelivered go first (docs/decisions/019).
+    onStart: () => dueLocalPaymentsNow(services.database.db),
     ...workerOptions,
     leaseMs,
     database: services.database,

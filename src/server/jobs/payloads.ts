@@ -43,6 +43,15 @@ export const JOB_PAYLOADS = {
     email: z.enum(ORDER_EMAILS),
     refundId: z.uuid().optional(),
   }),
+  /**
+   * The local card page's notification of one page (`event`: its JSON), recorded with the page's
+   * outcome and delivered until the shop has it (modules/payments/local-notifications.ts).
+   */
+  'local-payment-notification': z.object({
+    orderId: z.uuid(),
+    sessionId: z.string().min(1),
+    event: z.string(),
+  }),
   /** A charge the order cannot keep (paid twice, or at a stale amount), given back whole. */
   'refund-payment': z.object({ refundId: z.uuid() }),
   /** `copy`: the report is about a gift copy's own print job (issue 18), not the order's. */

@@ -70,6 +70,28 @@ export async function restartSingleton<Q extends QueueName>(
   await enqueue(db, queue, payload, { singletonKey, ...options });
 }
 
+/**
+ * Marks a queued singleton job done without running it: its work was done another way (the local
+ * card page told the shop itself). A worker already holding it runs it anyway, so its work must
+ * be idempotent.
+ */
+export async function settleQueuedJob(db: Db, singletonKey: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ state: 'done', updatedAt: sql`now()` })
+    .where(and(eq(jobs.singletonKey, singletonKey), eq(jobs.state, 'queued')));
+}
+
+/** Makes a queue's waiting jobs due at once (a start-up finds work a crash left). */
+export async function makeQueueDue(db: Db, queue: QueueName): Promise<number> {
+  const due = await db
+    .update(jobs)
+    .set({ runAfter: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(jobs.queue, queue), eq(jobs.state, 'queued'), sql`${jobs.runAfter} > now()`))
+    .returning({ id: jobs.id });
+  return due.length;
+}
+
 /** A job as a worker holds it. */
 export type ClaimedJob = {
   id: string;

@@ -33,6 +33,8 @@ export type WorkerOptions = {
   queues?: QueueName[];
   /** The clock of the first retention schedule (tests move it). */
   now?: () => Date;
+  /** Runs once before the first claim (work a crash left, made due at once). */
+  onStart?: () => Promise<unknown>;
 };
 
 export type RunningWorker = {
@@ -134,11 +136,17 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   }
 
   // The hourly retention run starts with the first worker and then queues its own successor.
-  const scheduled = queues.includes('retention')
+  const retention = queues.includes('retention')
     ? scheduleRetention(db, (options.now ?? (() => new Date()))()).catch((error: unknown) =>
         log.warn({ err: error }, 'could not schedule the retention run'),
       )
     : Promise.resolve();
+  const startTasks = options.onStart
+    ? options
+        .onStart()
+        .catch((error: unknown) => log.warn({ err: error }, 'a start-up task of the worker failed'))
+    : Promise.resolve();
+  const scheduled = Promise.all([retention, startTasks]);
 
   async function loop(served: readonly QueueName[]): Promise<void> {
     await scheduled;

@@ -21,9 +21,10 @@ export function createLocalPaymentProvider(options: {
   secret?: string;
   /**
    * Where the provider's signed notifications go (the shop's webhook code, wired at the
-   * composition root): a refund is announced as Stripe announces it, `refund.updated`, succeeded.
+   * composition root): a refund is announced as Stripe announces it, `refund.updated`, succeeded,
+   * signed and dated by the shop's clock `now`.
    */
-  notify?: (rawBody: string, signature: string) => Promise<unknown>;
+  notify?: { send: (rawBody: string, signature: string) => Promise<unknown>; now: () => Date };
 }): PaymentProvider & { refunds: RefundRequest[] } {
   const webhookSecret = options.secret ?? `whsec_local_${randomBytes(24).toString('hex')}`;
   // No money moved on the test card page, so none moves back: the refund is kept for tests to read.
@@ -38,10 +39,11 @@ export function createLocalPaymentProvider(options: {
       refundIds.set(request.idempotencyKey, id);
       refunds.push(request);
       if (options.notify) {
+        const seconds = Math.floor(options.notify.now().getTime() / 1000);
         const event = {
           id: `evt_local_${randomBytes(12).toString('hex')}`,
           type: 'refund.updated',
-          created: Math.floor(Date.now() / 1000),
+          created: seconds,
           data: {
             object: {
               id,
@@ -55,7 +57,7 @@ export function createLocalPaymentProvider(options: {
           },
         };
         const rawBody = JSON.stringify(event);
-        await options.notify(rawBody, signPayload(rawBody, webhookSecret));
+        await options.notify.send(rawBody, signPayload(rawBody, webhookSecret, seconds));
       }
       return { id };
     },

@@ -14,25 +14,24 @@ function hmac(payload: string, secret: string, timestamp: number): string {
   return createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
 }
 
-/** The `Stripe-Signature` header for a payload: `t=<seconds>,v1=<hex HMAC-SHA256 of "t.payload">`. */
-export function signPayload(
-  payload: string,
-  secret: string,
-  timestamp = Math.floor(Date.now() / 1000),
-): string {
+/**
+ * The `Stripe-Signature` header for a payload: `t=<seconds>,v1=<hex HMAC-SHA256 of "t.payload">`.
+ * `timestamp` (seconds) is the signer's clock, which the receiver compares with its own.
+ */
+export function signPayload(payload: string, secret: string, timestamp: number): string {
   return `t=${timestamp},v1=${hmac(payload, secret, timestamp)}`;
 }
 
 /**
  * Checks a `Stripe-Signature` header against the raw body, as Stripe's own SDK does: any `v1`
  * entry may match (secret rotation), compared in constant time, and the timestamp must lie within
- * the tolerance of now. Throws SignatureError otherwise.
+ * the tolerance of `now` (the caller's clock). Throws SignatureError otherwise.
  */
 export function verifySignature(
   payload: string,
   header: string | undefined,
   secret: string,
-  options: { toleranceSeconds?: number; now?: Date } = {},
+  options: { toleranceSeconds?: number; now: Date },
 ): void {
   if (!header) throw new SignatureError('missing signature header');
   let timestamp: number | undefined;
@@ -50,7 +49,7 @@ export function verifySignature(
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
   if (!matches) throw new SignatureError('signature does not match the payload');
-  const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const nowSeconds = Math.floor(options.now.getTime() / 1000);
   if (Math.abs(nowSeconds - timestamp) > (options.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS)) {
     throw new SignatureError('signature timestamp outside the tolerance');
   }

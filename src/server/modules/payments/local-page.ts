@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { languageOr } from '../../../shared/domain/languages';
 import type { PaymentMethod } from '../../../shared/domain/payment-methods';
 import type { PaymentEvent, PaymentLine } from '../../adapters/payments/index';
 import { LOCAL_TEST_CARDS, type LocalCardOutcome } from '../../adapters/payments/local';
 import { signPayload } from '../../adapters/payments/signature';
+import type { Db } from '../../db/client';
 import { customers, orders, paymentSessions } from '../../db/schema';
 import { escapeHtml } from '../../html';
 import { fill, formatMoney, serverTexts } from '../../i18n';
+import { markLocalPaymentDelivered, recordLocalPayment } from './local-notifications';
 
 type PageTexts = {
   page: {
@@ -105,102 +107,77 @@ function page(lang: string, title: string, body: string): string {
 
 const money = (amount: number, lang: string) => formatMoney(amount, lang);
 
-/**
- * The local payment provider's hosted card page (the embedded default of docs/product.md): it shows the
- * server's lines and total, takes one of Stripe's test cards, sends a signed Stripe-shaped
- * notification through the real webhook route, and redirects as Stripe would.
- */
-export function localPaymentPage(options: { webhookSecret: string; now: () => Date }): FastifyPluginAsync {
-  return async (app) => {
-    const { now } = options;
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 16 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+type Session = typeof paymentSessions.$inferSelect;
+type Row = NonNullable<Awaited<ReturnType<typeof loadSession>>>;
 
-    async function load(sessionId: string) {
-      const [row] = await app.database.db
-        .select({
-          session: paymentSessions,
-          orderNumber: orders.orderNumber,
-          language: orders.language,
-          paymentStatus: orders.paymentStatus,
-          email: customers.email,
-        })
-        .from(paymentSessions)
-        .innerJoin(orders, eq(orders.id, paymentSessions.orderId))
-        .leftJoin(customers, eq(customers.id, orders.customerId))
-        .where(eq(paymentSessions.id, sessionId))
-        .limit(1);
-      return row && row.session.provider === 'local' ? row : undefined;
-    }
+async function loadSession(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({
+      session: paymentSessions,
+      orderNumber: orders.orderNumber,
+      language: orders.language,
+      paymentStatus: orders.paymentStatus,
+      email: customers.email,
+    })
+    .from(paymentSessions)
+    .innerJoin(orders, eq(orders.id, paymentSessions.orderId))
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(paymentSessions.id, sessionId))
+    .limit(1);
+  return row && row.session.provider === 'local' ? row : undefined;
+}
 
-    const notify = async (event: PaymentEvent) => {
-      const payload = JSON.stringify(event);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': signPayload(payload, options.webhookSecret),
-        },
-        payload,
-      });
-      if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
-    };
-
-    const eventFor = (
-      type: PaymentEvent['type'],
-      session: typeof paymentSessions.$inferSelect,
-      paymentStatus: 'paid' | 'unpaid',
-      method?: PaymentMethod,
-    ): PaymentEvent => ({
-      id: `evt_local_${randomBytes(12).toString('hex')}`,
-      type,
-      created: Math.floor(now().getTime() / 1000),
-      data: {
-        object: {
-          id: session.id,
-          object: 'checkout.session',
-          payment_status: paymentStatus,
-          amount_total: session.amount,
-          currency: session.currency.toLowerCase(),
-          client_reference_id: session.orderId,
-          // One test payment per page: its id follows from the page's.
-          payment_intent: session.id.replace(/^cs_/, 'pi_'),
-          // Stripe lists the methods offered; this page names the one used (adapters/payments/local.ts).
-          ...(method ? { payment_method_types: [method] } : {}),
-          metadata: { orderId: session.orderId },
-        },
+/** The notification Stripe would send about this page, created at `now`. */
+function eventFor(
+  type: PaymentEvent['type'],
+  session: Session,
+  paymentStatus: 'paid' | 'unpaid',
+  now: Date,
+  method?: PaymentMethod,
+): PaymentEvent {
+  return {
+    id: `evt_local_${randomBytes(12).toString('hex')}`,
+    type,
+    created: Math.floor(now.getTime() / 1000),
+    data: {
+      object: {
+        id: session.id,
+        object: 'checkout.session',
+        payment_status: paymentStatus,
+        amount_total: session.amount,
+        currency: session.currency.toLowerCase(),
+        client_reference_id: session.orderId,
+        // One test payment per page: its id follows from the page's.
+        payment_intent: session.id.replace(/^cs_/, 'pi_'),
+        // Stripe lists the methods offered; this page names the one used (adapters/payments/local.ts).
+        ...(method ? { payment_method_types: [method] } : {}),
+        metadata: { orderId: session.orderId },
       },
-    });
+    },
+  };
+}
 
-    const successUrl = (session: typeof paymentSessions.$inferSelect) =>
-      session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id));
+const successUrl = (session: Session) =>
+  session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id));
 
-    function render(
-      row: NonNullable<Awaited<ReturnType<typeof load>>>,
-      form: Partial<Form> = {},
-      errors: FieldErrors = {},
-    ): string {
-      const lang = languageOr(row.language);
-      const t = serverTexts<PageTexts>('payments', lang).page;
-      const lines = row.session.lines as PaymentLine[];
-      const field = (name: keyof Form, label: string, attrs: string) => {
-        const error = errors[name];
-        return `<label for="${name}">${escapeHtml(label)}</label><input id="${name}" name="${name}" ${attrs} value="${escapeHtml(form[name] ?? '')}"${error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''}>${error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ''}`;
-      };
-      const cards = (Object.entries(LOCAL_TEST_CARDS) as [string, LocalCardOutcome][])
-        .map(
-          ([number, outcome]) =>
-            `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${escapeHtml(t.testCards[outcome])}</li>`,
-        )
-        .join('');
-      return page(
-        lang,
-        t.title,
-        `<main><section aria-labelledby="summary"><span class="badge">${escapeHtml(t.testMode)}</span>
+function render(row: Row, form: Partial<Form> = {}, errors: FieldErrors = {}): string {
+  const lang = languageOr(row.language);
+  const t = serverTexts<PageTexts>('payments', lang).page;
+  const lines = row.session.lines as PaymentLine[];
+  const field = (name: keyof Form, label: string, attrs: string) => {
+    const error = errors[name];
+    return `<label for="${name}">${escapeHtml(label)}</label><input id="${name}" name="${name}" ${attrs} value="${escapeHtml(form[name] ?? '')}"${error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''}>${error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ''}`;
+  };
+  const cards = (Object.entries(LOCAL_TEST_CARDS) as [string, LocalCardOutcome][])
+    .map(
+      ([number, outcome]) =>
+        `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${escapeHtml(t.testCards[outcome])}</li>`,
+    )
+    .join('');
+  return page(
+    lang,
+    t.title,
+    `<main><section aria-labelledby="summary"><span class="badge">${escapeHtml(t.testMode)}</span>
 <h1 id="summary">${escapeHtml(fill(t.heading, { orderNumber: row.orderNumber }))}</h1>
 <table>${lines.map((line) => `<tr><td>${escapeHtml(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ''}</td><td class="amount">${money(line.unitAmount * line.quantity, lang)}</td></tr>`).join('')}
 <tr class="total"><td>${escapeHtml(t.total)}</td><td class="amount">${money(row.session.amount, lang)}</td></tr></table>
@@ -219,36 +196,111 @@ ${field('name', t.nameOnCard, 'autocomplete="cc-name" required')}
 <p class="muted">${escapeHtml(t.twintHint)}</p>
 <button type="submit" class="twint">${escapeHtml(fill(t.payTwint, { amount: money(row.session.amount, lang) }))}</button></form></fieldset>
 <a class="cancel" href="${escapeHtml(row.session.cancelUrl)}">${escapeHtml(t.cancel)}</a></section></main>`,
-      );
-    }
+  );
+}
 
-    function closed(row: NonNullable<Awaited<ReturnType<typeof load>>>): string {
-      const lang = languageOr(row.language);
-      const t = serverTexts<PageTexts>('payments', lang).page;
-      const body = row.paymentStatus === 'paid' ? t.closedPaid : t.closedExpired;
-      return page(
-        lang,
-        t.title,
-        `<main><section><h1>${escapeHtml(t.closedTitle)}</h1><p>${escapeHtml(body)}</p><a href="${escapeHtml(successUrl(row.session))}">${escapeHtml(t.toOrder)}</a></section></main>`,
-      );
-    }
+function closed(row: Row): string {
+  const lang = languageOr(row.language);
+  const t = serverTexts<PageTexts>('payments', lang).page;
+  const body = row.paymentStatus === 'paid' ? t.closedPaid : t.closedExpired;
+  return page(
+    lang,
+    t.title,
+    `<main><section><h1>${escapeHtml(t.closedTitle)}</h1><p>${escapeHtml(body)}</p><a href="${escapeHtml(successUrl(row.session))}">${escapeHtml(t.toOrder)}</a></section></main>`,
+  );
+}
 
-    const notFoundPage = () => {
-      const t = serverTexts<PageTexts>('payments', 'en').page;
-      return page(
-        'en',
-        t.notFoundTitle,
-        `<main><section><h1>${escapeHtml(t.notFoundTitle)}</h1><p>${escapeHtml(t.notFoundBody)}</p><a href="/">Cuddle Tales</a></section></main>`,
-      );
+function notFoundPage(): string {
+  const t = serverTexts<PageTexts>('payments', 'en').page;
+  return page(
+    'en',
+    t.notFoundTitle,
+    `<main><section><h1>${escapeHtml(t.notFoundTitle)}</h1><p>${escapeHtml(t.notFoundBody)}</p><a href="/">Cuddle Tales</a></section></main>`,
+  );
+}
+
+/** The posted form as text fields, the method (card unless TWINT) and the card's outcome. */
+function readForm(body: Partial<Form>) {
+  const form: Form = {
+    cardNumber: String(body.cardNumber ?? ''),
+    expiry: String(body.expiry ?? ''),
+    cvc: String(body.cvc ?? ''),
+    name: String(body.name ?? ''),
+  };
+  // TWINT pays at once in the demo (the real one is confirmed in the TWINT app at Stripe).
+  const method: PaymentMethod = body.method === 'twint' ? 'twint' : 'card';
+  const card = LOCAL_TEST_CARDS[form.cardNumber.replace(/[\s-]/g, '') as keyof typeof LOCAL_TEST_CARDS];
+  const outcome: LocalCardOutcome = method === 'twint' ? 'paid' : card;
+  return { form, method, outcome };
+}
+
+/**
+ * The local payment provider's hosted card page (the embedded default of docs/product.md): it shows the
+ * server's lines and total, takes one of Stripe's test cards, sends a signed Stripe-shaped
+ * notification through the real webhook route, and redirects as Stripe would. The page's outcome
+ * and its notification are recorded together first (local-notifications.ts): a crash before the
+ * shop is told leaves the notification to the worker, never a payment the shop does not know.
+ */
+export function localPaymentPage(options: {
+  webhookSecret: string;
+  now: () => Date;
+  /** Runs once the payment is recorded and before the shop is told (a test's crash point). */
+  afterRecorded?: () => void;
+}): FastifyPluginAsync {
+  return async (app) => {
+    const { now } = options;
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const load = (sessionId: string) => loadSession(app.database.db, sessionId);
+
+    const notify = async (event: PaymentEvent) => {
+      const payload = JSON.stringify(event);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signPayload(payload, options.webhookSecret, Math.floor(now().getTime() / 1000)),
+        },
+        payload,
+      });
+      if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
     };
 
     /** An open session past its time is closed here, with the notification Stripe would send. */
-    async function expireIfDue(row: NonNullable<Awaited<ReturnType<typeof load>>>) {
+    async function expireIfDue(row: Row) {
       if (row.session.status === 'open' && row.session.expiresAt <= now()) {
-        await notify(eventFor('checkout.session.expired', row.session, 'unpaid'));
+        await notify(eventFor('checkout.session.expired', row.session, 'unpaid', now()));
         return true;
       }
       return row.session.status !== 'open';
+    }
+
+    /**
+     * Records the page's outcome with its notification, then tells the shop. If the shop does not
+     * take it now, the recorded notification is delivered by the worker: the card was taken.
+     */
+    async function takePayment(row: Row, outcome: LocalCardOutcome, method: PaymentMethod) {
+      const event =
+        outcome === 'paid'
+          ? eventFor('checkout.session.completed', row.session, 'paid', now(), method)
+          : eventFor('checkout.session.async_payment_failed', row.session, 'unpaid', now());
+      const status = outcome === 'paid' ? 'complete' : 'failed';
+      if (!(await recordLocalPayment(app.database.db, row.session, status, event))) return false;
+      options.afterRecorded?.();
+      try {
+        await notify(event);
+        await markLocalPaymentDelivered(app.database.db, row.session.id);
+      } catch (error) {
+        app.log.warn(
+          { sessionId: row.session.id, err: error },
+          'the shop did not take the card page’s notification; the worker delivers it',
+        );
+      }
+      return true;
     }
 
     app.get<{ Params: { sessionId: string } }>('/pay/:sessionId', async (request, reply) => {
@@ -266,45 +318,16 @@ ${field('name', t.nameOnCard, 'autocomplete="cc-name" required')}
         const row = await load(request.params.sessionId);
         if (!row) return reply.code(404).send(notFoundPage());
         if (row.paymentStatus === 'paid' || (await expireIfDue(row))) return reply.send(closed(row));
-        const body = (request.body ?? {}) as Partial<Form>;
-        const form: Form = {
-          cardNumber: String(body.cardNumber ?? ''),
-          expiry: String(body.expiry ?? ''),
-          cvc: String(body.cvc ?? ''),
-          name: String(body.name ?? ''),
-        };
+        const { form, method, outcome } = readForm((request.body ?? {}) as Partial<Form>);
         const t = serverTexts<PageTexts>('payments', row.language).page;
-        // TWINT pays at once in the demo (the real one is confirmed in the TWINT app at Stripe).
-        const method: PaymentMethod = body.method === 'twint' ? 'twint' : 'card';
         const errors = method === 'card' ? validate(form, now(), t) : {};
         if (Object.keys(errors).length > 0) {
           return reply.code(422).send(render(row, { ...form, cvc: '' }, errors));
         }
-        const outcome: LocalCardOutcome =
-          method === 'twint'
-            ? 'paid'
-            : LOCAL_TEST_CARDS[form.cardNumber.replace(/[\s-]/g, '') as keyof typeof LOCAL_TEST_CARDS];
         // One payment per page, however many times the form is posted at once: the first post
-        // closes the session in one conditional statement; the others find it closed.
-        const [claimed] = await app.database.db
-          .update(paymentSessions)
-          .set({ status: outcome === 'paid' ? 'complete' : 'failed' })
-          .where(and(eq(paymentSessions.id, row.session.id), eq(paymentSessions.status, 'open')))
-          .returning({ id: paymentSessions.id });
-        if (!claimed) return reply.send(closed((await load(row.session.id)) ?? row));
-        try {
-          await notify(
-            outcome === 'paid'
-              ? eventFor('checkout.session.completed', row.session, 'paid', method)
-              : eventFor('checkout.session.async_payment_failed', row.session, 'unpaid'),
-          );
-        } catch (error) {
-          // The shop did not take the notification: the page opens again for another try.
-          await app.database.db
-            .update(paymentSessions)
-            .set({ status: 'open' })
-            .where(eq(paymentSessions.id, row.session.id));
-          throw error;
+        // closes the page; the others find it closed.
+        if (!(await takePayment(row, outcome, method))) {
+          return reply.send(closed((await load(row.session.id)) ?? row));
         }
         request.log.info({ sessionId: row.session.id, outcome, method }, 'local payment page');
         return reply.redirect(successUrl(row.session), 303);

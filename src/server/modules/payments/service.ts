@@ -64,6 +64,40 @@ export function readEvent(deps: PaymentsDeps, rawBody: string, signature: string
 }
 
 /**
+ * A charge the order cannot keep is given back at once, whole, by a job (the provider may be slow
+ * or down; the job retries with the same idempotency key). One refund per paid page.
+ */
+async function refundCharge(
+  tx: Db,
+  deps: PaymentsDeps,
+  { event, order }: { event: PaymentEvent; order: typeof orders.$inferSelect },
+  reason: RefundReason,
+): Promise<void> {
+  const session = event.data.object;
+  const amount = session.amount_total ?? 0;
+  if (amount <= 0) return;
+  const [created] = await tx
+    .insert(paymentRefunds)
+    .values({
+      orderId: order.id,
+      paymentSessionId: session.id,
+      paymentIntentId: session.payment_intent ?? null,
+      amount,
+      currency: (session.currency ?? order.currency).toLowerCase(),
+      reason,
+      eventId: event.id,
+    })
+    .onConflictDoNothing({
+      target: paymentRefunds.paymentSessionId,
+      where: sql`${paymentRefunds.reason} <> 'operator'`,
+    })
+    .returning({ id: paymentRefunds.id });
+  if (!created) return;
+  await enqueue(tx, 'refund-payment', { refundId: created.id }, { singletonKey: `refund:${created.id}` });
+  deps.log.warn({ orderId: order.id, reason, amount }, 'charge to be refunded');
+}
+
+/**
  * Applies one verified notification, once: its id is stored in the same transaction as its
  * effect, the order row is locked while it is decided, a paid order never goes back to pending or
  * failed, and the amount and currency must be the ones the order was priced at. Paid: the order
@@ -120,31 +154,7 @@ export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promi
       (event.type === 'checkout.session.completed' &&
         (session.payment_status === 'paid' || session.payment_status === 'no_payment_required'));
 
-    // A charge the order cannot keep is given back at once, whole, by a job (the provider may be
-    // slow or down; the job retries with the same idempotency key). One refund per paid page.
-    const refund = async (reason: RefundReason) => {
-      const amount = session.amount_total ?? 0;
-      if (amount <= 0) return;
-      const [created] = await tx
-        .insert(paymentRefunds)
-        .values({
-          orderId: order.id,
-          paymentSessionId: session.id,
-          paymentIntentId: session.payment_intent ?? null,
-          amount,
-          currency: (session.currency ?? order.currency).toLowerCase(),
-          reason,
-          eventId: event.id,
-        })
-        .onConflictDoNothing({
-          target: paymentRefunds.paymentSessionId,
-          where: sql`${paymentRefunds.reason} <> 'operator'`,
-        })
-        .returning({ id: paymentRefunds.id });
-      if (!created) return;
-      await enqueue(tx, 'refund-payment', { refundId: created.id }, { singletonKey: `refund:${created.id}` });
-      deps.log.warn({ orderId: order.id, reason, amount }, 'charge to be refunded');
-    };
+    const refund = (reason: RefundReason) => refundCharge(tx, deps, { event, order }, reason);
 
     if (paid) {
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') {

@@ -75,9 +75,13 @@ function event(
   };
 }
 
+/** The test app's clock is the real one. */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
 function deliver(body: PaymentEvent | string, signature?: string | null) {
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
-  const header = signature === undefined ? signPayload(payload, TEST_WEBHOOK_SECRET) : signature;
+  const header =
+    signature === undefined ? signPayload(payload, TEST_WEBHOOK_SECRET, nowSeconds()) : signature;
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/webhook',
@@ -141,13 +145,17 @@ describe('POST /api/payments/webhook', () => {
 
   it.each([
     ['without a signature', null],
-    ['signed with another secret', signPayload('{}', 'whsec_someone_else')],
+    ['signed with another secret', signPayload('{}', 'whsec_someone_else', nowSeconds())],
     ['with a malformed header', 'v1=abc'],
   ])('changes nothing for a notification %s', async (_case, header) => {
     const target = await orderWithSession();
     const body = JSON.stringify(event('checkout.session.completed', target));
     const signature =
-      header === null ? null : header.startsWith('t=') ? signPayload(body, 'whsec_someone_else') : header;
+      header === null
+        ? null
+        : header.startsWith('t=')
+          ? signPayload(body, 'whsec_someone_else', nowSeconds())
+          : header;
     const response = await deliver(body, signature);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('WEBHOOK_SIGNATURE_INVALID');
@@ -157,7 +165,7 @@ describe('POST /api/payments/webhook', () => {
   it('changes nothing when the body was altered after signing', async () => {
     const target = await orderWithSession();
     const body = JSON.stringify(event('checkout.session.completed', target));
-    const signature = signPayload(body, TEST_WEBHOOK_SECRET);
+    const signature = signPayload(body, TEST_WEBHOOK_SECRET, nowSeconds());
     const response = await deliver(body.replace('"paid"', '"paid" '), signature);
     expect(response.statusCode).toBe(400);
     expect((await orderRow(target.order.id)).paymentStatus).toBe('pending');

@@ -188,7 +188,7 @@ export async function payFor(
     url: '/api/payments/webhook',
     headers: {
       'content-type': 'application/json',
-      'stripe-signature': signPayload(body, TEST_WEBHOOK_SECRET),
+      'stripe-signature': signPayload(body, TEST_WEBHOOK_SECRET, event.created),
     },
     payload: body,
   });
