@@ -284,13 +284,13 @@ test('two grandparent copies go as gifts: each to its own address, one in French
   if (SHOTS) await shots(page, 'confirmation-gifts');
 });
 
-/** The page at phone and desktop width in English and French, into SHOTS; back to English after. */
+/** The page at phone and desktop width in English, French and German, into SHOTS; back to English after. */
 async function shots(page: Page, name: string) {
-  for (const language of ['en', 'fr']) {
+  for (const language of ['en', 'fr', 'de']) {
     await page.evaluate((lang) => localStorage.setItem('language', lang), language);
     await page.reload();
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `${SHOTS}/${name}-${language}-${width}.png`, fullPage: true });
     }
