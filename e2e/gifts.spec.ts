@@ -162,7 +162,9 @@ test('two grandparent copies go as gifts: each to its own address, one in French
   await first.getByRole('checkbox', { name: 'Write this copy its own dedication' }).check();
   await first.getByLabel('Dedication for this copy').fill('Pour notre petite Emma, avec tout notre amour');
   await first.getByLabel('Signed (optional)').fill('Mamie et Papi');
-  await first.getByRole('checkbox', { name: 'Print this copy in French' }).check();
+  await first.getByRole('checkbox', { name: 'Print this copy in another language' }).check();
+  // Any of the shop's languages but the book's own; grandma reads French.
+  await first.getByLabel('Language of this copy').selectOption('fr');
   const second = gifts.getByRole('group', { name: 'Copy 2' });
   await second.getByRole('button', { name: 'Make it a gift' }).click();
   await second.getByRole('checkbox', { name: 'Send this copy to another address' }).check();
@@ -282,13 +284,13 @@ test('two grandparent copies go as gifts: each to its own address, one in French
   if (SHOTS) await shots(page, 'confirmation-gifts');
 });
 
-/** The page at phone and desktop width in English and French, into SHOTS; back to English after. */
+/** The page at phone and desktop width in English, French and German, into SHOTS; back to English after. */
 async function shots(page: Page, name: string) {
-  for (const language of ['en', 'fr']) {
+  for (const language of ['en', 'fr', 'de']) {
     await page.evaluate((lang) => localStorage.setItem('language', lang), language);
     await page.reload();
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `${SHOTS}/${name}-${language}-${width}.png`, fullPage: true });
     }

@@ -3,7 +3,9 @@
  * at every page (docs/decisions/022-covers-per-binding.md). Writes interior.pdf, cover-<type>.pdf
  * and, with poppler's pdftoppm (`apt-get install poppler-utils`), a PNG per page at 40 dpi.
  *
- *   npx tsx scripts/book-preview.ts <out-dir> [en|fr] [child name] [toy name] [storybook|coloring]
+ *   npx tsx scripts/book-preview.ts <out-dir> [en|fr|de|it] [child name] [toy name] [storybook|coloring] [second language]
+ *
+ * With a second language, the bilingual edition: each page's text in both (issue 32).
  */
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -22,7 +24,7 @@ import type { Language } from '../src/shared/i18n';
 const run = promisify(execFile);
 
 async function main(): Promise<void> {
-  const [out = 'book-preview', lang = 'en', child = 'Oscar', toy = 'Biscuit', type = 'storybook'] =
+  const [out = 'book-preview', lang = 'en', child = 'Oscar', toy = 'Biscuit', type = 'storybook', second] =
     process.argv.slice(2);
   const language = lang as Language;
   const bookType = type as BookType;
@@ -62,7 +64,15 @@ async function main(): Promise<void> {
     dedication: { message: '', signature: '' },
     language,
   });
-  const pages: { image: Buffer; text: string }[] = [];
+  const secondStory = second
+    ? renderStory(await loadStory('guardian-friend', bookType, second as Language), {
+        child: { name: child, gender: 'male', age: 5 },
+        toy: { name: toy },
+        dedication: { message: '', signature: '' },
+        language: second as Language,
+      })
+    : undefined;
+  const pages: { image: Buffer; text: string; secondText?: string }[] = [];
   for (const page of story.pages) {
     const drawn = await illustrator.illustratePage({
       heroCover: hero.image,
@@ -75,7 +85,8 @@ async function main(): Promise<void> {
       language,
     });
     if (!drawn.ok) throw new Error(drawn.message);
-    pages.push({ image: drawn.image, text: page.text });
+    const secondText = secondStory?.pages.find((other) => other.position === page.position)?.text;
+    pages.push({ image: drawn.image, text: page.text, ...(secondText ? { secondText } : {}) });
   }
   const files = await buildPrintFiles({
     language,

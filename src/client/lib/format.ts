@@ -36,9 +36,13 @@ export function formatBasisPoints(basisPoints: number, language: Language): stri
   return formatPercent(basisPoints / 100, language, { fractionDigits: 2 });
 }
 
-/** "a, b and c" / "a, b et c". */
-export function formatList(items: readonly string[], language: Language): string {
-  return new Intl.ListFormat(localeOf(language), { style: 'long', type: 'conjunction' }).format(items);
+/** "a, b and c" / "a, b et c"; with `disjunction`, "a, b or c" / "a, b ou c". */
+export function formatList(
+  items: readonly string[],
+  language: Language,
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+): string {
+  return new Intl.ListFormat(localeOf(language), { style: 'long', type }).format(items);
 }
 
 /** A country's name from its ISO code, in the reader's language. */

@@ -446,7 +446,17 @@ describe('checkout: step 2, the details', () => {
     await user.type(within(first).getByLabelText('Postal code'), '69003');
     await user.type(within(first).getByLabelText('Town or city'), 'Lyon');
     await user.selectOptions(within(first).getByLabelText('Country'), 'FR');
-    await user.click(within(first).getByRole('checkbox', { name: 'Print this copy in French' }));
+    await user.click(within(first).getByRole('checkbox', { name: 'Print this copy in another language' }));
+    // Every language of the shop but the book's own (English), French offered first; Colette reads German.
+    const copyLanguage = within(first).getByLabelText('Language of this copy');
+    expect(
+      within(copyLanguage)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['French', 'German', 'Italian']);
+    expect(copyLanguage).toHaveValue('fr');
+    await user.selectOptions(copyLanguage, 'de');
+    expect(within(first).getByText(/every page inside are in German\./)).toBeVisible();
     const second = within(gifts).getByRole('group', { name: 'Copy 2' });
     await user.click(within(second).getByRole('button', { name: 'Make it a gift' }));
     await user.click(within(second).getByRole('checkbox', { name: 'Write this copy its own dedication' }));
@@ -485,7 +495,7 @@ describe('checkout: step 2, the details', () => {
           country: 'FR',
         },
         dedication: null,
-        language: 'fr',
+        language: 'de',
       },
       {
         position: 2,
@@ -498,7 +508,7 @@ describe('checkout: step 2, the details', () => {
     // Each copy with words of its own can be read before paying.
     const saved = screen.getByRole('region', { name: 'The gift copies' });
     expect(within(saved).getByText('To Colette Martin, Lyon, France')).toBeVisible();
-    expect(within(saved).getByText('In French')).toBeVisible();
+    expect(within(saved).getByText('In German')).toBeVisible();
     expect(within(saved).getByText('In your parcel')).toBeVisible();
     expect(within(saved).getByText('Its own dedication')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Preview copy 1' })).toHaveAttribute(
@@ -513,8 +523,9 @@ describe('checkout: step 2, the details', () => {
     // Back to step 2: everything typed is still there, each gift open with what it is.
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     const again = await screen.findByRole('group', { name: 'Copy 1' });
-    expect(within(again).getByText('To Colette Martin, Lyon, France · In French')).toBeVisible();
+    expect(within(again).getByText('To Colette Martin, Lyon, France · In German')).toBeVisible();
     expect(within(again).getByLabelText('Town or city')).toHaveValue('Lyon');
+    expect(within(again).getByLabelText('Language of this copy')).toHaveValue('de');
     expect(
       within(screen.getByRole('group', { name: 'Copy 2' })).getByLabelText('Dedication for this copy'),
     ).toHaveValue('For Emma, with love');

@@ -573,8 +573,9 @@ export const productPricing = pgTable(
 
 /**
  * VAT by destination country, as dated data (issue 18): an order's rate is the newest row of its
- * country whose `valid_from` is on or before the order's date. Seeded with docs/spec.md's 7.7 % for
- * every country; an operator adds a row in the console; TAX_RATE_BASIS_POINTS overrides them all.
+ * country whose `valid_from` is on or before the order's date. Seeded with Switzerland's rate for
+ * printed books (2.5 % from 2011, 2.6 % from 2024, migration 0023) and docs/spec.md's 7.7 % for every
+ * other country; an operator adds a row in the console; TAX_RATE_BASIS_POINTS overrides them all.
  */
 export const taxRates = pgTable(
   'tax_rates',

@@ -6,7 +6,7 @@ import { buildInteriorPdf, type InteriorPage, type InteriorResult } from './inte
 import { preflight } from './preflight';
 import { BLEED, PAGE, SAFE_RECT, TRIM } from './spec';
 import { makeColoringBook, makeStorybook } from './test-books';
-import { makeStoryImage } from './test-images';
+import { makeLineArt, makeStoryImage } from './test-images';
 import { extractText, textBaselines } from './test-pdf-text';
 
 async function inspect(pdf: Uint8Array): Promise<{ doc: PDFDocument; pages: PageReport[] }> {
@@ -277,5 +277,57 @@ describe('buildInteriorPdf: where a story page’s text goes', () => {
     expect(Math.max(...below)).toBeLessThan(PAGE / 2);
     expect(Math.max(...above)).toBeLessThan(SAFE_RECT.y + SAFE_RECT.height);
     expect(Math.min(...below)).toBeGreaterThan(SAFE_RECT.y);
+  });
+});
+
+describe('buildInteriorPdf: the bilingual edition (issue 32)', () => {
+  const french = 'Le soleil glisse derrière les collines, et le ciel devient doux et doré.';
+  const german = 'Die Sonne gleitet hinter die Hügel, und der Himmel wird weich und golden.';
+
+  it('prints each page in both languages, the second under the first and a little smaller', async () => {
+    const image = await makeStoryImage(512);
+    const { pdf } = await buildInteriorPdf({
+      language: 'fr',
+      title: 'Deux langues',
+      pages: [{ kind: 'story', style: 'color', image, text: french, secondText: german }],
+    });
+    const [page = ''] = await extractText(pdf);
+    const flat = nbspToSpace(page).replace(/\s+/g, ' ');
+    expect(flat).toContain('Le soleil glisse');
+    expect(flat).toContain('Die Sonne gleitet');
+    expect(flat.indexOf('Le soleil glisse')).toBeLessThan(flat.indexOf('Die Sonne gleitet'));
+    const [baselines = []] = await textBaselines(pdf);
+    // Every line inside the safe area.
+    expect(Math.min(...baselines)).toBeGreaterThan(SAFE_RECT.y);
+    expect(Math.max(...baselines)).toBeLessThan(SAFE_RECT.y + SAFE_RECT.height);
+  });
+
+  it('puts both captions under a coloring page, and refuses two texts too long to share a page', async () => {
+    const { pdf } = await buildInteriorPdf({
+      language: 'de',
+      title: 'Zwei Sprachen',
+      pages: [
+        {
+          kind: 'story',
+          style: 'line',
+          image: await makeLineArt(256),
+          text: 'Emma baut eine Sandburg.',
+          secondText: 'Emma costruisce un castello di sabbia.',
+        },
+      ],
+    });
+    const [page = ''] = await extractText(pdf);
+    expect(page).toContain('Emma baut eine Sandburg.');
+    expect(page).toContain('Emma costruisce un castello di sabbia.');
+    const long = 'Es war einmal eine sehr lange Geschichte, die nie aufhören wollte. '.repeat(20);
+    await expect(
+      buildInteriorPdf({
+        language: 'de',
+        title: 'T',
+        pages: [
+          { kind: 'story', style: 'color', image: await makeStoryImage(256), text: long, secondText: long },
+        ],
+      }),
+    ).rejects.toThrow(/too long to print/);
   });
 });

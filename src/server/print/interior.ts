@@ -19,7 +19,17 @@ import { drawCentredLines, fitText, fitTextOrThrow, type TextBlock } from './tex
 export type InteriorPage =
   | { kind: 'title'; title: string; subtitle: string; image?: Buffer }
   | { kind: 'dedication'; message: string; signature: string }
-  | { kind: 'story'; image: Buffer; text: string; style: 'color' | 'line' }
+  | {
+      kind: 'story';
+      image: Buffer;
+      text: string;
+      style: 'color' | 'line';
+      /**
+       * The bilingual edition (issue 32): the same page told in the second language, set under the
+       * first in the italic face, a little smaller and in the softer ink, after a short rule.
+       */
+      secondText?: string;
+    }
   | { kind: 'blank' };
 
 export type InteriorInput = {
@@ -320,6 +330,41 @@ const pictureRegion = (rect: Rect): PictureRegion => ({
   height: rect.height / PAGE,
 });
 
+/** A bilingual page's two texts: the first as a single page's, the second under it in italics. */
+type TextPair = { first: TextBlock; second: TextBlock; gap: number; height: number; width: number };
+
+/** Space between the two languages of a bilingual page; a short rule sits in its middle. */
+const PAIR_GAP = 14;
+const PAIR_RULE = 36;
+
+/**
+ * Both languages of a bilingual page in the panel's box: the first at the largest size that leaves
+ * the second room at 0.85 of it (never below 12 pt and 10.5 pt); a text too long even then is an
+ * error, never a cut line.
+ */
+function fitPair(
+  page: { text: string; secondText: string },
+  fonts: Fonts,
+  box: { maxWidth: number; maxHeight: number },
+  index: number,
+): TextPair {
+  for (let size = 19; size >= 12; size -= 0.5) {
+    const first = fitText(page.text, fonts.body, { ...box, maxSize: size, minSize: size, lineHeight: 1.3 });
+    const secondSize = Math.max(10.5, Math.round(size * 0.85 * 2) / 2);
+    const second = fitText(page.secondText, fonts.bodyItalic, {
+      ...box,
+      maxSize: secondSize,
+      minSize: secondSize,
+      lineHeight: 1.3,
+    });
+    if (!first || !second) continue;
+    const height = first.height + PAIR_GAP + second.height;
+    if (height <= box.maxHeight)
+      return { first, second, gap: PAIR_GAP, height, width: Math.max(first.width, second.width) };
+  }
+  throw new Error(`The two texts of page ${index + 1} are too long to print together`);
+}
+
 /** The picture full-bleed, the text on a soft rounded panel at the bottom or top of the safe area. */
 function planColourStoryPage(
   page: Extract<InteriorPage, { kind: 'story' }>,
@@ -328,6 +373,8 @@ function planColourStoryPage(
 ): PlannedPage {
   const padX = 26;
   const padY = 16;
+  if (page.secondText?.trim() && page.text.trim())
+    return planBilingualColourPage({ ...page, secondText: page.secondText }, fonts, index, { padX, padY });
   const text = page.text.trim()
     ? (fitText(page.text, fonts.body, {
         maxWidth: SAFE_RECT.width - 2 * padX,
@@ -384,6 +431,61 @@ function planColourStoryPage(
   };
 }
 
+/**
+ * A bilingual colour page: the panel holds the first language, a short rule, then the second in
+ * italics and the softer ink. It may take up to half the safe area (a single text takes 36 %), and
+ * goes top or bottom by the same rule as a single text.
+ */
+function planBilingualColourPage(
+  page: Extract<InteriorPage, { kind: 'story' }> & { secondText: string },
+  fonts: Fonts,
+  index: number,
+  { padX, padY }: { padX: number; padY: number },
+): PlannedPage {
+  const pair = fitPair(
+    page,
+    fonts,
+    { maxWidth: SAFE_RECT.width - 2 * padX, maxHeight: SAFE_RECT.height * 0.5 - 2 * padY },
+    index,
+  );
+  const panelAt = (place: 'top' | 'bottom'): Rect => {
+    const width = Math.min(SAFE_RECT.width, Math.max(pair.width + 2 * padX, 260));
+    const height = pair.height + 2 * padY;
+    const y = place === 'bottom' ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
+    return { x: PAGE / 2 - width / 2, y, width, height };
+  };
+  let place: 'top' | 'bottom' = 'bottom';
+  return {
+    image: { source: page.image, box: { width: PAGE, height: PAGE }, fit: 'cover' },
+    prepare: async () => {
+      const [bottomDetail, topDetail] = await regionDetail(page.image, [
+        pictureRegion(panelAt('bottom')),
+        pictureRegion(panelAt('top')),
+      ]);
+      if ((topDetail ?? 0) < (bottomDetail ?? 0) * TOP_WHEN_CALMER_BY) place = 'top';
+    },
+    draw: (pdfPage, image) => {
+      if (image) drawPicture(pdfPage, image, centredRect(PAGE / 2, PAGE / 2, image.width, image.height));
+      const panel = panelAt(place);
+      drawRoundedRect(pdfPage, panel, { radius: 22, color: COLOURS.panel, opacity: 0.92 });
+      const top = panel.y + panel.height - padY;
+      drawCentredLines(pdfPage, pair.first, { centreX: PAGE / 2, top, color: COLOURS.ink });
+      const ruleY = top - pair.first.height - pair.gap / 2;
+      pdfPage.drawLine({
+        start: { x: PAGE / 2 - PAIR_RULE / 2, y: ruleY },
+        end: { x: PAGE / 2 + PAIR_RULE / 2, y: ruleY },
+        thickness: 0.8,
+        color: COLOURS.coral,
+      });
+      drawCentredLines(pdfPage, pair.second, {
+        centreX: PAGE / 2,
+        top: top - pair.first.height - pair.gap,
+        color: COLOURS.softInk,
+      });
+    },
+  };
+}
+
 /** Coloring page: the line art inside the safe area on white, a one-line caption below it. */
 function planLineArtPage(
   page: Extract<InteriorPage, { kind: 'story' }>,
@@ -406,6 +508,38 @@ function planLineArtPage(
         `The caption of page ${index + 1}`,
       ))
     : undefined;
+  // The bilingual edition: the second language on a line of its own under the first, in italics.
+  const secondCaption = page.secondText?.trim()
+    ? fitTextOrThrow(
+        page.secondText,
+        fonts.bodyItalic,
+        {
+          maxWidth: SAFE_RECT.width,
+          maxHeight: CAPTION_BAND / 2,
+          maxSize: 14,
+          minSize: 9,
+          lineHeight: 1.15,
+          maxLines: 1,
+        },
+        `The second caption of page ${index + 1}`,
+      )
+    : undefined;
+  const firstCaption =
+    secondCaption && caption
+      ? fitTextOrThrow(
+          page.text,
+          fonts.body,
+          {
+            maxWidth: SAFE_RECT.width,
+            maxHeight: CAPTION_BAND / 2,
+            maxSize: 16,
+            minSize: 9,
+            lineHeight: 1.15,
+            maxLines: 1,
+          },
+          `The caption of page ${index + 1}`,
+        )
+      : caption;
   return {
     image: { source: page.image, box: LINE_ART_BOX, fit: 'contain', greyscale: true },
     draw: (pdfPage, image) => {
@@ -419,9 +553,17 @@ function planLineArtPage(
         };
         drawPicture(pdfPage, image, rect);
       }
-      if (caption) {
-        const top = SAFE_RECT.y + CAPTION_BAND / 2 + caption.height / 2;
-        drawCentredLines(pdfPage, caption, { centreX: PAGE / 2, top, color: BLACK });
+      if (firstCaption && secondCaption) {
+        const top = SAFE_RECT.y + CAPTION_BAND / 2 + (firstCaption.height + secondCaption.height) / 2;
+        drawCentredLines(pdfPage, firstCaption, { centreX: PAGE / 2, top, color: BLACK });
+        drawCentredLines(pdfPage, secondCaption, {
+          centreX: PAGE / 2,
+          top: top - firstCaption.height,
+          color: BLACK,
+        });
+      } else if (firstCaption) {
+        const top = SAFE_RECT.y + CAPTION_BAND / 2 + firstCaption.height / 2;
+        drawCentredLines(pdfPage, firstCaption, { centreX: PAGE / 2, top, color: BLACK });
       }
     },
   };

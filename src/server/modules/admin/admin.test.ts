@@ -630,25 +630,27 @@ describe('prices: VAT rates and promo codes (issue 18)', () => {
   it('an operator sets a dated rate and makes and ends a code; each is in the audit log with why', async () => {
     const before = (await get('/api/admin/pricing', operator)).json() as AdminPricing;
     expect(before.taxRateOverride).toBeNull();
+    // Migration 0023's Swiss rate for printed books: 2.5 % until 2023, 2.6 % since 2024.
     expect(before.taxRates.filter((rate) => rate.country === 'CH')).toEqual([
-      expect.objectContaining({ validFrom: '2000-01-01', rateBasisPoints: 770 }),
+      expect.objectContaining({ validFrom: '2024-01-01', rateBasisPoints: 260 }),
+      expect.objectContaining({ validFrom: '2011-01-01', rateBasisPoints: 250 }),
     ]);
 
     const rate = await post('/api/admin/tax-rates', operator, {
       country: 'CH',
-      validFrom: '2024-01-01',
-      rateBasisPoints: 260,
-      reason: 'Reduced rate for printed books, confirmed by our adviser',
+      validFrom: '2028-01-01',
+      rateBasisPoints: 270,
+      reason: 'Reduced rate for printed books after the vote, confirmed by our adviser',
     });
     expect(rate.statusCode).toBe(200);
     expect(
       (rate.json() as AdminPricing).taxRates
         .filter((row) => row.country === 'CH')
         .map((row) => row.validFrom),
-    ).toEqual(['2024-01-01', '2000-01-01']);
+    ).toEqual(['2028-01-01', '2024-01-01', '2011-01-01']);
     const refused = await post('/api/admin/tax-rates', operator, {
       country: 'CH',
-      validFrom: '2024-01-01',
+      validFrom: '2028-01-01',
       rateBasisPoints: 12_000,
       reason: 'typo',
     });
@@ -705,11 +707,11 @@ describe('prices: VAT rates and promo codes (issue 18)', () => {
       .from(auditLog)
       .where(inArray(auditLog.action, ['set_tax_rate', 'create_promo_code', 'end_promo_code']));
     expect(lines.map((line) => [line.action, line.actorEmail, line.reason])).toEqual([
-      ['set_tax_rate', OPERATOR, 'Reduced rate for printed books, confirmed by our adviser'],
+      ['set_tax_rate', OPERATOR, 'Reduced rate for printed books after the vote, confirmed by our adviser'],
       ['create_promo_code', OPERATOR, 'Christmas letter'],
       ['end_promo_code', OPERATOR, 'Sent by mistake'],
     ]);
-    await t.database.db.delete(taxRates).where(eq(taxRates.validFrom, '2024-01-01'));
+    await t.database.db.delete(taxRates).where(eq(taxRates.validFrom, '2028-01-01'));
   });
 });
 

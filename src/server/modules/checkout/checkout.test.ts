@@ -68,8 +68,18 @@ describe('GET /api/checkout/:bookInstanceId', () => {
       title: 'Emma and the Night Guardian',
     });
     expect(context.prefill.email).toBe('anna.buyer@example.com');
-    // The seeded rate table: docs/spec.md's 7.7 % for every country.
-    expect(Object.values(context.pricing.taxRates)).toEqual(Array(8).fill(770));
+    // The seeded rate table: Switzerland's 2.6 % for printed books (migration 0023), docs/spec.md's
+    // 7.7 % for every other country.
+    expect(context.pricing.taxRates).toEqual({
+      CH: 260,
+      DE: 770,
+      FR: 770,
+      IT: 770,
+      AT: 770,
+      US: 770,
+      GB: 770,
+      ES: 770,
+    });
     expect(context.pricing.promo).toBeNull();
     expect(context.pricing.prices.map((price) => [price.productKey, price.basePrice])).toEqual(
       expect.arrayContaining([
@@ -159,7 +169,9 @@ describe('PUT /api/checkout/:bookInstanceId/order', () => {
     ).json() as Order;
     expect(second.id).toBe(first.id);
     expect(second.orderNumber).toBe(first.orderNumber);
-    expect(second.quote.total).toBe(2999 + 499 + 269);
+    // Switzerland's 2.6 %: 3498 × 2.6 % = 90.95 → 91.
+    expect(second.quote.total).toBe(2999 + 499 + 91);
+    expect(second.quote.taxRateBasisPoints).toBe(260);
     const rows = await t.database.db.select().from(orders).where(eq(orders.bookInstanceId, id));
     expect(rows).toHaveLength(1);
     const items = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, first.id));

@@ -9,7 +9,7 @@ import type { Order } from '../../../shared/contracts/checkout';
 import { auditLog, orders, promoCodes, promoRedemptions, taxRates } from '../../db/schema';
 import { extractText } from '../../print/test-pdf-text';
 import { createPromoCode, endPromoCode } from '../pricing/promo-codes';
-import { setTaxRate } from '../pricing/tax-rates';
+import { setTaxRate, taxRatesOn } from '../pricing/tax-rates';
 import { sendOrderEmail } from '../production/emails';
 
 let t: TestApp;
@@ -86,19 +86,28 @@ describe('VAT as dated data', () => {
       const context = (
         await t.app.inject({ method: 'GET', url: `/api/checkout/${id}`, headers: { cookie: anna } })
       ).json();
-      expect(context.pricing.taxRates).toMatchObject({ DE: 1900, CH: 770, FR: 770 });
-      // Switzerland still has the seeded rate.
+      expect(context.pricing.taxRates).toMatchObject({ DE: 1900, CH: 260, FR: 770 });
+      // Switzerland still has the seeded rate for printed books (migration 0023).
       const swiss = (
         await put(anna, id, {
           ...WORKED_EXAMPLE,
           shipping: { ...WORKED_EXAMPLE.shipping, country: 'CH', postalCode: '8001', city: 'Zürich' },
         })
       ).json() as Order;
-      expect(swiss.quote.taxRateBasisPoints).toBe(770);
+      expect(swiss.quote.taxRateBasisPoints).toBe(260);
     } finally {
       await db.delete(taxRates).where(eq(taxRates.rateBasisPoints, 1900));
       await db.delete(taxRates).where(eq(taxRates.rateBasisPoints, 2100));
     }
+  });
+
+  it('is seeded with the Swiss rate for printed books: 2.5 % until the last day of 2023 in Zurich, 2.6 % from 2024', async () => {
+    const table = { overrideBasisPoints: undefined };
+    // 23:30 on 31 December in Zurich is still 2023; half past midnight is 2024.
+    const lastOf2023 = await taxRatesOn(t.database.db, table, new Date('2023-12-31T22:30:00Z'));
+    const firstOf2024 = await taxRatesOn(t.database.db, table, new Date('2023-12-31T23:30:00Z'));
+    expect([lastOf2023.CH, firstOf2024.CH]).toEqual([250, 260]);
+    expect((await taxRatesOn(t.database.db, table, new Date('2018-06-01T12:00:00Z'))).CH).toBe(250);
   });
 
   it('TAX_RATE_BASIS_POINTS overrides the table for every country', async () => {

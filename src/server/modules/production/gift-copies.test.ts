@@ -172,8 +172,9 @@ describe('grandparent copies as gifts', () => {
       copyGifts: [
         {
           position: 2,
-          shipTo: { ...GRANDMA, country: 'CH', postalCode: '8000', city: 'Zürich' },
-          language: 'fr',
+          shipTo: { ...GRANDMA, country: 'CH', postalCode: '6900', city: 'Lugano' },
+          // Any of the four languages, not only "the other one" (issue 32): nonna reads Italian.
+          language: 'it',
         },
       ],
     });
@@ -182,10 +183,10 @@ describe('grandparent copies as gifts', () => {
     const response = await read(user.cookie, 2);
     expect(response.statusCode).toBe(200);
     const preview = response.json() as BookPreview;
-    expect(preview).toMatchObject({ copy: 2, language: 'fr' });
-    expect(preview.title).toContain('Gardien de la nuit');
+    expect(preview).toMatchObject({ copy: 2, language: 'it' });
+    expect(preview.title).toContain('Guardiano della notte');
     const story = preview.pages.find((page) => page.kind === 'story');
-    expect(story?.text).toContain('Le soleil glisse');
+    expect(story?.text).toContain('Il sole scivola');
     expect(story?.images.length).toBeGreaterThan(0);
     expect(preview.pages.every((page) => !page.redrawable)).toBe(true);
     // The book's own dedication is kept as written when the copy has none of its own.

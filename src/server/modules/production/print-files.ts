@@ -38,7 +38,7 @@ export type PrintFilesInput = {
   /** The approved toy cover: the back cover's picture. */
   toyCover: Buffer;
   /** The story pages' pictures in page order, with the page's text. */
-  pages: { image: Buffer; text: string }[];
+  pages: { image: Buffer; text: string; secondText?: string }[];
   style: 'color' | 'line';
   /** Every cover type the order prints (the book and the grandparents' copies). */
   coverTypes: CoverType[];
@@ -76,7 +76,13 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
     },
     { kind: 'dedication', message: story.dedication.message, signature: story.dedication.signature },
     ...input.pages.map(
-      (page): InteriorPage => ({ kind: 'story', image: page.image, text: page.text, style: input.style }),
+      (page): InteriorPage => ({
+        kind: 'story',
+        image: page.image,
+        text: page.text,
+        style: input.style,
+        ...(page.secondText ? { secondText: page.secondText } : {}),
+      }),
     ),
   ];
   const hardcover = input.coverTypes.includes('hardcover');

@@ -9,12 +9,13 @@ import { TextField } from '../../../components/auth/forms/form-parts';
 import { useLanguage } from '../../../components/layout/use-language';
 import { cn } from '../../../components/ui/cn';
 import { SelectField } from '../../../components/ui/select-field';
-import { countryName, formatMoney } from '../../../lib/format';
+import { countryName, formatList, formatMoney } from '../../../lib/format';
 import {
   type CheckoutDraft,
+  copyLanguageOf,
+  copyLanguagesOf,
   type FieldProblem,
   type GiftAddressField,
-  otherLanguageOf,
   problemOfError,
 } from '../lib/checkout-draft';
 import { postcodeMessage } from '../lib/postcode-message';
@@ -29,14 +30,16 @@ type GiftCopiesProps = {
 
 /**
  * Step 2, under the delivery: each grandparent copy can be a gift (issue 18): sent to its own
- * address (its own parcel, priced by its country), with its own dedication, in the other language.
+ * address (its own parcel, priced by its country), with its own dedication, in any other of the shop's
+ * languages (issue 32).
  * Each part opens with its box; what is typed stays when a box is unticked.
  */
 export function GiftCopies({ form, bookLanguage }: GiftCopiesProps) {
   const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
   const count = form.watch('grandparentCopies.count');
   if (count < 1) return null;
-  const other = t(`gifts.languages.${otherLanguageOf(bookLanguage)}`);
+  const others = copyLanguagesOf(bookLanguage).map((code) => t(`gifts.languages.${code}`));
   return (
     <section aria-labelledby="gift-copies-title" className="flex flex-col gap-4">
       <div>
@@ -44,10 +47,12 @@ export function GiftCopies({ form, bookLanguage }: GiftCopiesProps) {
           <Gift aria-hidden="true" className="size-5 text-coral-600" />
           {t('gifts.title')}
         </h2>
-        <p className="mt-1 text-ink-700">{t('gifts.lead', { language: other })}</p>
+        <p className="mt-1 text-ink-700">
+          {t('gifts.lead', { languages: formatList(others, language, 'disjunction') })}
+        </p>
       </div>
       {COPY_POSITIONS.slice(0, count).map((position) => (
-        <GiftCopy key={position} index={position - 1} form={form} otherLanguage={other} />
+        <GiftCopy key={position} index={position - 1} form={form} bookLanguage={bookLanguage} />
       ))}
     </section>
   );
@@ -56,20 +61,21 @@ export function GiftCopies({ form, bookLanguage }: GiftCopiesProps) {
 function GiftCopy({
   index,
   form,
-  otherLanguage,
+  bookLanguage,
 }: {
   index: number;
   form: UseFormReturn<CheckoutDraft>;
-  otherLanguage: string;
+  bookLanguage: Language;
 }) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
   const id = useId();
   const base = `copyGifts.${index}` as const;
-  const [apart, ownWords, inOtherLanguage, country, firstName, lastName, city] = form.watch([
+  const [apart, ownWords, inOtherLanguage, picked, country, firstName, lastName, city] = form.watch([
     `${base}.apart`,
     `${base}.ownWords`,
     `${base}.otherLanguage`,
+    `${base}.language`,
     `${base}.shipTo.country`,
     `${base}.shipTo.firstName`,
     `${base}.shipTo.lastName`,
@@ -77,6 +83,12 @@ function GiftCopy({
   ]);
   const errors = form.formState.errors.copyGifts?.[index];
   const used = apart || ownWords || inOtherLanguage;
+  const copyLanguage = copyLanguageOf(picked, bookLanguage);
+  const otherLanguage = t(`gifts.languages.${copyLanguage}`);
+  const languageChoices = copyLanguagesOf(bookLanguage).map((code) => ({
+    value: code,
+    label: t(`gifts.languages.${code}`),
+  }));
   // Compact while unused: one line per copy and a button; a copy with choices (or problems) is open.
   const [expanded, setExpanded] = useState(used);
   const open = expanded || errors?.shipTo !== undefined || errors?.dedication !== undefined;
@@ -144,11 +156,21 @@ function GiftCopy({
           {apart && <GiftAddress form={form} index={index} />}
           {box('ownWords', t('gifts.ownWords'))}
           {ownWords && <GiftWords form={form} index={index} id={id} />}
-          {box('otherLanguage', t('gifts.otherLanguage', { language: otherLanguage }))}
+          {box('otherLanguage', t('gifts.otherLanguage'))}
           {inOtherLanguage && (
-            <p className="-mt-2 pl-7 text-sm text-ink-700">
-              {t('gifts.coverNote', { language: otherLanguage })}
-            </p>
+            <div className="flex flex-col gap-2 border-l-4 border-coral-100 pl-4">
+              <SelectField
+                label={t('gifts.copyLanguage')}
+                name={`${base}.language`}
+                value={copyLanguage}
+                onValueChange={(value) =>
+                  form.setValue(`${base}.language`, value as Language, { shouldDirty: true })
+                }
+                options={languageChoices}
+                className="sm:max-w-xs"
+              />
+              <p className="text-sm text-ink-700">{t('gifts.coverNote', { language: otherLanguage })}</p>
+            </div>
           )}
         </div>
       )}

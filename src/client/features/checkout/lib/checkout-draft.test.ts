@@ -5,6 +5,7 @@ import {
   checkDetails,
   checkGifts,
   choicesKey,
+  copyLanguagesOf,
   draftFromContext,
   fieldOfRefusal,
   orderRequestFrom,
@@ -194,6 +195,21 @@ describe('gift copies (issue 18)', () => {
     expect(checkGifts(withGifts(), 'fr').data?.[0]?.language).toBe('en');
   });
 
+  it('prints a copy in whichever other language the parent picked, never in the book’s own by mistake', () => {
+    const draft = withGifts();
+    for (const [book, picked, sent] of [
+      ['de', 'it', 'it'],
+      ['en', 'de', 'de'],
+      ['it', 'en', 'en'],
+      // Picked before the book's language was known to be the same: the language offered first.
+      ['de', 'de', 'fr'],
+    ] as const) {
+      draft.copyGifts[0] = { ...draft.copyGifts[0]!, language: picked };
+      expect(checkGifts(draft, book).data?.[0]?.language).toBe(sent);
+    }
+    expect(copyLanguagesOf('de')).toEqual(['en', 'fr', 'it']);
+  });
+
   it('keeps what was typed when a box is unticked, and sends nothing for it', () => {
     const draft = withGifts();
     draft.copyGifts[0] = { ...draft.copyGifts[0]!, apart: false, otherLanguage: false };
@@ -244,6 +260,7 @@ describe('gift copies (issue 18)', () => {
       apart: true,
       shipTo: grandma,
       otherLanguage: true,
+      language: 'fr',
       ownWords: false,
     });
     expect(back.copyGifts[1]).toMatchObject({

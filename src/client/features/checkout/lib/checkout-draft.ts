@@ -13,6 +13,7 @@ import {
   type ShippingAddress,
   ShippingAddressSchema,
 } from '../../../../shared/contracts/checkout';
+import { LANGUAGE_CODES } from '../../../../shared/domain/languages';
 import { type Country, DEFAULT_COUNTRY, type ShippingLevel } from '../../../../shared/domain/shipping';
 import type { CoverType } from '../../../../shared/domain/statuses';
 import type { Language } from '../../../../shared/i18n';
@@ -51,14 +52,24 @@ export type GiftDraft = {
   /** Its own dedication and signature. */
   ownWords: boolean;
   dedication: { message: string; signature: string };
-  /** Printed in the book's other language. */
+  /** Printed in another language than the book's... */
   otherLanguage: boolean;
+  /** ...this one (null until the parent picks one: `otherLanguageOf` the book's is shown). */
+  language: Language | null;
 };
 
 export type GiftAddressField = keyof GiftDraft['shipTo'];
 
-/** The language a copy in "the other language" is printed in. */
+/** The languages a copy can be printed in besides the book's own: every other one of the list. */
+export const copyLanguagesOf = (bookLanguage: Language): Language[] =>
+  LANGUAGE_CODES.filter((code) => code !== bookLanguage);
+
+/** The language offered first for a copy in another language: French, or English for a French book. */
 export const otherLanguageOf = (bookLanguage: Language): Language => (bookLanguage === 'fr' ? 'en' : 'fr');
+
+/** The language a copy in another language is printed in: the one picked, else the one offered first. */
+export const copyLanguageOf = (picked: Language | null, bookLanguage: Language): Language =>
+  picked !== null && picked !== bookLanguage ? picked : otherLanguageOf(bookLanguage);
 
 const emptyGift = (): GiftDraft => ({
   apart: false,
@@ -74,6 +85,7 @@ const emptyGift = (): GiftDraft => ({
   ownWords: false,
   dedication: { message: '', signature: '' },
   otherLanguage: false,
+  language: null,
 });
 
 /** The three copies' gift drafts, from the saved order's gifts where there are some. */
@@ -88,6 +100,7 @@ function giftDrafts(gifts: readonly Order['copyGifts'][number][] = []): GiftDraf
       ownWords: gift.dedication !== null,
       dedication: gift.dedication ? { ...gift.dedication } : draft.dedication,
       otherLanguage: gift.language !== null,
+      language: gift.language,
     };
   });
 }
@@ -200,7 +213,7 @@ export function checkGifts(
     }
     problems[index] = found;
     if (found.shipTo || found.dedication) wrong = true;
-    const language = gift.otherLanguage ? otherLanguageOf(bookLanguage) : null;
+    const language = gift.otherLanguage ? copyLanguageOf(gift.language, bookLanguage) : null;
     if (shipTo || dedication || language) data.push({ position: index + 1, shipTo, dedication, language });
   });
   return wrong ? { problems } : { data };
