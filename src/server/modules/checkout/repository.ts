@@ -187,30 +187,40 @@ export type DraftTouch = { id: string; touch: boolean; now: Date };
  * the last visit; an instance past the draft is left as it is.
  */
 export async function linkCustomer(tx: Db, customer: CustomerOf, draft: DraftTouch): Promise<string> {
-  const { userId, email, fullName } = customer;
   const [row] = await queryRows<{ id: string }>(
     tx,
-    sql`with found as (
-          select ${customers.id} from ${customers}
-          where ${customers.userId} = ${userId} and ${customers.email} = ${email}
-            and ${customers.fullName} = ${fullName}
-          for key share
-        ), upserted as (
-          insert into ${customers} (user_id, email, full_name)
-          select ${userId}, ${email}, ${fullName} where not exists (select 1 from found)
-          on conflict (user_id, email) do update set full_name = excluded.full_name
-          returning id
-        ), customer as (
-          select id from found union all select id from upserted
-        ), touched as (
-          update ${bookInstances}
-          set customer_id = (select id from customer), updated_at = ${draft.now.toISOString()}
-          where ${bookInstances.id} = ${draft.id} and ${draft.touch}
-        )
+    sql`with ${customerCtes(customer, { ...draft, id: sql`${draft.id}` }, sql`true`)}
         select id from customer`,
   );
   if (!row) throw new Error('customer upsert returned no row');
   return row.id;
+}
+
+/**
+ * The statement parts that make or rename the customer (`found`, `upserted`, `customer`) and link
+ * the draft to it (`touched`), written only where `only` holds (an order's statement: while its
+ * instance is as it was read).
+ */
+function customerCtes(customer: CustomerOf, draft: { id: SQL; touch: boolean; now: Date }, only: SQL) {
+  const { userId, email, fullName } = customer;
+  return sql`found as (
+      select ${customers.id} from ${customers}
+      where ${customers.userId} = ${userId} and ${customers.email} = ${email}
+        and ${customers.fullName} = ${fullName} and ${only}
+      for key share
+    ), upserted as (
+      insert into ${customers} (user_id, email, full_name)
+      select ${userId}, ${email}, ${fullName}
+      where ${only} and not exists (select 1 from found)
+      on conflict (user_id, email) do update set full_name = excluded.full_name
+      returning id
+    ), customer as (
+      select id from found union all select id from upserted
+    ), touched as (
+      update ${bookInstances}
+      set customer_id = (select id from customer), updated_at = ${draft.now.toISOString()}
+      where ${bookInstances.id} = ${draft.id} and ${draft.touch}
+    )`;
 }
 
 /** An order's item as the service prices it (the order id is added when it is written). */
@@ -304,24 +314,11 @@ export async function insertOrderInOneStatement(db: Db, input: NewOrderInput) {
             and ${bookInstances.currentVersionId} is not distinct from ${instance.currentVersionId}::uuid
             and ${bookInstances.approvedVersionId} is not distinct from ${instance.approvedVersionId}::uuid
           for update
-        ), found as (
-          select ${customers.id} from ${customers}
-          where ${customers.userId} = ${userId} and ${customers.email} = ${customer.email}
-            and ${customers.fullName} = ${customer.fullName} and exists (select 1 from inst)
-          for key share
-        ), upserted as (
-          insert into ${customers} (user_id, email, full_name)
-          select ${userId}, ${customer.email}, ${customer.fullName}
-          where exists (select 1 from inst) and not exists (select 1 from found)
-          on conflict (user_id, email) do update set full_name = excluded.full_name
-          returning id
-        ), customer as (
-          select id from found union all select id from upserted
-        ), touched as (
-          update ${bookInstances}
-          set customer_id = (select id from customer), updated_at = ${now.toISOString()}
-          where ${bookInstances.id} = (select id from inst) and ${input.touch}
-        ), new_order as (
+        ), ${customerCtes(
+          customer,
+          { id: sql`(select id from inst)`, touch: input.touch, now },
+          sql`exists (select 1 from inst)`,
+        )}, new_order as (
           insert into ${orders} (user_id, order_number, book_type, theme_id, book_instance_id, status,
             payment_status, cover_type, customer_id, character_id, shipping_address,
             book_version_id, language, subtotal_amount, promo_code_id, discount_amount,

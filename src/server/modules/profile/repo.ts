@@ -93,6 +93,19 @@ function after(
 /** Which page of a list to read: after `cursor` (or from the top), `limit` rows. */
 export type PageRequest = { cursor?: string; limit: number };
 
+/** A book as its card shows it (My Books, the export): the columns both lists read. */
+const bookCardColumns = () => ({
+  id: bookInstances.id,
+  title: books.title,
+  themeId: bookInstances.themeId,
+  bookType: bookInstances.bookType,
+  status: bookInstances.status,
+  language: bookInstances.language,
+  currentStep: bookInstances.currentStep,
+  progressPercentage: bookInstances.progressPercentage,
+  wizardMetadata: personalisationWithWords(),
+});
+
 /**
  * One page of the user's books, newest first (`limit + 1` rows, to know whether a page follows),
  * or the user's books among `ids`. Only columns of the book, its catalogue book and its current
@@ -101,15 +114,7 @@ export type PageRequest = { cursor?: string; limit: number };
 export function bookPageQuery(db: Db, userId: string, page: PageRequest & { ids?: string[] }) {
   return db
     .select({
-      id: bookInstances.id,
-      title: books.title,
-      themeId: bookInstances.themeId,
-      bookType: bookInstances.bookType,
-      status: bookInstances.status,
-      language: bookInstances.language,
-      currentStep: bookInstances.currentStep,
-      progressPercentage: bookInstances.progressPercentage,
-      wizardMetadata: personalisationWithWords(),
+      ...bookCardColumns(),
       createdAt: bookInstances.createdAt,
       cursorTime: cursorTime(bookInstances.createdAt),
       interiorStoredAt: bookInstances.interiorStoredAt,
@@ -168,15 +173,7 @@ export async function bookPageExtras(db: Db, userId: string, bookIds: string[]) 
 export async function listBooks(db: Db, userId: string) {
   return db
     .select({
-      id: bookInstances.id,
-      title: books.title,
-      themeId: bookInstances.themeId,
-      bookType: bookInstances.bookType,
-      status: bookInstances.status,
-      language: bookInstances.language,
-      currentStep: bookInstances.currentStep,
-      progressPercentage: bookInstances.progressPercentage,
-      wizardMetadata: personalisationWithWords(),
+      ...bookCardColumns(),
       imageCount: sql<number>`(select count(*)::int from ${generatedImages} where ${generatedImages.bookInstanceId} = ${bookInstances.id})`,
       createdAt: bookInstances.createdAt,
       updatedAt: bookInstances.updatedAt,
