@@ -139,20 +139,15 @@ export type AuthDeps = {
   now?: () => Date;
 };
 
-/** better-auth on the shop's own database: e-mail and password, confirmation, reset, Google and Microsoft. */
-export function createAuth({ config, db, mailer, log, rateLimits, now = () => new Date() }: AuthDeps) {
-  const limits = { ...DEFAULT_RATE_LIMITS, ...rateLimits };
-  const { google, microsoft } = config.oidc;
-  const oauthConfigs = [
-    google && { providerId: 'google', name: 'Google', ...google },
-    microsoft && { providerId: 'microsoft', name: 'Microsoft', ...microsoft },
-  ].filter((provider) => provider !== undefined);
+type SendAccountEmail = (
+  kind: Parameters<typeof renderAccountEmail>[0],
+  user: { email: string; language?: unknown },
+  url: string,
+) => Promise<void>;
 
-  const sendAccountEmail = async (
-    kind: Parameters<typeof renderAccountEmail>[0],
-    user: { email: string; language?: unknown },
-    url: string,
-  ) => {
+/** Sends an account e-mail; a failure is logged (without the link) and answered as unavailable. */
+function accountEmailSender(mailer: Mailer, log: FastifyBaseLogger): SendAccountEmail {
+  return async (kind, user, url) => {
     try {
       await mailer.send(renderAccountEmail(kind, { to: user.email, url, language: user.language }));
     } catch (error) {
@@ -164,6 +159,164 @@ export function createAuth({ config, db, mailer, log, rateLimits, now = () => ne
       });
     }
   };
+}
+
+/** better-auth's limits per address: stricter on the paths that guard passwords and e-mail. */
+function rateLimitOptions(db: Db, limits: AuthRateLimits) {
+  return {
+    enabled: true,
+    // The limits that guard passwords and e-mail are counted in the database, so they hold across
+    // API processes; the general per-address limit is counted in each process's memory.
+    customStorage: rateLimitStorage(db),
+    window: limits.windowSeconds,
+    max: limits.max,
+    customRules: {
+      // Reading one's own session is not limited: every page asks for it, and people behind one
+      // address (a school, an office, a busy test run) would otherwise look signed out.
+      '/get-session': false as const,
+      '/sign-in/email': { window: 60, max: limits.signInPerMinute },
+      '/sign-in/social': { window: 60, max: limits.signInPerMinute },
+      '/sign-up/email': { window: 60, max: limits.emailPerMinute },
+      '/request-password-reset': { window: 60, max: limits.emailPerMinute },
+      '/send-verification-email': { window: 60, max: limits.emailPerMinute },
+      '/reset-password': { window: 60, max: limits.emailPerMinute * 2 },
+    },
+  };
+}
+
+/** A new or changed password that is long enough but on the list of common ones is refused. */
+function refuseCommonPassword(path: string, body: Record<string, unknown>) {
+  if (!['/sign-up/email', '/reset-password', '/change-password'].includes(path)) return;
+  const password = body.password ?? body.newPassword;
+  // Too short is better-auth's own answer; only a long-enough password is checked against the list.
+  if (
+    typeof password === 'string' &&
+    password.length >= AUTH_LIMITS.minPasswordLength &&
+    isCommonPassword(password)
+  ) {
+    throw new APIError('BAD_REQUEST', {
+      message:
+        'This password is one of the most common passwords. Please choose one that is harder to guess.',
+      code: 'PASSWORD_TOO_COMMON',
+    });
+  }
+}
+
+/** An account change and a sign-up's language are checked by the shop's own rules. */
+function checkAccountFields(path: string, body: Record<string, unknown>) {
+  if (path === '/update-user') {
+    const checked = AccountUpdateSchema.safeParse(body);
+    if (!checked.success) {
+      const first = checked.error.issues[0];
+      throw new APIError('BAD_REQUEST', {
+        message: `Invalid request${first?.path.length ? ` at ${first.path.join('.')}` : ''}: ${first?.message ?? 'bad input'}`,
+        code: 'VALIDATION_INVALID_PARAM',
+      });
+    }
+  }
+  if (path === '/sign-up/email' && body.language !== undefined && !isLanguage(body.language)) {
+    throw new APIError('BAD_REQUEST', {
+      message: 'Unknown language.',
+      code: 'VALIDATION_INVALID_PARAM',
+    });
+  }
+}
+
+/** Too many failed sign-ins of one address within the window: refused until the oldest leaves it. */
+async function refuseAfterFailedSignIns(db: Db, now: () => Date, emailInput: unknown) {
+  const { max, windowMinutes } = AUTH_LIMITS.failedSignIns;
+  const email = normaliseEmail(emailInput);
+  const windowStart = new Date(now().getTime() - windowMinutes * 60_000);
+  const failures = await db
+    .select({ createdAt: schema.failedSignIns.createdAt })
+    .from(schema.failedSignIns)
+    .where(and(eq(schema.failedSignIns.email, email), gte(schema.failedSignIns.createdAt, windowStart)))
+    .orderBy(asc(schema.failedSignIns.createdAt));
+  if (failures.length < max) return;
+  // Free again once the oldest counted failure leaves the window.
+  const oldest = failures[failures.length - max]!.createdAt.getTime();
+  const retryAfterMinutes = Math.max(
+    1,
+    Math.ceil((oldest + windowMinutes * 60_000 - now().getTime()) / 60_000),
+  );
+  throw new APIError('TOO_MANY_REQUESTS', {
+    message: `Too many failed sign-in attempts. Try again in ${retryAfterMinutes} minutes.`,
+    code: 'TOO_MANY_FAILED_SIGN_INS',
+    retryAfterMinutes,
+  });
+}
+
+/** A failed sign-in (401) is counted for its address; a successful one clears the count. */
+async function recordSignIn(db: Db, now: () => Date, emailInput: unknown, returned: unknown) {
+  const email = normaliseEmail(emailInput);
+  if (isAPIError(returned) && returned.statusCode === 401) {
+    await db.insert(schema.failedSignIns).values({ email, createdAt: now() });
+  } else if (!isAPIError(returned)) {
+    await db.delete(schema.failedSignIns).where(eq(schema.failedSignIns.email, email));
+  }
+}
+
+type HookDeps = { db: Db; now: () => Date; publicUrl: string; sendAccountEmail: SendAccountEmail };
+
+/** The shop's checks before better-auth answers, and what it records or tells after. */
+function authHooks({ db, now, publicUrl, sendAccountEmail }: HookDeps) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      const body = (ctx.body ?? {}) as Record<string, unknown>;
+      refuseCommonPassword(ctx.path, body);
+      checkAccountFields(ctx.path, body);
+      if (ctx.path === '/sign-in/email') await refuseAfterFailedSignIns(db, now, body.email);
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      const returned = ctx.context.returned;
+      if (ctx.path === '/sign-in/email') {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        await recordSignIn(db, now, body.email, returned);
+        return;
+      }
+      if (ctx.path !== '/change-password') return;
+      const session = ctx.context.session ?? ctx.context.newSession;
+      if (!isAPIError(returned) && session?.user) {
+        await sendAccountEmail(
+          'passwordChanged',
+          session.user as { email: string; language?: unknown },
+          `${publicUrl}/auth`,
+        );
+      }
+    }),
+  };
+}
+
+type OAuthConfig = NonNullable<Config['oidc']['google']> & { providerId: OAuthProviderId; name: string };
+
+/** Google and Microsoft through OpenID Connect discovery, each only when configured. */
+function oauthPlugin(providers: OAuthConfig[]) {
+  return genericOAuth({
+    config: providers.map((provider) => ({
+      providerId: provider.providerId,
+      name: provider.name,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      discoveryUrl: provider.discoveryUrl,
+      requireIdTokenVerification: true,
+      pkce: true,
+      scopes: ['openid', 'email', 'profile'],
+      mapProfileToUser: (profile) => ({
+        name: typeof profile.name === 'string' ? profile.name : '',
+        image: typeof profile.picture === 'string' ? profile.picture : undefined,
+      }),
+    })),
+  });
+}
+
+/** better-auth on the shop's own database: e-mail and password, confirmation, reset, Google and Microsoft. */
+export function createAuth({ config, db, mailer, log, rateLimits, now = () => new Date() }: AuthDeps) {
+  const { google, microsoft } = config.oidc;
+  const oauthConfigs: OAuthConfig[] = [
+    google && { providerId: 'google' as const, name: 'Google', ...google },
+    microsoft && { providerId: 'microsoft' as const, name: 'Microsoft', ...microsoft },
+  ].filter((provider) => provider !== undefined);
+  const sendAccountEmail = accountEmailSender(mailer, log);
 
   const auth = betterAuth({
     appName: 'Cuddle Tales',
@@ -219,25 +372,7 @@ export function createAuth({ config, db, mailer, log, rateLimits, now = () => ne
         refreshCache: false,
       },
     },
-    rateLimit: {
-      enabled: true,
-      // The limits that guard passwords and e-mail are counted in the database, so they hold across
-      // API processes; the general per-address limit is counted in each process's memory.
-      customStorage: rateLimitStorage(db),
-      window: limits.windowSeconds,
-      max: limits.max,
-      customRules: {
-        // Reading one's own session is not limited: every page asks for it, and people behind one
-        // address (a school, an office, a busy test run) would otherwise look signed out.
-        '/get-session': false,
-        '/sign-in/email': { window: 60, max: limits.signInPerMinute },
-        '/sign-in/social': { window: 60, max: limits.signInPerMinute },
-        '/sign-up/email': { window: 60, max: limits.emailPerMinute },
-        '/request-password-reset': { window: 60, max: limits.emailPerMinute },
-        '/send-verification-email': { window: 60, max: limits.emailPerMinute },
-        '/reset-password': { window: 60, max: limits.emailPerMinute * 2 },
-      },
-    },
+    rateLimit: rateLimitOptions(db, { ...DEFAULT_RATE_LIMITS, ...rateLimits }),
     logger: {
       level: 'info',
       log: (level, message) => {
@@ -269,113 +404,13 @@ export function createAuth({ config, db, mailer, log, rateLimits, now = () => ne
         },
       },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
-        if (['/sign-up/email', '/reset-password', '/change-password'].includes(ctx.path)) {
-          const password = body.password ?? body.newPassword;
-          // Too short is better-auth's own answer; only a long-enough password is checked against the list.
-          if (
-            typeof password === 'string' &&
-            password.length >= AUTH_LIMITS.minPasswordLength &&
-            isCommonPassword(password)
-          ) {
-            throw new APIError('BAD_REQUEST', {
-              message:
-                'This password is one of the most common passwords. Please choose one that is harder to guess.',
-              code: 'PASSWORD_TOO_COMMON',
-            });
-          }
-        }
-        if (ctx.path === '/update-user') {
-          const checked = AccountUpdateSchema.safeParse(body);
-          if (!checked.success) {
-            const first = checked.error.issues[0];
-            throw new APIError('BAD_REQUEST', {
-              message: `Invalid request${first?.path.length ? ` at ${first.path.join('.')}` : ''}: ${first?.message ?? 'bad input'}`,
-              code: 'VALIDATION_INVALID_PARAM',
-            });
-          }
-        }
-        if (ctx.path === '/sign-up/email' && body.language !== undefined && !isLanguage(body.language)) {
-          throw new APIError('BAD_REQUEST', {
-            message: 'Unknown language.',
-            code: 'VALIDATION_INVALID_PARAM',
-          });
-        }
-        if (ctx.path === '/sign-in/email') {
-          const email = normaliseEmail(body.email);
-          const windowStart = new Date(now().getTime() - AUTH_LIMITS.failedSignIns.windowMinutes * 60_000);
-          const failures = await db
-            .select({ createdAt: schema.failedSignIns.createdAt })
-            .from(schema.failedSignIns)
-            .where(
-              and(eq(schema.failedSignIns.email, email), gte(schema.failedSignIns.createdAt, windowStart)),
-            )
-            .orderBy(asc(schema.failedSignIns.createdAt));
-          if (failures.length >= AUTH_LIMITS.failedSignIns.max) {
-            // Free again once the oldest counted failure leaves the window.
-            const oldest = failures[failures.length - AUTH_LIMITS.failedSignIns.max]!.createdAt.getTime();
-            const retryAfterMinutes = Math.max(
-              1,
-              Math.ceil(
-                (oldest + AUTH_LIMITS.failedSignIns.windowMinutes * 60_000 - now().getTime()) / 60_000,
-              ),
-            );
-            throw new APIError('TOO_MANY_REQUESTS', {
-              message: `Too many failed sign-in attempts. Try again in ${retryAfterMinutes} minutes.`,
-              code: 'TOO_MANY_FAILED_SIGN_INS',
-              retryAfterMinutes,
-            });
-          }
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email' && ctx.path !== '/change-password') return;
-        const returned = ctx.context.returned;
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
-        if (ctx.path === '/sign-in/email') {
-          const email = normaliseEmail(body.email);
-          if (isAPIError(returned) && returned.statusCode === 401) {
-            await db.insert(schema.failedSignIns).values({ email, createdAt: now() });
-          } else if (!isAPIError(returned)) {
-            await db.delete(schema.failedSignIns).where(eq(schema.failedSignIns.email, email));
-          }
-          return;
-        }
-        const session = ctx.context.session ?? ctx.context.newSession;
-        if (!isAPIError(returned) && session?.user) {
-          await sendAccountEmail(
-            'passwordChanged',
-            session.user as { email: string; language?: unknown },
-            `${config.publicUrl}/auth`,
-          );
-        }
-      }),
-    },
-    plugins: [
-      genericOAuth({
-        config: oauthConfigs.map((provider) => ({
-          providerId: provider.providerId,
-          name: provider.name,
-          clientId: provider.clientId,
-          clientSecret: provider.clientSecret,
-          discoveryUrl: provider.discoveryUrl,
-          requireIdTokenVerification: true,
-          pkce: true,
-          scopes: ['openid', 'email', 'profile'],
-          mapProfileToUser: (profile) => ({
-            name: typeof profile.name === 'string' ? profile.name : '',
-            image: typeof profile.picture === 'string' ? profile.picture : undefined,
-          }),
-        })),
-      }),
-    ],
+    hooks: authHooks({ db, now, publicUrl: config.publicUrl, sendAccountEmail }),
+    plugins: [oauthPlugin(oauthConfigs)],
   });
 
   return {
     auth,
-    providers: oauthConfigs.map((provider) => provider.providerId as OAuthProviderId),
+    providers: oauthConfigs.map((provider) => provider.providerId),
   };
 }
 

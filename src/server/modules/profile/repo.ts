@@ -93,6 +93,19 @@ function after(
 /** Which page of a list to read: after `cursor` (or from the top), `limit` rows. */
 export type PageRequest = { cursor?: string; limit: number };
 
+/** A book as its card shows it (My Books, the export): the columns both lists read. */
+const bookCardColumns = () => ({
+  id: bookInstances.id,
+  title: books.title,
+  themeId: bookInstances.themeId,
+  bookType: bookInstances.bookType,
+  status: bookInstances.status,
+  language: bookInstances.language,
+  currentStep: bookInstances.currentStep,
+  progressPercentage: bookInstances.progressPercentage,
+  wizardMetadata: personalisationWithWords(),
+});
+
 /**
  * One page of the user's books, newest first (`limit + 1` rows, to know whether a page follows),
  * or the user's books among `ids`. Only columns of the book, its catalogue book and its current
@@ -101,15 +114,7 @@ export type PageRequest = { cursor?: string; limit: number };
 export function bookPageQuery(db: Db, userId: string, page: PageRequest & { ids?: string[] }) {
   return db
     .select({
-      id: bookInstances.id,
-      title: books.title,
-      themeId: bookInstances.themeId,
-      bookType: bookInstances.bookType,
-      status: bookInstances.status,
-      language: bookInstances.language,
-      currentStep: bookInstances.currentStep,
-      progressPercentage: bookInstances.progressPercentage,
-      wizardMetadata: personalisationWithWords(),
+      ...bookCardColumns(),
       createdAt: bookInstances.createdAt,
       cursorTime: cursorTime(bookInstances.createdAt),
       interiorStoredAt: bookInstances.interiorStoredAt,
@@ -168,15 +173,7 @@ export async function bookPageExtras(db: Db, userId: string, bookIds: string[]) 
 export async function listBooks(db: Db, userId: string) {
   return db
     .select({
-      id: bookInstances.id,
-      title: books.title,
-      themeId: bookInstances.themeId,
-      bookType: bookInstances.bookType,
-      status: bookInstances.status,
-      language: bookInstances.language,
-      currentStep: bookInstances.currentStep,
-      progressPercentage: bookInstances.progressPercentage,
-      wizardMetadata: personalisationWithWords(),
+      ...bookCardColumns(),
       imageCount: sql<number>`(select count(*)::int from ${generatedImages} where ${generatedImages.bookInstanceId} = ${bookInstances.id})`,
       createdAt: bookInstances.createdAt,
       updatedAt: bookInstances.updatedAt,
@@ -356,23 +353,14 @@ export type DeletedAccount = {
   counts: Record<string, number>;
 };
 
-/**
- * Deletes everything of a user from the database and anonymises their orders (kept for accounting,
- * docs/product.md), inside the caller's transaction. Answers what files the caller must then remove.
- */
-export async function deleteUserRows(tx: Db, userId: string): Promise<DeletedAccount | undefined> {
-  const [user] = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  if (!user) return undefined;
+type AccountOwner = { id: string; email: string };
 
+/** The ids of what the user made: book instances, wizard sessions, character photos and orders. */
+async function readUserHoldings(tx: Db, userId: string) {
   const instanceRows = await tx
     .select({ id: bookInstances.id, customerId: bookInstances.customerId })
     .from(bookInstances)
     .where(eq(bookInstances.createdBy, userId));
-  const bookInstanceIds = instanceRows.map((row) => row.id);
   const wizardSessionIds = (
     await tx
       .select({ id: wizardSessions.sessionId })
@@ -390,52 +378,82 @@ export async function deleteUserRows(tx: Db, userId: string): Promise<DeletedAcc
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(asc(orders.createdAt));
-  const orderIds = ownOrders.map((row) => row.id);
+  return { instanceRows, wizardSessionIds, characterPhotoPaths, ownOrders };
+}
 
-  // The customer rows behind the user's orders and books: their own since migration 0010; a row from
-  // before may be shared by e-mail with another account (handled below).
+type CustomerLink = { id: string; customerId: string | null };
+
+/**
+ * One customer row behind the user's orders or books: anonymised when it names this user, else
+ * (an e-mail another account also ordered with is that person's too) only unlinked from this
+ * user's orders.
+ */
+async function releaseCustomer(
+  tx: Db,
+  user: AccountOwner,
+  customerId: string,
+  ownOrders: CustomerLink[],
+): Promise<'anonymised' | 'unlinked' | undefined> {
+  const [customer] = await tx
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('update');
+  if (!customer) return undefined;
+  const [sharedOrder] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), isNotNull(orders.userId), ne(orders.userId, user.id)))
+    .limit(1);
+  const [sharedBook] = await tx
+    .select({ id: bookInstances.id })
+    .from(bookInstances)
+    .where(and(eq(bookInstances.customerId, customerId), ne(bookInstances.createdBy, user.id)))
+    .limit(1);
+  const isUsersEmail = customer.email.trim().toLowerCase() === user.email.trim().toLowerCase();
+  if (isUsersEmail || (!sharedOrder && !sharedBook)) {
+    const firstOrder = ownOrders.find((row) => row.customerId === customerId)?.id ?? customerId;
+    await tx
+      .update(customers)
+      .set({ email: `deleted-${firstOrder}@invalid`, fullName: 'Deleted customer' })
+      .where(eq(customers.id, customerId));
+    return 'anonymised';
+  }
+  await tx
+    .update(orders)
+    .set({ customerId: null })
+    .where(and(eq(orders.userId, user.id), eq(orders.customerId, customerId)));
+  return 'unlinked';
+}
+
+/**
+ * The customer rows behind the user's orders and books: their own since migration 0010; a row from
+ * before may be shared by e-mail with another account (`releaseCustomer`).
+ */
+async function releaseCustomers(
+  tx: Db,
+  user: AccountOwner,
+  ownOrders: CustomerLink[],
+  instanceRows: { customerId: string | null }[],
+) {
   const customerIds = [
     ...new Set([...ownOrders, ...instanceRows].flatMap((row) => (row.customerId ? [row.customerId] : []))),
   ];
   let customersAnonymised = 0;
   let customersUnlinked = 0;
   for (const customerId of customerIds) {
-    const [customer] = await tx
-      .select({ email: customers.email })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .for('update');
-    if (!customer) continue;
-    // A customer e-mail another account also ordered with is that person's too: it stays theirs,
-    // and this user's orders only lose the link. Otherwise the row names this user: anonymise it.
-    const [sharedOrder] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.customerId, customerId), isNotNull(orders.userId), ne(orders.userId, userId)))
-      .limit(1);
-    const [sharedBook] = await tx
-      .select({ id: bookInstances.id })
-      .from(bookInstances)
-      .where(and(eq(bookInstances.customerId, customerId), ne(bookInstances.createdBy, userId)))
-      .limit(1);
-    const isUsersEmail = customer.email.trim().toLowerCase() === user.email.trim().toLowerCase();
-    if (isUsersEmail || (!sharedOrder && !sharedBook)) {
-      const firstOrder = ownOrders.find((row) => row.customerId === customerId)?.id ?? customerId;
-      await tx
-        .update(customers)
-        .set({ email: `deleted-${firstOrder}@invalid`, fullName: 'Deleted customer' })
-        .where(eq(customers.id, customerId));
-      customersAnonymised += 1;
-    } else {
-      await tx
-        .update(orders)
-        .set({ customerId: null })
-        .where(and(eq(orders.userId, userId), eq(orders.customerId, customerId)));
-      customersUnlinked += 1;
-    }
+    const released = await releaseCustomer(tx, user, customerId, ownOrders);
+    if (released === 'anonymised') customersAnonymised += 1;
+    if (released === 'unlinked') customersUnlinked += 1;
   }
+  return { customersAnonymised, customersUnlinked };
+}
 
-  // Orders stay with their amounts, items and country (accounting); everything naming a person goes.
+/**
+ * Orders stay with their amounts, items and country (accounting); everything naming a person goes,
+ * in the orders and in their gift copies. Answers how many orders were anonymised.
+ */
+async function anonymiseOrders(tx: Db, userId: string): Promise<number> {
   const anonymised = await tx
     .update(orders)
     .set({
@@ -469,94 +487,118 @@ export async function deleteUserRows(tx: Db, userId: string): Promise<DeletedAcc
         ),
       );
   }
+  return anonymised.length;
+}
 
-  // Queued work about the user's books and orders has nobody left to serve (an e-mail to an
-  // anonymised address, the production of a deleted book).
-  const queuedJobs =
-    bookInstanceIds.length + orderIds.length === 0
-      ? []
-      : await tx
-          .delete(jobs)
-          .where(
-            and(
-              eq(jobs.state, 'queued'),
-              or(
-                bookInstanceIds.length
-                  ? and(
-                      inArray(jobs.queue, ['draw-book', 'print-book']),
-                      inArray(sql<string>`${jobs.payload}->>'bookInstanceId'`, bookInstanceIds),
-                    )
-                  : sql`false`,
-                orderIds.length
-                  ? and(
-                      eq(jobs.queue, 'send-order-email'),
-                      inArray(sql<string>`${jobs.payload}->>'orderId'`, orderIds),
-                    )
-                  : sql`false`,
-              ),
-            ),
-          )
-          .returning({ id: jobs.id });
-
-  const deletedReviews = await tx
-    .delete(reviews)
-    .where(eq(reviews.userId, userId))
-    .returning({ id: reviews.id });
-  const deletedLogs = await tx
-    .delete(generationLog)
+/**
+ * Queued work about the user's books and orders has nobody left to serve (an e-mail to an
+ * anonymised address, the production of a deleted book). Answers how many jobs were dropped.
+ */
+async function dropQueuedJobs(tx: Db, bookInstanceIds: string[], orderIds: string[]): Promise<number> {
+  if (bookInstanceIds.length + orderIds.length === 0) return 0;
+  const dropped = await tx
+    .delete(jobs)
     .where(
-      wizardSessionIds.length
-        ? or(eq(generationLog.userId, userId), inArray(generationLog.sessionId, wizardSessionIds))
-        : eq(generationLog.userId, userId),
+      and(
+        eq(jobs.state, 'queued'),
+        or(
+          bookInstanceIds.length
+            ? and(
+                inArray(jobs.queue, ['draw-book', 'print-book']),
+                inArray(sql<string>`${jobs.payload}->>'bookInstanceId'`, bookInstanceIds),
+              )
+            : sql`false`,
+          orderIds.length
+            ? and(
+                eq(jobs.queue, 'send-order-email'),
+                inArray(sql<string>`${jobs.payload}->>'orderId'`, orderIds),
+              )
+            : sql`false`,
+        ),
+      ),
     )
-    .returning({ id: generationLog.id });
-  const deletedSessions = await tx
-    .delete(wizardSessions)
-    .where(eq(wizardSessions.userId, userId))
-    .returning({ id: wizardSessions.sessionId });
-  const deletedCharacters = await tx
-    .delete(characters)
-    .where(eq(characters.userId, userId))
-    .returning({ id: characters.id });
-  // Spreads and generated images go with their book instance (ON DELETE CASCADE).
-  const deletedBooks = await tx
-    .delete(bookInstances)
-    .where(eq(bookInstances.createdBy, userId))
-    .returning({ id: bookInstances.id });
-  const deletedAuthSessions = await tx
-    .delete(sessions)
-    .where(eq(sessions.userId, userId))
-    .returning({ id: sessions.id });
-  const deletedAccounts = await tx
-    .delete(accounts)
-    .where(eq(accounts.userId, userId))
-    .returning({ id: accounts.id });
-  // Verification rows are keyed by e-mail (sign-up) or hold the user id (password reset).
-  const deletedVerifications = await tx
-    .delete(verifications)
-    .where(or(eq(verifications.identifier, user.email), eq(verifications.value, userId)))
-    .returning({ id: verifications.id });
+    .returning({ id: jobs.id });
+  return dropped.length;
+}
+
+/** Deletes the user's own rows, children before the rows they point to; answers the counts. */
+async function deleteOwnRows(tx: Db, user: AccountOwner, wizardSessionIds: string[]) {
+  const userId = user.id;
+  const count = async (deleted: Promise<unknown[]>) => (await deleted).length;
+  const counts = {
+    reviews: await count(tx.delete(reviews).where(eq(reviews.userId, userId)).returning({ id: reviews.id })),
+    generationLog: await count(
+      tx
+        .delete(generationLog)
+        .where(
+          wizardSessionIds.length
+            ? or(eq(generationLog.userId, userId), inArray(generationLog.sessionId, wizardSessionIds))
+            : eq(generationLog.userId, userId),
+        )
+        .returning({ id: generationLog.id }),
+    ),
+    wizardSessions: await count(
+      tx
+        .delete(wizardSessions)
+        .where(eq(wizardSessions.userId, userId))
+        .returning({ id: wizardSessions.sessionId }),
+    ),
+    characters: await count(
+      tx.delete(characters).where(eq(characters.userId, userId)).returning({ id: characters.id }),
+    ),
+    // Spreads and generated images go with their book instance (ON DELETE CASCADE).
+    bookInstances: await count(
+      tx.delete(bookInstances).where(eq(bookInstances.createdBy, userId)).returning({ id: bookInstances.id }),
+    ),
+    sessions: await count(
+      tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id }),
+    ),
+    accounts: await count(
+      tx.delete(accounts).where(eq(accounts.userId, userId)).returning({ id: accounts.id }),
+    ),
+    // Verification rows are keyed by e-mail (sign-up) or hold the user id (password reset).
+    verifications: await count(
+      tx
+        .delete(verifications)
+        .where(or(eq(verifications.identifier, user.email), eq(verifications.value, userId)))
+        .returning({ id: verifications.id }),
+    ),
+  };
   await tx.delete(failedSignIns).where(eq(failedSignIns.email, user.email.trim().toLowerCase()));
   await tx.delete(profiles).where(eq(profiles.userId, userId));
   await tx.delete(users).where(eq(users.id, userId));
+  return counts;
+}
 
+/**
+ * Deletes everything of a user from the database and anonymises their orders (kept for accounting,
+ * docs/product.md), inside the caller's transaction. Answers what files the caller must then remove.
+ */
+export async function deleteUserRows(tx: Db, userId: string): Promise<DeletedAccount | undefined> {
+  const [user] = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!user) return undefined;
+
+  const { instanceRows, wizardSessionIds, characterPhotoPaths, ownOrders } = await readUserHoldings(
+    tx,
+    userId,
+  );
+  const bookInstanceIds = instanceRows.map((row) => row.id);
+  const released = await releaseCustomers(tx, user, ownOrders, instanceRows);
+  const anonymisedOrders = await anonymiseOrders(tx, userId);
+  const queuedJobs = await dropQueuedJobs(
+    tx,
+    bookInstanceIds,
+    ownOrders.map((row) => row.id),
+  );
+  const deleted = await deleteOwnRows(tx, user, wizardSessionIds);
   return {
     bookInstanceIds,
     wizardSessionIds,
     characterPhotoPaths,
-    counts: {
-      orders: anonymised.length,
-      customersAnonymised,
-      customersUnlinked,
-      queuedJobs: queuedJobs.length,
-      reviews: deletedReviews.length,
-      generationLog: deletedLogs.length,
-      wizardSessions: deletedSessions.length,
-      characters: deletedCharacters.length,
-      bookInstances: deletedBooks.length,
-      sessions: deletedAuthSessions.length,
-      accounts: deletedAccounts.length,
-      verifications: deletedVerifications.length,
-    },
+    counts: { orders: anonymisedOrders, ...released, queuedJobs, ...deleted },
   };
 }
