@@ -19,7 +19,14 @@ import { drawCentredLines, fitText, fitTextOrThrow, type TextBlock } from './tex
 export type InteriorPage =
   | { kind: 'title'; title: string; subtitle: string; image?: Buffer }
   | { kind: 'dedication'; message: string; signature: string }
-  | { kind: 'story'; image: Buffer; text: string; style: 'color' | 'line' }
+  | {
+      kind: 'story';
+      image: Buffer;
+      text: string;
+      style: 'color' | 'line';
+      /** Where the text panel goes, as the layout check chose it; absent, where the picture is calmer. */
+      panel?: 'top' | 'bottom';
+    }
   | { kind: 'blank' };
 
 export type InteriorInput = {
@@ -320,16 +327,18 @@ const pictureRegion = (rect: Rect): PictureRegion => ({
   height: rect.height / PAGE,
 });
 
-/** The picture full-bleed, the text on a soft rounded panel at the bottom or top of the safe area. */
-function planColourStoryPage(
-  page: Extract<InteriorPage, { kind: 'story' }>,
-  fonts: Fonts,
-  index: number,
-): PlannedPage {
-  const padX = 26;
-  const padY = 16;
-  const text = page.text.trim()
-    ? (fitText(page.text, fonts.body, {
+/** The padding of the text panel of a colour story page, around its lines. */
+const PANEL_PAD = { x: 26, y: 16 } as const;
+
+/**
+ * The text of a colour story page laid out, and its panel at the foot or the head of the safe area
+ * (points, from the bottom left): the print draws it there, the layout check keeps it off the
+ * characters, the reader shows it as printed.
+ */
+export function storyTextLayout(text: string, font: BookFonts<'body'>['body'], index: number) {
+  const { x: padX, y: padY } = PANEL_PAD;
+  const block = text.trim()
+    ? (fitText(text, font, {
         maxWidth: SAFE_RECT.width - 2 * padX,
         maxHeight: SAFE_RECT.height * 0.36 - 2 * padY,
         maxSize: 21,
@@ -338,8 +347,8 @@ function planColourStoryPage(
       }) ??
       // A long text may take more of the picture rather than be cut or printed too small.
       fitTextOrThrow(
-        page.text,
-        fonts.body,
+        text,
+        font,
         {
           maxWidth: SAFE_RECT.width - 2 * padX,
           maxHeight: SAFE_RECT.height - 2 * padY,
@@ -351,19 +360,29 @@ function planColourStoryPage(
       ))
     : undefined;
   const panelAt = (place: 'top' | 'bottom'): Rect | undefined => {
-    if (!text) return undefined;
-    const width = Math.min(SAFE_RECT.width, Math.max(text.width + 2 * padX, 240));
-    const height = text.height + 2 * padY;
+    if (!block) return undefined;
+    const width = Math.min(SAFE_RECT.width, Math.max(block.width + 2 * padX, 240));
+    const height = block.height + 2 * padY;
     const y = place === 'bottom' ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
     return { x: PAGE / 2 - width / 2, y, width, height };
   };
-  let place: 'top' | 'bottom' = 'bottom';
+  return { block, panelAt };
+}
+
+/** The picture full-bleed, the text on a soft rounded panel at the bottom or top of the safe area. */
+function planColourStoryPage(
+  page: Extract<InteriorPage, { kind: 'story' }>,
+  fonts: Fonts,
+  index: number,
+): PlannedPage {
+  const { block: text, panelAt } = storyTextLayout(page.text, fonts.body, index);
+  let place: 'top' | 'bottom' = page.panel ?? 'bottom';
   return {
     image: { source: page.image, box: { width: PAGE, height: PAGE }, fit: 'cover' },
     prepare: async () => {
       const bottom = panelAt('bottom');
       const top = panelAt('top');
-      if (!bottom || !top) return;
+      if (!bottom || !top || page.panel) return;
       const [bottomDetail, topDetail] = await regionDetail(page.image, [
         pictureRegion(bottom),
         pictureRegion(top),
@@ -377,11 +396,24 @@ function planColourStoryPage(
       drawRoundedRect(pdfPage, panel, { radius: 22, color: COLOURS.panel, opacity: 0.9 });
       drawCentredLines(pdfPage, text, {
         centreX: PAGE / 2,
-        top: panel.y + panel.height - padY,
+        top: panel.y + panel.height - PANEL_PAD.y,
         color: COLOURS.ink,
       });
     },
   };
+}
+
+/**
+ * The text panels a colour story page could have, as fractions of the page from its top left (the
+ * layout check's units): at the foot and at the head of the safe area; none for a page without text.
+ */
+export async function storyPanels(text: string): Promise<{ bottom?: PictureRegion; top?: PictureRegion }> {
+  const doc = await PDFDocument.create();
+  const fonts = await embedBookFonts(doc, ['body'] as const);
+  const { panelAt } = storyTextLayout(text, fonts.body, 0);
+  const bottom = panelAt('bottom');
+  const top = panelAt('top');
+  return bottom && top ? { bottom: pictureRegion(bottom), top: pictureRegion(top) } : {};
 }
 
 /** Coloring page: the line art inside the safe area on white, a one-line caption below it. */

@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { CoverType } from '../../../shared/domain/statuses';
+import { defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import { type Printer, type PrintFile, type PrintItem, printExternalId } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
@@ -209,6 +211,17 @@ async function approvedBook(deps: PrintDeps, instance: Loaded['instance'], order
 }
 type ApprovedBook = Awaited<ReturnType<typeof approvedBook>>;
 
+/** The looks the local illustrator drew the child and the toy with (draw-book.ts reads them the same way). */
+function drawnLooks(instance: { wizardMetadata: unknown }, toyName: string) {
+  const metadata = instance.wizardMetadata as { childLook?: unknown; toyLook?: unknown } | null;
+  const look = ChildLookSchema.safeParse(metadata?.childLook);
+  const toy = ToyLookSchema.safeParse(metadata?.toyLook);
+  return {
+    look: look.success ? look.data : DEFAULT_CHILD_LOOK,
+    toy: toy.success ? toy.data : defaultToyLook({ toyName }),
+  };
+}
+
 /** The print files of a story told with the approved pictures, for the given cover types. */
 function filesOf(
   deps: PrintDeps,
@@ -233,6 +246,8 @@ function filesOf(
     style: plan.style,
     coverTypes,
     nativeDetail: deps.nativeDetail,
+    // The local illustrator drew the pages from their scenes: the layout check places the text.
+    ...(deps.nativeDetail ? { layout: drawnLooks(book.instance, plan.metadata.toyName) } : {}),
   });
 }
 

@@ -1,6 +1,9 @@
+import type { ChildLook } from '../../../shared/domain/child-look';
 import type { BookType, CoverType } from '../../../shared/domain/statuses';
+import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import { COVER_SIZE, COVER_TEXT, renderCoverWords } from '../../adapters/illustrator/cover-art';
+import { checkLayout, layoutProblem, sceneParts } from '../../adapters/illustrator/scenes/layout-check';
 import { coverPortrait, wordlessCoverArt } from '../../book/cover-art';
 import { backCoverText, drawYourOwnLines } from '../../book/texts';
 import { PermanentJobError } from '../../jobs/errors';
@@ -15,6 +18,7 @@ import {
   pixelsFor,
   preflight,
   SOFTCOVER_MIN_PAGES,
+  storyPanels,
 } from '../../print/index';
 import type { RenderedStory } from '../../stories/story';
 
@@ -47,6 +51,13 @@ export type PrintFilesInput = {
    * refuses one enlarged from a smaller picture. Hosted models draw smaller and are enlarged.
    */
   nativeDetail?: boolean;
+  /**
+   * The pictures were drawn by the local illustrator from the story's scenes with these looks: the
+   * layout check then places each page's text panel where the scene leaves room and refuses a page
+   * where it has none (scenes/layout-check.ts). Absent (a hosted model's pictures), the panel goes
+   * where the picture is calmer.
+   */
+  layout?: { look: ChildLook; toy: ToyLook };
 };
 
 export type PrintFiles = {
@@ -75,8 +86,14 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
       ...(titleImage ? { image: titleImage } : {}),
     },
     { kind: 'dedication', message: story.dedication.message, signature: story.dedication.signature },
-    ...input.pages.map(
-      (page): InteriorPage => ({ kind: 'story', image: page.image, text: page.text, style: input.style }),
+    ...(await panelPlaces(input)).map(
+      (panel, index): InteriorPage => ({
+        kind: 'story',
+        image: input.pages[index]!.image,
+        text: input.pages[index]!.text,
+        style: input.style,
+        ...(panel ? { panel } : {}),
+      }),
     ),
   ];
   const hardcover = input.coverTypes.includes('hardcover');
@@ -176,6 +193,30 @@ async function coverWords(
     ribbon: words.ribbon.image,
     imprint: words.imprint.image,
   };
+}
+
+/**
+ * The text panel's place on each story page, from the layout check of its scene (colour pages drawn
+ * by the local illustrator); a page with no room for its panel stops production, since printing it
+ * again would hide the same thing.
+ */
+async function panelPlaces(input: PrintFilesInput): Promise<Array<'top' | 'bottom' | undefined>> {
+  const { layout } = input;
+  if (!layout || input.style !== 'color') return input.pages.map(() => undefined);
+  const places: Array<'top' | 'bottom' | undefined> = [];
+  for (const [index, page] of input.pages.entries()) {
+    const scene = input.story.pages[index]?.scene;
+    if (!scene) {
+      places.push(undefined);
+      continue;
+    }
+    const parts = await sceneParts({ scene, style: 'color', size: 240, look: layout.look, toy: layout.toy });
+    const verdict = checkLayout(parts, await storyPanels(page.text));
+    const problem = layoutProblem(index + 1, verdict);
+    if (problem) throw new PermanentJobError('INTERNAL_ERROR', `The layout check failed: ${problem}`);
+    places.push(verdict.place);
+  }
+  return places;
 }
 
 async function check(what: string, result: { ok: boolean; problems: string[] }): Promise<void> {

@@ -552,7 +552,7 @@ export function drawChild(o: ChildOptions): Figure {
     height = box.right - box.left;
     const neck = { x: HEAD.cx, y: HEAD.cy + 86 };
     const turn = (q: Point): Point => ({ x: q.y - 20, y: box.right - q.x });
-    svg = `<g transform="translate(-20 ${box.right}) rotate(-90)">${b.back}${b.front}<g transform="rotate(24 ${neck.x} ${neck.y})">${h.back}${h.front}</g>${b.arms}</g>`;
+    svg = `<g transform="translate(-20 ${box.right}) rotate(-90)">${b.back}${b.front}<g transform="rotate(24 ${neck.x} ${neck.y})">${h.back}<g class="face">${h.front}</g></g>${b.arms}</g>`;
     anchors = {
       head: turn({ x: HEAD.cx, y: HEAD.cy }),
       hand: turn(hands),
@@ -564,7 +564,8 @@ export function drawChild(o: ChildOptions): Figure {
     width = W;
     height = seated ? 520 : 640;
     // Arms after the head: a waving or reaching hand passes in front of the hair.
-    svg = `${h.back}${b.back}${b.front}${h.front}${b.arms}`;
+    // The face is a group of its own: the layout check finds it (scenes/layout-check.ts).
+    svg = `${h.back}${b.back}${b.front}<g class="face">${h.front}</g>${b.arms}`;
     const footY = Math.max(limbs.legL[2]!.y, limbs.legR[2]!.y) + (o.outfit === 'pyjamas' ? 21 : 18);
     anchors = {
       head: { x: HEAD.cx, y: HEAD.cy },
