@@ -25,7 +25,8 @@ export type ScenePart = {
   count: number;
 };
 
-export type SceneParts = { size: number; parts: ScenePart[] };
+/** The parts of a drawn page, and the page itself as RGB pixels (`size` x `size`). */
+export type SceneParts = { size: number; parts: ScenePart[]; image: Buffer };
 
 /** The grid the parts are measured on: fine enough for a 3 mm margin on an 8.75 in page. */
 const GRID = 240;
@@ -77,7 +78,7 @@ export async function sceneParts(input: ScenePageInput, size = GRID): Promise<Sc
     }
     if (count > 0) parts.push({ what, mask, count });
   }
-  return { size, parts };
+  return { size, parts, image: whole };
 }
 
 /** How many of a part's pixels fall inside a rectangle of the page. */
