@@ -380,14 +380,7 @@ function planColourStoryPage(
   return {
     image: { source: page.image, box: { width: PAGE, height: PAGE }, fit: 'cover' },
     prepare: async () => {
-      const bottom = panelAt('bottom');
-      const top = panelAt('top');
-      if (!bottom || !top || page.panel) return;
-      const [bottomDetail, topDetail] = await regionDetail(page.image, [
-        pictureRegion(bottom),
-        pictureRegion(top),
-      ]);
-      if ((topDetail ?? 0) < (bottomDetail ?? 0) * TOP_WHEN_CALMER_BY) place = 'top';
+      place = await storyPanelPlace(page.image, panelAt, page.panel);
     },
     draw: (pdfPage, image) => {
       if (image) drawPicture(pdfPage, image, centredRect(PAGE / 2, PAGE / 2, image.width, image.height));
@@ -401,6 +394,20 @@ function planColourStoryPage(
       });
     },
   };
+}
+
+/** The panel's place: the one the layout check gave, else the bottom unless the top is clearly calmer. */
+export async function storyPanelPlace(
+  image: Buffer,
+  panelAt: (place: 'top' | 'bottom') => Rect | undefined,
+  given: 'top' | 'bottom' | undefined,
+): Promise<'top' | 'bottom'> {
+  const bottom = panelAt('bottom');
+  const top = panelAt('top');
+  if (given) return given;
+  if (!bottom || !top) return 'bottom';
+  const [bottomDetail, topDetail] = await regionDetail(image, [pictureRegion(bottom), pictureRegion(top)]);
+  return (topDetail ?? 0) < (bottomDetail ?? 0) * TOP_WHEN_CALMER_BY ? 'top' : 'bottom';
 }
 
 /**
