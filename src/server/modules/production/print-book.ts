@@ -1,11 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { CoverType } from '../../../shared/domain/statuses';
-import { defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import { type Printer, type PrintFile, type PrintItem, printExternalId } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
 import { copyPlan, isOwnVariant } from '../../book/copy-variant';
+import { drawnLooks } from '../../book/page-layout';
 import { planFromVersion } from '../../book/plan';
 import {
   approvedPictures,
@@ -210,17 +209,6 @@ async function approvedBook(deps: PrintDeps, instance: Loaded['instance'], order
   return { instance, version, plan, picture, heroArt, keys: instanceKeys(instance.id) };
 }
 type ApprovedBook = Awaited<ReturnType<typeof approvedBook>>;
-
-/** The looks the local illustrator drew the child and the toy with (draw-book.ts reads them the same way). */
-function drawnLooks(instance: { wizardMetadata: unknown }, toyName: string) {
-  const metadata = instance.wizardMetadata as { childLook?: unknown; toyLook?: unknown } | null;
-  const look = ChildLookSchema.safeParse(metadata?.childLook);
-  const toy = ToyLookSchema.safeParse(metadata?.toyLook);
-  return {
-    look: look.success ? look.data : DEFAULT_CHILD_LOOK,
-    toy: toy.success ? toy.data : defaultToyLook({ toyName }),
-  };
-}
 
 /** The print files of a story told with the approved pictures, for the given cover types. */
 function filesOf(

@@ -3,8 +3,8 @@ import type { BookType, CoverType } from '../../../shared/domain/statuses';
 import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import { COVER_SIZE, COVER_TEXT, renderCoverWords } from '../../adapters/illustrator/cover-art';
-import { checkLayout, layoutProblem, sceneParts } from '../../adapters/illustrator/scenes/layout-check';
 import { coverPortrait, wordlessCoverArt } from '../../book/cover-art';
+import { scenePanelPlace } from '../../book/page-layout';
 import { backCoverText, drawYourOwnLines } from '../../book/texts';
 import { PermanentJobError } from '../../jobs/errors';
 import {
@@ -18,7 +18,6 @@ import {
   pixelsFor,
   preflight,
   SOFTCOVER_MIN_PAGES,
-  storyPanels,
 } from '../../print/index';
 import type { RenderedStory } from '../../stories/story';
 
@@ -210,11 +209,9 @@ async function panelPlaces(input: PrintFilesInput): Promise<Array<'top' | 'botto
       places.push(undefined);
       continue;
     }
-    const parts = await sceneParts({ scene, style: 'color', size: 240, look: layout.look, toy: layout.toy });
-    const verdict = checkLayout(parts, await storyPanels(page.text));
-    const problem = layoutProblem(index + 1, verdict);
+    const { place, problem } = await scenePanelPlace(scene, page.text, layout, index + 1);
     if (problem) throw new PermanentJobError('INTERNAL_ERROR', `The layout check failed: ${problem}`);
-    places.push(verdict.place);
+    places.push(place);
   }
   return places;
 }
