@@ -34,6 +34,13 @@ function loadFontFiles(): Promise<Map<FontRole, FontFile>> {
   return fontFiles;
 }
 
+/** The font of a role as fontkit reads it (the glyph outlines the reader's page is drawn with). */
+export async function fontkitFont(role: FontRole) {
+  const file = (await loadFontFiles()).get(role);
+  if (!file) throw new Error(`font ${role} is not loaded`);
+  return fontkit.create(file.data as Buffer);
+}
+
 /**
  * Embeds the given fonts as subsets into `doc` (Fredoka for titles, Nunito for text). Only the fonts
  * a document uses: pdf-lib writes every embedded font into the file, used or not.

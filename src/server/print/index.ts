@@ -14,6 +14,7 @@ export {
   type InteriorOptions,
   type InteriorPage,
   type InteriorResult,
+  storyPanels,
 } from './interior';
 export { type PreflightExpect, type PreflightResult, preflight } from './preflight';
 export {

@@ -29,6 +29,8 @@ export type InteriorPage =
        * first in the italic face, a little smaller and in the softer ink, after a short rule.
        */
       secondText?: string;
+      /** Where the text panel goes, as the layout check chose it; absent, where the picture is calmer. */
+      panel?: 'top' | 'bottom';
     }
   | { kind: 'blank' };
 
@@ -365,18 +367,18 @@ function fitPair(
   throw new Error(`The two texts of page ${index + 1} are too long to print together`);
 }
 
-/** The picture full-bleed, the text on a soft rounded panel at the bottom or top of the safe area. */
-function planColourStoryPage(
-  page: Extract<InteriorPage, { kind: 'story' }>,
-  fonts: Fonts,
-  index: number,
-): PlannedPage {
-  const padX = 26;
-  const padY = 16;
-  if (page.secondText?.trim() && page.text.trim())
-    return planBilingualColourPage({ ...page, secondText: page.secondText }, fonts, index, { padX, padY });
-  const text = page.text.trim()
-    ? (fitText(page.text, fonts.body, {
+/** The padding of the text panel of a colour story page, around its lines. */
+const PANEL_PAD = { x: 26, y: 16 } as const;
+
+/**
+ * The text of a colour story page laid out, and its panel at the foot or the head of the safe area
+ * (points, from the bottom left): the print draws it there, the layout check keeps it off the
+ * characters, the reader shows it as printed.
+ */
+export function storyTextLayout(text: string, font: BookFonts<'body'>['body'], index: number) {
+  const { x: padX, y: padY } = PANEL_PAD;
+  const block = text.trim()
+    ? (fitText(text, font, {
         maxWidth: SAFE_RECT.width - 2 * padX,
         maxHeight: SAFE_RECT.height * 0.36 - 2 * padY,
         maxSize: 21,
@@ -385,8 +387,8 @@ function planColourStoryPage(
       }) ??
       // A long text may take more of the picture rather than be cut or printed too small.
       fitTextOrThrow(
-        page.text,
-        fonts.body,
+        text,
+        font,
         {
           maxWidth: SAFE_RECT.width - 2 * padX,
           maxHeight: SAFE_RECT.height - 2 * padY,
@@ -398,24 +400,29 @@ function planColourStoryPage(
       ))
     : undefined;
   const panelAt = (place: 'top' | 'bottom'): Rect | undefined => {
-    if (!text) return undefined;
-    const width = Math.min(SAFE_RECT.width, Math.max(text.width + 2 * padX, 240));
-    const height = text.height + 2 * padY;
+    if (!block) return undefined;
+    const width = Math.min(SAFE_RECT.width, Math.max(block.width + 2 * padX, 240));
+    const height = block.height + 2 * padY;
     const y = place === 'bottom' ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
     return { x: PAGE / 2 - width / 2, y, width, height };
   };
-  let place: 'top' | 'bottom' = 'bottom';
+  return { block, panelAt };
+}
+
+/** The picture full-bleed, the text on a soft rounded panel at the bottom or top of the safe area. */
+function planColourStoryPage(
+  page: Extract<InteriorPage, { kind: 'story' }>,
+  fonts: Fonts,
+  index: number,
+): PlannedPage {
+  if (page.secondText?.trim() && page.text.trim())
+    return planBilingualColourPage({ ...page, secondText: page.secondText }, fonts, index);
+  const { block: text, panelAt } = storyTextLayout(page.text, fonts.body, index);
+  let place: 'top' | 'bottom' = page.panel ?? 'bottom';
   return {
     image: { source: page.image, box: { width: PAGE, height: PAGE }, fit: 'cover' },
     prepare: async () => {
-      const bottom = panelAt('bottom');
-      const top = panelAt('top');
-      if (!bottom || !top) return;
-      const [bottomDetail, topDetail] = await regionDetail(page.image, [
-        pictureRegion(bottom),
-        pictureRegion(top),
-      ]);
-      if ((topDetail ?? 0) < (bottomDetail ?? 0) * TOP_WHEN_CALMER_BY) place = 'top';
+      place = await storyPanelPlace(page.image, panelAt, page.panel);
     },
     draw: (pdfPage, image) => {
       if (image) drawPicture(pdfPage, image, centredRect(PAGE / 2, PAGE / 2, image.width, image.height));
@@ -424,7 +431,7 @@ function planColourStoryPage(
       drawRoundedRect(pdfPage, panel, { radius: 22, color: COLOURS.panel, opacity: 0.9 });
       drawCentredLines(pdfPage, text, {
         centreX: PAGE / 2,
-        top: panel.y + panel.height - padY,
+        top: panel.y + panel.height - PANEL_PAD.y,
         color: COLOURS.ink,
       });
     },
@@ -434,14 +441,14 @@ function planColourStoryPage(
 /**
  * A bilingual colour page: the panel holds the first language, a short rule, then the second in
  * italics and the softer ink. It may take up to half the safe area (a single text takes 36 %), and
- * goes top or bottom by the same rule as a single text.
+ * goes where the layout check put it, else top or bottom by the same rule as a single text.
  */
 function planBilingualColourPage(
   page: Extract<InteriorPage, { kind: 'story' }> & { secondText: string },
   fonts: Fonts,
   index: number,
-  { padX, padY }: { padX: number; padY: number },
 ): PlannedPage {
+  const { x: padX, y: padY } = PANEL_PAD;
   const pair = fitPair(
     page,
     fonts,
@@ -454,15 +461,11 @@ function planBilingualColourPage(
     const y = place === 'bottom' ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
     return { x: PAGE / 2 - width / 2, y, width, height };
   };
-  let place: 'top' | 'bottom' = 'bottom';
+  let place: 'top' | 'bottom' = page.panel ?? 'bottom';
   return {
     image: { source: page.image, box: { width: PAGE, height: PAGE }, fit: 'cover' },
     prepare: async () => {
-      const [bottomDetail, topDetail] = await regionDetail(page.image, [
-        pictureRegion(panelAt('bottom')),
-        pictureRegion(panelAt('top')),
-      ]);
-      if ((topDetail ?? 0) < (bottomDetail ?? 0) * TOP_WHEN_CALMER_BY) place = 'top';
+      place = await storyPanelPlace(page.image, panelAt, page.panel);
     },
     draw: (pdfPage, image) => {
       if (image) drawPicture(pdfPage, image, centredRect(PAGE / 2, PAGE / 2, image.width, image.height));
@@ -484,6 +487,33 @@ function planBilingualColourPage(
       });
     },
   };
+}
+
+/** The panel's place: the one the layout check gave, else the bottom unless the top is clearly calmer. */
+export async function storyPanelPlace(
+  image: Buffer,
+  panelAt: (place: 'top' | 'bottom') => Rect | undefined,
+  given: 'top' | 'bottom' | undefined,
+): Promise<'top' | 'bottom'> {
+  const bottom = panelAt('bottom');
+  const top = panelAt('top');
+  if (given) return given;
+  if (!bottom || !top) return 'bottom';
+  const [bottomDetail, topDetail] = await regionDetail(image, [pictureRegion(bottom), pictureRegion(top)]);
+  return (topDetail ?? 0) < (bottomDetail ?? 0) * TOP_WHEN_CALMER_BY ? 'top' : 'bottom';
+}
+
+/**
+ * The text panels a colour story page could have, as fractions of the page from its top left (the
+ * layout check's units): at the foot and at the head of the safe area; none for a page without text.
+ */
+export async function storyPanels(text: string): Promise<{ bottom?: PictureRegion; top?: PictureRegion }> {
+  const doc = await PDFDocument.create();
+  const fonts = await embedBookFonts(doc, ['body'] as const);
+  const { panelAt } = storyTextLayout(text, fonts.body, 0);
+  const bottom = panelAt('bottom');
+  const top = panelAt('top');
+  return bottom && top ? { bottom: pictureRegion(bottom), top: pictureRegion(top) } : {};
 }
 
 /** Coloring page: the line art inside the safe area on white, a one-line caption below it. */

@@ -1,7 +1,7 @@
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 
 /** Cap height of Fredoka and Nunito (700 and 705 per 1000): used to centre lines optically. */
-const CAP_HEIGHT = 0.7;
+export const CAP_HEIGHT = 0.7;
 
 /** Characters the fonts lack, and what prints in their place. */
 const FALLBACKS: Record<string, string> = {

@@ -112,7 +112,7 @@ const ChildSchema = z
     expression: z.enum(EXPRESSIONS),
     place: z.enum(PLACES).exclude(['held']),
     facing: z.enum(FACINGS),
-    outfit: z.enum(['day', 'pyjamas']),
+    outfit: z.enum(['day', 'pyjamas', 'bath']),
   })
   .strict();
 
@@ -135,6 +135,19 @@ export const SceneSchema = z
     props: z.array(z.enum(PROPS)).max(10),
     child: ChildSchema.optional(),
     toy: ToySchema.optional(),
+    /**
+     * The small things the page's text says, which its picture must show (issue 31): the light on or
+     * off, what the child wears, the hour. A test draws the page and checks each one
+     * (adapters/illustrator/scenes/check-list.test.ts).
+     */
+    checks: z
+      .object({
+        light: z.enum(['on', 'off']).optional(),
+        clothes: z.enum(['day', 'pyjamas', 'bath']).optional(),
+        time: z.enum(TIMES_OF_DAY).optional(),
+      })
+      .strict()
+      .optional(),
     // Prompts go to an image model as they are: no placeholders, no names.
     prompt: z
       .string()

@@ -115,6 +115,21 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
       width: 480,
       height: 480,
     });
+    // A story page is shown as printed: its words on the cream text panel, at the foot or the head.
+    const { data: pixels } = await sharp(image.rawPayload)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const creamShare = (fromRow: number, toRow: number) => {
+      let cream = 0;
+      for (let row = fromRow; row < toRow; row++)
+        for (let column = 200; column < 280; column++) {
+          const at = (row * 480 + column) * 3;
+          if (pixels[at]! > 235 && pixels[at + 1]! > 230 && pixels[at + 2]! > 220) cream += 1;
+        }
+      return cream / ((toRow - fromRow) * 80);
+    };
+    expect(Math.max(creamShare(400, 430), creamShare(30, 60))).toBeGreaterThan(0.4);
     const cover = await api(owner, 'GET', book.pages[0]!.images[1]!.url);
     expect(await sharp(cover.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 960 });
     // My Books shows it as ready to approve; nothing approved yet, so the cart badge is 0.
@@ -146,8 +161,19 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     expect(after.pages[0]!.title).toContain('Léa');
     expect(after.pages[3]!.text).toContain('Léa');
     expect(after.pages[3]!.text).not.toContain('Lina');
-    // The same pictures: every image address (it carries the picture's hash) is unchanged.
-    expect(after.pages.map((page) => page.images)).toEqual(before.pages.map((page) => page.images));
+    // The same pictures: the address of every page without words on its picture is unchanged; a
+    // story page shows its words on the picture as printed (issue 31), so its address is new.
+    const addresses = (preview: BookPreview, story: boolean) =>
+      preview.pages.filter((page) => (page.kind === 'story') === story).map((page) => page.images);
+    expect(addresses(after, false)).toEqual(addresses(before, false));
+    // A story page's address changes exactly when its words do.
+    const stories = (preview: BookPreview) => preview.pages.filter((page) => page.kind === 'story');
+    const wordsChanged = stories(after).map((page, at) => page.text !== stories(before)[at]!.text);
+    const addressChanged = stories(after).map(
+      (page, at) => page.images[0]!.url !== stories(before)[at]!.images[0]!.url,
+    );
+    expect(addressChanged).toEqual(wordsChanged);
+    expect(wordsChanged).toContain(true);
     const [v1, v2] = await versions(id);
     expect(v2!.pictures).toEqual(v1!.pictures);
     expect(v2!.contentHash).not.toBe(v1!.contentHash);

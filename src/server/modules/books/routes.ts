@@ -28,7 +28,11 @@ const errors = {
 /** "Your book" (issue 15): read, change and approve a book before paying; owner only (404 else). */
 export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireSignIn(app));
-  const deps = (): books.BooksDeps => ({ db: app.database.db, storage: app.storage });
+  const deps = (): books.BooksDeps => ({
+    db: app.database.db,
+    storage: app.storage,
+    localScenes: app.config.illustrator.provider === 'local',
+  });
 
   app.get(
     '/unpaid-count',

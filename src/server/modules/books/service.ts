@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { BOOK_PREVIEW } from '../../../shared/constants';
@@ -16,6 +17,7 @@ import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { Storage } from '../../adapters/storage/index';
 import { copyPlan } from '../../book/copy-variant';
 import { coverPortrait } from '../../book/cover-art';
+import { drawnLooks, scenePanelPlace } from '../../book/page-layout';
 import { planFromVersion } from '../../book/plan';
 import { backCoverText } from '../../book/texts';
 import {
@@ -43,10 +45,16 @@ import {
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { enqueue } from '../../jobs/queue';
+import { renderPrintedStoryPage } from '../../print/printed-page';
 import { instanceKeys } from '../../storage-keys';
 import { bookTitle } from '../../stories/title';
 
-export type BooksDeps = { db: Db; storage: Storage };
+export type BooksDeps = {
+  db: Db;
+  storage: Storage;
+  /** The local illustrator draws the pages from their scenes: the layout check places their text. */
+  localScenes?: boolean;
+};
 
 /** Redraws that count against the limit: all but the failed ones (a failure is ours, not the parent's). */
 const COUNTED_REDRAWS = ['drawing', 'ready', 'kept', 'discarded'] as const;
@@ -131,7 +139,15 @@ function previewPages(instance: Instance, version: BookVersion, base: string): B
   const back = backCoverText(language, instance.bookType, { child: texts.childName, toy: texts.toyName });
   return bookPreviewPages(texts, back, (position) => {
     const picture = pictureOf(instance, version, position);
-    return picture ? imageUrls(base, instance.id, position, picture.sha256) : [];
+    if (!picture) return [];
+    // A story page shows its words on the picture, as printed: new words, a new address.
+    const words = printedWords(instance, version, position);
+    return imageUrls(
+      base,
+      instance.id,
+      position,
+      words === undefined ? picture.sha256 : tagOf(picture.sha256, words),
+    );
   });
 }
 
@@ -549,6 +565,42 @@ export function operatorPageImage(
   return pageImageOf(deps, { operator: true }, id, position, width, candidate);
 }
 
+const tagOf = (sha256: string, words: string) =>
+  createHash('sha256').update(`${sha256}\n${words}`).digest('hex');
+
+/** The words printed on a colour story page's picture (undefined: a page shown without words on it). */
+function printedWords(instance: Instance, version: BookVersion, position: number): string | undefined {
+  if (instance.bookType === 'coloring') return undefined;
+  return version.texts.pages[storyPageOf(position) - 1]?.text;
+}
+
+/**
+ * A colour story page as it prints (issue 31): trimmed, its text on the panel where the print sets
+ * it (print/printed-page.ts).
+ */
+async function printedStoryPage(
+  deps: BooksDeps,
+  instance: Instance,
+  version: BookVersion,
+  position: number,
+  image: Buffer,
+  words: string,
+  width: number,
+  candidate: boolean,
+): Promise<Buffer> {
+  let panel: 'top' | 'bottom' | undefined;
+  // A redraw's candidate may be framed the other way: the print's picture rule places its panel.
+  if (deps.localScenes && !candidate) {
+    const plan = await planFromVersion(instance, version.texts);
+    const scene = plan.story.pages[storyPageOf(position) - 1]?.scene;
+    if (scene) {
+      const looks = drawnLooks(instance, version.texts.toyName);
+      panel = (await scenePanelPlace(scene, words, looks, storyPageOf(position))).place;
+    }
+  }
+  return renderPrintedStoryPage({ image, text: words, panel, size: width });
+}
+
 async function pageImageOf(
   deps: BooksDeps,
   access: BookAccess,
@@ -582,8 +634,14 @@ async function pageImageOf(
   const back = version ? backCoverPosition(version.texts.pages.length) : -1;
   // 'cover': the whole front cover (earlier cached 'front' pictures were its art without words).
   const treatment = picture.source === FRONT_COVER ? 'cover' : picture.source === back ? 'back' : 'page';
+  const words = version && treatment === 'page' ? printedWords(instance, version, picture.source) : undefined;
   const keys = instanceKeys(instance.id);
-  const cacheKey = keys.webImage(`${picture.sha256}-${treatment}`, width);
+  const cacheKey = keys.webImage(
+    words === undefined
+      ? `${picture.sha256}-${treatment}`
+      : `${tagOf(picture.sha256, words).slice(0, 32)}-printed`,
+    width,
+  );
   const cached = await deps.storage.get('instances', cacheKey);
   if (cached) return cached.data;
   const original = await deps.storage.get('instances', picture.key);
@@ -594,7 +652,18 @@ async function pageImageOf(
       ? original.data
       : treatment === 'back'
         ? await coverPortrait(original.data)
-        : original.data;
+        : version && words !== undefined
+          ? await printedStoryPage(
+              deps,
+              instance,
+              version,
+              picture.source,
+              original.data,
+              words,
+              width,
+              candidate,
+            )
+          : original.data;
   const webp = await sharp(art, { limitInputPixels: false })
     .resize(width, width, { fit: 'cover' })
     .webp({ quality: 80 })

@@ -4,6 +4,7 @@ import type { Language } from '../../../shared/i18n';
 import { type Printer, type PrintFile, type PrintItem, printExternalId } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
 import { copyPlan, isOwnVariant } from '../../book/copy-variant';
+import { drawnLooks } from '../../book/page-layout';
 import { planFromVersion } from '../../book/plan';
 import {
   approvedPictures,
@@ -233,6 +234,8 @@ function filesOf(
     style: plan.style,
     coverTypes,
     nativeDetail: deps.nativeDetail,
+    // The local illustrator drew the pages from their scenes: the layout check places the text.
+    ...(deps.nativeDetail ? { layout: drawnLooks(book.instance, plan.metadata.toyName) } : {}),
   });
 }
 

@@ -1,6 +1,8 @@
 import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
+import { DEFAULT_TOY_LOOK } from '../../../shared/domain/toy-look';
 import { heroCoverParts, toyCover } from '../../adapters/illustrator/test-photos';
 import { wordlessCoverArt } from '../../book/cover-art';
 import { frontArtLayout } from '../../print/cover';
@@ -9,7 +11,7 @@ import { inspectDocument } from '../../print/inspect';
 import { type CoverDimensions, coverDimensions } from '../../print/spec';
 import { makeLineArt, makeStoryImage } from '../../print/test-images';
 import { extractText } from '../../print/test-pdf-text';
-import type { RenderedStory } from '../../stories/story';
+import { loadStory, type RenderedStory } from '../../stories/story';
 import { buildPrintFiles, type PrintFilesInput } from './print-files';
 
 /** A 64-bit difference hash: neighbouring pixels of a 9 x 8 grey copy, brighter or not. */
@@ -87,6 +89,28 @@ describe('buildPrintFiles', () => {
       toyCover: await toyCover(),
       coverTypes: ['softcover'],
     };
+  }, 60_000);
+
+  it('refuses a page drawn from its scene whose text panel would hide the child’s face (the layout check)', async () => {
+    const [first] = (await loadStory('guardian-friend', 'storybook', 'en')).pages;
+    const long = Array.from(
+      { length: 14 },
+      () => 'Then the toy whispered something very long and kind.',
+    ).join(' ');
+    const input = {
+      ...base,
+      language: 'en' as const,
+      bookType: 'storybook' as const,
+      style: 'color' as const,
+      story: {
+        ...story('Mia and the Night Guardian', 1),
+        pages: [{ position: 1, text: long, scene: first!.scene }],
+      },
+      pages: [{ image: await makeStoryImage(512), text: long }],
+    };
+    await expect(
+      buildPrintFiles({ ...input, layout: { look: DEFAULT_CHILD_LOOK, toy: DEFAULT_TOY_LOOK } }),
+    ).rejects.toThrow(/layout check failed: Page 1 has no room for its text panel: .*the face/);
   }, 60_000);
 
   it('prints the approved cover’s art on the front, its words set inside the safe area, and the names and dedication inside', async () => {

@@ -1,7 +1,10 @@
+import type { ChildLook } from '../../../shared/domain/child-look';
 import type { BookType, CoverType } from '../../../shared/domain/statuses';
+import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import { COVER_SIZE, COVER_TEXT, renderCoverWords } from '../../adapters/illustrator/cover-art';
 import { coverPortrait, wordlessCoverArt } from '../../book/cover-art';
+import { scenePanelPlace } from '../../book/page-layout';
 import { backCoverText, drawYourOwnLines } from '../../book/texts';
 import { PermanentJobError } from '../../jobs/errors';
 import {
@@ -47,6 +50,13 @@ export type PrintFilesInput = {
    * refuses one enlarged from a smaller picture. Hosted models draw smaller and are enlarged.
    */
   nativeDetail?: boolean;
+  /**
+   * The pictures were drawn by the local illustrator from the story's scenes with these looks: the
+   * layout check then places each page's text panel where the scene leaves room and refuses a page
+   * where it has none (scenes/layout-check.ts). Absent (a hosted model's pictures), the panel goes
+   * where the picture is calmer.
+   */
+  layout?: { look: ChildLook; toy: ToyLook };
 };
 
 export type PrintFiles = {
@@ -75,13 +85,14 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
       ...(titleImage ? { image: titleImage } : {}),
     },
     { kind: 'dedication', message: story.dedication.message, signature: story.dedication.signature },
-    ...input.pages.map(
-      (page): InteriorPage => ({
+    ...(await panelPlaces(input)).map(
+      (panel, index): InteriorPage => ({
         kind: 'story',
-        image: page.image,
-        text: page.text,
+        image: input.pages[index]!.image,
+        text: input.pages[index]!.text,
         style: input.style,
-        ...(page.secondText ? { secondText: page.secondText } : {}),
+        ...(input.pages[index]!.secondText ? { secondText: input.pages[index]!.secondText } : {}),
+        ...(panel ? { panel } : {}),
       }),
     ),
   ];
@@ -182,6 +193,28 @@ async function coverWords(
     ribbon: words.ribbon.image,
     imprint: words.imprint.image,
   };
+}
+
+/**
+ * The text panel's place on each story page, from the layout check of its scene (colour pages drawn
+ * by the local illustrator); a page with no room for its panel stops production, since printing it
+ * again would hide the same thing.
+ */
+async function panelPlaces(input: PrintFilesInput): Promise<Array<'top' | 'bottom' | undefined>> {
+  const { layout } = input;
+  if (!layout || input.style !== 'color') return input.pages.map(() => undefined);
+  const places: Array<'top' | 'bottom' | undefined> = [];
+  for (const [index, page] of input.pages.entries()) {
+    const scene = input.story.pages[index]?.scene;
+    if (!scene) {
+      places.push(undefined);
+      continue;
+    }
+    const { place, problem } = await scenePanelPlace(scene, page.text, layout, index + 1);
+    if (problem) throw new PermanentJobError('INTERNAL_ERROR', `The layout check failed: ${problem}`);
+    places.push(place);
+  }
+  return places;
 }
 
 async function check(what: string, result: { ok: boolean; problems: string[] }): Promise<void> {

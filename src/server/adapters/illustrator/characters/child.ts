@@ -461,7 +461,9 @@ function shoe(at: Point, side: 1 | -1, colour: string, p: Paint, sole: boolean):
 
 function body(o: ChildOptions, limbs: Limbs, p: Paint): { back: string; front: string; arms: string } {
   const skin = SKIN[o.look.skin].fill;
-  const wear = o.outfit === 'pyjamas' ? OUTFIT.pyjamas : OUTFIT.day;
+  const bath = o.outfit === 'bath';
+  // In the bath, bare shoulders and arms: no T-shirt in the water.
+  const wear = o.outfit === 'pyjamas' ? OUTFIT.pyjamas : bath ? { ...OUTFIT.day, top: skin } : OUTFIT.day;
   const pyjamas = o.outfit === 'pyjamas';
   const seated = limbs === POSES.sitting;
   // Legs: trousers down to the ankle, then shoes (bare feet in pyjamas).
@@ -484,26 +486,28 @@ function body(o: ChildOptions, limbs: Limbs, p: Paint): { back: string; front: s
     `M${HEAD.cx - 26} ${SHOULDER.l.y - 22} Q${HEAD.cx} ${SHOULDER.l.y + 2} ${HEAD.cx + 26} ${SHOULDER.l.y - 22}`,
     p,
   );
-  const trim = pyjamas
-    ? p.line
-      ? [0, 1, 2]
-          .map(
-            (i) =>
-              `<circle cx="${HEAD.cx}" cy="${SHOULDER.l.y + 20 + i * 36}" r="6" fill="#ffffff" stroke="#000000" stroke-width="${LINE_MIN_WIDTH}"/>`,
-          )
-          .join('')
-      : [
-          [170, 320],
-          [228, 340],
-          [196, 376],
-          [164, 392],
-          [236, 396],
-          [200, 300],
-        ]
-          .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="6" fill="${OUTFIT.pyjamas.dot}"/>`)
-          .join('')
-    : // The day top: a big star on the chest, every child's favourite (a closed region to colour).
-      `<path d="M200 318 L209 338 L231 340 L214 354 L220 376 L200 364 L180 376 L186 354 L169 340 L191 338 Z" fill="${p.fill('#fff3c4')}" stroke="${p.ink}" stroke-width="${p.sw * 0.8}" stroke-linejoin="round"/>`;
+  const trim = bath
+    ? ''
+    : pyjamas
+      ? p.line
+        ? [0, 1, 2]
+            .map(
+              (i) =>
+                `<circle cx="${HEAD.cx}" cy="${SHOULDER.l.y + 20 + i * 36}" r="6" fill="#ffffff" stroke="#000000" stroke-width="${LINE_MIN_WIDTH}"/>`,
+            )
+            .join('')
+        : [
+            [170, 320],
+            [228, 340],
+            [196, 376],
+            [164, 392],
+            [236, 396],
+            [200, 300],
+          ]
+            .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="6" fill="${OUTFIT.pyjamas.dot}"/>`)
+            .join('')
+      : // The day top: a big star on the chest, every child's favourite (a closed region to colour).
+        `<path d="M200 318 L209 338 L231 340 L214 354 L220 376 L200 364 L180 376 L186 354 L169 340 L191 338 Z" fill="${p.fill('#fff3c4')}" stroke="${p.ink}" stroke-width="${p.sw * 0.8}" stroke-linejoin="round"/>`;
   // Arms: a sleeve (short by day, long in pyjamas), then skin, then the hand.
   const arm = (a: Point[], side: 'l' | 'r') => {
     const sleeveEnd = pyjamas ? a[2]! : { x: (a[0]!.x + a[1]!.x) / 2, y: (a[0]!.y + a[1]!.y) / 2 };
@@ -552,7 +556,7 @@ export function drawChild(o: ChildOptions): Figure {
     height = box.right - box.left;
     const neck = { x: HEAD.cx, y: HEAD.cy + 86 };
     const turn = (q: Point): Point => ({ x: q.y - 20, y: box.right - q.x });
-    svg = `<g transform="translate(-20 ${box.right}) rotate(-90)">${b.back}${b.front}<g transform="rotate(24 ${neck.x} ${neck.y})">${h.back}${h.front}</g>${b.arms}</g>`;
+    svg = `<g transform="translate(-20 ${box.right}) rotate(-90)">${b.back}${b.front}<g transform="rotate(24 ${neck.x} ${neck.y})">${h.back}<g class="face">${h.front}</g></g>${b.arms}</g>`;
     anchors = {
       head: turn({ x: HEAD.cx, y: HEAD.cy }),
       hand: turn(hands),
@@ -564,7 +568,8 @@ export function drawChild(o: ChildOptions): Figure {
     width = W;
     height = seated ? 520 : 640;
     // Arms after the head: a waving or reaching hand passes in front of the hair.
-    svg = `${h.back}${b.back}${b.front}${h.front}${b.arms}`;
+    // The face is a group of its own: the layout check finds it (scenes/layout-check.ts).
+    svg = `${h.back}${b.back}${b.front}<g class="face">${h.front}</g>${b.arms}`;
     const footY = Math.max(limbs.legL[2]!.y, limbs.legR[2]!.y) + (o.outfit === 'pyjamas' ? 21 : 18);
     anchors = {
       head: { x: HEAD.cx, y: HEAD.cy },

@@ -63,7 +63,8 @@ export type ChildOptions = {
   style: ArtStyle;
   /** Which way the child turns: the active arm (waving, pointing, holding a hand) is on that side. */
   facing?: 'left' | 'right';
-  outfit?: 'day' | 'pyjamas';
+  /** `bath`: nothing on top (the rest is under the water and the tub's side). */
+  outfit?: 'day' | 'pyjamas' | 'bath';
 };
 
 export type ToyOptions = { look: ToyLook; pose: ToyPose; style: ArtStyle; facing?: 'left' | 'right' };

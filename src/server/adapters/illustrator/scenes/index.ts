@@ -37,6 +37,8 @@ const TOY_SCALE = 0.74;
 const TOY_IN_BED_SCALE = 0.6;
 /** A close view enlarges the whole picture around the characters (or the bed, the bath, the boat). */
 const CLOSE_ZOOM = 1.22;
+/** Where a close view puts the characters' feet: above the text panel of a page of three lines. */
+const CLOSE_FEET_AT = 730;
 /**
  * Feet on the ground no lower than this on a wide view: the text panel covers the bottom quarter of
  * the page, and the child's face and the toy stay well above it.
@@ -298,9 +300,10 @@ function closeUp(body: string, nestFocus: Point | undefined, focus: Point[], gro
   } else {
     const fx = focus.length ? focus.reduce((sum, point) => sum + point.x, 0) / focus.length : 500;
     // The characters' middle moves most of the way towards the page's middle; their feet land just
-    // above the text panel's usual place, so the faces sit in the upper middle of the page.
+    // above the text panel's usual place (its top is at about 740 for three lines), so the faces sit
+    // in the upper middle of the page (scenes/layout-check.ts measures it).
     tx = clampX(500 + (fx - 500) * 0.35 - fx * CLOSE_ZOOM);
-    ty = clampX(800 - groundY * CLOSE_ZOOM);
+    ty = clampX(CLOSE_FEET_AT - groundY * CLOSE_ZOOM);
   }
   return `<g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${CLOSE_ZOOM})">${body}</g>`;
 }

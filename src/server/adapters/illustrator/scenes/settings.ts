@@ -48,6 +48,12 @@ export function drawSetting(scene: Scene, p: Paint, variant = 0): SettingArt {
 
 // --- shared pieces ------------------------------------------------------------------------------
 
+/**
+ * A prop the text names, in a group of its own: the layout check finds it by its class and keeps
+ * the text panel off it (scenes/layout-check.ts).
+ */
+export const propGroup = (prop: Prop, svg: string) => (svg ? `<g class="prop-${prop}">${svg}</g>` : '');
+
 let gradientId = 0;
 /** A vertical gradient fill in colour, white in line art. */
 function sky(
@@ -205,7 +211,7 @@ function lamp(c: SettingContext, x: number, base: number, on: boolean) {
         `<circle cx="${x}" cy="${r(base - 90)}" r="240" fill="#ffcf70" fill-opacity="0.14"/><circle cx="${x}" cy="${r(base - 90)}" r="130" fill="#ffe2a0" fill-opacity="0.22"/>`,
       )
     : '';
-  return { back: table + stem + shade, glow };
+  return { back: propGroup(on ? 'lamp' : 'lamp-off', table + stem + shade), glow };
 }
 
 function fireflies(c: SettingContext, count: number, top: number, bottom: number) {
@@ -249,7 +255,7 @@ function leafBoat(c: SettingContext, cx: number, y: number, w: number) {
       1.4,
       '#2f6b2a',
     );
-  return { back, front };
+  return { back: propGroup('leaf-boat', back), front: propGroup('leaf-boat', front) };
 }
 
 /**
@@ -353,7 +359,10 @@ function bedroom(c: SettingContext): SettingArt {
     back += `<g transform="translate(${doorX - 860} 0)"><path d="M905 190 Q870 200 872 260 L860 560 Q935 585 1000 560 L985 260 Q985 200 950 190 Z" fill="${p.f('#7fa6d6')}" ${p.s()}/>${p.stroke('M928 200 L915 560')}<rect x="868" y="360" width="125" height="18" rx="8" fill="${p.f('#f0d56e')}" ${p.s()}/></g>`;
   }
   if (c.has('slippers'))
-    back += `<ellipse cx="700" cy="790" rx="46" ry="20" fill="${p.f('#ee8f7f')}" ${p.s()}/><ellipse cx="780" cy="802" rx="46" ry="20" fill="${p.f('#ee8f7f')}" ${p.s()}/>`;
+    back += propGroup(
+      'slippers',
+      `<ellipse cx="700" cy="790" rx="46" ry="20" fill="${p.f('#ee8f7f')}" ${p.s()}/><ellipse cx="780" cy="802" rx="46" ry="20" fill="${p.f('#ee8f7f')}" ${p.s()}/>`,
+    );
   // The bed, head on the left: big, so the child in it is big too.
   let front = '';
   let onFront = '';
@@ -380,9 +389,12 @@ function bedroom(c: SettingContext): SettingArt {
     }
     // The tiny star on the blanket; in line art one big star, without the sparkles' small specks.
     if (c.has('star'))
-      onFront += p.line
-        ? starShape(c, 560, 650, 52, '#ffe066', 1)
-        : starShape(c, 560, 650, 40, '#ffe066', 1) + sparkles(c, 560, 650, 70);
+      onFront += propGroup(
+        'star',
+        p.line
+          ? starShape(c, 560, 650, 52, '#ffe066', 1)
+          : starShape(c, 560, 650, 40, '#ffe066', 1) + sparkles(c, 560, 650, 70),
+      );
   }
   if (c.has('lamp') || c.has('lamp-off')) {
     const l = lamp(c, c.has('bed') ? 755 : 160, 560, c.has('lamp'));
@@ -508,16 +520,19 @@ function garden(c: SettingContext): SettingArt {
       back += `<circle cx="${x}" cy="${y}" r="18" fill="${p.f('#e2574c')}" ${p.s()}/>`;
   }
   if (c.has('owl')) {
-    back += `<ellipse cx="835" cy="400" rx="48" ry="60" fill="${p.f('#a07850')}" ${p.s()}/><circle cx="818" cy="385" r="17" fill="${p.f('#fff6d0')}" ${p.s()}/><circle cx="852" cy="385" r="17" fill="${p.f('#fff6d0')}" ${p.s()}/>`;
+    let owl = `<ellipse cx="835" cy="400" rx="48" ry="60" fill="${p.f('#a07850')}" ${p.s()}/><circle cx="818" cy="385" r="17" fill="${p.f('#fff6d0')}" ${p.s()}/><circle cx="852" cy="385" r="17" fill="${p.f('#fff6d0')}" ${p.s()}/>`;
     // One eye open, one blinking.
-    back += `<circle cx="818" cy="386" r="7" fill="${p.line ? '#000' : INK_DARK}"/>${p.stroke('M842 386 q10 6 20 0', 1)}`;
-    back += `<path d="M828 400 L842 400 L835 414 Z" fill="${p.f('#f2b84b')}" ${p.s(0.8)}/>`;
+    owl += `<circle cx="818" cy="386" r="7" fill="${p.line ? '#000' : INK_DARK}"/>${p.stroke('M842 386 q10 6 20 0', 1)}`;
+    owl += `<path d="M828 400 L842 400 L835 414 Z" fill="${p.f('#f2b84b')}" ${p.s(0.8)}/>`;
+    back += propGroup('owl', owl);
   }
   if (c.has('hedgehog')) {
-    back += `<path d="M430 760 Q430 690 510 690 Q590 690 590 760 Z" fill="${p.f('#8a6548')}" ${p.s()}/><path d="M430 760 Q410 745 418 730 L445 742 Z" fill="${p.f('#d8b48e')}" ${p.s()}/>`;
-    for (let i = 0; i < 5; i++) back += p.stroke(`M${460 + i * 25} 705 l10 -22`, 0.8);
+    let hedgehog = `<path d="M430 760 Q430 690 510 690 Q590 690 590 760 Z" fill="${p.f('#8a6548')}" ${p.s()}/><path d="M430 760 Q410 745 418 730 L445 742 Z" fill="${p.f('#d8b48e')}" ${p.s()}/>`;
+    for (let i = 0; i < 5; i++) hedgehog += p.stroke(`M${460 + i * 25} 705 l10 -22`, 0.8);
     // An eye and a nose, so it reads as a hedgehog and not a pile of leaves.
-    back += `<circle cx="448" cy="728" r="5" fill="${p.line ? '#000' : INK_DARK}"/><circle cx="414" cy="734" r="5" fill="${p.line ? '#000' : INK_DARK}"/>`;
+    hedgehog += `<circle cx="448" cy="728" r="5" fill="${p.line ? '#000' : INK_DARK}"/><circle cx="414" cy="734" r="5" fill="${p.line ? '#000' : INK_DARK}"/>`;
+    // On the grass by the fence, above where the text panel goes.
+    back += propGroup('hedgehog', `<g transform="translate(0 -110)">${hedgehog}</g>`);
   }
   let front = '';
   if (c.has('sleeping-flowers')) {
@@ -565,11 +580,15 @@ function forestPath(c: SettingContext): SettingArt {
     for (const [x, y, s] of [
       [300, 700, 1.2],
       [720, 660, 1],
-      [820, 760, 1.4],
-      [200, 800, 1.1],
+      // The nearest ones stay above the text panel's place.
+      [840, 690, 1.4],
+      [180, 680, 1.1],
       [560, 640, 0.8],
     ] as const) {
-      back += `<rect x="${r(x - 8 * s)}" y="${r(y - 30 * s)}" width="${r(16 * s)}" height="${r(30 * s)}" rx="4" fill="${p.f('#f3ead6')}" ${p.s()}/><path d="M${r(x - 34 * s)} ${r(y - 26 * s)} Q${x} ${r(y - 80 * s)} ${r(x + 34 * s)} ${r(y - 26 * s)} Z" fill="${p.f('#7fe0d0')}" ${p.s()}/>`;
+      back += propGroup(
+        'glowing-mushrooms',
+        `<rect x="${r(x - 8 * s)}" y="${r(y - 30 * s)}" width="${r(16 * s)}" height="${r(30 * s)}" rx="4" fill="${p.f('#f3ead6')}" ${p.s()}/><path d="M${r(x - 34 * s)} ${r(y - 26 * s)} Q${x} ${r(y - 80 * s)} ${r(x + 34 * s)} ${r(y - 26 * s)} Z" fill="${p.f('#7fe0d0')}" ${p.s()}/>`,
+      );
       glow += p.colourOnly(
         `<circle cx="${x}" cy="${r(y - 35 * s)}" r="${r(75 * s)}" fill="#8ff5e0" fill-opacity="0.22"/>`,
       );
@@ -666,8 +685,11 @@ function skySetting(c: SettingContext, what: 'sky' | 'stars' | 'moon' | 'castle'
   }
   if (c.has('star')) {
     // The little star that winks: a face with one eye closed.
-    back += starShape(c, 760, 230, 80, '#ffe066', 1.2);
-    back += `<circle cx="740" cy="225" r="7" fill="${p.line ? '#000' : INK_DARK}"/>${p.stroke('M770 225 q10 6 20 0', 1)}${p.stroke('M745 250 q15 12 30 0', 1)}`;
+    back += propGroup(
+      'star',
+      starShape(c, 760, 230, 80, '#ffe066', 1.2) +
+        `<circle cx="740" cy="225" r="7" fill="${p.line ? '#000' : INK_DARK}"/>${p.stroke('M770 225 q10 6 20 0', 1)}${p.stroke('M745 250 q15 12 30 0', 1)}`,
+    );
     glow += p.colourOnly('<circle cx="760" cy="230" r="140" fill="#fff3b0" fill-opacity="0.18"/>');
   }
   if (c.has('sparkles')) glow += sparkles(c, 760, 230, 130);

@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CHILD_LOOK } from '../../../../shared/domain/child-look';
+import { LANGUAGE_CODES } from '../../../../shared/domain/languages';
+import { DEFAULT_TOY_LOOK } from '../../../../shared/domain/toy-look';
+import { storyPanels } from '../../../print/interior';
+import type { Scene } from '../../../stories/scene';
+import { loadStory, renderStory } from '../../../stories/story';
+import { checkLayout, layoutProblem, type SceneParts, sceneParts } from './layout-check';
+
+// The layout check of issue 31 over every page of the storybook: the text panel, as the print sets
+// it for the page's text with the widest names the shop takes (and short ones), covers no face, no
+// more than the feet of the child or the toy, and no prop the text names. The coloring book prints
+// its caption under the picture (print/interior.ts LINE_ART_BOX): nothing of its picture is under text.
+
+const NAMES = [
+  { child: 'Maximilian Alexander', toy: 'Wolkenschäfchen Bartholomäus' },
+  { child: 'Ana', toy: 'Bo' },
+];
+
+const partsOf = (scene: Scene, variant = 0) =>
+  sceneParts({
+    // A redraw of an odd variant frames the page the other way (adapters/illustrator/local.ts).
+    scene: variant % 2 ? { ...scene, view: scene.view === 'close' ? 'wide' : 'close' } : scene,
+    style: 'color',
+    size: 240,
+    look: DEFAULT_CHILD_LOOK,
+    toy: DEFAULT_TOY_LOOK,
+  });
+
+describe('the layout check of the story pages', () => {
+  let scenes: Scene[] = [];
+  const parts: SceneParts[] = [];
+  beforeAll(async () => {
+    scenes = (await loadStory('guardian-friend', 'storybook', 'en')).pages.map((page) => page.scene);
+    for (const scene of scenes) parts.push(await partsOf(scene));
+  }, 120_000);
+
+  it('finds the child, the face, the toy and the props the text names in the drawing', () => {
+    const found = new Set(parts.flatMap((page) => page.parts.map((part) => part.what)));
+    for (const what of [
+      'child',
+      'face',
+      'toy',
+      'hedgehog',
+      'owl',
+      'slippers',
+      'lamp',
+      'lamp-off',
+      'leaf-boat',
+    ])
+      expect(found).toContain(what);
+    // The hedgehog page (English page 17 of the book): the hedgehog shows, not hidden by anything.
+    const hedgehog = parts[14]!.parts.find((part) => part.what === 'hedgehog');
+    expect(hedgehog?.count).toBeGreaterThan(200);
+  });
+
+  it.each(LANGUAGE_CODES)(
+    'every page in %s has a place for its text panel that covers nothing, long names or short',
+    async (language) => {
+      const story = await loadStory('guardian-friend', 'storybook', language);
+      const problems: string[] = [];
+      for (const names of NAMES) {
+        const rendered = renderStory(story, {
+          child: { name: names.child, gender: 'female', age: 5 },
+          toy: { name: names.toy },
+          dedication: { message: '', signature: '' },
+          language,
+        });
+        for (const page of rendered.pages) {
+          const verdict = checkLayout(parts[page.position - 1]!, await storyPanels(page.text));
+          const problem = layoutProblem(page.position, verdict);
+          if (problem) problems.push(`${names.child}: ${problem}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('puts the panel at the top when the bottom would hide what the text names (the slippers)', async () => {
+    const page = scenes.findIndex((scene) => scene.props.includes('slippers'));
+    const verdict = checkLayout(
+      parts[page]!,
+      await storyPanels(
+        'Cosy pyjamas, teeth brushed clean, one last cuddle. Maximilian Alexander is ready for bed.',
+      ),
+    );
+    expect(verdict.covers.bottom?.join()).toMatch(/slippers/);
+    expect(verdict.place).toBe('top');
+  });
+
+  it('refuses a page made to break it: a text so long that its panel reaches the faces', async () => {
+    const long = Array.from(
+      { length: 14 },
+      () => 'Then the toy whispered something very long and kind.',
+    ).join(' ');
+    const verdict = checkLayout(parts[0]!, await storyPanels(long));
+    expect(verdict.place).toBeUndefined();
+    expect(layoutProblem(1, verdict)).toMatch(
+      /^Page 1 has no room for its text panel: at the bottom .*the face/,
+    );
+  });
+
+  it('a page without text needs no panel', () => {
+    expect(checkLayout(parts[0]!, {}).place).toBe('bottom');
+  });
+});

@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CHILD_LOOK } from '../../shared/domain/child-look';
+import { DEFAULT_TOY_LOOK } from '../../shared/domain/toy-look';
+import { renderScenePage } from '../adapters/illustrator/scenes/index';
+import { loadStory } from '../stories/story';
+import { buildInteriorPdf } from './interior';
+import { renderPrintedStoryPage } from './printed-page';
+
+// The reader's page is the printed page (issue 31): the interior PDF's story page, rendered by
+// poppler's pdftoppm and trimmed of its bleed, and the reader's image of the same page are the same
+// picture, panel and text included. 80 dpi: the 8.75 in page is 700 px, the bleed 10 px, the trim 680.
+
+const run = promisify(execFile);
+const DPI = 80;
+const TRIMMED = 680;
+const BLEED_PX = 10;
+/** Both are compared at half size: poppler and sharp scale the picture's edges a little differently. */
+const COMPARED = 340;
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'printed-page-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The first page of a PDF as printed and trimmed, RGB. */
+async function printedPage(pdf: Uint8Array): Promise<Buffer> {
+  const file = path.join(dir, 'book.pdf');
+  await writeFile(file, pdf);
+  await run('pdftoppm', [
+    '-r',
+    String(DPI),
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-png',
+    '-singlefile',
+    file,
+    path.join(dir, 'page'),
+  ]);
+  const trimmed = await sharp(await readFile(path.join(dir, 'page.png')))
+    .extract({ left: BLEED_PX, top: BLEED_PX, width: TRIMMED, height: TRIMMED })
+    .png()
+    .toBuffer();
+  return raw(trimmed);
+}
+
+/** Mean difference per channel (0..255) between two RGB pictures, over a band of rows (all by default). */
+function meanDifference(a: Buffer, b: Buffer, rows: [number, number] = [0, COMPARED]): number {
+  let sum = 0;
+  const from = rows[0] * COMPARED * 3;
+  const to = rows[1] * COMPARED * 3;
+  for (let i = from; i < to; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / (to - from);
+}
+
+const raw = (png: Buffer) => sharp(png).resize(COMPARED, COMPARED).removeAlpha().raw().toBuffer();
+
+describe('the reader’s page as printed', () => {
+  it.each([
+    ['bottom', 2],
+    ['top', 3],
+  ] as const)(
+    'is the print file’s page, trimmed, with its text panel (%s, English page %i)',
+    async (panel, pageNumber) => {
+      const page = (await loadStory('guardian-friend', 'storybook', 'en')).pages[pageNumber - 1]!;
+      const text = page.text.replace(/\{child\}/g, 'Émile').replace(/\{[^}]+\}/g, 'Bear');
+      const image = await renderScenePage({
+        scene: page.scene,
+        style: 'color',
+        size: 1050,
+        look: DEFAULT_CHILD_LOOK,
+        toy: DEFAULT_TOY_LOOK,
+      });
+      const interior = await buildInteriorPdf({
+        language: 'en',
+        title: 'Test',
+        pages: [{ kind: 'story', image, text, style: 'color', panel }],
+      });
+      const printed = await printedPage(interior.pdf);
+      const reader = await raw(await renderPrintedStoryPage({ image, text, panel, size: TRIMMED }));
+      // The same picture: a few levels apart (the PDF's JPEG, poppler's scaling and anti-aliasing;
+      // measured about 4), where the untrimmed picture without its panel is about 15 apart.
+      expect(meanDifference(reader, printed)).toBeLessThan(6);
+      // Where the panel prints, the reader shows it too, its lines at the same place.
+      const band: [number, number] = panel === 'bottom' ? [240, 320] : [20, 100];
+      expect(meanDifference(reader, printed, band)).toBeLessThan(6);
+      // The picture alone (the reader of before: full bleed, the words beneath) is not that page.
+      const bare = await raw(await sharp(image).resize(TRIMMED, TRIMMED).png().toBuffer());
+      expect(meanDifference(bare, printed, band)).toBeGreaterThan(10);
+    },
+    60_000,
+  );
+});
