@@ -1,4 +1,5 @@
 import { CircleAlert } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../../../components/auth/get-session';
@@ -11,10 +12,15 @@ import { ApprovePanel } from './approve-panel';
 import { BookProgress } from './book-progress';
 import { BookShell } from './book-shell';
 import { BookSkeleton } from './book-skeleton';
-import { ChangesPanel } from './changes-panel';
 import { CopyBanner } from './copy-banner';
 import { Reader } from './reader';
 import { RedrawButton, RedrawChoice } from './redraw';
+
+// The text changes below the book (a form, with zod and react-hook-form) load after the reader has
+// painted: they are not part of the page's first load (issue 33).
+const ChangesPanel = lazy(() =>
+  import('./changes-panel').then((module) => ({ default: module.ChangesPanel })),
+);
 
 function Notice({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
   return (
@@ -154,7 +160,11 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
           language={book.language}
           pageActions={editable ? (page) => <RedrawButton book={book} page={page} /> : undefined}
         />
-        {editable && <ChangesPanel book={book} />}
+        {editable && (
+          <Suspense fallback={null}>
+            <ChangesPanel book={book} />
+          </Suspense>
+        )}
       </div>
     </BookShell>
   );
