@@ -5,8 +5,8 @@ describe('atFirstInteraction', () => {
   it('loads nothing until the first press, then each load once', () => {
     const first = vi.fn();
     const second = vi.fn(() => Promise.resolve());
-    atFirstInteraction(first);
-    atFirstInteraction(second);
+    atFirstInteraction(first, { atOnce: false });
+    atFirstInteraction(second, { atOnce: false });
     expect(first).not.toHaveBeenCalled();
     expect(second).not.toHaveBeenCalled();
 
@@ -21,8 +21,8 @@ describe('atFirstInteraction', () => {
   it('a failed load does not stop the others', async () => {
     const failing = vi.fn(() => Promise.reject(new Error('offline')));
     const other = vi.fn();
-    atFirstInteraction(failing);
-    atFirstInteraction(other);
+    atFirstInteraction(failing, { atOnce: false });
+    atFirstInteraction(other, { atOnce: false });
     window.dispatchEvent(new Event('keydown'));
     await Promise.resolve();
     expect(failing).toHaveBeenCalledTimes(1);

@@ -683,7 +683,8 @@ describe('profile: Orders', () => {
 
     await user.click(within(first).getByRole('button', { name: 'Review' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review order BK-1' });
-    await user.click(await within(dialog).findByRole('radio', { name: '5 stars' }));
+    // The form is the checkout's code, loaded when the dialog opens (issue 33): give it time.
+    await user.click(await within(dialog).findByRole('radio', { name: '5 stars' }, { timeout: 5000 }));
     await user.type(within(dialog).getByLabelText('Your review'), 'Lovely');
     api.server.orders = api.server.orders.map((order) =>
       order.id === 'o-1' ? { ...order, reviewed: true } : order,

@@ -15,13 +15,16 @@ import type { BookPreviewPage } from '../../../../shared/contracts/book-preview'
 import type { Language } from '../../../../shared/domain/languages';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { atFirstInteraction } from '../../../lib/at-first-interaction';
 import { imageAt, pageName } from '../lib/page-names';
 import { readerViews, viewOf } from '../lib/spreads';
 import { useWideScreen } from '../lib/use-wide-screen';
 import { PageView } from './page-view';
 
 // Loaded at the first zoom and kept: the dialog is not part of the reader's first load (issue 33).
-const ZoomDialog = lazy(() => import('./zoom-dialog').then((module) => ({ default: module.ZoomDialog })));
+const loadZoomDialog = () => import('./zoom-dialog');
+const ZoomDialog = lazy(() => loadZoomDialog().then((module) => ({ default: module.ZoomDialog })));
+atFirstInteraction(loadZoomDialog);
 
 /** A swipe is a sideways move of at least this much (a smaller one is a tap or a wobble). */
 const SWIPE_PX = 40;

@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../../../components/auth/sign-out';
 import { Button } from '../../../components/ui/button';
+import { atFirstInteraction } from '../../../lib/at-first-interaction';
 
 /** The first letter of the display name, else of the e-mail, upper case (docs/spec.md section 2). */
 export function profileInitial({ name, email }: { name: string; email: string }): string {
@@ -37,7 +38,9 @@ function ProfileAvatar({ name, email, image }: { name: string; email: string; im
 
 // The name's form (zod and react-hook-form) loads when the person asks to edit: not part of the
 // profile's first load (issue 33).
-const NameForm = lazy(() => import('./name-form').then((module) => ({ default: module.NameForm })));
+const loadNameForm = () => import('./name-form');
+const NameForm = lazy(() => loadNameForm().then((module) => ({ default: module.NameForm })));
+atFirstInteraction(loadNameForm);
 
 /** Who is signed in, and the way out: success goes home, failure says so in a toast. */
 export function ProfileHeader({

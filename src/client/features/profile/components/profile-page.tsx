@@ -6,6 +6,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../../components/auth/get-session';
 import { signInPath } from '../../../components/auth/safe-redirect';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
+import { atFirstInteraction } from '../../../lib/at-first-interaction';
 import { useProfile } from '../api/get-profile';
 import { type ProfileTab, parseProfileTab } from '../lib/links';
 import { BooksTab } from './books-tab';
@@ -13,12 +14,16 @@ import { LoadError } from './load-error';
 import { ProfileHeader } from './profile-header';
 import type { ReviewFormComponent } from './review-dialog';
 
-// The tabs not shown first load when chosen (Radix mounts only the open tab): not part of the
-// profile's first load (issue 33).
-const OrdersTab = lazy(() => import('./orders-tab').then((module) => ({ default: module.OrdersTab })));
+// The tabs not shown first load at the first press, or when chosen (Radix mounts only the open
+// tab): not part of the profile's first load (issue 33).
+const loadOrdersTab = () => import('./orders-tab');
+const OrdersTab = lazy(() => loadOrdersTab().then((module) => ({ default: module.OrdersTab })));
+atFirstInteraction(loadOrdersTab);
+const loadDataControlsTab = () => import('./data-controls-tab');
 const DataControlsTab = lazy(() =>
-  import('./data-controls-tab').then((module) => ({ default: module.DataControlsTab })),
+  loadDataControlsTab().then((module) => ({ default: module.DataControlsTab })),
 );
+atFirstInteraction(loadDataControlsTab);
 
 function TabLoading({ children }: { children: ReactNode }) {
   return (
