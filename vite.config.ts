@@ -7,17 +7,24 @@ import { BOOK_TYPES } from './src/shared/domain/statuses';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES } from './src/shared/i18n';
 
 const sonnerBridge = fileURLToPath(new URL('./src/client/components/ui/sonner-bridge.ts', import.meta.url));
+const sonnerToaster = fileURLToPath(new URL('./src/client/components/layout/toaster.tsx', import.meta.url));
 
 /**
- * Sends every client `import … from 'sonner'` through a bridge module that mounts the Toaster, so
- * the Toaster can stay out of the first load yet show any toast (src/client/components/ui/toasts-in-use.ts).
+ * Sends every client `import … from 'sonner'` through a bridge module that loads sonner at the first
+ * toast and then mounts the Toaster, so neither is in a page's first load yet any toast shows
+ * (src/client/components/ui/toasts-in-use.ts). The Toaster itself (loaded on demand) reads the package.
  */
 function sonnerOnDemand(): Plugin {
   return {
     name: 'shop:sonner-on-demand',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === 'sonner' && importer !== sonnerBridge && importer?.includes('/src/client/')) {
+      if (
+        source === 'sonner' &&
+        importer !== sonnerBridge &&
+        importer !== sonnerToaster &&
+        importer?.includes('/src/client/')
+      ) {
         return sonnerBridge;
       }
       return null;

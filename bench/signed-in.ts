@@ -4,6 +4,10 @@
 // auth routes, the link of the verification e-mail from the outbox, its cookies); autocannon in a
 // process of its own at 20 connections on `/api/profile` and `/api/profile/books`, alternating shop
 // and bare runs, medians; the shop's CPU per request from /proc of its whole process tree.
+// Then the app pages themselves under Lighthouse, the session in the browser's cookie jar, each
+// beside the static page and checked to be the page asked for (bench/signed-in-pages.ts; it throws,
+// and this script exits non-zero, when a page measured is another). BENCH_SIGNED_IN_PAGES=off skips
+// them, BENCH_DRIVERS=none the reads.
 // `npx tsx bench/signed-in.ts` prints one JSON line; `run()` answers it for bench/run.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +19,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { cpuMs, freePort, load, median, stop, waitFor } from './load';
 import { serverArgs } from './server-command';
+import { measureSignedInPages } from './signed-in-pages';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
@@ -215,6 +220,7 @@ export async function run(): Promise<Record<string, unknown>> {
       result.postgres = { skipped: (error as Error).message };
     }
   }
+  if (process.env.BENCH_SIGNED_IN_PAGES !== 'off') result.pages = await measureSignedInPages();
   (result.setup as Record<string, unknown>).loadAverageAfter = os
     .loadavg()
     .map((value) => Math.round(value * 10) / 10);

@@ -67,3 +67,9 @@ export const SATISFACTION_DAYS = 30;
 
 /** Where parents write to us; replies within 24 hours (docs/spec.md FAQ). */
 export const SUPPORT = { email: 'hello@cuddletales.ch', replyHours: 24 } as const;
+
+/**
+ * A page of My Books or of the Orders tab holds this many rows unless asked for fewer (here, not in
+ * the profile's contract, so that the profile's first load can read it without zod: issue 33).
+ */
+export const PROFILE_PAGE_SIZE = { default: 12, max: 50 } as const;

@@ -4,7 +4,6 @@ export {
   isLanguage,
   LANGUAGES,
   type Language,
-  LanguageSchema,
   languageOr,
   localeOf,
 } from './domain/languages';

@@ -84,7 +84,7 @@ describe('profile: access and header', () => {
     const api = mockProfileApi({ profile: makeProfile({ name: 'Ana Keller' }) });
     const { user } = await openLoaded();
     await user.click(await screen.findByRole('button', { name: 'Change name' }));
-    const field = screen.getByRole('textbox', { name: 'Your name' });
+    const field = await screen.findByRole('textbox', { name: 'Your name' });
     expect(field).toHaveFocus();
     expect(field).toHaveValue('Ana Keller');
 
@@ -113,7 +113,7 @@ describe('profile: access and header', () => {
     mockProfileApi({ routes: { 'PATCH /api/profile': fails(500, 'INTERNAL_ERROR') } });
     const { user } = await openLoaded('/profile', 'fr');
     await user.click(await screen.findByRole('button', { name: 'Modifier le nom' }));
-    const field = screen.getByRole('textbox', { name: 'Votre nom' });
+    const field = await screen.findByRole('textbox', { name: 'Votre nom' });
     await user.clear(field);
     await user.type(field, 'x'.repeat(81));
     await user.click(screen.getByRole('button', { name: 'Enregistrer le nom' }));
@@ -684,7 +684,8 @@ describe('profile: Orders', () => {
 
     await user.click(within(first).getByRole('button', { name: 'Review' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review order BK-1' });
-    await user.click(within(dialog).getByRole('radio', { name: '5 stars' }));
+    // The form is the checkout's code, loaded when the dialog opens (issue 33): give it time.
+    await user.click(await within(dialog).findByRole('radio', { name: '5 stars' }, { timeout: 5000 }));
     await user.type(within(dialog).getByLabelText('Your review'), 'Lovely');
     api.server.orders = api.server.orders.map((order) =>
       order.id === 'o-1' ? { ...order, reviewed: true } : order,

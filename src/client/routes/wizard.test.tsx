@@ -87,7 +87,7 @@ describe('wizard: step 1, the child', () => {
     await user.click(screen.getByRole('button', { name: /^Next/ }));
 
     expect(
-      screen.getByText('Please fill in all required fields and check the consent box to proceed.'),
+      await screen.findByText('Please fill in all required fields and check the consent box to proceed.'),
     ).toBeVisible();
     // Said once: the summary and the fields' messages, no toast repeating them (issue 20).
     expect(screen.queryByText('Please complete all fields')).toBeNull();

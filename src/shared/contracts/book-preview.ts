@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
-import { LanguageSchema } from '../domain/languages';
+import { LanguageSchema } from '../domain/language-schema';
 import { BOOK_INSTANCE_STATUSES, BOOK_TYPES } from '../domain/statuses';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
-import { LanguageSchema } from '../domain/languages';
+import { LanguageSchema } from '../domain/language-schema';
 import { PAYMENT_METHODS } from '../domain/payment-methods';
 import { PROMO_KINDS } from '../domain/promo';
 import { GRANDPARENT_COPIES } from '../domain/quote';

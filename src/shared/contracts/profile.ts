@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_PAGE_SIZE } from '../constants';
 import {
   BOOK_INSTANCE_STATUSES,
   BOOK_TYPES,
@@ -79,8 +80,7 @@ export const ProfileBooksSchema = z
   .meta({ id: 'ProfileBooks' });
 export type ProfileBooks = z.infer<typeof ProfileBooksSchema>;
 
-/** A page of My Books or of the Orders tab holds this many rows unless asked for fewer. */
-export const PROFILE_PAGE_SIZE = { default: 12, max: 50 } as const;
+export { PROFILE_PAGE_SIZE };
 
 /** GET /api/profile/orders: one page, newest first, after `cursor` when given. */
 export const ProfilePageQuerySchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { ChildLookSchema } from '../domain/child-look';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
-import { LanguageSchema } from '../domain/languages';
+import { LanguageSchema } from '../domain/language-schema';
 import { BOOK_TYPES } from '../domain/statuses';
 import { ToyLookSchema } from '../domain/toy-look';
 import { BookTypeParamSchema } from './catalog';

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-
 /**
  * The shop's languages, as data (issue 32, docs/decisions/020-languages-and-stories-as-data.md):
- * this list drives the types, the zod schemas, the database's CHECKs, i18n on the client and the
+ * this list drives the types, the zod schemas (./language-schema.ts), the database's CHECKs, i18n on the client and the
  * server, the stories, e-mails, receipts and print files. A new language is an entry here plus its
  * folders of texts (public/locales/{code}/ and src/server/stories/{theme}/{bookType}.{code}.json).
  *
@@ -54,9 +52,6 @@ export type Language = LanguageEntry['code'];
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 export const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [Language, ...Language[]];
-
-/** The zod schema of a language code: every contract uses this one. */
-export const LanguageSchema = z.enum(LANGUAGE_CODES);
 
 /** True when a string names one of the shop's languages. */
 export function isLanguage(value: unknown): value is Language {

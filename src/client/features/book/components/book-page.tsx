@@ -1,4 +1,5 @@
 import { CircleAlert } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../../../components/auth/get-session';
@@ -6,15 +7,21 @@ import { signInPath } from '../../../components/auth/safe-redirect';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { statusOf } from '../../../lib/api-client';
+import { atFirstInteraction } from '../../../lib/at-first-interaction';
 import { useBook, useGiftCopy } from '../api/get-book';
 import { ApprovePanel } from './approve-panel';
 import { BookProgress } from './book-progress';
 import { BookShell } from './book-shell';
 import { BookSkeleton } from './book-skeleton';
-import { ChangesPanel } from './changes-panel';
 import { CopyBanner } from './copy-banner';
 import { Reader } from './reader';
 import { RedrawButton, RedrawChoice } from './redraw';
+
+// The text changes below the book (a form, with zod and react-hook-form) load at the first press or
+// when scrolled near, not with the reader: they are not part of the page's first load (issue 33).
+const loadChangesPanel = () => import('./changes-panel');
+const ChangesPanel = lazy(() => loadChangesPanel().then((module) => ({ default: module.ChangesPanel })));
+atFirstInteraction(loadChangesPanel);
 
 function Notice({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
   return (
@@ -154,8 +161,40 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
           language={book.language}
           pageActions={editable ? (page) => <RedrawButton book={book} page={page} /> : undefined}
         />
-        {editable && <ChangesPanel book={book} />}
+        {editable && (
+          <WhenNear>
+            <Suspense fallback={null}>
+              <ChangesPanel book={book} />
+            </Suspense>
+          </WhenNear>
+        )}
       </div>
     </BookShell>
   );
+}
+
+/** Its children once the visitor has pressed anything or scrolled within a screen of it. */
+function WhenNear({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const show = () => setNear(true);
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && show(),
+      {
+        rootMargin: '100% 0px',
+      },
+    );
+    observer.observe(element);
+    window.addEventListener('pointerdown', show, { once: true, capture: true });
+    window.addEventListener('keydown', show, { once: true, capture: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('pointerdown', show, true);
+      window.removeEventListener('keydown', show, true);
+    };
+  }, [near]);
+  return <div ref={ref}>{near && children}</div>;
 }

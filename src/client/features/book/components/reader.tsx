@@ -1,8 +1,10 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   type KeyboardEvent,
+  lazy,
   type PointerEvent,
   type ReactNode,
+  Suspense,
   useEffect,
   useId,
   useRef,
@@ -13,11 +15,16 @@ import type { BookPreviewPage } from '../../../../shared/contracts/book-preview'
 import type { Language } from '../../../../shared/domain/languages';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { atFirstInteraction } from '../../../lib/at-first-interaction';
 import { imageAt, pageName } from '../lib/page-names';
 import { readerViews, viewOf } from '../lib/spreads';
 import { useWideScreen } from '../lib/use-wide-screen';
 import { PageView } from './page-view';
-import { ZoomDialog } from './zoom-dialog';
+
+// Loaded at the first zoom and kept: the dialog is not part of the reader's first load (issue 33).
+const loadZoomDialog = () => import('./zoom-dialog');
+const ZoomDialog = lazy(() => loadZoomDialog().then((module) => ({ default: module.ZoomDialog })));
+atFirstInteraction(loadZoomDialog);
 
 /** A swipe is a sideways move of at least this much (a smaller one is a tap or a wobble). */
 const SWIPE_PX = 40;
@@ -45,6 +52,8 @@ export function Reader({ pages, title, language, pageActions }: ReaderProps) {
   const views = readerViews(pages, wide);
   const [pageIndex, setPageIndex] = useState(0);
   const [zoomed, setZoomed] = useState<BookPreviewPage | null>(null);
+  const [zoomUsed, setZoomUsed] = useState(false);
+  if (zoomed && !zoomUsed) setZoomUsed(true);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const id = useId();
@@ -178,7 +187,11 @@ export function Reader({ pages, title, language, pageActions }: ReaderProps) {
 
       <ThumbnailStrip pages={pages} view={view} viewIndex={viewIndex} onChoose={setPageIndex} />
 
-      <ZoomDialog page={zoomed} title={title} onClose={() => setZoomed(null)} />
+      {zoomUsed && (
+        <Suspense fallback={null}>
+          <ZoomDialog page={zoomed} title={title} onClose={() => setZoomed(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PROFILE_PAGE_SIZE, type ProfileBook, type ProfileBooks } from '../../../../shared/contracts/profile';
+import { PROFILE_PAGE_SIZE } from '../../../../shared/constants';
+import type { ProfileBook, ProfileBooks } from '../../../../shared/contracts/profile';
 import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
 import { BOOKS_POLL_MS, type BookPages, bookInstancesQueryKey, withFresherBooks } from './get-book-instances';
 import { PROFILE_QUERY_KEY } from './query-keys';

@@ -1,16 +1,9 @@
-import { CircleAlert, Loader2, LogOut, Pencil } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { Loader2, LogOut, Pencil } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DISPLAY_NAME_MAX_CHARS,
-  type DisplayNameProblem,
-  DisplayNameUpdateSchema,
-} from '../../../../shared/contracts/profile';
-import { TextField } from '../../../components/auth/forms/form-parts';
 import { useSignOut } from '../../../components/auth/sign-out';
 import { Button } from '../../../components/ui/button';
-import { useZodForm } from '../../../lib/use-zod-form';
-import { useUpdateDisplayName } from '../api/update-display-name';
+import { atFirstInteraction } from '../../../lib/at-first-interaction';
 
 /** The first letter of the display name, else of the e-mail, upper case (docs/spec.md section 2). */
 export function profileInitial({ name, email }: { name: string; email: string }): string {
@@ -43,44 +36,11 @@ function ProfileAvatar({ name, email, image }: { name: string; email: string; im
   );
 }
 
-/**
- * The display name's form, in place of the name: checked with the shared schema before sending, the
- * field's own message for a problem (nothing else repeats it), the server's refusal in the form.
- */
-function NameForm({ name, onDone }: { name: string; onDone: (saved: boolean) => void }) {
-  const { t } = useTranslation('profile');
-  const update = useUpdateDisplayName();
-  const form = useZodForm(DisplayNameUpdateSchema, { name });
-  const problem = form.formState.errors.name?.message as DisplayNameProblem | undefined;
-  const submit = form.handleSubmit((data) => update.mutate(data, { onSuccess: () => onDone(true) }));
-  return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex w-full flex-col gap-3 pb-2">
-      <TextField
-        label={t('name.label')}
-        autoComplete="name"
-        // The field the person just asked to change.
-        autoFocus
-        error={problem && t(`name.problems.${problem}`, { max: DISPLAY_NAME_MAX_CHARS })}
-        {...form.field('name', () => update.reset())}
-      />
-      {update.isError && (
-        <p role="alert" className="flex items-start gap-1.5 text-sm font-semibold text-red-700">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {t('name.failed')}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={update.isPending}>
-          {update.isPending && <Loader2 aria-hidden="true" className="size-4 motion-safe:animate-spin" />}
-          {update.isPending ? t('name.saving') : t('name.save')}
-        </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={() => onDone(false)}>
-          {t('name.cancel')}
-        </Button>
-      </div>
-    </form>
-  );
-}
+// The name's form (zod and react-hook-form) loads when the person asks to edit: not part of the
+// profile's first load (issue 33).
+const loadNameForm = () => import('./name-form');
+const NameForm = lazy(() => loadNameForm().then((module) => ({ default: module.NameForm })));
+atFirstInteraction(loadNameForm);
 
 /** Who is signed in, and the way out: success goes home, failure says so in a toast. */
 export function ProfileHeader({
@@ -113,7 +73,11 @@ export function ProfileHeader({
           {editing ? (
             <>
               <h1 className="sr-only">{displayName}</h1>
-              <NameForm name={user.name} onDone={doneEditing} />
+              <Suspense
+                fallback={<Loader2 aria-hidden="true" className="my-2 size-5 motion-safe:animate-spin" />}
+              >
+                <NameForm name={user.name} onDone={doneEditing} />
+              </Suspense>
             </>
           ) : (
             <div className="flex min-w-0 flex-wrap items-center gap-x-2">

@@ -1,19 +1,43 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { BookOpen, Loader2, Package, ShieldCheck } from 'lucide-react';
-import { useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../../components/auth/get-session';
 import { signInPath } from '../../../components/auth/safe-redirect';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
+import { atFirstInteraction } from '../../../lib/at-first-interaction';
 import { useProfile } from '../api/get-profile';
 import { type ProfileTab, parseProfileTab } from '../lib/links';
 import { BooksTab } from './books-tab';
-import { DataControlsTab } from './data-controls-tab';
 import { LoadError } from './load-error';
-import { OrdersTab } from './orders-tab';
 import { ProfileHeader } from './profile-header';
 import type { ReviewFormComponent } from './review-dialog';
+
+// The tabs not shown first load at the first press, or when chosen (Radix mounts only the open
+// tab): not part of the profile's first load (issue 33).
+const loadOrdersTab = () => import('./orders-tab');
+const OrdersTab = lazy(() => loadOrdersTab().then((module) => ({ default: module.OrdersTab })));
+atFirstInteraction(loadOrdersTab);
+const loadDataControlsTab = () => import('./data-controls-tab');
+const DataControlsTab = lazy(() =>
+  loadDataControlsTab().then((module) => ({ default: module.DataControlsTab })),
+);
+atFirstInteraction(loadDataControlsTab);
+
+function TabLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p className="flex justify-center py-10">
+          <Loader2 aria-hidden="true" className="size-6 text-coral-600 motion-safe:animate-spin" />
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 const TAB_ICONS = { 'active-generations': BookOpen, orders: Package, 'data-controls': ShieldCheck } as const;
 const TAB_LABELS = { 'active-generations': 'books', orders: 'orders', 'data-controls': 'data' } as const;
@@ -97,10 +121,14 @@ export function ProfilePage({ ReviewForm }: { ReviewForm: ReviewFormComponent })
             <BooksTab />
           </Tabs.Content>
           <Tabs.Content value="orders" className="focus-visible:outline-none">
-            <OrdersTab ReviewForm={ReviewForm} />
+            <TabLoading>
+              <OrdersTab ReviewForm={ReviewForm} />
+            </TabLoading>
           </Tabs.Content>
           <Tabs.Content value="data-controls" className="focus-visible:outline-none">
-            <DataControlsTab onLeft={onLeft} />
+            <TabLoading>
+              <DataControlsTab onLeft={onLeft} />
+            </TabLoading>
           </Tabs.Content>
         </Tabs.Root>
       )}

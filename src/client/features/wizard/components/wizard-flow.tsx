@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import type { WizardState } from '../../../../shared/contracts/wizard';
 import { parseWizardStep, previousStep, type WizardStep } from '../../../../shared/domain/wizard';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
+import { atFirstInteraction } from '../../../lib/at-first-interaction';
 import { useUrlStep } from '../../../lib/use-url-step';
 import type { CoverKind } from '../api/generate-cover';
 import { useSaveWizardStep } from '../api/save-wizard-step';
@@ -13,14 +14,24 @@ import { useWizardCompletion, type WizardScreen } from '../hooks/use-wizard-comp
 import { useWizardCovers } from '../hooks/use-wizard-covers';
 import { useWizardDrafts } from '../hooks/use-wizard-drafts';
 import { useWizardNext } from '../hooks/use-wizard-next';
-import { CoverStep } from './cover-step';
 import { SignInToComplete } from './sign-in-to-complete';
 import { StepChild } from './step-child';
-import { StepDedication } from './step-dedication';
-import { StepToy } from './step-toy';
 import { WizardFooter } from './wizard-footer';
 import { WizardNotes } from './wizard-notes';
 import { WizardShell } from './wizard-shell';
+
+// Only the first step is in the wizard's first load (issue 33); the others are fetched at the
+// parent's first press or key, or when shown. (The sign-in asked for at the end stays: the heading
+// it brings must take the focus the moment it is shown.)
+const loadCoverStep = () => import('./cover-step');
+const loadStepToy = () => import('./step-toy');
+const loadStepDedication = () => import('./step-dedication');
+const CoverStep = lazy(() => loadCoverStep().then((module) => ({ default: module.CoverStep })));
+const StepToy = lazy(() => loadStepToy().then((module) => ({ default: module.StepToy })));
+const StepDedication = lazy(() =>
+  loadStepDedication().then((module) => ({ default: module.StepDedication })),
+);
+for (const load of [loadCoverStep, loadStepToy, loadStepDedication]) atFirstInteraction(load);
 
 const STEP_KEYS = { 1: 'child', 2: 'cover', 3: 'toy', 4: 'toyGenerated', 5: 'dedication' } as const;
 
@@ -155,20 +166,22 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
         <p className="mt-2 text-ink-700 sm:text-lg">{t(`steps.${stepKey}.lead`)}</p>
       </div>
       <div ref={stepRef}>
-        {step === 1 && <StepChild form={drafts.child} onPhotoBusyChange={setPhotoBusy} />}
-        {step === 2 && coverStep('hero')}
-        {step === 3 && <StepToy form={drafts.toy} onPhotoBusyChange={setPhotoBusy} />}
-        {step === 4 && coverStep('toy')}
-        {step === 5 && (
-          <StepDedication
-            message={dedication.message}
-            signature={dedication.signature}
-            onMessageChange={dedication.setMessage}
-            onSignatureChange={dedication.setSignature}
-            saving={save.isPending}
-            onSave={saveDedication}
-          />
-        )}
+        <Suspense fallback={null}>
+          {step === 1 && <StepChild form={drafts.child} onPhotoBusyChange={setPhotoBusy} />}
+          {step === 2 && coverStep('hero')}
+          {step === 3 && <StepToy form={drafts.toy} onPhotoBusyChange={setPhotoBusy} />}
+          {step === 4 && coverStep('toy')}
+          {step === 5 && (
+            <StepDedication
+              message={dedication.message}
+              signature={dedication.signature}
+              onMessageChange={dedication.setMessage}
+              onSignatureChange={dedication.setSignature}
+              saving={save.isPending}
+              onSave={saveDedication}
+            />
+          )}
+        </Suspense>
       </div>
     </WizardShell>
   );

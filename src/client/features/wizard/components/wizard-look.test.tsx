@@ -35,7 +35,12 @@ describe('wizard step 2 with a drawn child', () => {
           ok({ imageId: REDRAWN_ID, look: (call.body as { look: ChildLook }).look }),
       },
     });
-    const cover = await screen.findByRole('img', { name: 'The book’s cover, with Mia as the hero' });
+    // The step's code loads when it is shown (issue 33): give it time on a busy machine.
+    const cover = await screen.findByRole(
+      'img',
+      { name: 'The book’s cover, with Mia as the hero' },
+      { timeout: 5000 },
+    );
     expect(cover).toHaveAttribute('src', `/api/wizard/images/${COVER.generatedCover}`);
     const hair = screen.getByRole('radiogroup', { name: 'Hairstyle' });
     expect(within(hair).getByRole('radio', { name: 'Bob' })).toBeChecked();
