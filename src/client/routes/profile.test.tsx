@@ -323,7 +323,7 @@ describe('profile: My Books', () => {
     ['all done', 'All done', 'Terminé'],
     [
       "Something went wrong creating your book. We're working to fix it.",
-      'Something went wrong while we were drawing your book. We’re already on it.',
+      "Something went wrong creating your book. We're working to fix it.",
       'Un problème est survenu lors de la création de votre livre. Nous faisons le nécessaire pour le résoudre.',
     ],
     ['Checking the moon', 'Checking the moon', 'Checking the moon'],
