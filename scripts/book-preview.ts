@@ -3,7 +3,9 @@
  * at every page (docs/decisions/022-covers-per-binding.md). Writes interior.pdf, cover-<type>.pdf
  * and, with poppler's pdftoppm (`apt-get install poppler-utils`), a PNG per page at 40 dpi.
  *
- *   npx tsx scripts/book-preview.ts <out-dir> [en|fr] [child name] [toy name] [storybook|coloring]
+ *   npx tsx scripts/book-preview.ts <out-dir> [en|fr|de|it] [child name] [toy name] [storybook|coloring] [story]
+ *
+ * `story` is a folder of src/server/stories (default guardian-friend).
  */
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -22,8 +24,14 @@ import type { Language } from '../src/shared/i18n';
 const run = promisify(execFile);
 
 async function main(): Promise<void> {
-  const [out = 'book-preview', lang = 'en', child = 'Oscar', toy = 'Biscuit', type = 'storybook'] =
-    process.argv.slice(2);
+  const [
+    out = 'book-preview',
+    lang = 'en',
+    child = 'Oscar',
+    toy = 'Biscuit',
+    type = 'storybook',
+    themeId = 'guardian-friend',
+  ] = process.argv.slice(2);
   const language = lang as Language;
   const bookType = type as BookType;
   const style = bookType === 'coloring' ? 'line' : 'color';
@@ -56,7 +64,7 @@ async function main(): Promise<void> {
     language,
   });
   if (!toyCover.ok) throw new Error(toyCover.message);
-  const story = renderStory(await loadStory('guardian-friend', bookType, language), {
+  const story = renderStory(await loadStory(themeId, bookType, language), {
     child: { name: child, gender: 'male', age: 5 },
     toy: { name: toy },
     dedication: { message: '', signature: '' },

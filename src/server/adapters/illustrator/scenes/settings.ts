@@ -571,8 +571,8 @@ function forestPath(c: SettingContext): SettingArt {
       );
     }
   }
-  // The owl on a low branch of the near tree (the one at the feature side).
-  if (c.has('owl')) back += owl(c, 120, 330);
+  // The owl on the trunk of the near tree, low enough to stay in a close view.
+  if (c.has('owl')) back += owl(c, 250, 370);
   if (c.has('hedgehog')) back += hedgehog(c, 760, 770);
   return { back, front: '', glow, ground: 790 };
 }
@@ -594,7 +594,7 @@ function meadow(c: SettingContext): SettingArt {
     front += cloud(c, x, 880, w, night(c) ? '#2f6b5a' : '#4f9a5e');
   let glow = contents.glow;
   if (c.has('fireflies')) glow += fireflies(c, c.p.line ? 9 : 26, 200, 720);
-  if (c.has('hedgehog')) back += hedgehog(c, 780, 770);
+  if (c.has('hedgehog')) back += hedgehog(c, 650, 700);
   return { back, front, glow, ground: 790 };
 }
 
@@ -827,7 +827,7 @@ function cake(c: SettingContext, x: number, y: number, lit: boolean) {
   const { p } = c;
   let back =
     `<ellipse cx="${x}" cy="${y}" rx="150" ry="20" fill="${p.f('#ffffff')}" ${p.s()}/>` +
-    `<rect x="${x - 120}" y="${y - 100}" width="240" height="100" rx="14" fill="${p.f('#f2c7a0')}" ${p.s()}/>` +
+    `<rect x="${x - 120}" y="${y - 100}" width="240" height="100" rx="14" fill="${p.f('#8a5a3c')}" ${p.s()}/>` +
     `<rect x="${x - 85}" y="${y - 175}" width="170" height="78" rx="12" fill="${p.f('#f6a8bf')}" ${p.s()}/>` +
     // The icing's drips over the bottom tier: a wavy edge.
     `<path d="M${x - 120} ${y - 80} q20 30 40 0 q20 30 40 0 q20 30 40 0 q20 30 40 0 q20 30 40 0 q20 30 40 0 L${x + 120} ${y - 100} L${x - 120} ${y - 100} Z" fill="${p.f('#fff4f7')}" ${p.s(0.8)}/>`;
@@ -868,27 +868,27 @@ type PartySpots = {
 };
 
 const PARTY_SPOTS: Record<Setting, PartySpots> = {
-  bedroom: { bunch: { x: 85, y: 540 }, presents: { x: 700, y: 760 }, loose: { x: 660, y: 220 } },
+  bedroom: { bunch: { x: 646, y: 530 }, presents: { x: 700, y: 760 }, loose: { x: 660, y: 220 } },
   bathroom: {},
   window: { loose: { x: 420, y: 250 } },
   garden: {
     bunch: { x: 260, y: 510 },
     presents: { x: 300, y: 740 },
-    loose: { x: 760, y: 190 },
+    loose: { x: 560, y: 190 },
     bunting: 480,
   },
   'forest-path': { loose: { x: 880, y: 220 } },
-  meadow: { loose: { x: 700, y: 170 }, bunch: { x: 230, y: 560 } },
-  river: { loose: { x: 700, y: 200 } },
+  meadow: { loose: { x: 560, y: 150 }, bunch: { x: 230, y: 560 } },
+  river: { loose: { x: 560, y: 170 } },
   sky: { loose: { x: 700, y: 300 } },
   stars: {},
   moon: {},
   castle: {},
-  kitchen: { bunch: { x: 960, y: 560 }, bunting: 30 },
+  kitchen: { bunch: { x: 900, y: 560 }, bunting: 30 },
   'party-room': {
     bunch: { x: 330, y: 500 },
     presents: { x: 60, y: 745 },
-    loose: { x: 760, y: 200 },
+    loose: { x: 480, y: 190 },
     bunting: 40,
   },
 };
@@ -931,9 +931,9 @@ function partyRoom(c: SettingContext): SettingArt {
     glow += note(180, 380) + note(900, 470) + note(260, 460);
   }
   if (c.has('cake')) {
-    // The table in front of the characters, the cake towards the feature side of the middle.
-    front += `<rect x="170" y="640" width="660" height="40" rx="12" fill="${p.f('#c48a5c')}" ${p.s()}/><rect x="220" y="680" width="30" height="150" fill="${p.f('#a8714a')}" ${p.s()}/><rect x="750" y="680" width="30" height="150" fill="${p.f('#a8714a')}" ${p.s()}/>`;
-    const drawn = cake(c, 400, 640, c.has('candles'));
+    // The table before the sofa, the cake on it: the characters stand beside it, on the open side.
+    front += `<rect x="60" y="640" width="580" height="40" rx="12" fill="${p.f('#c48a5c')}" ${p.s()}/><rect x="100" y="680" width="30" height="150" fill="${p.f('#a8714a')}" ${p.s()}/><rect x="570" y="680" width="30" height="150" fill="${p.f('#a8714a')}" ${p.s()}/>`;
+    const drawn = cake(c, 310, 640, c.has('candles'));
     front += drawn.back;
     glow += drawn.glow;
   }
