@@ -12,10 +12,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { drawChild } from '../src/server/adapters/illustrator/characters/child';
-import { COVER_TEXT, renderCoverParts, seedFrom } from '../src/server/adapters/illustrator/cover-art';
+import { COVER_IMPRINT, renderCoverParts, seedFrom } from '../src/server/adapters/illustrator/cover-art';
 import { createLocalIllustrator } from '../src/server/adapters/illustrator/local';
 import { teddyPhoto } from '../src/server/adapters/illustrator/test-photos';
 import { buildPrintFiles } from '../src/server/modules/production/print-files';
+import { coverLines } from '../src/server/stories/book-words';
 import { loadStory, renderStory } from '../src/server/stories/story';
 import { DEFAULT_CHILD_LOOK } from '../src/shared/domain/child-look';
 import type { BookType } from '../src/shared/domain/statuses';
@@ -36,13 +37,13 @@ async function main(): Promise<void> {
   const bookType = type as BookType;
   const style = bookType === 'coloring' ? 'line' : 'color';
   await mkdir(out, { recursive: true });
-  const lines = COVER_TEXT[language].hero(child);
+  const lines = coverLines(themeId, language, 'hero', child);
   const hero = await renderCoverParts(
     {
       theme: 'hero',
       title: lines.title,
       subtitle: lines.subtitle,
-      imprint: COVER_TEXT[language].imprint,
+      imprint: COVER_IMPRINT[language],
       figure: drawChild({
         look: DEFAULT_CHILD_LOOK,
         style: 'color',
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
   const toyCover = await illustrator.generateCover({
     kind: 'plush_toy_generation',
     photo: toyPhoto,
+    themeId,
     name: toy,
     language,
   });
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
     pages.push({ image: drawn.image, text: page.text });
   }
   const files = await buildPrintFiles({
+    themeId,
     language,
     story,
     bookType,

@@ -5,6 +5,7 @@ import { elidesBefore } from '../../shared/domain/elision';
 import { BOOK_TYPES, type BookType } from '../../shared/domain/statuses';
 import { LANGUAGES, type Language } from '../../shared/i18n';
 import { AppError } from '../errors';
+import { backCoverText, coverLines, drawYourOwnLines } from './book-words';
 import type { Scene } from './scene';
 import {
   type Gender,
@@ -99,7 +100,37 @@ describe('every story folder', () => {
         expect(files).toContain(`scenes.${bookType}.json`);
         for (const language of LANGUAGE_CODES) expect(files).toContain(`${bookType}.${language}.json`);
       }
+      for (const language of LANGUAGE_CODES) expect(files).toContain(`book.${language}.json`);
     }
+  });
+
+  it.each(THEMES.flatMap((theme) => LANGUAGE_CODES.map((language) => [theme, language] as const)))(
+    '%s %s: the cover, the back cover and the last pages have their words, with the names',
+    (theme, language) => {
+      const names = { child: 'Emma', toy: 'Teddy' };
+      const hero = coverLines(theme, language, 'hero', 'Emma');
+      // The cover says what the title page says: one title everywhere.
+      const title = renderStory(story('storybook', language, theme), makeInputs({ language })).title;
+      expect(`${hero.title} ${hero.subtitle}`).toBe(title);
+      expect(coverLines(theme, language, 'toy', 'Teddy').title).toContain('Teddy');
+      for (const bookType of BOOK_TYPES) {
+        const back = backCoverText(theme, language, bookType, names);
+        expect(back).toContain('Emma');
+        expect(back).not.toMatch(/[{}]/);
+      }
+      const lines = drawYourOwnLines(theme, language, names);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.join(' ')).toContain('Emma');
+    },
+  );
+
+  it('each story has its own back cover and cover line', () => {
+    const [first, second] = THEMES.map((theme) => ({
+      back: backCoverText(theme, 'de', 'storybook', { child: 'Emma', toy: 'Teddy' }),
+      cover: coverLines(theme, 'de', 'hero', 'Emma').subtitle,
+    }));
+    expect(first!.back).not.toBe(second!.back);
+    expect(first!.cover).not.toBe(second!.cover);
   });
 
   it.each(storyCases)('%s parses with the promised number of pages', (_, entry) => {

@@ -8,6 +8,11 @@ import type { Scene } from '../../stories/scene';
 export type CoverKind = 'hero_generation' | 'plush_toy_generation';
 
 export type CoverRequest = {
+  /**
+   * The story the cover is for (a folder of src/server/stories): the words the local illustrator
+   * paints on it. Absent: the first story, guardian-friend.
+   */
+  themeId?: string | undefined;
   kind: CoverKind;
   /** The cropped square photo as uploaded and cleaned by the server (JPEG, EXIF removed). */
   photo: Buffer;

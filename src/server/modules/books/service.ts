@@ -17,7 +17,6 @@ import type { Storage } from '../../adapters/storage/index';
 import { copyPlan } from '../../book/copy-variant';
 import { coverPortrait } from '../../book/cover-art';
 import { planFromVersion } from '../../book/plan';
-import { backCoverText } from '../../book/texts';
 import {
   addVersion,
   approvedPictures,
@@ -44,6 +43,7 @@ import {
 import { AppError, notFound } from '../../errors';
 import { enqueue } from '../../jobs/queue';
 import { instanceKeys } from '../../storage-keys';
+import { backCoverText } from '../../stories/book-words';
 import { bookTitle } from '../../stories/title';
 
 export type BooksDeps = { db: Db; storage: Storage };
@@ -128,7 +128,10 @@ function pictureOf(instance: Instance, version: BookVersion, position: number) {
 function previewPages(instance: Instance, version: BookVersion, base: string): BookPreviewPage[] {
   const { texts } = version;
   const language = languageOr(instance.language);
-  const back = backCoverText(language, instance.bookType, { child: texts.childName, toy: texts.toyName });
+  const back = backCoverText(instance.themeId, language, instance.bookType, {
+    child: texts.childName,
+    toy: texts.toyName,
+  });
   return bookPreviewPages(texts, back, (position) => {
     const picture = pictureOf(instance, version, position);
     return picture ? imageUrls(base, instance.id, position, picture.sha256) : [];

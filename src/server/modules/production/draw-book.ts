@@ -125,6 +125,7 @@ export async function drawBook(deps: DrawDeps, payload: { bookInstanceId: string
       toyPhoto: book.toyPhoto,
       childName: plan.metadata.childName.trim(),
       toyName: plan.metadata.toyName.trim(),
+      themeId: plan.themeId,
       language: plan.language,
       look: book.look,
       toyLook: book.toyLook,
