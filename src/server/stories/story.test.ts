@@ -6,6 +6,7 @@ import { BOOK_TYPES, type BookType } from '../../shared/domain/statuses';
 import { LANGUAGES, type Language } from '../../shared/i18n';
 import { AppError } from '../errors';
 import { backCoverText, coverLines, drawYourOwnLines } from './book-words';
+import { listStories } from './catalogue';
 import type { Scene } from './scene';
 import {
   type Gender,
@@ -123,6 +124,19 @@ describe('every story folder', () => {
       expect(lines.join(' ')).toContain('Emma');
     },
   );
+
+  it('each story folder has its catalogue entry and its own hosted prompts', () => {
+    expect(listStories().map((entry) => entry.id)).toEqual(['guardian-friend', 'birthday-adventure']);
+    const [first, second] = listStories();
+    expect(second!.hosted.cover).toMatch(/birthday/);
+    expect(second!.hosted.page).not.toBe(first!.hosted.page);
+    for (const entry of listStories()) {
+      expect(entry.bookTypes).toEqual([...BOOK_TYPES]);
+      for (const image of entry.images)
+        expect(image.src).toMatch(new RegExp(`^/catalog/themes/${entry.id}/`));
+      for (const page of entry.gallery ?? []) expect(page).toBeLessThanOrEqual(PAGES_BY_BOOK_TYPE.storybook);
+    }
+  });
 
   it('each story has its own back cover and cover line', () => {
     const [first, second] = THEMES.map((theme) => ({

@@ -53,6 +53,8 @@ export type PageStyle = 'color' | 'line';
  * same on every page; the hosted models also get page 1 as a character sheet once it is drawn.
  */
 export type PageRequest = {
+  /** The story the page belongs to: its hosted prompt's first line. Absent: the first story. */
+  themeId?: string | undefined;
   /** The approved hero cover (PNG): the reference for the child. */
   heroCover: Buffer;
   /** The approved plush toy cover (PNG): the reference for the toy. */
