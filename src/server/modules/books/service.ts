@@ -22,7 +22,6 @@ import {
   approvedPictures,
   type BookVersion,
   backCoverPosition,
-  DEDICATION_PAGE,
   FRONT_COVER,
   storyPageOf,
   storyPosition,
