@@ -3,19 +3,21 @@
  * at every page (docs/decisions/022-covers-per-binding.md). Writes interior.pdf, cover-<type>.pdf
  * and, with poppler's pdftoppm (`apt-get install poppler-utils`), a PNG per page at 40 dpi.
  *
- *   npx tsx scripts/book-preview.ts <out-dir> [en|fr|de|it] [child name] [toy name] [storybook|coloring] [second language]
+ *   npx tsx scripts/book-preview.ts <out-dir> [en|fr|de|it] [child name] [toy name] [storybook|coloring] [story] [second language]
  *
- * With a second language, the bilingual edition: each page's text in both (issue 32).
+ * `story` is a folder of src/server/stories (default guardian-friend). With a second language, the
+ * bilingual edition: each page's text in both (issue 32).
  */
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { drawChild } from '../src/server/adapters/illustrator/characters/child';
-import { COVER_TEXT, renderCoverParts, seedFrom } from '../src/server/adapters/illustrator/cover-art';
+import { COVER_IMPRINT, renderCoverParts, seedFrom } from '../src/server/adapters/illustrator/cover-art';
 import { createLocalIllustrator } from '../src/server/adapters/illustrator/local';
 import { teddyPhoto } from '../src/server/adapters/illustrator/test-photos';
 import { buildPrintFiles } from '../src/server/modules/production/print-files';
+import { coverLines } from '../src/server/stories/book-words';
 import { loadStory, renderStory } from '../src/server/stories/story';
 import { DEFAULT_CHILD_LOOK } from '../src/shared/domain/child-look';
 import type { BookType } from '../src/shared/domain/statuses';
@@ -24,19 +26,26 @@ import type { Language } from '../src/shared/i18n';
 const run = promisify(execFile);
 
 async function main(): Promise<void> {
-  const [out = 'book-preview', lang = 'en', child = 'Oscar', toy = 'Biscuit', type = 'storybook', second] =
-    process.argv.slice(2);
+  const [
+    out = 'book-preview',
+    lang = 'en',
+    child = 'Oscar',
+    toy = 'Biscuit',
+    type = 'storybook',
+    themeId = 'guardian-friend',
+    second,
+  ] = process.argv.slice(2);
   const language = lang as Language;
   const bookType = type as BookType;
   const style = bookType === 'coloring' ? 'line' : 'color';
   await mkdir(out, { recursive: true });
-  const lines = COVER_TEXT[language].hero(child);
+  const lines = coverLines(themeId, language, 'hero', child);
   const hero = await renderCoverParts(
     {
       theme: 'hero',
       title: lines.title,
       subtitle: lines.subtitle,
-      imprint: COVER_TEXT[language].imprint,
+      imprint: COVER_IMPRINT[language],
       figure: drawChild({
         look: DEFAULT_CHILD_LOOK,
         style: 'color',
@@ -54,18 +63,19 @@ async function main(): Promise<void> {
   const toyCover = await illustrator.generateCover({
     kind: 'plush_toy_generation',
     photo: toyPhoto,
+    themeId,
     name: toy,
     language,
   });
   if (!toyCover.ok) throw new Error(toyCover.message);
-  const story = renderStory(await loadStory('guardian-friend', bookType, language), {
+  const story = renderStory(await loadStory(themeId, bookType, language), {
     child: { name: child, gender: 'male', age: 5 },
     toy: { name: toy },
     dedication: { message: '', signature: '' },
     language,
   });
   const secondStory = second
-    ? renderStory(await loadStory('guardian-friend', bookType, second as Language), {
+    ? renderStory(await loadStory(themeId, bookType, second as Language), {
         child: { name: child, gender: 'male', age: 5 },
         toy: { name: toy },
         dedication: { message: '', signature: '' },
@@ -89,6 +99,7 @@ async function main(): Promise<void> {
     pages.push({ image: drawn.image, text: page.text, ...(secondText ? { secondText } : {}) });
   }
   const files = await buildPrintFiles({
+    themeId,
     language,
     story,
     bookType,

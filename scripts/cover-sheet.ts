@@ -14,10 +14,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { drawChild } from '../src/server/adapters/illustrator/characters/child';
-import { COVER_TEXT, renderCoverParts, seedFrom } from '../src/server/adapters/illustrator/cover-art';
+import { COVER_IMPRINT, renderCoverParts, seedFrom } from '../src/server/adapters/illustrator/cover-art';
 import { buildPrintFiles } from '../src/server/modules/production/print-files';
 import { coverDimensions } from '../src/server/print/index';
 import { makeStoryImage } from '../src/server/print/test-images';
+import { coverLines } from '../src/server/stories/book-words';
 import { loadStory, renderStory } from '../src/server/stories/story';
 import { DEFAULT_CHILD_LOOK } from '../src/shared/domain/child-look';
 import type { CoverType } from '../src/shared/domain/statuses';
@@ -31,13 +32,13 @@ async function main(): Promise<void> {
     process.argv.slice(2);
   const coverType = type as CoverType;
   const language = lang as Language;
-  const lines = COVER_TEXT[language].hero(name);
+  const lines = coverLines('guardian-friend', language, 'hero', name);
   const parts = await renderCoverParts(
     {
       theme: 'hero',
       title: lines.title,
       subtitle: lines.subtitle,
-      imprint: COVER_TEXT[language].imprint,
+      imprint: COVER_IMPRINT[language],
       figure: drawChild({
         look: DEFAULT_CHILD_LOOK,
         style: 'color',
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   });
   const picture = await makeStoryImage(1024);
   const files = await buildPrintFiles({
+    themeId: 'guardian-friend',
     language,
     story,
     bookType: 'storybook',

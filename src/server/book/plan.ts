@@ -32,6 +32,8 @@ export const BOOK_STYLE: Record<BookType, { style: 'color' | 'line'; templateNam
 };
 
 export type BookPlan = {
+  /** The story's folder (stories/{themeId}): its pages, and its cover and back-cover words. */
+  themeId: string;
   bookType: BookType;
   language: Language;
   metadata: BookPersonalisation;
@@ -115,6 +117,7 @@ export async function planBook(instance: BookSource): Promise<BookPlan> {
     );
   }
   return {
+    themeId: instance.themeId,
     bookType,
     language,
     metadata,

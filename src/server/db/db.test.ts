@@ -92,7 +92,7 @@ describe('seed', () => {
     const prices = await database.db.select().from(productPricing);
     expect(prices).toHaveLength(2);
     expect(prices.find((p) => p.productKey === 'hardcover_book')?.basePrice).toBe(3499);
-    expect(await database.db.$count(themes)).toBe(1);
+    expect(await database.db.$count(themes)).toBe(2); // one per story folder
     await database.db
       .update(productPricing)
       .set({ basePrice: 3999 })

@@ -1,45 +1,47 @@
 import { sql } from 'drizzle-orm';
+import { listStories } from '../stories/catalogue';
 import type { Db } from './client';
 import { books, productPricing, themes } from './schema';
 
-/** The catalogue every shop starts with (docs/product.md Names and Money). Prices in cents. */
-const CATALOGUE_SEED = {
-  books: [{ slug: 'guardian-friend', title: 'My Guardian Friend' }],
-  themes: [
-    {
-      id: 'guardian-friend',
-      bookSlug: 'guardian-friend',
-      bookTypes: ['storybook', 'coloring'],
-      ageMin: 2,
-      ageMax: 8,
-      sortOrder: 0,
-      // Original artwork made by scripts/make-artwork.ts, served from public/.
-      images: [1, 2, 3, 4, 5].map((n) => ({
-        src: `/catalog/themes/guardian-friend/gallery-${n}.webp`,
-        width: 1200,
-        height: 900,
-      })),
-    },
-  ],
-  prices: [
-    { productKey: 'softcover_book', basePrice: 2999 },
-    { productKey: 'hardcover_book', basePrice: 3999 },
-  ],
-} as const;
+/**
+ * The catalogue every shop starts with (docs/product.md Names and Money). Prices in cents. The books
+ * and themes are the story folders' (stories/{themeId}/story.json, src/server/stories/catalogue.ts):
+ * one book per story, its slug the story's id; the gallery pictures are served from public/.
+ */
+function catalogueSeed() {
+  const stories = listStories();
+  return {
+    books: stories.map((story) => ({ slug: story.id, title: story.book.title })),
+    themes: stories.map((story) => ({
+      id: story.id,
+      bookSlug: story.id,
+      bookTypes: story.bookTypes,
+      ageMin: story.ageMin,
+      ageMax: story.ageMax,
+      sortOrder: story.sortOrder,
+      images: story.images,
+    })),
+    prices: [
+      { productKey: 'softcover_book', basePrice: 2999 },
+      { productKey: 'hardcover_book', basePrice: 3999 },
+    ] as const,
+  };
+}
 
 /**
  * Creates or updates the catalogue rows; safe to run on every start. Prices already in the
  * database are left alone so that a price changed by the shop owner survives a restart.
  */
 export async function seedCatalogue(db: Db): Promise<void> {
+  const seed = catalogueSeed();
   await db.transaction(async (tx) => {
-    for (const book of CATALOGUE_SEED.books) {
+    for (const book of seed.books) {
       await tx
         .insert(books)
         .values(book)
         .onConflictDoUpdate({ target: books.slug, set: { title: book.title } });
     }
-    for (const theme of CATALOGUE_SEED.themes) {
+    for (const theme of seed.themes) {
       const values = {
         id: theme.id,
         bookId: sql`(select id from ${books} where ${books.slug} = ${theme.bookSlug})`,
@@ -62,7 +64,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
           },
         });
     }
-    for (const price of CATALOGUE_SEED.prices) {
+    for (const price of seed.prices) {
       await tx
         .insert(productPricing)
         .values(price)

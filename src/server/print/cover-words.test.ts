@@ -6,7 +6,8 @@ import {
   pushGraphicsState,
 } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COVER_SIZE, COVER_TEXT, renderCoverWords } from '../adapters/illustrator/cover-art';
+import { COVER_IMPRINT, COVER_SIZE, renderCoverWords } from '../adapters/illustrator/cover-art';
+import { coverLines } from '../stories/book-words';
 import { buildCoverPdf, type FrontWords } from './cover';
 import { inspectDocument } from './inspect';
 import { preflight } from './preflight';
@@ -21,9 +22,9 @@ import { makeStoryImage } from './test-images';
 const PIXELS_PER_UNIT = 2.7;
 
 async function words(language: 'en' | 'fr', name: string): Promise<FrontWords> {
-  const lines = COVER_TEXT[language].hero(name);
+  const lines = coverLines('guardian-friend', language, 'hero', name);
   const drawn = await renderCoverWords(
-    { theme: 'hero', title: lines.title, subtitle: lines.subtitle, imprint: COVER_TEXT[language].imprint },
+    { theme: 'hero', title: lines.title, subtitle: lines.subtitle, imprint: COVER_IMPRINT[language] },
     PIXELS_PER_UNIT,
   );
   return {

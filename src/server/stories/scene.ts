@@ -22,11 +22,12 @@ const SETTINGS = [
   'stars',
   'castle',
   'kitchen',
+  'party-room',
 ] as const;
 export type Setting = (typeof SETTINGS)[number];
 
 /** The light of the page: it must match the text ("the sky turns golden" is a sunset). */
-const TIMES_OF_DAY = ['sunset', 'evening', 'night', 'dawn', 'morning'] as const;
+const TIMES_OF_DAY = ['sunset', 'evening', 'night', 'dawn', 'morning', 'afternoon'] as const;
 export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
 
 /** Things the text names, drawn where the setting has room for them. */
@@ -62,6 +63,12 @@ const PROPS = [
   'sun',
   'music-notes',
   'sparkles',
+  'balloons',
+  'loose-balloon',
+  'bunting',
+  'presents',
+  'cake',
+  'candles',
 ] as const;
 export type Prop = (typeof PROPS)[number];
 

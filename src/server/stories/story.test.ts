@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { elidesBefore } from '../../shared/domain/elision';
 import { BOOK_TYPES, type BookType } from '../../shared/domain/statuses';
 import { LANGUAGES, type Language } from '../../shared/i18n';
 import { AppError } from '../errors';
+import { backCoverText, coverLines, drawYourOwnLines } from './book-words';
+import { listStories } from './catalogue';
 import type { Scene } from './scene';
 import {
   type Gender,
@@ -39,16 +43,28 @@ function makeInputs(overrides: Partial<StoryInputs> & { childName?: string; gend
   } satisfies StoryInputs;
 }
 
+/** Every story folder next to this test: each must be complete in every language and book type. */
+const THEMES = fs
+  .readdirSync(import.meta.dirname, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
 const stories = new Map<string, Story>();
-for (const bookType of BOOK_TYPES) {
-  for (const language of LANGUAGE_CODES) {
-    stories.set(`${bookType}.${language}`, await loadStory(THEME, bookType, language));
+for (const theme of THEMES) {
+  for (const bookType of BOOK_TYPES) {
+    for (const language of LANGUAGE_CODES) {
+      stories.set(`${theme}/${bookType}.${language}`, await loadStory(theme, bookType, language));
+    }
   }
 }
-const story = (bookType: BookType, language: Language) => stories.get(`${bookType}.${language}`)!;
+/** The first story's files (the marked pages below quote it). */
+const story = (bookType: BookType, language: Language, theme = THEME) =>
+  stories.get(`${theme}/${bookType}.${language}`)!;
 const storyCases = [...stories.values()].map(
-  (entry) => [`${entry.bookType}.${entry.language}`, entry] as const,
+  (entry) => [`${entry.themeId}/${entry.bookType}.${entry.language}`, entry] as const,
 );
+const themeBookTypes = THEMES.flatMap((theme) => BOOK_TYPES.map((bookType) => [theme, bookType] as const));
 
 /** The template text outside placeholders: what is printed whatever the child. */
 const literalText = (template: string) =>
@@ -76,32 +92,97 @@ function renderedTexts(entry: Story, inputs: StoryInputs) {
   ];
 }
 
-describe('the guardian-friend story files', () => {
+describe('every story folder', () => {
+  it('holds the two stories, each a storybook and a coloring book in every language', () => {
+    expect(THEMES).toEqual(['birthday-adventure', 'guardian-friend']);
+    for (const theme of THEMES) {
+      const files = fs.readdirSync(path.join(import.meta.dirname, theme)).sort();
+      for (const bookType of BOOK_TYPES) {
+        expect(files).toContain(`scenes.${bookType}.json`);
+        for (const language of LANGUAGE_CODES) expect(files).toContain(`${bookType}.${language}.json`);
+      }
+      for (const language of LANGUAGE_CODES) expect(files).toContain(`book.${language}.json`);
+    }
+  });
+
+  it.each(THEMES.flatMap((theme) => LANGUAGE_CODES.map((language) => [theme, language] as const)))(
+    '%s %s: the cover, the back cover and the last pages have their words, with the names',
+    (theme, language) => {
+      const names = { child: 'Emma', toy: 'Teddy' };
+      const hero = coverLines(theme, language, 'hero', 'Emma');
+      // The cover says what the title page says: one title everywhere.
+      const title = renderStory(story('storybook', language, theme), makeInputs({ language })).title;
+      expect(`${hero.title} ${hero.subtitle}`).toBe(title);
+      expect(coverLines(theme, language, 'toy', 'Teddy').title).toContain('Teddy');
+      for (const bookType of BOOK_TYPES) {
+        const back = backCoverText(theme, language, bookType, names);
+        expect(back).toContain('Emma');
+        expect(back).not.toMatch(/[{}]/);
+      }
+      const lines = drawYourOwnLines(theme, language, names);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.join(' ')).toContain('Emma');
+    },
+  );
+
+  it('each story folder has its catalogue entry and its own hosted prompts', () => {
+    expect(listStories().map((entry) => entry.id)).toEqual(['guardian-friend', 'birthday-adventure']);
+    const [first, second] = listStories();
+    expect(second!.hosted.cover).toMatch(/birthday/);
+    expect(second!.hosted.page).not.toBe(first!.hosted.page);
+    for (const entry of listStories()) {
+      expect(entry.bookTypes).toEqual([...BOOK_TYPES]);
+      for (const image of entry.images)
+        expect(image.src).toMatch(new RegExp(`^/catalog/themes/${entry.id}/`));
+      for (const page of entry.gallery ?? []) expect(page).toBeLessThanOrEqual(PAGES_BY_BOOK_TYPE.storybook);
+    }
+  });
+
+  it('each story has its own back cover and cover line', () => {
+    const [first, second] = THEMES.map((theme) => ({
+      back: backCoverText(theme, 'de', 'storybook', { child: 'Emma', toy: 'Teddy' }),
+      cover: coverLines(theme, 'de', 'hero', 'Emma').subtitle,
+    }));
+    expect(first!.back).not.toBe(second!.back);
+    expect(first!.cover).not.toBe(second!.cover);
+  });
+
   it.each(storyCases)('%s parses with the promised number of pages', (_, entry) => {
     expect(entry.pages).toHaveLength(PAGES_BY_BOOK_TYPE[entry.bookType]);
     expect(PAGES_BY_BOOK_TYPE).toEqual({ storybook: 30, coloring: 20 });
   });
 
-  it.each(BOOK_TYPES)(
-    '%s has the same scenes, keys and prompts, page by page in every language',
-    (bookType) => {
-      const scenes = (language: Language) => story(bookType, language).pages.map((page) => page.scene);
+  it.each(themeBookTypes)(
+    '%s %s has the same scenes, keys and prompts, page by page in every language',
+    (theme, bookType) => {
+      const scenes = (language: Language) => story(bookType, language, theme).pages.map((page) => page.scene);
       for (const language of LANGUAGE_CODES) expect(scenes(language)).toEqual(scenes('en'));
     },
   );
 
-  it.each(BOOK_TYPES)('%s: facing pages show different scenes (setting, view or side)', (bookType) => {
-    const pages = story(bookType, 'en').pages;
-    const look = (index: number) => {
-      const scene = pages[index]!.scene;
-      return `${scene.setting}/${scene.view}/${scene.side}`;
-    };
-    // Page 1 faces the dedication; then 2-3, 4-5, … face each other.
-    for (let left = 1; left + 1 < pages.length; left += 2) expect(look(left)).not.toBe(look(left + 1));
+  it('each story has its own title and its own pictures', () => {
+    const [first, second] = THEMES.map((theme) => story('storybook', 'en', theme));
+    expect(first!.title).not.toBe(second!.title);
+    const settings = (entry: Story) => new Set(entry.pages.map((page) => page.scene.setting));
+    expect([...settings(story('storybook', 'en', 'birthday-adventure'))]).toContain('party-room');
+    expect([...settings(story('storybook', 'en', THEME))]).not.toContain('party-room');
   });
 
-  it('storybook scenes follow what the English text says', () => {
-    const pages = story('storybook', 'en').pages;
+  it.each(themeBookTypes)(
+    '%s %s: facing pages show different scenes (setting, view or side)',
+    (theme, bookType) => {
+      const pages = story(bookType, 'en', theme).pages;
+      const look = (index: number) => {
+        const scene = pages[index]!.scene;
+        return `${scene.setting}/${scene.view}/${scene.side}`;
+      };
+      // Page 1 faces the dedication; then 2-3, 4-5, … face each other.
+      for (let left = 1; left + 1 < pages.length; left += 2) expect(look(left)).not.toBe(look(left + 1));
+    },
+  );
+
+  it.each(THEMES)('%s: storybook scenes follow what the English text says', (theme) => {
+    const pages = story('storybook', 'en', theme).pages;
     for (const [index, { text, scene }] of pages.entries()) {
       const page = `page ${index + 1}`;
       if (/golden/.test(text)) expect(scene.time, page).toBe('sunset');
@@ -123,6 +204,20 @@ describe('the guardian-friend story files', () => {
       if (/owl/.test(text)) expect(scene.props, page).toContain('owl');
       if (/mushrooms/.test(text)) expect(scene.props, page).toContain('glowing-mushrooms');
       if (/night|dark/.test(text)) expect(scene.time, page).toBe('night');
+      if (/hedgehog/.test(text) && !/have come/.test(text)) expect(scene.props, page).toContain('hedgehog');
+      if (/balloon/.test(text))
+        expect(
+          scene.props.some((prop) => prop === 'balloons' || prop === 'loose-balloon'),
+          page,
+        ).toBe(true);
+      if (/\bcake|candle/.test(text)) expect(scene.props, page).toContain('cake');
+      if (/candles all aglow|make a wish/i.test(text)) expect(scene.props, page).toContain('candles');
+      if (/blows out/.test(text)) expect(scene.props, page).not.toContain('candles');
+      if (/presents|garlands/.test(text))
+        expect(
+          scene.props.some((prop) => prop === 'presents' || prop === 'bunting'),
+          page,
+        ).toBe(true);
     }
   });
 
@@ -177,8 +272,8 @@ describe('every page renders for every child', () => {
 
 describe('the child is never given the other gender', () => {
   // No pronoun of the child is written out in the English texts: every one goes through {he|she}.
-  it.each(BOOK_TYPES)('English %s: no literal he/she/his/her', (bookType) => {
-    for (const template of allTemplates(story(bookType, 'en'))) {
+  it.each(themeBookTypes)('English %s %s: no literal he/she/his/her', (theme, bookType) => {
+    for (const template of allTemplates(story(bookType, 'en', theme))) {
       expect(literalText(template)).not.toMatch(words('he|she|him|his|her|hers|himself|herself'));
     }
   });
@@ -186,17 +281,17 @@ describe('the child is never given the other gender', () => {
   // French writes "il" on its own only in impersonal phrases ("il se passe", "il est temps"), and
   // never "elle": the subject pronoun of the child always goes through {il|elle}.
   const IMPERSONAL_IL = /(?<!\p{L})il (?=se passe|fait|est temps|y a|faut)/giu;
-  it.each(BOOK_TYPES)('French %s: no literal il/elle for a person', (bookType) => {
-    for (const template of allTemplates(story(bookType, 'fr'))) {
+  it.each(themeBookTypes)('French %s %s: no literal il/elle for a person', (theme, bookType) => {
+    for (const template of allTemplates(story(bookType, 'fr', theme))) {
       const text = literalText(template).replace(IMPERSONAL_IL, '');
       expect(text).not.toMatch(words('il|elle'));
     }
   });
 
-  it.each(BOOK_TYPES)('%s for a girl and a boy, every page', (bookType) => {
+  it.each(themeBookTypes)('%s %s for a girl and a boy, every page', (theme, bookType) => {
     for (const gender of GENDERS) {
-      const en = renderedTexts(story(bookType, 'en'), makeInputs({ gender })).join('\n');
-      const fr = renderedTexts(story(bookType, 'fr'), makeInputs({ gender, language: 'fr' }))
+      const en = renderedTexts(story(bookType, 'en', theme), makeInputs({ gender })).join('\n');
+      const fr = renderedTexts(story(bookType, 'fr', theme), makeInputs({ gender, language: 'fr' }))
         .join('\n')
         .replace(IMPERSONAL_IL, '');
       if (gender === 'female') {

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { COVER_TEXT } from '../adapters/illustrator/local';
+import { LANGUAGES } from '../../shared/i18n';
+import { coverLines } from './book-words';
 import { bookTitle } from './title';
 
 const mia = { childName: 'Mia', childGender: 'female', toyName: 'Bunny' };
 
 describe('bookTitle', () => {
   it('is the words the local illustrator paints on the approved cover: one title everywhere', async () => {
-    for (const bookType of ['storybook', 'coloring']) {
-      for (const language of ['en', 'fr'] as const) {
-        const painted = COVER_TEXT[language].hero('Mia');
-        expect(
-          await bookTitle({ themeId: 'guardian-friend', bookType, language, wizardMetadata: mia }, '-'),
-        ).toBe(`${painted.title} ${painted.subtitle}`);
+    for (const themeId of ['guardian-friend', 'birthday-adventure']) {
+      for (const bookType of ['storybook', 'coloring']) {
+        for (const { code: language } of LANGUAGES) {
+          const painted = coverLines(themeId, language, 'hero', 'Mia');
+          expect(await bookTitle({ themeId, bookType, language, wizardMetadata: mia }, '-')).toBe(
+            `${painted.title} ${painted.subtitle}`,
+          );
+        }
       }
     }
   });

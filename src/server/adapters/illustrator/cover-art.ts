@@ -37,33 +37,15 @@ const FONTS = {
   small: { file: fontFile('nunito', '800ExtraBold'), description: 'Nunito ExtraBold' },
 } satisfies Record<string, Font>;
 
-type CoverLines = { title: string; subtitle: string };
-
-/** The words on the cover, per language (drawn on the approved cover, set on the printed one). */
-export const COVER_TEXT: Record<
-  Language,
-  { hero: (name: string) => CoverLines; toy: (name: string) => CoverLines; imprint: string }
-> = {
-  en: {
-    hero: (name) => ({ title: name, subtitle: 'and the Night Guardian' }),
-    toy: (name) => ({ title: `${name},`, subtitle: 'the Night Guardian' }),
-    imprint: 'A Cuddle Tales story',
-  },
-  fr: {
-    hero: (name) => ({ title: name, subtitle: 'et le Gardien de la nuit' }),
-    toy: (name) => ({ title: `${name},`, subtitle: 'le Gardien de la nuit' }),
-    imprint: 'Une histoire Contes Doudou',
-  },
-  de: {
-    hero: (name) => ({ title: name, subtitle: 'und der Hüter der Nacht' }),
-    toy: (name) => ({ title: `${name},`, subtitle: 'der Hüter der Nacht' }),
-    imprint: 'Eine Geschichte von Kuschelgeschichten',
-  },
-  it: {
-    hero: (name) => ({ title: name, subtitle: 'e il Guardiano della notte' }),
-    toy: (name) => ({ title: `${name},`, subtitle: 'il Guardiano della notte' }),
-    imprint: 'Una storia di Fiabe Coccole',
-  },
+/**
+ * The small print at the bottom of every cover: the shop's, not a story's (the cover's own lines are
+ * in the story folder, stories/{themeId}/book.{language}.json, read by stories/book-words.ts).
+ */
+export const COVER_IMPRINT: Record<Language, string> = {
+  en: 'A Cuddle Tales story',
+  fr: 'Une histoire Contes Doudou',
+  de: 'Eine Geschichte von Kuschelgeschichten',
+  it: 'Una storia di Fiabe Coccole',
 };
 
 export type CoverTheme = 'hero' | 'toy';

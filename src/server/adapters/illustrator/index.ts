@@ -8,6 +8,11 @@ import type { Scene } from '../../stories/scene';
 export type CoverKind = 'hero_generation' | 'plush_toy_generation';
 
 export type CoverRequest = {
+  /**
+   * The story the cover is for (a folder of src/server/stories): the words the local illustrator
+   * paints on it. Absent: the first story, guardian-friend.
+   */
+  themeId?: string | undefined;
   kind: CoverKind;
   /** The cropped square photo as uploaded and cleaned by the server (JPEG, EXIF removed). */
   photo: Buffer;
@@ -48,6 +53,8 @@ export type PageStyle = 'color' | 'line';
  * same on every page; the hosted models also get page 1 as a character sheet once it is drawn.
  */
 export type PageRequest = {
+  /** The story the page belongs to: its hosted prompt's first line. Absent: the first story. */
+  themeId?: string | undefined;
   /** The approved hero cover (PNG): the reference for the child. */
   heroCover: Buffer;
   /** The approved plush toy cover (PNG): the reference for the toy. */

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChildLookSchema } from '../../../shared/domain/child-look';
+import { coverLines } from '../../stories/book-words';
 import { HAIR } from './characters/palette';
 import type { CoverRequest, CoverResult } from './index';
-import { COVER_TEXT, createLocalIllustrator } from './local';
+import { createLocalIllustrator } from './local';
 import { createPhotoChecker, type PhotoChecker } from './photo-check';
 import { flatPhoto, GARBAGE, landscapePhoto, personPhoto, teddyPhoto } from './test-photos';
 
@@ -186,8 +187,14 @@ describe('createLocalIllustrator', () => {
       expect(french.equals(english)).toBe(false);
       expect((await region(french, TITLE_AREA)).equals(await region(english, TITLE_AREA))).toBe(false);
       expect((await region(french, PORTRAIT_AREA)).equals(await region(english, PORTRAIT_AREA))).toBe(true);
-      expect(COVER_TEXT.fr.hero('Mia')).toEqual({ title: 'Mia', subtitle: 'et le Gardien de la nuit' });
-      expect(COVER_TEXT.en.toy('Teddy')).toEqual({ title: 'Teddy,', subtitle: 'the Night Guardian' });
+      expect(coverLines('guardian-friend', 'fr', 'hero', 'Mia')).toEqual({
+        title: 'Mia',
+        subtitle: 'et le Gardien de la nuit',
+      });
+      expect(coverLines('guardian-friend', 'en', 'toy', 'Teddy')).toEqual({
+        title: 'Teddy,',
+        subtitle: 'the Night Guardian',
+      });
     },
     MODEL_TIMEOUT,
   );

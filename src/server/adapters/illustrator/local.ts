@@ -2,8 +2,9 @@ import sharp from 'sharp';
 import { ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
 import { DEFAULT_TOY_LOOK, defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
+import { coverLines, FIRST_STORY } from '../../stories/book-words';
 import { type ChildOptions, drawChild, drawToy, readChildLook, type ToyOptions } from './characters';
-import { COVER_SIZE, COVER_TEXT, renderCoverParts, seedFrom } from './cover-art';
+import { COVER_IMPRINT, COVER_SIZE, renderCoverParts, seedFrom } from './cover-art';
 import type { CoverKind, CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
 import { checkPageRequest } from './page-request';
 import { createPhotoChecker, type PhotoChecker, UndecodablePhotoError } from './photo-check';
@@ -18,8 +19,6 @@ import { renderScenePage } from './scenes';
  * scenes drawn from the story's scene data at print size with the same characters (scenes/). Same
  * request, same PNG, byte for byte, at any size.
  */
-
-export { COVER_TEXT } from './cover-art';
 
 /** Longest name that still reads on the cover. */
 const MAX_NAME_LENGTH = 40;
@@ -136,9 +135,13 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
         }
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
 
-        const text = COVER_TEXT[request.language] ?? COVER_TEXT.en;
         const hero = request.kind === 'hero_generation';
-        const lines = hero ? text.hero(name) : text.toy(name);
+        const lines = coverLines(
+          request.themeId ?? FIRST_STORY,
+          request.language,
+          hero ? 'hero' : 'toy',
+          name,
+        );
         // The photo is only read (the child's look): the cover shows drawn characters, never the
         // photo's pixels. The toy is drawn from its look (the default teddy, named kind, when none).
         const look = hero ? (given?.data ?? (await readChildLook(request.photo))) : undefined;
@@ -176,7 +179,7 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
             theme: hero ? 'hero' : 'toy',
             title: lines.title,
             subtitle: lines.subtitle,
-            imprint: text.imprint,
+            imprint: COVER_IMPRINT[request.language],
             figure,
             companion,
             size,

@@ -1,3 +1,5 @@
+import { FIRST_STORY } from '../../stories/book-words';
+import { storyEntry } from '../../stories/catalogue';
 import type { CoverKind, PageRequest, PageStyle } from './index';
 
 /**
@@ -6,17 +8,16 @@ import type { CoverKind, PageRequest, PageStyle } from './index';
  * photo shows no person / no toy.
  */
 
-/** The one style every cover shares, so the hero and the toy look like they belong to the same book. */
-export const COVER_STYLE =
-  "a warm, soft, painterly children's picture-book cover illustration: gentle watercolour and gouache " +
-  'textures, rounded friendly shapes, soft edges, a cosy night-time palette of deep midnight blues, ' +
-  'warm amber lamplight and creamy moonlight highlights';
+/**
+ * A story's own prompt lines (stories/{themeId}/story.json `hosted`, stories/catalogue.ts): the
+ * cover's style and scene, and the first line of the cover and page prompts. Absent: the first story.
+ */
+function hostedOf(themeId: string | undefined) {
+  return storyEntry(themeId ?? FIRST_STORY).hosted;
+}
 
-/** The night-time guardian-friend theme of the Cuddle Tales books. */
-const COVER_THEME =
-  'a cosy night-time scene where the subject is a kind guardian friend who keeps watch over sweet ' +
-  'dreams: a starry sky, a friendly crescent moon, soft clouds and a glowing lantern; a calm, safe, ' +
-  'reassuring and joyful mood for young children, nothing scary';
+/** The first story's cover style (every cover of a story shares its style, hero and toy alike). */
+export const COVER_STYLE = hostedOf(undefined).coverStyle;
 
 /** Nothing written in the picture: the shop sets the title itself. */
 export const NO_TEXT_RULE =
@@ -69,17 +70,18 @@ const SUBJECT: Record<CoverKind, { subject: string; keep: string; who: string; r
  * The name is given as context only, with the explicit rule never to write it.
  */
 export function buildCoverPrompt(
-  request: { kind: CoverKind; name: string },
+  request: { kind: CoverKind; name: string; themeId?: string | undefined },
   { withRefusalAnswer }: { withRefusalAnswer: boolean },
 ): string {
   const parts = SUBJECT[request.kind];
   const name = sanitiseName(request.name);
+  const hosted = hostedOf(request.themeId);
   const lines = [
-    'Turn the photo into the square cover illustration of a personalised bedtime storybook.',
-    `Style: ${COVER_STYLE}.`,
+    hosted.cover,
+    `Style: ${hosted.coverStyle}.`,
     parts.subject,
     parts.keep,
-    `Theme: ${COVER_THEME}.`,
+    `Theme: ${hosted.coverTheme}.`,
     'Composition: the subject is centred and fills the square frame, with calm space around it.',
     NO_TEXT_RULE,
   ];
@@ -154,13 +156,15 @@ function sanitiseScene(text: string): string {
 }
 
 /** The full prompt of a page: the shared style and characters, then this page's scene. */
-export function buildPagePrompt(request: Pick<PageRequest, 'scene' | 'style' | 'firstPage'>): string {
+export function buildPagePrompt(
+  request: Pick<PageRequest, 'scene' | 'style' | 'firstPage' | 'themeId'>,
+): string {
   // Without a description, the setting and the hour ("forest path at night") still say where we are.
   const scene =
     sanitiseScene(request.scene.prompt) ||
     sanitiseScene(`${request.scene.setting.replace(/[-_]+/g, ' ')} at ${request.scene.time}`);
   return [
-    'Draw one page of a personalised bedtime storybook, as a square illustration.',
+    hostedOf(request.themeId).page,
     `Style: ${PAGE_STYLES[request.style]}.`,
     PAGE_CHARACTERS,
     ...(request.firstPage ? [FIRST_PAGE_REFERENCE] : []),

@@ -19,13 +19,11 @@ import { copyPlan } from '../../book/copy-variant';
 import { coverPortrait } from '../../book/cover-art';
 import { drawnLooks, scenePanelPlace } from '../../book/page-layout';
 import { planFromVersion } from '../../book/plan';
-import { backCoverText } from '../../book/texts';
 import {
   addVersion,
   approvedPictures,
   type BookVersion,
   backCoverPosition,
-  DEDICATION_PAGE,
   FRONT_COVER,
   storyPageOf,
   storyPosition,
@@ -47,6 +45,7 @@ import { AppError, notFound } from '../../errors';
 import { enqueue } from '../../jobs/queue';
 import { renderPrintedStoryPage } from '../../print/printed-page';
 import { instanceKeys } from '../../storage-keys';
+import { backCoverText } from '../../stories/book-words';
 import { bookTitle } from '../../stories/title';
 
 export type BooksDeps = {
@@ -136,7 +135,10 @@ function pictureOf(instance: Instance, version: BookVersion, position: number) {
 function previewPages(instance: Instance, version: BookVersion, base: string): BookPreviewPage[] {
   const { texts } = version;
   const language = languageOr(instance.language);
-  const back = backCoverText(language, instance.bookType, { child: texts.childName, toy: texts.toyName });
+  const back = backCoverText(instance.themeId, language, instance.bookType, {
+    child: texts.childName,
+    toy: texts.toyName,
+  });
   return bookPreviewPages(texts, back, (position) => {
     const picture = pictureOf(instance, version, position);
     if (!picture) return [];

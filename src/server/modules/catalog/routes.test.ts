@@ -15,21 +15,28 @@ afterAll(async () => {
 });
 
 describe('GET /api/catalog/themes', () => {
-  it('lists the storybook themes by default, from the database', async () => {
+  it('lists the storybook themes by default, from the database: one per story folder, in order', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/catalog/themes' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.type).toBe('storybook');
-    expect(body.themes.map((theme: { id: string }) => theme.id)).toEqual(['guardian-friend']);
+    expect(body.themes.map((theme: { id: string }) => theme.id)).toEqual([
+      'guardian-friend',
+      'birthday-adventure',
+    ]);
     expect(body.themes[0]).toMatchObject({ ageMin: 2, ageMax: 8, book: { slug: 'guardian-friend' } });
     expect(body.themes[0].images).toHaveLength(5);
+    expect(body.themes[1]).toMatchObject({
+      book: { slug: 'birthday-adventure', title: 'The Runaway Balloon' },
+    });
+    expect(body.themes[1].images[0].src).toBe('/catalog/themes/birthday-adventure/gallery-1.webp');
   });
 
   it('reads colouring as coloring', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/catalog/themes?type=colouring' });
     expect(response.statusCode).toBe(200);
     expect(response.json().type).toBe('coloring');
-    expect(response.json().themes).toHaveLength(1);
+    expect(response.json().themes).toHaveLength(2);
   });
 
   it('refuses an unknown book type with the error shape', async () => {
@@ -44,12 +51,14 @@ describe('GET /api/catalog/themes', () => {
       .set({ bookTypes: ['storybook'] })
       .where(eq(themes.id, 'guardian-friend'));
     invalidateCatalog(t.database.db);
+    const ids = (response: { json: () => { themes: { id: string }[] } }) =>
+      response.json().themes.map((theme) => theme.id);
     const coloring = await t.app.inject({ method: 'GET', url: '/api/catalog/themes?type=coloring' });
-    expect(coloring.json().themes).toEqual([]);
+    expect(ids(coloring)).toEqual(['birthday-adventure']);
     await t.database.db.update(themes).set({ isActive: false }).where(eq(themes.id, 'guardian-friend'));
     invalidateCatalog(t.database.db);
     const storybook = await t.app.inject({ method: 'GET', url: '/api/catalog/themes' });
-    expect(storybook.json().themes).toEqual([]);
+    expect(ids(storybook)).toEqual(['birthday-adventure']);
     await t.database.db
       .update(themes)
       .set({ isActive: true, bookTypes: ['storybook', 'coloring'] })

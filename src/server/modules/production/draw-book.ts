@@ -125,6 +125,7 @@ export async function drawBook(deps: DrawDeps, payload: { bookInstanceId: string
       toyPhoto: book.toyPhoto,
       childName: plan.metadata.childName.trim(),
       toyName: plan.metadata.toyName.trim(),
+      themeId: plan.themeId,
       language: plan.language,
       look: book.look,
       toyLook: book.toyLook,
@@ -236,6 +237,7 @@ export async function redrawPage(deps: DrawDeps, payload: { redrawId: string }):
   const scene = (spread?.content as { scene?: typeof page.scene } | undefined)?.scene;
   const result = await deps.illustrator.illustratePage(
     {
+      themeId: plan.themeId,
       heroCover: book.heroCover,
       toyCover: book.toyCover,
       scene: scene && 'setting' in scene ? scene : page.scene,

@@ -179,6 +179,7 @@ async function illustrateSpread(deps: ProductionDeps, book: Book, spread: Claime
   try {
     const result = await deps.illustrator.illustratePage(
       {
+        themeId: book.plan.themeId,
         heroCover: book.heroCover,
         toyCover: book.toyCover,
         // A spread planned before scenes were data has only a key and a prompt: take the story's.

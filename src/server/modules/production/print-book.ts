@@ -220,6 +220,7 @@ function filesOf(
 ) {
   const { plan, picture, version } = book;
   return buildPrintFiles({
+    themeId: plan.themeId,
     language,
     story,
     bookType: plan.bookType,

@@ -30,6 +30,8 @@ export const PRINT_COVER_PIXELS = Math.ceil(2625 / WORDLESS_COVER_SHARE);
 export const PRINT_COVER_TOLERANCE = 8;
 
 export type PrintCoverInputs = {
+  /** The story's folder: the words painted on the covers. */
+  themeId: string;
   childPhoto: Buffer | undefined;
   toyPhoto: Buffer | undefined;
   childName: string;
@@ -102,6 +104,7 @@ export async function printSizeCovers(
           kind,
           photo,
           name: hero ? inputs.childName : inputs.toyName,
+          themeId: inputs.themeId,
           language: inputs.language,
           ...(hero && inputs.look ? { look: inputs.look } : {}),
           ...(toy ? { toy } : {}),

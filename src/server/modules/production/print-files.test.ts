@@ -84,6 +84,7 @@ describe('buildPrintFiles', () => {
   beforeAll(async () => {
     ({ image: hero, art } = await heroCoverParts());
     base = {
+      themeId: 'guardian-friend',
       names: { child: 'Mia', toy: 'Teddy' },
       heroCover: hero,
       toyCover: await toyCover(),

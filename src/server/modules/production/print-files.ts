@@ -2,10 +2,9 @@ import type { ChildLook } from '../../../shared/domain/child-look';
 import type { BookType, CoverType } from '../../../shared/domain/statuses';
 import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
-import { COVER_SIZE, COVER_TEXT, renderCoverWords } from '../../adapters/illustrator/cover-art';
+import { COVER_IMPRINT, COVER_SIZE, renderCoverWords } from '../../adapters/illustrator/cover-art';
 import { coverPortrait, wordlessCoverArt } from '../../book/cover-art';
 import { scenePanelPlace } from '../../book/page-layout';
-import { backCoverText, drawYourOwnLines } from '../../book/texts';
 import { PermanentJobError } from '../../jobs/errors';
 import {
   buildCoverPdf,
@@ -19,9 +18,12 @@ import {
   preflight,
   SOFTCOVER_MIN_PAGES,
 } from '../../print/index';
+import { backCoverText, coverLines, drawYourOwnLines } from '../../stories/book-words';
 import type { RenderedStory } from '../../stories/story';
 
 export type PrintFilesInput = {
+  /** The story's folder: the cover's line, the back cover's blurb and the last pages' lines. */
+  themeId: string;
   language: Language;
   story: RenderedStory;
   bookType: BookType;
@@ -110,7 +112,7 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
       title: story.title,
       pages,
       style: input.style,
-      drawYourOwn: drawYourOwnLines(input.language, input.names),
+      drawYourOwn: drawYourOwnLines(input.themeId, input.language, input.names),
     },
     { minPages },
   );
@@ -133,12 +135,13 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
   const backImage = coloring ? undefined : await coverPortrait(input.toyCover);
   const frontImage = input.heroArt ?? coverArt;
   const frontWords = await coverWords(
+    input.themeId,
     input.language,
     input.names.child,
     input.coverTypes,
     interior.pageCount,
   );
-  const backText = backCoverText(input.language, input.bookType, input.names);
+  const backText = backCoverText(input.themeId, input.language, input.bookType, input.names);
   const covers = new Map<CoverType, Uint8Array>();
   for (const coverType of new Set(input.coverTypes)) {
     const cover = await buildCoverPdf({
@@ -169,6 +172,7 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
  * approved cover, in `language`, sharp enough for the largest front art of the covers printed.
  */
 async function coverWords(
+  themeId: string,
   language: Language,
   childName: string,
   coverTypes: CoverType[],
@@ -180,10 +184,9 @@ async function coverWords(
         pixelsFor(frontArtLayout(coverDimensions(coverType, pageCount)).width, 'exact') / COVER_SIZE,
     ),
   );
-  const text = COVER_TEXT[language];
-  const lines = text.hero(childName);
+  const lines = coverLines(themeId, language, 'hero', childName);
   const words = await renderCoverWords(
-    { theme: 'hero', title: lines.title, subtitle: lines.subtitle, imprint: text.imprint },
+    { theme: 'hero', title: lines.title, subtitle: lines.subtitle, imprint: COVER_IMPRINT[language] },
     pixelsPerUnit,
   );
   return {

@@ -453,6 +453,7 @@ export async function generateCover(
         kind: input.kind === 'hero' ? 'hero_generation' : 'plush_toy_generation',
         photo: photo.data,
         name: source.name,
+        themeId: session.themeId,
         language: input.language,
         ...(look ? { look } : {}),
         ...(toyLook ? { toy: toyLook } : {}),

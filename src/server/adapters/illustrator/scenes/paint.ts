@@ -139,6 +139,22 @@ export const LIGHTS: Record<TimeOfDay, Light> = {
     tint: { colour: '#fff6d0', opacity: 0 },
     sky: 'sun',
   },
+  // A birthday afternoon: the morning's clear sky, a little warmer.
+  afternoon: {
+    skyTop: '#6fbdf0',
+    skyLow: '#fbeed2',
+    wall: '#fde8c8',
+    wallLow: '#f3d5a8',
+    floor: '#cf9a6c',
+    grass: '#86c462',
+    grassFar: '#aed07e',
+    water: '#6fbbe6',
+    tree: '#58a052',
+    trunk: '#8a5c3b',
+    cloud: '#ffffff',
+    tint: { colour: '#ffd38a', opacity: 0.05 },
+    sky: 'sun',
+  },
 };
 
 /** A small deterministic random source: the same scene gives the same stars and leaves. */

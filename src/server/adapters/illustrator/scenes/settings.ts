@@ -43,7 +43,9 @@ export function drawSetting(scene: Scene, p: Paint, variant = 0): SettingArt {
     has: (prop) => props.has(prop),
     rand: randomFrom(JSON.stringify({ ...scene, prompt: '' }) + (variant ? `#${variant}` : '')),
   };
-  return SETTINGS[scene.setting](context);
+  const art = SETTINGS[scene.setting](context);
+  const party = partyProps(context, PARTY_SPOTS[scene.setting]);
+  return { ...art, back: art.back + party.back, glow: art.glow + party.glow };
 }
 
 // --- shared pieces ------------------------------------------------------------------------------
@@ -519,22 +521,10 @@ function garden(c: SettingContext): SettingArt {
     ])
       back += `<circle cx="${x}" cy="${y}" r="18" fill="${p.f('#e2574c')}" ${p.s()}/>`;
   }
-  if (c.has('owl')) {
-    let owl = `<ellipse cx="835" cy="400" rx="48" ry="60" fill="${p.f('#a07850')}" ${p.s()}/><circle cx="818" cy="385" r="17" fill="${p.f('#fff6d0')}" ${p.s()}/><circle cx="852" cy="385" r="17" fill="${p.f('#fff6d0')}" ${p.s()}/>`;
-    // One eye open, one blinking.
-    owl += `<circle cx="818" cy="386" r="7" fill="${p.line ? '#000' : INK_DARK}"/>${p.stroke('M842 386 q10 6 20 0', 1)}`;
-    owl += `<path d="M828 400 L842 400 L835 414 Z" fill="${p.f('#f2b84b')}" ${p.s(0.8)}/>`;
-    back += propGroup('owl', owl);
-  }
-  if (c.has('hedgehog')) {
-    let hedgehog = `<path d="M430 760 Q430 690 510 690 Q590 690 590 760 Z" fill="${p.f('#8a6548')}" ${p.s()}/><path d="M430 760 Q410 745 418 730 L445 742 Z" fill="${p.f('#d8b48e')}" ${p.s()}/>`;
-    for (let i = 0; i < 5; i++) hedgehog += p.stroke(`M${460 + i * 25} 705 l10 -22`, 0.8);
-    // An eye and a nose, so it reads as a hedgehog and not a pile of leaves.
-    hedgehog += `<circle cx="448" cy="728" r="5" fill="${p.line ? '#000' : INK_DARK}"/><circle cx="414" cy="734" r="5" fill="${p.line ? '#000' : INK_DARK}"/>`;
-    // On the grass by the fence, above where the text panel goes.
-    back += propGroup('hedgehog', `<g transform="translate(0 -110)">${hedgehog}</g>`);
-  }
-  let front = '';
+  if (c.has('owl')) back += propGroup('owl', owl(c, 835, 400));
+  // On the grass by the fence, above where the text panel goes.
+  if (c.has('hedgehog')) back += propGroup('hedgehog', hedgehog(c, 510, 650));
+  const front = '';
   if (c.has('sleeping-flowers')) {
     for (const [x, colour] of [
       [300, '#f28fb0'],
@@ -548,7 +538,10 @@ function garden(c: SettingContext): SettingArt {
       back += `<path d="M${x - 20} 620 Q${x} 560 ${x + 20} 620 Q${x} 640 ${x - 20} 620 Z" fill="${p.f(colour)}" ${p.s()}/>`;
     }
   }
-  front += '';
+  if (c.has('wind'))
+    back +=
+      p.stroke('M300 200 Q400 140 500 210 T700 190', 1.2, '#cfe0ff') +
+      p.stroke('M340 330 Q460 280 560 340 T760 320', 1.2, '#cfe0ff');
   return { back, front, glow, ground: 790 };
 }
 
@@ -557,7 +550,8 @@ const INK_DARK = '#1d1845';
 function forestPath(c: SettingContext): SettingArt {
   const { p, light } = c;
   let back = sky(c, -10, -10, SPACE + 20, 640);
-  back += starField(c, 0, 0, SPACE, 250, 60);
+  if (light.sky !== 'sun') back += starField(c, 0, 0, SPACE, 250, 60);
+  else back += cloud(c, 620, 60, 260);
   back += groundPlane(c, 560, light.grass) + tufts(c, 570, 740, 22);
   // Rows of trees, the far ones darker.
   for (const [x, h] of [
@@ -594,6 +588,9 @@ function forestPath(c: SettingContext): SettingArt {
       );
     }
   }
+  // The owl on the trunk of the near tree, low enough to stay in a close view.
+  if (c.has('owl')) back += propGroup('owl', owl(c, 250, 370));
+  if (c.has('hedgehog')) back += propGroup('hedgehog', hedgehog(c, 760, 770));
   return { back, front: '', glow, ground: 790 };
 }
 
@@ -614,6 +611,7 @@ function meadow(c: SettingContext): SettingArt {
     front += cloud(c, x, 880, w, night(c) ? '#2f6b5a' : '#4f9a5e');
   let glow = contents.glow;
   if (c.has('fireflies')) glow += fireflies(c, c.p.line ? 9 : 26, 200, 720);
+  if (c.has('hedgehog')) back += propGroup('hedgehog', hedgehog(c, 650, 700));
   return { back, front, glow, ground: 790 };
 }
 
@@ -744,6 +742,224 @@ function kitchen(c: SettingContext): SettingArt {
   return { back, front, glow: win.glow, ground: 760 };
 }
 
+/** The owl, one eye open and one blinking, sitting at (x, y) (its middle). */
+function owl(c: SettingContext, x: number, y: number) {
+  const { p } = c;
+  const ink = p.line ? '#000' : INK_DARK;
+  return (
+    `<ellipse cx="${x}" cy="${y}" rx="48" ry="60" fill="${p.f('#a07850')}" ${p.s()}/><circle cx="${x - 17}" cy="${y - 15}" r="17" fill="${p.f('#fff6d0')}" ${p.s()}/><circle cx="${x + 17}" cy="${y - 15}" r="17" fill="${p.f('#fff6d0')}" ${p.s()}/>` +
+    `<circle cx="${x - 17}" cy="${y - 14}" r="7" fill="${ink}"/>${p.stroke(`M${x + 7} ${y - 14} q10 6 20 0`, 1)}` +
+    `<path d="M${x - 7} ${y} L${x + 7} ${y} L${x} ${y + 14} Z" fill="${p.f('#f2b84b')}" ${p.s(0.8)}/>`
+  );
+}
+
+/** The hedgehog, nose to the left, its base at (x, y) (the middle of its back's foot). */
+function hedgehog(c: SettingContext, x: number, y: number) {
+  const { p } = c;
+  const ink = p.line ? '#000' : INK_DARK;
+  const dx = x - 510;
+  const dy = y - 760;
+  let out = `<g transform="translate(${dx} ${dy})"><path d="M430 760 Q430 690 510 690 Q590 690 590 760 Z" fill="${p.f('#8a6548')}" ${p.s()}/><path d="M430 760 Q410 745 418 730 L445 742 Z" fill="${p.f('#d8b48e')}" ${p.s()}/>`;
+  for (let i = 0; i < 5; i++) out += p.stroke(`M${460 + i * 25} 705 l10 -22`, 0.8);
+  // An eye and a nose, so it reads as a hedgehog and not a pile of leaves.
+  out += `<circle cx="448" cy="728" r="5" fill="${ink}"/><circle cx="414" cy="734" r="5" fill="${ink}"/></g>`;
+  return out;
+}
+
+// --- the birthday's things: balloons, garlands, presents, the cake -------------------------------
+
+const BALLOON_RED = '#e2574c';
+const PARTY_COLOURS = ['#f6c15c', '#6fb3e0', '#b79af0', '#7cc47a', '#f28fb0'] as const;
+
+/** One balloon, its middle at (x, y); its string runs to `to`, or dangles free. */
+function balloon(
+  c: SettingContext,
+  x: number,
+  y: number,
+  rad: number,
+  colour: string,
+  to?: { x: number; y: number },
+) {
+  const { p } = c;
+  const knotY = y + rad;
+  const string = to
+    ? p.stroke(
+        `M${x} ${r(knotY + 10)} Q${r((x + to.x) / 2 + 25)} ${r((knotY + to.y) / 2)} ${to.x} ${to.y}`,
+        0.6,
+      )
+    : p.stroke(`M${x} ${r(knotY + 10)} q22 45 0 90 q-22 45 0 90`, 0.6);
+  return (
+    string +
+    `<ellipse cx="${x}" cy="${y}" rx="${r(rad * 0.84)}" ry="${rad}" fill="${p.f(colour)}" ${p.s()}/>` +
+    `<path d="M${x - 9} ${r(knotY + 12)} L${x} ${r(knotY - 2)} L${x + 9} ${r(knotY + 12)} Z" fill="${p.f(colour)}" ${p.s(0.8)}/>` +
+    p.colourOnly(
+      `<ellipse cx="${r(x - rad * 0.3)}" cy="${r(y - rad * 0.35)}" rx="${r(rad * 0.14)}" ry="${r(rad * 0.24)}" fill="#fff" fill-opacity="0.6"/>`,
+    )
+  );
+}
+
+/** A bunch of balloons tied at (x, y), the red one among them. */
+function balloonBunch(c: SettingContext, x: number, y: number) {
+  const to = { x, y };
+  return (
+    balloon(c, x - 70, y - 330, 58, PARTY_COLOURS[0], to) +
+    balloon(c, x + 65, y - 350, 58, PARTY_COLOURS[1], to) +
+    balloon(c, x, y - 430, 62, BALLOON_RED, to) +
+    balloon(c, x - 15, y - 270, 50, PARTY_COLOURS[2], to)
+  );
+}
+
+/** Paper garlands strung across the top of the picture, from x0 to x1, sagging between pins. */
+function bunting(c: SettingContext, y: number, x0 = -10, x1 = SPACE + 10) {
+  const { p } = c;
+  const sag = 50;
+  const mid = (x0 + x1) / 2;
+  let out = p.stroke(`M${x0} ${y} Q${mid} ${y + sag * 2} ${x1} ${y}`, 0.7);
+  const flags = 9;
+  for (let i = 1; i < flags; i++) {
+    const t = i / flags;
+    const fx = x0 + (x1 - x0) * t;
+    // The point on the quadratic curve at t.
+    const fy = (1 - t) * (1 - t) * y + 2 * t * (1 - t) * (y + sag * 2) + t * t * y;
+    const colour = i % 3 === 0 ? BALLOON_RED : PARTY_COLOURS[i % PARTY_COLOURS.length]!;
+    out += `<path d="M${r(fx - 28)} ${r(fy)} L${r(fx + 28)} ${r(fy)} L${r(fx)} ${r(fy + 62)} Z" fill="${p.f(colour)}" ${p.s(0.8)}/>`;
+  }
+  return out;
+}
+
+/** Three wrapped presents with ribbons and bows, standing on the floor at (x, y) (their left foot). */
+function presents(c: SettingContext, x: number, y: number) {
+  const { p } = c;
+  const box = (bx: number, by: number, w: number, h: number, colour: string, ribbon: string) =>
+    `<rect x="${bx}" y="${by - h}" width="${w}" height="${h}" rx="6" fill="${p.f(colour)}" ${p.s()}/>` +
+    `<rect x="${r(bx + w / 2 - 9)}" y="${by - h}" width="18" height="${h}" fill="${p.f(ribbon)}" ${p.s(0.7)}/>` +
+    `<path d="M${r(bx + w / 2)} ${by - h} q-40 -40 -44 -4 q-2 18 44 4 Z" fill="${p.f(ribbon)}" ${p.s(0.8)}/>` +
+    `<path d="M${r(bx + w / 2)} ${by - h} q40 -40 44 -4 q2 18 -44 4 Z" fill="${p.f(ribbon)}" ${p.s(0.8)}/>`;
+  return (
+    box(x, y, 150, 120, '#6fb3e0', '#f6c15c') +
+    box(x + 160, y, 110, 90, '#f28fb0', '#ffffff') +
+    box(x + 40, y - 120, 80, 70, '#7cc47a', BALLOON_RED)
+  );
+}
+
+/** The birthday cake on its plate, centred at x with its plate at y; its candles lit or blown out. */
+function cake(c: SettingContext, x: number, y: number, lit: boolean) {
+  const { p } = c;
+  let back =
+    `<ellipse cx="${x}" cy="${y}" rx="150" ry="20" fill="${p.f('#ffffff')}" ${p.s()}/>` +
+    `<rect x="${x - 120}" y="${y - 100}" width="240" height="100" rx="14" fill="${p.f('#8a5a3c')}" ${p.s()}/>` +
+    `<rect x="${x - 85}" y="${y - 175}" width="170" height="78" rx="12" fill="${p.f('#f6a8bf')}" ${p.s()}/>` +
+    // The icing's drips over the bottom tier: a wavy edge.
+    `<path d="M${x - 120} ${y - 80} q20 30 40 0 q20 30 40 0 q20 30 40 0 q20 30 40 0 q20 30 40 0 q20 30 40 0 L${x + 120} ${y - 100} L${x - 120} ${y - 100} Z" fill="${p.f('#fff4f7')}" ${p.s(0.8)}/>`;
+  back += p.colourOnly(
+    `<circle cx="${x - 60}" cy="${y - 140}" r="7" fill="${BALLOON_RED}"/><circle cx="${x}" cy="${y - 130}" r="7" fill="${BALLOON_RED}"/><circle cx="${x + 55}" cy="${y - 142}" r="7" fill="${BALLOON_RED}"/>`,
+  );
+  let glow = '';
+  for (const [i, dx] of [-60, -30, 0, 30, 60].entries()) {
+    const cx = x + dx;
+    const top = y - 175 - 50;
+    back += `<rect x="${cx - 7}" y="${top}" width="14" height="50" rx="4" fill="${p.f(PARTY_COLOURS[i]!)}" ${p.s(0.7)}/>`;
+    if (lit) {
+      back += `<path d="M${cx} ${top - 36} Q${cx + 14} ${top - 14} ${cx} ${top - 4} Q${cx - 14} ${top - 14} ${cx} ${top - 36} Z" fill="${p.f('#ffd54f')}" ${p.s(0.7)}/>`;
+      glow += p.colourOnly(`<circle cx="${cx}" cy="${top - 20}" r="34" fill="#ffe08a" fill-opacity="0.35"/>`);
+    } else {
+      // Blown out: a little curl of smoke.
+      back += p.stroke(`M${cx} ${top - 4} q-10 -14 0 -26 q10 -12 0 -24`, 0.6, '#9a9ab8');
+    }
+  }
+  return {
+    back,
+    glow: lit
+      ? glow + p.colourOnly(`<circle cx="${x}" cy="${y - 240}" r="190" fill="#ffd27a" fill-opacity="0.16"/>`)
+      : '',
+  };
+}
+
+/**
+ * Where each setting puts the birthday's things, in its own space (feature on the left): the
+ * balloons' knot, the presents' left foot, the runaway balloon, the garlands' height. A setting
+ * without a spot does not draw that thing.
+ */
+type PartySpots = {
+  bunch?: { x: number; y: number };
+  presents?: { x: number; y: number };
+  loose?: { x: number; y: number };
+  bunting?: number;
+};
+
+const PARTY_SPOTS: Record<Setting, PartySpots> = {
+  bedroom: { bunch: { x: 646, y: 530 }, presents: { x: 700, y: 760 }, loose: { x: 660, y: 220 } },
+  bathroom: {},
+  window: { loose: { x: 420, y: 250 } },
+  garden: {
+    bunch: { x: 260, y: 510 },
+    presents: { x: 300, y: 740 },
+    loose: { x: 560, y: 190 },
+    bunting: 480,
+  },
+  'forest-path': { loose: { x: 880, y: 220 } },
+  meadow: { loose: { x: 560, y: 150 }, bunch: { x: 230, y: 560 } },
+  river: { loose: { x: 560, y: 170 } },
+  sky: { loose: { x: 700, y: 300 } },
+  stars: {},
+  moon: {},
+  castle: {},
+  kitchen: { bunch: { x: 900, y: 560 }, bunting: 30 },
+  'party-room': {
+    bunch: { x: 330, y: 500 },
+    presents: { x: 60, y: 745 },
+    loose: { x: 480, y: 190 },
+    bunting: 40,
+  },
+};
+
+function partyProps(c: SettingContext, spots: PartySpots) {
+  let back = '';
+  if (c.has('bunting') && spots.bunting !== undefined) back += bunting(c, spots.bunting);
+  if (c.has('balloons') && spots.bunch) back += balloonBunch(c, spots.bunch.x, spots.bunch.y);
+  if (c.has('loose-balloon') && spots.loose)
+    back += balloon(c, spots.loose.x, spots.loose.y, 62, BALLOON_RED);
+  if (c.has('presents') && spots.presents) back += presents(c, spots.presents.x, spots.presents.y);
+  return { back, glow: '' };
+}
+
+/**
+ * The living room dressed for the party: a sofa on the left, a window, the garlands, and with the
+ * cake a table in front of the characters, the cake on it.
+ */
+function partyRoom(c: SettingContext): SettingArt {
+  const { p, light } = c;
+  let back = sky(c, -10, -10, SPACE + 20, FLOOR + 10, light.wall, light.wallLow);
+  if (p.line)
+    back = `<rect x="-10" y="-10" width="${SPACE + 20}" height="${FLOOR + 10}" fill="#fff" ${p.s()}/>`;
+  back += groundPlane(c, FLOOR, light.floor) + floorboards(c, FLOOR);
+  back += `<ellipse cx="560" cy="870" rx="360" ry="70" fill="${p.f('#9fc7a8')}" ${p.s()}/>`;
+  const win = windowView(c, 600, 130, 260, 260);
+  back += win.back + curtains(c, 600, 130, 260, 260, '#f2c14e');
+  let glow = win.glow;
+  // A picture on the wall over the sofa.
+  back += `<rect x="120" y="170" width="170" height="120" rx="8" fill="${p.f('#f7efe0')}" ${p.s(1.2)}/><path d="M140 272 Q190 210 220 240 Q245 215 270 272 Z" fill="${p.f('#8cc48a')}" ${p.s()}/>`;
+  // The sofa on the left.
+  back += `<rect x="-20" y="470" width="380" height="120" rx="30" fill="${p.f('#e58a6f')}" ${p.s()}/>`;
+  back += `<rect x="-20" y="570" width="400" height="110" rx="20" fill="${p.f('#d9745c')}" ${p.s()}/>`;
+  back += `<rect x="330" y="530" width="60" height="150" rx="24" fill="${p.f('#e58a6f')}" ${p.s()}/>`;
+  back += `<rect x="30" y="680" width="24" height="40" fill="${p.f('#8a5c3b')}" ${p.s()}/><rect x="320" y="680" width="24" height="40" fill="${p.f('#8a5c3b')}" ${p.s()}/>`;
+  let front = '';
+  if (c.has('music-notes')) {
+    const note = (x: number, y: number) =>
+      `<ellipse cx="${x}" cy="${y}" rx="16" ry="12" fill="${p.f('#fff2b0')}" ${p.s()}/>${p.stroke(`M${x + 14} ${y} L${x + 14} ${y - 60} L${x + 36} ${y - 48}`, 1)}`;
+    glow += note(180, 380) + note(900, 470) + note(260, 460);
+  }
+  if (c.has('cake')) {
+    // The table before the sofa, the cake on it: the characters stand beside it, on the open side.
+    front += `<rect x="60" y="640" width="580" height="40" rx="12" fill="${p.f('#c48a5c')}" ${p.s()}/><rect x="100" y="680" width="30" height="150" fill="${p.f('#a8714a')}" ${p.s()}/><rect x="570" y="680" width="30" height="150" fill="${p.f('#a8714a')}" ${p.s()}/>`;
+    const drawn = cake(c, 310, 640, c.has('candles'));
+    front += drawn.back;
+    glow += drawn.glow;
+  }
+  return { back, front, glow, ground: 760 };
+}
+
 const SETTINGS: Record<Setting, (c: SettingContext) => SettingArt> = {
   bedroom,
   bathroom,
@@ -757,4 +973,5 @@ const SETTINGS: Record<Setting, (c: SettingContext) => SettingArt> = {
   moon: (c) => skySetting(c, 'moon'),
   castle: (c) => skySetting(c, 'castle'),
   kitchen,
+  'party-room': partyRoom,
 };
