@@ -186,6 +186,8 @@ describe('/book/{id}: the reader', () => {
     expect(screen.getByTestId('reader-counter')).toHaveTextContent('Pages 2–3 of 8');
     await user.keyboard('{ArrowRight}');
     expect(shownPages()).toEqual(['Page 1', 'Page 2']);
+    // A storybook's words are on its pictures, as printed: under them only for screen readers here.
+    expect(within(stage()).getByText('Mia found Bruno under the big oak tree.')).toHaveClass('sm:sr-only');
     await user.keyboard('{ArrowLeft}');
     expect(shownPages()).toEqual(['Title page', 'Dedication']);
     await user.keyboard('{End}');

@@ -150,6 +150,8 @@ export const BookImageQuerySchema = z.object({
     .default(960),
   /** `1`: the pending redraw's new picture instead of the current one. */
   candidate: z.enum(['0', '1']).default('0'),
+  /** A gift copy's page (1..3): its words, in its language, on the picture (issue 31). */
+  copy: z.coerce.number().int().min(1).max(3).optional(),
   /** Cache key only (the picture's hash), ignored by the server. */
   v: z.string().max(64).optional(),
 });

@@ -176,23 +176,10 @@ async function copyPreview(
   position: number,
   preview: BookPreview,
 ): Promise<BookPreview> {
-  const [gift] = await deps.db
-    .select({
-      language: orderCopies.language,
-      message: orderCopies.dedicationMessage,
-      signature: orderCopies.dedicationSignature,
-    })
-    .from(orderCopies)
-    .innerJoin(orders, eq(orders.id, orderCopies.orderId))
-    .where(and(eq(orders.bookInstanceId, id), eq(orders.userId, userId), eq(orderCopies.position, position)));
-  if (!gift) throw notFound('Gift copy');
   const instance = await ownBook(deps.db, userId, id);
   const current = await versionById(deps.db, instance.id, instance.currentVersionId);
-  if (!current) return { ...preview, copy: position, candidates: [] };
-  const variant = await copyPlan(instance, current.texts, {
-    language: gift.language,
-    dedication: gift.message !== null ? { message: gift.message, signature: gift.signature ?? '' } : null,
-  });
+  const variant = await giftCopyVariant(deps, userId, instance, current, position);
+  if (!current || !variant) return { ...preview, copy: position, candidates: [] };
   return {
     ...preview,
     copy: position,
@@ -203,9 +190,45 @@ async function copyPreview(
       { ...instance, language: variant.plan.language },
       { ...current, texts: variant.texts },
       imageBase({ userId }),
-    ).map((page) => ({ ...page, redrawable: false })),
+    ).map((page) => ({
+      ...page,
+      redrawable: false,
+      // The copy's own words on its pictures (pageImage with `copy`).
+      images: page.images.map((image) => ({ ...image, url: `${image.url}&copy=${position}` })),
+    })),
     candidates: [],
   };
+}
+
+/** A gift copy's words on the caller's order of this book; 404 for another account's or no such copy. */
+async function giftCopyVariant(
+  deps: BooksDeps,
+  userId: string,
+  instance: Instance,
+  current: BookVersion | undefined,
+  position: number,
+) {
+  const [gift] = await deps.db
+    .select({
+      language: orderCopies.language,
+      message: orderCopies.dedicationMessage,
+      signature: orderCopies.dedicationSignature,
+    })
+    .from(orderCopies)
+    .innerJoin(orders, eq(orders.id, orderCopies.orderId))
+    .where(
+      and(
+        eq(orders.bookInstanceId, instance.id),
+        eq(orders.userId, userId),
+        eq(orderCopies.position, position),
+      ),
+    );
+  if (!gift) throw notFound('Gift copy');
+  if (!current) return undefined;
+  return copyPlan(instance, current.texts, {
+    language: gift.language,
+    dedication: gift.message !== null ? { message: gift.message, signature: gift.signature ?? '' } : null,
+  });
 }
 
 /** Any book as the operator console shows it (the same pages, read-only; issue 17). */
@@ -552,8 +575,9 @@ export function pageImage(
   position: number,
   width: PreviewImageWidth,
   candidate: boolean,
+  copy?: number,
 ): Promise<Buffer> {
-  return pageImageOf(deps, { userId }, id, position, width, candidate);
+  return pageImageOf(deps, { userId }, id, position, width, candidate, copy);
 }
 
 /** A page's picture for the operator console (any book). */
@@ -610,6 +634,7 @@ async function pageImageOf(
   position: number,
   width: PreviewImageWidth,
   candidate: boolean,
+  copy?: number,
 ): Promise<Buffer> {
   const instance = await findBook(deps.db, access, id);
   let picture: { key: string; sha256: string; source: number } | undefined;
@@ -632,7 +657,13 @@ async function pageImageOf(
     picture = version ? pictureOf(instance, version, position) : undefined;
   }
   if (!picture) throw notFound('Picture');
-  const version = await versionById(deps.db, instance.id, instance.currentVersionId);
+  const current = await versionById(deps.db, instance.id, instance.currentVersionId);
+  // A gift copy's page carries the copy's words (its language, its dedication), as it prints.
+  const variant =
+    copy !== undefined && 'userId' in access
+      ? await giftCopyVariant(deps, access.userId, instance, current, copy)
+      : undefined;
+  const version = current && variant ? { ...current, texts: variant.texts } : current;
   const back = version ? backCoverPosition(version.texts.pages.length) : -1;
   // 'cover': the whole front cover (earlier cached 'front' pictures were its art without words).
   const treatment = picture.source === FRONT_COVER ? 'cover' : picture.source === back ? 'back' : 'page';

@@ -201,6 +201,16 @@ describe('grandparent copies as gifts', () => {
     // A copy that is not a gift, and another account, find nothing.
     expect((await read(user.cookie, 1)).statusCode).toBe(404);
     expect((await read(other, 2)).statusCode).toBe(404);
+    // The copy's story page carries its own words on the picture, as it prints (issue 31).
+    const copyUrl = story!.images.find((image) => image.width === 480)!.url;
+    expect(copyUrl).toContain('copy=2');
+    const bookUrl = book.pages.find((page) => page.position === story!.position)!.images[0]!.url;
+    const image = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const [copyImage, bookImage] = [await image(copyUrl, user.cookie), await image(bookUrl, user.cookie)];
+    expect(copyImage.statusCode).toBe(200);
+    expect(copyImage.headers['content-type']).toBe('image/webp');
+    expect(copyImage.rawPayload.equals(bookImage.rawPayload)).toBe(false);
+    expect((await image(copyUrl, other)).statusCode).toBe(404);
   }, 180_000);
 
   it('refuses a gift that is not one of the copies, and a gift dedication with emoji, with field errors', async () => {

@@ -125,7 +125,12 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
             recipient={typeof recipient === 'string' && recipient !== '' ? recipient : undefined}
             bookInstanceId={bookInstanceId}
           />
-          <Reader pages={book.pages} title={book.title} language={book.language} />
+          <Reader
+            pages={book.pages}
+            title={book.title}
+            language={book.language}
+            wordsOnPicture={book.bookType === 'storybook'}
+          />
         </div>
       </BookShell>
     );
@@ -159,6 +164,7 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
           pages={book.pages}
           title={book.title}
           language={book.language}
+          wordsOnPicture={book.bookType === 'storybook'}
           pageActions={editable ? (page) => <RedrawButton book={book} page={page} /> : undefined}
         />
         {editable && (

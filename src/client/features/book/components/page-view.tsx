@@ -18,13 +18,27 @@ type PageViewProps = {
   onZoom?: () => void;
   /** Under the text: "Draw this page again" and the like. */
   children?: React.ReactNode;
+  /**
+   * A storybook's story pages carry their words on the picture, as printed (issue 31): the words
+   * under it are kept for phones (where the printed ones are small) and for screen readers.
+   */
+  wordsOnPicture?: boolean;
 };
 
 /**
  * One page as it will print: the picture in a square (its size known before it loads, so nothing
- * moves), and the page's words as real text beside it (read by screen readers, never baked in).
+ * moves), and the page's words as real text beside it (read by screen readers).
  */
-export function PageView({ page, bookTitle, language, sizes, eager, onZoom, children }: PageViewProps) {
+export function PageView({
+  page,
+  bookTitle,
+  language,
+  sizes,
+  eager,
+  onZoom,
+  children,
+  wordsOnPicture = false,
+}: PageViewProps) {
   const { t } = useTranslation('book');
   const name = pageName(t, page);
   const image = imageAt(page.images, 960);
@@ -71,7 +85,7 @@ export function PageView({ page, bookTitle, language, sizes, eager, onZoom, chil
       </div>
       <figcaption className={cn('flex flex-col gap-1 px-1')}>
         <span className="text-sm font-bold text-ink-700">{name}</span>
-        <PageWords page={page} language={language} />
+        <PageWords page={page} language={language} wordsOnPicture={wordsOnPicture} />
         {children}
       </figcaption>
     </figure>
@@ -79,7 +93,15 @@ export function PageView({ page, bookTitle, language, sizes, eager, onZoom, chil
 }
 
 /** The words printed on the page (the dedication's are inside its square already). */
-function PageWords({ page, language }: { page: BookPreviewPage; language: Language }) {
+function PageWords({
+  page,
+  language,
+  wordsOnPicture,
+}: {
+  page: BookPreviewPage;
+  language: Language;
+  wordsOnPicture: boolean;
+}) {
   if (page.kind === 'dedication') return null;
   if (page.kind === 'front-cover' || page.kind === 'title') {
     return (
@@ -90,7 +112,13 @@ function PageWords({ page, language }: { page: BookPreviewPage; language: Langua
     );
   }
   return (
-    <span lang={language} className="text-lg leading-relaxed whitespace-pre-line">
+    <span
+      lang={language}
+      className={cn(
+        'text-lg leading-relaxed whitespace-pre-line',
+        wordsOnPicture && page.kind === 'story' && page.images.length > 0 && 'sm:sr-only',
+      )}
+    >
       {page.text}
     </span>
   );

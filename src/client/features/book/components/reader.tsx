@@ -39,6 +39,8 @@ type ReaderProps = {
   language: Language;
   /** Shown under a page's words: the page's own actions (draw it again). */
   pageActions?: (page: BookPreviewPage) => ReactNode;
+  /** A storybook: its story pictures carry their words, as printed. */
+  wordsOnPicture?: boolean;
 };
 
 /**
@@ -46,7 +48,7 @@ type ReaderProps = {
  * time on a phone. Arrow keys (when the reader has focus), swipes, the previous and next buttons
  * and the strip of thumbnails all turn the pages; each page opens large in a dialog.
  */
-export function Reader({ pages, title, language, pageActions }: ReaderProps) {
+export function Reader({ pages, title, language, pageActions, wordsOnPicture }: ReaderProps) {
   const { t } = useTranslation('book');
   const wide = useWideScreen();
   const views = readerViews(pages, wide);
@@ -155,6 +157,7 @@ export function Reader({ pages, title, language, pageActions }: ReaderProps) {
             sizes={wide ? SPREAD_SIZES : SINGLE_SIZES}
             eager={at === 0}
             onZoom={() => setZoomed(page)}
+            wordsOnPicture={wordsOnPicture}
           >
             {pageActions?.(page)}
           </PageView>
