@@ -3,6 +3,7 @@ import { DEFAULT_CHILD_LOOK } from '../../../../shared/domain/child-look';
 import { LANGUAGE_CODES } from '../../../../shared/domain/languages';
 import { DEFAULT_TOY_LOOK } from '../../../../shared/domain/toy-look';
 import { storyPanels } from '../../../print/interior';
+import { listStories } from '../../../stories/catalogue';
 import type { Scene } from '../../../stories/scene';
 import { loadStory, renderStory } from '../../../stories/story';
 import { checkLayout, layoutProblem, type SceneParts, sceneParts } from './layout-check';
@@ -104,4 +105,35 @@ describe('the layout check of the story pages', () => {
   it('a page without text needs no panel', () => {
     expect(checkLayout(parts[0]!, {}).place).toBe('bottom');
   });
+});
+
+// Every other story folder's storybook passes the same check: a new story cannot ship a page whose
+// text would hide a face (the print refuses such a page, print-files.ts).
+describe.each(
+  listStories().filter((story) => story.id !== 'guardian-friend' && story.bookTypes.includes('storybook')),
+)('the layout check of the story "$id"', (entry) => {
+  it.each(LANGUAGE_CODES)(
+    'every page in %s has a place for its text panel that covers nothing, long names or short',
+    async (language) => {
+      const story = await loadStory(entry.id, 'storybook', language);
+      const parts: SceneParts[] = [];
+      for (const page of story.pages) parts.push(await partsOf(page.scene));
+      const problems: string[] = [];
+      for (const names of NAMES) {
+        const rendered = renderStory(story, {
+          child: { name: names.child, gender: 'male', age: 5 },
+          toy: { name: names.toy },
+          dedication: { message: '', signature: '' },
+          language,
+        });
+        for (const page of rendered.pages) {
+          const verdict = checkLayout(parts[page.position - 1]!, await storyPanels(page.text));
+          const problem = layoutProblem(page.position, verdict);
+          if (problem) problems.push(`${names.child}: ${problem}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+    120_000,
+  );
 });
