@@ -70,6 +70,26 @@ test('an operator finds an order by e-mail, holds it, releases it and refunds pa
   await expect(
     operator.getByText('On hold: nothing goes to the printer until it is released.'),
   ).toBeVisible();
+
+  // While it waits, the address is corrected: a postcode Switzerland does not use is refused in the
+  // dialog, the right one saved, and the timeline says so (issue 36).
+  await act(operator, 'Correct the address', 'The parent wrote the wrong house number', async (dialog) => {
+    await dialog.getByRole('textbox', { name: 'Street and house number' }).fill('Hauptstrasse 12');
+    const postcode = dialog.getByRole('textbox', { name: 'Postal code' });
+    await postcode.fill('80001');
+    await dialog.getByRole('textbox', { name: 'Why' }).fill('x');
+    await dialog.locator('button[type=submit]').click();
+    await expect(
+      dialog.getByText('This postcode does not fit Switzerland: it should look like 8001.'),
+    ).toBeVisible();
+    if (SHOTS) await operator.screenshot({ path: `${SHOTS}/console-address-en-1280.png` });
+    await postcode.fill('8002');
+  });
+  await expect(operator.getByText('Hauptstrasse 12').first()).toBeVisible();
+  await expect(
+    operator.getByRole('region', { name: 'What happened' }).getByText('Address corrected'),
+  ).toBeVisible();
+
   await payOrder(page, orderId);
   const detail = async () => (await operator.request.get(`/api/admin/orders/${orderId}`)).json();
   await expect
@@ -99,7 +119,7 @@ test('an operator finds an order by e-mail, holds it, releases it and refunds pa
     await amount.fill('500');
     await dialog.getByRole('textbox', { name: 'Why' }).fill('x');
     await dialog.locator('button[type=submit]').click();
-    await expect(dialog.getByText(/^At most CHF\s?48\.44 can still be refunded\.$/)).toBeVisible();
+    await expect(dialog.getByText(/^At most CHF\s?46\.15 can still be refunded\.$/)).toBeVisible();
     await amount.fill('10.00');
   });
   await expect
@@ -108,7 +128,7 @@ test('an operator finds an order by e-mail, holds it, releases it and refunds pa
   await operator.reload();
   await expect(operator.getByTestId('refunded-amount')).toHaveText(/CHF\s?10\.00/);
   const timeline = operator.getByRole('region', { name: 'What happened' });
-  await expect(timeline.getByTestId('audit-entry')).toHaveCount(3);
+  await expect(timeline.getByTestId('audit-entry')).toHaveCount(4);
   await expect(timeline.getByText('“The parcel was late”')).toBeVisible();
   await expectNoSeriousA11yIssues(operator);
 
