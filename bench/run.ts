@@ -4,11 +4,10 @@
 // then each bench/*.ts part in a process of its own (signed-in reads: bench/signed-in.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { treeMemorySampler } from './load';
+import { freePort, treeMemorySampler } from './load';
 import { serverArgs } from './server-command';
 import { printSignedInPages } from './signed-in-pages';
 import { measureStorefront, printStorefront } from './storefront';
@@ -16,16 +15,6 @@ import { measureStorefront, printStorefront } from './storefront';
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const resultsDir = path.resolve('bench/results');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function waitFor(url: string, timeoutMs = 120_000): Promise<number> {
   const started = performance.now();
