@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Resource, ResourceKey } from 'i18next';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { Language } from '../shared/i18n';
 import { AppProviders } from './components/layout/app-providers';
 import { createI18nWithResources } from './i18n';
@@ -29,6 +29,17 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 window.scrollTo = () => {};
+
+/** A route's stand-in for every other page: shows where a test's navigation landed. */
+export function Elsewhere() {
+  const location = useLocation();
+  return (
+    <p>
+      Elsewhere: {location.pathname}
+      {location.search}
+    </p>
+  );
+}
 
 type RenderOptions = {
   /** Starts in this language; without it the language is detected (saved choice, then browser). */
