@@ -6,7 +6,14 @@ import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import { bookInstances, customers, orders, paymentRefunds, users } from '../../db/schema';
-import { emailButton, emailHtml, emailLinkFallback, emailNote, emailParagraph } from '../../email-layout';
+import {
+  type EmailFrameTexts,
+  emailButton,
+  emailHtml,
+  emailLinkFallback,
+  emailNote,
+  emailParagraph,
+} from '../../email-layout';
 import { fill, formatMoney, serverTexts } from '../../i18n';
 import { PermanentJobError } from '../../jobs/errors';
 import type { OrderEmail } from '../../jobs/queue';
@@ -14,13 +21,7 @@ import { bookTitle } from '../../stories/title';
 import { type Receipt, receiptHtml, receiptOf, receiptText, type Seller } from '../orders/receipt';
 import { orderView } from '../orders/repo';
 
-type OrderEmailTexts = {
-  brand: string;
-  greeting: string;
-  signature: string;
-  footer: string;
-  buttonFallback: string;
-  buttonLine: string;
+type OrderEmailTexts = EmailFrameTexts & {
   orderLine: string;
   delivery: string;
   deliveryExpress: string;
