@@ -4,7 +4,12 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type OrderRequest, OrderRequestSchema } from '../../shared/contracts/checkout';
 import { DEFAULT_TAX_RATE_BASIS_POINTS, quoteOrder } from '../../shared/domain/quote';
-import { type Country, deliveryWindow, type ShippingLevel } from '../../shared/domain/shipping';
+import {
+  type Country,
+  deliveryWindow,
+  formatDeliveryDay,
+  type ShippingLevel,
+} from '../../shared/domain/shipping';
 import type { Language } from '../../shared/i18n';
 import { goToPayment } from '../features/checkout/lib/go-to-payment';
 import {
@@ -21,7 +26,7 @@ import {
   ORDER_ID,
   ok,
 } from '../features/checkout/testing/mock-checkout-api';
-import { formatDeliveryDay, formatMoney } from '../lib/format';
+import { formatMoney } from '../lib/format';
 import { routes } from '../router';
 import { Elsewhere, renderWithRouter } from '../test-utils';
 

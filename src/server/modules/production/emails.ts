@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { localeOf } from '../../../shared/domain/languages';
-import { deliveryWindow, PRINTING_BUSINESS_DAYS } from '../../../shared/domain/shipping';
+import { deliveryWindow, formatDeliveryDay, PRINTING_BUSINESS_DAYS } from '../../../shared/domain/shipping';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
 import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import { personalisationWithWords } from '../../book/words';
@@ -43,16 +42,6 @@ export type OrderEmailValues = {
   receipt?: Receipt;
 };
 
-/** A delivery day as a parent reads it: "Tuesday 1 December", "mardi 1 décembre". */
-function deliveryDay(isoDate: string, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T12:00:00Z`));
-}
-
 /** An e-mail about an order in the buyer's language, with an HTML and a plain-text part. */
 export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): MailMessage {
   const texts = serverTexts<OrderEmailTexts>('emails', values.language);
@@ -70,8 +59,8 @@ export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): Ma
   const orderLine = fill(texts.orderLine, vars);
   const delivery = values.delivery
     ? fill(texts.delivery, {
-        earliest: deliveryDay(values.delivery.earliest, values.language),
-        latest: deliveryDay(values.delivery.latest, values.language),
+        earliest: formatDeliveryDay(values.delivery.earliest, values.language),
+        latest: formatDeliveryDay(values.delivery.latest, values.language),
         express: values.delivery.express ? texts.deliveryExpress : '',
       })
     : undefined;
