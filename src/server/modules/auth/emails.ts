@@ -1,13 +1,7 @@
 import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n';
 import type { MailMessage } from '../../adapters/mail/index';
-import {
-  type EmailFrameTexts,
-  emailButton,
-  emailHtml,
-  emailLinkFallback,
-  emailNote,
-  emailParagraph,
-} from '../../email-layout';
+import type { EmailFrameTexts } from '../../email-layout';
+import { emailButton, emailHtml, emailLinkFallback, emailNote, emailParagraph } from '../../email-layout';
 import { fill, serverTexts } from '../../i18n';
 
 export type AccountEmail = 'verify' | 'reset' | 'passwordChanged' | 'existingAccount';

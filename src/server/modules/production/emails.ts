@@ -5,14 +5,8 @@ import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import { bookInstances, customers, orders, paymentRefunds, users } from '../../db/schema';
-import {
-  type EmailFrameTexts,
-  emailButton,
-  emailHtml,
-  emailLinkFallback,
-  emailNote,
-  emailParagraph,
-} from '../../email-layout';
+import type { EmailFrameTexts } from '../../email-layout';
+import { emailButton, emailHtml, emailLinkFallback, emailNote, emailParagraph } from '../../email-layout';
 import { fill, formatMoney, serverTexts } from '../../i18n';
 import { PermanentJobError } from '../../jobs/errors';
 import type { OrderEmail } from '../../jobs/queue';

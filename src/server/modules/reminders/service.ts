@@ -6,13 +6,8 @@ import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import { bookInstances, bookVersions, orders, users } from '../../db/schema';
-import {
-  type EmailFrameTexts,
-  emailButton,
-  emailFooterLink,
-  emailHtml,
-  emailParagraph,
-} from '../../email-layout';
+import type { EmailFrameTexts } from '../../email-layout';
+import { emailButton, emailFooterLink, emailHtml, emailParagraph } from '../../email-layout';
 import { fill, serverTexts } from '../../i18n';
 import { enqueue } from '../../jobs/queue';
 import { bookTitle } from '../../stories/title';
