@@ -33,17 +33,22 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** A new book of the user with the worked example's order saved on it. */
+async function orderedBook(): Promise<Order> {
+  const bookInstanceId = await draftBookOf(t, userId);
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: `/api/checkout/${bookInstanceId}/order`,
+    headers: { cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(WORKED_EXAMPLE),
+  });
+  return saved.json() as Order;
+}
+
 describe('checkout with Stripe (against a local fake of its API)', () => {
   it('sends the server’s lines in CHF, then a notification signed by Stripe’s SDK marks the order paid', async () => {
-    const bookInstanceId = await draftBookOf(t, userId);
-    const order = (
-      await t.app.inject({
-        method: 'PUT',
-        url: `/api/checkout/${bookInstanceId}/order`,
-        headers: { cookie, 'content-type': 'application/json' },
-        payload: JSON.stringify(WORKED_EXAMPLE),
-      })
-    ).json() as Order;
+    const order = await orderedBook();
+    const { bookInstanceId } = order;
     const payment = await t.app.inject({
       method: 'POST',
       url: `/api/orders/${order.id}/payment`,
@@ -112,15 +117,7 @@ describe('checkout with Stripe (against a local fake of its API)', () => {
   });
 
   it('answers 502 with the payment-session error when Stripe fails, and records no session', async () => {
-    const bookInstanceId = await draftBookOf(t, userId);
-    const order = (
-      await t.app.inject({
-        method: 'PUT',
-        url: `/api/checkout/${bookInstanceId}/order`,
-        headers: { cookie, 'content-type': 'application/json' },
-        payload: JSON.stringify(WORKED_EXAMPLE),
-      })
-    ).json() as Order;
+    const order = await orderedBook();
     fake.failNext(400, { type: 'invalid_request_error', message: 'Nope' });
     const payment = await t.app.inject({
       method: 'POST',
