@@ -79,21 +79,14 @@ describe('the approved covers drawn again at print size (local illustrator)', ()
       // per binding (docs/decisions/022-covers-per-binding.md).
       const art = (await storage.get('instances', keys.printHeroArt))!.data;
       expect(await sharp(art).metadata()).toMatchObject({ width: PRINT_COVER_PIXELS });
+      // A part of a cover, measured on the cover at 1024 px.
+      const part = (area: { left: number; top: number; width: number; height: number }) => (image: Buffer) =>
+        sharp(image).resize(1024, 1024).extract(area).png().toBuffer();
       // Below the ribbon's tails and above the strapline, the art is the printed cover's, pixel for pixel.
-      const scene = (image: Buffer) =>
-        sharp(image)
-          .resize(1024, 1024)
-          .extract({ left: 177, top: 320, width: 670, height: 630 })
-          .png()
-          .toBuffer();
+      const scene = part({ left: 177, top: 320, width: 670, height: 630 });
       expect(await pictureDistance(await scene(art), await scene(printed))).toBeLessThan(1);
       // Where the words were, the art has none: the sky under the name differs from the cover.
-      const words = (image: Buffer) =>
-        sharp(image)
-          .resize(1024, 1024)
-          .extract({ left: 200, top: 60, width: 624, height: 220 })
-          .png()
-          .toBuffer();
+      const words = part({ left: 200, top: 60, width: 624, height: 220 });
       expect(await pictureDistance(await words(art), await words(printed))).toBeGreaterThan(20);
       // The front cover's art (the part below the painted words) fills the 2625 px panel as drawn.
       expect((await sharp(await wordlessCoverArt(printed)).metadata()).width).toBeGreaterThanOrEqual(2625);
