@@ -107,6 +107,14 @@ async function secondSession(order: Order) {
   return new URL(payment.json().url).pathname.split('/').at(-1)!;
 }
 
+/** The book's queued print jobs (one at most: the job's singleton key). */
+async function printJobsOf(bookInstanceId: string) {
+  return t.database.db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.singletonKey, `print-book:${bookInstanceId}`));
+}
+
 async function orderRow(id: string) {
   const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
   return row!;
@@ -125,12 +133,7 @@ describe('POST /api/payments/webhook', () => {
       .where(eq(bookInstances.id, target.bookInstanceId));
     // Drawn and approved before paying (issue 15): nothing is drawn again, its print job is queued.
     expect(instance?.status).toBe('ready');
-    expect(
-      await t.database.db
-        .select()
-        .from(jobs)
-        .where(eq(jobs.singletonKey, `print-book:${target.bookInstanceId}`)),
-    ).toHaveLength(1);
+    expect(await printJobsOf(target.bookInstanceId)).toHaveLength(1);
     expect(await t.database.db.select().from(jobs).where(eq(jobs.queue, 'draw-book'))).toHaveLength(0);
     // The thank-you e-mail is queued with the payment, not when production starts.
     const [mail] = await t.database.db
@@ -213,12 +216,7 @@ describe('POST /api/payments/webhook', () => {
     expect(answers.map((answer) => answer.json().outcome).sort()).toEqual(['already_paid', 'paid']);
     // One payment told twice is not a second charge: nothing to give back.
     expect(await refundsOf(target.order.id)).toEqual([]);
-    expect(
-      await t.database.db
-        .select()
-        .from(jobs)
-        .where(eq(jobs.singletonKey, `print-book:${target.bookInstanceId}`)),
-    ).toHaveLength(1);
+    expect(await printJobsOf(target.bookInstanceId)).toHaveLength(1);
   });
 
   it('applies the same notification delivered twice at once only once', async () => {
