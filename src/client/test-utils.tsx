@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { Resource, ResourceKey } from 'i18next';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { vi } from 'vitest';
 import type { Language } from '../shared/i18n';
 import { AppProviders } from './components/layout/app-providers';
 import { createI18nWithResources } from './i18n';
@@ -39,6 +41,13 @@ export function Elsewhere() {
       {location.search}
     </p>
   );
+}
+
+/** After a journey: real timers again, and no toast left (sonner keeps its toasts between tests, and a
+ * toast id used again must start a new toast). */
+export function realTimersAndNoToasts() {
+  vi.useRealTimers();
+  toast.dismiss();
 }
 
 type RenderOptions = {

@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type OrderRequest, OrderRequestSchema } from '../../shared/contracts/checkout';
 import { DEFAULT_TAX_RATE_BASIS_POINTS, quoteOrder } from '../../shared/domain/quote';
@@ -28,7 +27,7 @@ import {
 } from '../features/checkout/testing/mock-checkout-api';
 import { formatMoney } from '../lib/format';
 import { routes } from '../router';
-import { Elsewhere, renderWithRouter } from '../test-utils';
+import { Elsewhere, realTimersAndNoToasts, renderWithRouter } from '../test-utils';
 
 /** The summary's delivery promise for an order placed today (the dates: shipping.test.ts). */
 function arrivesText(country: Country, level: ShippingLevel = 'standard') {
@@ -44,11 +43,7 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => {
   vi.mocked(goToPayment).mockClear();
 });
-afterEach(() => {
-  vi.useRealTimers();
-  // Sonner keeps its toasts between tests: a toast id used again must start a new toast.
-  toast.dismiss();
-});
+afterEach(realTimersAndNoToasts);
 
 const CHECKOUT = `/checkout/${BOOK_INSTANCE_ID}`;
 // Amounts come from Intl.NumberFormat, which puts a no-break space after the currency.

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/contracts/checkout';
 import type { Language } from '../../shared/i18n';
@@ -15,7 +14,7 @@ import {
   shippedAndPendingGifts,
 } from '../features/checkout/testing/mock-checkout-api';
 import { routes } from '../router';
-import { Elsewhere, renderWithRouter } from '../test-utils';
+import { Elsewhere, realTimersAndNoToasts, renderWithRouter } from '../test-utils';
 
 vi.mock('../features/checkout/lib/go-to-payment', () => ({ goToPayment: vi.fn() }));
 // Whole journeys typed key by key: more than the default 5 s on a busy two-core machine.
@@ -24,11 +23,7 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => {
   vi.mocked(goToPayment).mockClear();
 });
-afterEach(() => {
-  vi.useRealTimers();
-  // Sonner keeps its toasts between tests: a toast id used again must start a new toast.
-  toast.dismiss();
-});
+afterEach(realTimersAndNoToasts);
 
 const CONFIRMATION = `/order-confirmation/${ORDER_ID}`;
 const ORDER_PATH = `/api/orders/${ORDER_ID}`;
