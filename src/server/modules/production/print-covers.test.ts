@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
+import { type ChildLook, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { CoverRequest, Illustrator } from '../../adapters/illustrator/index';
 import { createLocalIllustrator } from '../../adapters/illustrator/local';
 import { createPhotoChecker } from '../../adapters/illustrator/photo-check';
@@ -43,6 +43,19 @@ async function approved(request: Omit<CoverRequest, 'language'>): Promise<Buffer
 
 const braids = { ...DEFAULT_CHILD_LOOK, hairStyle: 'braids' as const, glasses: true };
 
+/** The order's inputs for Mia and her Teddy: the child's look, and the toy's photo if any. */
+function miasInputs(look: ChildLook | undefined, toyPhoto: Buffer | undefined) {
+  return {
+    childPhoto: person,
+    toyPhoto,
+    childName: 'Mia',
+    themeId: 'guardian-friend',
+    toyName: 'Teddy',
+    language: 'en' as const,
+    look,
+  };
+}
+
 describe('the approved covers drawn again at print size (local illustrator)', () => {
   it(
     'prints the approved design with the detail of print: the same picture brought back to screen size',
@@ -55,15 +68,7 @@ describe('the approved covers drawn again at print size (local illustrator)', ()
       const covers = await printSizeCovers(
         { illustrator, storage, log: silentLog as never, signal: new AbortController().signal },
         { id, heroCoverKey: keys.heroCover, toyCoverKey: keys.toyCover, heroCover: hero, toyCover: toy },
-        {
-          childPhoto: person,
-          toyPhoto: teddy,
-          childName: 'Mia',
-          themeId: 'guardian-friend',
-          toyName: 'Teddy',
-          language: 'en',
-          look: braids,
-        },
+        miasInputs(braids, teddy),
       );
       expect(covers).toEqual({ heroKey: keys.printHeroCover, toyKey: keys.printToyCover });
       const printed = (await storage.get('instances', covers.heroKey))!.data;
@@ -127,16 +132,8 @@ describe('the approved covers drawn again at print size (local illustrator)', ()
         heroCover: hero,
         toyCover: hero,
       };
-      const inputs = {
-        childPhoto: person,
-        // The toy's cover is left as approved (no photo): one drawing per case keeps this quick.
-        toyPhoto: undefined,
-        childName: 'Mia',
-        themeId: 'guardian-friend',
-        toyName: 'Teddy',
-        language: 'en' as const,
-        look: braids,
-      };
+      // The toy's cover is left as approved (no photo): one drawing per case keeps this quick.
+      const inputs = miasInputs(braids, undefined);
       const covers = await printSizeCovers(deps, book, { ...inputs, variants: { hero: 2 } });
       expect(covers).toEqual({ heroKey: keys.printHeroCover, toyKey: keys.toyCover });
       expect(warnings).toHaveLength(0);
@@ -163,15 +160,7 @@ describe('the approved covers drawn again at print size (local illustrator)', ()
         },
         { id, heroCoverKey: keys.heroCover, toyCoverKey: keys.toyCover, heroCover: hero, toyCover: hero },
         // The look changed since the cover was approved: not the design the parent saw.
-        {
-          childPhoto: person,
-          toyPhoto: undefined,
-          childName: 'Mia',
-          themeId: 'guardian-friend',
-          toyName: 'Teddy',
-          language: 'en',
-          look: DEFAULT_CHILD_LOOK,
-        },
+        miasInputs(DEFAULT_CHILD_LOOK, undefined),
       );
       expect(covers).toEqual({ heroKey: keys.heroCover, toyKey: keys.toyCover });
       expect(warnings).toHaveLength(1);
@@ -191,15 +180,7 @@ describe('the approved covers drawn again at print size (local illustrator)', ()
         heroCover: Buffer.alloc(0),
         toyCover: Buffer.alloc(0),
       },
-      {
-        childPhoto: person,
-        toyPhoto: teddy,
-        childName: 'Mia',
-        themeId: 'guardian-friend',
-        toyName: 'Teddy',
-        language: 'en',
-        look: undefined,
-      },
+      miasInputs(undefined, teddy),
     );
     expect(covers).toEqual({ heroKey: keys.heroCover, toyKey: keys.toyCover });
   });
