@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, treeMemorySampler } from './load';
+import { freePort, lastJsonLine, treeMemorySampler } from './load';
 import { serverArgs } from './server-command';
 import { printSignedInPages } from './signed-in-pages';
 import { measureStorefront, printStorefront } from './storefront';
@@ -56,20 +56,9 @@ async function load(url: string) {
 
 /** Runs a bench script in its own process and reads the JSON line it prints last. */
 function jsonLine<T>(script: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T)
-        : reject(new Error(`${script} exited ${code}`)),
-    );
-  }).catch((error) => ({ error: String(error) }) as T);
+  return lastJsonLine<T>(['--import', 'tsx', script], script).catch(
+    (error) => ({ error: String(error) }) as T,
+  );
 }
 
 async function main() {
