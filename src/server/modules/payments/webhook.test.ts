@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../../../test/build-test-app';
-import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
+import { orderedBookOf, userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import type { Order } from '../../../shared/contracts/checkout';
 import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/index';
@@ -32,14 +32,7 @@ afterAll(async () => {
 
 /** An order with a started payment session, as the checkout leaves it before the card page. */
 async function orderWithSession() {
-  const bookInstanceId = await draftBookOf(t, userId);
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: `/api/checkout/${bookInstanceId}/order`,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify(WORKED_EXAMPLE),
-  });
-  const order = put.json() as Order;
+  const { order, bookInstanceId } = await orderedBookOf(t, userId, cookie);
   const payment = await t.app.inject({
     method: 'POST',
     url: `/api/orders/${order.id}/payment`,
