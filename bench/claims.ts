@@ -2,15 +2,14 @@
 // reference), then with 50,000 due jobs, on PGlite and, when PostgreSQL answers, on a fresh
 // PostgreSQL database. Claims and their completion alternate with the idle reference; medians.
 // Prints one JSON line.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, fromPool, migrateDatabase, openDatabase, queryRows } from '../src/server/db/client';
+import { type Database, migrateDatabase, openDatabase, queryRows } from '../src/server/db/client';
 import { claimJob, completeJob } from '../src/server/jobs/queue';
+import { throwawayPostgres } from './postgres';
 
 const BACKLOG = Number(process.env.BENCH_CLAIM_BACKLOG ?? 50_000);
 const SAMPLES = 200;
@@ -49,18 +48,8 @@ async function open(driver: 'pglite' | 'postgres', cleanups: (() => Promise<void
     });
     return database;
   }
-  const name = `shop_bench_claims_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = fromPool(new pg.Pool({ connectionString: url.toString(), max: 4 }), () => {});
-  cleanups.push(async () => {
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
+  const { database, drop } = await throwawayPostgres(PG_URL, 'shop_bench_claims');
+  cleanups.push(drop);
   return database;
 }
 

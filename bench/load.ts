@@ -28,6 +28,22 @@ export function load(spec: LoadSpec): Promise<LoadFigures> {
   return inChildProcess<LoadFigures>(import.meta.filename, spec);
 }
 
+/** Runs Node with `args` in a child process and answers the JSON on the last line it prints. */
+export function lastJsonLine<T>(args: string[], name: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T)
+        : reject(new Error(`${name} exited ${code}`)),
+    );
+  });
+}
+
 /**
  * Runs `script --load <spec file>` in a child process (the load generator, apart from the shop's and
  * the bench's event loops) and answers the JSON on the last line it prints.
@@ -36,20 +52,7 @@ export async function inChildProcess<T>(script: string, spec: unknown): Promise<
   const specFile = path.join(os.tmpdir(), `shop-bench-load-${randomBytes(6).toString('hex')}.json`);
   await fs.writeFile(specFile, JSON.stringify(spec));
   try {
-    return await new Promise<T>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script, '--load', specFile], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let out = '';
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-      });
-      child.on('exit', (code) =>
-        code === 0
-          ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T)
-          : reject(new Error(`the load process exited ${code}`)),
-      );
-    });
+    return await lastJsonLine<T>(['--import', 'tsx', script, '--load', specFile], 'the load process');
   } finally {
     await fs.rm(specFile, { force: true });
   }

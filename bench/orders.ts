@@ -14,7 +14,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +24,7 @@ import { contentHash } from '../src/server/book/versions';
 import { fromPool } from '../src/server/db/client';
 import { bookInstances, books, bookVersions, orders, users } from '../src/server/db/schema';
 import { personalisationOf } from '../test/personalisation-factory';
-import { cpuMs, inChildProcess } from './load';
+import { cpuMs, freePort, inChildProcess, waitFor } from './load';
 import { serverArgs } from './server-command';
 import { signInLikeABrowser } from './signed-in';
 
@@ -183,30 +182,6 @@ async function loadMain(specFile: string): Promise<void> {
 /** Runs autocannon in a child process, so it does not share the shop's event loop. */
 function load(spec: LoadSpec): Promise<Figures> {
   return inChildProcess<Figures>(import.meta.filename, spec);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 /** The shops and servers started, so an interrupted bench stops them too. */

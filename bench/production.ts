@@ -26,7 +26,7 @@ import type { Mailer } from '../src/server/adapters/mail/index';
 import { createLocalPrinter } from '../src/server/adapters/printer/local';
 import { createLocalStorage } from '../src/server/adapters/storage/local';
 import { loadConfig } from '../src/server/config';
-import { type Database, fromPool, migrateDatabase, openDatabase, queryRows } from '../src/server/db/client';
+import { type Database, migrateDatabase, openDatabase, queryRows } from '../src/server/db/client';
 import { bookInstances, books, customers, orders, users } from '../src/server/db/schema';
 import { seedCatalogue } from '../src/server/db/seed';
 import { enqueue } from '../src/server/jobs/queue';
@@ -34,6 +34,7 @@ import { createServices, startShopWorker } from '../src/server/services';
 import { instanceKeys } from '../src/server/storage-keys';
 import { personalisationOf } from '../test/personalisation-factory';
 import { treeMemorySampler } from './load';
+import { throwawayPostgres } from './postgres';
 import { serverArgs } from './server-command';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -138,24 +139,10 @@ async function allFulfilled(database: Database, ids: string[]): Promise<void> {
 
 /** A fresh PostgreSQL database with the shop's schema, dropped by `drop()`. */
 async function freshPostgres(): Promise<{ database: Database; url: string; drop(): Promise<void> }> {
-  const name = `bench_prod_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = fromPool(new pg.Pool({ connectionString: url.toString(), max: 4 }), () => {});
-  await migrateDatabase(database);
-  await seedCatalogue(database.db);
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  const fresh = await throwawayPostgres(PG_URL, 'bench_prod');
+  await migrateDatabase(fresh.database);
+  await seedCatalogue(fresh.database.db);
+  return fresh;
 }
 
 /** `npm run worker` as a child process; resolves once it says it is ready. */

@@ -4,11 +4,10 @@
 // then each bench/*.ts part in a process of its own (signed-in reads: bench/signed-in.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { treeMemorySampler } from './load';
+import { freePort, lastJsonLine, treeMemorySampler } from './load';
 import { serverArgs } from './server-command';
 import { printSignedInPages } from './signed-in-pages';
 import { measureStorefront, printStorefront } from './storefront';
@@ -16,16 +15,6 @@ import { measureStorefront, printStorefront } from './storefront';
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const resultsDir = path.resolve('bench/results');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function waitFor(url: string, timeoutMs = 120_000): Promise<number> {
   const started = performance.now();
@@ -67,20 +56,9 @@ async function load(url: string) {
 
 /** Runs a bench script in its own process and reads the JSON line it prints last. */
 function jsonLine<T>(script: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T)
-        : reject(new Error(`${script} exited ${code}`)),
-    );
-  }).catch((error) => ({ error: String(error) }) as T);
+  return lastJsonLine<T>(['--import', 'tsx', script], script).catch(
+    (error) => ({ error: String(error) }) as T,
+  );
 }
 
 async function main() {

@@ -6,10 +6,10 @@
 // server itself and measures only this.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { freePort } from './load';
 
 const STOREFRONT_PAGES = [
   ['home', '/'],
@@ -173,16 +173,6 @@ export function printStorefront(table: Record<string, Record<string, number | st
       ]),
     ),
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitFor(url: string, timeoutMs = 180_000) {

@@ -12,16 +12,13 @@ import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { drawChild } from '../src/server/adapters/illustrator/characters/child';
-import { COVER_IMPRINT, renderCoverParts, seedFrom } from '../src/server/adapters/illustrator/cover-art';
 import { createLocalIllustrator } from '../src/server/adapters/illustrator/local';
 import { teddyPhoto } from '../src/server/adapters/illustrator/test-photos';
 import { buildPrintFiles } from '../src/server/modules/production/print-files';
-import { coverLines } from '../src/server/stories/book-words';
 import { loadStory, renderStory } from '../src/server/stories/story';
-import { DEFAULT_CHILD_LOOK } from '../src/shared/domain/child-look';
 import type { BookType } from '../src/shared/domain/statuses';
 import type { Language } from '../src/shared/i18n';
+import { heroCoverParts } from './hero-cover';
 
 const run = promisify(execFile);
 
@@ -39,25 +36,7 @@ async function main(): Promise<void> {
   const bookType = type as BookType;
   const style = bookType === 'coloring' ? 'line' : 'color';
   await mkdir(out, { recursive: true });
-  const lines = coverLines(themeId, language, 'hero', child);
-  const hero = await renderCoverParts(
-    {
-      theme: 'hero',
-      title: lines.title,
-      subtitle: lines.subtitle,
-      imprint: COVER_IMPRINT[language],
-      figure: drawChild({
-        look: DEFAULT_CHILD_LOOK,
-        style: 'color',
-        outfit: 'day',
-        pose: 'waving',
-        expression: 'happy',
-      }),
-      seed: seedFrom(`hero_generation:${child}`),
-      size: 2750,
-    },
-    { art: true },
-  );
+  const hero = await heroCoverParts(themeId, language, child);
   const illustrator = createLocalIllustrator();
   const toyPhoto = await teddyPhoto();
   const toyCover = await illustrator.generateCover({

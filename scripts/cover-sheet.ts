@@ -13,16 +13,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { drawChild } from '../src/server/adapters/illustrator/characters/child';
-import { COVER_IMPRINT, renderCoverParts, seedFrom } from '../src/server/adapters/illustrator/cover-art';
 import { buildPrintFiles } from '../src/server/modules/production/print-files';
 import { coverDimensions } from '../src/server/print/index';
 import { makeStoryImage } from '../src/server/print/test-images';
-import { coverLines } from '../src/server/stories/book-words';
 import { loadStory, renderStory } from '../src/server/stories/story';
-import { DEFAULT_CHILD_LOOK } from '../src/shared/domain/child-look';
 import type { CoverType } from '../src/shared/domain/statuses';
 import type { Language } from '../src/shared/i18n';
+import { heroCoverParts } from './hero-cover';
 
 const run = promisify(execFile);
 const DPI = 40;
@@ -32,25 +29,7 @@ async function main(): Promise<void> {
     process.argv.slice(2);
   const coverType = type as CoverType;
   const language = lang as Language;
-  const lines = coverLines('guardian-friend', language, 'hero', name);
-  const parts = await renderCoverParts(
-    {
-      theme: 'hero',
-      title: lines.title,
-      subtitle: lines.subtitle,
-      imprint: COVER_IMPRINT[language],
-      figure: drawChild({
-        look: DEFAULT_CHILD_LOOK,
-        style: 'color',
-        outfit: 'day',
-        pose: 'waving',
-        expression: 'happy',
-      }),
-      seed: seedFrom(`hero_generation:${name}`),
-      size: 2750,
-    },
-    { art: true },
-  );
+  const parts = await heroCoverParts('guardian-friend', language, name);
   const story = renderStory(await loadStory('guardian-friend', 'storybook', language), {
     child: { name, gender: 'male', age: 5 },
     toy: { name: 'Biscuit' },

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { contentHash } from '../src/server/book/versions';
 import { bookInstances, books, bookVersions, users } from '../src/server/db/schema';
 import { instanceKeys } from '../src/server/storage-keys';
+import type { Order } from '../src/shared/contracts/checkout';
 import type { TestApp } from './build-test-app';
 import { personalisationOf } from './personalisation-factory';
 
@@ -73,4 +74,20 @@ export async function draftBookOf(
     .set({ currentVersionId: version!.id, approvedVersionId: version!.id })
     .where(eq(bookInstances.id, id));
   return id;
+}
+
+/** A new book of the user with the worked example's order saved on it, as the checkout saves it. */
+export async function orderedBookOf(
+  t: TestApp,
+  userId: string,
+  cookie: string,
+): Promise<{ order: Order; bookInstanceId: string }> {
+  const bookInstanceId = await draftBookOf(t, userId);
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: `/api/checkout/${bookInstanceId}/order`,
+    headers: { cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(WORKED_EXAMPLE),
+  });
+  return { order: saved.json() as Order, bookInstanceId };
 }

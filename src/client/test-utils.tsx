@@ -3,7 +3,9 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Resource, ResourceKey } from 'i18next';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { vi } from 'vitest';
 import type { Language } from '../shared/i18n';
 import { AppProviders } from './components/layout/app-providers';
 import { createI18nWithResources } from './i18n';
@@ -29,6 +31,24 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 window.scrollTo = () => {};
+
+/** A route's stand-in for every other page: shows where a test's navigation landed. */
+export function Elsewhere() {
+  const location = useLocation();
+  return (
+    <p>
+      Elsewhere: {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+/** After a journey: real timers again, and no toast left (sonner keeps its toasts between tests, and a
+ * toast id used again must start a new toast). */
+export function realTimersAndNoToasts() {
+  vi.useRealTimers();
+  toast.dismiss();
+}
 
 type RenderOptions = {
   /** Starts in this language; without it the language is detected (saved choice, then browser). */

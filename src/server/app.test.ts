@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { LIVE_ENV } from '../../test/live-env';
 
 let t: TestApp;
 let clientDir: string;
@@ -197,21 +198,6 @@ describe('the built client', () => {
 });
 
 describe('demo and live shops', () => {
-  const LIVE = {
-    SHOP_MODE: 'live',
-    PUBLIC_URL: 'https://shop.example.ch',
-    PAYMENTS: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_live_abc123',
-    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
-    SMTP_URL: 'smtps://shop:mail-password@smtp.example.ch:465',
-    PRINTER: 'lulu',
-    LULU_API_URL: 'https://api.lulu.com',
-    LULU_CLIENT_KEY: 'lulu-key',
-    LULU_CLIENT_SECRET: 'lulu-secret-value',
-    LULU_CONTACT_EMAIL: 'orders@example.ch',
-    PRINT_FILE_URL_SECRET: 'x'.repeat(32),
-  };
-
   it('marks every page of a demo shop, and offers its checkout test page', async () => {
     const demo = await buildTestApp({ clientDir });
     try {
@@ -228,7 +214,7 @@ describe('demo and live shops', () => {
   });
 
   it('has no demo mark, checkout test page or outbox in a live shop', async () => {
-    const live = await buildTestApp({ clientDir, env: LIVE });
+    const live = await buildTestApp({ clientDir, env: LIVE_ENV });
     try {
       expect(live.config.mode).toBe('live');
       const page = await live.app.inject({ method: 'GET', url: '/' });

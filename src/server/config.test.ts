@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LIVE_ENV } from '../../test/live-env';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -124,20 +125,6 @@ describe('loadConfig', () => {
   });
 
   describe('demo and live shops', () => {
-    const LIVE = {
-      SHOP_MODE: 'live',
-      PUBLIC_URL: 'https://shop.example.ch',
-      PAYMENTS: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_live_abc123',
-      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
-      SMTP_URL: 'smtps://shop:mail-password@smtp.example.ch:465',
-      PRINTER: 'lulu',
-      LULU_API_URL: 'https://api.lulu.com',
-      LULU_CLIENT_KEY: 'lulu-key',
-      LULU_CLIENT_SECRET: 'lulu-secret-value',
-      LULU_CONTACT_EMAIL: 'orders@example.ch',
-      PRINT_FILE_URL_SECRET: 'x'.repeat(32),
-    };
     const problemsOf = (env: Record<string, string>) => {
       try {
         loadConfig(env);
@@ -156,7 +143,7 @@ describe('loadConfig', () => {
     });
 
     it('starts live with real payments, e-mail, printer and address', () => {
-      const config = loadConfig(LIVE);
+      const config = loadConfig(LIVE_ENV);
       expect(config.mode).toBe('live');
       expect(config.payments.provider).toBe('stripe');
       expect(config.printer.provider).toBe('lulu');
@@ -176,12 +163,12 @@ describe('loadConfig', () => {
     });
 
     it('refuses test keys and the printer sandbox in a live shop, and live ones in a demo shop, without echoing secrets', () => {
-      const problems = problemsOf({ ...LIVE, STRIPE_SECRET_KEY: 'sk_test_secret123', LULU_API_URL: '' });
+      const problems = problemsOf({ ...LIVE_ENV, STRIPE_SECRET_KEY: 'sk_test_secret123', LULU_API_URL: '' });
       expect(problems).toEqual([
         'STRIPE_SECRET_KEY: expected a live key (sk_live_…) with SHOP_MODE=live, not a test key',
         'LULU_API_URL: expected https://api.lulu.com with SHOP_MODE=live, not the sandbox, which prints nothing',
       ]);
-      expect(problemsOf({ ...LIVE, SHOP_MODE: 'demo' })).toEqual([
+      expect(problemsOf({ ...LIVE_ENV, SHOP_MODE: 'demo' })).toEqual([
         'STRIPE_SECRET_KEY: a live key takes real payments: expected SHOP_MODE=live with it',
         "LULU_API_URL: Lulu's production API prints real books: expected SHOP_MODE=live with it",
       ]);
@@ -195,18 +182,18 @@ describe('loadConfig', () => {
       ]) {
         expect(
           problemsOf({
-            ...LIVE,
+            ...LIVE_ENV,
             SHOP_MODE: 'demo',
             STRIPE_SECRET_KEY: 'sk_test_abc',
             LULU_API_URL: spelling,
           }),
         ).toEqual(["LULU_API_URL: Lulu's production API prints real books: expected SHOP_MODE=live with it"]);
       }
-      expect(loadConfig({ ...LIVE, LULU_API_URL: 'https://API.lulu.com:443/' }).mode).toBe('live');
-      expect(problemsOf({ ...LIVE, LULU_API_URL: 'https://API.SANDBOX.lulu.com:443' })).toEqual([
+      expect(loadConfig({ ...LIVE_ENV, LULU_API_URL: 'https://API.lulu.com:443/' }).mode).toBe('live');
+      expect(problemsOf({ ...LIVE_ENV, LULU_API_URL: 'https://API.SANDBOX.lulu.com:443' })).toEqual([
         'LULU_API_URL: expected https://api.lulu.com with SHOP_MODE=live, not the sandbox, which prints nothing',
       ]);
-      expect(problemsOf({ ...LIVE, SMTP_URL: '' })).toEqual([
+      expect(problemsOf({ ...LIVE_ENV, SMTP_URL: '' })).toEqual([
         'SMTP_URL: expected with SHOP_MODE=live (a live shop sends real e-mail, not to the outbox)',
       ]);
     });
@@ -218,13 +205,13 @@ describe('loadConfig', () => {
         'https://api.lulu.com:8443',
         'https://api.lulu.com.evil.example',
       ]) {
-        expect(problemsOf({ ...LIVE, LULU_API_URL: url })).toEqual([
+        expect(problemsOf({ ...LIVE_ENV, LULU_API_URL: url })).toEqual([
           expect.stringMatching(
             /^LULU_API_URL: expected https:\/\/api\.lulu\.com with SHOP_MODE=live \(Lulu's production API\)/,
           ),
         ]);
       }
-      expect(problemsOf({ ...LIVE, PUBLIC_URL: 'http://shop.example.ch' })).toEqual([
+      expect(problemsOf({ ...LIVE_ENV, PUBLIC_URL: 'http://shop.example.ch' })).toEqual([
         expect.stringMatching(/^PUBLIC_URL: expected an https address with SHOP_MODE=live/),
       ]);
       const hooks = {
@@ -234,10 +221,10 @@ describe('loadConfig', () => {
         GOOGLE_DISCOVERY_URL: 'http://127.0.0.1:4013/.well-known/openid-configuration',
         MICROSOFT_DISCOVERY_URL: 'http://127.0.0.1:4014/.well-known/openid-configuration',
       };
-      expect(problemsOf({ ...LIVE, ...hooks }).map((problem) => problem.split(':')[0])).toEqual(
+      expect(problemsOf({ ...LIVE_ENV, ...hooks }).map((problem) => problem.split(':')[0])).toEqual(
         Object.keys(hooks),
       );
-      expect(problemsOf({ ...LIVE, STRIPE_API_BASE_URL: 'https://API.stripe.com:443' })).toEqual([]);
+      expect(problemsOf({ ...LIVE_ENV, STRIPE_API_BASE_URL: 'https://API.stripe.com:443' })).toEqual([]);
       // A demo shop may point them at its fakes, as the tests do.
       expect(problemsOf({ ...hooks })).toEqual([]);
     });

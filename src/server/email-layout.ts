@@ -49,6 +49,17 @@ export type EmailFrame = {
   footer?: string | { html: string };
 };
 
+/** The texts every customer e-mail shares (namespace `emails` of the translation files). */
+export type EmailFrameTexts = {
+  brand: string;
+  greeting: string;
+  signature: string;
+  footer: string;
+  buttonFallback: string;
+  /** "{{button}}: {{url}}": the text part's button line (French puts a no-break space before the colon). */
+  buttonLine: string;
+};
+
 /** The whole HTML part of an e-mail. */
 export function emailHtml(frame: EmailFrame): string {
   const lines = [

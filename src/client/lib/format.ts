@@ -67,16 +67,6 @@ export function formatCalendarDate(isoDate: string, language: Language): string 
   );
 }
 
-/** A day soon, as a delivery promise says it: "Tuesday 1 December", "mardi 1 décembre". */
-export function formatDeliveryDay(isoDate: string, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T12:00:00Z`));
-}
-
 /** "15 Jan 2026, 10:30" / "15 janv. 2026, 10:30" in the reader's time zone. */
 export function formatDateTime(iso: string, language: Language): string {
   const date = new Date(iso);

@@ -8,7 +8,13 @@ import type {
   AdminReview,
 } from '../../shared/contracts/admin';
 import { parseAmount } from '../features/admin/lib/action-form';
-import { fails, makeOrder, mockCheckoutApi, ok } from '../features/checkout/testing/mock-checkout-api';
+import {
+  fails,
+  makeOrder,
+  mockCheckoutApi,
+  ok,
+  shippedAndPendingGifts,
+} from '../features/checkout/testing/mock-checkout-api';
 import { renderApp } from '../test-utils';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -219,34 +225,7 @@ describe('the operator console', () => {
     const gifted = detail({
       order: {
         ...base.order,
-        copyGifts: [
-          {
-            position: 1,
-            shipTo: {
-              firstName: 'Colette',
-              lastName: 'Martin',
-              address: '12 rue des Lilas',
-              city: 'Lyon',
-              postalCode: '69003',
-              region: '',
-              country: 'FR',
-            },
-            dedication: { message: 'Pour notre petite Emma', signature: 'Mamie' },
-            language: 'fr',
-            status: 'shipped',
-            trackingNumber: 'CT1234567890CH',
-            trackingUrl: 'https://tracking.example/CT1234567890CH',
-          },
-          {
-            position: 2,
-            shipTo: null,
-            dedication: null,
-            language: 'fr',
-            status: 'pending',
-            trackingNumber: null,
-            trackingUrl: null,
-          },
-        ],
+        copyGifts: shippedAndPendingGifts('Pour notre petite Emma'),
       },
     });
     mockCheckoutApi({ routes: { ...operator, [`GET /api/admin/orders/${ORDER_ID}`]: ok(gifted) } });

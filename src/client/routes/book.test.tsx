@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/i18n';
 import {
@@ -12,20 +12,10 @@ import {
   ok,
   stubScreenWidth,
 } from '../features/book/testing/mock-book-api';
-import { renderWithRouter } from '../test-utils';
+import { Elsewhere, renderWithRouter } from '../test-utils';
 
 // Polling at 2.5 s and journeys typed key by key: more than the default 5 s on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
-
-function Elsewhere() {
-  const location = useLocation();
-  return (
-    <p>
-      Elsewhere: {location.pathname}
-      {location.search}
-    </p>
-  );
-}
 
 const BOOK = `/book/${BOOK_ID}`;
 

@@ -1,10 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type OrderRequest, OrderRequestSchema } from '../../shared/contracts/checkout';
 import { DEFAULT_TAX_RATE_BASIS_POINTS, quoteOrder } from '../../shared/domain/quote';
-import { type Country, deliveryWindow, type ShippingLevel } from '../../shared/domain/shipping';
+import {
+  type Country,
+  deliveryWindow,
+  formatDeliveryDay,
+  type ShippingLevel,
+} from '../../shared/domain/shipping';
 import type { Language } from '../../shared/i18n';
 import { goToPayment } from '../features/checkout/lib/go-to-payment';
 import {
@@ -12,6 +16,7 @@ import {
   BOOK_INSTANCE_ID,
   deferred,
   fails,
+  GIFT_ADDRESS,
   makeContext,
   makeOrder,
   makePrices,
@@ -20,9 +25,9 @@ import {
   ORDER_ID,
   ok,
 } from '../features/checkout/testing/mock-checkout-api';
-import { formatDeliveryDay, formatMoney } from '../lib/format';
+import { formatMoney } from '../lib/format';
 import { routes } from '../router';
-import { renderWithRouter } from '../test-utils';
+import { Elsewhere, realTimersAndNoToasts, renderWithRouter } from '../test-utils';
 
 /** The summary's delivery promise for an order placed today (the dates: shipping.test.ts). */
 function arrivesText(country: Country, level: ShippingLevel = 'standard') {
@@ -38,21 +43,7 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => {
   vi.mocked(goToPayment).mockClear();
 });
-afterEach(() => {
-  vi.useRealTimers();
-  // Sonner keeps its toasts between tests: a toast id used again must start a new toast.
-  toast.dismiss();
-});
-
-function Elsewhere() {
-  const location = useLocation();
-  return (
-    <p>
-      Elsewhere: {location.pathname}
-      {location.search}
-    </p>
-  );
-}
+afterEach(realTimersAndNoToasts);
 
 const CHECKOUT = `/checkout/${BOOK_INSTANCE_ID}`;
 // Amounts come from Intl.NumberFormat, which puts a no-break space after the currency.
@@ -485,15 +476,7 @@ describe('checkout: step 2, the details', () => {
     expect((put?.body as OrderRequest | undefined)?.copyGifts).toEqual([
       {
         position: 1,
-        shipTo: {
-          firstName: 'Colette',
-          lastName: 'Martin',
-          address: '12 rue des Lilas',
-          city: 'Lyon',
-          postalCode: '69003',
-          region: '',
-          country: 'FR',
-        },
+        shipTo: GIFT_ADDRESS,
         dedication: null,
         language: 'de',
       },

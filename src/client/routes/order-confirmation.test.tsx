@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/contracts/checkout';
 import type { Language } from '../../shared/i18n';
@@ -12,9 +11,10 @@ import {
   mockCheckoutApi,
   ORDER_ID,
   ok,
+  shippedAndPendingGifts,
 } from '../features/checkout/testing/mock-checkout-api';
 import { routes } from '../router';
-import { renderWithRouter } from '../test-utils';
+import { Elsewhere, realTimersAndNoToasts, renderWithRouter } from '../test-utils';
 
 vi.mock('../features/checkout/lib/go-to-payment', () => ({ goToPayment: vi.fn() }));
 // Whole journeys typed key by key: more than the default 5 s on a busy two-core machine.
@@ -23,21 +23,7 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => {
   vi.mocked(goToPayment).mockClear();
 });
-afterEach(() => {
-  vi.useRealTimers();
-  // Sonner keeps its toasts between tests: a toast id used again must start a new toast.
-  toast.dismiss();
-});
-
-function Elsewhere() {
-  const location = useLocation();
-  return (
-    <p>
-      Elsewhere: {location.pathname}
-      {location.search}
-    </p>
-  );
-}
+afterEach(realTimersAndNoToasts);
 
 const CONFIRMATION = `/order-confirmation/${ORDER_ID}`;
 const ORDER_PATH = `/api/orders/${ORDER_ID}`;
@@ -98,34 +84,7 @@ describe('order confirmation: loading', () => {
         paymentStatus: 'paid',
         status: 'printing',
         paidAt: '2026-01-15T10:31:00.000Z',
-        copyGifts: [
-          {
-            position: 1,
-            shipTo: {
-              firstName: 'Colette',
-              lastName: 'Martin',
-              address: '12 rue des Lilas',
-              city: 'Lyon',
-              postalCode: '69003',
-              region: '',
-              country: 'FR',
-            },
-            dedication: { message: 'Pour Emma', signature: 'Mamie' },
-            language: 'fr',
-            status: 'shipped',
-            trackingNumber: 'CT1234567890CH',
-            trackingUrl: 'https://tracking.example/CT1234567890CH',
-          },
-          {
-            position: 2,
-            shipTo: null,
-            dedication: null,
-            language: 'fr',
-            status: 'pending',
-            trackingNumber: null,
-            trackingUrl: null,
-          },
-        ],
+        copyGifts: shippedAndPendingGifts('Pour Emma'),
       }),
     );
     const details = await screen.findByRole('region', { name: 'Order details' });

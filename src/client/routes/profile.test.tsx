@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/i18n';
 import {
@@ -16,25 +15,11 @@ import {
   ORDER_ID,
   ok,
 } from '../features/profile/testing/mock-profile-api';
-import { renderWithRouter } from '../test-utils';
+import { Elsewhere, realTimersAndNoToasts, renderWithRouter } from '../test-utils';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  vi.useRealTimers();
-  // Sonner keeps its toasts between tests: a toast id used again must start a new toast.
-  toast.dismiss();
-});
-
-function Elsewhere() {
-  const location = useLocation();
-  return (
-    <p>
-      Elsewhere: {location.pathname}
-      {location.search}
-    </p>
-  );
-}
+afterEach(realTimersAndNoToasts);
 
 function openProfile(path = '/profile', language?: Language) {
   const router = createMemoryRouter(

@@ -1,3 +1,5 @@
+import { type Language, localeOf } from './languages';
+
 /** Countries the shop ships to, in the order offered; CH is the default (docs/spec.md section 9). */
 export const COUNTRIES = ['CH', 'DE', 'FR', 'IT', 'AT', 'US', 'GB', 'ES'] as const;
 export type Country = (typeof COUNTRIES)[number];
@@ -215,6 +217,16 @@ export function addWorkingDays(date: string, days: number): string {
     if (weekday !== 0 && weekday !== 6) left--;
   }
   return day.toISOString().slice(0, 10);
+}
+
+/** A day soon, as a delivery promise says it (checkout, confirmation page, e-mails): "Tuesday 1 December", "mardi 1 décembre". */
+export function formatDeliveryDay(isoDate: string, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf(language), {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T12:00:00Z`));
 }
 
 /**

@@ -28,6 +28,18 @@ export function sessionFor(email: string, user: Partial<AuthSession['user']> = {
   };
 }
 
+/** The routes of a user signed in until the sign-out the server accepts (a visitor afterwards). */
+export function signedInUntilSignOut(email: string): Record<string, Handler> {
+  let signedIn = true;
+  return {
+    'GET /api/auth/get-session': () => ok(signedIn ? sessionFor(email) : null),
+    'POST /api/auth/sign-out': () => {
+      signedIn = false;
+      return ok({ success: true });
+    },
+  };
+}
+
 /** A reply the test releases when it wants, to look at the page while a call is pending. */
 export function deferred(): { handler: Handler; release: (reply: Reply) => void } {
   let release: (reply: Reply) => void = () => {};

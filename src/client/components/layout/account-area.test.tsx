@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test-utils';
-import { deferred, fails, mockAuthApi, ok, sessionFor } from '../auth/mock-auth-api';
+import { deferred, fails, mockAuthApi, ok, sessionFor, signedInUntilSignOut } from '../auth/mock-auth-api';
 import { AccountArea } from './account-area';
 
 describe('AccountArea', () => {
@@ -55,14 +55,7 @@ describe('AccountArea', () => {
   });
 
   it('signs out on the server, then goes home signed out', async () => {
-    let signedIn = true;
-    const api = mockAuthApi({
-      'GET /api/auth/get-session': () => ok(signedIn ? sessionFor('ana@example.com') : null),
-      'POST /api/auth/sign-out': () => {
-        signedIn = false;
-        return ok({ success: true });
-      },
-    });
+    const api = mockAuthApi(signedInUntilSignOut('ana@example.com'));
     const { user, router } = renderWithProviders(<AccountArea />, { path: '/theme/guardian-friend' });
     await user.click(await screen.findByRole('button', { name: 'Your account (ana@example.com)' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));

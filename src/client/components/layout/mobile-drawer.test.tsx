@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../../../shared/i18n';
 import { renderWithProviders } from '../../test-utils';
-import { mockAuthApi, ok, sessionFor } from '../auth/mock-auth-api';
+import { mockAuthApi, signedInUntilSignOut } from '../auth/mock-auth-api';
 import { MobileDrawer } from './mobile-drawer';
 
 /** Opens the drawer once the session is known (the account corner is a placeholder until then). */
@@ -68,14 +68,7 @@ describe('MobileDrawer', () => {
   });
 
   it('shows the e-mail, Profile and Sign out to a signed-in user', async () => {
-    let signedIn = true;
-    const api = mockAuthApi({
-      'GET /api/auth/get-session': () => ok(signedIn ? sessionFor('ana@example.com') : null),
-      'POST /api/auth/sign-out': () => {
-        signedIn = false;
-        return ok({ success: true });
-      },
-    });
+    const api = mockAuthApi(signedInUntilSignOut('ana@example.com'));
     const { user, drawer, router } = await openDrawer('/themes');
     expect(drawer).toHaveAccessibleDescription('Build a book, choose your language or open your account.');
     expect(within(drawer).getByText('ana@example.com')).toBeVisible();

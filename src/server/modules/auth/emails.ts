@@ -1,19 +1,13 @@
 import { FALLBACK_LANGUAGE, isLanguage } from '../../../shared/i18n';
 import type { MailMessage } from '../../adapters/mail/index';
+import type { EmailFrameTexts } from '../../email-layout';
 import { emailButton, emailHtml, emailLinkFallback, emailNote, emailParagraph } from '../../email-layout';
 import { fill, serverTexts } from '../../i18n';
 
 export type AccountEmail = 'verify' | 'reset' | 'passwordChanged' | 'existingAccount';
 
-type EmailTexts = {
-  brand: string;
-  greeting: string;
-  signature: string;
-  footer: string;
-  buttonFallback: string;
-  /** "{{button}}: {{url}}": the text part's button line (French puts a no-break space before the colon). */
-  buttonLine: string;
-} & Record<AccountEmail, { subject: string; body: string; button: string; expiry: string }>;
+type EmailTexts = EmailFrameTexts &
+  Record<AccountEmail, { subject: string; body: string; button: string; expiry: string }>;
 
 /** An account e-mail in the user's language, with an HTML and a plain-text part. */
 export function renderAccountEmail(

@@ -67,19 +67,14 @@ describe('the demo shop outbox', () => {
 
   it('behind a trusted proxy, reads the client from the proxy: only a local client gets it', async () => {
     const app = await outboxApp(1);
-    const remote = await app.inject({
-      method: 'GET',
-      url: '/dev/outbox',
-      remoteAddress: '127.0.0.1',
-      headers: { 'x-forwarded-for': '203.0.113.9' },
-    });
-    expect(remote.statusCode).toBe(404);
-    const local = await app.inject({
-      method: 'GET',
-      url: '/dev/outbox',
-      remoteAddress: '127.0.0.1',
-      headers: { 'x-forwarded-for': '127.0.0.1' },
-    });
-    expect(local.statusCode).toBe(200);
+    const forwardedFor = (client: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/dev/outbox',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': client },
+      });
+    expect((await forwardedFor('203.0.113.9')).statusCode).toBe(404);
+    expect((await forwardedFor('127.0.0.1')).statusCode).toBe(200);
   });
 });

@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
-import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
+import { orderedBookOf, userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
-import type { Order } from '../../../shared/contracts/checkout';
 import { createStripeProvider } from '../../adapters/payments/stripe';
 import { type FakeStripe, startFakeStripe } from '../../adapters/payments/test-fakes/fake-stripe';
 import { paymentSessions } from '../../db/schema';
@@ -35,15 +34,7 @@ afterAll(async () => {
 
 describe('checkout with Stripe (against a local fake of its API)', () => {
   it('sends the server’s lines in CHF, then a notification signed by Stripe’s SDK marks the order paid', async () => {
-    const bookInstanceId = await draftBookOf(t, userId);
-    const order = (
-      await t.app.inject({
-        method: 'PUT',
-        url: `/api/checkout/${bookInstanceId}/order`,
-        headers: { cookie, 'content-type': 'application/json' },
-        payload: JSON.stringify(WORKED_EXAMPLE),
-      })
-    ).json() as Order;
+    const { order, bookInstanceId } = await orderedBookOf(t, userId, cookie);
     const payment = await t.app.inject({
       method: 'POST',
       url: `/api/orders/${order.id}/payment`,
@@ -112,15 +103,7 @@ describe('checkout with Stripe (against a local fake of its API)', () => {
   });
 
   it('answers 502 with the payment-session error when Stripe fails, and records no session', async () => {
-    const bookInstanceId = await draftBookOf(t, userId);
-    const order = (
-      await t.app.inject({
-        method: 'PUT',
-        url: `/api/checkout/${bookInstanceId}/order`,
-        headers: { cookie, 'content-type': 'application/json' },
-        payload: JSON.stringify(WORKED_EXAMPLE),
-      })
-    ).json() as Order;
+    const { order } = await orderedBookOf(t, userId, cookie);
     fake.failNext(400, { type: 'invalid_request_error', message: 'Nope' });
     const payment = await t.app.inject({
       method: 'POST',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../../../test/build-test-app';
-import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
+import { orderedBookOf, userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import type { Order } from '../../../shared/contracts/checkout';
 import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/index';
@@ -32,14 +32,7 @@ afterAll(async () => {
 
 /** An order with a started payment session, as the checkout leaves it before the card page. */
 async function orderWithSession() {
-  const bookInstanceId = await draftBookOf(t, userId);
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: `/api/checkout/${bookInstanceId}/order`,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify(WORKED_EXAMPLE),
-  });
-  const order = put.json() as Order;
+  const { order, bookInstanceId } = await orderedBookOf(t, userId, cookie);
   const payment = await t.app.inject({
     method: 'POST',
     url: `/api/orders/${order.id}/payment`,
@@ -107,6 +100,14 @@ async function secondSession(order: Order) {
   return new URL(payment.json().url).pathname.split('/').at(-1)!;
 }
 
+/** The book's queued print jobs (one at most: the job's singleton key). */
+async function printJobsOf(bookInstanceId: string) {
+  return t.database.db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.singletonKey, `print-book:${bookInstanceId}`));
+}
+
 async function orderRow(id: string) {
   const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
   return row!;
@@ -125,12 +126,7 @@ describe('POST /api/payments/webhook', () => {
       .where(eq(bookInstances.id, target.bookInstanceId));
     // Drawn and approved before paying (issue 15): nothing is drawn again, its print job is queued.
     expect(instance?.status).toBe('ready');
-    expect(
-      await t.database.db
-        .select()
-        .from(jobs)
-        .where(eq(jobs.singletonKey, `print-book:${target.bookInstanceId}`)),
-    ).toHaveLength(1);
+    expect(await printJobsOf(target.bookInstanceId)).toHaveLength(1);
     expect(await t.database.db.select().from(jobs).where(eq(jobs.queue, 'draw-book'))).toHaveLength(0);
     // The thank-you e-mail is queued with the payment, not when production starts.
     const [mail] = await t.database.db
@@ -213,12 +209,7 @@ describe('POST /api/payments/webhook', () => {
     expect(answers.map((answer) => answer.json().outcome).sort()).toEqual(['already_paid', 'paid']);
     // One payment told twice is not a second charge: nothing to give back.
     expect(await refundsOf(target.order.id)).toEqual([]);
-    expect(
-      await t.database.db
-        .select()
-        .from(jobs)
-        .where(eq(jobs.singletonKey, `print-book:${target.bookInstanceId}`)),
-    ).toHaveLength(1);
+    expect(await printJobsOf(target.bookInstanceId)).toHaveLength(1);
   });
 
   it('applies the same notification delivered twice at once only once', async () => {

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { localeOf } from '../../../shared/domain/languages';
-import { deliveryWindow, PRINTING_BUSINESS_DAYS } from '../../../shared/domain/shipping';
+import { deliveryWindow, formatDeliveryDay, PRINTING_BUSINESS_DAYS } from '../../../shared/domain/shipping';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n';
 import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import { bookInstances, customers, orders, paymentRefunds, users } from '../../db/schema';
+import type { EmailFrameTexts } from '../../email-layout';
 import { emailButton, emailHtml, emailLinkFallback, emailNote, emailParagraph } from '../../email-layout';
 import { fill, formatMoney, serverTexts } from '../../i18n';
 import { PermanentJobError } from '../../jobs/errors';
@@ -14,13 +14,7 @@ import { bookTitle } from '../../stories/title';
 import { type Receipt, receiptHtml, receiptOf, receiptText, type Seller } from '../orders/receipt';
 import { orderView } from '../orders/repo';
 
-type OrderEmailTexts = {
-  brand: string;
-  greeting: string;
-  signature: string;
-  footer: string;
-  buttonFallback: string;
-  buttonLine: string;
+type OrderEmailTexts = EmailFrameTexts & {
   orderLine: string;
   delivery: string;
   deliveryExpress: string;
@@ -42,16 +36,6 @@ export type OrderEmailValues = {
   receipt?: Receipt;
 };
 
-/** A delivery day as a parent reads it: "Tuesday 1 December", "mardi 1 décembre". */
-function deliveryDay(isoDate: string, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T12:00:00Z`));
-}
-
 /** An e-mail about an order in the buyer's language, with an HTML and a plain-text part. */
 export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): MailMessage {
   const texts = serverTexts<OrderEmailTexts>('emails', values.language);
@@ -69,8 +53,8 @@ export function renderOrderEmail(kind: OrderEmail, values: OrderEmailValues): Ma
   const orderLine = fill(texts.orderLine, vars);
   const delivery = values.delivery
     ? fill(texts.delivery, {
-        earliest: deliveryDay(values.delivery.earliest, values.language),
-        latest: deliveryDay(values.delivery.latest, values.language),
+        earliest: formatDeliveryDay(values.delivery.earliest, values.language),
+        latest: formatDeliveryDay(values.delivery.latest, values.language),
         express: values.delivery.express ? texts.deliveryExpress : '',
       })
     : undefined;

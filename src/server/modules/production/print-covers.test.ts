@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
+import { type ChildLook, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { CoverRequest, Illustrator } from '../../adapters/illustrator/index';
 import { createLocalIllustrator } from '../../adapters/illustrator/local';
 import { createPhotoChecker } from '../../adapters/illustrator/photo-check';
@@ -43,6 +43,19 @@ async function approved(request: Omit<CoverRequest, 'language'>): Promise<Buffer
 
 const braids = { ...DEFAULT_CHILD_LOOK, hairStyle: 'braids' as const, glasses: true };
 
+/** The order's inputs for Mia and her Teddy: the child's look, and the toy's photo if any. */
+function miasInputs(look: ChildLook | undefined, toyPhoto: Buffer | undefined) {
+  return {
+    childPhoto: person,
+    toyPhoto,
+    childName: 'Mia',
+    themeId: 'guardian-friend',
+    toyName: 'Teddy',
+    language: 'en' as const,
+    look,
+  };
+}
+
 describe('the approved covers drawn again at print size (local illustrator)', () => {
   it(
     'prints the approved design with the detail of print: the same picture brought back to screen size',
@@ -55,15 +68,7 @@ describe('the approved covers drawn again at print size (local illustrator)', ()
       const covers = await printSizeCovers(
         { illustrator, storage, log: silentLog as never, signal: new AbortController().signal },
         { id, heroCoverKey: keys.heroCover, toyCoverKey: keys.toyCover, heroCover: hero, toyCover: toy },
-        {
-          childPhoto: person,
-          toyPhoto: teddy,
-          childName: 'Mia',
-          themeId: 'guardian-friend',
-          toyName: 'Teddy',
-          language: 'en',
-          look: braids,
-        },
+        miasInputs(braids, teddy),
       );
       expect(covers).toEqual({ heroKey: keys.printHeroCover, toyKey: keys.printToyCover });
       const printed = (await storage.get('instances', covers.heroKey))!.data;
@@ -79,21 +84,14 @@ describe('the approved covers drawn again at print size (local illustrator)', ()
       // per binding (docs/decisions/022-covers-per-binding.md).
       const art = (await storage.get('instances', keys.printHeroArt))!.data;
       expect(await sharp(art).metadata()).toMatchObject({ width: PRINT_COVER_PIXELS });
+      // A part of a cover, measured on the cover at 1024 px.
+      const part = (area: { left: number; top: number; width: number; height: number }) => (image: Buffer) =>
+        sharp(image).resize(1024, 1024).extract(area).png().toBuffer();
       // Below the ribbon's tails and above the strapline, the art is the printed cover's, pixel for pixel.
-      const scene = (image: Buffer) =>
-        sharp(image)
-          .resize(1024, 1024)
-          .extract({ left: 177, top: 320, width: 670, height: 630 })
-          .png()
-          .toBuffer();
+      const scene = part({ left: 177, top: 320, width: 670, height: 630 });
       expect(await pictureDistance(await scene(art), await scene(printed))).toBeLessThan(1);
       // Where the words were, the art has none: the sky under the name differs from the cover.
-      const words = (image: Buffer) =>
-        sharp(image)
-          .resize(1024, 1024)
-          .extract({ left: 200, top: 60, width: 624, height: 220 })
-          .png()
-          .toBuffer();
+      const words = part({ left: 200, top: 60, width: 624, height: 220 });
       expect(await pictureDistance(await words(art), await words(printed))).toBeGreaterThan(20);
       // The front cover's art (the part below the painted words) fills the 2625 px panel as drawn.
       expect((await sharp(await wordlessCoverArt(printed)).metadata()).width).toBeGreaterThanOrEqual(2625);
@@ -134,16 +132,8 @@ describe('the approved covers drawn again at print size (local illustrator)', ()
         heroCover: hero,
         toyCover: hero,
       };
-      const inputs = {
-        childPhoto: person,
-        // The toy's cover is left as approved (no photo): one drawing per case keeps this quick.
-        toyPhoto: undefined,
-        childName: 'Mia',
-        themeId: 'guardian-friend',
-        toyName: 'Teddy',
-        language: 'en' as const,
-        look: braids,
-      };
+      // The toy's cover is left as approved (no photo): one drawing per case keeps this quick.
+      const inputs = miasInputs(braids, undefined);
       const covers = await printSizeCovers(deps, book, { ...inputs, variants: { hero: 2 } });
       expect(covers).toEqual({ heroKey: keys.printHeroCover, toyKey: keys.toyCover });
       expect(warnings).toHaveLength(0);
@@ -170,15 +160,7 @@ describe('the approved covers drawn again at print size (local illustrator)', ()
         },
         { id, heroCoverKey: keys.heroCover, toyCoverKey: keys.toyCover, heroCover: hero, toyCover: hero },
         // The look changed since the cover was approved: not the design the parent saw.
-        {
-          childPhoto: person,
-          toyPhoto: undefined,
-          childName: 'Mia',
-          themeId: 'guardian-friend',
-          toyName: 'Teddy',
-          language: 'en',
-          look: DEFAULT_CHILD_LOOK,
-        },
+        miasInputs(DEFAULT_CHILD_LOOK, undefined),
       );
       expect(covers).toEqual({ heroKey: keys.heroCover, toyKey: keys.toyCover });
       expect(warnings).toHaveLength(1);
@@ -198,15 +180,7 @@ describe('the approved covers drawn again at print size (local illustrator)', ()
         heroCover: Buffer.alloc(0),
         toyCover: Buffer.alloc(0),
       },
-      {
-        childPhoto: person,
-        toyPhoto: teddy,
-        childName: 'Mia',
-        themeId: 'guardian-friend',
-        toyName: 'Teddy',
-        language: 'en',
-        look: undefined,
-      },
+      miasInputs(undefined, teddy),
     );
     expect(covers).toEqual({ heroKey: keys.heroCover, toyKey: keys.toyCover });
   });

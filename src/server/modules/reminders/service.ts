@@ -6,6 +6,7 @@ import type { Mailer, MailMessage } from '../../adapters/mail/index';
 import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import { bookInstances, bookVersions, orders, users } from '../../db/schema';
+import type { EmailFrameTexts } from '../../email-layout';
 import { emailButton, emailFooterLink, emailHtml, emailParagraph } from '../../email-layout';
 import { fill, serverTexts } from '../../i18n';
 import { enqueue } from '../../jobs/queue';
@@ -79,13 +80,7 @@ export async function queueBookReminders(db: Db, now: Date): Promise<number> {
   });
 }
 
-type ReminderTexts = {
-  brand: string;
-  greeting: string;
-  signature: string;
-  footer: string;
-  buttonFallback: string;
-  buttonLine: string;
+type ReminderTexts = EmailFrameTexts & {
   bookWaiting: { subject: string; body: string; button: string; optOut: string };
 };
 

@@ -21,7 +21,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { SUPPORT } from '../../../../shared/constants';
 import type { Order } from '../../../../shared/contracts/checkout';
-import { deliveryWindow, PRINTING_BUSINESS_DAYS } from '../../../../shared/domain/shipping';
+import {
+  deliveryWindow,
+  formatDeliveryDay,
+  PRINTING_BUSINESS_DAYS,
+} from '../../../../shared/domain/shipping';
 import { useSession } from '../../../components/auth/get-session';
 import { signInPath } from '../../../components/auth/safe-redirect';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
@@ -29,7 +33,7 @@ import { useLanguage } from '../../../components/layout/use-language';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Skeleton, SkeletonButton, SkeletonLine } from '../../../components/ui/skeleton';
 import { statusOf } from '../../../lib/api-client';
-import { countryName, formatDate, formatDeliveryDay, formatMoney } from '../../../lib/format';
+import { countryName, formatDate, formatMoney } from '../../../lib/format';
 import { shopReviewsBeforePrint } from '../../../lib/shop-settings';
 import { useOrder } from '../api/get-order';
 import { useStartPayment } from '../hooks/use-start-payment';

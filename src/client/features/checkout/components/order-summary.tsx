@@ -1,15 +1,9 @@
 import { Truck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../../shared/domain/quote';
-import { deliveryWindow } from '../../../../shared/domain/shipping';
+import { deliveryWindow, formatDeliveryDay } from '../../../../shared/domain/shipping';
 import { useLanguage } from '../../../components/layout/use-language';
-import {
-  countryName,
-  formatBasisPoints,
-  formatDeliveryDay,
-  formatMoney,
-  formatPercent,
-} from '../../../lib/format';
+import { countryName, formatBasisPoints, formatMoney, formatPercent } from '../../../lib/format';
 
 type OrderSummaryProps = {
   /** The client's quote while choosing (step 2), the server's once the order is saved (step 3). */

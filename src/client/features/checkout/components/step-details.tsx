@@ -5,6 +5,7 @@ import {
   COUNTRIES,
   type Country,
   deliveryWindow,
+  formatDeliveryDay,
   needsRegion,
   SHIPPING_LEVELS,
   shippingOffer,
@@ -15,7 +16,7 @@ import { ErrorAlert, TextField } from '../../../components/auth/forms/form-parts
 import { useLanguage } from '../../../components/layout/use-language';
 import { cn } from '../../../components/ui/cn';
 import { SelectField } from '../../../components/ui/select-field';
-import { countryName, formatDeliveryDay, formatMoney } from '../../../lib/format';
+import { countryName, formatMoney } from '../../../lib/format';
 import type {
   CheckoutDraft,
   CustomerField,

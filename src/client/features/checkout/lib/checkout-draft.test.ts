@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeContext, makeOrder } from '../testing/mock-checkout-api';
+import { GIFT_ADDRESS, makeContext, makeOrder } from '../testing/mock-checkout-api';
 import {
   type CheckoutDraft,
   checkDetails,
@@ -159,15 +159,7 @@ describe('quote for display', () => {
 });
 
 describe('gift copies (issue 18)', () => {
-  const grandma = {
-    firstName: 'Colette',
-    lastName: 'Martin',
-    address: '12 rue des Lilas',
-    city: 'Lyon',
-    postalCode: '69003',
-    region: '',
-    country: 'FR',
-  } as const;
+  const grandma = GIFT_ADDRESS;
   const withGifts = (): CheckoutDraft => {
     const draft = complete();
     draft.copyGifts = draft.copyGifts.map((gift, index) =>

@@ -40,6 +40,41 @@ export const ADDRESS = {
   country: 'DE',
 } as const;
 
+/** Colette in Lyon: the grandmother a gift copy goes to in the tests. */
+export const GIFT_ADDRESS = {
+  firstName: 'Colette',
+  lastName: 'Martin',
+  address: '12 rue des Lilas',
+  city: 'Lyon',
+  postalCode: '69003',
+  region: '',
+  country: 'FR',
+} as const;
+
+/** An order's two gift copies as the server shows them: one shipped to Colette, one not yet addressed. */
+export function shippedAndPendingGifts(dedicationMessage: string): Order['copyGifts'] {
+  return [
+    {
+      position: 1,
+      shipTo: { ...GIFT_ADDRESS },
+      dedication: { message: dedicationMessage, signature: 'Mamie' },
+      language: 'fr',
+      status: 'shipped',
+      trackingNumber: 'CT1234567890CH',
+      trackingUrl: 'https://tracking.example/CT1234567890CH',
+    },
+    {
+      position: 2,
+      shipTo: null,
+      dedication: null,
+      language: 'fr',
+      status: 'pending',
+      trackingNumber: null,
+      trackingUrl: null,
+    },
+  ];
+}
+
 /** An order as the server returns it, quoted from the choices with the seeded prices. */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   const coverType = overrides.coverType ?? 'hardcover';
