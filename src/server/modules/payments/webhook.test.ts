@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildTestApp, TEST_WEBHOOK_SECRET, type TestApp } from '../../../../test/build-test-app';
 import { orderedBookOf, userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
@@ -282,7 +282,9 @@ describe('charges the order cannot keep are refunded at once', () => {
       status: 'pending',
     });
 
-    t.startWorker({ queues: ['refund-payment', 'send-order-email'] });
+    // Stopped at the end of this test: a worker left running would refund the next tests' charges.
+    const worker = t.startWorker({ queues: ['refund-payment', 'send-order-email'] });
+    onTestFinished(() => worker.stop());
     const mail = await waitFor(
       async () =>
         t.mailer.sent.find(
