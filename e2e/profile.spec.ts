@@ -60,7 +60,28 @@ test('a book whose drawing failed is retried, approved, paid and made in the bac
 
   await page.goto('/profile');
   await expect(page.getByRole('tab', { name: 'My Books' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText('Completed').first()).toBeVisible();
+  // A paid book's card says where its order stands (issue 36), and opens its pictures and order.
+  await expect(page.getByText(/Order status:\s*(Printing|Shipped|Delivered)/).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See the order' })).toHaveAttribute(
+    'href',
+    `/order-confirmation/${orderId}`,
+  );
+  // SCREENSHOTS=folder keeps the paid book's card at 1280 and 390 px, in English and French.
+  const shots = process.env.SCREENSHOTS;
+  if (shots) {
+    for (const language of ['en', 'fr']) {
+      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await page.goto('/profile');
+        await page.getByRole('article').first().waitFor();
+        await page.screenshot({ path: path.join(shots, `my-books-paid-${language}-${width}.png`) });
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/profile');
+  }
   // Parents see no internal ids (issue 20): the card shows the book, not its id.
   await expect(page.getByText(`ID ${bookInstanceId.slice(0, 8)}`)).toHaveCount(0);
   await expectNoSeriousA11yIssues(page);

@@ -41,6 +41,9 @@ async function openLoaded(path = '/profile', language?: Language) {
 const bookCard = (title: string) => screen.getByRole('article', { name: title });
 const badgeOf = (card: HTMLElement) =>
   within(card).getByText(/^(Status|Statut)\s?:/, { selector: 'span' }).parentElement as HTMLElement;
+const orderBadgeOf = (card: HTMLElement) =>
+  within(card).getByText(/^(Order status|Statut de la commande)\s?:/, { selector: 'span' })
+    .parentElement as HTMLElement;
 
 describe('profile: access and header', () => {
   it('sends a visitor to sign in, and back here afterwards', async () => {
@@ -324,7 +327,7 @@ describe('profile: My Books', () => {
   });
 
   it('speaks French: tabs, badge and percentage', async () => {
-    mockProfileApi({ books: [makeBook({ status: 'fulfilled', progressPercentage: 100 })] });
+    mockProfileApi({ books: [makeBook({ status: 'fulfilled', stage: 'paid', progressPercentage: 100 })] });
     await openLoaded('/profile', 'fr');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Mes livres',
@@ -364,6 +367,51 @@ describe('profile: My Books', () => {
     await waitFor(() => expect(badgeOf(bookCard('My Guardian Friend'))).toHaveTextContent('Ready'));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(reads()).toHaveLength(3);
+  });
+
+  it('a paid book follows its order: where it stands, its pictures and the order, in French too', async () => {
+    const paid = makeBook({
+      status: 'ready',
+      stage: 'paid',
+      progressPercentage: 100,
+      currentStep: 'all done',
+      order: { id: ORDER_ID, status: 'processing' },
+    });
+    const api = mockProfileApi({ books: [paid], galleries: { [BOOK_ID]: makeGallery(2) } });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { i18n } = await openLoaded();
+    const card = await screen.findByRole('article', { name: 'My Guardian Friend' });
+    expect(orderBadgeOf(card)).toHaveTextContent('Processing');
+    expect(within(card).getByTestId('progress-text')).toHaveTextContent(
+      'Paid, thank you! We are getting it ready for the printer.',
+    );
+    expect(within(card).getByRole('link', { name: 'See the order' })).toHaveAttribute(
+      'href',
+      `/order-confirmation/${ORDER_ID}`,
+    );
+    expect(within(card).getByRole('button', { name: 'View Images' })).toBeVisible();
+    // Not yet handed to the printer: read again every 10 seconds.
+    const reads = () => api.callsTo('/api/profile/books', 'GET');
+    api.server.books = [{ ...paid, status: 'fulfilled', order: { id: ORDER_ID, status: 'shipped' } }];
+    await vi.advanceTimersByTimeAsync(10_000);
+    await waitFor(() => expect(orderBadgeOf(bookCard('My Guardian Friend'))).toHaveTextContent('Shipped'));
+    expect(reads()[1]?.query.get('ids')).toBe(BOOK_ID);
+    expect(screen.getByTestId('progress-text')).toHaveTextContent('On its way to you.');
+    // On its way: read once a minute, not every 10 seconds.
+    api.server.books = [{ ...paid, status: 'fulfilled', order: { id: ORDER_ID, status: 'delivered' } }];
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(reads()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await waitFor(() => expect(orderBadgeOf(bookCard('My Guardian Friend'))).toHaveTextContent('Delivered'));
+    // Delivered: nothing is read any more.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(reads()).toHaveLength(3);
+    await act(() => i18n.changeLanguage('fr'));
+    expect(orderBadgeOf(bookCard('My Guardian Friend'))).toHaveTextContent('Livrée');
+    expect(screen.getByTestId('progress-text').textContent).toBe(
+      'Livré. Nous espérons qu’il vous plaira\u00a0!',
+    );
+    expect(screen.getByRole('link', { name: 'Voir la commande' })).toBeVisible();
   });
 
   it('reads nothing again while no book is being made', async () => {
@@ -426,6 +474,7 @@ describe('profile: My Books', () => {
 describe('profile: the gallery of a fulfilled book', () => {
   const fulfilled = makeBook({
     status: 'fulfilled',
+    stage: 'paid',
     progressPercentage: 100,
     imageCount: 3,
     pdfAvailable: true,

@@ -68,6 +68,11 @@ const ProfileBookSchema = z
      * `approved-unpaid` ("Continue to payment"), `paid`, `failed` (Retry), `abandoned`.
      */
     stage: z.enum(BOOK_STAGES),
+    /**
+     * The paid order of the book and where it stands (printing, shipped, delivered), or null
+     * before payment: My Books follows it until the parcel arrives (issue 36).
+     */
+    order: z.object({ id: z.string(), status: z.enum(ORDER_STATUSES) }).nullable(),
   })
   .meta({ id: 'ProfileBook' });
 export type ProfileBook = z.infer<typeof ProfileBookSchema>;
@@ -105,7 +110,7 @@ export const ProfileBooksQuerySchema = ProfilePageQuerySchema.extend({
 });
 export type ProfileBooksQuery = z.input<typeof ProfileBooksQuerySchema>;
 
-/** A picture of a fulfilled book, served to its owner only. */
+/** A picture of a paid book as approved, served to its owner only. */
 const GalleryImageSchema = z
   .object({ id: z.string(), url: z.string(), position: z.number().int(), templateName: z.string() })
   .meta({ id: 'GalleryImage' });

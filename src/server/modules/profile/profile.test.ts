@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import type { Gallery, ProfileBook, ProfileOrder } from '../../../shared/contracts/profile';
+import { storyPosition } from '../../../shared/domain/book-pages';
 import { queryRows } from '../../db/client';
 import {
   bookVersions,
@@ -22,7 +23,7 @@ import {
   reviews,
   wizardSessionData,
 } from '../../db/schema';
-import { waitFor } from '../production/test-factory';
+import { testCover, waitFor } from '../production/test-factory';
 import { fulfilledBookOf, PAGE_COUNT, wizardUploadOf } from './test-factory';
 
 // The owner has a distinctive name, e-mail and child, so that "no row names them" can be searched.
@@ -209,13 +210,64 @@ describe('profile endpoints', () => {
     expect(stranger.json().error.code).toBe('NOT_FOUND');
   });
 
-  it('refuses the gallery and the PDF of a book that is not fulfilled (409)', async () => {
-    for (const id of [draftId, rendering.bookInstanceId]) {
-      for (const what of ['gallery', 'pdf']) {
-        const response = await get(`/api/profile/books/${id}/${what}`, owner.cookie);
-        expect(response.statusCode, `${what} of ${id}`).toBe(409);
-        expect(response.json().error.code).toBe('JOB_INVALID_STATE');
-      }
+  it('refuses the gallery of a book not paid for, and the PDF of a book not yet printed (409)', async () => {
+    const refused = [
+      [draftId, 'gallery'],
+      [draftId, 'pdf'],
+      // Paid, its print files not made yet: its pictures are final, its PDF not there yet.
+      [rendering.bookInstanceId, 'pdf'],
+    ];
+    for (const [id, what] of refused) {
+      const response = await get(`/api/profile/books/${id}/${what}`, owner.cookie);
+      expect(response.statusCode, `${what} of ${id}`).toBe(409);
+      expect(response.json().error.code).toBe('JOB_INVALID_STATE');
+    }
+    const paid = await get(`/api/profile/books/${rendering.bookInstanceId}/gallery`, owner.cookie);
+    expect(paid.statusCode).toBe(200);
+    expect((paid.json() as Gallery).images).toHaveLength(PAGE_COUNT);
+  });
+
+  it('follows a paid book’s order on My Books, where it stands, for its owner only', async () => {
+    const mine = (await get('/api/profile/books', owner.cookie)).json().books as ProfileBook[];
+    const byId = new Map(mine.map((b) => [b.id, b]));
+    expect(byId.get(book.bookInstanceId)).toMatchObject({
+      stage: 'paid',
+      order: { id: book.orderId, status: 'printing' },
+    });
+    expect(byId.get(draftId)?.order).toBeNull();
+    await t.database.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, book.orderId));
+    const again = await get(`/api/profile/books?ids=${book.bookInstanceId}`, owner.cookie);
+    expect((again.json().books as ProfileBook[])[0]?.order).toEqual({ id: book.orderId, status: 'shipped' });
+    const stranger = await get(`/api/profile/books?ids=${book.bookInstanceId}`, other.cookie);
+    expect(stranger.json().books).toEqual([]);
+    await t.database.db.update(orders).set({ status: 'printing' }).where(eq(orders.id, book.orderId));
+  });
+
+  it('serves the picture the parent approved for a page drawn again, not the first drawing', async () => {
+    const redrawn = await testCover('#ffcc00', 32);
+    const key = `${book.bookInstanceId}/redraws/page-1.png`;
+    await t.storage.put('instances', key, redrawn, { contentType: 'image/png' });
+    const [version] = await t.database.db
+      .select()
+      .from(bookVersions)
+      .where(eq(bookVersions.bookInstanceId, book.bookInstanceId));
+    const before = version!.pictures;
+    const sha256 = createHash('sha256').update(redrawn).digest('hex');
+    await t.database.db
+      .update(bookVersions)
+      .set({ pictures: { ...before, [String(storyPosition(1))]: { key, sha256 } } })
+      .where(eq(bookVersions.id, version!.id));
+    try {
+      const served = await get(`/api/profile/images/${book.imageIds[1]}`, owner.cookie);
+      expect(served.rawPayload.equals(redrawn)).toBe(true);
+      // The other pages keep their pictures.
+      const first = await get(`/api/profile/images/${book.imageIds[2]}`, owner.cookie);
+      expect(first.rawPayload.equals(book.pages[2]!)).toBe(true);
+    } finally {
+      await t.database.db
+        .update(bookVersions)
+        .set({ pictures: before })
+        .where(eq(bookVersions.id, version!.id));
     }
   });
 

@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { decodePageCursor } from '../../../shared/domain/page-cursor';
+import type { OrderStatus } from '../../../shared/domain/statuses';
 import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import {
   accounts,
+  type BookVersionPictures,
   bookInstances,
   books,
   bookVersions,
@@ -24,6 +26,9 @@ import {
   wizardSessionData,
   wizardSessions,
 } from '../../db/schema';
+
+/** The paid order of a book on My Books: where it stands (issue 36: the card follows it). */
+type PaidOrder = { id: string; status: OrderStatus };
 
 // Every query of the profile takes the caller's id and filters by it in SQL (docs/architecture.md):
 // a row of another user is never loaded, so it cannot be shown by mistake.
@@ -144,7 +149,9 @@ export function bookPageQuery(db: Db, userId: string, page: PageRequest & { ids?
  * in one grouped read each over those ids only.
  */
 export async function bookPageExtras(db: Db, userId: string, bookIds: string[]) {
-  if (bookIds.length === 0) return { imageCounts: new Map<string, number>(), paid: new Set<string>() };
+  if (bookIds.length === 0) {
+    return { imageCounts: new Map<string, number>(), paidOrders: new Map<string, PaidOrder>() };
+  }
   const [counts, paidRows] = await Promise.all([
     db
       .select({ bookInstanceId: generatedImages.bookInstanceId, images: count() })
@@ -153,7 +160,7 @@ export async function bookPageExtras(db: Db, userId: string, bookIds: string[]) 
       .where(and(inArray(generatedImages.bookInstanceId, bookIds), eq(bookInstances.createdBy, userId)))
       .groupBy(generatedImages.bookInstanceId),
     db
-      .select({ bookInstanceId: orders.bookInstanceId })
+      .select({ bookInstanceId: orders.bookInstanceId, id: orders.id, status: orders.status })
       .from(orders)
       .where(
         and(
@@ -161,11 +168,17 @@ export async function bookPageExtras(db: Db, userId: string, bookIds: string[]) 
           eq(orders.userId, userId),
           inArray(orders.paymentStatus, ['paid', 'refunded']),
         ),
-      ),
+      )
+      .orderBy(asc(orders.createdAt)),
   ]);
+  // A book paid twice (a refunded second order) shows its newest paid order.
+  const paidOrders = new Map<string, PaidOrder>();
+  for (const row of paidRows) {
+    if (row.bookInstanceId) paidOrders.set(row.bookInstanceId, { id: row.id, status: row.status });
+  }
   return {
     imageCounts: new Map(counts.map((row) => [row.bookInstanceId, Number(row.images)])),
-    paid: new Set(paidRows.flatMap((row) => (row.bookInstanceId ? [row.bookInstanceId] : []))),
+    paidOrders,
   };
 }
 
@@ -208,6 +221,8 @@ export async function findOwnBook(db: Db, userId: string, bookInstanceId: string
       id: bookInstances.id,
       title: books.title,
       status: bookInstances.status,
+      paid: sql<boolean>`exists (select 1 from ${orders} where ${orders.bookInstanceId} = ${bookInstances.id}
+        and ${orders.userId} = ${userId} and ${orders.paymentStatus} in ('paid', 'refunded'))`,
       ...titleSource,
     })
     .from(bookInstances)
@@ -216,7 +231,14 @@ export async function findOwnBook(db: Db, userId: string, bookInstanceId: string
   return row;
 }
 
-/** The pictures of one of the user's books, in page order. */
+/**
+ * The pictures the parent approved (or, before approval, the current version's), by printed
+ * position: a page drawn again shows its new picture, not the first drawing (issue 36).
+ */
+const shownPictures = sql<BookVersionPictures | null>`(select ${bookVersions.pictures} from ${bookVersions}
+  where ${bookVersions.id} = coalesce(${bookInstances.approvedVersionId}, ${bookInstances.currentVersionId}))`;
+
+/** The pictures of one of the user's books, in page order, with the version's pictures. */
 export async function listBookImages(db: Db, userId: string, bookInstanceId: string) {
   return db
     .select({ id: generatedImages.id, position: spreads.position, templateName: spreads.templateName })
@@ -233,6 +255,7 @@ export async function findOwnImage(db: Db, userId: string, imageId: string) {
     .select({
       storagePath: generatedImages.storagePath,
       position: spreads.position,
+      pictures: shownPictures,
       title: books.title,
       ...titleSource,
     })

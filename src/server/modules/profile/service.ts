@@ -13,6 +13,7 @@ import {
   type ProfilePageQuery,
   ProfilePageQuerySchema,
 } from '../../../shared/contracts/profile';
+import { storyPosition } from '../../../shared/domain/book-pages';
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
 import { encodePageCursor } from '../../../shared/domain/page-cursor';
 import type { Storage } from '../../adapters/storage/index';
@@ -114,7 +115,8 @@ export async function listBooks(
   );
   const books = await Promise.all(
     page.map(async (row) => {
-      const paid = extras.paid.has(row.id);
+      const order = extras.paidOrders.get(row.id);
+      const paid = order !== undefined;
       return {
         id: row.id,
         title: await bookTitle(row, row.title),
@@ -129,6 +131,7 @@ export async function listBooks(
         pdfAvailable:
           row.status === 'fulfilled' && row.interiorStoredAt !== null && row.imagesDeletedAt === null,
         stage: bookStage({ status: row.status, paid, approved: row.approved }),
+        order: order ?? null,
       };
     }),
   );
@@ -151,8 +154,13 @@ async function requireFulfilledBook(db: Db, userId: string, bookInstanceId: stri
   return book;
 }
 
+/** The gallery opens once the book is paid for (issue 36): its pictures are final from then on. */
 export async function getGallery(db: Db, userId: string, bookInstanceId: string): Promise<Gallery> {
-  const book = await requireFulfilledBook(db, userId, bookInstanceId);
+  const book = await repo.findOwnBook(db, userId, bookInstanceId);
+  if (!book) throw notFound('Book');
+  if (!book.paid && book.status !== 'fulfilled') {
+    throw new AppError('JOB_INVALID_STATE', 'The pictures are here once the book is paid for.');
+  }
   const images = await repo.listBookImages(db, userId, bookInstanceId);
   return {
     title: await bookTitle(book, book.title),
@@ -169,9 +177,12 @@ export async function getGallery(db: Db, userId: string, bookInstanceId: string)
 export async function readImage(deps: ProfileDeps, userId: string, imageId: string): Promise<ProfileFile> {
   const image = await repo.findOwnImage(deps.db, userId, imageId);
   if (!image) throw notFound('Picture');
-  const object = await deps.storage.get('instances', image.storagePath);
+  // The picture the parent approved for this page (a redraw replaces the first drawing).
+  const shown = image.position === null ? undefined : image.pictures?.[storyPosition(image.position)];
+  const storagePath = shown?.key ?? image.storagePath;
+  const object = await deps.storage.get('instances', storagePath);
   if (!object) throw notFound('Picture');
-  const extension = extensionOf(image.storagePath);
+  const extension = extensionOf(storagePath);
   const page = String(image.position ?? 0).padStart(2, '0');
   return {
     data: object.data,

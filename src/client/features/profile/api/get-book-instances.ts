@@ -26,7 +26,7 @@ export const getBookInstancesQueryOptions = () =>
     retry: retryUnlessClientError,
   });
 
-/** My Books a page at a time; "Show more" asks for the next. Not polled: see `useBooksBeingMade`. */
+/** My Books a page at a time; "Show more" asks for the next. Not polled: see `useBooksInMotion`. */
 export function useBookInstances({ enabled }: { enabled: boolean }) {
   return useInfiniteQuery({ ...getBookInstancesQueryOptions(), enabled });
 }

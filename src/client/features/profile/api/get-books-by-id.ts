@@ -21,29 +21,54 @@ export const getBooksByIdQueryOptions = (ids: string[]) =>
     retry: retryUnlessClientError,
   });
 
+/** A paid parcel moves in hours or days: its book is read again every minute while on its way. */
+export const PARCEL_POLL_MS = 60_000;
+
 /**
- * Reads the books still being made every 10 seconds, and only those, into the loaded pages of
- * My Books; nothing is polled when no book is being made. The first read waits a period: the
- * page has just been read.
+ * The books My Books reads again, and how often (issue 36): a book being drawn or paid and not yet
+ * handed to the printer every 10 seconds, a paid book on its way to the family every minute, until
+ * its parcel is delivered. Nothing is read when no book moves.
  */
-export function useBooksBeingMade(drawing: string[]) {
+export function booksToFollow(books: readonly ProfileBook[]): { ids: string[]; intervalMs: number } {
+  const soon = books.filter(
+    (book) => book.stage === 'drawing' || (book.stage === 'paid' && book.status !== 'fulfilled'),
+  );
+  const travelling = books.filter(
+    (book) =>
+      book.stage === 'paid' &&
+      book.status === 'fulfilled' &&
+      book.order !== null &&
+      !['delivered', 'cancelled'].includes(book.order.status),
+  );
+  return {
+    ids: [...soon, ...travelling].map((book) => book.id),
+    intervalMs: soon.length > 0 ? BOOKS_POLL_MS : PARCEL_POLL_MS,
+  };
+}
+
+/**
+ * Reads the books that are still moving (`booksToFollow`), and only those, into the loaded pages
+ * of My Books. The first read waits a period: the page has just been read.
+ */
+export function useBooksInMotion(books: readonly ProfileBook[]) {
   const queryClient = useQueryClient();
-  // One read holds at most a page's maximum; more books than that being drawn at once are not
+  const follow = booksToFollow(books);
+  // One read holds at most a page's maximum; more books than that moving at once are not
   // expected, and the rest are read when the page is read again.
-  const ids = drawing.slice(0, PROFILE_PAGE_SIZE.max);
+  const ids = follow.ids.slice(0, PROFILE_PAGE_SIZE.max);
   const options = getBooksByIdQueryOptions(ids);
   return useQuery({
     ...options,
     queryFn: async (context) => {
-      const books = await options.queryFn!(context);
-      queryClient.setQueryData<BookPages>(bookInstancesQueryKey, (pages) => withFresherBooks(pages, books));
-      return books;
+      const fresher = await options.queryFn!(context);
+      queryClient.setQueryData<BookPages>(bookInstancesQueryKey, (pages) => withFresherBooks(pages, fresher));
+      return fresher;
     },
     enabled: ids.length > 0,
     initialData: [],
     initialDataUpdatedAt: () => Date.now(),
-    staleTime: BOOKS_POLL_MS,
-    refetchInterval: BOOKS_POLL_MS,
+    staleTime: follow.intervalMs,
+    refetchInterval: follow.intervalMs,
   });
 }
 

@@ -1,4 +1,4 @@
-import { BookOpen, CreditCard, FileDown, Loader2, RefreshCw, RotateCcw } from 'lucide-react';
+import { BookOpen, CreditCard, FileDown, Loader2, Package, RefreshCw, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,10 +9,10 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { formatDateTime, formatPercent } from '../../../lib/format';
 import { useRetryBook } from '../api/retry-book';
-import { bookPdfHref } from '../lib/links';
+import { bookPdfHref, orderHref } from '../lib/links';
 import { GalleryDialog } from './gallery-dialog';
 import { useProgressLine } from './progress-line';
-import { BookStatusBadge } from './status-badge';
+import { BookStatusBadge, OrderStatusBadge } from './status-badge';
 
 const BAR_COLOURS: Partial<Record<ProfileBook['status'], string>> = {
   fulfilled: 'bg-green-600',
@@ -121,7 +121,9 @@ export function BookCard({
   const { language } = useLanguage();
   const id = useId();
   const percent = Math.min(100, Math.max(0, book.progressPercentage ?? 0));
-  const statusLine = useProgressLine(book.currentStep);
+  const progressLine = useProgressLine(book.currentStep);
+  // A paid book says where its order stands (issue 36), in the words of the order's status.
+  const statusLine = book.order ? t(`books.afterPayment.${book.order.status}`) : progressLine;
   return (
     <article
       aria-labelledby={`${id}-title`}
@@ -138,7 +140,11 @@ export function BookCard({
               {t('books.started', { date: formatDateTime(book.createdAt, language) })}
             </p>
           </div>
-          <BookStatusBadge status={book.status} />
+          {book.order ? (
+            <OrderStatusBadge status={book.order.status} />
+          ) : (
+            <BookStatusBadge status={book.status} />
+          )}
         </div>
       </div>
 
@@ -179,9 +185,18 @@ export function BookCard({
             {t('books.unpaid.follow')}
           </Link>
         )}
-        {book.status === 'fulfilled' && (
+        {book.stage === 'paid' && (
           <>
             <GalleryDialog book={book} />
+            {book.order && (
+              <Link
+                to={orderHref(book.order.id)}
+                className={buttonClass({ variant: 'secondary', size: 'sm' })}
+              >
+                <Package aria-hidden="true" className="size-4" />
+                {t('books.seeOrder')}
+              </Link>
+            )}
             {book.pdfAvailable && (
               <a
                 href={bookPdfHref(book.id)}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { useBookInstances } from '../api/get-book-instances';
-import { useBooksBeingMade, useRefreshBook } from '../api/get-books-by-id';
+import { useBooksInMotion, useRefreshBook } from '../api/get-books-by-id';
 import { BookCard } from './book-card';
 import { BookCardSkeleton } from './card-skeletons';
 import { LoadError } from './load-error';
@@ -18,13 +18,13 @@ function BookSkeletons() {
 
 /**
  * My Books: the user's books a page at a time ("Show more" for the next), each with its live
- * status. Only the books still being made are read again, every 10 seconds (issue 19).
+ * status. Only the books still moving are read again: being drawn, paid, on their way (issue 36).
  */
 export function BooksTab() {
   const { t } = useTranslation('profile');
   const books = useBookInstances({ enabled: true });
   const list = books.data?.pages.flatMap((page) => page.books) ?? [];
-  useBooksBeingMade(list.filter((book) => book.stage === 'drawing').map((book) => book.id));
+  useBooksInMotion(list);
   const refresh = useRefreshBook();
 
   if (books.isError && !books.data) {

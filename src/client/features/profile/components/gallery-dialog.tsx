@@ -96,7 +96,7 @@ function GalleryBody({ book, gallery, index, setIndex, move }: BodyProps) {
   );
 }
 
-/** View Images: a fulfilled book's pictures one by one, with thumbnails and a download. */
+/** View Images: a paid book's pictures as approved, one by one, with thumbnails and a download. */
 export function GalleryDialog({ book }: { book: Pick<ProfileBook, 'id' | 'title'> }) {
   const { t } = useTranslation('profile');
   const [open, setOpen] = useState(false);

@@ -37,6 +37,7 @@ export function makeBook(overrides: Partial<ProfileBook> = {}): ProfileBook {
     coverUrl: null,
     imageCount: 0,
     pdfAvailable: false,
+    order: null,
     ...overrides,
   };
 }
