@@ -458,6 +458,13 @@ describe('checkout: step 2, the details', () => {
     const summary = screen.getByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('Your parcel to Germany')).toBeVisible();
     expect(within(summary).getByText('Colette’s parcel to France')).toBeVisible();
+    // Express is the order's level: every parcel goes express, and each line says so (issue 36).
+    const delivery = screen.getByRole('group', { name: 'Delivery' });
+    await user.click(within(delivery).getByRole('radio', { name: /^Express/ }));
+    expect(within(summary).getByText('Your parcel to Germany, express')).toBeVisible();
+    expect(within(summary).getByText('Colette’s parcel to France, express')).toBeVisible();
+    await user.click(within(delivery).getByRole('radio', { name: /^Standard/ }));
+    expect(within(summary).getByText('Colette’s parcel to France')).toBeVisible();
     const expected = quoteOrder(
       makePrices(),
       {

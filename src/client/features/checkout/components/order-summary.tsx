@@ -20,6 +20,7 @@ export function OrderSummary({ quote, country, recipients = {} }: OrderSummaryPr
   const money = (cents: number) => formatMoney(cents, language);
   // The promise from today: the order is printed once it is paid.
   const window = quote ? deliveryWindow(new Date(), country, quote.shippingLevel) : undefined;
+  const express = quote?.shippingLevel === 'express';
 
   return (
     <section
@@ -91,12 +92,13 @@ export function OrderSummary({ quote, country, recipients = {} }: OrderSummaryPr
           {quote.parcels.slice(1).map((parcel) => (
             <div key={parcel.copy} className="flex items-start justify-between gap-4">
               <dt className="min-w-0">
+                {/* Every parcel of the order goes at its level: a gift sent express says so. */}
                 {recipients[parcel.copy]
-                  ? t('summary.giftShipping', {
+                  ? t(express ? 'summary.giftShippingExpress' : 'summary.giftShipping', {
                       name: recipients[parcel.copy],
                       country: countryName(parcel.country, language),
                     })
-                  : t('summary.copyShipping', {
+                  : t(express ? 'summary.copyShippingExpress' : 'summary.copyShipping', {
                       copy: parcel.copy,
                       country: countryName(parcel.country, language),
                     })}
