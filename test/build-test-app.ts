@@ -127,7 +127,10 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env }) };
+  // The book goes to the printer at once unless a test sets a grace period (issue 36).
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PRINT_GRACE_MINUTES: '0', ...options.env }),
+  };
   if (options.clientDir) config.clientDir = options.clientDir;
   else config.clientDir = path.join(dataDir, 'no-client');
   // The shop's own composition root, with fakes where a test must not reach outside.

@@ -380,7 +380,10 @@ async function registerShopRoutes(app: App, deps: AppDeps): Promise<void> {
   const now = { now: deps.now };
   await app.register(checkoutRoutes({ payments: deps.payments, ...now }), { prefix: '/api' });
   await app.register(orderRoutes({ payments: deps.payments, ...now }), { prefix: '/api/orders' });
-  await app.register(paymentRoutes({ payments: deps.payments, ...now }), { prefix: '/api/payments' });
+  await app.register(
+    paymentRoutes({ payments: deps.payments, printGraceMinutes: deps.config.printGraceMinutes, ...now }),
+    { prefix: '/api/payments' },
+  );
   if (deps.payments.name === 'local') {
     await app.register(
       localPaymentPage({

@@ -73,6 +73,14 @@ const EnvSchema = z.object({
   // Issue 17: paid books wait for an operator's look before print. Default: on with a hosted
   // illustrator (its pictures are a model's), off with the local one.
   REVIEW_BEFORE_PRINT: z.enum(['on', 'off'], { message: 'expected on or off' }).optional(),
+  // Issue 36: minutes between payment and the printer, in which the parent may cancel or change the
+  // address and the operator may hold the order. 0: to the printer at once. At most a week.
+  PRINT_GRACE_MINUTES: z.coerce
+    .number({ message: 'expected a number of minutes' })
+    .int({ message: 'expected a whole number of minutes' })
+    .min(0, { message: 'expected 0 or more minutes' })
+    .max(7 * 24 * 60, { message: 'expected at most 10080 minutes (a week)' })
+    .default(60),
   // docs/product.md Operators: the accounts (verified e-mail) that open the operator console /admin.
   ADMIN_EMAILS: z
     .string()
@@ -173,6 +181,8 @@ export type Config = {
   adminEmails: string[];
   /** REVIEW_BEFORE_PRINT: a paid book waits for an operator's approval before it goes to print. */
   reviewBeforePrint: boolean;
+  /** PRINT_GRACE_MINUTES: the grace period after payment before the book goes to the printer. */
+  printGraceMinutes: number;
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   host: string;
@@ -301,6 +311,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seller: { name: e.SHOP_LEGAL_NAME, address: e.SHOP_ADDRESS, vatNumber: e.SHOP_VAT_NUMBER },
     adminEmails: e.ADMIN_EMAILS,
     reviewBeforePrint: e.REVIEW_BEFORE_PRINT ? e.REVIEW_BEFORE_PRINT === 'on' : e.ILLUSTRATOR !== 'local',
+    printGraceMinutes: e.PRINT_GRACE_MINUTES,
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     host: e.HOST,

@@ -207,6 +207,7 @@ function paidOrder(language: Language): Order {
     language,
     createdAt: '2026-11-25T10:00:00.000Z',
     paidAt: '2026-11-25T10:05:00.000Z',
+    printAfter: null,
     refundedAmount: 500,
     review: null,
   } as Order;

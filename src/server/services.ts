@@ -165,7 +165,13 @@ function configuredPayments(
   if (payments.provider !== 'stripe') {
     // The local provider's notifications (refunds) go through the same code as the webhook's.
     const secret = `whsec_local_${randomBytes(24).toString('hex')}`;
-    const deps: PaymentsDeps = { db, webhookSecret: secret, now, log };
+    const deps: PaymentsDeps = {
+      db,
+      webhookSecret: secret,
+      now,
+      log,
+      printGraceMinutes: config.printGraceMinutes,
+    };
     return createLocalPaymentProvider({
       publicUrl: config.publicUrl,
       secret,
@@ -233,6 +239,7 @@ function createJobHandlers(
             // The local illustrator draws at print size: its pictures must carry that detail.
             nativeDetail: services.illustrator.kind === 'local' && options.pageSize === undefined,
             reviewBeforePrint: services.config.reviewBeforePrint,
+            now: services.now,
           },
           payload,
         ),
@@ -254,6 +261,7 @@ function createJobHandlers(
             now: services.now,
             log: context.log,
             paymentMethodOf: (event) => services.payments.paymentMethodOf?.(event) ?? Promise.resolve(null),
+            printGraceMinutes: services.config.printGraceMinutes,
           },
           payload,
         ),

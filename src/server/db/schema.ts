@@ -41,6 +41,8 @@ import {
   PRODUCT_KEYS,
   type PrintReviewState,
   type ProductKey,
+  REFUND_REASONS,
+  type RefundReason,
   SPREAD_STATUSES,
   type SpreadStatus,
   USER_ROLES,
@@ -443,6 +445,9 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     // An operator held the order: it is not handed to the printer until released (issue 17).
     heldAt: timestamp('held_at', { withTimezone: true }),
+    // The end of the grace period after payment (PRINT_GRACE_MINUTES, issue 36): the book goes to
+    // the printer no sooner; until then the parent may cancel or change the address.
+    printAfter: timestamp('print_after', { withTimezone: true }),
     // Review before print: the paid book waits for an operator's look (REVIEW_BEFORE_PRINT).
     printReview: text('print_review').$type<PrintReviewState>(),
     createdAt: createdAt(),
@@ -852,8 +857,7 @@ export const paymentEvents = pgTable(
  * Why a charge is given back: a second payment of a paid order, a payment at a stale amount (both
  * automatic, issue 16), or an operator's refund of part or all of the order (issue 17).
  */
-export const REFUND_REASONS = ['double_charge', 'amount_mismatch', 'operator'] as const;
-export type RefundReason = (typeof REFUND_REASONS)[number];
+export { REFUND_REASONS, type RefundReason };
 export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 

@@ -29,6 +29,17 @@ export class RetryableJobError extends Error {
   }
 }
 
+/**
+ * Not a failure: the job may not run before `runAfter` (a paid book in its grace period, issue 36).
+ * The worker queues it again for then, without using up an attempt.
+ */
+export class DeferJobError extends Error {
+  constructor(readonly runAfter: Date) {
+    super(`Waits until ${runAfter.toISOString()}`);
+    this.name = 'DeferJobError';
+  }
+}
+
 /** The job's lease was taken over by another worker, or the worker is stopping: stop quietly. */
 export class JobAbortedError extends Error {
   constructor(readonly reason: 'lease-lost' | 'stopping') {

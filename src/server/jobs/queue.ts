@@ -248,6 +248,21 @@ export async function releaseJob(db: Db, job: ClaimedJob): Promise<void> {
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy), eq(jobs.state, 'active')));
 }
 
+/** Queues a held job again for a later time without counting the attempt (a `DeferJobError`). */
+export async function deferJob(db: Db, job: ClaimedJob, runAfter: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      state: 'queued',
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      lockedBy: null,
+      lockedUntil: null,
+      runAfter,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy), eq(jobs.state, 'active')));
+}
+
 /** An error as one line for `jobs.last_error` (no stack: it is read by people in a table). */
 export function describeError(error: unknown): string {
   if (error instanceof Error) {

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Database } from '../db/client';
-import { isPermanent, JobAbortedError, PermanentJobError } from './errors';
+import { DeferJobError, isPermanent, JobAbortedError, PermanentJobError } from './errors';
 import { DRAWING_QUEUES, JOB_PAYLOADS, type QueueName } from './payloads';
 import {
   type ClaimedJob,
   claimJob,
   completeJob,
+  deferJob,
   describeError,
   failJob,
   releaseJob,
@@ -117,6 +118,11 @@ export function startWorker(options: WorkerOptions): RunningWorker {
           controller.signal.reason instanceof JobAbortedError ? controller.signal.reason.reason : 'stopping';
         if (reason === 'stopping') await releaseJob(db, job);
         log.info({ jobId: job.id, queue: job.queue, reason }, 'job interrupted');
+        return;
+      }
+      if (error instanceof DeferJobError) {
+        await deferJob(db, job, error.runAfter);
+        log.info({ jobId: job.id, queue: job.queue, runAfter: error.runAfter }, 'job waits');
         return;
       }
       const outcome = await db.transaction(async (tx) => {

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { PROMO_CODE_PATTERN, PROMO_KINDS } from '../domain/promo';
 import { COUNTRIES } from '../domain/shipping';
-import { AUDIT_ACTIONS, ORDER_STATUSES, PAYMENT_STATUSES, PRINT_REVIEW_STATES } from '../domain/statuses';
-import { addressFields, OrderSchema, UuidParamSchema } from './checkout';
+import {
+  AUDIT_ACTIONS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  PRINT_REVIEW_STATES,
+  REFUND_REASONS,
+} from '../domain/statuses';
+import { AddressChangeSchema, OrderSchema, UuidParamSchema } from './checkout';
 import { PageCursorSchema } from './common';
 
 /** The operator console's API (issue 17). Every route answers 404 to anyone but an operator. */
@@ -74,7 +80,7 @@ const AdminRefundSchema = z
     id: z.string(),
     amount: z.number().int(),
     currency: z.string(),
-    reason: z.enum(['double_charge', 'amount_mismatch', 'operator']),
+    reason: z.enum(REFUND_REASONS),
     status: z.enum(['pending', 'refunded', 'failed']),
     failure: z.string().nullable(),
     createdAt: z.string(),
@@ -189,15 +195,9 @@ export type AdminShipRequest = z.input<typeof AdminShipRequestSchema>;
  * The shipping address corrected before print (issue 36). The country stays the order's (its
  * shipping was paid for it); the postcode and state are checked against it on the server.
  */
-export const AdminAddressRequestSchema = z
-  .object({
-    address: addressFields.address,
-    city: addressFields.city,
-    postalCode: addressFields.postalCode,
-    region: addressFields.region.unwrap(),
-    reason,
-  })
-  .meta({ id: 'AdminAddressRequest' });
+export const AdminAddressRequestSchema = AddressChangeSchema.extend({ reason }).meta({
+  id: 'AdminAddressRequest',
+});
 export type AdminAddressRequest = z.infer<typeof AdminAddressRequestSchema>;
 
 /** The customer e-mails an operator may send again. */

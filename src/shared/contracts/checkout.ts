@@ -93,6 +93,21 @@ function withRegionRule<
 export const ShippingAddressSchema = withRegionRule(z.object(addressFields)).meta({ id: 'ShippingAddress' });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
+/**
+ * A delivery address changed after payment, by the parent in the grace period or by an operator
+ * before print (issue 36). The country stays the order's (its shipping was paid for it); the
+ * postcode and state are checked against it on the server.
+ */
+export const AddressChangeSchema = z
+  .object({
+    address: addressFields.address,
+    city: addressFields.city,
+    postalCode: addressFields.postalCode,
+    region: addressFields.region.unwrap(),
+  })
+  .meta({ id: 'AddressChange' });
+export type AddressChange = z.infer<typeof AddressChangeSchema>;
+
 const GrandparentCopiesSchema = z
   .object({
     count: z.number().int().min(GRANDPARENT_COPIES.min).max(GRANDPARENT_COPIES.max),
@@ -281,6 +296,12 @@ export const OrderSchema = z
     paidAt: z.string().nullable(),
     /** How it was paid, card or TWINT, once the provider said so (issue 32). */
     paymentMethod: z.enum(PAYMENT_METHODS).nullable().optional(),
+    /**
+     * The end of the grace period after payment (issue 36): until then the parent may cancel or
+     * change the address (`graceOpen` in shared/domain/orders.ts). Null when there is none, or once
+     * the book is with the printer.
+     */
+    printAfter: z.string().nullable(),
     /** Cents the shop has given back on this order (an operator's refund, once the provider confirmed it). */
     refundedAmount: z.number().int().nonnegative(),
     review: ReviewSchema.nullable(),

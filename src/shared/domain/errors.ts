@@ -46,6 +46,9 @@ export const ERROR_CATALOGUE = {
   ADMIN_ACTION_NOT_ALLOWED: 'retry',
   REFUND_TOO_LARGE: 'retry',
   ADMIN_ADDRESS_INVALID: 'retry',
+  // The grace period after payment (issue 36): over, or an address that does not fit the country.
+  ORDER_GRACE_OVER: 'contact_support',
+  ORDER_ADDRESS_INVALID: 'retry',
   // Promo codes (issue 18): a code the shop does not know, out of its dates, used up, or used before.
   PROMO_CODE_UNKNOWN: 'retry',
   PROMO_CODE_EXPIRED: 'retry',

@@ -16,3 +16,18 @@ export function isPaymentOpen(paymentStatus: string): boolean {
 export function canStillBePaid(order: { status: OrderStatus | string; paymentStatus: string }): boolean {
   return order.status === 'pending' && isPaymentOpen(order.paymentStatus);
 }
+
+/**
+ * The grace period after payment (issue 36, PRINT_GRACE_MINUTES): until the book goes to the
+ * printer the parent may cancel the order (refunded in full) or change the delivery address. The
+ * server enforces it at its own clock; the pages show it with this same rule.
+ */
+export function graceOpen(
+  order: { status: string; paymentStatus: string; printAfter: string | Date | null },
+  now: Date,
+): boolean {
+  if (order.status !== 'processing' || order.paymentStatus !== 'paid' || order.printAfter === null) {
+    return false;
+  }
+  return new Date(order.printAfter).getTime() > now.getTime();
+}

@@ -69,6 +69,13 @@ export const USER_ROLES = ['customer', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** What an operator did to an order: each action of the console is one line of the audit log. */
+/**
+ * Why a payment is given back: paid twice, paid at a stale amount, by an operator, or cancelled by
+ * the parent in the grace period after payment (issue 36).
+ */
+export const REFUND_REASONS = ['double_charge', 'amount_mismatch', 'operator', 'customer_cancelled'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
 export const AUDIT_ACTIONS = [
   'hold',
   'release',
@@ -85,6 +92,9 @@ export const AUDIT_ACTIONS = [
   'keep_redraw',
   // Issue 36: the shipping address corrected before print.
   'correct_address',
+  // Issue 36: the parent cancelled, or changed the address, in the grace period after payment.
+  'customer_cancel',
+  'customer_address',
   // Settings an operator changes (issue 18): no order.
   'set_tax_rate',
   'create_promo_code',

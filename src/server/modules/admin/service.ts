@@ -8,7 +8,6 @@ import type {
   AdminResendRequest,
   AdminShipRequest,
 } from '../../../shared/contracts/admin';
-import { ShippingAddressSchema } from '../../../shared/contracts/checkout';
 import type { AuditAction } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import { auditLog, bookInstances, orders, paymentRefunds, printerEvents } from '../../db/schema';
@@ -16,6 +15,7 @@ import { AppError, notFound } from '../../errors';
 import { enqueue, restartSingleton } from '../../jobs/queue';
 import { bookTitle } from '../../stories/title';
 import { operatorChooseRedraw, operatorRequestRedraw } from '../books/service';
+import { changedAddress } from '../orders/address-change';
 import { orderView } from '../orders/repo';
 import { restartBook } from '../production/service';
 import type { Operator } from './access';
@@ -207,8 +207,6 @@ export function release(deps: ActionDeps, orderId: string, reason: string) {
   });
 }
 
-const ADDRESS_LINES = ['address', 'city', 'postalCode', 'region'] as const;
-
 /**
  * Corrects the shipping address until the book is handed to the printer (issue 36). The country
  * stays the order's; the postcode and state must fit it. The audit log names the lines changed,
@@ -219,25 +217,17 @@ export function correctAddress(deps: ActionDeps, orderId: string, request: Admin
     if (!allowed(order, 0, false, undefined).correctAddress) {
       throw notAllowed('Only an order not yet handed to the printer can have its address corrected.');
     }
-    const current = order.shippingAddress ?? {};
-    const checked = ShippingAddressSchema.safeParse({
-      address: request.address,
-      city: request.city,
-      postalCode: request.postalCode,
-      region: request.region,
-      country: current.country,
-    });
-    if (!checked.success) {
+    const next = changedAddress(order.shippingAddress ?? {}, request);
+    if (!next) {
       throw new AppError('ADMIN_ADDRESS_INVALID', 'The postcode or state does not fit the order’s country.');
     }
-    const changed = ADDRESS_LINES.filter((line) => (current[line] ?? '') !== checked.data[line]);
     // The same correction again (a double click): already done and already logged.
-    if (changed.length === 0) return null;
+    if (next.changed.length === 0) return null;
     await tx
       .update(orders)
-      .set({ shippingAddress: { ...current, ...checked.data }, updatedAt: sql`now()` })
+      .set({ shippingAddress: next.address, updatedAt: sql`now()` })
       .where(eq(orders.id, order.id));
-    return { changed };
+    return { changed: next.changed };
   });
 }
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CopyGift, Order } from '../../../shared/contracts/checkout';
 import { languageOr } from '../../../shared/domain/languages';
-import { type Country, shippingOffer } from '../../../shared/domain/shipping';
+import { shippingOffer } from '../../../shared/domain/shipping';
 import type { CoverType } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import {
@@ -12,7 +12,6 @@ import {
   paymentRefunds,
   promoCodes,
   reviews,
-  type StoredAddress,
 } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -68,7 +67,7 @@ export async function orderView(db: Db, row: OrderRow): Promise<Order> {
       .where(
         and(
           eq(paymentRefunds.orderId, row.id),
-          eq(paymentRefunds.reason, 'operator'),
+          inArray(paymentRefunds.reason, ['operator', 'customer_cancelled']),
           eq(paymentRefunds.status, 'refunded'),
         ),
       ),
@@ -174,6 +173,7 @@ export function toOrderView(
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     paymentMethod: row.paymentMethod ?? null,
+    printAfter: row.printJobId ? null : (row.printAfter?.toISOString() ?? null),
     refundedAmount,
     review: review ? { ...review, createdAt: review.createdAt.toISOString() } : null,
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AddressChangeSchema,
   OrderParamsSchema,
   OrderSchema,
   PaymentSessionSchema,
@@ -19,7 +20,10 @@ const errors = {
   502: ErrorResponseSchema,
 };
 
-/** The caller's orders: one order, starting (or retrying) its payment, and its review. */
+/**
+ * The caller's orders: one order, starting (or retrying) its payment, its review, and in the grace
+ * period after payment (issue 36) its cancellation or a new delivery address.
+ */
 export function orderRoutes(options: { payments: PaymentProvider; now?: () => Date }): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', requireSignIn(app));
@@ -90,6 +94,42 @@ export function orderRoutes(options: { payments: PaymentProvider; now?: () => Da
       async (request) => {
         const user = signedIn(request);
         return ordersService.startPayment(deps(), user.id, request.params.orderId);
+      },
+    );
+
+    app.post(
+      '/:orderId/cancel',
+      {
+        // Sensitive: money goes back, so only for a session the database still holds (decision 016).
+        config: { freshSession: true },
+        schema: {
+          tags: ['orders'],
+          summary: 'Cancel a paid order in its grace period before print; what was paid is refunded in full',
+          params: OrderParamsSchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = signedIn(request);
+        return ordersService.cancelInGrace(deps(), user, request.params.orderId);
+      },
+    );
+
+    app.put(
+      '/:orderId/address',
+      {
+        config: { freshSession: true },
+        schema: {
+          tags: ['orders'],
+          summary: 'Change the delivery address of a paid order in its grace period (the country stays)',
+          params: OrderParamsSchema,
+          body: AddressChangeSchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = signedIn(request);
+        return ordersService.changeAddressInGrace(deps(), user, request.params.orderId, request.body);
       },
     );
 

@@ -1,16 +1,28 @@
 import { and, eq } from 'drizzle-orm';
-import type { Order, ReviewRequest } from '../../../shared/contracts/checkout';
+import type { AddressChange, Order, ReviewRequest } from '../../../shared/contracts/checkout';
 import { languageOr, localeOf } from '../../../shared/domain/languages';
-import { canStillBePaid } from '../../../shared/domain/orders';
+import { canStillBePaid, graceOpen } from '../../../shared/domain/orders';
 import { type PaymentLine, type PaymentProvider, PaymentProviderError } from '../../adapters/payments/index';
 import type { Db } from '../../db/client';
-import { customers, orderItems, orders, paymentSessions, reviews } from '../../db/schema';
+import {
+  auditLog,
+  customers,
+  orderItems,
+  orders,
+  paymentRefunds,
+  paymentSessions,
+  reviews,
+} from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { fill, serverTexts } from '../../i18n';
+import { enqueue } from '../../jobs/queue';
 import { expireOpenSessions } from '../payments/service';
 import { checkHeldPromo, promoOf } from '../pricing/promo-codes';
+import { changedAddress } from './address-change';
 import { receiptOf, receiptPdf, type Seller } from './receipt';
 import { findOwnOrder, orderView } from './repo';
+
+type OrderRow = typeof orders.$inferSelect;
 
 export type OrdersDeps = {
   db: Db;
@@ -211,4 +223,101 @@ export async function addReview(db: Db, userId: string, orderId: string, review:
     .returning();
   if (!row) throw new AppError('REVIEW_EXISTS', 'You have already reviewed this order.');
   return { rating: row.rating, text: row.text, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * A change the parent makes in the grace period after payment (issue 36): the caller's own order,
+ * locked, still before the printer at the shop's clock; the change and its line in the order's
+ * timeline (the console shows who did it) in one transaction. Answers the order as it is now.
+ */
+async function changeInGrace(
+  deps: Pick<OrdersDeps, 'db' | 'now'>,
+  user: { id: string; email: string },
+  orderId: string,
+  action: 'customer_cancel' | 'customer_address',
+  change: (tx: Db, order: OrderRow) => Promise<Record<string, unknown> | null>,
+): Promise<Order> {
+  await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
+      .for('update');
+    if (!order) throw notFound('Order');
+    const open = graceOpen({ ...order, printAfter: order.printJobId ? null : order.printAfter }, deps.now());
+    if (!open) {
+      throw new AppError(
+        'ORDER_GRACE_OVER',
+        'This order is already with the printer and can no longer be changed.',
+      );
+    }
+    const details = await change(tx, order);
+    if (details === null) return;
+    await tx
+      .insert(auditLog)
+      .values({ orderId: order.id, actorId: user.id, actorEmail: user.email, action, details });
+  });
+  return getOrder(deps.db, user.id, orderId);
+}
+
+/**
+ * The parent cancels in the grace period: the order is cancelled, what was paid is refunded in
+ * full through the provider (the refund job), and the cancellation e-mail is sent.
+ */
+export function cancelInGrace(
+  deps: Pick<OrdersDeps, 'db' | 'now'>,
+  user: { id: string; email: string },
+  orderId: string,
+): Promise<Order> {
+  return changeInGrace(deps, user, orderId, 'customer_cancel', async (tx, order) => {
+    await tx
+      .update(orders)
+      .set({ status: 'cancelled', updatedAt: deps.now() })
+      .where(eq(orders.id, order.id));
+    const [refund] = await tx
+      .insert(paymentRefunds)
+      .values({
+        orderId: order.id,
+        paymentSessionId: order.paymentSessionId ?? '',
+        amount: order.totalAmount,
+        currency: order.currency.toLowerCase(),
+        reason: 'customer_cancelled',
+        requestKey: `customer-cancel:${order.id}`,
+        requestedBy: user.id,
+      })
+      .returning({ id: paymentRefunds.id });
+    if (!refund) throw new AppError('DB_INSERT_FAILED', 'The refund could not be recorded.');
+    await enqueue(tx, 'refund-payment', { refundId: refund.id }, { singletonKey: `refund:${refund.id}` });
+    await enqueue(
+      tx,
+      'send-order-email',
+      { orderId: order.id, email: 'orderCancelled' },
+      { singletonKey: `order-email:${order.id}:cancelled` },
+    );
+    return { amount: order.totalAmount, currency: order.currency, refundId: refund.id };
+  });
+}
+
+/** The parent changes the delivery address in the grace period (the country stays the order's). */
+export function changeAddressInGrace(
+  deps: Pick<OrdersDeps, 'db' | 'now'>,
+  user: { id: string; email: string },
+  orderId: string,
+  request: AddressChange,
+): Promise<Order> {
+  return changeInGrace(deps, user, orderId, 'customer_address', async (tx, order) => {
+    const next = changedAddress(order.shippingAddress ?? {}, request);
+    if (!next) {
+      throw new AppError(
+        'ORDER_ADDRESS_INVALID',
+        'The postcode or state does not fit the country of delivery.',
+      );
+    }
+    if (next.changed.length === 0) return null;
+    await tx
+      .update(orders)
+      .set({ shippingAddress: next.address, updatedAt: deps.now() })
+      .where(eq(orders.id, order.id));
+    return { changed: next.changed };
+  });
 }

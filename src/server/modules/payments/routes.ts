@@ -11,6 +11,7 @@ import * as payments from './service';
 export function paymentRoutes(options: {
   payments: PaymentProvider;
   now?: () => Date;
+  printGraceMinutes: number;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.addContentTypeParser(
@@ -24,6 +25,7 @@ export function paymentRoutes(options: {
       now: options.now ?? (() => new Date()),
       log: app.log,
       paymentMethodOf: (event) => options.payments.paymentMethodOf?.(event) ?? Promise.resolve(null),
+      printGraceMinutes: options.printGraceMinutes,
     });
 
     app.post(

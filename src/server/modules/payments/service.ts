@@ -32,6 +32,8 @@ export type PaymentsDeps = {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** How a completed session was paid (the provider's paymentMethodOf); asked before the transaction. */
   paymentMethodOf?: (event: PaymentEvent) => Promise<PaymentMethod | null>;
+  /** PRINT_GRACE_MINUTES: the book goes to the printer no sooner after payment (issue 36). */
+  printGraceMinutes: number;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -181,12 +183,14 @@ export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promi
         return record('amount_mismatch', order.id);
       }
       const now = deps.now();
+      const printAfter = new Date(now.getTime() + deps.printGraceMinutes * 60_000);
       await tx
         .update(orders)
         .set({
           paymentStatus: 'paid',
           status: order.status === 'pending' ? 'processing' : order.status,
           paidAt: now,
+          printAfter,
           paymentSessionId: session.id,
           paymentMethod,
           updatedAt: now,
@@ -194,13 +198,13 @@ export async function applyEvent(deps: PaymentsDeps, event: PaymentEvent): Promi
         .where(eq(orders.id, order.id));
       await markSession('complete');
       if (order.bookInstanceId) {
-        // The book was drawn and approved before paying: only its print files are made now, from
-        // the version the order recorded (issue 15). Nothing is drawn again.
+        // The book was drawn and approved before paying: only its print files are made, from the
+        // version the order recorded (issue 15), once the grace period is over (issue 36).
         await enqueue(
           tx,
           'print-book',
           { bookInstanceId: order.bookInstanceId, orderId: order.id },
-          { singletonKey: `print-book:${order.bookInstanceId}` },
+          { singletonKey: `print-book:${order.bookInstanceId}`, runAfter: printAfter },
         );
       }
       // The thank-you e-mail goes out as soon as the payment is known, whatever production does.

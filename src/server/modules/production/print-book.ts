@@ -16,7 +16,13 @@ import {
 } from '../../book/versions';
 import type { Db } from '../../db/client';
 import { bookInstances, orderCopies, orders } from '../../db/schema';
-import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
+import {
+  DeferJobError,
+  JobAbortedError,
+  PermanentJobError,
+  RetryableJobError,
+  throwIfAborted,
+} from '../../jobs/errors';
 import { enqueue } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/types';
 import { instanceKeys } from '../../storage-keys';
@@ -38,6 +44,7 @@ export type PrintDeps = {
   nativeDetail: boolean;
   /** REVIEW_BEFORE_PRINT: a paid book waits for an operator's approval (issue 17). */
   reviewBeforePrint?: boolean;
+  now: () => Date;
 };
 
 /**
@@ -90,6 +97,10 @@ export async function printBook(
       `Order ${first.order.id} is not paid (${first.order.paymentStatus})`,
     );
   }
+  // The grace period after payment (issue 36): the parent may still cancel or change the address.
+  if (first.order.printAfter && first.order.printAfter.getTime() > deps.now().getTime()) {
+    throw new DeferJobError(first.order.printAfter);
+  }
   if (!(await claimFinishing(db, first.instance.id, deps.workerId, deps.leaseMs))) {
     throw new RetryableJobError('JOB_INVALID_STATE', `Another worker is printing book ${first.instance.id}`);
   }
@@ -140,16 +151,14 @@ async function printUnderLease(
   const copies = await copyRowsOf(db, order.id);
   const copyFiles = await buildCopyFiles(deps, book, main.coverTypes.copy, copies);
 
-  // Held while the files were being built: still nothing goes to the printer.
-  const [now] = await db
-    .select({ heldAt: orders.heldAt, status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, order.id));
-  if (now?.heldAt || now?.status === 'cancelled') return;
+  // Held while the files were being built: still nothing goes to the printer. Read whole, so the
+  // parcel goes to the address as it is now (one changed at the end of the grace period, issue 36).
+  const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+  if (!now || now.heldAt || now.status === 'cancelled') return;
   const parcels = {
     deps,
     book,
-    order,
+    order: now,
     main,
     copies,
     copyFiles,

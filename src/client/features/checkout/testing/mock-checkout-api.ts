@@ -103,6 +103,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     language: 'en',
     createdAt: '2026-01-15T10:30:00.000Z',
     paidAt: null,
+    printAfter: null,
     refundedAmount: 0,
     review: null,
     ...overrides,

@@ -1,0 +1,5 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action";--> statement-breakpoint
+ALTER TABLE "payment_refunds" DROP CONSTRAINT "payment_refunds_reason";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "print_after" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action" CHECK ("audit_log"."action" in ('hold', 'release', 'note', 'refund', 'cancel', 'mark_shipped', 'mark_delivered', 'retry_book', 'resubmit_print', 'resend_email', 'approve_print', 'redraw_page', 'keep_redraw', 'correct_address', 'customer_cancel', 'customer_address', 'set_tax_rate', 'create_promo_code', 'end_promo_code', 'approve_review', 'hide_review'));--> statement-breakpoint
+ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_reason" CHECK ("payment_refunds"."reason" in ('double_charge', 'amount_mismatch', 'operator', 'customer_cancelled'));
