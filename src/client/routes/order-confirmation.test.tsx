@@ -11,6 +11,7 @@ import {
   mockCheckoutApi,
   ORDER_ID,
   ok,
+  type Reply,
   shippedAndPendingGifts,
 } from '../features/checkout/testing/mock-checkout-api';
 import { routes } from '../router';
@@ -46,6 +47,13 @@ function openConfirmation(path = CONFIRMATION, language?: Language) {
 async function openOrder(order: Order, path = CONFIRMATION, language?: Language) {
   const api = mockCheckoutApi({ orders: [order] });
   const view = openConfirmation(path, language);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  return { ...view, api };
+}
+
+async function openOrderWith(order: Order, language: Language, routes: Record<string, Reply>) {
+  const api = mockCheckoutApi({ orders: [order], routes });
+  const view = openConfirmation(CONFIRMATION, language);
   await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
   return { ...view, api };
 }
@@ -254,6 +262,90 @@ describe('order confirmation: the order', () => {
     await openOrder(makeOrder({ status: 'cancelled', paymentStatus: 'refunded' }));
     expect(screen.queryByRole('region', { name: 'Where your book is' })).not.toBeInTheDocument();
     expect(screen.getByText('This order was cancelled')).toBeVisible();
+  });
+});
+
+describe('order confirmation: the grace period after payment (issue 36)', () => {
+  const inGrace = (minutes = 45) =>
+    makeOrder({
+      status: 'processing',
+      paymentStatus: 'paid',
+      printAfter: new Date(Date.now() + minutes * 60_000).toISOString(),
+    });
+  const graceCard = () => screen.getByRole('region', { name: 'You can still change your order' });
+
+  it('says until when the book waits, and offers to change the address or cancel', async () => {
+    await openOrder(inGrace());
+    expect(within(graceCard()).getByText(/^Your book goes to the printer on .+\. Until then/)).toBeVisible();
+    expect(within(graceCard()).getByRole('button', { name: 'Change the address' })).toBeVisible();
+    expect(within(graceCard()).getByRole('button', { name: 'Cancel the order' })).toBeVisible();
+  });
+
+  it('is not offered once the book is with the printer, or without a grace period', async () => {
+    await openOrder(makeOrder({ status: 'processing', paymentStatus: 'paid', printAfter: null }));
+    expect(screen.queryByRole('region', { name: 'You can still change your order' })).toBeNull();
+  });
+
+  it('changes the address: checked for the order’s country, sent, shown, said', async () => {
+    const { user, api } = await openOrder(inGrace());
+    await user.click(within(graceCard()).getByRole('button', { name: 'Change the address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the delivery address' });
+    expect(within(dialog).getByText(/It still goes to Germany/)).toBeVisible();
+    const postcode = within(dialog).getByLabelText('Postal code');
+    await user.clear(postcode);
+    await user.type(postcode, '8001');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the new address' }));
+    expect(
+      await within(dialog).findByText(
+        'Please enter a postal code for the country chosen (Germany), like 10115.',
+      ),
+    ).toBeVisible();
+    expect(api.callsTo(`${ORDER_PATH}/address`, 'PUT')).toHaveLength(0);
+    await user.clear(postcode);
+    await user.type(postcode, '14467');
+    const street = within(dialog).getByLabelText('Street and house number');
+    await user.clear(street);
+    await user.type(street, 'Gartenweg 7');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the new address' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(`${ORDER_PATH}/address`, 'PUT')[0]?.body).toEqual({
+      address: 'Gartenweg 7',
+      city: 'Berlin',
+      postalCode: '14467',
+      region: '',
+    });
+    const details = screen.getByRole('region', { name: 'Order details' });
+    expect(within(details).getByText('Gartenweg 7')).toBeVisible();
+    expect(within(details).getByText('14467 Berlin')).toBeVisible();
+  });
+
+  it('cancels after a confirmation: the order shows cancelled, the card goes', async () => {
+    const { user, api } = await openOrder(inGrace());
+    await user.click(within(graceCard()).getByRole('button', { name: 'Cancel the order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    expect(within(dialog).getByText(/we refund CHF\s95\.81 in full/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(`${ORDER_PATH}/cancel`, 'POST')).toHaveLength(0);
+    await user.click(within(graceCard()).getByRole('button', { name: 'Cancel the order' }));
+    const again = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    await user.click(within(again).getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await screen.findByText('This order was cancelled')).toBeVisible();
+    expect(api.callsTo(`${ORDER_PATH}/cancel`, 'POST')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'You can still change your order' })).toBeNull();
+  });
+
+  it('the period ended meanwhile: the server’s answer is said in the dialog, in French', async () => {
+    const { user } = await openOrderWith(inGrace(), 'fr', {
+      [`POST ${ORDER_PATH}/cancel`]: fails(409, 'ORDER_GRACE_OVER'),
+    });
+    const card = screen.getByRole('region', { name: 'Vous pouvez encore modifier votre commande' });
+    await user.click(within(card).getByRole('button', { name: 'Annuler la commande' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Annuler cette commande\u00a0?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Oui, annuler la commande' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /Votre livre est déjà chez l’imprimeur/,
+    );
   });
 });
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RESENDABLE_EMAILS } from '../../../../shared/contracts/admin';
 import type { Order } from '../../../../shared/contracts/checkout';
-import { needsRegion, POSTCODE_RULES, US_STATES } from '../../../../shared/domain/shipping';
+import { POSTCODE_RULES } from '../../../../shared/domain/shipping';
+import { AddressLinesFields } from '../../../components/address/address-lines-fields';
 import { TextField } from '../../../components/auth/forms/form-parts';
 import { useLanguage } from '../../../components/layout/use-language';
 import { Button } from '../../../components/ui/button';
@@ -285,45 +286,16 @@ function ReasonField({ action, form }: { action: AdminAction; form: ActionForm }
 
 /** The address lines an operator may correct; the country is the order's and stays. */
 function AddressFields({ form, shipping }: { form: ActionForm; shipping: Order['shipping'] }) {
-  const { t } = useTranslation(['admin', 'checkout']);
+  const { t } = useTranslation('admin');
   const { language } = useLanguage();
   return (
-    <>
-      <TextField
-        label={t('checkout:details.address')}
-        autoComplete="off"
-        {...form.field('address')}
-        error={form.problem('address')}
-        maxLength={200}
-      />
-      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-        <TextField
-          label={t('checkout:details.postalCode')}
-          autoComplete="off"
-          {...form.field('postalCode')}
-          error={form.problem('postalCode')}
-          maxLength={20}
-        />
-        <TextField
-          label={t('checkout:details.city')}
-          autoComplete="off"
-          {...form.field('city')}
-          error={form.problem('city')}
-          maxLength={100}
-        />
-      </div>
-      {needsRegion(shipping.country) && (
-        <SelectField
-          label={t('checkout:details.region')}
-          value={form.watch('region')}
-          onValueChange={(value) => form.setValue('region', value, { shouldValidate: true })}
-          options={Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: name }))}
-          error={form.problem('region')}
-        />
-      )}
-      <p className="text-sm text-ink-700">
-        {t('actions.address.countryStays', { country: countryName(shipping.country, language) })}
-      </p>
-    </>
+    <AddressLinesFields
+      country={shipping.country}
+      field={(line) => form.field(line)}
+      problem={form.problem}
+      region={form.watch('region')}
+      onRegionChange={(value) => form.setValue('region', value, { shouldValidate: true })}
+      note={t('actions.address.countryStays', { country: countryName(shipping.country, language) })}
+    />
   );
 }

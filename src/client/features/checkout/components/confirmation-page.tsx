@@ -38,6 +38,7 @@ import { shopReviewsBeforePrint } from '../../../lib/shop-settings';
 import { useOrder } from '../api/get-order';
 import { useStartPayment } from '../hooks/use-start-payment';
 import { canRetryPayment, PAYMENT_POLL_MS, PAYMENT_POLL_WINDOW_MS } from '../lib/order-status';
+import { GraceCard } from './grace-card';
 import { OrderTimeline } from './order-timeline';
 import { ReviewForm, StoredReview } from './review-form';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badge';
@@ -541,6 +542,7 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
   return (
     <Frame>
       <ConfirmationHeading order={order} confirming={confirming} justPaid={justPaid} retry={retry} />
+      <GraceCard order={order} />
 
       <div className="grid gap-6 md:grid-cols-2 md:items-start">
         <OrderDetails order={order} />

@@ -242,6 +242,23 @@ export function mockCheckoutApi({
     if (method === 'POST' && /^\/api\/orders\/[^/]+\/payment$/.test(path)) {
       return () => ok({ url: 'https://pay.example/session/cs_test_1' });
     }
+    // The grace period after payment (issue 36): cancel, or a new address for the same country.
+    const change = /^\/api\/orders\/([^/]+)\/(cancel|address)$/.exec(path);
+    if (
+      change &&
+      ((method === 'POST' && change[2] === 'cancel') || (method === 'PUT' && change[2] === 'address'))
+    ) {
+      return (call) => {
+        const found = server.orders.get(change[1] ?? '');
+        if (!found) return fails(404, 'NOT_FOUND');
+        const changed: Order =
+          change[2] === 'cancel'
+            ? { ...found, status: 'cancelled', printAfter: null }
+            : { ...found, shipping: { ...found.shipping, ...(call.body as Partial<Order['shipping']>) } };
+        server.orders.set(changed.id, changed);
+        return ok(changed);
+      };
+    }
     return undefined;
   };
 
