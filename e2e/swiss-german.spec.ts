@@ -122,6 +122,11 @@ test('a German book and an Italian gift copy for Nonna, paid with TWINT; the rec
   const details = page.getByRole('region', { name: 'Bestelldetails' });
   await expect(details.getByText('An Lucia Rossi, Lugano, Schweiz')).toBeVisible();
   await expect(details.getByText('Auf Italienisch')).toBeVisible();
+  // On a phone the German button's words fit inside it (a longer label was cut off on both sides).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const track = page.getByRole('link', { name: 'Ihr Buch verfolgen' });
+  expect(await track.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await shootBoth(page, 'confirmation-de');
 
   // The order-paid e-mail carries the receipt, in German, with the method.
