@@ -44,7 +44,7 @@ test('the storefront is painted in German for de-CH, and the wizard starts in Ge
   await shootBoth(page, 'wizard-1-de');
 });
 
-test('a German book, bought in German and paid with TWINT; the receipt says so in German', async ({
+test('a German book and an Italian gift copy for Nonna, paid with TWINT; the receipt says so in German', async ({
   page,
 }) => {
   const email = uniqueEmail('heidi');
@@ -54,6 +54,10 @@ test('a German book, bought in German and paid with TWINT; the receipt says so i
 
   await page.goto(`/checkout/${bookId}`);
   await expect(page.getByRole('heading', { name: 'Wählen Sie Ihr Buch' })).toBeVisible();
+  // One copy for the grandparents: Nonna in Ticino reads Italian.
+  const copies = page.getByRole('group', { name: 'Exemplare für die Grosseltern' });
+  await copies.locator('label', { has: page.getByRole('radio', { name: /^1 Exemplar/ }) }).click();
+  await expect(copies.getByRole('radio', { name: /^1 Exemplar/ })).toBeChecked();
   await shootBoth(page, 'checkout-1-de');
   await page.getByRole('button', { name: 'Weiter' }).click();
 
@@ -65,14 +69,39 @@ test('a German book, bought in German and paid with TWINT; the receipt says so i
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByText('Bitte geben Sie eine Schweizer Postleitzahl ein').first()).toBeVisible();
   await page.getByLabel('Postleitzahl').fill('8001');
+
+  // Step 2's "Gifts for the grandparents": the copy goes to Nonna in Lugano, printed in Italian.
+  const gifts = page.getByRole('region', { name: 'Geschenke für die Grosseltern' });
+  const nonna = gifts.getByRole('group', { name: 'Exemplar 1' });
+  await nonna.getByRole('button', { name: 'Als Geschenk verschicken' }).click();
+  await nonna.getByRole('checkbox', { name: 'Dieses Exemplar an eine andere Adresse schicken' }).check();
+  await nonna.getByLabel('Vorname').fill('Lucia');
+  await nonna.getByLabel('Nachname').fill('Rossi');
+  await nonna.getByLabel('Strasse und Hausnummer').fill('Via Nassa 7');
+  await nonna.getByLabel('Postleitzahl').fill('6900');
+  await nonna.getByLabel('Ort', { exact: true }).fill('Lugano');
+  await nonna.getByRole('checkbox', { name: 'Dieses Exemplar in einer anderen Sprache drucken' }).check();
+  await nonna.getByLabel('Sprache dieses Exemplars').selectOption('it');
+  await expect(nonna.getByText(/sind auf Italienisch\./)).toBeVisible();
   await shootBoth(page, 'checkout-2-de');
   await page.getByRole('button', { name: 'Weiter' }).click();
 
+  await expect(page.getByRole('heading', { name: 'Prüfen und bezahlen' })).toBeVisible();
+  // Nonna's copy, read before paying: the same story in Italian.
+  await page.getByRole('link', { name: 'Vorschau Exemplar 1' }).click();
+  await expect(page).toHaveURL(/[?&]copy=1/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Heidi e il Guardiano della notte' })).toBeVisible(
+    { timeout: 30_000 },
+  );
+  await expect(page.locator('main')).toContainText('Una storia della buonanotte con Bärli');
+  await shootBoth(page, 'reader-copy-it');
+  await page.goBack();
   await expect(page.getByRole('heading', { name: 'Prüfen und bezahlen' })).toBeVisible();
   await page.getByRole('checkbox', { name: /Allgemeinen Geschäftsbedingungen/ }).check();
   await page.getByRole('checkbox', { name: /Datenschutzerklärung/ }).check();
   await expect(page.locator('main')).not.toContainText(ENGLISH);
   await shootBoth(page, 'checkout-3-de');
+
   await page
     .getByRole('button', { name: /bezahlen$/ })
     .first()
@@ -89,6 +118,15 @@ test('a German book, bought in German and paid with TWINT; the receipt says so i
       timeout: 30_000,
     },
   );
+  // The confirmation lists Nonna's copy: her own parcel, printed in Italian.
+  const details = page.getByRole('region', { name: 'Bestelldetails' });
+  await expect(details.getByText('An Lucia Rossi, Lugano, Schweiz')).toBeVisible();
+  await expect(details.getByText('Auf Italienisch')).toBeVisible();
+  // On a phone the German button's words fit inside it (a longer label was cut off on both sides).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const track = page.getByRole('link', { name: 'Ihr Buch verfolgen' });
+  expect(await track.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await shootBoth(page, 'confirmation-de');
 
   // The order-paid e-mail carries the receipt, in German, with the method.
@@ -110,6 +148,10 @@ test('a German book, bought in German and paid with TWINT; the receipt says so i
     .toBe(true);
   expect(receipt).toContain('Quittung');
   expect(receipt).toContain('Bezahlt mit TWINT');
+  expect(receipt).toContain('Exemplar für die Grosseltern');
+  // The seller's line is its legal name (SHOP_LEGAL_NAME, "Cuddle Tales" in the demo): the one
+  // line not translated. Every other word of the receipt is German.
+  expect(receipt.replace(/^Cuddle Tales$/m, '')).not.toMatch(ENGLISH);
 });
 
 test('the console reads in German', async ({ page }) => {

@@ -8,8 +8,9 @@
  *                      [--max <uses>] [--many-per-customer]
  *                                         a promo code: a percentage (1–100) or an amount in cents
  *   npm run admin -- end-promo <CODE>     the code is refused from now on
- *   npm run admin -- vat <COUNTRY> <basis points> <from YYYY-MM-DD>
- *                                         the VAT rate of a country from a day on (810 = 8.1 %)
+ *   npm run admin -- vat <COUNTRY> <basis points> <from YYYY-MM-DD> [reduced|standard]
+ *                                         the VAT rate of a country from a day on (810 = 8.1 %), of
+ *                                         the reduced category (books, every order) unless named
  */
 import { z } from 'zod';
 import { loadConfig } from '../src/server/config';
@@ -18,6 +19,7 @@ import { DatabaseLockedError } from '../src/server/db/data-lock';
 import { setAdminRole } from '../src/server/modules/admin/access';
 import { createPromoCode, endPromoCode } from '../src/server/modules/pricing/promo-codes';
 import { setTaxRate } from '../src/server/modules/pricing/tax-rates';
+import { BOOK_TAX_CATEGORY, TAX_CATEGORIES } from '../src/shared/domain/pricing';
 import { normalisePromoCode, PROMO_CODE_PATTERN, PROMO_KINDS } from '../src/shared/domain/promo';
 import { COUNTRIES, endOfShopDay, startOfShopDay } from '../src/shared/domain/shipping';
 
@@ -25,7 +27,7 @@ const USAGE = `Usage:
   npm run admin -- grant <email>   |   npm run admin -- revoke <email>
   npm run admin -- promo <CODE> percent|amount <value> [--from YYYY-MM-DD] [--until YYYY-MM-DD] [--max <uses>] [--many-per-customer]
   npm run admin -- end-promo <CODE>
-  npm run admin -- vat <COUNTRY> <basis points> <from YYYY-MM-DD>`;
+  npm run admin -- vat <COUNTRY> <basis points> <from YYYY-MM-DD> [reduced|standard]`;
 const CLI = { id: 'cli', email: 'command line' };
 
 const [command, ...args] = process.argv.slice(2);
@@ -82,10 +84,24 @@ const commands: Record<string, (db: Db) => Promise<string>> = {
   },
   vat: async (db) => {
     const input = z
-      .object({ country: z.enum(COUNTRIES), rate: z.coerce.number().int().min(0).max(10_000), from: day })
-      .parse({ country: args[0]?.toUpperCase(), rate: args[1], from: args[2] });
-    await setTaxRate(db, { country: input.country, validFrom: input.from, rateBasisPoints: input.rate }, CLI);
-    return `VAT for ${input.country} from ${input.from}: ${input.rate / 100} %.`;
+      .object({
+        country: z.enum(COUNTRIES),
+        rate: z.coerce.number().int().min(0).max(10_000),
+        from: day,
+        category: z.enum(TAX_CATEGORIES).default(BOOK_TAX_CATEGORY),
+      })
+      .parse({ country: args[0]?.toUpperCase(), rate: args[1], from: args[2], category: args[3] });
+    await setTaxRate(
+      db,
+      {
+        country: input.country,
+        category: input.category,
+        validFrom: input.from,
+        rateBasisPoints: input.rate,
+      },
+      CLI,
+    );
+    return `VAT for ${input.country} (${input.category}) from ${input.from}: ${input.rate / 100} %.`;
   },
 };
 

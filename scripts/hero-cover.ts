@@ -3,6 +3,7 @@
 import { drawChild } from '../src/server/adapters/illustrator/characters/child';
 import { COVER_IMPRINT, renderCoverParts, seedFrom } from '../src/server/adapters/illustrator/cover-art';
 import { coverLines } from '../src/server/stories/book-words';
+import { coverSceneOf } from '../src/server/stories/catalogue';
 import { DEFAULT_CHILD_LOOK } from '../src/shared/domain/child-look';
 import type { Language } from '../src/shared/i18n';
 
@@ -23,6 +24,7 @@ export function heroCoverParts(themeId: string, language: Language, child: strin
         expression: 'happy',
       }),
       seed: seedFrom(`hero_generation:${child}`),
+      scene: coverSceneOf(themeId),
       size: 2750,
     },
     { art: true },

@@ -11,8 +11,11 @@ interface Output {
 
 export interface Artwork {
   scene: string;
-  /** Key of the alt text in public/locales/{lang}/artwork.json, dotted. */
-  alt: string;
+  /**
+   * Key of the alt text in public/locales/{lang}/artwork.json, dotted; none for a story's gallery
+   * picture, whose alt text is in its folder (src/server/stories/{id}/book.{lang}.json).
+   */
+  alt?: string;
   width: number;
   height: number;
   outputs: Output[];
@@ -41,7 +44,6 @@ const product = (name: string, key: string): Artwork => ({
 
 const gallery = (i: number): Artwork => ({
   scene: `gallery-${i}`,
-  alt: `gallery.guardian-friend.${i}`,
   width: 1200,
   height: 900,
   outputs: variants(`catalog/themes/guardian-friend/gallery-${i}`, 1200, 900, '600', 600, 450),

@@ -326,8 +326,9 @@ describe('a book waiting for review', () => {
 describe('prices: VAT rates and promo codes', () => {
   const pricing = (overrides: Partial<AdminPricing> = {}): AdminPricing => ({
     taxRates: [
-      { id: 'r1', country: 'CH', validFrom: '2024-01-01', rateBasisPoints: 260 },
-      { id: 'r2', country: 'CH', validFrom: '2000-01-01', rateBasisPoints: 770 },
+      { id: 'r1', country: 'CH', category: 'reduced', validFrom: '2024-01-01', rateBasisPoints: 260 },
+      { id: 'r2', country: 'CH', category: 'reduced', validFrom: '2011-01-01', rateBasisPoints: 250 },
+      { id: 'r3', country: 'CH', category: 'standard', validFrom: '2024-01-01', rateBasisPoints: 810 },
     ],
     taxRateOverride: null,
     promoCodes: [
@@ -363,8 +364,11 @@ describe('prices: VAT rates and promo codes', () => {
     expect(screen.getByText('SPRING10')).toBeVisible();
     expect(screen.getByText(/10% off · no end date · 3 of 50 uses · once per customer/)).toBeVisible();
     const rates = screen.getByRole('table', { name: 'VAT rates' });
-    expect(within(rates).getByText('2.6%')).toBeVisible();
-    expect(within(rates).getByText('1 January 2024')).toBeVisible();
+    // Each row says its category: books are taxed at the reduced rate, the standard one is listed.
+    const row = (rate: string) => within(rates).getByText(rate).closest('tr') as HTMLElement;
+    expect(within(row('2.6%')).getByText('1 January 2024')).toBeVisible();
+    expect(within(row('2.6%')).getByText('Reduced (books)')).toBeVisible();
+    expect(within(row('8.1%')).getByText('Standard')).toBeVisible();
 
     const form = screen.getByRole('heading', { name: 'Make a code' }).closest('form') as HTMLFormElement;
     await user.click(within(form).getByRole('button', { name: 'Make the code' }));
@@ -409,6 +413,7 @@ describe('prices: VAT rates and promo codes', () => {
       .getByRole('heading', { name: 'Fixer un taux à partir d’un jour' })
       .closest('form') as HTMLFormElement;
     await user.selectOptions(within(form).getByLabelText('Pays'), 'DE');
+    await user.selectOptions(within(form).getByLabelText('Catégorie'), 'standard');
     await user.type(within(form).getByLabelText('À partir du'), '2027-01-01');
     await user.type(within(form).getByLabelText('Taux en %'), '19,5');
     await user.type(within(form).getByLabelText('Pourquoi (conservé dans le journal)'), 'Nouveau taux');
@@ -416,6 +421,7 @@ describe('prices: VAT rates and promo codes', () => {
     expect(await screen.findByText(/Le taux est enregistré/)).toBeVisible();
     expect(api.callsTo('/api/admin/tax-rates')[0]?.body).toEqual({
       country: 'DE',
+      category: 'standard',
       validFrom: '2027-01-01',
       rateBasisPoints: 1950,
       reason: 'Nouveau taux',

@@ -18,6 +18,7 @@ import {
 import type { GiftAddress } from '../../shared/contracts/checkout';
 import type { BookPersonalisation } from '../../shared/domain/book-personalisation';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../shared/domain/payment-methods';
+import { TAX_CATEGORIES, type TaxCategory } from '../../shared/domain/pricing';
 import { PROMO_KINDS, type PromoKind } from '../../shared/domain/promo';
 import { COUNTRIES, type Country, SHIPPING_LEVELS, type ShippingLevel } from '../../shared/domain/shipping';
 import {
@@ -587,13 +588,16 @@ export const taxRates = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     country: text('country').$type<Country>().notNull(),
+    /** Which rate of the country: books are at `reduced` (shared/domain/pricing.ts TAX_CATEGORIES). */
+    category: text('category').$type<TaxCategory>().notNull().default('reduced'),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     rateBasisPoints: integer('rate_basis_points').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    unique('tax_rates_country_from').on(t.country, t.validFrom),
+    unique('tax_rates_country_category_from').on(t.country, t.category, t.validFrom),
     check('tax_rates_country', oneOf(t.country, COUNTRIES)),
+    check('tax_rates_category', oneOf(t.category, TAX_CATEGORIES)),
     check('tax_rates_rate', sql`${t.rateBasisPoints} between 0 and 10000`),
   ],
 );

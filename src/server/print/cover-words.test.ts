@@ -6,8 +6,18 @@ import {
   pushGraphicsState,
 } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COVER_IMPRINT, COVER_SIZE, renderCoverWords } from '../adapters/illustrator/cover-art';
+import { DEFAULT_CHILD_LOOK } from '../../shared/domain/child-look';
+import type { Language } from '../../shared/i18n';
+import { drawChild } from '../adapters/illustrator/characters';
+import {
+  COVER_IMPRINT,
+  COVER_SIZE,
+  renderCoverParts,
+  renderCoverWords,
+  seedFrom,
+} from '../adapters/illustrator/cover-art';
 import { coverLines } from '../stories/book-words';
+import { coverSceneOf } from '../stories/catalogue';
 import { buildCoverPdf, type FrontWords } from './cover';
 import { inspectDocument } from './inspect';
 import { preflight } from './preflight';
@@ -21,8 +31,8 @@ import { makeStoryImage } from './test-images';
 /** Words drawn at 2.7 px per design unit: at least 300 ppi on the largest front art. */
 const PIXELS_PER_UNIT = 2.7;
 
-async function words(language: 'en' | 'fr', name: string): Promise<FrontWords> {
-  const lines = coverLines('guardian-friend', language, 'hero', name);
+async function words(language: Language, name: string, themeId: string): Promise<FrontWords> {
+  const lines = coverLines(themeId, language, 'hero', name);
   const drawn = await renderCoverWords(
     { theme: 'hero', title: lines.title, subtitle: lines.subtitle, imprint: COVER_IMPRINT[language] },
     PIXELS_PER_UNIT,
@@ -52,16 +62,41 @@ const within = (box: Rect, safe: Rect) =>
 
 describe('the cover’s words per binding', () => {
   let art: Buffer;
+  /** The birthday story's own cover art (its afternoon scene), without its words. */
+  let birthdayArt: Buffer;
   const drawn = new Map<string, FrontWords>();
 
   beforeAll(async () => {
     art = await makeStoryImage(1024);
-    for (const [language, name] of [
-      ['en', 'Oscar'],
-      ['fr', 'Hippolyte-Alexandre'],
-      ['en', 'Maximilian Alexander'],
+    const parts = await renderCoverParts(
+      {
+        theme: 'hero',
+        title: 'Oscar',
+        subtitle: 'and the Runaway Balloon',
+        imprint: COVER_IMPRINT.en,
+        figure: drawChild({
+          look: DEFAULT_CHILD_LOOK,
+          style: 'color',
+          outfit: 'day',
+          pose: 'waving',
+          expression: 'happy',
+        }),
+        seed: seedFrom('hero_generation:Oscar'),
+        scene: coverSceneOf('birthday-adventure'),
+      },
+      { art: true },
+    );
+    birthdayArt = parts.art!;
+    for (const [language, name, themeId] of [
+      ['en', 'Oscar', 'guardian-friend'],
+      ['fr', 'Hippolyte-Alexandre', 'guardian-friend'],
+      ['en', 'Maximilian Alexander', 'guardian-friend'],
+      // The birthday story's longer ribbon line ("and the Runaway Balloon", "und der Ballon auf Reisen").
+      ['en', 'Oscar', 'birthday-adventure'],
+      ['de', 'Maximilian Alexander', 'birthday-adventure'],
+      ['it', 'Mia', 'birthday-adventure'],
     ] as const) {
-      drawn.set(`${language}:${name}`, await words(language, name));
+      drawn.set(`${language}:${name}:${themeId}`, await words(language, name, themeId));
     }
   }, 120_000);
 
@@ -80,10 +115,10 @@ describe('the cover’s words per binding', () => {
           coverType,
           pageCount,
           title: 'unused',
-          frontImage: art,
+          frontImage: key.endsWith(':birthday-adventure') ? birthdayArt : art,
           frontWords,
           backText: 'A story.',
-          language: key.startsWith('fr') ? 'fr' : 'en',
+          language: key.split(':')[0] as Language,
         });
         const boxes = await wordBoxes(pdf);
         expect(boxes, key).toHaveLength(3);
@@ -109,7 +144,7 @@ describe('the cover’s words per binding', () => {
 
   it('fails a cover whose words leave the safe area (in the turn-in, or in the hinge)', async () => {
     const dims = coverDimensions('hardcover', 32);
-    const frontWords = drawn.get('en:Oscar');
+    const frontWords = drawn.get('en:Oscar:guardian-friend');
     if (!frontWords) throw new Error('no words');
     const { pdf } = await buildCoverPdf({
       coverType: 'hardcover',

@@ -145,6 +145,18 @@ describe('storefront pages painted by the server', () => {
     expect(englishChoice.body).toContain('<title>My Guardian Friend · Cuddle Tales</title>');
   });
 
+  it("paints the stories' catalogue texts from their folders in German for a Swiss German browser", async () => {
+    const list = await page('/themes?type=storybook', { 'accept-language': 'de-CH, de;q=0.9, en;q=0.5' });
+    expect(list.body).toMatch(/<html[^>]* lang="de"/);
+    expect(list.body).toMatch(/<h2[^>]*>Der Ballon auf Reisen<\/h2>/);
+    expect(list.body).toContain('Ein Geburtstag, ein roter Ballon und ein Windstoss');
+    const detail = await page('/theme/birthday-adventure?type=storybook', { 'accept-language': 'de-CH' });
+    expect(detail.body).toMatch(/<h1[^>]*>Der Ballon auf Reisen<\/h1>/);
+    expect(detail.body).toContain('Überraschung');
+    // The gallery's first picture has the story's German alt text.
+    expect(detail.body).toContain('alt="Ein Geburtstagsmorgen:');
+  });
+
   it('paints the theme page with its first picture first, and the content pages', async () => {
     const theme = await page('/theme/guardian-friend?type=storybook');
     expect(theme.statusCode).toBe(200);

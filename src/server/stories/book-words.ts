@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { applyTypography } from '../../shared/domain/languages';
+import type { ThemeTexts } from '../../shared/contracts/catalog';
+import { applyTypography, LANGUAGE_CODES } from '../../shared/domain/languages';
 import type { BookType } from '../../shared/domain/statuses';
 import type { Language } from '../../shared/i18n';
 import { AppError } from '../errors';
@@ -12,17 +13,31 @@ import { SERVER_SOURCE } from '../paths';
  * (`stories/{themeId}/book.{language}.json`): the cover's two lines (the approved cover paints them,
  * the printed front sets them again), the back cover's blurb per book type, and the lines under the
  * frames a coloring book ends on. Placeholders: `{child}` and `{toy}`, the names as typed; the
- * language's typography is applied as in the pages (src/shared/domain/languages.ts).
+ * language's typography is applied as in the pages (src/shared/domain/languages.ts). Beside them, the
+ * story's catalogue texts (`catalogue`: title, tagline, description, tags and the gallery pictures'
+ * alt texts), which the catalogue API serves to the storefront and the wizard (decision 028).
  */
 
 const Line = z.string().trim().min(1);
 const CoverLinesSchema = z.object({ title: Line, subtitle: Line }).strict();
+/** What the catalogue says of the story; the contract's ThemeTexts (src/shared/contracts/catalog.ts). */
+const CatalogueTextsSchema = z
+  .object({
+    title: Line,
+    tagline: Line,
+    description: Line,
+    tags: z.array(Line).min(1),
+    /** The alt text of each gallery picture of story.json, in order. */
+    gallery: z.array(Line),
+  })
+  .strict() satisfies z.ZodType<ThemeTexts>;
 
 const BookWordsSchema = z
   .object({
     cover: z.object({ hero: CoverLinesSchema, toy: CoverLinesSchema }).strict(),
     backCover: z.object({ storybook: Line, coloring: Line }).strict(),
     drawYourOwn: z.array(Line).min(1),
+    catalogue: CatalogueTextsSchema,
   })
   .strict();
 export type BookWordsFile = z.infer<typeof BookWordsSchema>;
@@ -107,4 +122,20 @@ export function backCoverText(themeId: string, language: Language, bookType: Boo
 /** The lines under the frames of the pages to draw in at the end of a coloring book, in turn. */
 export function drawYourOwnLines(themeId: string, language: Language, names: Names): string[] {
   return loadBookWords(themeId, language).drawYourOwn.map((line) => fill(line, language, names));
+}
+
+/**
+ * A story's catalogue texts in every language its folder has (every one of LANGUAGES, story.test.ts
+ * checks); none for a theme without a folder.
+ */
+export function catalogueTexts(themeId: string): Partial<Record<Language, ThemeTexts>> {
+  const texts: Partial<Record<Language, ThemeTexts>> = {};
+  for (const language of LANGUAGE_CODES) {
+    try {
+      texts[language] = loadBookWords(themeId, language).catalogue;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+    }
+  }
+  return texts;
 }

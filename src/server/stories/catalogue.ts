@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { BOOK_TYPES } from '../../shared/domain/statuses';
 import { AppError } from '../errors';
 import { SERVER_SOURCE } from '../paths';
+import { FIRST_STORY } from './book-words';
+import type { Prop } from './scene';
 
 /**
  * What the shop knows of a story besides its words, as data in its folder
@@ -14,6 +16,25 @@ import { SERVER_SOURCE } from '../paths';
  */
 
 const Text = z.string().trim().min(1);
+
+/** The birthday's things the local illustrator's covers can draw around the figure (cover-art.ts). */
+export const COVER_PROPS = [
+  'balloons',
+  'loose-balloon',
+  'bunting',
+  'presents',
+  'cake',
+  'candles',
+] as const satisfies readonly Prop[];
+/**
+ * The local illustrator's cover scene of a story (decision 028): the hour, from the hours of its
+ * pages (`night`: the moonlit sky and stars; `afternoon`: a sunny sky over green hills), and the
+ * things drawn round the ring, from its scenes' props.
+ */
+const CoverArtSchema = z
+  .object({ time: z.enum(['night', 'afternoon']), props: z.array(z.enum(COVER_PROPS)) })
+  .strict();
+export type CoverScene = z.infer<typeof CoverArtSchema>;
 const StoryEntrySchema = z
   .object({
     book: z.object({ title: Text }).strict(),
@@ -23,6 +44,7 @@ const StoryEntrySchema = z
     sortOrder: z.number().int(),
     /** The storybook pages (from 1) the catalogue's gallery pictures show, in order. */
     gallery: z.array(z.number().int().min(1)).optional(),
+    coverArt: CoverArtSchema,
     images: z
       .array(z.object({ src: Text, width: z.number().int().positive(), height: z.number().int().positive() }))
       .min(1),
@@ -69,4 +91,9 @@ export function storyEntry(themeId: string): StoryEntry {
   const entry = listStories().find((story) => story.id === themeId);
   if (!entry) throw new AppError('NOT_FOUND', `Unknown story theme "${themeId}"`);
   return entry;
+}
+
+/** The cover scene of a story (the first story's for a request that names none). */
+export function coverSceneOf(themeId: string | undefined): CoverScene {
+  return storyEntry(themeId ?? FIRST_STORY).coverArt;
 }

@@ -5,7 +5,7 @@ import { elidesBefore } from '../../shared/domain/elision';
 import { BOOK_TYPES, type BookType } from '../../shared/domain/statuses';
 import { LANGUAGES, type Language } from '../../shared/i18n';
 import { AppError } from '../errors';
-import { backCoverText, coverLines, drawYourOwnLines } from './book-words';
+import { backCoverText, catalogueTexts, coverLines, drawYourOwnLines } from './book-words';
 import { listStories } from './catalogue';
 import type { Scene } from './scene';
 import {
@@ -124,6 +124,23 @@ describe('every story folder', () => {
       expect(lines.join(' ')).toContain('Emma');
     },
   );
+
+  it.each(THEMES)('%s: its catalogue texts in every language, one alt text per gallery picture', (theme) => {
+    const texts = catalogueTexts(theme);
+    expect(Object.keys(texts).sort()).toEqual([...LANGUAGE_CODES].sort());
+    const pictures = listStories().find((entry) => entry.id === theme)!.images.length;
+    const titles = new Set<string>();
+    for (const language of LANGUAGE_CODES) {
+      const entry = texts[language]!;
+      expect(entry.gallery, language).toHaveLength(pictures);
+      expect(entry.tags.length, language).toBeGreaterThan(0);
+      expect(entry.description.length, language).toBeGreaterThan(entry.tagline.length);
+      titles.add(entry.title);
+    }
+    // Each language has its own title (not the English one copied over).
+    expect(titles.size).toBe(LANGUAGE_CODES.length);
+    expect(catalogueTexts('no-such-story')).toEqual({});
+  });
 
   it('each story folder has its catalogue entry and its own hosted prompts', () => {
     expect(listStories().map((entry) => entry.id)).toEqual(['guardian-friend', 'birthday-adventure']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOK_TAX_CATEGORY, TAX_CATEGORIES } from '../domain/pricing';
 import { PROMO_CODE_PATTERN, PROMO_KINDS } from '../domain/promo';
 import { COUNTRIES } from '../domain/shipping';
 import {
@@ -252,11 +253,13 @@ export const AdminRedrawChoiceSchema = z
   .meta({ id: 'AdminRedrawChoice' });
 export type AdminRedrawChoice = z.infer<typeof AdminRedrawChoiceSchema>;
 
-/** One row of the dated VAT table (issue 18): a country's rate from a day on. */
+/** One row of the dated VAT table (issue 18): a country's rate of a category from a day on. */
 const AdminTaxRateSchema = z
   .object({
     id: z.string(),
     country: z.enum(COUNTRIES),
+    /** `reduced` is the rate books (every order) are taxed at; `standard` the country's normal rate. */
+    category: z.enum(TAX_CATEGORIES),
     validFrom: z.string(),
     rateBasisPoints: z.number().int(),
   })
@@ -291,10 +294,11 @@ export const AdminPricingSchema = z
   .meta({ id: 'AdminPricing' });
 export type AdminPricing = z.infer<typeof AdminPricingSchema>;
 
-/** A country's VAT rate from a day on (basis points: 810 = 8.1 %). */
+/** A country's VAT rate of a category (the books' by default) from a day on (basis points: 810 = 8.1 %). */
 export const AdminTaxRateRequestSchema = z
   .object({
     country: z.enum(COUNTRIES),
+    category: z.enum(TAX_CATEGORIES).default(BOOK_TAX_CATEGORY),
     validFrom: day,
     rateBasisPoints: z
       .number()

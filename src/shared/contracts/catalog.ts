@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LanguageSchema } from '../domain/language-schema';
 import { BOOK_TYPES, PRODUCT_KEYS, parseBookType } from '../domain/statuses';
 
 /** A book type from a URL: `colouring` is read as `coloring`; absent means storybook. */
@@ -12,6 +13,22 @@ const CatalogImageSchema = z
   .meta({ id: 'CatalogImage' });
 export type CatalogImage = z.infer<typeof CatalogImageSchema>;
 
+/**
+ * A story's catalogue texts in one language, from its folder (src/server/stories/{id}/book.{lang}.json,
+ * decision 028): a new story brings them without a locale file.
+ */
+const ThemeTextsSchema = z
+  .object({
+    title: z.string(),
+    tagline: z.string(),
+    description: z.string(),
+    tags: z.array(z.string()),
+    /** The alt text of each of `images`, in order. */
+    gallery: z.array(z.string()),
+  })
+  .meta({ id: 'ThemeTexts' });
+export type ThemeTexts = z.infer<typeof ThemeTextsSchema>;
+
 export const ThemeSchema = z
   .object({
     id: z.string(),
@@ -20,6 +37,8 @@ export const ThemeSchema = z
     ageMin: z.number().int(),
     ageMax: z.number().int(),
     images: z.array(CatalogImageSchema),
+    /** Every language's texts (a few KB), so a change of language needs no new read. */
+    texts: z.partialRecord(LanguageSchema, ThemeTextsSchema),
   })
   .meta({ id: 'Theme' });
 export type Theme = z.infer<typeof ThemeSchema>;

@@ -20,3 +20,15 @@ export function lowestBookPrice(prices: readonly ActivePrice[]): number | undefi
   if (books.length === 0) return undefined;
   return Math.min(...books.map((price) => discounted(price.basePrice, price.discountPercentage)));
 }
+
+/**
+ * The VAT rate categories of the dated table (issue 32): `reduced` is the rate printed books are
+ * sold at (Switzerland's reduced rate, 2.6 % since 2024; in a country without one, its rate for
+ * books), `standard` the country's normal rate (Switzerland 8.1 % since 2024), kept for what the
+ * shop may sell that is not a book. Every line the shop sells today is a book or its shipping, and
+ * shipping follows the books it carries: every order is at the books' category.
+ */
+export const TAX_CATEGORIES = ['reduced', 'standard'] as const;
+export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+/** The category every order is taxed at: printed books (docs/decisions/028-catalogue-texts-cover-art-and-vat-categories.md). */
+export const BOOK_TAX_CATEGORY: TaxCategory = 'reduced';

@@ -2,8 +2,19 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Language } from '../../../shared/i18n';
+import type { CoverScene } from '../../stories/catalogue';
 import { INK } from './characters/palette';
 import type { Figure } from './characters/types';
+import { paintFor } from './scenes/paint';
+import {
+  BALLOON_RED,
+  balloon,
+  balloonBunch,
+  bunting,
+  cake,
+  PARTY_COLOURS,
+  presents,
+} from './scenes/settings';
 
 /**
  * Deterministic storybook cover art: a night-time scene drawn as vector SVG, the drawn child or the
@@ -87,6 +98,11 @@ export type CoverArtInput = {
   variant?: number | undefined;
   /** The cover's width and height in pixels (default 1024; 2625 for print). */
   size?: number | undefined;
+  /**
+   * The story's cover scene (its story.json `coverArt`): the moonlit night by default, or a sunny
+   * afternoon with the birthday's things round the ring.
+   */
+  scene?: CoverScene | undefined;
 };
 
 /** The book's warm ink outline (one palette for the covers, the characters and the pages). */
@@ -391,6 +407,164 @@ export function foregroundSvg(theme: CoverTheme, seed: number): string {
   <path d="M800 886 Q880 862 960 872" stroke="#7fd0b5" stroke-opacity="0.45" stroke-width="5" fill="none" stroke-linecap="round"/>
   ${flowers.join('\n  ')}
   ${fireflies.join('\n  ')}
+</svg>`;
+}
+
+// --- the afternoon cover: a sunny party sky over green hills (the birthday story) -----------------
+
+/** The afternoon skies, one per variant in turn (as SKIES for the night). */
+const DAY_SKIES = [
+  {
+    sky: ['#4fa8e6', '#86c8f2', '#c7e6f7', '#fbeed2'],
+    farHill: ['#b5d98a', '#93c46c'],
+    midHill: ['#86c462', '#5fa24c'],
+  },
+  // Late afternoon: a golden light.
+  {
+    sky: ['#5b9fd8', '#9cc4e6', '#f3dfb8', '#ffcf8f'],
+    farHill: ['#c8d47e', '#a3b95e'],
+    midHill: ['#8fbf5a', '#679c45'],
+  },
+  // A pink party sky.
+  {
+    sky: ['#7fb2ec', '#b3c6f2', '#f2cfe2', '#ffe6c9'],
+    farHill: ['#a9d69a', '#86bf7c'],
+    midHill: ['#7cc06a', '#56a052'],
+  },
+  // A bright, clear day.
+  {
+    sky: ['#3d9be0', '#6fbdf0', '#aee0f7', '#eef8e0'],
+    farHill: ['#a7d47f', '#84bd5e'],
+    midHill: ['#79bd58', '#539b45'],
+  },
+] as const;
+
+const dayPen = { p: paintFor(false) };
+
+/** A white summer cloud. */
+function dayCloud(x: number, y: number, scale: number): string {
+  return `<g transform="translate(${x} ${y}) scale(${scale})">
+    <path d="M-70 0 Q-72 -26 -44 -28 Q-36 -58 -4 -52 Q14 -74 40 -52 Q70 -52 70 -24 Q88 -18 80 0 Z" fill="#ffffff" fill-opacity="0.9" stroke="${INK}" stroke-width="3" stroke-linejoin="round"/>
+  </g>`;
+}
+
+/** The sun with its rays, centred on (x, y). */
+function sunSvg(x: number, y: number, radius: number): string {
+  const rays = Array.from({ length: 12 }, (_, i) => {
+    const a = (i * 30 * Math.PI) / 180;
+    const from = radius + 12;
+    const to = radius + (i % 2 === 0 ? 38 : 26);
+    return `M${round(x + Math.cos(a) * from)} ${round(y + Math.sin(a) * from)} L${round(x + Math.cos(a) * to)} ${round(y + Math.sin(a) * to)}`;
+  }).join(' ');
+  return `<circle cx="${x}" cy="${y}" r="${radius * 2.6}" fill="#fff4c8" fill-opacity="0.35"/>
+  <path d="${rays}" stroke="#f6b73c" stroke-width="7" stroke-linecap="round"/>
+  <circle cx="${x}" cy="${y}" r="${radius}" fill="#ffd54f" stroke="${INK}" stroke-width="4"/>`;
+}
+
+/** A thing of the scenes (1000-unit space) placed on the cover at (x, y), scaled. */
+const placed = (x: number, y: number, scale: number, svg: string) =>
+  `<g transform="translate(${round(x)} ${round(y)}) scale(${scale})">${svg}</g>`;
+
+/**
+ * The afternoon's sky, sun, garlands, balloons and far hills, behind the portrait. The balloons
+ * stand beside the ring, inside the square the printed front shows (src/server/book/cover-art.ts).
+ */
+export function dayBackgroundSvg(theme: CoverTheme, seed: number, scene: CoverScene, variant = 0): string {
+  const colours = THEMES[theme];
+  const { sky, farHill, midHill } = DAY_SKIES[Math.max(0, Math.floor(variant)) % DAY_SKIES.length]!;
+  const { cx, cy, r } = PORTRAIT;
+  const has = (prop: CoverScene['props'][number]) => scene.props.includes(prop);
+  const next = random(seed);
+  const sparkles: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const x = 30 + next() * 964;
+    const y = 330 + next() * 330;
+    if (Math.abs(x - cx) < r + 60) continue;
+    sparkles.push(sparkle(x, y, 6 + next() * 6, '#ffffff', 0.8));
+  }
+  let party = '';
+  if (has('bunting')) party += bunting(dayPen, 300, -10, COVER_SIZE + 10);
+  // The bunch on the right of the ring, its strings down to the hill; the runaway on the left.
+  if (has('balloons')) party += placed(850, 700, 0.6, balloonBunch(dayPen, 0, 0));
+  if (has('loose-balloon')) party += balloon(dayPen, 200, 540, 42, BALLOON_RED);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIZE}" height="${COVER_SIZE}" viewBox="0 0 ${COVER_SIZE} ${COVER_SIZE}">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${sky[0]}"/>
+      <stop offset="0.42" stop-color="${sky[1]}"/>
+      <stop offset="0.72" stop-color="${sky[2]}"/>
+      <stop offset="1" stop-color="${sky[3]}"/>
+    </linearGradient>
+    <radialGradient id="portraitGlow">
+      <stop offset="0.62" stop-color="${colours.halo}" stop-opacity="0.6"/>
+      <stop offset="1" stop-color="${colours.halo}" stop-opacity="0"/>
+    </radialGradient>
+    <linearGradient id="farHill" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${farHill[0]}"/>
+      <stop offset="1" stop-color="${farHill[1]}"/>
+    </linearGradient>
+    <linearGradient id="midHill" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${midHill[0]}"/>
+      <stop offset="1" stop-color="${midHill[1]}"/>
+    </linearGradient>
+  </defs>
+  <rect width="${COVER_SIZE}" height="${COVER_SIZE}" fill="url(#sky)"/>
+  ${dayCloud(110, 650, 0.6)}
+  ${dayCloud(900, 300, 0.7)}
+  ${sunSvg(95, 430, 40)}
+  ${sparkles.join('\n  ')}
+  <circle cx="${cx}" cy="${cy}" r="${r + 90}" fill="url(#portraitGlow)"/>
+  ${party}
+  <path d="M0 760 Q140 690 300 735 T610 725 T1024 700 V1024 H0 Z" fill="url(#farHill)" stroke="${INK}" stroke-width="4"/>
+  ${cottage(118, 748, 1, '#fff3dc', '#e2574c')}
+  ${tree(205, 742, 0.9, '#58a052')}
+  ${tree(840, 726, 1, '#6fb85a')}
+  ${tree(985, 714, 0.75, '#58a052')}
+  <path d="M0 850 Q180 790 360 835 Q560 885 760 830 Q900 795 1024 820 V1024 H0 Z" fill="url(#midHill)" stroke="${INK}" stroke-width="4"/>
+</svg>`;
+}
+
+/** The ring and the near hill of the afternoon, with the presents, the cake and confetti in front. */
+export function dayForegroundSvg(theme: CoverTheme, seed: number, scene: CoverScene): string {
+  const colours = THEMES[theme];
+  const next = random(seed ^ 0x5bd1e995);
+  const { cx, cy, r } = PORTRAIT;
+  const has = (prop: CoverScene['props'][number]) => scene.props.includes(prop);
+  const ringSparkles = [-150, -112, -68, -28].map((angle) => {
+    const a = (angle * Math.PI) / 180;
+    return sparkle(cx + Math.cos(a) * (r + 20), cy + Math.sin(a) * (r + 20), 13 + next() * 9, '#fff3c4');
+  });
+  const confetti: string[] = [];
+  for (let i = 0; i < 26; i++) {
+    const x = 20 + next() * 984;
+    const y = 880 + next() * 120;
+    // Keep the imprint line at the bottom readable.
+    if (y > 950 && Math.abs(x - COVER_SIZE / 2) < 230) continue;
+    const colour = PARTY_COLOURS[Math.floor(next() * PARTY_COLOURS.length)]!;
+    confetti.push(
+      `<rect x="${round(x)}" y="${round(y)}" width="10" height="5" rx="1.5" fill="${colour}" transform="rotate(${Math.round(next() * 180)} ${round(x + 5)} ${round(y + 2.5)})"/>`,
+    );
+  }
+  const flowers: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const x = 60 + next() * 904;
+    if (Math.abs(x - cx) < 200) continue;
+    flowers.push(flower(x, 925 + next() * 50, 0.9, PARTY_COLOURS[i % PARTY_COLOURS.length]!));
+  }
+  let things = '';
+  // The cake on the left and the presents on the right, inside the printed front's square.
+  if (has('cake')) things += placed(150, 950, 0.42, cake(dayPen, 0, 0, has('candles')).back);
+  if (has('presents')) things += placed(815, 952, 0.5, presents(dayPen, 0, 0));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIZE}" height="${COVER_SIZE}" viewBox="0 0 ${COVER_SIZE} ${COVER_SIZE}">
+  <circle cx="${cx}" cy="${cy}" r="${r + 9}" fill="none" stroke="${INK}" stroke-width="24"/>
+  <circle cx="${cx}" cy="${cy}" r="${r + 9}" fill="none" stroke="${colours.ring}" stroke-width="13"/>
+  <path d="M${cx - (r + 9) * 0.77} ${cy - (r + 9) * 0.64} A${r + 9} ${r + 9} 0 0 1 ${cx - (r + 9) * 0.1} ${cy - (r + 9) * 0.995}" fill="none" stroke="${colours.ringLight}" stroke-width="5" stroke-linecap="round"/>
+  ${ringSparkles.join('\n  ')}
+  <path d="M0 905 Q120 830 250 875 Q330 905 390 960 Q520 920 640 955 Q720 890 820 872 Q940 850 1024 890 V1024 H0 Z" fill="#6cb552" stroke="${INK}" stroke-width="5" stroke-linejoin="round"/>
+  <path d="M40 900 Q110 862 190 868" stroke="#c9f0a8" stroke-opacity="0.6" stroke-width="5" fill="none" stroke-linecap="round"/>
+  ${flowers.join('\n  ')}
+  ${things}
+  ${confetti.join('\n  ')}
 </svg>`;
 }
 
@@ -859,6 +1033,7 @@ export function figureSvg(
   theme: CoverTheme,
   figure: Figure,
   companion?: CoverArtInput['companion'],
+  scene?: CoverScene,
 ): { backdrop: string; figure: string } {
   const { cx, cy, r } = PORTRAIT;
   const colours = THEMES[theme];
@@ -883,7 +1058,7 @@ export function figureSvg(
   <defs><radialGradient id="window" cx="0.5" cy="0.42" r="0.6">
     <stop offset="0" stop-color="${colours.halo}"/>
     <stop offset="0.55" stop-color="${colours.glow}"/>
-    <stop offset="1" stop-color="#8c6bb3"/>
+    <stop offset="1" stop-color="${scene?.time === 'afternoon' ? '#8fcff2' : '#8c6bb3'}"/>
   </radialGradient></defs>
   <circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#window)"/>
   <ellipse cx="${cx}" cy="${cy + r * 0.78}" rx="${r * 0.62}" ry="${r * 0.12}" fill="#6d5bd0" fill-opacity="0.25"/>
@@ -935,7 +1110,8 @@ export async function renderCoverParts(
       .png({ compressionLevel: 1 })
       .toBuffer();
   const { cx, cy, r } = PORTRAIT;
-  const drawn = input.figure ? figureSvg(input.theme, input.figure, input.companion) : undefined;
+  const drawn = input.figure ? figureSvg(input.theme, input.figure, input.companion, input.scene) : undefined;
+  const day = input.scene?.time === 'afternoon' ? input.scene : undefined;
   const diameter = Math.round(2 * r * k);
   const [subject, title, ribbon, imprint, background, foreground, front] = await Promise.all([
     drawn
@@ -946,8 +1122,12 @@ export async function renderCoverParts(
     titleLayer(input.theme, input.title, k),
     ribbonLayer(input.theme, input.subtitle, k),
     imprintLayer(input.imprint, k),
-    svg(backgroundSvg(input.theme, input.seed, input.variant)),
-    svg(foregroundSvg(input.theme, input.seed)),
+    svg(
+      day
+        ? dayBackgroundSvg(input.theme, input.seed, day, input.variant)
+        : backgroundSvg(input.theme, input.seed, input.variant),
+    ),
+    svg(day ? dayForegroundSvg(input.theme, input.seed, day) : foregroundSvg(input.theme, input.seed)),
     drawn ? svg(drawn.figure) : undefined,
   ]);
   // The title image has `pad` px around its ink and a shadow below.

@@ -87,6 +87,32 @@ describe('createLocalIllustrator', () => {
   );
 
   it(
+    "draws the birthday story's own cover: a sunny afternoon with garlands, balloons, cake and presents",
+    async () => {
+      const birthday = image(await illustrator.generateCover(hero({ themeId: 'birthday-adventure' })));
+      const night = image(await illustrator.generateCover(hero({ themeId: 'guardian-friend' })));
+      // A day sky in the corner: light blue, where the first story's is night.
+      const [r, g, b] = await region(birthday, { left: 8, top: 8, width: 1, height: 1 });
+      expect(b!).toBeGreaterThan(200);
+      expect(g!).toBeGreaterThan(130);
+      expect(r! + g! + b!).toBeGreaterThan(3 * 130);
+      // The red balloons: the runaway on the left of the ring, the bunch's red one on its right.
+      const reds = async (area: { left: number; top: number; width: number; height: number }) => {
+        const data = await region(birthday, area);
+        let count = 0;
+        for (let i = 0; i < data.length; i += 3)
+          if (data[i]! > 200 && data[i + 1]! < 120 && data[i + 2]! < 110) count++;
+        return count;
+      };
+      expect(await reds({ left: 150, top: 495, width: 100, height: 100 })).toBeGreaterThan(1000);
+      expect(await reds({ left: 800, top: 400, width: 100, height: 90 })).toBeGreaterThan(500);
+      // Only the scene round the figure differs: the same child and words on another cover.
+      expect(Buffer.compare(birthday, night)).not.toBe(0);
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it(
     'refuses a photo without a person for the hero cover',
     async () => {
       const result = await illustrator.generateCover(hero({ photo: await landscapePhoto() }));

@@ -3,6 +3,7 @@ import { ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/chil
 import type { ErrorCode } from '../../../shared/domain/errors';
 import { DEFAULT_TOY_LOOK, defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
 import { coverLines, FIRST_STORY } from '../../stories/book-words';
+import { coverSceneOf } from '../../stories/catalogue';
 import { type ChildOptions, drawChild, drawToy, readChildLook, type ToyOptions } from './characters';
 import { COVER_IMPRINT, COVER_SIZE, renderCoverParts, seedFrom } from './cover-art';
 import type { CoverKind, CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
@@ -187,6 +188,7 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
             // The first cover keeps its seed of old (approved covers are drawn again at print size).
             seed: seedFrom(variant === 0 ? `${request.kind}:${name}` : `${request.kind}:${name}:${variant}`),
             variant,
+            scene: coverSceneOf(request.themeId),
           },
           { art: request.art === true },
         );

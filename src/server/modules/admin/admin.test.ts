@@ -630,10 +630,13 @@ describe('prices: VAT rates and promo codes (issue 18)', () => {
   it('an operator sets a dated rate and makes and ends a code; each is in the audit log with why', async () => {
     const before = (await get('/api/admin/pricing', operator)).json() as AdminPricing;
     expect(before.taxRateOverride).toBeNull();
-    // Migration 0023's Swiss rate for printed books: 2.5 % until 2023, 2.6 % since 2024.
+    // Migration 0023's Swiss rate for printed books: 2.5 % until 2023, 2.6 % since 2024; and
+    // migration 0026's standard rate: 7.7 % from 2018, 8.1 % since 2024.
     expect(before.taxRates.filter((rate) => rate.country === 'CH')).toEqual([
-      expect.objectContaining({ validFrom: '2024-01-01', rateBasisPoints: 260 }),
-      expect.objectContaining({ validFrom: '2011-01-01', rateBasisPoints: 250 }),
+      expect.objectContaining({ category: 'reduced', validFrom: '2024-01-01', rateBasisPoints: 260 }),
+      expect.objectContaining({ category: 'reduced', validFrom: '2011-01-01', rateBasisPoints: 250 }),
+      expect.objectContaining({ category: 'standard', validFrom: '2024-01-01', rateBasisPoints: 810 }),
+      expect.objectContaining({ category: 'standard', validFrom: '2018-01-01', rateBasisPoints: 770 }),
     ]);
 
     const rate = await post('/api/admin/tax-rates', operator, {
@@ -643,11 +646,35 @@ describe('prices: VAT rates and promo codes (issue 18)', () => {
       reason: 'Reduced rate for printed books after the vote, confirmed by our adviser',
     });
     expect(rate.statusCode).toBe(200);
+    // Without a category the rate is the books' (reduced).
     expect(
       (rate.json() as AdminPricing).taxRates
-        .filter((row) => row.country === 'CH')
+        .filter((row) => row.country === 'CH' && row.category === 'reduced')
         .map((row) => row.validFrom),
     ).toEqual(['2028-01-01', '2024-01-01', '2011-01-01']);
+    const standard = await post('/api/admin/tax-rates', operator, {
+      country: 'CH',
+      category: 'standard',
+      validFrom: '2028-01-01',
+      rateBasisPoints: 850,
+      reason: 'Standard rate after the vote',
+    });
+    expect(
+      (standard.json() as AdminPricing).taxRates
+        .filter((row) => row.country === 'CH' && row.validFrom === '2028-01-01')
+        .map((row) => [row.category, row.rateBasisPoints]),
+    ).toEqual([
+      ['reduced', 270],
+      ['standard', 850],
+    ]);
+    const unknown = await post('/api/admin/tax-rates', operator, {
+      country: 'CH',
+      category: 'luxury',
+      validFrom: '2028-01-01',
+      rateBasisPoints: 900,
+      reason: 'typo',
+    });
+    expect(unknown.statusCode).toBe(400);
     const refused = await post('/api/admin/tax-rates', operator, {
       country: 'CH',
       validFrom: '2028-01-01',
@@ -708,6 +735,7 @@ describe('prices: VAT rates and promo codes (issue 18)', () => {
       .where(inArray(auditLog.action, ['set_tax_rate', 'create_promo_code', 'end_promo_code']));
     expect(lines.map((line) => [line.action, line.actorEmail, line.reason])).toEqual([
       ['set_tax_rate', OPERATOR, 'Reduced rate for printed books after the vote, confirmed by our adviser'],
+      ['set_tax_rate', OPERATOR, 'Standard rate after the vote'],
       ['create_promo_code', OPERATOR, 'Christmas letter'],
       ['end_promo_code', OPERATOR, 'Sent by mistake'],
     ]);

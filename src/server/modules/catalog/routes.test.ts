@@ -32,6 +32,19 @@ describe('GET /api/catalog/themes', () => {
     expect(body.themes[1].images[0].src).toBe('/catalog/themes/birthday-adventure/gallery-1.webp');
   });
 
+  it("serves each theme's catalogue texts from its story folder, in every language", async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/api/catalog/themes' })).json();
+    const birthday = body.themes[1];
+    expect(Object.keys(birthday.texts).sort()).toEqual(['de', 'en', 'fr', 'it']);
+    expect(birthday.texts.de).toMatchObject({
+      title: 'Der Ballon auf Reisen',
+      tags: expect.arrayContaining(['Geburtstag']),
+    });
+    expect(birthday.texts.it.title).toMatch(/palloncino/i);
+    expect(birthday.texts.fr.gallery).toHaveLength(birthday.images.length);
+    expect(body.themes[0].texts.en.title).toBe('My Guardian Friend');
+  });
+
   it('reads colouring as coloring', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/catalog/themes?type=colouring' });
     expect(response.statusCode).toBe(200);

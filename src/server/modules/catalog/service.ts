@@ -8,8 +8,9 @@ import {
 import type { BookType } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
+import { catalogueTexts } from '../../stories/book-words';
 import { activePrices, type PriceRow } from '../pricing/prices';
-import { findActiveThemes, type ThemeRow } from './repo';
+import { findActiveThemes } from './repo';
 
 /**
  * How long the catalogue read from the database is served from memory (issue 19): every storefront
@@ -20,7 +21,8 @@ const CATALOG_FRESH_MS = 10_000;
 
 type Snapshot = {
   readAt: number;
-  themes: ThemeRow[];
+  /** The database's rows with their story folder's texts. */
+  themes: Theme[];
   prices: PriceRow[];
   /** Answers already checked against their response schema and serialised, by request. */
   json: Map<string, string>;
@@ -30,7 +32,8 @@ type Snapshot = {
 const snapshots = new WeakMap<Db, Promise<Snapshot>>();
 
 async function readSnapshot(db: Db): Promise<Snapshot> {
-  const [themes, prices] = await Promise.all([findActiveThemes(db), activePrices(db)]);
+  const [rows, prices] = await Promise.all([findActiveThemes(db), activePrices(db)]);
+  const themes = rows.map((row) => ({ ...row, texts: catalogueTexts(row.id) }));
   return { readAt: Date.now(), themes, prices, json: new Map() };
 }
 

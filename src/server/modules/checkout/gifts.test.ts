@@ -110,6 +110,40 @@ describe('VAT as dated data', () => {
     expect((await taxRatesOn(t.database.db, table, new Date('2018-06-01T12:00:00Z'))).CH).toBe(250);
   });
 
+  it('is seeded with the Swiss standard rate too (7.7 % from 2018, 8.1 % from 2024); books stay at the reduced rate', async () => {
+    const db = t.database.db;
+    const swissRows = await db
+      .select({ category: taxRates.category, validFrom: taxRates.validFrom, rate: taxRates.rateBasisPoints })
+      .from(taxRates)
+      .where(eq(taxRates.country, 'CH'))
+      .orderBy(taxRates.category, taxRates.validFrom);
+    expect(swissRows).toEqual([
+      { category: 'reduced', validFrom: '2011-01-01', rate: 250 },
+      { category: 'reduced', validFrom: '2024-01-01', rate: 260 },
+      { category: 'standard', validFrom: '2018-01-01', rate: 770 },
+      { category: 'standard', validFrom: '2024-01-01', rate: 810 },
+    ]);
+    // A newer standard rate (from yesterday) is not a book's: the quote keeps the reduced 2.6 %.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await db
+      .insert(taxRates)
+      .values({ country: 'CH', category: 'standard', validFrom: yesterday, rateBasisPoints: 900 });
+    try {
+      const table = { overrideBasisPoints: undefined };
+      expect((await taxRatesOn(db, table, new Date())).CH).toBe(260);
+      const id = await draftBookOf(t, annaId);
+      const swiss = (
+        await put(anna, id, {
+          ...WORKED_EXAMPLE,
+          shipping: { ...WORKED_EXAMPLE.shipping, country: 'CH', postalCode: '8001', city: 'Zürich' },
+        })
+      ).json() as Order;
+      expect(swiss.quote.taxRateBasisPoints).toBe(260);
+    } finally {
+      await db.delete(taxRates).where(eq(taxRates.rateBasisPoints, 900));
+    }
+  });
+
   it('TAX_RATE_BASIS_POINTS overrides the table for every country', async () => {
     const other = await buildTestApp({ env: { TAX_RATE_BASIS_POINTS: '810' } });
     try {

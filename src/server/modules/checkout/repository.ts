@@ -2,6 +2,7 @@
 import { and, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { UNPAID_PAYMENT_STATUSES } from '../../../shared/domain/orders';
+import { BOOK_TAX_CATEGORY } from '../../../shared/domain/pricing';
 import { type Country, shopDate } from '../../../shared/domain/shipping';
 import { personalisationWithWords } from '../../book/words';
 import { type Db, queryRows } from '../../db/client';
@@ -109,6 +110,7 @@ function ownInstanceQuery(
 const DATED_TAX_RATE = sql<number | null>`(
   select ${taxRates.rateBasisPoints} from ${taxRates}
   where ${taxRates.country} = ${sql.placeholder('country')}
+    and ${taxRates.category} = ${BOOK_TAX_CATEGORY}
     and ${taxRates.validFrom} <= ${sql.placeholder('day')}
   order by ${taxRates.validFrom} desc limit 1)`;
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { BOOK_TAX_CATEGORY, type TaxCategory } from '../../../shared/domain/pricing';
 import { COUNTRIES, type Country, shopDate } from '../../../shared/domain/shipping';
 import type { Db } from '../../db/client';
 import { auditLog, taxRates } from '../../db/schema';
@@ -7,16 +8,22 @@ import { auditLog, taxRates } from '../../db/schema';
 export type TaxSettings = { overrideBasisPoints: number | undefined };
 
 /**
- * The VAT rate of an order to `country` on `at` (issue 18): the newest row of the country whose
- * `valid_from` is on or before that day in the shop's calendar. A country without a row is a
- * mistake of the data, not a free order: it throws.
+ * The VAT rate of an order to `country` on `at` (issue 18): the newest row of the country, at the
+ * books' category (`reduced`, issue 32), whose `valid_from` is on or before that day in the shop's
+ * calendar. A country without a row is a mistake of the data, not a free order: it throws.
  */
 async function taxRateFor(db: Db, settings: TaxSettings, country: Country, at: Date) {
   if (settings.overrideBasisPoints !== undefined) return settings.overrideBasisPoints;
   const [row] = await db
     .select({ rate: taxRates.rateBasisPoints })
     .from(taxRates)
-    .where(and(eq(taxRates.country, country), lte(taxRates.validFrom, shopDate(at))))
+    .where(
+      and(
+        eq(taxRates.country, country),
+        eq(taxRates.category, BOOK_TAX_CATEGORY),
+        lte(taxRates.validFrom, shopDate(at)),
+      ),
+    )
     .orderBy(desc(taxRates.validFrom))
     .limit(1);
   if (!row) throw new Error(`No tax rate for ${country} on ${shopDate(at)}`);
@@ -30,7 +37,8 @@ async function taxRateFor(db: Db, settings: TaxSettings, country: Country, at: D
 export function taxRateSql(country: Country, at: Date) {
   return sql<number | null>`(
     select ${taxRates.rateBasisPoints} from ${taxRates}
-    where ${taxRates.country} = ${country} and ${taxRates.validFrom} <= ${shopDate(at)}
+    where ${taxRates.country} = ${country} and ${taxRates.category} = ${BOOK_TAX_CATEGORY}
+      and ${taxRates.validFrom} <= ${shopDate(at)}
     order by ${taxRates.validFrom} desc limit 1)`;
 }
 
@@ -43,36 +51,37 @@ export async function taxRatesOn(db: Db, settings: TaxSettings, at: Date): Promi
   >;
 }
 
-/** The whole table, newest first per country: what the operator console lists. */
+/** The whole table, newest first per country and category: what the operator console lists. */
 export async function listTaxRates(db: Db) {
   return db
     .select({
       id: taxRates.id,
       country: taxRates.country,
+      category: taxRates.category,
       validFrom: taxRates.validFrom,
       rateBasisPoints: taxRates.rateBasisPoints,
     })
     .from(taxRates)
-    .orderBy(taxRates.country, desc(taxRates.validFrom));
+    .orderBy(taxRates.country, taxRates.category, desc(taxRates.validFrom));
 }
 
 /**
- * Sets a country's VAT rate from a day on (an operator's act, in the audit log): orders priced
- * from that day use it; orders already priced keep theirs. A second rate for the same day replaces
- * the first.
+ * Sets a country's VAT rate of a category from a day on (an operator's act, in the audit log):
+ * orders priced from that day use it when it is the books' category; orders already priced keep
+ * theirs. A second rate for the same country, category and day replaces the first.
  */
 export async function setTaxRate(
   db: Db,
-  rate: { country: Country; validFrom: string; rateBasisPoints: number },
+  rate: { country: Country; category?: TaxCategory; validFrom: string; rateBasisPoints: number },
   actor: { id: string; email: string },
   reason = '',
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(taxRates)
-      .values(rate)
+      .values({ ...rate, category: rate.category ?? BOOK_TAX_CATEGORY })
       .onConflictDoUpdate({
-        target: [taxRates.country, taxRates.validFrom],
+        target: [taxRates.country, taxRates.category, taxRates.validFrom],
         set: { rateBasisPoints: rate.rateBasisPoints },
       })
       .returning();
@@ -81,7 +90,7 @@ export async function setTaxRate(
       actorEmail: actor.email,
       action: 'set_tax_rate',
       reason,
-      details: { ...rate },
+      details: { ...rate, category: rate.category ?? BOOK_TAX_CATEGORY },
     });
     return row;
   });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { AdminPricing, AdminPromoCode } from '../../../../shared/contracts/admin';
+import { BOOK_TAX_CATEGORY, TAX_CATEGORIES, type TaxCategory } from '../../../../shared/domain/pricing';
 import { normalisePromoCode, PROMO_CODE_PATTERN, PROMO_KINDS } from '../../../../shared/domain/promo';
 import { COUNTRIES } from '../../../../shared/domain/shipping';
 import { ErrorAlert, TextField } from '../../../components/auth/forms/form-parts';
@@ -40,14 +41,21 @@ function percentToBasisPoints(text: string): number | null {
 }
 
 const TaxRateFormSchema = z
-  .object({ country: z.enum(COUNTRIES), validFrom: day, rate: z.string(), reason })
+  .object({
+    country: z.enum(COUNTRIES),
+    category: z.enum(TAX_CATEGORIES),
+    validFrom: day,
+    rate: z.string(),
+    reason,
+  })
   .transform((form, context) => {
     const rateBasisPoints = percentToBasisPoints(form.rate);
     if (rateBasisPoints === null) {
       context.addIssue({ code: 'custom', path: ['rate'], message: 'rate' });
       return z.NEVER;
     }
-    return { country: form.country, validFrom: form.validFrom, rateBasisPoints, reason: form.reason };
+    const { country, category, validFrom } = form;
+    return { country, category, validFrom, rateBasisPoints, reason: form.reason };
   });
 
 const PromoCodeFormSchema = z
@@ -132,7 +140,13 @@ function TaxRates({ pricing }: { pricing: AdminPricing }) {
   const { language } = useLanguage();
   const change = useAdminPricingChange();
   const refuse = useRefusal();
-  const form = useZodForm(TaxRateFormSchema, { country: 'CH', validFrom: '', rate: '', reason: '' });
+  const form = useZodForm(TaxRateFormSchema, {
+    country: 'CH',
+    category: BOOK_TAX_CATEGORY,
+    validFrom: '',
+    rate: '',
+    reason: '',
+  });
   const { errors } = form.formState;
   const error = (field: keyof typeof errors) => {
     const key = errors[field]?.message as FormError | undefined;
@@ -144,7 +158,7 @@ function TaxRates({ pricing }: { pricing: AdminPricing }) {
       {
         onSuccess: () => {
           toast.success(t('pricing.vat.done'), { id: 'pricing-done' });
-          form.reset({ country: body.country, validFrom: '', rate: '', reason: '' });
+          form.reset({ country: body.country, category: body.category, validFrom: '', rate: '', reason: '' });
         },
         onError: refuse,
       },
@@ -167,6 +181,7 @@ function TaxRates({ pricing }: { pricing: AdminPricing }) {
           <thead className="text-sm text-ink-700">
             <tr>
               <th className="pb-2 font-bold">{t('pricing.vat.country')}</th>
+              <th className="pb-2 font-bold">{t('pricing.vat.category')}</th>
               <th className="pb-2 font-bold">{t('pricing.vat.from')}</th>
               <th className="pb-2 text-right font-bold">{t('pricing.vat.rate')}</th>
             </tr>
@@ -175,6 +190,7 @@ function TaxRates({ pricing }: { pricing: AdminPricing }) {
             {pricing.taxRates.map((rate) => (
               <tr key={rate.id} className="border-t border-sand-300/70">
                 <td className="py-2">{countryName(rate.country, language)}</td>
+                <td className="py-2">{t(`pricing.vat.categories.${rate.category}`)}</td>
                 <td className="py-2">{formatCalendarDate(rate.validFrom, language)}</td>
                 <td className="py-2 text-right tabular-nums">
                   {formatBasisPoints(rate.rateBasisPoints, language)}
@@ -186,13 +202,23 @@ function TaxRates({ pricing }: { pricing: AdminPricing }) {
       </div>
       <form noValidate onSubmit={(event) => void submit(event)} className={`${card} flex flex-col gap-4`}>
         <h3 className="text-lg font-semibold">{t('pricing.vat.add')}</h3>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <SelectField
             label={t('pricing.vat.country')}
             name="country"
             value={form.watch('country')}
             onValueChange={(value) => form.setValue('country', value as (typeof COUNTRIES)[number])}
             options={COUNTRIES.map((code) => ({ value: code, label: countryName(code, language) }))}
+          />
+          <SelectField
+            label={t('pricing.vat.category')}
+            name="category"
+            value={form.watch('category')}
+            onValueChange={(value) => form.setValue('category', value as TaxCategory)}
+            options={TAX_CATEGORIES.map((category) => ({
+              value: category,
+              label: t(`pricing.vat.categories.${category}`),
+            }))}
           />
           <TextField
             label={t('pricing.vat.from')}

@@ -11,7 +11,6 @@ import { catalogSrcSet } from '../theme-images';
 import { useThemeTexts } from '../theme-texts';
 import { AgeBadge } from './age-badge';
 import { FromPrice } from './from-price';
-import { useGalleryAlt } from './use-gallery-alt';
 
 const cardClass =
   'grid grid-cols-1 overflow-hidden rounded-3xl bg-cream-50 shadow-soft ring-1 ring-sand-300/70 md:grid-cols-[1.1fr_1fr]';
@@ -28,8 +27,7 @@ type ThemeCardProps = {
 /** One theme in the list: its first picture, texts, ages, price, 'See inside' and the product button. */
 export function ThemeCard({ theme, type, eager = false, character }: ThemeCardProps) {
   const { t } = useTranslation('themes');
-  const texts = useThemeTexts(theme.id, type, theme.book.title);
-  const galleryAlt = useGalleryAlt(theme.id);
+  const texts = useThemeTexts(theme, type);
   const titleId = useId();
   const image = theme.images[0];
   return (
@@ -43,7 +41,7 @@ export function ThemeCard({ theme, type, eager = false, character }: ThemeCardPr
             sizes={IMAGE_SIZES}
             width={image.width}
             height={image.height}
-            alt={galleryAlt(1) || t('card.imageAlt', { title: texts.title })}
+            alt={texts.galleryAlt(1) || t('card.imageAlt', { title: texts.title })}
             loading={eager ? 'eager' : 'lazy'}
             // The first card's picture is the themes page's largest paint (issue 19).
             fetchPriority={eager ? 'high' : undefined}

@@ -40,11 +40,11 @@ function ThemeDetailContent({
   character?: string | undefined;
 }) {
   const { t } = useTranslation('themes');
-  const texts = useThemeTexts(theme.id, type, theme.book.title);
+  const texts = useThemeTexts(theme, type);
   return (
     <>
       <div className="mt-6 grid grid-cols-1 items-start gap-8 md:grid-cols-[1.1fr_1fr] md:gap-12">
-        <ThemeGallery themeId={theme.id} title={texts.title} images={theme.images} />
+        <ThemeGallery title={texts.title} images={theme.images} galleryAlt={texts.galleryAlt} />
         <div className="flex flex-col gap-5">
           <p className="flex items-center gap-2 font-bold text-coral-700">
             <BookOpen aria-hidden="true" className="size-5" />
@@ -143,10 +143,9 @@ export function ThemeDetail({
   type: BookType;
   character?: string | undefined;
 }) {
-  const { t } = useTranslation(['themes', 'artwork']);
+  const { t } = useTranslation('themes');
   const theme = useTheme(themeId, type);
-  // The title is known from the texts before the API answers.
-  const texts = useThemeTexts(themeId, type, theme.data?.book.title ?? '');
+  const texts = useThemeTexts(theme.data, type);
   useDocumentTitle(t('meta.detail', { title: texts.title || themeId }));
 
   if (theme.isError && isNotFound(theme.error)) return <ThemeNotFound type={type} character={character} />;

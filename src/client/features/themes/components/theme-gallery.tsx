@@ -3,22 +3,21 @@ import type { CatalogImage } from '../../../../shared/contracts/catalog';
 import { Carousel, type CarouselLabels } from '../../../components/ui/carousel';
 import { DeferredImage } from '../../../components/ui/deferred-image';
 import { catalogSrcSet } from '../theme-images';
-import { useGalleryAlt } from './use-gallery-alt';
 
 const IMAGE_SIZES = '(min-width: 1152px) 600px, (min-width: 768px) 53vw, calc(100vw - 2rem)';
 
 /** The theme's pictures in a carousel with a row of clickable thumbnails below. */
 export function ThemeGallery({
-  themeId,
   title,
   images,
+  galleryAlt,
 }: {
-  themeId: string;
   title: string;
   images: readonly CatalogImage[];
+  /** The alt text of a picture (from 1), empty when the story has none. */
+  galleryAlt: (pictureNumber: number) => string;
 }) {
   const { t } = useTranslation('themes');
-  const galleryAlt = useGalleryAlt(themeId);
   const labels: CarouselLabels = {
     previous: t('detail.carousel.previous'),
     next: t('detail.carousel.next'),

@@ -3,6 +3,38 @@ import type { PriceList, Theme, ThemeReview } from '../../../../shared/contracts
 import { parseBookType } from '../../../../shared/domain/statuses';
 import { unknownRoute } from '../../../testing/unknown-route';
 
+/** The seeded theme's texts in English and French, as in its story folder (book.{en,fr}.json). */
+const GUARDIAN_TEXTS: Theme['texts'] = {
+  en: {
+    title: 'My Guardian Friend',
+    tagline: 'When the lights go out, their favourite cuddly toy keeps watch all night long.',
+    description:
+      'Every night, once the house is quiet, your child’s plush toy wakes up for a very important job: chasing away bad dreams. Together they tiptoe through a moonlit world, meet friendly creatures and learn that being brave is easier with a friend by your side. A gentle, reassuring story that ends, of course, with a big hug and sweet dreams.',
+    tags: ['Bedtime', 'Friendship', 'Courage', 'Magic'],
+    gallery: [
+      'Bedtime: sitting up in bed, the boy gives his teddy bear a big hug while the lamp glows beside him.',
+      'In the middle of the night, the teddy bear’s eyes go wide as it spots a shadow peeking out from behind the wardrobe.',
+      'Holding up a little lantern, the brave teddy bear lights up the room, and the shadow scurries away over the wardrobe.',
+      'The boy and his teddy bear lean out of the window together to watch the stars and a shooting star.',
+      'Good morning: the boy stretches with a big smile in the sunshine while his teddy bear waves beside him.',
+    ],
+  },
+  fr: {
+    title: 'Mon ami gardien',
+    tagline: 'Quand la lumière s’éteint, son doudou préféré veille sur lui toute la nuit.',
+    description:
+      'Chaque soir, quand la maison s’endort, le doudou de votre enfant se réveille pour une mission très importante : chasser les mauvais rêves. Main dans la patte, ils partent à travers un monde baigné de lune, rencontrent des créatures bienveillantes et découvrent qu’on est bien plus courageux avec un ami à ses côtés. Une histoire douce et rassurante, qui se termine bien sûr par un gros câlin et de beaux rêves.',
+    tags: ['Heure du coucher', 'Amitié', 'Courage', 'Magie'],
+    gallery: [
+      'C’est l’heure du coucher : assis dans son lit, le petit garçon fait un gros câlin à son doudou ourson, près de la lampe allumée.',
+      'En pleine nuit, le doudou ourson ouvre grand les yeux : une ombre pointe le bout de son nez derrière l’armoire.',
+      'Une petite lanterne à la patte, le courageux doudou ourson éclaire la chambre, et l’ombre file se cacher par-dessus l’armoire.',
+      'Penchés à la fenêtre, le petit garçon et son doudou ourson regardent ensemble les étoiles et une étoile filante.',
+      'Au petit matin, sous le soleil, le petit garçon s’étire avec un grand sourire pendant que son doudou ourson lui fait coucou.',
+    ],
+  },
+};
+
 /** The seeded theme as the API returns it. */
 export function makeTheme(overrides: Partial<Theme> = {}): Theme {
   return {
@@ -20,6 +52,7 @@ export function makeTheme(overrides: Partial<Theme> = {}): Theme {
       width: 1200,
       height: 900,
     })),
+    texts: GUARDIAN_TEXTS,
     ...overrides,
   };
 }

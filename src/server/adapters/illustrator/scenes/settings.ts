@@ -768,12 +768,14 @@ function hedgehog(c: SettingContext, x: number, y: number) {
 
 // --- the birthday's things: balloons, garlands, presents, the cake -------------------------------
 
-const BALLOON_RED = '#e2574c';
-const PARTY_COLOURS = ['#f6c15c', '#6fb3e0', '#b79af0', '#7cc47a', '#f28fb0'] as const;
+export const BALLOON_RED = '#e2574c';
+export const PARTY_COLOURS = ['#f6c15c', '#6fb3e0', '#b79af0', '#7cc47a', '#f28fb0'] as const;
+/** The birthday's things need only the paint box: the covers draw them too (cover-art.ts). */
+type PenOnly = Pick<SettingContext, 'p'>;
 
 /** One balloon, its middle at (x, y); its string runs to `to`, or dangles free. */
-function balloon(
-  c: SettingContext,
+export function balloon(
+  c: PenOnly,
   x: number,
   y: number,
   rad: number,
@@ -799,7 +801,7 @@ function balloon(
 }
 
 /** A bunch of balloons tied at (x, y), the red one among them. */
-function balloonBunch(c: SettingContext, x: number, y: number) {
+export function balloonBunch(c: PenOnly, x: number, y: number) {
   const to = { x, y };
   return (
     balloon(c, x - 70, y - 330, 58, PARTY_COLOURS[0], to) +
@@ -810,7 +812,7 @@ function balloonBunch(c: SettingContext, x: number, y: number) {
 }
 
 /** Paper garlands strung across the top of the picture, from x0 to x1, sagging between pins. */
-function bunting(c: SettingContext, y: number, x0 = -10, x1 = SPACE + 10) {
+export function bunting(c: PenOnly, y: number, x0 = -10, x1 = SPACE + 10) {
   const { p } = c;
   const sag = 50;
   const mid = (x0 + x1) / 2;
@@ -828,7 +830,7 @@ function bunting(c: SettingContext, y: number, x0 = -10, x1 = SPACE + 10) {
 }
 
 /** Three wrapped presents with ribbons and bows, standing on the floor at (x, y) (their left foot). */
-function presents(c: SettingContext, x: number, y: number) {
+export function presents(c: PenOnly, x: number, y: number) {
   const { p } = c;
   const box = (bx: number, by: number, w: number, h: number, colour: string, ribbon: string) =>
     `<rect x="${bx}" y="${by - h}" width="${w}" height="${h}" rx="6" fill="${p.f(colour)}" ${p.s()}/>` +
@@ -843,7 +845,7 @@ function presents(c: SettingContext, x: number, y: number) {
 }
 
 /** The birthday cake on its plate, centred at x with its plate at y; its candles lit or blown out. */
-function cake(c: SettingContext, x: number, y: number, lit: boolean) {
+export function cake(c: PenOnly, x: number, y: number, lit: boolean) {
   const { p } = c;
   let back =
     `<ellipse cx="${x}" cy="${y}" rx="150" ry="20" fill="${p.f('#ffffff')}" ${p.s()}/>` +
