@@ -72,24 +72,24 @@ function gathered(kind: 'bun' | 'two-buns' | 'puffs', curly: boolean, colour: st
   switch (kind) {
     case 'bun':
       return knot({ x: cx, y: cy - 120 }, 40, 30) + ellipse({ x: cx, y: cy - 94 }, 18, 8, TIE, p);
-    case 'two-buns':
+    default: {
+      const pair = PAIRS[kind];
       return [-1, 1]
         .map(
           (s) =>
-            knot({ x: cx + s * 76, y: cy - 92 }, 30, 28) +
-            ellipse({ x: cx + s * 62, y: cy - 72 }, 12, 7, TIE, p, s * -40),
+            knot({ x: cx + s * pair.x, y: cy + pair.y }, pair.rx, pair.ry) +
+            ellipse({ x: cx + s * pair.tieX, y: cy + pair.tieY }, 13, 7, TIE, p, s * -35),
         )
         .join('');
-    case 'puffs':
-      return [-1, 1]
-        .map(
-          (s) =>
-            knot({ x: cx + s * 98, y: cy - 74 }, 50, 46) +
-            ellipse({ x: cx + s * 70, y: cy - 56 }, 11, 8, TIE, p, s * -40),
-        )
-        .join('');
+    }
   }
 }
+
+/** Where a pair of buns or puffs sits (from the head's centre), its radii, where its tie is. */
+const PAIRS = {
+  'two-buns': { x: 68, y: -104, rx: 36, ry: 33, tieX: 52, tieY: -80 },
+  puffs: { x: 98, y: -74, rx: 50, ry: 46, tieX: 70, tieY: -56 },
+} as const;
 
 /** A hairstyle made of parts (shared/domain/child-look.ts `HAIR_STYLE_PARTS`). */
 export function drawHairParts(
@@ -110,12 +110,18 @@ export function drawHairParts(
   return { back, front: locks + cap };
 }
 
-/** A straight fringe over the forehead, over any style. */
+/**
+ * A straight fringe over the forehead, over any style: painted over the cap without an outline on
+ * top (it is the same hair), its lower edge inked; the cap around it keeps the region closed.
+ */
 export function fringe(colour: string, p: Paint): string {
-  return shape(
-    `M${cx - 90} ${cy - 18} C${cx - 96} ${cy - 92} ${cx + 96} ${cy - 92} ${cx + 90} ${cy - 18} Q${cx + 68} ${cy - 40} ${cx + 44} ${cy - 32} Q${cx + 22} ${cy - 42} ${cx} ${cy - 32} Q${cx - 22} ${cy - 42} ${cx - 44} ${cy - 32} Q${cx - 68} ${cy - 40} ${cx - 90} ${cy - 18} Z`,
-    colour,
-    p,
+  const edge = `M${cx - 90} ${cy - 18} Q${cx - 68} ${cy - 40} ${cx - 44} ${cy - 32} Q${cx - 22} ${cy - 42} ${cx} ${cy - 32} Q${cx + 22} ${cy - 42} ${cx + 44} ${cy - 32} Q${cx + 68} ${cy - 40} ${cx + 90} ${cy - 18}`;
+  return (
+    `<path d="${edge} C${cx + 96} ${cy - 92} ${cx - 96} ${cy - 92} ${cx - 90} ${cy - 18} Z" fill="${p.fill(colour)}"/>` +
+    stroke(edge, p, p.sw) +
+    (p.line
+      ? ''
+      : stroke(`M${cx - 30} ${cy - 70} q 6 18 0 34 M${cx + 26} ${cy - 72} q 6 18 2 36`, p, p.sw * 0.5))
   );
 }
 
