@@ -36,7 +36,7 @@ const TIE = '#e4677a';
 /** What falls behind the head, down to `bottom`: smooth, or curls. */
 function hairBehind(bottom: number, curly: boolean, shade: string, p: Paint): string {
   if (curly) {
-    const back = arcPoints(cx, cy + 20, 130, bottom - cy - 20, 180, 360, 12);
+    const back = arcPoints(cx, cy + 20, 130, bottom - cy - 20, 180, 360, 16);
     const lower = arcPoints(cx, bottom - 10, 118, 24, 0, 180, 6);
     return shape(scallop([...back, ...lower.slice(1, -1)], 0.3), shade, p);
   }
@@ -87,8 +87,8 @@ function gathered(kind: 'bun' | 'two-buns' | 'puffs', curly: boolean, colour: st
 
 /** Where a pair of buns or puffs sits (from the head's centre), its radii, where its tie is. */
 const PAIRS = {
-  'two-buns': { x: 68, y: -104, rx: 36, ry: 33, tieX: 52, tieY: -80 },
-  puffs: { x: 98, y: -74, rx: 50, ry: 46, tieX: 70, tieY: -56 },
+  'two-buns': { x: 66, y: -96, rx: 33, ry: 30, tieX: 50, tieY: -74 },
+  puffs: { x: 94, y: -66, rx: 46, ry: 42, tieX: 68, tieY: -50 },
 } as const;
 
 /** A hairstyle made of parts (shared/domain/child-look.ts `HAIR_STYLE_PARTS`). */
