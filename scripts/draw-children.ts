@@ -55,7 +55,7 @@ export const TEN_CHILDREN: ChildLook[] = [
     glasses: false,
     outfit: 'tshirt-trousers',
     top: 'pink',
-    bottom: 'teal',
+    bottom: 'yellow',
     fringe: true,
   },
   {
@@ -65,7 +65,7 @@ export const TEN_CHILDREN: ChildLook[] = [
     eyeColor: 'hazel',
     glasses: false,
     outfit: 'dress',
-    top: 'teal',
+    top: 'green',
     bottom: 'grey',
     hearing: 'cochlear-implant',
   },

@@ -75,7 +75,6 @@ export const CLOTHES_COLOURS = {
   orange: { fill: '#f2a541', shade: '#d9862a', pyjamas: '#f9d29c' },
   yellow: { fill: '#f5d04e', shade: '#dbb431', pyjamas: '#fae7a3' },
   green: { fill: '#5fae6b', shade: '#478f53', pyjamas: '#b5dfba' },
-  teal: { fill: '#3fa7a3', shade: '#2c8a86', pyjamas: '#a8dcd9' },
   blue: { fill: '#4f7fc4', shade: '#3c66a6', pyjamas: '#a9c9f0' },
   purple: { fill: '#9a6cc8', shade: '#7f53ad', pyjamas: '#d2bdeb' },
   pink: { fill: '#ef8fb0', shade: '#d67093', pyjamas: '#f8c8d9' },

@@ -117,7 +117,7 @@ describe('the child look of books made before issue 30', () => {
       ...BASE,
       fringe: true,
       outfit: 'dress',
-      top: 'teal',
+      top: 'green',
       bottom: 'pink',
       face: ['dimples'],
       hearing: 'cochlear-implant',
