@@ -66,20 +66,20 @@ export const EYE_COLORS = ['brown', 'hazel', 'green', 'blue', 'grey'] as const;
 export type EyeColor = (typeof EYE_COLORS)[number];
 
 /**
- * The clothes' colours (the parent picks the top's and the bottom's): `fill` paints the day clothes,
- * `shade` their folds, `pyjamas` the pyjamas (a softer tint of the top's colour). A new colour is a
- * row here and its name in wizard.json (`look.clothesColour`).
+ * The clothes' colours (the parent picks the top's and the bottom's): `fill` paints the day clothes
+ * (and the wizard's swatch), `pyjamas` the pyjamas (a softer tint of the top's colour). A new colour
+ * is a row here and its name in public/locales/<lang>/wizard.json (`look.clothesColour`).
  */
 export const CLOTHES_COLOURS = {
-  red: { fill: '#e0574f', shade: '#c1403a', pyjamas: '#f4b3ae' },
-  orange: { fill: '#f2a541', shade: '#d9862a', pyjamas: '#f9d29c' },
-  yellow: { fill: '#f5d04e', shade: '#dbb431', pyjamas: '#fae7a3' },
-  green: { fill: '#5fae6b', shade: '#478f53', pyjamas: '#b5dfba' },
-  blue: { fill: '#4f7fc4', shade: '#3c66a6', pyjamas: '#a9c9f0' },
-  purple: { fill: '#9a6cc8', shade: '#7f53ad', pyjamas: '#d2bdeb' },
-  pink: { fill: '#ef8fb0', shade: '#d67093', pyjamas: '#f8c8d9' },
-  grey: { fill: '#8f949c', shade: '#767b83', pyjamas: '#d0d3d8' },
-} as const satisfies Record<string, { fill: string; shade: string; pyjamas: string }>;
+  red: { fill: '#e0574f', pyjamas: '#f4b3ae' },
+  orange: { fill: '#f2a541', pyjamas: '#f9d29c' },
+  yellow: { fill: '#f5d04e', pyjamas: '#fae7a3' },
+  green: { fill: '#5fae6b', pyjamas: '#b5dfba' },
+  blue: { fill: '#4f7fc4', pyjamas: '#a9c9f0' },
+  purple: { fill: '#9a6cc8', pyjamas: '#d2bdeb' },
+  pink: { fill: '#ef8fb0', pyjamas: '#f8c8d9' },
+  grey: { fill: '#8f949c', pyjamas: '#d0d3d8' },
+} as const satisfies Record<string, { fill: string; pyjamas: string }>;
 export type ClothesColour = keyof typeof CLOTHES_COLOURS;
 export const CLOTHES_COLOUR_IDS = Object.keys(CLOTHES_COLOURS) as [ClothesColour, ...ClothesColour[]];
 
@@ -132,9 +132,14 @@ export type ChildLook = z.infer<typeof ChildLookSchema>;
 
 /**
  * The clothes of a look without any (the books before issue 30): an orange T-shirt and blue
- * trousers, and light blue pyjamas (`pyjamas` is that colour, not the orange's tint, for them).
+ * trousers, and pyjamas in the blue's tint (not the orange's, as a chosen top would give).
  */
-export const CLASSIC_CLOTHES = { outfit: 'tshirt-trousers', top: 'orange', bottom: 'blue' } as const;
+export const CLASSIC_CLOTHES = {
+  outfit: 'tshirt-trousers',
+  top: 'orange',
+  bottom: 'blue',
+  pyjamas: 'blue',
+} as const satisfies { outfit: Outfit; top: ClothesColour; bottom: ClothesColour; pyjamas: ClothesColour };
 
 /** A look with every optional part filled in as it is drawn. */
 export type ChildLookParts = Required<ChildLook> & {
@@ -153,7 +158,7 @@ export function childLookParts(look: ChildLook): ChildLookParts {
     bottom: look.bottom ?? CLASSIC_CLOTHES.bottom,
     face: look.face ?? [],
     hearing: look.hearing ?? 'none',
-    pyjamas: look.top ? CLOTHES_COLOURS[top].pyjamas : CLOTHES_COLOURS.blue.pyjamas,
+    pyjamas: CLOTHES_COLOURS[look.top ?? CLASSIC_CLOTHES.pyjamas].pyjamas,
   };
 }
 
