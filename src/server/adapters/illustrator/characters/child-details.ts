@@ -27,6 +27,9 @@ import type { Expression, Point } from './types';
 
 const { cx, cy } = HEAD;
 
+/** Freckles: a warm brown, a little see-through, so they show on every skin tone. */
+const FRECKLE = '#9a4a26';
+
 /** A hair tie's colour (the classic styles' bobbles). */
 const TIE = '#e4677a';
 
@@ -117,7 +120,7 @@ export function drawHairParts(
 export function fringe(colour: string, p: Paint): string {
   const edge = `M${cx - 90} ${cy - 18} Q${cx - 68} ${cy - 40} ${cx - 44} ${cy - 32} Q${cx - 22} ${cy - 42} ${cx} ${cy - 32} Q${cx + 22} ${cy - 42} ${cx + 44} ${cy - 32} Q${cx + 68} ${cy - 40} ${cx + 90} ${cy - 18}`;
   return (
-    `<path d="${edge} C${cx + 96} ${cy - 92} ${cx - 96} ${cy - 92} ${cx - 90} ${cy - 18} Z" fill="${p.fill(colour)}"/>` +
+    `<path d="${edge} C${cx + 98} ${cy - 104} ${cx - 98} ${cy - 104} ${cx - 90} ${cy - 18} Z" fill="${p.fill(colour)}"/>` +
     stroke(edge, p, p.sw) +
     (p.line
       ? ''
@@ -144,13 +147,12 @@ const TEETH_TOP: Record<Expression, number | undefined> = {
 export function faceDetails(
   look: ChildLookParts,
   expression: Expression,
-  skinShade: string,
   p: Paint,
 ): { cheeks: string; mouth: string } {
   const y = cy + 50;
   let cheeks = '';
   if (look.face.includes('freckles')) {
-    // Freckles a little darker than the skin's shade, across the nose and the cheeks.
+    // Freckles across the nose and the cheeks.
     const dots: [number, number][] = [
       [-52, 30],
       [-40, 38],
@@ -158,19 +160,22 @@ export function faceDetails(
       [-62, 40],
       [-18, 36],
     ];
-    const colour = p.line ? p.ink : skinShade;
+    const colour = p.line ? p.ink : FRECKLE;
     cheeks = dots
       .flatMap(([x, dy]) => [
         [cx + x, cy + dy],
         [cx - x, cy + dy],
       ])
-      .map(([x, yy]) => `<circle cx="${x}" cy="${yy}" r="${p.line ? 3 : 3.6}" fill="${colour}"/>`)
+      .map(
+        ([x, yy]) =>
+          `<circle cx="${x}" cy="${yy}" r="${p.line ? 3 : 3.6}" fill="${colour}"${p.line ? '' : ' fill-opacity="0.6"'}/>`,
+      )
       .join('');
   }
   let mouth = '';
   if (look.face.includes('dimples'))
     mouth += [-1, 1]
-      .map((s) => stroke(`M${cx + s * 32} ${y - 4} q ${s * 6} 6 ${s * 2} 12`, p, p.sw * 0.6))
+      .map((s) => stroke(`M${cx + s * 31} ${y - 2} q ${s * 4} 4 ${s * 1} 8`, p, p.sw * 0.6))
       .join('');
   const top = TEETH_TOP[expression];
   if (look.face.includes('gap-tooth') && top !== undefined) {

@@ -311,7 +311,7 @@ function head(o: ChildOptions, p: Paint): { back: string; front: string } {
         )
         .join('');
   const nose = stroke(`M${cx - 6} ${cy + 32} Q${cx} ${cy + 37} ${cx + 6} ${cy + 32}`, p, p.sw * 0.7);
-  const details = faceDetails(look, o.expression, skin.shade, p);
+  const details = faceDetails(look, o.expression, p);
   const features =
     cheeks +
     details.cheeks +
