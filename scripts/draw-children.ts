@@ -1,8 +1,8 @@
 /**
- * Draws ten different children on the same story pages, and every new part of the look on its own,
- * as PNGs to look at (docs/decisions/024-more-of-the-child.md): `npx tsx scripts/draw-children.ts
- * [folder]` (default /tmp/children). A day page, a bedtime page (pyjamas) in colour, the day page in
- * the coloring book, and the children alone, standing, in colour and line art.
+ * Draws ten different children on the same story pages, as PNGs to look at
+ * (docs/decisions/024-more-of-the-child.md): `npx tsx scripts/draw-children.ts [folder]` (default
+ * /tmp/children). A day page, a bedtime page (pyjamas) and a page asleep in bed in colour, the day
+ * page in the coloring book, and the children alone, standing, in colour and line art.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -130,6 +130,7 @@ const scenes = {
     (s) => !!s.child && (s.child.outfit ?? 'day') === 'day' && s.child.pose !== 'hugging',
   ),
   bedtime: pick(story.pages, (s) => s.child?.outfit === 'pyjamas' && s.child.pose !== 'sleeping'),
+  asleep: pick(story.pages, (s) => s.child?.pose === 'sleeping' || s.child?.pose === 'lying'),
   coloring: pick(
     coloring.pages,
     (s) => !!s.child && (s.child.outfit ?? 'day') === 'day' && s.child.pose !== 'hugging',
