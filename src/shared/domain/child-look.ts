@@ -21,30 +21,157 @@ export const HAIR_COLORS = [
 ] as const;
 export type HairColor = (typeof HAIR_COLORS)[number];
 
-export const HAIR_STYLES = [
-  'cropped',
-  'short',
-  'curly-short',
-  'bob',
-  'long',
-  'curly-long',
-  'ponytail',
-  'pigtails',
-  'braids',
-] as const;
-export type HairStyle = (typeof HAIR_STYLES)[number];
+/**
+ * How a hairstyle is drawn. The first nine styles are drawn as the books before issue 30 drew them
+ * (`classic`, one drawing each in characters/child.ts). Every later style is made of parts the
+ * drawing code knows, so an illustrator adds a style as a row of `HAIR_STYLE_PARTS` (and its name in
+ * public/locales/<lang>/wizard.json under `look.hairStyle`):
+ * - `cap`: the hair over the skull: `smooth` (a side parting), `curly` (close curls) or `afro` (a
+ *   big round halo of curls);
+ * - `length`: what falls behind the head: `none`, to the `chin`, to the `shoulder`, down the `back`;
+ * - `gathered`: hair tied up: `none`, one `bun` on top, `two-buns` high on each side, two `puffs`
+ *   (afro puffs).
+ */
+export type HairStyleParts =
+  | { classic: true }
+  | {
+      cap: 'smooth' | 'curly' | 'afro';
+      length: 'none' | 'chin' | 'shoulder' | 'back';
+      gathered: 'none' | 'bun' | 'two-buns' | 'puffs';
+    };
+
+export const HAIR_STYLE_PARTS = {
+  cropped: { classic: true },
+  short: { classic: true },
+  'curly-short': { classic: true },
+  bob: { classic: true },
+  long: { classic: true },
+  'curly-long': { classic: true },
+  ponytail: { classic: true },
+  pigtails: { classic: true },
+  braids: { classic: true },
+  afro: { cap: 'afro', length: 'none', gathered: 'none' },
+  'afro-puffs': { cap: 'curly', length: 'none', gathered: 'puffs' },
+  bun: { cap: 'smooth', length: 'none', gathered: 'bun' },
+  'two-buns': { cap: 'smooth', length: 'none', gathered: 'two-buns' },
+  'curly-bun': { cap: 'curly', length: 'none', gathered: 'bun' },
+  shoulder: { cap: 'smooth', length: 'shoulder', gathered: 'none' },
+  'curly-shoulder': { cap: 'curly', length: 'shoulder', gathered: 'none' },
+  'very-long': { cap: 'smooth', length: 'back', gathered: 'none' },
+} as const satisfies Record<string, HairStyleParts>;
+export type HairStyle = keyof typeof HAIR_STYLE_PARTS;
+export const HAIR_STYLES = Object.keys(HAIR_STYLE_PARTS) as [HairStyle, ...HairStyle[]];
 
 export const EYE_COLORS = ['brown', 'hazel', 'green', 'blue', 'grey'] as const;
 export type EyeColor = (typeof EYE_COLORS)[number];
 
+/**
+ * The clothes' colours (the parent picks the top's and the bottom's): `fill` paints the day clothes
+ * (and the wizard's swatch), `pyjamas` the pyjamas (a softer tint of the top's colour). A new colour
+ * is a row here and its name in public/locales/<lang>/wizard.json (`look.clothesColour`).
+ */
+export const CLOTHES_COLOURS = {
+  red: { fill: '#e0574f', pyjamas: '#f4b3ae' },
+  orange: { fill: '#f2a541', pyjamas: '#f9d29c' },
+  yellow: { fill: '#f5d04e', pyjamas: '#fae7a3' },
+  green: { fill: '#5fae6b', pyjamas: '#b5dfba' },
+  blue: { fill: '#4f7fc4', pyjamas: '#a9c9f0' },
+  purple: { fill: '#9a6cc8', pyjamas: '#d2bdeb' },
+  pink: { fill: '#ef8fb0', pyjamas: '#f8c8d9' },
+  grey: { fill: '#8f949c', pyjamas: '#d0d3d8' },
+} as const satisfies Record<string, { fill: string; pyjamas: string }>;
+export type ClothesColour = keyof typeof CLOTHES_COLOURS;
+export const CLOTHES_COLOUR_IDS = Object.keys(CLOTHES_COLOURS) as [ClothesColour, ...ClothesColour[]];
+
+/**
+ * The day outfit's shape, made of parts the drawing code knows: `legs` is what covers the legs
+ * (`trousers` to the ankle, `shorts` to mid-thigh, `bare` for a dress over tights), `skirt` a
+ * dress's skirt in the top's colour, `bib` dungarees' bib and straps in the bottom's colour.
+ * The bottom colour paints the trousers, the shorts, the dungarees or, under a dress, the tights.
+ */
+export type OutfitParts = { legs: 'trousers' | 'shorts' | 'tights'; skirt: boolean; bib: boolean };
+
+export const OUTFITS = {
+  'tshirt-trousers': { legs: 'trousers', skirt: false, bib: false },
+  'tshirt-shorts': { legs: 'shorts', skirt: false, bib: false },
+  dress: { legs: 'tights', skirt: true, bib: false },
+  dungarees: { legs: 'trousers', skirt: false, bib: true },
+  'short-dungarees': { legs: 'shorts', skirt: false, bib: true },
+} as const satisfies Record<string, OutfitParts>;
+export type Outfit = keyof typeof OUTFITS;
+export const OUTFIT_IDS = Object.keys(OUTFITS) as [Outfit, ...Outfit[]];
+
+/** Details of the face a child is known by; any combination. */
+export const FACE_DETAILS = ['freckles', 'dimples', 'gap-tooth'] as const;
+export type FaceDetail = (typeof FACE_DETAILS)[number];
+
+/** What a child wears to hear: nothing, hearing aids (both ears), a cochlear implant (one side). */
+export const HEARING = ['none', 'hearing-aids', 'cochlear-implant'] as const;
+export type Hearing = (typeof HEARING)[number];
+
+/**
+ * The look. Every field added after the first books (issue 30: clothes, fringe, face details,
+ * hearing) is optional, and absent draws what those books drew (`childLookParts`), so a saved
+ * personalisation parses and draws as before.
+ */
 export const ChildLookSchema = z.object({
   skin: z.enum(SKIN_TONES),
   hairColor: z.enum(HAIR_COLORS),
   hairStyle: z.enum(HAIR_STYLES),
   eyeColor: z.enum(EYE_COLORS),
   glasses: z.boolean(),
+  /** A straight fringe over the forehead, over any style. */
+  fringe: z.boolean().optional(),
+  outfit: z.enum(OUTFIT_IDS).optional(),
+  top: z.enum(CLOTHES_COLOUR_IDS).optional(),
+  bottom: z.enum(CLOTHES_COLOUR_IDS).optional(),
+  face: z.array(z.enum(FACE_DETAILS)).max(FACE_DETAILS.length).optional(),
+  hearing: z.enum(HEARING).optional(),
 });
 export type ChildLook = z.infer<typeof ChildLookSchema>;
+
+/**
+ * The clothes of a look without any (the books before issue 30): an orange T-shirt and blue
+ * trousers, and pyjamas in the blue's tint (not the orange's, as a chosen top would give).
+ */
+export const CLASSIC_CLOTHES = {
+  outfit: 'tshirt-trousers',
+  top: 'orange',
+  bottom: 'blue',
+  pyjamas: 'blue',
+} as const satisfies { outfit: Outfit; top: ClothesColour; bottom: ClothesColour; pyjamas: ClothesColour };
+
+/** A look with every optional part filled in as it is drawn. */
+export type ChildLookParts = Required<ChildLook> & {
+  /** The pyjamas' colour: the top's tint, or the first books' light blue when no top was chosen. */
+  pyjamas: string;
+};
+
+/** The look as it is drawn: the parts an older look lacks take the values those books drew. */
+export function childLookParts(look: ChildLook): ChildLookParts {
+  const top = look.top ?? CLASSIC_CLOTHES.top;
+  return {
+    ...look,
+    fringe: look.fringe ?? false,
+    outfit: look.outfit ?? CLASSIC_CLOTHES.outfit,
+    top,
+    bottom: look.bottom ?? CLASSIC_CLOTHES.bottom,
+    face: look.face ?? [],
+    hearing: look.hearing ?? 'none',
+    pyjamas: CLOTHES_COLOURS[look.top ?? CLASSIC_CLOTHES.pyjamas].pyjamas,
+  };
+}
+
+/** Whether two looks draw the same child (a part left out draws as its default). */
+export function sameChildLook(a: ChildLook, b: ChildLook): boolean {
+  const pa = childLookParts(a);
+  const pb = childLookParts(b);
+  return (Object.keys(pa) as (keyof ChildLookParts)[]).every(
+    (key) =>
+      JSON.stringify(key === 'face' ? [...pa.face].sort() : pa[key]) ===
+      JSON.stringify(key === 'face' ? [...pb.face].sort() : pb[key]),
+  );
+}
 
 /** The look used when nothing could be read off the photo; the parent can change every part. */
 export const DEFAULT_CHILD_LOOK: ChildLook = {

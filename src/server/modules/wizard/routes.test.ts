@@ -880,12 +880,20 @@ describe('the child’s look on the hero cover (local illustrator)', () => {
     await local.close();
   });
 
+  // With the parts added for issue 30 (docs/decisions/024-more-of-the-child.md): kept all the way
+  // to the book.
   const adjusted: ChildLook = {
     skin: 'deep',
     hairColor: 'red',
-    hairStyle: 'pigtails',
+    hairStyle: 'afro-puffs',
     eyeColor: 'green',
     glasses: true,
+    fringe: true,
+    outfit: 'dungarees',
+    top: 'yellow',
+    bottom: 'green',
+    face: ['freckles', 'gap-tooth'],
+    hearing: 'hearing-aids',
   };
 
   it('checks the photo at once on upload (issue 36): no person or no toy is refused there, a real photo kept', async () => {
@@ -1005,6 +1013,8 @@ describe('the child’s look on the hero cover (local illustrator)', () => {
     for (const body of [
       { kind: 'hero', language: 'en', look: { ...adjusted, skin: 'green' } },
       { kind: 'hero', language: 'en', look: { ...adjusted, glasses: 'yes' } },
+      { kind: 'hero', language: 'en', look: { ...adjusted, hearing: 'yes' } },
+      { kind: 'hero', language: 'en', look: { ...adjusted, face: ['scar'] } },
       { kind: 'hero', language: 'en', look: { skin: 'deep' } },
       { kind: 'toy', language: 'en', look: adjusted },
     ]) {

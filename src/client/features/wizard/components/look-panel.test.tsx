@@ -129,4 +129,59 @@ describe('LookPanel ("Does this look like Lily?")', () => {
     expect(onRedrawn).not.toHaveBeenCalled();
     await waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(false));
   });
+
+  it('offers the clothes, the hair, the face details and the hearing, and sends what the parent chose', async () => {
+    const api = mockWizardApi({ routes: { 'POST /api/wizard/covers': drawsTheLook } });
+    const { user, onRedrawn } = renderPanel();
+    // A saved look without the new parts shows what it is drawn with.
+    expect(within(group('Day clothes')).getByRole('radio', { name: 'T-shirt and trousers' })).toBeChecked();
+    expect(within(group('T-shirt colour')).getAllByRole('radio')).toHaveLength(8);
+    expect(within(group('T-shirt colour')).getByRole('radio', { name: 'Orange' })).toBeChecked();
+    expect(within(group('Trousers colour')).getByRole('radio', { name: 'Blue' })).toBeChecked();
+    expect(within(group('Hearing')).getByRole('radio', { name: 'Nothing' })).toBeChecked();
+    expect(within(group('Fringe')).getByRole('radio', { name: 'No fringe' })).toBeChecked();
+    const details = screen.getByRole('group', { name: 'Little details' });
+    expect(within(details).getAllByRole('checkbox')).toHaveLength(3);
+    expect(within(details).getByRole('checkbox', { name: 'Freckles' })).not.toBeChecked();
+
+    await user.click(within(group('Day clothes')).getByRole('radio', { name: 'Dress' }));
+    // The colours' names follow the outfit.
+    await user.click(within(group('Dress colour')).getByRole('radio', { name: 'Green' }));
+    await user.click(within(group('Tights colour')).getByRole('radio', { name: 'Purple' }));
+    await user.click(within(group('Hairstyle')).getByRole('radio', { name: 'Afro puffs' }));
+    await user.click(within(group('Fringe')).getByRole('radio', { name: 'Fringe' }));
+    await user.click(within(group('Hearing')).getByRole('radio', { name: 'Cochlear implant' }));
+    // Keyboard: Space ticks a detail, the next one too.
+    within(details).getByRole('checkbox', { name: 'Gap between the front teeth' }).focus();
+    await user.keyboard(' ');
+    await user.click(within(details).getByRole('checkbox', { name: 'Freckles' }));
+    expect(within(details).getByRole('checkbox', { name: 'Freckles' })).toBeChecked();
+
+    const asked = {
+      ...READ,
+      outfit: 'dress',
+      top: 'green',
+      bottom: 'purple',
+      hairStyle: 'afro-puffs',
+      fringe: true,
+      hearing: 'cochlear-implant',
+      face: ['freckles', 'gap-tooth'],
+    };
+    await waitFor(() => expect(onRedrawn).toHaveBeenLastCalledWith({ imageId: NEW_ID, look: asked }));
+    expect(api.callsTo('/api/wizard/covers').at(-1)?.body).toEqual({
+      kind: 'hero',
+      language: 'en',
+      look: asked,
+    });
+  });
+
+  it('names the new options in French', () => {
+    mockWizardApi();
+    renderPanel('fr');
+    expect(within(group('Tenue de la journée')).getByRole('radio', { name: 'Salopette' })).not.toBeChecked();
+    expect(within(group('Couleur du T-shirt')).getByRole('radio', { name: 'Orange' })).toBeChecked();
+    expect(within(group('Audition')).getByRole('radio', { name: 'Implant cochléaire' })).not.toBeChecked();
+    const details = screen.getByRole('group', { name: 'Petits détails' });
+    expect(within(details).getByRole('checkbox', { name: 'Dents du bonheur' })).not.toBeChecked();
+  });
 });

@@ -4,10 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
   type ChildLook,
+  CLOTHES_COLOUR_IDS,
+  CLOTHES_COLOURS,
+  childLookParts,
   EYE_COLORS,
+  FACE_DETAILS,
+  type FaceDetail,
   HAIR_COLORS,
   HAIR_STYLES,
+  HEARING,
+  OUTFIT_IDS,
+  OUTFITS,
   SKIN_TONES,
+  sameChildLook,
 } from '../../../../shared/domain/child-look';
 import { EYE_SWATCHES, HAIR_SWATCHES, SKIN_SWATCHES } from '../../../../shared/domain/child-look-swatches';
 import { useLanguage } from '../../../components/layout/use-language';
@@ -31,13 +40,6 @@ type LookPanelProps = {
   /** True from the first change until the cover for the last one is there. */
   onBusyChange?: (busy: boolean) => void;
 };
-
-const sameLook = (a: ChildLook, b: ChildLook) =>
-  a.skin === b.skin &&
-  a.hairColor === b.hairColor &&
-  a.hairStyle === b.hairStyle &&
-  a.eyeColor === b.eyeColor &&
-  a.glasses === b.glasses;
 
 type Choice<T extends string> = { value: T; label: string; colour?: string };
 
@@ -122,6 +124,154 @@ export function ChoiceGroup<T extends string>({
 }
 
 /**
+ * Details a child may have several of, as a group of labelled checkboxes (Tab to each, Space to
+ * tick), drawn like the named options of a `ChoiceGroup`.
+ */
+function ToggleGroup<T extends string>({
+  legend,
+  choices,
+  value,
+  onChange,
+}: {
+  legend: string;
+  choices: { value: T; label: string }[];
+  value: readonly T[];
+  onChange: (value: T, on: boolean) => void;
+}) {
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2">
+      <legend className="mb-2 font-bold">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {choices.map((choice) => {
+          const on = value.includes(choice.value);
+          return (
+            <label
+              key={choice.value}
+              className={cn(
+                'relative flex min-h-10 cursor-pointer items-center gap-1.5 rounded-full border-2 bg-white px-3.5 text-sm font-bold',
+                'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-3 has-[:focus-visible]:outline-ink-900',
+                'has-[:checked]:border-coral-600 has-[:checked]:bg-coral-100',
+                !on && 'border-ink-900/20 hover:border-ink-900/35',
+              )}
+            >
+              <input
+                type="checkbox"
+                checked={on}
+                onChange={(event) => onChange(choice.value, event.target.checked)}
+                className="sr-only"
+              />
+              {on && <Check aria-hidden="true" strokeWidth={3} className="size-4 text-coral-700" />}
+              {choice.label}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Every part of the look, each a group of choices; `choose` is called with the part changed. */
+function LookChoices({ look, choose }: { look: ChildLook; choose: (change: Partial<ChildLook>) => void }) {
+  const { t } = useTranslation('wizard');
+  const parts = childLookParts(look);
+  const cut = OUTFITS[parts.outfit];
+  const named = <T extends string>(values: readonly T[], label: (value: T) => string) =>
+    values.map((value) => ({ value, label: label(value) }));
+  const clothes = CLOTHES_COLOUR_IDS.map((value) => ({
+    value,
+    label: t(`look.clothesColour.${value}` as const),
+    colour: CLOTHES_COLOURS[value].fill,
+  }));
+  const toggle = (detail: FaceDetail, on: boolean) =>
+    choose({ face: FACE_DETAILS.filter((d) => (d === detail ? on : parts.face.includes(d))) });
+  return (
+    <>
+      <ChoiceGroup
+        legend={t('look.skin.legend')}
+        value={look.skin}
+        onChange={(skin) => choose({ skin })}
+        choices={SKIN_TONES.map((value) => ({
+          value,
+          label: t(`look.skin.${value}` as const),
+          colour: SKIN_SWATCHES[value],
+        }))}
+      />
+      <ChoiceGroup
+        legend={t('look.hairColor.legend')}
+        value={look.hairColor}
+        onChange={(hairColor) => choose({ hairColor })}
+        choices={HAIR_COLORS.map((value) => ({
+          value,
+          label: t(`look.hairColor.${value}` as const),
+          colour: HAIR_SWATCHES[value],
+        }))}
+      />
+      <ChoiceGroup
+        legend={t('look.hairStyle.legend')}
+        value={look.hairStyle}
+        onChange={(hairStyle) => choose({ hairStyle })}
+        choices={named(HAIR_STYLES, (value) => t(`look.hairStyle.${value}` as const))}
+      />
+      <ChoiceGroup
+        legend={t('look.fringe.legend')}
+        value={parts.fringe ? 'with' : 'without'}
+        onChange={(value) => choose({ fringe: value === 'with' })}
+        choices={named(['without', 'with'] as const, (value) => t(`look.fringe.${value}` as const))}
+      />
+      <ChoiceGroup
+        legend={t('look.eyeColor.legend')}
+        value={look.eyeColor}
+        onChange={(eyeColor) => choose({ eyeColor })}
+        choices={EYE_COLORS.map((value) => ({
+          value,
+          label: t(`look.eyeColor.${value}` as const),
+          colour: EYE_SWATCHES[value],
+        }))}
+      />
+      <ToggleGroup
+        legend={t('look.face.legend')}
+        value={parts.face}
+        onChange={toggle}
+        choices={named(FACE_DETAILS, (value) => t(`look.face.${value}` as const))}
+      />
+      <ChoiceGroup
+        legend={t('look.glasses.legend')}
+        value={look.glasses ? 'with' : 'without'}
+        onChange={(value) => choose({ glasses: value === 'with' })}
+        choices={named(['without', 'with'] as const, (value) => t(`look.glasses.${value}` as const))}
+      />
+      <ChoiceGroup
+        legend={t('look.hearing.legend')}
+        value={parts.hearing}
+        onChange={(hearing) => choose({ hearing })}
+        choices={named(HEARING, (value) => t(`look.hearing.${value}` as const))}
+      />
+      <ChoiceGroup
+        legend={t('look.outfit.legend')}
+        value={parts.outfit}
+        onChange={(outfit) => choose({ outfit })}
+        choices={named(OUTFIT_IDS, (value) => t(`look.outfit.${value}` as const))}
+      />
+      <div className="flex flex-col gap-1.5">
+        <ChoiceGroup
+          legend={t(cut.skirt ? 'look.top.dress' : 'look.top.shirt')}
+          value={parts.top}
+          onChange={(top) => choose({ top })}
+          choices={clothes}
+        />
+        <p className="text-sm text-ink-700">{t('look.top.hint')}</p>
+      </div>
+      <ChoiceGroup
+        legend={t(cut.bib ? 'look.bottom.dungarees' : (`look.bottom.${cut.legs}` as const))}
+        value={parts.bottom}
+        onChange={(bottom) => choose({ bottom })}
+        choices={clothes}
+      />
+    </>
+  );
+}
+
+/**
  * "Does this look like Lily?" under the hero cover (wizard step 2): the drawn child's skin, hair
  * colour, hairstyle, eyes and glasses. A change redraws the cover after a short pause; calls run one
  * at a time (the server keeps the last cover drawn, so answers must not cross), and the cover of the
@@ -153,7 +303,7 @@ export function LookPanel({ name, look, coverUrl, onRedrawn, onBusyChange }: Loo
     if (running.current) return;
     running.current = true;
     try {
-      while (!sameLook(wanted.current, drawn.current)) {
+      while (!sameChildLook(wanted.current, drawn.current)) {
         const asked = wanted.current;
         try {
           const cover = await generateCover({ kind: 'hero', language, look: asked });
@@ -214,51 +364,7 @@ export function LookPanel({ name, look, coverUrl, onRedrawn, onBusyChange }: Loo
         </h2>
       </div>
       <p className="text-ink-700 sm:-mt-2">{t('look.lead', { name })}</p>
-      <ChoiceGroup
-        legend={t('look.skin.legend')}
-        value={chosen.skin}
-        onChange={(skin) => choose({ skin })}
-        choices={SKIN_TONES.map((value) => ({
-          value,
-          label: t(`look.skin.${value}` as const),
-          colour: SKIN_SWATCHES[value],
-        }))}
-      />
-      <ChoiceGroup
-        legend={t('look.hairColor.legend')}
-        value={chosen.hairColor}
-        onChange={(hairColor) => choose({ hairColor })}
-        choices={HAIR_COLORS.map((value) => ({
-          value,
-          label: t(`look.hairColor.${value}` as const),
-          colour: HAIR_SWATCHES[value],
-        }))}
-      />
-      <ChoiceGroup
-        legend={t('look.hairStyle.legend')}
-        value={chosen.hairStyle}
-        onChange={(hairStyle) => choose({ hairStyle })}
-        choices={HAIR_STYLES.map((value) => ({ value, label: t(`look.hairStyle.${value}` as const) }))}
-      />
-      <ChoiceGroup
-        legend={t('look.eyeColor.legend')}
-        value={chosen.eyeColor}
-        onChange={(eyeColor) => choose({ eyeColor })}
-        choices={EYE_COLORS.map((value) => ({
-          value,
-          label: t(`look.eyeColor.${value}` as const),
-          colour: EYE_SWATCHES[value],
-        }))}
-      />
-      <ChoiceGroup
-        legend={t('look.glasses.legend')}
-        value={chosen.glasses ? 'with' : 'without'}
-        onChange={(value) => choose({ glasses: value === 'with' })}
-        choices={(['without', 'with'] as const).map((value) => ({
-          value,
-          label: t(`look.glasses.${value}` as const),
-        }))}
-      />
+      <LookChoices look={chosen} choose={choose} />
       <p role="status" className="flex min-h-6 items-center gap-2 text-sm font-semibold text-ink-700">
         {busy ? (
           <>

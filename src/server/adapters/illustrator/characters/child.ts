@@ -1,6 +1,34 @@
-import type { HairStyle } from '../../../../shared/domain/child-look';
+import {
+  CLOTHES_COLOURS,
+  childLookParts,
+  HAIR_STYLE_PARTS,
+  type HairStyle,
+  type HairStyleParts,
+  OUTFITS,
+} from '../../../../shared/domain/child-look';
+import { drawHairParts, faceDetails, fringe, hearing, legWear, overTop } from './child-details';
+import {
+  arcPoints,
+  curlyCap,
+  ellipse,
+  type HairParts,
+  HEAD,
+  HIP,
+  hairCap,
+  LINE_MIN_WIDTH,
+  limb,
+  PARTED_FRINGE,
+  type Paint,
+  paintFor,
+  pt,
+  r1,
+  SHOULDER,
+  scallop,
+  shape,
+  stroke,
+} from './child-paint';
 import { CHEEK, EYES, HAIR, INK, OUTFIT, SKIN } from './palette';
-import type { ArtStyle, ChildOptions, ChildPose, Expression, Figure, Point } from './types';
+import type { ChildOptions, ChildPose, Expression, Figure, Point } from './types';
 
 /**
  * The child drawn from parts, in the book's style: a big round head (picture books for ages 2–8
@@ -11,98 +39,28 @@ import type { ArtStyle, ChildOptions, ChildPose, Expression, Figure, Point } fro
  */
 
 const W = 400;
-/** The head's centre and radii, the same in every pose (only the body changes). */
-const HEAD = { cx: 200, cy: 165, rx: 96, ry: 90 } as const;
-const SHOULDER = { l: { x: 152, y: 284 }, r: { x: 248, y: 284 } } as const;
-const HIP = { l: { x: 178, y: 410 }, r: { x: 222, y: 410 } } as const;
-
-/** How a style paints: the storybook's colours, or white regions with black outlines for crayons. */
-type Paint = { line: boolean; ink: string; sw: number; thinnest: number; fill: (colour: string) => string };
-
-function paintFor(style: ArtStyle): Paint {
-  // Scenes draw a 640-unit child 900 to 1500 px tall (x1.4 to x2.3): line art keeps every line at
-  // 4.5 units or more (at least 6 px printed), outlines at 6.5 (9 px and up).
-  return style === 'line'
-    ? { line: true, ink: '#000000', sw: 6.5, thinnest: LINE_MIN_WIDTH, fill: () => '#ffffff' }
-    : { line: false, ink: INK, sw: 4.5, thinnest: 2, fill: (colour) => colour };
-}
-
-/** The thinnest line in line art, in figure units. */
-export const LINE_MIN_WIDTH = 4.5;
-
-const r1 = (value: number) => Math.round(value * 10) / 10;
-const pt = (p: Point) => `${r1(p.x)} ${r1(p.y)}`;
-
-function shape(d: string, fill: string, p: Paint, width = p.sw): string {
-  return `<path d="${d}" fill="${p.fill(fill)}" stroke="${p.ink}" stroke-width="${r1(Math.max(width, p.thinnest))}" stroke-linejoin="round" stroke-linecap="round"/>`;
-}
-
-/** An ink line with no fill (creases, strands, mouths). */
-function stroke(d: string, p: Paint, width = p.sw * 0.8): string {
-  return `<path d="${d}" fill="none" stroke="${p.ink}" stroke-width="${r1(Math.max(width, p.thinnest))}" stroke-linecap="round" stroke-linejoin="round"/>`;
-}
-
-/** A limb: a thick rounded line with an ink outline (an ink line under a narrower coloured one). */
-function limb(points: Point[], width: number, fill: string, p: Paint): string {
-  const d = `M${points.map(pt).join(' L')}`;
-  return `<path d="${d}" fill="none" stroke="${p.ink}" stroke-width="${width + 2 * p.sw}" stroke-linecap="round" stroke-linejoin="round"/><path d="${d}" fill="none" stroke="${p.fill(fill)}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`;
-}
-
-function ellipse(c: Point, rx: number, ry: number, fill: string, p: Paint, rotate = 0): string {
-  const t = rotate ? ` transform="rotate(${rotate} ${pt(c).replace(' ', ' ')})"` : '';
-  return `<ellipse cx="${r1(c.x)}" cy="${r1(c.y)}" rx="${rx}" ry="${ry}" fill="${p.fill(fill)}" stroke="${p.ink}" stroke-width="${p.sw}"${t}/>`;
-}
-
-/** A bumpy outline through `points` (closed): curls for curly hair, one bump per segment. */
-function scallop(points: Point[], bulge = 0.55): string {
-  let d = `M${pt(points[0]!)}`;
-  for (let i = 0; i < points.length; i++) {
-    const a = points[i]!;
-    const b = points[(i + 1) % points.length]!;
-    const mx = (a.x + b.x) / 2;
-    const my = (a.y + b.y) / 2;
-    // The bump bulges outward from the shape's centre.
-    const nx = -(b.y - a.y) * bulge;
-    const ny = (b.x - a.x) * bulge;
-    d += ` Q${r1(mx + nx)} ${r1(my + ny)} ${pt(b)}`;
-  }
-  return `${d}Z`;
-}
-
-/** Points on an ellipse from angle a0 to a1 (degrees, 0 = right, 90 = down), n segments. */
-function arcPoints(
-  cx: number,
-  cy: number,
-  rx: number,
-  ry: number,
-  a0: number,
-  a1: number,
-  n: number,
-): Point[] {
-  return Array.from({ length: n + 1 }, (_, i) => {
-    const a = ((a0 + ((a1 - a0) * i) / n) * Math.PI) / 180;
-    return { x: cx + rx * Math.cos(a), y: cy + ry * Math.sin(a) };
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Hair: a back layer (behind the head and body) and a front layer (over the forehead).
 
-type HairParts = { back: string; front: string };
+/** The first nine styles, each drawn as the books before issue 30 drew it. */
+type ClassicHairStyle = {
+  [K in HairStyle]: (typeof HAIR_STYLE_PARTS)[K] extends { classic: true } ? K : never;
+}[HairStyle];
 
 function hair(style: HairStyle, colour: string, shade: string, p: Paint): HairParts {
+  const parts: HairStyleParts = HAIR_STYLE_PARTS[style];
+  if (!('classic' in parts)) return drawHairParts(parts, colour, shade, p);
+  return classicHair(style as ClassicHairStyle, colour, shade, p);
+}
+
+function classicHair(style: ClassicHairStyle, colour: string, shade: string, p: Paint): HairParts {
   const { cx, cy } = HEAD;
   const strands = (ds: string[]) => ds.map((d) => stroke(d, p, p.sw * 0.6)).join('');
-  // The cap every style shares: it covers the top of the skull down to the temples.
-  const cap = (top: number, side: number, fringe: string) =>
-    shape(
-      `M${cx - 100} ${cy + side} C${cx - 112} ${cy - 60} ${cx - 60} ${top} ${cx} ${top} C${cx + 60} ${top} ${cx + 112} ${cy - 60} ${cx + 100} ${cy + side} ${fringe} Z`,
-      colour,
-      p,
-    );
+  const cap = (top: number, side: number, fringe: string) => hairCap(top, side, fringe, colour, p);
   // A fringe from right temple to left temple, as a path tail after the cap.
   const sweptFringe = `C${cx + 90} ${cy - 40} ${cx + 50} ${cy - 52} ${cx + 20} ${cy - 48} C${cx - 5} ${cy - 30} ${cx - 40} ${cy - 40} ${cx - 60} ${cy - 36} C${cx - 80} ${cy - 30} ${cx - 92} ${cy - 10} ${cx - 100} ${cy + 10}`;
-  const partedFringe = `C${cx + 90} ${cy - 20} ${cx + 60} ${cy - 60} ${cx + 8} ${cy - 72} C${cx - 10} ${cy - 60} ${cx - 70} ${cy - 40} ${cx - 100} ${cy + 10}`;
+  const partedFringe = PARTED_FRINGE;
   switch (style) {
     case 'cropped':
       return {
@@ -129,13 +87,10 @@ function hair(style: HairStyle, colour: string, shade: string, p: Paint): HairPa
           strands([`M${cx - 30} ${cy - 88} q 20 10 40 30`, `M${cx + 30} ${cy - 90} q 20 10 30 40`]),
       };
     case 'curly-short': {
-      const ring = arcPoints(cx, cy - 8, 114, 106, 160, 380, 11);
-      const fringe = arcPoints(cx, cy - 40, 80, 22, 20, 160, 5);
-      const outline = [...ring, ...fringe];
       return {
         back: '',
         front:
-          shape(scallop(outline, 0.35), colour, p) +
+          curlyCap(colour, p) +
           (p.line
             ? ''
             : strands([`M${cx - 50} ${cy - 70} q 10 -12 22 -4`, `M${cx + 22} ${cy - 78} q 12 -8 22 2`])),
@@ -340,6 +295,7 @@ function glasses(p: Paint): string {
 }
 
 function head(o: ChildOptions, p: Paint): { back: string; front: string } {
+  const look = childLookParts(o.look);
   const skin = SKIN[o.look.skin];
   const hairColour = HAIR[o.look.hairColor];
   const { cx, cy, rx, ry } = HEAD;
@@ -355,14 +311,19 @@ function head(o: ChildOptions, p: Paint): { back: string; front: string } {
         )
         .join('');
   const nose = stroke(`M${cx - 6} ${cy + 32} Q${cx} ${cy + 37} ${cx + 6} ${cy + 32}`, p, p.sw * 0.7);
+  const details = faceDetails(look, o.expression, p);
   const features =
     cheeks +
+    details.cheeks +
     eyes(o.expression, EYES[o.look.eyeColor].fill, skin.fill, p) +
     brows(o.expression, hairColour.shade, p) +
     nose +
     mouth(o.expression, p) +
-    (o.look.glasses ? glasses(p) : '');
-  return { back: h.back, front: ears + face + h.front + features };
+    details.mouth +
+    (o.look.glasses ? glasses(p) : '') +
+    hearing(look.hearing, p);
+  const bangs = look.fringe ? fringe(hairColour.fill, p) : '';
+  return { back: h.back, front: ears + face + h.front + bangs + features };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -463,19 +424,34 @@ function body(o: ChildOptions, limbs: Limbs, p: Paint): { back: string; front: s
   const skin = SKIN[o.look.skin].fill;
   const bath = o.outfit === 'bath';
   // In the bath, bare shoulders and arms: no T-shirt in the water.
-  const wear = o.outfit === 'pyjamas' ? OUTFIT.pyjamas : bath ? { ...OUTFIT.day, top: skin } : OUTFIT.day;
+  const look = childLookParts(o.look);
   const pyjamas = o.outfit === 'pyjamas';
+  const day = {
+    top: CLOTHES_COLOURS[look.top].fill,
+    bottom: CLOTHES_COLOURS[look.bottom].fill,
+    shoe: OUTFIT.day.shoe,
+  };
+  const wear = pyjamas
+    ? { top: look.pyjamas, bottom: look.pyjamas, shoe: look.pyjamas }
+    : bath
+      ? { ...day, top: skin }
+      : day;
+  // Pyjamas are a long top and trousers; in the bath the legs are under the water.
+  const cut = pyjamas || bath ? OUTFITS['tshirt-trousers'] : OUTFITS[look.outfit];
   const seated = limbs === POSES.sitting;
-  // Legs: trousers down to the ankle, then shoes (bare feet in pyjamas).
-  const legs = [limbs.legL, limbs.legR]
-    .map((leg, i) => {
-      const foot = leg[leg.length - 1]!;
-      const side = (i === 0 ? -1 : 1) as 1 | -1;
-      const turned = (seated ? -side : side) as 1 | -1;
-      const feet = pyjamas ? shoe(foot, turned, skin, p, false) : shoe(foot, turned, wear.shoe, p, true);
-      return limb(leg, 44, wear.bottom, p) + feet;
-    })
-    .join('');
+  // Legs: trousers down to the ankle (or tights, or shorts over bare legs), then shoes (bare feet
+  // in pyjamas).
+  const worn = legWear([limbs.legL, limbs.legR], cut, wear.bottom, skin, p);
+  const legs =
+    [limbs.legL, limbs.legR]
+      .map((leg, i) => {
+        const foot = leg[leg.length - 1]!;
+        const side = (i === 0 ? -1 : 1) as 1 | -1;
+        const turned = (seated ? -side : side) as 1 | -1;
+        const feet = pyjamas ? shoe(foot, turned, skin, p, false) : shoe(foot, turned, wear.shoe, p, true);
+        return worn.legs[i]! + feet;
+      })
+      .join('') + worn.over;
   const torso = shape(
     `M${SHOULDER.l.x - 6} ${SHOULDER.l.y - 14} Q${HEAD.cx} ${SHOULDER.l.y - 34} ${SHOULDER.r.x + 6} ${SHOULDER.r.y - 14} Q${SHOULDER.r.x + 12} ${SHOULDER.r.y + 40} ${HIP.r.x + 34} ${HIP.r.y + 6} Q${HEAD.cx} ${HIP.r.y + 26} ${HIP.l.x - 34} ${HIP.l.y + 6} Q${SHOULDER.l.x - 12} ${SHOULDER.l.y + 40} ${SHOULDER.l.x - 6} ${SHOULDER.l.y - 14} Z`,
     wear.top,
@@ -486,28 +462,29 @@ function body(o: ChildOptions, limbs: Limbs, p: Paint): { back: string; front: s
     `M${HEAD.cx - 26} ${SHOULDER.l.y - 22} Q${HEAD.cx} ${SHOULDER.l.y + 2} ${HEAD.cx + 26} ${SHOULDER.l.y - 22}`,
     p,
   );
-  const trim = bath
-    ? ''
-    : pyjamas
-      ? p.line
-        ? [0, 1, 2]
-            .map(
-              (i) =>
-                `<circle cx="${HEAD.cx}" cy="${SHOULDER.l.y + 20 + i * 36}" r="6" fill="#ffffff" stroke="#000000" stroke-width="${LINE_MIN_WIDTH}"/>`,
-            )
-            .join('')
-        : [
-            [170, 320],
-            [228, 340],
-            [196, 376],
-            [164, 392],
-            [236, 396],
-            [200, 300],
-          ]
-            .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="6" fill="${OUTFIT.pyjamas.dot}"/>`)
-            .join('')
-      : // The day top: a big star on the chest, every child's favourite (a closed region to colour).
-        `<path d="M200 318 L209 338 L231 340 L214 354 L220 376 L200 364 L180 376 L186 354 L169 340 L191 338 Z" fill="${p.fill('#fff3c4')}" stroke="${p.ink}" stroke-width="${p.sw * 0.8}" stroke-linejoin="round"/>`;
+  const trim =
+    bath || cut.bib
+      ? ''
+      : pyjamas
+        ? p.line
+          ? [0, 1, 2]
+              .map(
+                (i) =>
+                  `<circle cx="${HEAD.cx}" cy="${SHOULDER.l.y + 20 + i * 36}" r="6" fill="#ffffff" stroke="#000000" stroke-width="${LINE_MIN_WIDTH}"/>`,
+              )
+              .join('')
+          : [
+              [170, 320],
+              [228, 340],
+              [196, 376],
+              [164, 392],
+              [236, 396],
+              [200, 300],
+            ]
+              .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="6" fill="${OUTFIT.pyjamas.dot}"/>`)
+              .join('')
+        : // The day top: a big star on the chest, every child's favourite (a closed region to colour).
+          `<path d="M200 318 L209 338 L231 340 L214 354 L220 376 L200 364 L180 376 L186 354 L169 340 L191 338 Z" fill="${p.fill('#fff3c4')}" stroke="${p.ink}" stroke-width="${p.sw * 0.8}" stroke-linejoin="round"/>`;
   // Arms: a sleeve (short by day, long in pyjamas), then skin, then the hand.
   const arm = (a: Point[], side: 'l' | 'r') => {
     const sleeveEnd = pyjamas ? a[2]! : { x: (a[0]!.x + a[1]!.x) / 2, y: (a[0]!.y + a[1]!.y) / 2 };
@@ -521,7 +498,7 @@ function body(o: ChildOptions, limbs: Limbs, p: Paint): { back: string; front: s
   };
   return {
     back: legs,
-    front: neck + torso + collar + trim,
+    front: neck + torso + collar + trim + overTop(cut, wear.top, wear.bottom, seated, p),
     arms: arm(limbs.armL, 'l') + arm(limbs.armR, 'r'),
   };
 }
@@ -590,3 +567,5 @@ export function drawChild(o: ChildOptions): Figure {
   }
   return { svg: `<g class="child">${svg}</g>`, width, height, anchors };
 }
+
+export { LINE_MIN_WIDTH };

@@ -1,4 +1,10 @@
-import type { EyeColor, HairColor, SkinTone } from '../../../../shared/domain/child-look';
+import {
+  CLASSIC_CLOTHES,
+  CLOTHES_COLOURS,
+  type EyeColor,
+  type HairColor,
+  type SkinTone,
+} from '../../../../shared/domain/child-look';
 
 /**
  * The book's palettes for the drawn child: flat picture-book colours (a little warmer and lighter
@@ -37,17 +43,18 @@ export const EYES: Record<EyeColor, { fill: string; photo: [number, number, numb
   grey: { fill: '#7f8b97', photo: [125, 130, 135] },
 };
 
-/** Outfits: a day look (shirt, trousers, shoes) and pyjamas with little stars. */
+/**
+ * The outfit of a look without clothes chosen (the books before issue 30): its day top and bottom
+ * and its light blue pyjamas come from the clothes' colours (shared/domain/child-look.ts); the
+ * shoes and the pyjamas' little stars are the same for every child.
+ */
 export const OUTFIT = {
-  day: { top: '#f2a541', topShade: '#d9862a', bottom: '#4f7fc4', shoe: '#e4677a', sock: '#ffffff' },
-  pyjamas: {
-    top: '#a9c9f0',
-    topShade: '#86acd9',
-    bottom: '#a9c9f0',
-    shoe: '#a9c9f0',
-    sock: '#ffffff',
-    dot: '#fff6c9',
+  day: {
+    top: CLOTHES_COLOURS[CLASSIC_CLOTHES.top].fill,
+    bottom: CLOTHES_COLOURS[CLASSIC_CLOTHES.bottom].fill,
+    shoe: '#e4677a',
   },
+  pyjamas: { top: CLOTHES_COLOURS[CLASSIC_CLOTHES.pyjamas].pyjamas, dot: '#fff6c9' },
 } as const;
 
 export const CHEEK = '#f2837f';
