@@ -21,7 +21,7 @@ import {
   REFERENCE_LABELS,
   refusalWord,
 } from './prompts';
-import { pageReferenceImages } from './reference-sheet';
+import { coverImages, pageReferenceImages } from './reference-sheet';
 
 export type { IllustratorLogger } from './hosted';
 
@@ -109,16 +109,21 @@ export function createGeminiIllustrator({
       }
       if (request.photo.length === 0) return fail('VALIDATION_MISSING_PARAM', ILLUSTRATION_MESSAGES.noPhoto);
       const log = { provider: 'gemini', model, kind: request.kind };
+      // The photo (a hero's face), then the sheet of the drawn look; a drawn toy sends only its sheet.
+      const { photo, sheet } = await coverImages(request);
       const contents: Content[] = [
         {
           role: 'user',
           parts: [
-            { text: buildCoverPrompt(request, { withRefusalAnswer: true }) },
-            { inlineData: { mimeType: 'image/jpeg', data: request.photo.toString('base64') } },
+            { text: buildCoverPrompt(request, { withRefusalAnswer: true, sheet: sheet?.shows }) },
+            ...(photo ? [{ inlineData: { mimeType: 'image/jpeg', data: photo.toString('base64') } }] : []),
+            ...(sheet
+              ? [{ inlineData: { mimeType: 'image/png', data: sheet.image.toString('base64') } }]
+              : []),
           ],
         },
       ];
-      return generate(ai, contents, log, options?.signal, { refusals: true, convert: toPng });
+      return generate(ai, contents, log, options?.signal, { refusals: photo !== undefined, convert: toPng });
     },
 
     async illustratePage(request, options) {

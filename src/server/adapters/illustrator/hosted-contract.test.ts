@@ -8,7 +8,13 @@ import { createGeminiIllustrator } from './gemini';
 import type { RetryPolicy } from './hosted';
 import type { CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
 import { createOpenAiIllustrator } from './openai';
-import { COVER_STYLE, FIRST_PAGE_REFERENCE, PAGE_CHARACTERS, sheetCharacters } from './prompts';
+import {
+  COVER_STYLE,
+  FIRST_PAGE_REFERENCE,
+  PAGE_CHARACTERS,
+  sheetCharacters,
+  TOY_FROM_SHEET,
+} from './prompts';
 import { renderReferenceSheet } from './reference-sheet';
 import {
   geminiErrorReply,
@@ -241,6 +247,39 @@ describe.each(providers)('hosted illustrator contract: $name', (provider) => {
         coloured++;
     expect(coloured).toBe(0);
     expect(line?.prompt).toContain(FIRST_PAGE_REFERENCE);
+  });
+
+  it('sends a hero cover the photo and the sheet of the chosen look, a drawn toy only its sheet', async () => {
+    fake.reply(provider.image(png), provider.image(png));
+    expect((await illustrator().generateCover({ ...hero(), look: CHILD })).ok).toBe(true);
+    const toyCoverRequest: CoverRequest = {
+      kind: 'plush_toy_generation',
+      photo: toyPhoto,
+      name: 'Nelly',
+      language: 'en',
+      toy: TOY,
+    };
+    expect((await illustrator().generateCover(toyCoverRequest)).ok).toBe(true);
+    const [heroSent, toySent] = await Promise.all(fake.received.map((request) => provider.sent(request)));
+
+    expect(heroSent?.images).toHaveLength(2);
+    expect(heroSent?.images[0]?.equals(photo)).toBe(true);
+    const heroSheet = await rgb(heroSent!.images[1]!);
+    expect(
+      heroSheet.data.equals((await rgb((await renderReferenceSheet({ child: CHILD }, 'color'))!)).data),
+    ).toBe(true);
+    expect(heroSent?.prompt).toContain('follow the sheet');
+
+    // The toy: its sheet, not one pixel of its photo, and no refusal word to answer.
+    expect(toySent?.images).toHaveLength(1);
+    const toySheet = await rgb(toySent!.images[0]!);
+    expect(toySheet.data.equals((await rgb((await renderReferenceSheet({ toy: TOY }, 'color'))!)).data)).toBe(
+      true,
+    );
+    expect(countColour(toySheet, TOY_COLOURS[TOY.main].fill)).toBeGreaterThan(2000);
+    expect(countColour(toySheet, TOY_PHOTO_COLOUR, 40)).toBe(0);
+    expect(toySent?.prompt).toContain(TOY_FROM_SHEET);
+    expect(toySent?.prompt).not.toContain('NO_TOY');
   });
 
   it('asks again after a 429 and after a 5xx, and returns the image that follows', async () => {

@@ -20,7 +20,7 @@ import {
 import type { CoverRequest, CoverResult, Illustrator } from './index';
 import { checkPageRequest } from './page-request';
 import { buildCoverPrompt, buildPagePrompt } from './prompts';
-import { pageReferenceImages } from './reference-sheet';
+import { coverImages, pageReferenceImages } from './reference-sheet';
 
 /** The shop's offline photo check (`photo-check.ts`), given the cleaned JPEG. */
 export type PhotoChecker = {
@@ -115,12 +115,17 @@ export function createOpenAiIllustrator({
         if (refused) return refused;
       }
 
+      // The photo (a hero's face), then the sheet of the drawn look; a drawn toy sends only its sheet.
+      const { photo, sheet } = await coverImages(request);
       return edit(
         client,
         async () => ({
           model,
-          image: [await toFile(request.photo, 'photo.jpg', { type: 'image/jpeg' })],
-          prompt: buildCoverPrompt(request, { withRefusalAnswer: false }),
+          image: [
+            ...(photo ? [await toFile(photo, 'photo.jpg', { type: 'image/jpeg' })] : []),
+            ...(sheet ? [await toFile(sheet.image, 'sheet.png', { type: 'image/png' })] : []),
+          ],
+          prompt: buildCoverPrompt(request, { withRefusalAnswer: false, sheet: sheet?.shows }),
           size: '1024x1024',
           input_fidelity: 'high',
         }),

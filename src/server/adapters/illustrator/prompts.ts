@@ -71,16 +71,18 @@ const SUBJECT: Record<CoverKind, { subject: string; keep: string; who: string; r
  */
 export function buildCoverPrompt(
   request: { kind: CoverKind; name: string; themeId?: string | undefined },
-  { withRefusalAnswer }: { withRefusalAnswer: boolean },
+  { withRefusalAnswer, sheet }: { withRefusalAnswer: boolean; sheet?: CoverSheet | undefined },
 ): string {
   const parts = SUBJECT[request.kind];
   const name = sanitiseName(request.name);
   const hosted = hostedOf(request.themeId);
+  // A toy drawn from its look: the sheet is its only image, so there is no photo to refuse.
+  const toyFromSheet = request.kind === 'plush_toy_generation' && sheet !== undefined;
   const lines = [
     hosted.cover,
     `Style: ${hosted.coverStyle}.`,
-    parts.subject,
-    parts.keep,
+    ...(toyFromSheet ? [TOY_FROM_SHEET] : [parts.subject, parts.keep]),
+    ...(sheet && !toyFromSheet ? [heroWithSheet(sheet)] : []),
     `Theme: ${hosted.coverTheme}.`,
     'Composition: the subject is centred and fills the square frame, with calm space around it.',
     NO_TEXT_RULE,
@@ -90,8 +92,32 @@ export function buildCoverPrompt(
       `${parts.who} is "${name}". This is context for you only: never write the name in the picture.`,
     );
   }
-  if (withRefusalAnswer) lines.push(parts.refusal);
+  if (withRefusalAnswer && !toyFromSheet) lines.push(parts.refusal);
   return lines.join('\n');
+}
+
+/** What the character sheet sent with a cover shows (`reference-sheet.ts`). */
+export type CoverSheet = { child: boolean; toy: boolean };
+
+/** A toy cover drawn from the toy's look: the sheet instead of the photo (decision 021: no photo pixel). */
+export const TOY_FROM_SHEET =
+  "The plush toy on the reference image, this book's character sheet, is the hero's cuddly companion, " +
+  'shown as a storybook character. Draw exactly this toy: the same kind of animal or creature, shape, ' +
+  "colours, markings and accessories as on the sheet, in this cover's style and scene. Show the toy on " +
+  "its own, without people, and do not copy the sheet's white background.";
+
+/** A hero cover with the sheet after the photo: the photo's face, the sheet's drawn look. */
+function heroWithSheet(sheet: CoverSheet): string {
+  return [
+    `After the photo comes this book's character sheet: ${sheet.child ? 'the child' : ''}${sheet.child && sheet.toy ? ' and ' : ''}${sheet.toy ? 'their plush toy' : ''} as drawn in the book.`,
+    ...(sheet.child
+      ? [
+          'Draw the child with the face of the photo and, as on the sheet, the skin tone, hair colour and ' +
+            'hairstyle, eye colour, glasses and clothes; where the photo and the sheet differ, follow the sheet.',
+        ]
+      : []),
+    ...(sheet.toy ? ['Draw the toy from the sheet beside the child.'] : []),
+  ].join(' ');
 }
 
 /**

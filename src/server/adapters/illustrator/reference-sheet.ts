@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import type { ChildLook } from '../../../shared/domain/child-look';
-import type { ToyLook } from '../../../shared/domain/toy-look';
+import { type ChildLook, ChildLookSchema } from '../../../shared/domain/child-look';
+import { type ToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
 import { type ArtStyle, drawChild, drawToy, type Figure } from './characters';
-import type { PageRequest } from './index';
-import { type PageReference, pageReferences } from './prompts';
+import type { CoverRequest, PageRequest } from './index';
+import { type CoverSheet, type PageReference, pageReferences } from './prompts';
 
 /**
  * The book's character sheet for the hosted illustrators (docs/decisions/025-look-reader-accuracy.md,
@@ -92,4 +92,21 @@ export async function pageReferenceImages(
     if (image) images.push({ kind, image });
   }
   return images;
+}
+
+/**
+ * A cover's images: a hero cover sends the photo (the face) and, when the parent chose a look, the
+ * sheet after it; a toy cover with a chosen look sends only the sheet, never the toy's photo.
+ */
+export async function coverImages(
+  request: Pick<CoverRequest, 'kind' | 'photo' | 'look' | 'toy'>,
+): Promise<{ photo?: Buffer | undefined; sheet?: { image: Buffer; shows: CoverSheet } | undefined }> {
+  const hero = request.kind === 'hero_generation';
+  // A look that is not one of the options is left out (the photo is the reference then).
+  const child = hero ? ChildLookSchema.safeParse(request.look).data : undefined;
+  const toy = ToyLookSchema.safeParse(request.toy).data;
+  const shows = { child: child !== undefined, toy: toy !== undefined };
+  const image = await renderReferenceSheet({ child, toy }, 'color');
+  const sheet = image ? { image, shows } : undefined;
+  return { photo: hero || !sheet ? request.photo : undefined, sheet };
 }
