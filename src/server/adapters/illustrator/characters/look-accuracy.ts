@@ -8,7 +8,7 @@ import { type LookGuess, readLookGuess } from './read-look';
 /**
  * The look reader measured on a labelled set of photos (test and bench support only, decision
  * docs/decisions/025-look-reader-accuracy.md): `test/fixtures/look-set/` holds the photos, their
- * true look (`labels.json`) and their licences (`LICENCES.md`).
+ * true look (`labels.json`) and their licences (`test/fixtures/look-set/LICENCES.md`).
  */
 
 export const LOOK_SET_DIR = path.join(PROJECT_ROOT, 'test', 'fixtures', 'look-set');
