@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, lastJsonLine, treeMemorySampler } from './load';
+import { type LookBench, printLookAccuracy } from './look';
 import { serverArgs } from './server-command';
 import { printSignedInPages } from './signed-in-pages';
 import { measureStorefront, printStorefront } from './storefront';
@@ -154,6 +155,7 @@ async function main() {
   const profileLists = await jsonLine<Record<string, unknown>>('bench/profile.ts');
   const signedInReads = await jsonLine<Record<string, unknown>>('bench/signed-in.ts');
   const layoutShift = await jsonLine<unknown>('bench/cls.ts');
+  const lookReader = await jsonLine<LookBench>('bench/look.ts');
 
   const summary = {
     date: new Date().toISOString(),
@@ -190,6 +192,7 @@ async function main() {
     profileLists,
     signedInReads,
     layoutShift,
+    lookReader,
   };
   await fs.writeFile(path.join(resultsDir, 'summary.json'), JSON.stringify(summary, null, 2));
   console.log('\nStart-up (built client, empty DATA_DIR first, then a restart on it)');
@@ -226,6 +229,7 @@ async function main() {
   );
   if (Array.isArray(layoutShift)) console.table(layoutShift);
   else console.log(JSON.stringify(layoutShift, null, 2));
+  printLookAccuracy(lookReader);
   console.log(
     `load average at the end: ${os
       .loadavg()
@@ -240,7 +244,12 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+/** `BENCH_ONLY=look`: only the look reader's accuracy (no shop started). */
+async function lookOnly() {
+  printLookAccuracy(await jsonLine<LookBench>('bench/look.ts'));
+}
+
+(process.env.BENCH_ONLY === 'look' ? lookOnly() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

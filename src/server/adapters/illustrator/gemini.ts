@@ -13,7 +13,15 @@ import {
 } from './hosted';
 import type { CoverResult, Illustrator } from './index';
 import { checkPageRequest } from './page-request';
-import { buildCoverPrompt, buildPagePrompt, NO_PERSON, NO_TOY, refusalWord } from './prompts';
+import {
+  buildCoverPrompt,
+  buildPagePrompt,
+  NO_PERSON,
+  NO_TOY,
+  REFERENCE_LABELS,
+  refusalWord,
+} from './prompts';
+import { coverImages, pageReferenceImages } from './reference-sheet';
 
 export type { IllustratorLogger } from './hosted';
 
@@ -34,8 +42,8 @@ const SAFETY_FINISH_REASONS = new Set([
 /**
  * The Gemini adapter (`@google/genai`, `models.generateContent`): the photo goes as an inline JPEG
  * part beside the prompt; the cover comes back as an inline image part, or as a text answer
- * (NO_PERSON / NO_TOY when the photo has no person / toy). A page sends both approved covers as
- * reference images beside its prompt. The SDK does not retry (no `retryOptions`): requests go
+ * (NO_PERSON / NO_TOY when the photo has no person / toy). A page sends the character sheet (the
+ * drawn child and toy), the approved covers and page 1 as reference images beside its prompt. The SDK does not retry (no `retryOptions`): requests go
  * through the hosted illustrators' one call path (`callHosted` in hosted.ts), which times them out
  * and asks again after a 429 or 5xx.
  */
@@ -101,16 +109,21 @@ export function createGeminiIllustrator({
       }
       if (request.photo.length === 0) return fail('VALIDATION_MISSING_PARAM', ILLUSTRATION_MESSAGES.noPhoto);
       const log = { provider: 'gemini', model, kind: request.kind };
+      // The photo (a hero's face), then the sheet of the drawn look; a drawn toy sends only its sheet.
+      const { photo, sheet } = await coverImages(request);
       const contents: Content[] = [
         {
           role: 'user',
           parts: [
-            { text: buildCoverPrompt(request, { withRefusalAnswer: true }) },
-            { inlineData: { mimeType: 'image/jpeg', data: request.photo.toString('base64') } },
+            { text: buildCoverPrompt(request, { withRefusalAnswer: true, sheet: sheet?.shows }) },
+            ...(photo ? [{ inlineData: { mimeType: 'image/jpeg', data: photo.toString('base64') } }] : []),
+            ...(sheet
+              ? [{ inlineData: { mimeType: 'image/png', data: sheet.image.toString('base64') } }]
+              : []),
           ],
         },
       ];
-      return generate(ai, contents, log, options?.signal, { refusals: true, convert: toPng });
+      return generate(ai, contents, log, options?.signal, { refusals: photo !== undefined, convert: toPng });
     },
 
     async illustratePage(request, options) {
@@ -134,32 +147,12 @@ export function createGeminiIllustrator({
           role: 'user',
           parts: [
             { text: buildPagePrompt(request) },
-            { text: 'Reference image 1, the hero cover (the child):' },
-            {
-              inlineData: {
-                mimeType: imageMimeType(request.heroCover),
-                data: request.heroCover.toString('base64'),
-              },
-            },
-            { text: 'Reference image 2, the toy cover (the plush toy):' },
-            {
-              inlineData: {
-                mimeType: imageMimeType(request.toyCover),
-                data: request.toyCover.toString('base64'),
-              },
-            },
-            // Page 1 is the character sheet: three references at most, which Gemini handles best.
-            ...(request.firstPage
-              ? [
-                  { text: 'Reference image 3, page 1 of this book (draw the characters the same way):' },
-                  {
-                    inlineData: {
-                      mimeType: imageMimeType(request.firstPage),
-                      data: request.firstPage.toString('base64'),
-                    },
-                  },
-                ]
-              : []),
+            // The sheet (the drawn characters), the covers and page 1: three at most with both looks,
+            // which Gemini handles best (prompts.ts `pageReferences`).
+            ...(await pageReferenceImages(request)).flatMap(({ kind, image }, i) => [
+              { text: `Reference image ${i + 1}, ${REFERENCE_LABELS[kind]}:` },
+              { inlineData: { mimeType: imageMimeType(image), data: image.toString('base64') } },
+            ]),
           ],
         },
       ];

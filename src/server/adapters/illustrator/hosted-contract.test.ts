@@ -1,10 +1,21 @@
 import net from 'node:net';
+import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ChildLook } from '../../../shared/domain/child-look';
+import { TOY_COLOURS, type ToyLook } from '../../../shared/domain/toy-look';
+import { HAIR, SKIN } from './characters/palette';
 import { createGeminiIllustrator } from './gemini';
 import type { RetryPolicy } from './hosted';
 import type { CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
 import { createOpenAiIllustrator } from './openai';
-import { COVER_STYLE } from './prompts';
+import {
+  COVER_STYLE,
+  FIRST_PAGE_REFERENCE,
+  PAGE_CHARACTERS,
+  sheetCharacters,
+  TOY_FROM_SHEET,
+} from './prompts';
+import { renderReferenceSheet } from './reference-sheet';
 import {
   geminiErrorReply,
   geminiImageReply,
@@ -87,8 +98,46 @@ let photo: Buffer;
 let png: Buffer;
 let heroCover: Buffer;
 let toyCover: Buffer;
+let toyPhoto: Buffer;
+
+/** A look the parent chose in steps 2 and 3 (drawn by the local illustrator the same way). */
+const CHILD: ChildLook = {
+  skin: 'tan',
+  hairColor: 'red',
+  hairStyle: 'pigtails',
+  eyeColor: 'green',
+  glasses: false,
+};
+const TOY: ToyLook = { kind: 'elephant', main: 'blue', second: 'pink', feature: 'scarf' };
+/** The toy photo's colour: a green no drawing of these looks has. */
+const TOY_PHOTO_COLOUR = '#13ef57';
+
+async function rgb(image: Buffer) {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** How many pixels are within `tolerance` (per channel) of a colour. */
+function countColour(image: { data: Buffer }, hex: string, tolerance = 0): number {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [
+    number,
+    number,
+    number,
+  ];
+  let n = 0;
+  for (let i = 0; i < image.data.length; i += 3) {
+    const d = Math.max(
+      Math.abs(image.data[i]! - r),
+      Math.abs(image.data[i + 1]! - g),
+      Math.abs(image.data[i + 2]! - b),
+    );
+    if (d <= tolerance) n++;
+  }
+  return n;
+}
 
 beforeAll(async () => {
+  toyPhoto = await makeImage('jpeg', { width: 64, height: 64, color: TOY_PHOTO_COLOUR });
   photo = await makePhoto();
   png = await makeImage('png', { width: 24, height: 24 });
   heroCover = await makeImage('png', { width: 40, height: 40, color: '#d23c8c' });
@@ -157,6 +206,80 @@ describe.each(providers)('hosted illustrator contract: $name', (provider) => {
       true,
     ]);
     expect(pageSent?.images[0]?.equals(heroCover)).toBe(true);
+  });
+
+  it('sends the drawn characters as the reference sheet of a page, and nothing of the toy photo', async () => {
+    fake.reply(provider.image(png), provider.image(png));
+    const drawn = { ...page(), child: { look: CHILD }, toy: { look: TOY }, toyPhoto };
+    expect((await illustrator().illustratePage(drawn)).ok).toBe(true);
+    expect((await illustrator().illustratePage({ ...drawn, style: 'line', firstPage: png })).ok).toBe(true);
+    const [colour, line] = await Promise.all(fake.received.map((request) => provider.sent(request)));
+
+    // The sheet first, then the hero cover: the toy cover and the toy photo are not sent.
+    expect(colour?.images).toHaveLength(2);
+    expect(colour?.images[1]?.equals(heroCover)).toBe(true);
+    const sheet = await rgb(colour!.images[0]!);
+    const expected = await rgb((await renderReferenceSheet({ child: CHILD, toy: TOY }, 'color'))!);
+    expect([sheet.width, sheet.height]).toEqual([expected.width, expected.height]);
+    expect(sheet.data.equals(expected.data)).toBe(true);
+    // Its pixels are the drawn child (her hair, her skin) and the drawn toy (its fur).
+    expect(countColour(sheet, HAIR[CHILD.hairColor].fill)).toBeGreaterThan(2000);
+    expect(countColour(sheet, SKIN[CHILD.skin].fill)).toBeGreaterThan(2000);
+    expect(countColour(sheet, TOY_COLOURS[TOY.main].fill)).toBeGreaterThan(2000);
+    expect(countColour(await rgb(toyPhoto), TOY_PHOTO_COLOUR, 40)).toBeGreaterThan(1000);
+    for (const sent of [colour!, line!]) {
+      for (const image of sent.images) {
+        expect(image.equals(toyCover) || image.equals(toyPhoto)).toBe(false);
+        // Not one pixel of the toy photo's colour.
+        expect(countColour(await rgb(image), TOY_PHOTO_COLOUR, 40)).toBe(0);
+      }
+    }
+    expect(colour?.prompt).toContain(sheetCharacters(drawn));
+    expect(colour?.prompt).not.toContain(PAGE_CHARACTERS);
+
+    // A coloring page: the sheet as line art (grey only), then the hero cover and page 1.
+    expect(line?.images).toHaveLength(3);
+    expect(line?.images[2]?.equals(png)).toBe(true);
+    const lineSheet = await rgb(line!.images[0]!);
+    let coloured = 0;
+    for (let i = 0; i < lineSheet.data.length; i += 3)
+      if (lineSheet.data[i] !== lineSheet.data[i + 1] || lineSheet.data[i] !== lineSheet.data[i + 2])
+        coloured++;
+    expect(coloured).toBe(0);
+    expect(line?.prompt).toContain(FIRST_PAGE_REFERENCE);
+  });
+
+  it('sends a hero cover the photo and the sheet of the chosen look, a drawn toy only its sheet', async () => {
+    fake.reply(provider.image(png), provider.image(png));
+    expect((await illustrator().generateCover({ ...hero(), look: CHILD })).ok).toBe(true);
+    const toyCoverRequest: CoverRequest = {
+      kind: 'plush_toy_generation',
+      photo: toyPhoto,
+      name: 'Nelly',
+      language: 'en',
+      toy: TOY,
+    };
+    expect((await illustrator().generateCover(toyCoverRequest)).ok).toBe(true);
+    const [heroSent, toySent] = await Promise.all(fake.received.map((request) => provider.sent(request)));
+
+    expect(heroSent?.images).toHaveLength(2);
+    expect(heroSent?.images[0]?.equals(photo)).toBe(true);
+    const heroSheet = await rgb(heroSent!.images[1]!);
+    expect(
+      heroSheet.data.equals((await rgb((await renderReferenceSheet({ child: CHILD }, 'color'))!)).data),
+    ).toBe(true);
+    expect(heroSent?.prompt).toContain('follow the sheet');
+
+    // The toy: its sheet, not one pixel of its photo, and no refusal word to answer.
+    expect(toySent?.images).toHaveLength(1);
+    const toySheet = await rgb(toySent!.images[0]!);
+    expect(toySheet.data.equals((await rgb((await renderReferenceSheet({ toy: TOY }, 'color'))!)).data)).toBe(
+      true,
+    );
+    expect(countColour(toySheet, TOY_COLOURS[TOY.main].fill)).toBeGreaterThan(2000);
+    expect(countColour(toySheet, TOY_PHOTO_COLOUR, 40)).toBe(0);
+    expect(toySent?.prompt).toContain(TOY_FROM_SHEET);
+    expect(toySent?.prompt).not.toContain('NO_TOY');
   });
 
   it('asks again after a 429 and after a 5xx, and returns the image that follows', async () => {

@@ -20,14 +20,16 @@ export type CoverRequest = {
   name: string;
   language: Language;
   /**
-   * The child's drawn look as the parent adjusted it in wizard step 2 (hero only, local
-   * illustrator); read off the photo when absent. Hosted illustrators draw from the photo.
+   * The child's drawn look as the parent adjusted it in wizard step 2 (hero only); the local
+   * illustrator reads it off the photo when absent. Hosted illustrators get it drawn as a character
+   * sheet after the photo (reference-sheet.ts).
    */
   look?: ChildLook | undefined;
   /**
    * The toy's drawn look (local illustrator, docs/decisions/021-the-toy-drawn.md): on the toy's cover
    * the toy itself (absent: the default teddy, its kind from its name); on the hero cover the toy
-   * drawn beside the child (absent: the child alone). Hosted illustrators draw from the photo.
+   * drawn beside the child (absent: the child alone). Hosted illustrators get it drawn as a character
+   * sheet, instead of the toy's photo on the toy's cover.
    */
   toy?: ToyLook | undefined;
   /** The cover's width and height in pixels: 1024 on screen by default, 2625 for print. */
@@ -64,11 +66,20 @@ export type PageRequest = {
    * does; the local illustrator draws from these fields, the hosted models from `prompt`.
    */
   scene: Scene;
-  /** How the local illustrator draws the child; absent: DEFAULT_CHILD_LOOK. */
+  /**
+   * How the child is drawn: the local illustrator's figure (absent: DEFAULT_CHILD_LOOK), the hosted
+   * models' character sheet (absent: the hero cover is their only reference for the child).
+   */
   child?: { look?: ChildLook };
-  /** How the local illustrator draws the toy; absent: DEFAULT_TOY_LOOK. */
+  /**
+   * How the toy is drawn: the local illustrator's figure (absent: DEFAULT_TOY_LOOK), the hosted
+   * models' character sheet (absent: the toy cover is their reference for the toy).
+   */
   toy?: { look?: ToyLook };
-  /** The toy's own photo (JPEG): a reference for the hosted models. */
+  /**
+   * The toy's own photo (JPEG). Not sent to the hosted models: they get the toy drawn from its look
+   * (reference-sheet.ts), or its approved cover when it has none.
+   */
   toyPhoto?: Buffer;
   /** Page 1 of the book (PNG), once drawn: hosted models keep the characters the same with it. */
   firstPage?: Buffer;

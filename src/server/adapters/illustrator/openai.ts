@@ -20,6 +20,7 @@ import {
 import type { CoverRequest, CoverResult, Illustrator } from './index';
 import { checkPageRequest } from './page-request';
 import { buildCoverPrompt, buildPagePrompt } from './prompts';
+import { coverImages, pageReferenceImages } from './reference-sheet';
 
 /** The shop's offline photo check (`photo-check.ts`), given the cleaned JPEG. */
 export type PhotoChecker = {
@@ -114,12 +115,17 @@ export function createOpenAiIllustrator({
         if (refused) return refused;
       }
 
+      // The photo (a hero's face), then the sheet of the drawn look; a drawn toy sends only its sheet.
+      const { photo, sheet } = await coverImages(request);
       return edit(
         client,
         async () => ({
           model,
-          image: [await toFile(request.photo, 'photo.jpg', { type: 'image/jpeg' })],
-          prompt: buildCoverPrompt(request, { withRefusalAnswer: false }),
+          image: [
+            ...(photo ? [await toFile(photo, 'photo.jpg', { type: 'image/jpeg' })] : []),
+            ...(sheet ? [await toFile(sheet.image, 'sheet.png', { type: 'image/png' })] : []),
+          ],
+          prompt: buildCoverPrompt(request, { withRefusalAnswer: false, sheet: sheet?.shows }),
           size: '1024x1024',
           input_fidelity: 'high',
         }),
@@ -145,21 +151,19 @@ export function createOpenAiIllustrator({
         style: request.style,
         page: request.pageNumber,
       };
-      const reference = (cover: Buffer, name: string) => {
-        const type = imageMimeType(cover);
-        return toFile(cover, `${name}.${type.slice('image/'.length)}`, { type });
-      };
+      // The sheet (the drawn characters), the covers, then page 1: the prompt names them in this
+      // order (prompts.ts `pageReferences`). Drawn once, sent with every attempt.
+      const references = await pageReferenceImages(request);
       return edit(
         client,
         async () => ({
           model,
-          // The hero cover, the toy cover, then page 1: the prompt names them in this order.
-          image: [
-            await reference(request.heroCover, 'hero-cover'),
-            await reference(request.toyCover, 'toy-cover'),
-            // Page 1, once drawn, is the character sheet of every later page.
-            ...(request.firstPage ? [await reference(request.firstPage, 'first-page')] : []),
-          ],
+          image: await Promise.all(
+            references.map(({ kind, image }) => {
+              const type = imageMimeType(image);
+              return toFile(image, `${kind}.${type.slice('image/'.length)}`, { type });
+            }),
+          ),
           prompt: buildPagePrompt(request),
           size: '1024x1024',
           input_fidelity: 'high',

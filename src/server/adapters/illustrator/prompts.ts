@@ -71,16 +71,18 @@ const SUBJECT: Record<CoverKind, { subject: string; keep: string; who: string; r
  */
 export function buildCoverPrompt(
   request: { kind: CoverKind; name: string; themeId?: string | undefined },
-  { withRefusalAnswer }: { withRefusalAnswer: boolean },
+  { withRefusalAnswer, sheet }: { withRefusalAnswer: boolean; sheet?: CoverSheet | undefined },
 ): string {
   const parts = SUBJECT[request.kind];
   const name = sanitiseName(request.name);
   const hosted = hostedOf(request.themeId);
+  // A toy drawn from its look: the sheet is its only image, so there is no photo to refuse.
+  const toyFromSheet = request.kind === 'plush_toy_generation' && sheet !== undefined;
   const lines = [
     hosted.cover,
     `Style: ${hosted.coverStyle}.`,
-    parts.subject,
-    parts.keep,
+    ...(toyFromSheet ? [TOY_FROM_SHEET] : [parts.subject, parts.keep]),
+    ...(sheet && !toyFromSheet ? [heroWithSheet(sheet)] : []),
     `Theme: ${hosted.coverTheme}.`,
     'Composition: the subject is centred and fills the square frame, with calm space around it.',
     NO_TEXT_RULE,
@@ -90,8 +92,32 @@ export function buildCoverPrompt(
       `${parts.who} is "${name}". This is context for you only: never write the name in the picture.`,
     );
   }
-  if (withRefusalAnswer) lines.push(parts.refusal);
+  if (withRefusalAnswer && !toyFromSheet) lines.push(parts.refusal);
   return lines.join('\n');
+}
+
+/** What the character sheet sent with a cover shows (`reference-sheet.ts`). */
+export type CoverSheet = { child: boolean; toy: boolean };
+
+/** A toy cover drawn from the toy's look: the sheet instead of the photo (decision 021: no photo pixel). */
+export const TOY_FROM_SHEET =
+  "The plush toy on the reference image, this book's character sheet, is the hero's cuddly companion, " +
+  'shown as a storybook character. Draw exactly this toy: the same kind of animal or creature, shape, ' +
+  "colours, markings and accessories as on the sheet, in this cover's style and scene. Show the toy on " +
+  "its own, without people, and do not copy the sheet's white background.";
+
+/** A hero cover with the sheet after the photo: the photo's face, the sheet's drawn look. */
+function heroWithSheet(sheet: CoverSheet): string {
+  return [
+    `After the photo comes this book's character sheet: ${sheet.child ? 'the child' : ''}${sheet.child && sheet.toy ? ' and ' : ''}${sheet.toy ? 'their plush toy' : ''} as drawn in the book.`,
+    ...(sheet.child
+      ? [
+          'Draw the child with the face of the photo and, as on the sheet, the skin tone, hair colour and ' +
+            'hairstyle, eye colour, glasses and clothes; where the photo and the sheet differ, follow the sheet.',
+        ]
+      : []),
+    ...(sheet.toy ? ['Draw the toy from the sheet beside the child.'] : []),
+  ].join(' ');
 }
 
 /**
@@ -136,11 +162,62 @@ export const PAGE_CHARACTERS =
   'and its size next to the child. Do not copy the covers themselves: no round frames, titles or ' +
   'ribbons.';
 
-/** With the third reference image, page 1 of the book: the character sheet the later pages follow. */
+/** With the last reference image, page 1 of the book: the character sheet the later pages follow. */
 export const FIRST_PAGE_REFERENCE =
-  'A third reference image comes after the covers: page 1 of this same book. Draw the child and the ' +
-  'toy exactly as on that page (proportions, clothes, colours, line and painting style), so that ' +
-  'every page looks drawn by the same illustrator; do not repeat its scene.';
+  'The last reference image is page 1 of this same book. Draw the child and the toy exactly as on ' +
+  'that page (proportions, clothes, colours, line and painting style), so that every page looks drawn ' +
+  'by the same illustrator; do not repeat its scene.';
+
+/**
+ * The reference images of a page, in the order both hosted adapters send them (issue 30,
+ * docs/decisions/025-look-reader-accuracy.md): the character sheet when the book has a drawn look
+ * for the child or the toy (`reference-sheet.ts`), the hero cover, the toy cover only when the toy
+ * has no drawn look (else the sheet's toy is the toy), then page 1 once drawn. At most three when
+ * both looks are given, which Gemini handles best. The toy's photo is never sent.
+ */
+export type PageReference = 'sheet' | 'hero-cover' | 'toy-cover' | 'first-page';
+
+export function pageReferences(request: Pick<PageRequest, 'child' | 'toy' | 'firstPage'>): PageReference[] {
+  const sheet = request.child?.look !== undefined || request.toy?.look !== undefined;
+  return [
+    ...(sheet ? (['sheet'] as const) : []),
+    'hero-cover',
+    ...(request.toy?.look === undefined ? (['toy-cover'] as const) : []),
+    ...(request.firstPage ? (['first-page'] as const) : []),
+  ];
+}
+
+/** What each reference image is, as Gemini's text part before it says. */
+export const REFERENCE_LABELS: Record<PageReference, string> = {
+  sheet: 'the character sheet (the characters as drawn in this book)',
+  'hero-cover': 'the hero cover (the child)',
+  'toy-cover': 'the toy cover (the plush toy)',
+  'first-page': 'page 1 of this book (draw the characters the same way)',
+};
+
+/**
+ * The characters' text when the sheet comes first: draw exactly the sheet's child and toy; the
+ * covers after it show the same characters, and the sheet wins where they differ.
+ */
+export function sheetCharacters(request: Pick<PageRequest, 'child' | 'toy'>): string {
+  const child = request.child?.look !== undefined;
+  const toy = request.toy?.look !== undefined;
+  const who = child && toy ? 'the child and their plush toy' : child ? 'the child' : "the child's plush toy";
+  const keep = [
+    ...(child ? ["the child's skin tone, hair colour and hairstyle, eye colour, glasses and clothes"] : []),
+    ...(toy
+      ? ["the toy's kind of animal, shape, colours, markings and accessories, and its size next to the child"]
+      : []),
+  ].join('; ');
+  return [
+    `The first reference image is this book's character sheet: ${who} as drawn in every picture of the book.`,
+    `Draw exactly ${child && toy ? 'this child and this toy' : child ? 'this child' : 'this toy'} in the scene, in the scene's own poses, the same on every page: ${keep}, exactly as on the sheet.`,
+    toy && !child
+      ? 'The hero cover after it shows the child; keep their face, hair, skin tone and clothes as on the cover.'
+      : `The cover${toy ? '' : 's'} after it show${toy ? 's' : ''} the same characters in a finished picture; where a cover and the sheet differ, follow the sheet.`,
+    "Do not copy the sheet's white background or the covers themselves: no round frames, titles or ribbons.",
+  ].join(' ');
+}
 
 const MAX_SCENE_LENGTH = 600;
 
@@ -157,7 +234,7 @@ function sanitiseScene(text: string): string {
 
 /** The full prompt of a page: the shared style and characters, then this page's scene. */
 export function buildPagePrompt(
-  request: Pick<PageRequest, 'scene' | 'style' | 'firstPage' | 'themeId'>,
+  request: Pick<PageRequest, 'scene' | 'style' | 'firstPage' | 'themeId' | 'child' | 'toy'>,
 ): string {
   // Without a description, the setting and the hour ("forest path at night") still say where we are.
   const scene =
@@ -166,7 +243,7 @@ export function buildPagePrompt(
   return [
     hostedOf(request.themeId).page,
     `Style: ${PAGE_STYLES[request.style]}.`,
-    PAGE_CHARACTERS,
+    pageReferences(request)[0] === 'sheet' ? sheetCharacters(request) : PAGE_CHARACTERS,
     ...(request.firstPage ? [FIRST_PAGE_REFERENCE] : []),
     `The scene of this page: ${scene}`,
     'Composition: the child and the toy are clearly visible and recognisable, in a complete scene that ' +

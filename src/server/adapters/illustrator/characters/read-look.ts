@@ -29,7 +29,8 @@ const MAX_INPUT_PIXELS = 50_000_000;
 // The face mesh and irises (cheeks, eyes, the face outline); the cut-out is added when loading.
 const HUMAN_CONFIG: Partial<Config> = {
   ...HUMAN_BASE,
-  face: faceModules({ maxDetected: 1, minConfidence: 0.3 }, { mesh: true, iris: true }),
+  // Several faces, so the child in the middle of the crop is read, not a brighter face beside them.
+  face: faceModules({ maxDetected: 4, minConfidence: 0.3 }, { mesh: true, iris: true }),
 } as Partial<Config>;
 
 const SELFIE_DIR = path.join(SERVER_SOURCE, 'adapters', 'illustrator', 'models', 'selfie');
@@ -78,29 +79,29 @@ export function toLab([r, g, b]: Rgb): Rgb {
   return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
 }
 
-/** The palette entry nearest a sample; `lightness` weighs how much brightness counts against hue. */
+/**
+ * The palette entry nearest a sample, and how clear the choice is: the squared distance to the
+ * nearest over the distance to the runner-up (near 1: the sample sits between two entries).
+ * `lightness` weighs how much brightness counts against hue.
+ */
 function nearestEntry<K extends string>(
   sample: Rgb,
   entries: Record<K, { photo: [number, number, number] }>,
   lightness = 1,
-): K {
+): { key: K; closeness: number } {
   const s = toLab(sample);
-  let best: K | undefined;
-  let bestD = Infinity;
-  for (const key of Object.keys(entries) as K[]) {
-    const e = toLab(entries[key].photo);
-    const d = lightness * (s[0] - e[0]) ** 2 + (s[1] - e[1]) ** 2 + (s[2] - e[2]) ** 2;
-    if (d < bestD) {
-      bestD = d;
-      best = key;
-    }
-  }
-  return best!;
+  const ranked = (Object.keys(entries) as K[])
+    .map((key) => {
+      const e = toLab(entries[key].photo);
+      return { key, d: lightness * (s[0] - e[0]) ** 2 + (s[1] - e[1]) ** 2 + (s[2] - e[2]) ** 2 };
+    })
+    .sort((a, b) => a.d - b.d);
+  return { key: ranked[0]!.key, closeness: ranked[0]!.d / Math.max(ranked[1]?.d ?? Infinity, 1e-9) };
 }
 
-const nearestSkin = (sample: Rgb): SkinTone => nearestEntry(sample, SKIN, 2);
-const nearestHair = (sample: Rgb): HairColor => nearestEntry(sample, HAIR, 1.5);
-const nearestEyes = (sample: Rgb): EyeColor => nearestEntry(sample, EYES, 0.5);
+const nearestSkin = (sample: Rgb) => nearestEntry<SkinTone>(sample, SKIN, 2);
+const nearestHair = (sample: Rgb) => nearestEntry<HairColor>(sample, HAIR, 1.5);
+const nearestEyes = (sample: Rgb) => nearestEntry<EyeColor>(sample, EYES, 0.5);
 
 /** The per-channel median of some pixels: robust to highlights, shadows and stray strands. */
 function median(pixels: Rgb[]): Rgb | undefined {
@@ -111,6 +112,14 @@ function median(pixels: Rgb[]): Rgb | undefined {
   };
   return [channel(0), channel(1), channel(2)];
 }
+
+/** Hair's own colour: the darker part of its pixels (highlights and stray skin are lighter). */
+function hairBody(pixels: Rgb[]): Rgb | undefined {
+  if (pixels.length === 0) return undefined;
+  const byL = pixels.map((p) => ({ p, l: toLab(p)[0] })).sort((a, b) => a.l - b.l);
+  return median(byL.slice(0, Math.max(1, Math.ceil(byL.length * HAIR_BODY_SHARE))).map((e) => e.p));
+}
+const HAIR_BODY_SHARE = 0.5;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -136,7 +145,8 @@ export type LookReading = {
   skin: Rgb;
   hair?: Rgb | undefined;
   eyes?: Rgb | undefined;
-  hairStyle: HairStyle;
+  /** The lightness (Lab L) that 2 % of the photo's pixels reach: low when the room is dim. */
+  highlight: number;
   /**
    * Shares of hair-coloured person pixels below the jaw, beside the face and above the hairline;
    * the hair's width at brow level in face widths; the cut-out's share of the photo.
@@ -242,7 +252,7 @@ function readFromPixels(image: Image, mesh: Mesh, mask: Uint8Array): LookReading
     region(-0.95, 0.95, -0.7, 0.1, (p, u) => {
       if (Math.abs(u) > 0.5 && !skinLike(p)) hairPixels.push(p);
     });
-  const hair = median(hairPixels);
+  const hair = hairBody(hairPixels);
   const hairLab = hair ? toLab(hair) : undefined;
   const hairLike = (p: Rgb) => {
     if (!hairLab || skinLike(p)) return false;
@@ -288,20 +298,15 @@ function readFromPixels(image: Image, mesh: Mesh, mask: Uint8Array): LookReading
     width: widest,
     maskFraction: maskSum / mask.length,
   };
-  return { skin, hair, eyes, hairStyle: hairStyleOf(measures, hair !== undefined), measures };
+  return { skin, highlight: highlightOf(image), hair, eyes, measures };
 }
 
-/**
- * The hair style class from the measures. Length reads well off the cut-out; curl does not (on
- * the sample photos texture did not separate curly from straight), so only very wide hair counts
- * as curly, and tie-ups (ponytail, pigtails, braids) are left to the parent.
- */
-function hairStyleOf(m: LookReading['measures'], hasHair: boolean): HairStyle {
-  if (!hasHair || m.above < 0.08) return 'cropped';
-  const curly = m.width > 2.7;
-  if (m.below > 0.15) return curly ? 'curly-long' : 'long';
-  if (m.beside > 0.12) return curly ? 'curly-long' : 'bob';
-  return curly ? 'curly-short' : 'short';
+/** The Lab lightness that the brightest 2 % of the photo's pixels reach (every 7th pixel read). */
+function highlightOf({ data }: Image): number {
+  const values: number[] = [];
+  for (let i = 0; i + 2 < data.length; i += 21) values.push(toLab([data[i]!, data[i + 1]!, data[i + 2]!])[0]);
+  values.sort((a, b) => a - b);
+  return values[Math.floor(values.length * 0.98)] ?? 0;
 }
 
 async function decode(photo: Buffer): Promise<Image> {
@@ -316,6 +321,22 @@ async function decode(photo: Buffer): Promise<Image> {
   return { data, width: info.width, height: info.height };
 }
 
+/**
+ * The face the photo is of: the wizard's cropper centres the child, so the largest face near the
+ * middle, not the detector's most confident one (a grown-up's sharper face beside the child).
+ */
+function centralFace<F extends { box: [number, number, number, number]; score: number }>(
+  faces: F[],
+  image: { width: number; height: number },
+): F | undefined {
+  const weight = (f: F) => {
+    const [x, y, w, h] = f.box;
+    const d = Math.hypot(x + w / 2 - image.width / 2, y + h / 2 - image.height / 2);
+    return w * h * Math.exp(-((d / (0.35 * Math.hypot(image.width, image.height))) ** 2));
+  };
+  return [...faces].sort((a, b) => weight(b) - weight(a))[0];
+}
+
 /** Runs the face mesh and the cut-out; one photo at a time (the WASM backend is single-threaded). */
 async function analyse(image: Image): Promise<{ mesh: Mesh; mask: Uint8Array } | undefined> {
   const human = await getHuman();
@@ -324,7 +345,7 @@ async function analyse(image: Image): Promise<{ mesh: Mesh; mask: Uint8Array } |
     const input = tf.tensor4d(image.data, [1, image.height, image.width, 3], 'int32');
     try {
       const result = await human.detect(input);
-      const face = [...result.face].sort((a, b) => b.score - a.score)[0];
+      const face = centralFace(result.face, image);
       if (!face || face.mesh.length < 468) return undefined;
       const alpha = await human.segmentation(input);
       if (!alpha) return undefined;
@@ -344,26 +365,114 @@ async function analyse(image: Image): Promise<{ mesh: Mesh; mask: Uint8Array } |
   return run;
 }
 
-/** The look read off the photo, or the default look when the photo cannot be read. */
-export async function readChildLook(photo: Buffer): Promise<ChildLook> {
+/**
+ * What the reader is sure enough to say, attribute by attribute; a missing attribute is one the
+ * parent picks in step 2 (docs/decisions/025-look-reader-accuracy.md). Measured on the labelled set
+ * in test/fixtures/look-set (`look-accuracy.test.ts`, `npm run bench`).
+ */
+export type LookGuess = Partial<Pick<ChildLook, 'skin' | 'hairColor' | 'hairStyle' | 'eyeColor'>>;
+
+/** When the reader keeps quiet: the thresholds the labelled set was measured with. */
+export const LOOK_CONFIDENCE = {
+  /** A photo whose brightest 2 % stay below this Lab lightness was taken in a dim room: no colour. */
+  minHighlight: 70,
+  /** Skin under ordinary light: Lab chroma at least this, hue angle in this range (degrees). */
+  skinMinChroma: 14,
+  skinHue: [35, 75] as const,
+  /** Cheeks darker than this share of the photo's highlights: the face is in shadow or backlit. */
+  minSkinToHighlight: 0.45,
+  /** Hair as a colour: hue angle range for brown to blond and red, or nearly no chroma (black). */
+  hairHue: [25, 95] as const,
+  hairNeutralChroma: 8,
+  /** The iris must differ this much (Lab distance) from the skin, else the lids were sampled. */
+  irisFromSkin: 25,
+  /** A dark iris (Lab lightness below this) with no blue in it is brown, whatever the light. */
+  darkIris: 42,
+  /** A sample between two palette entries (squared distance ratio above this) is not said. */
+  maxCloseness: 0.6,
+  maxSkinCloseness: 0.85,
+  /**
+   * Long: hair-coloured pixels below the jaw and beside the face (a ponytail over one shoulder has
+   * little beside); volume over this many face widths may be curls.
+   */
+  longBelow: 0.2,
+  longBeside: 0.3,
+  straightMaxWidth: 2,
+  /** Short: hair hugging the head, none beside or below the face. */
+  shortMaxBeside: 0.05,
+  shortMaxBelow: 0.03,
+  shortMaxWidth: 1.5,
+} as const;
+
+const labOf = (rgb: Rgb) => {
+  const [l, a, b] = toLab(rgb);
+  return { l, chroma: Math.hypot(a, b), hue: (Math.atan2(b, a) * 180) / Math.PI };
+};
+const within = (value: number, [low, high]: readonly [number, number]) => value >= low && value <= high;
+
+/** The attributes the reading supports, each left out where the photo does not settle it. */
+export function guessFromReading(reading: LookReading): LookGuess {
+  const c = LOOK_CONFIDENCE;
+  const skin = labOf(reading.skin);
+  const lit = reading.highlight >= c.minHighlight;
+  // Light of an ordinary colour on the face: a tinted or shadowed face changes every colour on it.
+  const plainLight = lit && skin.chroma >= c.skinMinChroma && within(skin.hue, c.skinHue);
+  const faceLit = skin.l >= c.minSkinToHighlight * reading.highlight;
+  const guess: LookGuess = {};
+  const clear = <K extends string>(found: { key: K; closeness: number }, max: number = c.maxCloseness) =>
+    found.closeness <= max ? found.key : undefined;
+  // Skin tones are near steps (either neighbour looks right), so only a sample midway is not said.
+  if (plainLight && faceLit) guess.skin = clear(nearestSkin(reading.skin), c.maxSkinCloseness);
+  if (reading.hair && lit && faceLit) {
+    const hair = labOf(reading.hair);
+    if (hair.chroma <= c.hairNeutralChroma || within(hair.hue, c.hairHue))
+      guess.hairColor = clear(nearestHair(reading.hair));
+  }
+  if (reading.eyes && lit) {
+    const [l, a, b] = toLab(reading.eyes);
+    const [sl, sa, sb] = toLab(reading.skin);
+    if (Math.hypot(l - sl, a - sa, b - sb) >= c.irisFromSkin) {
+      if (l < c.darkIris && b > -5) guess.eyeColor = 'brown';
+      else if (plainLight) guess.eyeColor = clear(nearestEyes(reading.eyes));
+    }
+  }
+  guess.hairStyle = hairStyleGuess(reading);
+  return Object.fromEntries(Object.entries(guess).filter(([, v]) => v !== undefined)) as LookGuess;
+}
+
+/**
+ * Length reads off the cut-out where the hair falls below the jaw; a ponytail or hair behind the
+ * shoulders looks short from the front, and curls do not separate from volume, so those are left
+ * to the parent.
+ */
+function hairStyleGuess({ hair, measures: m }: LookReading): HairStyle | undefined {
+  const c = LOOK_CONFIDENCE;
+  if (!hair) return undefined;
+  if (m.below >= c.longBelow && m.beside >= c.longBeside)
+    return m.width > c.straightMaxWidth ? undefined : 'long';
+  const hugging = m.beside <= c.shortMaxBeside && m.below <= c.shortMaxBelow && m.width <= c.shortMaxWidth;
+  if (hugging) return m.above < 0.08 ? 'cropped' : 'short';
+  return undefined;
+}
+
+/** What the reader is sure of (nothing when the photo cannot be read). */
+export async function readLookGuess(photo: Buffer): Promise<LookGuess> {
   try {
     const image = await decode(photo);
     const found = await analyse(image);
-    if (!found) return { ...DEFAULT_CHILD_LOOK };
+    if (!found) return {};
     const reading = readFromPixels(image, found.mesh, found.mask);
-    if (!reading) return { ...DEFAULT_CHILD_LOOK };
-    return {
-      skin: nearestSkin(reading.skin),
-      hairColor: reading.hair ? nearestHair(reading.hair) : DEFAULT_CHILD_LOOK.hairColor,
-      hairStyle: reading.hairStyle,
-      eyeColor: reading.eyes ? nearestEyes(reading.eyes) : DEFAULT_CHILD_LOOK.eyeColor,
-      // Not read yet: a drawn pair of glasses on a child who wears none is worse than the reverse,
-      // and the parent ticks the box in step 2.
-      glasses: false,
-    };
+    return reading ? guessFromReading(reading) : {};
   } catch {
-    return { ...DEFAULT_CHILD_LOOK };
+    return {};
   }
+}
+
+/** The look read off the photo, the default look's part wherever the reader is not sure. */
+export async function readChildLook(photo: Buffer): Promise<ChildLook> {
+  // Glasses are not read: a drawn pair on a child who wears none is worse than the reverse, and
+  // the parent ticks the box in step 2.
+  return { ...DEFAULT_CHILD_LOOK, ...(await readLookGuess(photo)) };
 }
 
 /** For tuning and tests: the raw reading with the model outputs. */
