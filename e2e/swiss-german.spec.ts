@@ -126,6 +126,8 @@ test('a German book and an Italian gift copy for Nonna, paid with TWINT; the rec
   await page.setViewportSize({ width: 390, height: 844 });
   const track = page.getByRole('link', { name: 'Ihr Buch verfolgen' });
   expect(await track.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
+  // Nor does the page scroll sideways: the German wordmark, the longest, shrinks in the top bar.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
   await shootBoth(page, 'confirmation-de');
 

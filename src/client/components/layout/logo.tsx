@@ -29,10 +29,15 @@ export function Logo({ className }: { className?: string }) {
   );
 }
 
+/**
+ * The logo in the top bar. On a phone the longest wordmark (German, "Kuschelgeschichten") is wider
+ * than what the cart and the menu leave: the link may shrink, and the wordmark scales down inside
+ * its box rather than push the page sideways.
+ */
 export function LogoLink() {
   return (
-    <Link to="/" className="-m-1 shrink-0 rounded-xl p-1">
-      <Logo />
+    <Link to="/" className="-m-1 min-w-0 shrink rounded-xl p-1">
+      <Logo className="max-w-full object-contain object-left" />
     </Link>
   );
 }

@@ -15,7 +15,7 @@ export function TopBar({ cartCount }: { cartCount?: number }) {
     <header className="sticky top-0 z-40 border-b border-sand-300/70 bg-cream-100/90 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6 md:h-20">
         <LogoLink />
-        <nav aria-label={t('mainNav')} className="flex items-center gap-1 md:gap-2">
+        <nav aria-label={t('mainNav')} className="flex shrink-0 items-center gap-1 md:gap-2">
           {/* Wrapped: `hidden` on the link itself would fight the button's own `inline-flex`. */}
           <div className="hidden md:block">
             <BuildBookLink size="sm" />
