@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
@@ -121,6 +121,40 @@ describe('the operator console', () => {
     expect(await within(table).findByText('Ben Older')).toBeVisible();
     expect(api.callsTo('/api/admin/orders').at(-1)?.query.get('cursor')).toBe('next-page');
     expect(screen.queryByRole('button', { name: 'Show more orders' })).toBeNull();
+  });
+
+  it('says until when a paid order is in its grace period, and counts a parent’s cancellation as refunded', async () => {
+    const printAfter = new Date(Date.now() + 30 * 60_000).toISOString();
+    const inGrace = detail({ order: { ...detail().order, printAfter } });
+    mockCheckoutApi({ routes: { ...operator, [`GET /api/admin/orders/${ORDER_ID}`]: ok(inGrace) } });
+    renderApp(`/admin/orders/${ORDER_ID}`);
+    expect(
+      await screen.findByText(/^Grace period: goes to the printer on .+\. Until then the customer/),
+    ).toBeVisible();
+    cleanup();
+    // Cancelled by the parent: the whole payment is being refunded, nothing is left for an operator.
+    const cancelled = detail({
+      order: { ...detail().order, status: 'cancelled', printAfter: null },
+      refunds: [
+        {
+          id: 'r1',
+          amount: detail().order.quote.total,
+          currency: 'chf',
+          reason: 'customer_cancelled',
+          status: 'pending',
+          failure: null,
+          createdAt: '2026-01-15T10:40:00.000Z',
+          refundedAt: null,
+        },
+      ],
+    });
+    mockCheckoutApi({ routes: { ...operator, [`GET /api/admin/orders/${ORDER_ID}`]: ok(cancelled) } });
+    const { user } = renderApp(`/admin/orders/${ORDER_ID}`);
+    expect(await screen.findByText(/Order cancelled by the customer/)).toBeVisible();
+    expect(screen.queryByText(/^Grace period/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this order' });
+    expect(within(dialog).getByRole('textbox', { name: 'Amount to refund (CHF)' })).toHaveValue('0.00');
   });
 
   it('refunds part of an order: checks the amount, sends cents once, shows the order as it now is', async () => {

@@ -75,6 +75,17 @@ export type UserRole = (typeof USER_ROLES)[number];
  */
 export const REFUND_REASONS = ['double_charge', 'amount_mismatch', 'operator', 'customer_cancelled'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
+/**
+ * Refunds of the order's own payment (an operator's, or the parent's cancellation in the grace
+ * period): they count once the provider confirms them, add up to what the order has given back,
+ * and a full one marks the order refunded. The others give back a second or stale charge.
+ */
+export const OWN_PAYMENT_REFUND_REASONS = [
+  'operator',
+  'customer_cancelled',
+] as const satisfies readonly RefundReason[];
+export const refundsOwnPayment = (reason: string) =>
+  (OWN_PAYMENT_REFUND_REASONS as readonly string[]).includes(reason);
 
 export const AUDIT_ACTIONS = [
   'hold',

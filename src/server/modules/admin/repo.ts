@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrderQuery, AdminOrderRow } from '../../../shared/contracts/admin';
 import { AdminOrderQuerySchema } from '../../../shared/contracts/admin';
+import { OWN_PAYMENT_REFUND_REASONS } from '../../../shared/domain/statuses';
 import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import {
@@ -248,7 +249,7 @@ export async function refundableAmount(db: Db, order: typeof orders.$inferSelect
     .where(
       and(
         eq(paymentRefunds.orderId, order.id),
-        eq(paymentRefunds.reason, 'operator'),
+        inArray(paymentRefunds.reason, OWN_PAYMENT_REFUND_REASONS),
         inArray(paymentRefunds.status, ['pending', 'refunded']),
       ),
     );

@@ -8,7 +8,7 @@ import type {
   AdminResendRequest,
   AdminShipRequest,
 } from '../../../shared/contracts/admin';
-import type { AuditAction } from '../../../shared/domain/statuses';
+import { type AuditAction, refundsOwnPayment } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import { auditLog, bookInstances, orders, paymentRefunds, printerEvents } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -62,7 +62,7 @@ export async function orderDetail(db: Db, orderId: string): Promise<AdminOrderDe
   const refused = printRefused(order, records.printer);
   const paid = ['paid', 'refunded'].includes(order.paymentStatus) ? order.totalAmount : 0;
   const refunded = records.refunds
-    .filter((refund) => refund.reason === 'operator' && refund.status === 'refunded')
+    .filter((refund) => refundsOwnPayment(refund.reason) && refund.status === 'refunded')
     .reduce((sum, refund) => sum + refund.amount, 0);
   const approved = records.versions.find((version) => version.id === order.bookVersionId);
   return {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CopyGift, Order } from '../../../shared/contracts/checkout';
 import { languageOr } from '../../../shared/domain/languages';
 import { shippingOffer } from '../../../shared/domain/shipping';
-import type { CoverType } from '../../../shared/domain/statuses';
+import { type CoverType, OWN_PAYMENT_REFUND_REASONS } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import {
   customers,
@@ -67,7 +67,7 @@ export async function orderView(db: Db, row: OrderRow): Promise<Order> {
       .where(
         and(
           eq(paymentRefunds.orderId, row.id),
-          inArray(paymentRefunds.reason, ['operator', 'customer_cancelled']),
+          inArray(paymentRefunds.reason, OWN_PAYMENT_REFUND_REASONS),
           eq(paymentRefunds.status, 'refunded'),
         ),
       ),

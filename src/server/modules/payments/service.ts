@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { PaymentMethod } from '../../../shared/domain/payment-methods';
+import { OWN_PAYMENT_REFUND_REASONS, refundsOwnPayment } from '../../../shared/domain/statuses';
 import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/index';
 import { SignatureError, verifySignature } from '../../adapters/payments/signature';
 import type { Db } from '../../db/client';
@@ -320,7 +321,7 @@ export async function refundPayment(
       .where(eq(paymentRefunds.id, refund.id));
     throw error;
   }
-  if (refund.reason === 'operator') {
+  if (refundsOwnPayment(refund.reason)) {
     // An operator's refund counts once the provider's signed notification says it went through
     // (applyRefundNotification); the answer only names it.
     await deps.db
@@ -395,7 +396,7 @@ async function applyRefundNotification(
     .update(paymentRefunds)
     .set({ status: 'refunded', providerRefundId: object.id, refundedAt: now, failure: null })
     .where(eq(paymentRefunds.id, refund.id));
-  if (refund.reason === 'operator') {
+  if (refundsOwnPayment(refund.reason)) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     const [given] = await tx
       .select({ total: sql<string>`coalesce(sum(${paymentRefunds.amount}), 0)` })
@@ -403,7 +404,7 @@ async function applyRefundNotification(
       .where(
         and(
           eq(paymentRefunds.orderId, orderId),
-          eq(paymentRefunds.reason, 'operator'),
+          inArray(paymentRefunds.reason, OWN_PAYMENT_REFUND_REASONS),
           inArray(paymentRefunds.status, ['refunded']),
         ),
       );

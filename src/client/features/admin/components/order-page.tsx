@@ -1,8 +1,10 @@
-import { ArrowLeft, Eye, PauseCircle } from 'lucide-react';
+import { ArrowLeft, Clock, Eye, PauseCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminOrderDetail } from '../../../../shared/contracts/admin';
+import { graceOpen } from '../../../../shared/domain/orders';
+import { refundsOwnPayment } from '../../../../shared/domain/statuses';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { useLanguage } from '../../../components/layout/use-language';
 import { Button } from '../../../components/ui/button';
@@ -101,6 +103,12 @@ function OrderHeader({ detail }: { detail: AdminOrderDetail }) {
           </p>
         )}
         {detail.printReview === 'approved' && <p className="text-ink-700">{t('order.reviewApproved')}</p>}
+        {order.printAfter && graceOpen(order, new Date()) && (
+          <p className="flex items-start gap-2 text-ink-700">
+            <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            {t('order.grace', { time: when(order.printAfter) })}
+          </p>
+        )}
         {detail.held && (
           <p className="mt-2 flex items-start gap-2 rounded-2xl bg-purple-50 p-3 font-semibold text-purple-900 ring-1 ring-purple-200">
             <PauseCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -118,7 +126,7 @@ function refundableOf(detail: AdminOrderDetail): number {
     0,
     detail.paidAmount -
       detail.refunds
-        .filter((refund) => refund.reason === 'operator' && refund.status !== 'failed')
+        .filter((refund) => refundsOwnPayment(refund.reason) && refund.status !== 'failed')
         .reduce((sum, refund) => sum + refund.amount, 0),
   );
 }
