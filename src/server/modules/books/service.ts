@@ -78,10 +78,10 @@ async function findBook(db: Db, access: BookAccess, id: string, lock = false) {
 }
 
 /** The caller's book, locked when asked; another account's (or none) is 404, decided in SQL. */
-function ownBook(db: Db, userId: string, id: string, lock = false) {
+export function ownBook(db: Db, userId: string, id: string, lock = false) {
   return findBook(db, { userId }, id, lock);
 }
-type Instance = Awaited<ReturnType<typeof ownBook>>;
+export type Instance = Awaited<ReturnType<typeof ownBook>>;
 
 async function isPaid(db: Db, bookInstanceId: string): Promise<boolean> {
   const [order] = await db
@@ -201,7 +201,7 @@ async function copyPreview(
 }
 
 /** A gift copy's words on the caller's order of this book; 404 for another account's or no such copy. */
-async function giftCopyVariant(
+export async function giftCopyVariant(
   deps: BooksDeps,
   userId: string,
   instance: Instance,
@@ -240,12 +240,17 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
   const { db } = deps;
   const instance = await findBook(db, access, id);
   const base = imageBase(access);
-  const [current, approved, paid, redraws, [book]] = await Promise.all([
+  const [current, approved, paid, redraws, [book], [order]] = await Promise.all([
     versionById(db, instance.id, instance.currentVersionId),
     versionById(db, instance.id, instance.approvedVersionId),
     isPaid(db, instance.id),
     db.select().from(pageRedraws).where(eq(pageRedraws.bookInstanceId, instance.id)),
     db.select({ title: books.title }).from(books).where(eq(books.id, instance.bookId)),
+    db
+      .select({ coverType: orders.coverType })
+      .from(orders)
+      .where(eq(orders.bookInstanceId, instance.id))
+      .limit(1),
   ]);
   const metadata = instance.wizardMetadata;
   return {
@@ -267,6 +272,7 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
       signature: current?.texts.dedicationSignature ?? metadata.dedicationSignature ?? '',
     },
     pages: current ? previewPages(instance, current, base) : [],
+    binding: order?.coverType ?? null,
     redraws: {
       used: redraws.filter((redraw) => (COUNTED_REDRAWS as readonly string[]).includes(redraw.status)).length,
       max: BOOK_PREVIEW.redrawsPerBook,
