@@ -47,6 +47,7 @@ import { renderPrintedStoryPage } from '../../print/printed-page';
 import { instanceKeys } from '../../storage-keys';
 import { backCoverText } from '../../stories/book-words';
 import { bookTitle } from '../../stories/title';
+import { orderCoverTypes } from '../production/pipeline';
 
 export type BooksDeps = {
   db: Db;
@@ -180,9 +181,15 @@ async function copyPreview(
   const current = await versionById(deps.db, instance.id, instance.currentVersionId);
   const variant = await giftCopyVariant(deps, userId, instance, current, position);
   if (!current || !variant) return { ...preview, copy: position, candidates: [] };
+  // The copies print on the binding chosen for them at checkout.
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.bookInstanceId, instance.id), eq(orders.userId, userId)));
   return {
     ...preview,
     copy: position,
+    binding: order ? ((await orderCoverTypes(deps.db, order)).copy ?? null) : null,
     title: variant.texts.title,
     language: variant.plan.language,
     dedication: { message: variant.texts.dedicationMessage, signature: variant.texts.dedicationSignature },

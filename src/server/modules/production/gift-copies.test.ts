@@ -183,7 +183,7 @@ describe('grandparent copies as gifts', () => {
     const response = await read(user.cookie, 2);
     expect(response.statusCode).toBe(200);
     const preview = response.json() as BookPreview;
-    expect(preview).toMatchObject({ copy: 2, language: 'it' });
+    expect(preview).toMatchObject({ copy: 2, language: 'it', binding: 'softcover' });
     expect(preview.title).toContain('Guardiano della notte');
     const story = preview.pages.find((page) => page.kind === 'story');
     expect(story?.text).toContain('Il sole scivola');
