@@ -142,10 +142,16 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
   }, 120_000);
 
   it('shows the whole cover as it prints on each binding: back, spine and front, the sheet of its size', async () => {
-    const id = await drawnBook({ childName: 'Noah', toyName: 'Teddy' });
-    expect((await preview(id)).binding).toBeNull();
+    // Its own parent: the order made below would count in the owner's cart badge.
+    const parent = {
+      cookie: await signedInAs(t, 'preview.sheets@example.com'),
+      id: await userIdOf(t, 'preview.sheets@example.com'),
+    };
+    const { bookInstanceId: id } = await draftBookOf(t, parent, { childName: 'Noah', toyName: 'Teddy' });
+    await waitForBook(t, id, ['ready', 'archived']);
+    expect((await preview(id, parent)).binding).toBeNull();
     const sheet = (binding: string, w = 800) =>
-      api(owner, 'GET', `/api/books/${id}/cover-sheet?binding=${binding}&w=${w}&v=1`);
+      api(parent, 'GET', `/api/books/${id}/cover-sheet?binding=${binding}&w=${w}&v=1`);
     const [soft, hard] = [await sheet('softcover'), await sheet('hardcover')];
     expect(soft.statusCode).toBe(200);
     expect(soft.headers['content-type']).toBe('image/webp');
@@ -168,12 +174,12 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     // Made once: the second answer is the stored picture.
     expect((await sheet('softcover')).rawPayload.equals(soft.rawPayload)).toBe(true);
     // A name change is a new version: the cover's words change, so does its sheet.
-    expect((await api(owner, 'PATCH', `/api/books/${id}`, { childName: 'Léa' })).statusCode).toBe(200);
+    expect((await api(parent, 'PATCH', `/api/books/${id}`, { childName: 'Léa' })).statusCode).toBe(200);
     expect((await sheet('softcover')).rawPayload.equals(soft.rawPayload)).toBe(false);
     // Once ordered, the reader knows the binding chosen at checkout.
-    expect((await api(owner, 'POST', `/api/books/${id}/approve`, { version: 2 })).statusCode).toBe(200);
-    expect((await order(id)).statusCode).toBe(200);
-    expect((await preview(id)).binding).toBe(WORKED_EXAMPLE.coverType);
+    expect((await api(parent, 'POST', `/api/books/${id}/approve`, { version: 2 })).statusCode).toBe(200);
+    expect((await order(id, parent)).statusCode).toBe(200);
+    expect((await preview(id, parent)).binding).toBe(WORKED_EXAMPLE.coverType);
   }, 120_000);
 
   it('changes names and dedication as a new version without drawing any picture', async () => {
