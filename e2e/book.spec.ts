@@ -7,6 +7,19 @@ test.describe.configure({ timeout: 300_000 });
 
 const SHOTS = process.env.BOOK_SHOTS_DIR;
 
+/** Waits until a picture has really loaded (not a broken image). */
+const loaded = (picture: ReturnType<Page['getByTestId']>) =>
+  expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+
+const SHEET_HEADING = {
+  en: 'The whole cover as printed',
+  fr: 'Toute la couverture, telle qu’elle sera imprimée',
+};
+
 /** Every view of the reader, from the front cover to the back: each picture really loaded. */
 async function readEveryPage(page: Page, next: string) {
   const stage = page.getByTestId('reader-stage');
@@ -64,6 +77,22 @@ test('a parent reads the drawn book in EN and FR at 390 and 1280, changes it, re
           .click();
         await page.screenshot({ path: `${SHOTS}/reader-${language}-${width}.png`, fullPage: false });
       }
+      // The whole cover as it prints (issue 31), softcover first, then the hardcover's sheet.
+      const sheets = page.getByRole('region', { name: SHEET_HEADING[language] });
+      await sheets.scrollIntoViewIfNeeded();
+      for (const [binding, label] of [
+        ['softcover', language === 'en' ? 'Softcover' : 'Couverture souple'],
+        ['hardcover', language === 'en' ? 'Hardcover' : 'Couverture rigide'],
+      ] as const) {
+        await sheets.getByText(label, { exact: true }).click();
+        const sheet = sheets.getByTestId('cover-sheet');
+        await expect(sheet).toHaveAttribute('src', new RegExp(`binding=${binding}&w=800`));
+        await loaded(sheet);
+        if (SHOTS) {
+          await sheets.scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${SHOTS}/cover-sheet-${binding}-${language}-${width}.png` });
+        }
+      }
     }
   }
   await page.evaluate(() => localStorage.setItem('language', 'en'));
@@ -98,6 +127,30 @@ test('a parent reads the drawn book in EN and FR at 390 and 1280, changes it, re
   const cover = page.getByRole('img', { name: /The cover of your book/ });
   await expect(cover).toHaveAttribute('src', `/api/books/${id}/pages/0/image?w=960`);
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Beside the choice of cover, the whole sheet of the binding chosen; it follows the choice.
+  const sheet = page.getByTestId('cover-sheet');
+  await expect(sheet).toHaveAttribute('src', `/api/books/${id}/cover-sheet?binding=softcover&w=800`);
+  await loaded(sheet);
+  const covers = page.getByRole('group', { name: 'Choose the cover' });
+  await covers.locator('label', { has: page.getByRole('radio', { name: /^Hardcover/ }) }).click();
+  await expect(sheet).toHaveAttribute('src', `/api/books/${id}/cover-sheet?binding=hardcover&w=800`);
+  await loaded(sheet);
+  if (SHOTS) {
+    for (const language of ['en', 'fr'] as const) {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.evaluate((lng) => localStorage.setItem('language', lng), language);
+        await page.reload();
+        const shown = page.getByTestId('cover-sheet');
+        await shown.scrollIntoViewIfNeeded();
+        await loaded(shown);
+        await page.screenshot({ path: `${SHOTS}/checkout-sheet-${language}-${width}.png` });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+  }
   await paidOrder(page, id);
   await page.goto('/profile');
   await expect(

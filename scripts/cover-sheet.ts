@@ -5,7 +5,10 @@
  * the folds of the spine and, on a hardcover, the board edges where the turn-in folds (red), the
  * hinges (orange) and the front's and back's safe areas (green).
  *
- *   npx tsx scripts/cover-sheet.ts out.png [hardcover|softcover] [pageCount] [en|fr] [name]
+ *   npx tsx scripts/cover-sheet.ts out.png [hardcover|softcover] [pageCount] [en|fr] [name] [screen]
+ *
+ * With `screen`, the picture is the reader's and the checkout's (print/cover-sheet.ts, 1600 px, its
+ * own marks), drawn without poppler from the same plan as the PDF.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -13,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { buildPrintFiles } from '../src/server/modules/production/print-files';
+import { buildPrintFiles, coverSheetPicture } from '../src/server/modules/production/print-files';
 import { coverDimensions } from '../src/server/print/index';
 import { makeStoryImage } from '../src/server/print/test-images';
 import { loadStory, renderStory } from '../src/server/stories/story';
@@ -25,7 +28,7 @@ const run = promisify(execFile);
 const DPI = 40;
 
 async function main(): Promise<void> {
-  const [out = 'cover-sheet.png', type = 'hardcover', pages = '32', lang = 'en', name = 'Oscar'] =
+  const [out = 'cover-sheet.png', type = 'hardcover', pages = '32', lang = 'en', name = 'Oscar', mode] =
     process.argv.slice(2);
   const coverType = type as CoverType;
   const language = lang as Language;
@@ -37,6 +40,23 @@ async function main(): Promise<void> {
     language,
   });
   const picture = await makeStoryImage(1024);
+  if (mode === 'screen') {
+    const source = {
+      themeId: 'guardian-friend',
+      language,
+      story,
+      bookType: 'storybook' as const,
+      names: { child: name, toy: 'Biscuit' },
+      heroCover: parts.image,
+      heroArt: parts.art,
+      toyCover: parts.image,
+      style: 'color' as const,
+      lastPicture: picture,
+    };
+    await writeFile(out, await coverSheetPicture(source, coverType, Number(pages) - 2, 1600));
+    console.log(`${out}: the reader's ${coverType} sheet`);
+    return;
+  }
   const files = await buildPrintFiles({
     themeId: 'guardian-friend',
     language,

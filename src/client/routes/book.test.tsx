@@ -249,6 +249,35 @@ describe('/book/{id}: the reader', () => {
   });
 });
 
+describe('/book/{id}: the whole cover as printed (issue 31)', () => {
+  const sheet = () => screen.getByTestId('cover-sheet');
+  it('shows the sheet of a binding to choose before ordering, and switches it', async () => {
+    mockBookApi();
+    const { user } = renderBook({ width: 1280 });
+    const region = await screen.findByRole('region', { name: 'The whole cover as printed' });
+    // Before checkout: the softcover first, as the checkout offers it first.
+    expect(sheet()).toHaveAttribute('src', `/api/books/${BOOK_ID}/cover-sheet?binding=softcover&w=800&v=1`);
+    expect(sheet().getAttribute('srcset')).toContain('binding=softcover&w=1600&v=1 1600w');
+    expect(sheet()).toHaveAttribute('loading', 'lazy');
+    expect(within(region).getByText(/is trimmed off/)).toBeVisible();
+    await user.click(within(region).getByRole('radio', { name: 'Hardcover' }));
+    expect(sheet()).toHaveAttribute('src', `/api/books/${BOOK_ID}/cover-sheet?binding=hardcover&w=800&v=1`);
+    expect(sheet()).toHaveAccessibleName(/Mia and Bruno as printed, Hardcover/);
+    expect(within(region).getByText(/folds round the boards/)).toBeVisible();
+  });
+
+  it('shows the ordered binding of a paid book, with nothing to switch, in French too', async () => {
+    mockBookApi({ book: makeBook({ paid: true, binding: 'hardcover', approvedVersion: 1 }) });
+    renderBook({ width: 390, language: 'fr' });
+    const region = await screen.findByRole('region', {
+      name: 'Toute la couverture, telle qu’elle sera imprimée',
+    });
+    expect(sheet().getAttribute('src')).toContain('binding=hardcover');
+    expect(within(region).queryByRole('radio')).not.toBeInTheDocument();
+    expect(within(region).getByText(/se replie autour du carton/)).toBeVisible();
+  });
+});
+
 describe('/book/{id}: changes before approval', () => {
   it('refuses a missing name and an emoji, in words, and sends nothing', async () => {
     const api = mockBookApi();

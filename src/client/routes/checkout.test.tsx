@@ -194,6 +194,24 @@ describe('checkout: step 1, the book', () => {
     expect(screen.getByRole('radio', { name: /^Hardcover\s*CHF\s39\.99/ })).toBeVisible();
   });
 
+  it('shows the whole cover as it prints on the binding chosen, and the other one when it changes', async () => {
+    mockCheckoutApi();
+    const { user } = await openStep1();
+    const sheet = screen.getByTestId('cover-sheet');
+    expect(sheet).toHaveAttribute(
+      'src',
+      `/api/books/${BOOK_INSTANCE_ID}/cover-sheet?binding=softcover&w=800`,
+    );
+    expect(sheet).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByText(/is trimmed off/)).toBeVisible();
+    await user.click(coverChoice('Hardcover'));
+    expect(screen.getByTestId('cover-sheet')).toHaveAttribute(
+      'src',
+      `/api/books/${BOOK_INSTANCE_ID}/cover-sheet?binding=hardcover&w=800`,
+    );
+    expect(screen.getByText(/folds round the boards/)).toBeVisible();
+  });
+
   it('shows a changed price as soon as the pricing data says so', async () => {
     mockCheckoutApi({
       context: makeContext({

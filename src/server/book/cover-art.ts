@@ -1,4 +1,8 @@
 import sharp from 'sharp';
+import { FRONT_COVER } from '../../shared/domain/book-pages';
+import type { Storage } from '../adapters/storage/index';
+import { instanceKeys } from '../storage-keys';
+import type { BookVersion } from './versions';
 
 // The crops of an approved cover: its art without the painted words (the title page, the print-size
 // cover's comparison) and the portrait on the back. The reader shows them as the print files print them.
@@ -37,4 +41,20 @@ export function wordlessCoverArt(cover: Buffer): Promise<Buffer> {
 /** The portrait of an approved cover (the toy on the back cover), without the cover's words. */
 export function coverPortrait(cover: Buffer): Promise<Buffer> {
   return cropCover(cover, PORTRAIT);
+}
+
+/**
+ * The approved front cover's art without its words, when the print-size cover of the version was
+ * drawn with it (docs/decisions/022-covers-per-binding.md); else undefined (the print files then
+ * print the approved cover's part below its painted words). The print and the reader's cover sheet
+ * read it here.
+ */
+export async function approvedCoverArt(
+  storage: Storage,
+  bookInstanceId: string,
+  version: Pick<BookVersion, 'pictures'>,
+): Promise<Buffer | undefined> {
+  const keys = instanceKeys(bookInstanceId);
+  if (version.pictures[FRONT_COVER]?.key !== keys.printHeroCover) return undefined;
+  return (await storage.get('instances', keys.printHeroArt))?.data;
 }

@@ -18,7 +18,7 @@ import { COLOURS, drawRoundedImage, drawRoundedRect, drawStar, hex } from './dra
 import { type BookFonts, embedBookFonts } from './fonts';
 import { dominantColour, prepareImage } from './images';
 import { type CoverDimensions, coverDimensions, inches, pixelsFor, type Rect, WORDS_XOBJECT } from './spec';
-import { drawCentredLines, fitText, fitTextOrThrow } from './text';
+import { drawCentredLines, fitText, fitTextOrThrow, type TextBlock } from './text';
 
 export type CoverInput = {
   coverType: CoverType;
@@ -67,12 +67,74 @@ export type FrontWords = {
   imprint: Buffer;
 };
 
-const COVER_FONTS = ['title', 'body'] as const;
-type Fonts = BookFonts<(typeof COVER_FONTS)[number]>;
+export const COVER_FONTS = ['title', 'body'] as const;
+export type Fonts = BookFonts<(typeof COVER_FONTS)[number]>;
 
 /** Lulu keeps spine text 0.0625 in from each fold. */
 const SPINE_TEXT_CLEARANCE = inches(0.0625);
 const CAP_HEIGHT = 0.7;
+
+/**
+ * What a cover shows and where, in points on the sheet (from its bottom left), before any of it is
+ * drawn: the PDF (`buildCoverPdf`) and the reader's picture of the sheet (`print/cover-sheet.ts`)
+ * both draw this one plan, so what the parent sees is what the printer gets.
+ */
+export type CoverPlan = {
+  dims: CoverDimensions;
+  /** The front panel out to the sheet's outer edges, and the art laid over it at 300 ppi (PNG). */
+  frontArea: Rect;
+  frontSheet: Buffer;
+  /** The cover's words set inside the front's safe area (absent: the typed title on a panel). */
+  words?: PlacedWords[];
+  spineColour: string;
+  backColour: string;
+  /** The back panel out to the sheet's outer edge. */
+  backArea: Rect;
+  /** The story's scene laid over `backArea` at 300 ppi (PNG), the blurb's panel on its calmer half. */
+  scene?: { sheet: Buffer; back: BackOnScene };
+  /** The toy's small picture on the back (as given: it is cropped square to its place). */
+  backImage?: Buffer;
+  spineText?: SpineText;
+};
+
+/** Lays out a cover: the pictures at print size, the words' and the blurb's places, the spine's title. */
+export async function planCover(input: CoverInput, fonts: Fonts): Promise<CoverPlan> {
+  const dims = coverDimensions(input.coverType, input.pageCount);
+  const frontArea: Rect = { x: dims.front.x, y: 0, width: dims.width - dims.front.x, height: dims.height };
+  const layout = frontArtLayout(dims);
+  const backArea: Rect = { x: 0, y: 0, width: dims.spine.x, height: dims.height };
+  const [frontSheet, base, words, scene] = await Promise.all([
+    frontArtSheet(input.frontImage, dims, layout),
+    dominantColour(input.frontImage),
+    input.frontWords ? placeFrontWords(dims, layout, input.frontWords) : undefined,
+    input.backScene
+      ? (async () => {
+          const scene = input.backScene as Buffer;
+          const sheet = await artSheet(scene, backArea, backSceneLayout(dims));
+          const calmTop = await calmerHalfIsTop(scene);
+          return { sheet, back: backOnScene(dims, input.backText, fonts, Boolean(input.backImage), calmTop) };
+        })()
+      : undefined,
+  ]);
+  const spineColour = mix(base, '#ffffff', 0.15);
+  const spineText = (input.spineText ?? input.title).trim();
+  const spine =
+    dims.spineText && spineText !== ''
+      ? spineTextLayout(dims, spineText, fonts.title, input.language)
+      : undefined;
+  return {
+    dims,
+    frontArea,
+    frontSheet,
+    ...(words ? { words } : {}),
+    spineColour,
+    backColour: mix(base, '#ffffff', 0.78),
+    backArea,
+    ...(scene ? { scene } : {}),
+    ...(input.backImage ? { backImage: input.backImage } : {}),
+    ...(spine ? { spineText: spine } : {}),
+  };
+}
 
 /**
  * Builds the one-page cover: back, spine and front from left to right, with bleed (softcover) or
@@ -80,54 +142,37 @@ const CAP_HEIGHT = 0.7;
  * back and spine take a colour from the picture.
  */
 export async function buildCoverPdf(input: CoverInput): Promise<CoverResult> {
-  const dims = coverDimensions(input.coverType, input.pageCount);
   const doc = await PDFDocument.create();
   const fonts = await embedBookFonts(doc, COVER_FONTS);
   setMetadata(doc, input.title, input.language);
-
-  // The front picture covers the front panel out to the sheet's outer edges.
-  const frontArea: Rect = { x: dims.front.x, y: 0, width: dims.width - dims.front.x, height: dims.height };
-  const layout = frontArtLayout(dims);
-  const backArea: Rect = { x: 0, y: 0, width: dims.spine.x, height: dims.height };
+  const plan = await planCover(input, fonts);
+  const { dims, frontArea, backArea } = plan;
   const backPictureSide = input.backScene ? BACK_PICTURE_SMALL : BACK_PICTURE;
-  const [picture, base, backPicture, words, scene] = await Promise.all([
-    prepareImage(await frontArtSheet(input.frontImage, dims, layout), frontArea, { fit: 'cover' }),
-    dominantColour(input.frontImage),
-    input.backImage
-      ? prepareImage(input.backImage, { width: backPictureSide, height: backPictureSide }, { fit: 'cover' })
+  const [picture, backPicture, scene] = await Promise.all([
+    prepareImage(plan.frontSheet, frontArea, { fit: 'cover' }),
+    plan.backImage
+      ? prepareImage(plan.backImage, { width: backPictureSide, height: backPictureSide }, { fit: 'cover' })
       : undefined,
-    input.frontWords ? placeFrontWords(dims, layout, input.frontWords) : undefined,
-    input.backScene
-      ? (async () => {
-          const scene = input.backScene as Buffer;
-          const sheet = await artSheet(scene, backArea, backSceneLayout(dims));
-          return {
-            image: await prepareImage(sheet, backArea, { fit: 'cover' }),
-            calmTop: await calmerHalfIsTop(scene),
-          };
-        })()
-      : undefined,
+    plan.scene ? prepareImage(plan.scene.sheet, backArea, { fit: 'cover' }) : undefined,
   ]);
 
   const page = doc.addPage([dims.width, dims.height]);
   page.setBleedBox(0, 0, dims.width, dims.height);
   page.setTrimBox(dims.bleed, dims.bleed, dims.width - 2 * dims.bleed, dims.height - 2 * dims.bleed);
 
-  const spineColour = mix(base, '#ffffff', 0.15);
-  const backColour = mix(base, '#ffffff', 0.78);
-  page.drawRectangle({ x: 0, y: 0, width: dims.spine.x, height: dims.height, color: hex(backColour) });
+  page.drawRectangle({ x: 0, y: 0, width: dims.spine.x, height: dims.height, color: hex(plan.backColour) });
   page.drawRectangle({
     x: dims.spine.x,
     y: 0,
     width: dims.spine.width,
     height: dims.height,
-    color: hex(spineColour),
+    color: hex(plan.spineColour),
   });
   const embedded = await embedPicture(doc, picture);
   if (embedded) drawPicture(page, embedded, { ...frontArea });
 
-  if (words) {
-    for (const word of words) {
+  if (plan.words) {
+    for (const word of plan.words) {
       const ref = (await doc.embedPng(word.png)).ref;
       const name = page.node.newXObject(WORDS_XOBJECT, ref);
       page.pushOperators(
@@ -138,19 +183,25 @@ export async function buildCoverPdf(input: CoverInput): Promise<CoverResult> {
       );
     }
   } else drawFrontTitle(page, dims, input, fonts);
-  const sceneImage = scene ? await embedPicture(doc, scene.image) : undefined;
-  if (sceneImage && scene) {
+  const sceneImage = await embedPicture(doc, scene);
+  if (sceneImage && plan.scene) {
     drawPicture(page, sceneImage, { ...backArea });
-    drawBackOnScene(page, dims, input.backText, fonts, await embedPicture(doc, backPicture), scene.calmTop);
-  } else drawBack(page, dims, input.backText, fonts, backColour, await embedPicture(doc, backPicture));
-  const spineText = (input.spineText ?? input.title).trim();
-  const spineTextDrawn =
-    dims.spineText &&
-    spineText !== '' &&
-    drawSpineText(page, dims, spineText, fonts.title, readableOn(spineColour), input.language);
+    drawBackOnScene(page, plan.scene.back, await embedPicture(doc, backPicture));
+  } else drawBack(page, dims, input.backText, fonts, plan.backColour, await embedPicture(doc, backPicture));
+  const spine = plan.spineText;
+  if (spine) {
+    page.drawText(spine.line, {
+      x: spine.x,
+      y: spine.y,
+      size: spine.size,
+      font: fonts.title,
+      color: readableOn(plan.spineColour),
+      rotate: degrees(spine.degrees),
+    });
+  }
 
   const pdf = await doc.save({ useObjectStreams: false });
-  return { pdf, dimensions: dims, spineTextDrawn };
+  return { pdf, dimensions: dims, spineTextDrawn: Boolean(spine) };
 }
 
 /**
@@ -368,21 +419,33 @@ const BACK_PICTURE = inches(2.4);
 /** The toy's small picture on a back that shows a scene: 1.2 in. */
 const BACK_PICTURE_SMALL = inches(1.2);
 
+/** The back over a scene: the blurb's panel, the toy's small picture and the blurb's lines, in points. */
+export type BackOnScene = {
+  panel: Rect;
+  /** The toy's small picture (its white frame is 4 pt wider on each side). */
+  picture?: Rect;
+  block?: TextBlock;
+  textCentreX: number;
+  textTop: number;
+};
+
+/** Where the toy's small picture's frame goes round the picture, and their corners. */
+export const BACK_PICTURE_FRAME = { inset: 4, frameRadius: 18, pictureRadius: 14, panelRadius: 24 };
+
 /**
  * The back over a scene of the story: the blurb on a soft panel across the back's safe area, over
  * the calmer half of the scene, with the toy's small picture beside the text.
  */
-function drawBackOnScene(
-  page: PDFPage,
+function backOnScene(
   dims: CoverDimensions,
   text: string,
   fonts: Fonts,
-  picture: Picture | undefined,
+  withPicture: boolean,
   calmTop: boolean,
-): void {
+): BackOnScene {
   const safe = dims.backSafe;
   const pad = 22;
-  const pictureWidth = picture ? BACK_PICTURE_SMALL + pad : 0;
+  const pictureWidth = withPicture ? BACK_PICTURE_SMALL + pad : 0;
   const textWidth = safe.width - 2 * pad - pictureWidth;
   const block = text.trim()
     ? fitTextOrThrow(
@@ -392,34 +455,50 @@ function drawBackOnScene(
         'The back cover text',
       )
     : undefined;
-  const contentHeight = Math.max(block?.height ?? 0, picture ? BACK_PICTURE_SMALL : 0);
+  const contentHeight = Math.max(block?.height ?? 0, withPicture ? BACK_PICTURE_SMALL : 0);
   const panel: Rect = {
     x: safe.x,
     y: calmTop ? safe.y + safe.height - contentHeight - 2 * pad : safe.y,
     width: safe.width,
     height: contentHeight + 2 * pad,
   };
-  drawRoundedRect(page, panel, { radius: 24, color: COLOURS.panel, opacity: 0.92 });
-  if (picture) {
-    const rect: Rect = {
-      x: panel.x + pad,
-      y: panel.y + panel.height / 2 - BACK_PICTURE_SMALL / 2,
-      width: BACK_PICTURE_SMALL,
-      height: BACK_PICTURE_SMALL,
-    };
+  return {
+    panel,
+    ...(withPicture
+      ? {
+          picture: {
+            x: panel.x + pad,
+            y: panel.y + panel.height / 2 - BACK_PICTURE_SMALL / 2,
+            width: BACK_PICTURE_SMALL,
+            height: BACK_PICTURE_SMALL,
+          },
+        }
+      : {}),
+    ...(block ? { block } : {}),
+    textCentreX: panel.x + pictureWidth + pad + textWidth / 2,
+    textTop: panel.y + panel.height / 2 + (block?.height ?? 0) / 2,
+  };
+}
+
+function drawBackOnScene(page: PDFPage, back: BackOnScene, picture: Picture | undefined): void {
+  const frame = BACK_PICTURE_FRAME;
+  drawRoundedRect(page, back.panel, { radius: frame.panelRadius, color: COLOURS.panel, opacity: 0.92 });
+  if (picture && back.picture) {
+    const rect = back.picture;
     drawRoundedRect(
       page,
-      { x: rect.x - 4, y: rect.y - 4, width: rect.width + 8, height: rect.height + 8 },
-      { radius: 18, color: COLOURS.white },
+      {
+        x: rect.x - frame.inset,
+        y: rect.y - frame.inset,
+        width: rect.width + 2 * frame.inset,
+        height: rect.height + 2 * frame.inset,
+      },
+      { radius: frame.frameRadius, color: COLOURS.white },
     );
-    drawRoundedImage(page, picture, rect, 14);
+    drawRoundedImage(page, picture, rect, frame.pictureRadius);
   }
-  if (block) {
-    drawCentredLines(page, block, {
-      centreX: panel.x + pictureWidth + pad + textWidth / 2,
-      top: panel.y + panel.height / 2 + block.height / 2,
-      color: COLOURS.ink,
-    });
+  if (back.block) {
+    drawCentredLines(page, back.block, { centreX: back.textCentreX, top: back.textTop, color: COLOURS.ink });
   }
 }
 const BACK_PICTURE_GAP = 22;
@@ -488,18 +567,19 @@ function drawBack(
   if (block) drawCentredLines(page, block, { centreX, top: top - starsHeight, color: ink });
 }
 
+/** The spine's title: one line, its start point and size in points, turned by `degrees`. */
+export type SpineText = { line: string; x: number; y: number; size: number; degrees: number };
+
 /**
  * The spine title, turned to read top to bottom (English books) or bottom to top (French books),
- * centred across the spine and along it.
+ * centred across the spine and along it; undefined when it does not fit.
  */
-function drawSpineText(
-  page: PDFPage,
+function spineTextLayout(
   dims: CoverDimensions,
   text: string,
   font: Fonts['title'],
-  colour: Color,
   language: Language,
-): boolean {
+): SpineText | undefined {
   const across = dims.spine.width - 2 * SPINE_TEXT_CLEARANCE;
   const along = dims.spine.height - 2 * inches(0.5);
   const block = fitText(text.replace(/\s+/g, ' '), font, {
@@ -511,21 +591,19 @@ function drawSpineText(
     maxLines: 1,
   });
   const line = block?.lines[0];
-  if (!block || !line) return false;
+  if (!block || !line) return undefined;
   const width = font.widthOfTextAtSize(line, block.size);
   const centreX = dims.spine.x + dims.spine.width / 2;
   const centreY = dims.spine.y + dims.spine.height / 2;
   const lift = (CAP_HEIGHT * block.size) / 2;
   const topToBottom = languageEntry(language).spineTopToBottom;
-  page.drawText(line, {
+  return {
+    line,
     x: topToBottom ? centreX - lift : centreX + lift,
     y: topToBottom ? centreY + width / 2 : centreY - width / 2,
     size: block.size,
-    font,
-    color: colour,
-    rotate: degrees(topToBottom ? -90 : 90),
-  });
-  return true;
+    degrees: topToBottom ? -90 : 90,
+  };
 }
 
 function channels(colour: string): [number, number, number] {
@@ -543,7 +621,7 @@ function mix(a: string, b: string, amount: number): string {
 }
 
 /** Dark ink on light colours, white on dark ones (relative luminance). */
-function readableOn(background: string): Color {
+export function readableOn(background: string): Color {
   const [r, g, b] = channels(background).map((v) => {
     const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;

@@ -8,6 +8,7 @@ export {
   type PlacedWords,
   placeFrontWords,
 } from './cover';
+export { type CoverSheetInput, renderCoverSheet } from './cover-sheet';
 export {
   buildInteriorPdf,
   type InteriorInput,

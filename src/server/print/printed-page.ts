@@ -4,7 +4,7 @@ import { COLOURS } from './draw';
 import { embedBookFonts, fontkitFont } from './fonts';
 import { storyPanelPlace, storyTextLayout } from './interior';
 import { BLEED, PAGE, TRIM } from './spec';
-import { CAP_HEIGHT } from './text';
+import { svgCentredLines } from './svg-text';
 
 /**
  * A colour story page as the reader shows it (issue 31): what the printed page shows once trimmed,
@@ -53,20 +53,14 @@ export async function renderPrintedStoryPage(input: PrintedPageInput): Promise<B
   let overlay = '';
   if (block && panel) {
     overlay += `<rect x="${px(panel.x)}" y="${py(panel.y + panel.height)}" width="${panel.width * scale}" height="${panel.height * scale}" rx="${22 * scale}" fill="${COLOUR.panel}" fill-opacity="0.9"/>`;
-    const unit = block.size / font.outlines.unitsPerEm;
-    const top = panel.y + panel.height - 16;
-    block.lines.forEach((line, index) => {
-      if (line === '') return;
-      // As drawCentredLines (print/text.ts) sets the line: centred, on its capital height.
-      const baseline = top - index * block.leading - block.leading / 2 - (CAP_HEIGHT * block.size) / 2;
-      let x = PAGE / 2 - block.font.widthOfTextAtSize(line, block.size) / 2;
-      for (const glyph of font.outlines.layout(line).glyphs) {
-        const d = glyph.path.toSVG();
-        if (d)
-          overlay += `<path transform="translate(${px(x)} ${py(baseline)}) scale(${unit * scale} ${-unit * scale})" d="${d}"/>`;
-        x += glyph.advanceWidth * unit;
-      }
-    });
+    // 16 pt under the panel's top, as the print sets its lines.
+    overlay += svgCentredLines(
+      font.outlines,
+      block,
+      { centreX: PAGE / 2, top: panel.y + panel.height - 16 },
+      (x, y) => [px(x), py(y)],
+      scale,
+    );
   }
   const bleed = Math.round((BLEED / PAGE) * input.size * (PAGE / TRIM));
   const full = Math.round(input.size * (PAGE / TRIM));

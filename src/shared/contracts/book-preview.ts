@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
 import { LanguageSchema } from '../domain/language-schema';
-import { BOOK_INSTANCE_STATUSES, BOOK_TYPES } from '../domain/statuses';
+import { BOOK_INSTANCE_STATUSES, BOOK_TYPES, COVER_TYPES, type CoverType } from '../domain/statuses';
 
 /**
  * "Your book" (`/book/{bookInstanceId}`, issue 15): the whole book drawn before paying, read, changed
@@ -14,6 +14,8 @@ import { BOOK_INSTANCE_STATUSES, BOOK_TYPES } from '../domain/statuses';
  * - POST   /api/books/{id}/pages/{position}/choose  ChooseRedraw -> BookPreview (new version)
  * - POST   /api/books/{id}/approve   ApproveBook            -> BookPreview (approvedVersion set)
  * - GET    /api/books/unpaid-count                          -> UnpaidBooksCount (the cart badge)
+ * - GET    /api/books/{id}/cover-sheet?binding=softcover|hardcover&w=800|1600[&copy=n] -> image/webp
+ *          (the whole cover as printed: back, spine, front, with the trim and folds marked)
  */
 
 /** The pages of the reader, in reading order. */
@@ -22,6 +24,26 @@ const BOOK_PAGE_KINDS = ['front-cover', 'title', 'dedication', 'story', 'back-co
 /** The widths the image route serves (WebP, square pictures: height = width). */
 export const PREVIEW_IMAGE_WIDTHS = [480, 960, 1600] as const;
 export type PreviewImageWidth = (typeof PREVIEW_IMAGE_WIDTHS)[number];
+
+/** The widths the cover sheet route serves (WebP; a sheet is about twice as wide as high). */
+export const COVER_SHEET_WIDTHS = [800, 1600] as const;
+export type CoverSheetWidth = (typeof COVER_SHEET_WIDTHS)[number];
+
+/**
+ * The address of a book's cover sheet for a binding (issue 31). `version` (the book's current
+ * version) makes the address change with the words, so the browser may keep the picture; without
+ * it the browser asks again each time.
+ */
+export function coverSheetUrl(
+  bookInstanceId: string,
+  binding: CoverType,
+  width: CoverSheetWidth,
+  { version, copy }: { version?: number | null; copy?: number | undefined } = {},
+): string {
+  return `/api/books/${encodeURIComponent(bookInstanceId)}/cover-sheet?binding=${binding}&w=${width}${
+    copy ? `&copy=${copy}` : ''
+  }${version ? `&v=${version}` : ''}`;
+}
 
 /** One web-sized rendition of a page's picture (for `srcset`: `${url} ${width}w`). */
 const PreviewImageSchema = z
@@ -89,6 +111,8 @@ export const BookPreviewSchema = z
     pages: z.array(BookPreviewPageSchema),
     /** Present when the reader shows a gift copy of the order (its own dedication or language; read-only). */
     copy: z.number().int().positive().optional(),
+    /** The binding of the book's order (chosen at checkout), or null before checkout: the cover sheet shown. */
+    binding: z.enum(COVER_TYPES).nullable(),
     redraws: z.object({ used: z.number().int().nonnegative(), max: z.number().int().positive() }),
     candidates: z.array(RedrawCandidateSchema),
   })
@@ -135,6 +159,20 @@ export const ApproveBookSchema = z
 export type ApproveBook = z.infer<typeof ApproveBookSchema>;
 
 export const BookParamsSchema = z.object({ bookInstanceId: z.string().uuid('expected an id') });
+/** The cover sheet of a binding at a width; `copy` a gift copy's own words; `v` only changes the address. */
+export const CoverSheetQuerySchema = z.object({
+  binding: z.enum(COVER_TYPES),
+  w: z.coerce
+    .number()
+    .int()
+    .refine((w): w is CoverSheetWidth => (COVER_SHEET_WIDTHS as readonly number[]).includes(w), {
+      message: `one of ${COVER_SHEET_WIDTHS.join(', ')}`,
+    })
+    .default(800),
+  copy: z.coerce.number().int().min(1).max(3).optional(),
+  v: z.coerce.number().int().positive().optional(),
+});
+
 /** `?copy=n`: the reader shows gift copy n of the order (issue 18). */
 export const BookPreviewQuerySchema = z.object({ copy: z.coerce.number().int().min(1).max(3).optional() });
 export const BookPageParamsSchema = BookParamsSchema.extend({

@@ -141,6 +141,47 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     expect((await api(owner, 'GET', '/api/books/unpaid-count')).json()).toEqual({ count: 0 });
   }, 120_000);
 
+  it('shows the whole cover as it prints on each binding: back, spine and front, the sheet of its size', async () => {
+    // Its own parent: the order made below would count in the owner's cart badge.
+    const parent = {
+      cookie: await signedInAs(t, 'preview.sheets@example.com'),
+      id: await userIdOf(t, 'preview.sheets@example.com'),
+    };
+    const { bookInstanceId: id } = await draftBookOf(t, parent, { childName: 'Noah', toyName: 'Teddy' });
+    await waitForBook(t, id, ['ready', 'archived']);
+    expect((await preview(id, parent)).binding).toBeNull();
+    const sheet = (binding: string, w = 800) =>
+      api(parent, 'GET', `/api/books/${id}/cover-sheet?binding=${binding}&w=${w}&v=1`);
+    const [soft, hard] = [await sheet('softcover'), await sheet('hardcover')];
+    expect(soft.statusCode).toBe(200);
+    expect(soft.headers['content-type']).toBe('image/webp');
+    expect(soft.headers['cache-control']).toContain('private');
+    // A softcover of 32 pages is 17.38 x 8.75 in (bleed round it); a hardcover 19 x 10.25 in
+    // (boards and the casewrap's turn-in): the same width, another height.
+    expect(await sharp(soft.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 800,
+      height: 403,
+    });
+    expect(await sharp(hard.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 800,
+      height: 432,
+    });
+    expect((await sheet('hardcover', 1600)).statusCode).toBe(200);
+    expect((await sheet('paperback')).statusCode).toBe(400);
+    expect((await sheet('softcover', 1000)).statusCode).toBe(400);
+    // Made once: the second answer is the stored picture.
+    expect((await sheet('softcover')).rawPayload.equals(soft.rawPayload)).toBe(true);
+    // A name change is a new version: the cover's words change, so does its sheet.
+    expect((await api(parent, 'PATCH', `/api/books/${id}`, { childName: 'Léa' })).statusCode).toBe(200);
+    expect((await sheet('softcover')).rawPayload.equals(soft.rawPayload)).toBe(false);
+    // Once ordered, the reader knows the binding chosen at checkout.
+    expect((await api(parent, 'POST', `/api/books/${id}/approve`, { version: 2 })).statusCode).toBe(200);
+    expect((await order(id, parent)).statusCode).toBe(200);
+    expect((await preview(id, parent)).binding).toBe(WORKED_EXAMPLE.coverType);
+  }, 120_000);
+
   it('changes names and dedication as a new version without drawing any picture', async () => {
     const id = await drawnBook({ childName: 'Lina', toyName: 'Pip' });
     const before = await preview(id);
@@ -326,6 +367,7 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
       ['GET', `/api/books/${id}`],
       ['GET', `/api/books/${id}/pages/3/image?w=480`],
       ['GET', `/api/books/${id}/pages/3/image?w=480&candidate=1`],
+      ['GET', `/api/books/${id}/cover-sheet?binding=hardcover&w=800`],
       ['PATCH', `/api/books/${id}`, { toyName: 'Max' }],
       ['POST', `/api/books/${id}/pages/3/redraw`],
       ['POST', `/api/books/${id}/pages/3/choose`, { picture: 'new' }],

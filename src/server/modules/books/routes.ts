@@ -8,12 +8,15 @@ import {
   BookPreviewSchema,
   BookTextsUpdateSchema,
   ChooseRedrawSchema,
+  CoverSheetQuerySchema,
+  type CoverSheetWidth,
   type PreviewImageWidth,
   UnpaidBooksCountSchema,
 } from '../../../shared/contracts/book-preview';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { requireSignIn, signedIn } from '../../plugins/auth';
 import { agreeToReminders } from '../reminders/service';
+import { coverSheetImage } from './cover-sheet';
 import * as books from './service';
 
 const errors = {
@@ -86,6 +89,8 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type('image/webp').header('cache-control', 'private, max-age=86400').send(image);
     },
   );
+
+  coverSheetRoute(app, deps);
 
   app.patch(
     '/:bookInstanceId',
@@ -169,3 +174,32 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The whole cover as it prints on a binding (issue 31), owner only (404 else). */
+function coverSheetRoute(app: Parameters<FastifyPluginAsyncZod>[0], deps: () => books.BooksDeps): void {
+  app.get(
+    '/:bookInstanceId/cover-sheet',
+    {
+      schema: {
+        tags: ['books'],
+        summary:
+          'The whole cover as it prints on a binding (WebP): back, spine and front, the trim and folds marked; `?copy=n` a gift copy’s',
+        params: BookParamsSchema,
+        querystring: CoverSheetQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const image = await coverSheetImage(
+        deps(),
+        signedIn(request).id,
+        request.params.bookInstanceId,
+        request.query.binding,
+        request.query.w as CoverSheetWidth,
+        request.query.copy,
+      );
+      // With the version in the address (`v`) the same address is the same picture.
+      const cache = request.query.v ? 'private, max-age=86400' : 'private, no-cache';
+      return reply.type('image/webp').header('cache-control', cache).send(image);
+    },
+  );
+}

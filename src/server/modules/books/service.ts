@@ -47,6 +47,7 @@ import { renderPrintedStoryPage } from '../../print/printed-page';
 import { instanceKeys } from '../../storage-keys';
 import { backCoverText } from '../../stories/book-words';
 import { bookTitle } from '../../stories/title';
+import { orderCoverTypes } from '../production/pipeline';
 
 export type BooksDeps = {
   db: Db;
@@ -78,10 +79,10 @@ async function findBook(db: Db, access: BookAccess, id: string, lock = false) {
 }
 
 /** The caller's book, locked when asked; another account's (or none) is 404, decided in SQL. */
-function ownBook(db: Db, userId: string, id: string, lock = false) {
+export function ownBook(db: Db, userId: string, id: string, lock = false) {
   return findBook(db, { userId }, id, lock);
 }
-type Instance = Awaited<ReturnType<typeof ownBook>>;
+export type Instance = Awaited<ReturnType<typeof ownBook>>;
 
 async function isPaid(db: Db, bookInstanceId: string): Promise<boolean> {
   const [order] = await db
@@ -180,9 +181,15 @@ async function copyPreview(
   const current = await versionById(deps.db, instance.id, instance.currentVersionId);
   const variant = await giftCopyVariant(deps, userId, instance, current, position);
   if (!current || !variant) return { ...preview, copy: position, candidates: [] };
+  // The copies print on the binding chosen for them at checkout.
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.bookInstanceId, instance.id), eq(orders.userId, userId)));
   return {
     ...preview,
     copy: position,
+    binding: order ? ((await orderCoverTypes(deps.db, order)).copy ?? null) : null,
     title: variant.texts.title,
     language: variant.plan.language,
     dedication: { message: variant.texts.dedicationMessage, signature: variant.texts.dedicationSignature },
@@ -201,7 +208,7 @@ async function copyPreview(
 }
 
 /** A gift copy's words on the caller's order of this book; 404 for another account's or no such copy. */
-async function giftCopyVariant(
+export async function giftCopyVariant(
   deps: BooksDeps,
   userId: string,
   instance: Instance,
@@ -240,12 +247,17 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
   const { db } = deps;
   const instance = await findBook(db, access, id);
   const base = imageBase(access);
-  const [current, approved, paid, redraws, [book]] = await Promise.all([
+  const [current, approved, paid, redraws, [book], [order]] = await Promise.all([
     versionById(db, instance.id, instance.currentVersionId),
     versionById(db, instance.id, instance.approvedVersionId),
     isPaid(db, instance.id),
     db.select().from(pageRedraws).where(eq(pageRedraws.bookInstanceId, instance.id)),
     db.select({ title: books.title }).from(books).where(eq(books.id, instance.bookId)),
+    db
+      .select({ coverType: orders.coverType })
+      .from(orders)
+      .where(eq(orders.bookInstanceId, instance.id))
+      .limit(1),
   ]);
   const metadata = instance.wizardMetadata;
   return {
@@ -267,6 +279,7 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
       signature: current?.texts.dedicationSignature ?? metadata.dedicationSignature ?? '',
     },
     pages: current ? previewPages(instance, current, base) : [],
+    binding: order?.coverType ?? null,
     redraws: {
       used: redraws.filter((redraw) => (COUNTED_REDRAWS as readonly string[]).includes(redraw.status)).length,
       max: BOOK_PREVIEW.redrawsPerBook,

@@ -183,7 +183,7 @@ describe('grandparent copies as gifts', () => {
     const response = await read(user.cookie, 2);
     expect(response.statusCode).toBe(200);
     const preview = response.json() as BookPreview;
-    expect(preview).toMatchObject({ copy: 2, language: 'it' });
+    expect(preview).toMatchObject({ copy: 2, language: 'it', binding: 'softcover' });
     expect(preview.title).toContain('Guardiano della notte');
     const story = preview.pages.find((page) => page.kind === 'story');
     expect(story?.text).toContain('Il sole scivola');
@@ -211,6 +211,15 @@ describe('grandparent copies as gifts', () => {
     expect(copyImage.headers['content-type']).toBe('image/webp');
     expect(copyImage.rawPayload.equals(bookImage.rawPayload)).toBe(false);
     expect((await image(copyUrl, other)).statusCode).toBe(404);
+    // The copy's cover sheet carries its own words too (its title in Italian on the front, its blurb).
+    const sheet = (copy: string, cookie = user.cookie) =>
+      image(`/api/books/${bookInstanceId}/cover-sheet?binding=softcover&w=800${copy}`, cookie);
+    const [copySheet, bookSheet] = [await sheet('&copy=2'), await sheet('')];
+    expect(copySheet.statusCode).toBe(200);
+    expect(copySheet.headers['content-type']).toBe('image/webp');
+    expect(copySheet.rawPayload.equals(bookSheet.rawPayload)).toBe(false);
+    expect((await sheet('&copy=2', other)).statusCode).toBe(404);
+    expect((await sheet('&copy=1')).statusCode).toBe(404);
   }, 180_000);
 
   it('refuses a gift that is not one of the copies, and a gift dedication with emoji, with field errors', async () => {

@@ -4,11 +4,11 @@ import type { Language } from '../../../shared/i18n';
 import { type Printer, type PrintFile, type PrintItem, printExternalId } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
 import { copyPlan, isOwnVariant } from '../../book/copy-variant';
+import { approvedCoverArt } from '../../book/cover-art';
 import { drawnLooks } from '../../book/page-layout';
 import { planFromVersion } from '../../book/plan';
 import {
   approvedPictures,
-  type BookVersion,
   backCoverPosition,
   FRONT_COVER,
   storyPosition,
@@ -46,21 +46,6 @@ export type PrintDeps = {
   reviewBeforePrint?: boolean;
   now: () => Date;
 };
-
-/**
- * The approved front cover's art without its words, when the print-size cover of the version was
- * drawn with it (docs/decisions/022-covers-per-binding.md); else undefined (the print files then
- * print the approved cover's part below its painted words).
- */
-async function approvedCoverArt(
-  storage: Storage,
-  bookInstanceId: string,
-  version: BookVersion,
-): Promise<Buffer | undefined> {
-  const keys = instanceKeys(bookInstanceId);
-  if (version.pictures[FRONT_COVER]?.key !== keys.printHeroCover) return undefined;
-  return (await storage.get('instances', keys.printHeroArt))?.data;
-}
 
 async function loadOrder(db: Db, payload: { bookInstanceId: string; orderId: string }) {
   const [instance] = await db

@@ -14,8 +14,10 @@ import {
   frontArtLayout,
   HARDCOVER_MIN_PAGES,
   type InteriorPage,
+  paddedPageCount,
   pixelsFor,
   preflight,
+  renderCoverSheet,
   SOFTCOVER_MIN_PAGES,
 } from '../../print/index';
 import { backCoverText, coverLines, drawYourOwnLines } from '../../stories/book-words';
@@ -101,11 +103,7 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
   const hardcover = input.coverTypes.includes('hardcover');
   // A perfect-bound softcover needs at least 32 pages (Lulu), a casewrap hardcover 24; one interior
   // serves every cover of the order, so it meets the larger minimum of the covers printed.
-  const minPages = Math.max(
-    ...input.coverTypes.map((coverType) =>
-      coverType === 'hardcover' ? HARDCOVER_MIN_PAGES : SOFTCOVER_MIN_PAGES,
-    ),
-  );
+  const minPages = interiorMinPages(input.coverTypes);
   const interior = await buildInteriorPdf(
     {
       language: input.language,
@@ -127,37 +125,13 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
     }),
   );
 
-  // The back shows a scene of the story (its last picture: the night watch), the blurb and the toy
-  // small; a coloring book's pages are line art, so its back shows the toy's cover art in colour.
-  const lastPicture = input.pages.at(-1)?.image;
-  const coloring = input.style === 'line' || !lastPicture;
-  const backScene = coloring ? await wordlessCoverArt(input.toyCover) : lastPicture;
-  const backImage = coloring ? undefined : await coverPortrait(input.toyCover);
-  const frontImage = input.heroArt ?? coverArt;
-  const frontWords = await coverWords(
-    input.themeId,
-    input.language,
-    input.names.child,
-    input.coverTypes,
+  const coverInput = await coverInputs(
+    { ...input, lastPicture: input.pages.at(-1)?.image, coverArt },
     interior.pageCount,
   );
-  const backText = backCoverText(input.themeId, input.language, input.bookType, input.names);
   const covers = new Map<CoverType, Uint8Array>();
   for (const coverType of new Set(input.coverTypes)) {
-    const cover = await buildCoverPdf({
-      coverType,
-      pageCount: interior.pageCount,
-      title: story.title,
-      subtitle: story.subtitle,
-      // The approved cover's art, its words set again in the book's language inside the safe area
-      // of the binding (docs/decisions/022-covers-per-binding.md).
-      frontImage,
-      frontWords,
-      ...(backImage ? { backImage } : {}),
-      backScene,
-      backText,
-      language: input.language,
-    });
+    const cover = await buildCoverPdf({ ...coverInput, coverType });
     await check(
       `${coverType} cover`,
       await preflight(cover.pdf, { kind: 'cover', coverType, pageCount: interior.pageCount }),
@@ -165,6 +139,80 @@ export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFile
     covers.set(coverType, cover.pdf);
   }
   return { interior: interior.pdf, pageCount: interior.pageCount, covers };
+}
+
+/** The interior's fewest pages for the covers printed: the largest of their bindings' minimums. */
+export function interiorMinPages(coverTypes: CoverType[]): number {
+  return Math.max(
+    ...coverTypes.map((coverType) => (coverType === 'hardcover' ? HARDCOVER_MIN_PAGES : SOFTCOVER_MIN_PAGES)),
+  );
+}
+
+/** What a book's covers are made from: the print files' input without the interior's pages. */
+export type CoverSource = Pick<
+  PrintFilesInput,
+  | 'themeId'
+  | 'language'
+  | 'bookType'
+  | 'names'
+  | 'heroCover'
+  | 'heroArt'
+  | 'toyCover'
+  | 'style'
+  | 'coverTypes'
+> & {
+  story: Pick<RenderedStory, 'title' | 'subtitle'>;
+  /** The last story page's picture: the back's scene of a storybook. */
+  lastPicture: Buffer | undefined;
+  /** The approved cover's art without its words, when already cut (`wordlessCoverArt`). */
+  coverArt?: Buffer;
+};
+
+/**
+ * Everything of a cover but its binding (docs/decisions/022-covers-per-binding.md): the back shows a
+ * scene of the story (its last picture: the night watch), the blurb and the toy small; a coloring
+ * book's pages are line art, so its back shows the toy's cover art in colour. The front is the
+ * approved cover's art, its words set again in the book's language inside the safe area.
+ */
+async function coverInputs(source: CoverSource, pageCount: number) {
+  const coloring = source.style === 'line' || !source.lastPicture;
+  const backScene = coloring ? await wordlessCoverArt(source.toyCover) : (source.lastPicture as Buffer);
+  const backImage = coloring ? undefined : await coverPortrait(source.toyCover);
+  const frontImage = source.heroArt ?? source.coverArt ?? (await wordlessCoverArt(source.heroCover));
+  const frontWords = await coverWords(
+    source.themeId,
+    source.language,
+    source.names.child,
+    source.coverTypes,
+    pageCount,
+  );
+  return {
+    pageCount,
+    title: source.story.title,
+    subtitle: source.story.subtitle,
+    frontImage,
+    frontWords,
+    ...(backImage ? { backImage } : {}),
+    backScene,
+    backText: backCoverText(source.themeId, source.language, source.bookType, source.names),
+    language: source.language,
+  };
+}
+
+/**
+ * The cover sheet of one binding as the parent sees it (print/cover-sheet.ts): the same inputs as
+ * the printed cover, for the page count the book prints with in that binding, `width` pixels wide.
+ */
+export async function coverSheetPicture(
+  source: Omit<CoverSource, 'coverTypes'>,
+  binding: CoverType,
+  storyPages: number,
+  width: number,
+): Promise<Buffer> {
+  // The interior: title page, dedication and the story's pages, padded for the binding.
+  const pageCount = paddedPageCount(storyPages + 2, interiorMinPages([binding]));
+  const input = await coverInputs({ ...source, coverTypes: [binding] }, pageCount);
+  return renderCoverSheet({ ...input, coverType: binding }, { width });
 }
 
 /**

@@ -14,6 +14,7 @@ import { BookProgress } from './book-progress';
 import { BookShell } from './book-shell';
 import { BookSkeleton } from './book-skeleton';
 import { CopyBanner } from './copy-banner';
+import { CoverSheetPanel } from './cover-sheet-panel';
 import { Reader } from './reader';
 import { RedrawButton, RedrawChoice } from './redraw';
 
@@ -131,6 +132,7 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
             language={book.language}
             wordsOnPicture={book.bookType === 'storybook'}
           />
+          <CoverSheetPanel book={book} />
         </div>
       </BookShell>
     );
@@ -167,6 +169,7 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
           wordsOnPicture={book.bookType === 'storybook'}
           pageActions={editable ? (page) => <RedrawButton book={book} page={page} /> : undefined}
         />
+        <CoverSheetPanel book={book} />
         {editable && (
           <WhenNear>
             <Suspense fallback={null}>

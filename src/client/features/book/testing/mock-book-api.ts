@@ -94,6 +94,7 @@ export function makeBook(overrides: Partial<BookPreview> = {}): BookPreview {
     names: { child: 'Mia', toy: 'Bruno' },
     dedication: { message: 'For Mia, with all our love.', signature: 'Mum and Dad' },
     pages: makePages(4),
+    binding: null,
     redraws: { used: 0, max: 3 },
     candidates: [],
     ...overrides,

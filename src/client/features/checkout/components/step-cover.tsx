@@ -9,6 +9,7 @@ import {
 import { COVER_TYPES, type CoverType } from '../../../../shared/domain/statuses';
 import { useLanguage } from '../../../components/layout/use-language';
 import { cn } from '../../../components/ui/cn';
+import { CoverSheetImage } from '../../../components/ui/cover-sheet-image';
 import { formatList, formatMoney, formatPercent } from '../../../lib/format';
 import type { CheckoutDraft } from '../lib/checkout-draft';
 import { bookPrice, quoteFor } from '../lib/quote';
@@ -71,6 +72,13 @@ export function StepCover({ context, draft, onChange }: StepCoverProps) {
           name={`${id}-cover`}
           chosen={draft.coverType}
           onChoose={(coverType) => onChange({ coverType })}
+        />
+        {/* The whole cover as it prints on the binding chosen: it changes with the choice (issue 31). */}
+        <CoverSheetImage
+          bookInstanceId={context.bookInstance.id}
+          binding={draft.coverType}
+          title={context.bookInstance.title}
+          sizes="(min-width: 768px) 55vw, calc(100vw - 2rem)"
         />
 
         <fieldset className="flex flex-col gap-3" aria-describedby={`${id}-copies-lead`}>

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { CoverSheetWidth } from '../../../shared/contracts/book-preview';
+import { backCoverPosition, FRONT_COVER, storyPosition } from '../../../shared/domain/book-pages';
+import type { CoverType } from '../../../shared/domain/statuses';
+import { approvedCoverArt } from '../../book/cover-art';
+import { planFromVersion } from '../../book/plan';
+import { versionById } from '../../book/versions';
+import { AppError, notFound } from '../../errors';
+import { instanceKeys } from '../../storage-keys';
+import { coverSheetPicture } from '../production/print-files';
+import { type BooksDeps, giftCopyVariant, ownBook } from './service';
+
+/** Changes when the sheet is drawn otherwise: pictures made before are not read again. */
+const SHEET_REVISION = 1;
+
+/**
+ * The caller's book's whole cover as it prints on `binding` (issue 31): back, spine and front of the
+ * current version, for the page count the book prints with, drawn by the print code from the same
+ * plan as the cover PDF (print/cover-sheet.ts), as WebP `width` pixels wide; made once per words,
+ * pictures, binding and width, and kept in the book's storage folder like the page images. A gift
+ * copy (`copy`) gets its own words (its language). Another account's book is 404, decided in SQL.
+ */
+export async function coverSheetImage(
+  deps: BooksDeps,
+  userId: string,
+  id: string,
+  binding: CoverType,
+  width: CoverSheetWidth,
+  copy?: number,
+): Promise<Buffer> {
+  const instance = await ownBook(deps.db, userId, id);
+  const current = await versionById(deps.db, instance.id, instance.currentVersionId);
+  if (!current) throw notFound('Cover sheet');
+  const variant =
+    copy === undefined ? undefined : await giftCopyVariant(deps, userId, instance, current, copy);
+  const texts = variant?.texts ?? current.texts;
+  const plan = variant?.plan ?? (await planFromVersion(instance, current.texts, { texts: current.texts }));
+  const storyPages = plan.story.pages.length;
+  const front = current.pictures[FRONT_COVER];
+  const toy = current.pictures[backCoverPosition(storyPages)];
+  const last = current.pictures[storyPosition(storyPages)];
+  if (!front || !toy) throw notFound('Cover sheet');
+  const tag = createHash('sha256')
+    .update(
+      [
+        SHEET_REVISION,
+        binding,
+        front.sha256,
+        toy.sha256,
+        last?.sha256 ?? '',
+        plan.language,
+        plan.style,
+        texts.title,
+        texts.subtitle,
+        texts.childName,
+        texts.toyName,
+        storyPages,
+      ].join('\n'),
+    )
+    .digest('hex');
+  const cacheKey = instanceKeys(instance.id).webImage(`${tag.slice(0, 32)}-sheet`, width);
+  const cached = await deps.storage.get('instances', cacheKey);
+  if (cached) return cached.data;
+  const read = async (key: string) => {
+    const file = await deps.storage.get('instances', key);
+    if (!file) throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available.');
+    return file.data;
+  };
+  const [heroCover, toyCover, lastPicture, heroArt] = await Promise.all([
+    read(front.key),
+    read(toy.key),
+    last && plan.style === 'color' ? read(last.key) : undefined,
+    approvedCoverArt(deps.storage, instance.id, current),
+  ]);
+  const png = await coverSheetPicture(
+    {
+      themeId: plan.themeId,
+      language: plan.language,
+      story: plan.story,
+      bookType: plan.bookType,
+      names: { child: texts.childName, toy: texts.toyName },
+      heroCover,
+      heroArt,
+      toyCover,
+      style: plan.style,
+      lastPicture,
+    },
+    binding,
+    storyPages,
+    width,
+  );
+  const webp = await sharp(png).webp({ quality: 82 }).toBuffer();
+  await deps.storage.put('instances', cacheKey, webp, { contentType: 'image/webp' });
+  return webp;
+}
