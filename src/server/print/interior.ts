@@ -337,7 +337,7 @@ type TextPair = { first: TextBlock; second: TextBlock; gap: number; height: numb
 
 /** Space between the two languages of a bilingual page; a short rule sits in its middle. */
 const PAIR_GAP = 14;
-const PAIR_RULE = 36;
+export const PAIR_RULE = 36;
 
 /**
  * Both languages of a bilingual page in the panel's box: the first at the largest size that leaves
@@ -346,7 +346,7 @@ const PAIR_RULE = 36;
  */
 function fitPair(
   page: { text: string; secondText: string },
-  fonts: Fonts,
+  fonts: Pick<Fonts, 'body' | 'bodyItalic'>,
   box: { maxWidth: number; maxHeight: number },
   index: number,
 ): TextPair {
@@ -368,7 +368,7 @@ function fitPair(
 }
 
 /** The padding of the text panel of a colour story page, around its lines. */
-const PANEL_PAD = { x: 26, y: 16 } as const;
+export const PANEL_PAD = { x: 26, y: 16 } as const;
 
 /**
  * The text of a colour story page laid out, and its panel at the foot or the head of the safe area
@@ -439,15 +439,15 @@ function planColourStoryPage(
 }
 
 /**
- * A bilingual colour page: the panel holds the first language, a short rule, then the second in
- * italics and the softer ink. It may take up to half the safe area (a single text takes 36 %), and
- * goes where the layout check put it, else top or bottom by the same rule as a single text.
+ * The two texts of a bilingual colour page laid out, and their panel at the foot or the head of the
+ * safe area: the print draws it there, the layout check keeps it off the characters, the reader
+ * shows it as printed. The panel may take up to half the safe area.
  */
-function planBilingualColourPage(
-  page: Extract<InteriorPage, { kind: 'story' }> & { secondText: string },
-  fonts: Fonts,
+export function bilingualTextLayout(
+  page: { text: string; secondText: string },
+  fonts: Pick<Fonts, 'body' | 'bodyItalic'>,
   index: number,
-): PlannedPage {
+) {
   const { x: padX, y: padY } = PANEL_PAD;
   const pair = fitPair(
     page,
@@ -461,6 +461,21 @@ function planBilingualColourPage(
     const y = place === 'bottom' ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
     return { x: PAGE / 2 - width / 2, y, width, height };
   };
+  return { pair, panelAt };
+}
+
+/**
+ * A bilingual colour page: the panel holds the first language, a short rule, then the second in
+ * italics and the softer ink. It may take up to half the safe area (a single text takes 36 %), and
+ * goes where the layout check put it, else top or bottom by the same rule as a single text.
+ */
+function planBilingualColourPage(
+  page: Extract<InteriorPage, { kind: 'story' }> & { secondText: string },
+  fonts: Fonts,
+  index: number,
+): PlannedPage {
+  const { y: padY } = PANEL_PAD;
+  const { pair, panelAt } = bilingualTextLayout(page, fonts, index);
   let place: 'top' | 'bottom' = page.panel ?? 'bottom';
   return {
     image: { source: page.image, box: { width: PAGE, height: PAGE }, fit: 'cover' },
@@ -503,14 +518,24 @@ export async function storyPanelPlace(
   return (topDetail ?? 0) < (bottomDetail ?? 0) * TOP_WHEN_CALMER_BY ? 'top' : 'bottom';
 }
 
+/** A story page's words: its text, and on a bilingual edition's page the same told in the second language. */
+export type PageWords = { text: string; secondText?: string | undefined };
+
 /**
  * The text panels a colour story page could have, as fractions of the page from its top left (the
  * layout check's units): at the foot and at the head of the safe area; none for a page without text.
  */
-export async function storyPanels(text: string): Promise<{ bottom?: PictureRegion; top?: PictureRegion }> {
+export async function storyPanels(
+  words: string | PageWords,
+): Promise<{ bottom?: PictureRegion; top?: PictureRegion }> {
+  const { text, secondText } = typeof words === 'string' ? { text: words, secondText: undefined } : words;
   const doc = await PDFDocument.create();
-  const fonts = await embedBookFonts(doc, ['body'] as const);
-  const { panelAt } = storyTextLayout(text, fonts.body, 0);
+  const fonts = await embedBookFonts(doc, ['body', 'bodyItalic'] as const);
+  // A bilingual page's panel holds both languages (the bilingual edition, issue 32).
+  const { panelAt } =
+    secondText?.trim() && text.trim()
+      ? bilingualTextLayout({ text, secondText }, fonts, 0)
+      : storyTextLayout(text, fonts.body, 0);
   const bottom = panelAt('bottom');
   const top = panelAt('top');
   return bottom && top ? { bottom: pictureRegion(bottom), top: pictureRegion(top) } : {};

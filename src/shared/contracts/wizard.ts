@@ -113,6 +113,11 @@ export const DedicationStepSchema = z
         (value) => value === '' || signatureProblems(value).length === 0,
         'at most 60 characters on one line, without emoji',
       ),
+    /**
+     * The bilingual edition's second language (issue 32), or none (null or absent). The book is
+     * completed in the shop's language; a second language equal to it is no second language.
+     */
+    secondLanguage: LanguageSchema.nullable().optional(),
   })
   .meta({ id: 'WizardDedicationStep' });
 
