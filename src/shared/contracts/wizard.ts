@@ -170,7 +170,13 @@ export const WizardStateSchema = z
       3: ToyStepSchema.optional(),
       4: ToyGeneratedStepSchema.optional(),
       // The saved (already normalised) dedication: plain strings, so the answer can be serialised.
-      5: z.object({ dedicationMessage: z.string(), dedicationSignature: z.string() }).optional(),
+      5: z
+        .object({
+          dedicationMessage: z.string(),
+          dedicationSignature: z.string(),
+          secondLanguage: LanguageSchema.nullable().optional(),
+        })
+        .optional(),
     }),
     resumeStep: z.number().int().min(1).max(5),
     prefill: WizardPrefillSchema.optional(),

@@ -314,5 +314,4 @@ describe('quoteOrder', () => {
       expect(bilingualBookCount(true, { count: 2, inOwnLanguage: 2 })).toBe(1);
     });
   });
-
 });
