@@ -341,15 +341,14 @@ export const PAIR_RULE = 36;
 
 /**
  * Both languages of a bilingual page in the panel's box: the first at the largest size that leaves
- * the second room at 0.85 of it (never below 12 pt and 10.5 pt); a text too long even then is an
- * error, never a cut line.
+ * the second room at 0.85 of it (never below 12 pt and 10.5 pt); undefined when even that is too
+ * tall (never a cut line).
  */
 function fitPair(
   page: { text: string; secondText: string },
   fonts: Pick<Fonts, 'body' | 'bodyItalic'>,
   box: { maxWidth: number; maxHeight: number },
-  index: number,
-): TextPair {
+): TextPair | undefined {
   for (let size = 19; size >= 12; size -= 0.5) {
     const first = fitText(page.text, fonts.body, { ...box, maxSize: size, minSize: size, lineHeight: 1.3 });
     const secondSize = Math.max(10.5, Math.round(size * 0.85 * 2) / 2);
@@ -364,8 +363,15 @@ function fitPair(
     if (height <= box.maxHeight)
       return { first, second, gap: PAIR_GAP, height, width: Math.max(first.width, second.width) };
   }
-  throw new Error(`The two texts of page ${index + 1} are too long to print together`);
+  return undefined;
 }
+
+/**
+ * How much taller than the first language's own panel a bilingual panel may be, tried in turn: the
+ * two texts first share the room the layout check already found on every page (the type smaller,
+ * never under 12 pt), and only a pair that cannot grows the panel a step at a time.
+ */
+const PAIR_GROWTH = [1, 1.15, 1.3, 1.5] as const;
 
 /** The padding of the text panel of a colour story page, around its lines. */
 export const PANEL_PAD = { x: 26, y: 16 } as const;
@@ -449,12 +455,16 @@ export function bilingualTextLayout(
   index: number,
 ) {
   const { x: padX, y: padY } = PANEL_PAD;
-  const pair = fitPair(
-    page,
-    fonts,
-    { maxWidth: SAFE_RECT.width - 2 * padX, maxHeight: SAFE_RECT.height * 0.5 - 2 * padY },
-    index,
-  );
+  const maxWidth = SAFE_RECT.width - 2 * padX;
+  const single = storyTextLayout(page.text, fonts.body, index).block;
+  // First within the first language's own panel, then a little taller; at most half the page.
+  const heights = single ? PAIR_GROWTH.map((growth) => single.height * growth) : [];
+  let pair: TextPair | undefined;
+  for (const maxHeight of [...heights, SAFE_RECT.height * 0.5 - 2 * padY]) {
+    pair = fitPair(page, fonts, { maxWidth, maxHeight });
+    if (pair) break;
+  }
+  if (!pair) throw new Error(`The two texts of page ${index + 1} are too long to print together`);
   const panelAt = (place: 'top' | 'bottom'): Rect => {
     const width = Math.min(SAFE_RECT.width, Math.max(pair.width + 2 * padX, 260));
     const height = pair.height + 2 * padY;
