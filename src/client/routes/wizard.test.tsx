@@ -705,12 +705,11 @@ describe('wizard: completing', () => {
     expect(second).toHaveValue('none');
     expect(second).toHaveAccessibleDescription(/tells the story in this language, under the first/);
     // The other three languages, never the book's own.
-    expect(within(second).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'None',
-      'French',
-      'German',
-      'Italian',
-    ]);
+    expect(
+      within(second)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', 'French', 'German', 'Italian']);
     await user.selectOptions(second, 'de');
     await user.click(screen.getByRole('button', { name: 'Complete personalization' }));
     expect(await screen.findByText('Elsewhere: /book/b0000000-0000-4000-8000-000000000001')).toBeVisible();
@@ -727,7 +726,11 @@ describe('wizard: completing', () => {
   });
 
   it('in French, the book is French and the second language one of the other three', async () => {
-    const saved = { dedicationMessage: 'Pour Mia', dedicationSignature: 'Maman', secondLanguage: 'fr' as const };
+    const saved = {
+      dedicationMessage: 'Pour Mia',
+      dedicationSignature: 'Maman',
+      secondLanguage: 'fr' as const,
+    };
     mockWizardApi({ steps: { ...allSteps, 5: saved } });
     await openWizard('/wizard?step=5', 'fr');
     const second = await screen.findByRole(
@@ -736,12 +739,11 @@ describe('wizard: completing', () => {
       { timeout: 5000 },
     );
     expect(second).toHaveValue('none');
-    expect(within(second).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Aucune',
-      'Anglais',
-      'Allemand',
-      'Italien',
-    ]);
+    expect(
+      within(second)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Aucune', 'Anglais', 'Allemand', 'Italien']);
   });
 
   it('signed in: saves the dedication, completes and opens the book being drawn', async () => {

@@ -103,9 +103,10 @@ describe('the reader’s page as printed', () => {
 
   it('shows a bilingual edition’s page as printed: both languages on the panel (French page 2, German under it)', async () => {
     const told = async (language: 'fr' | 'de') =>
-      (await loadStory('guardian-friend', 'storybook', language)).pages[1]!.text
-        .replace(/\{child\}/g, 'Léa')
-        .replace(/\{[^}]+\}/g, 'Nounours');
+      (await loadStory('guardian-friend', 'storybook', language)).pages[1]!.text.replace(
+        /\{child\}/g,
+        'Léa',
+      ).replace(/\{[^}]+\}/g, 'Nounours');
     const [text, secondText] = [await told('fr'), await told('de')];
     const scene = (await loadStory('guardian-friend', 'storybook', 'fr')).pages[1]!.scene;
     const image = await renderScenePage({
@@ -128,5 +129,4 @@ describe('the reader’s page as printed', () => {
     const single = await raw(await renderPrintedStoryPage({ image, text, panel: 'bottom', size: TRIMMED }));
     expect(meanDifference(single, printed, band)).toBeGreaterThan(10);
   }, 60_000);
-
 });
