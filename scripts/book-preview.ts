@@ -16,7 +16,9 @@ import { createLocalIllustrator } from '../src/server/adapters/illustrator/local
 import { teddyPhoto } from '../src/server/adapters/illustrator/test-photos';
 import { buildPrintFiles } from '../src/server/modules/production/print-files';
 import { loadStory, renderStory } from '../src/server/stories/story';
+import { DEFAULT_CHILD_LOOK } from '../src/shared/domain/child-look';
 import type { BookType } from '../src/shared/domain/statuses';
+import { defaultToyLook } from '../src/shared/domain/toy-look';
 import type { Language } from '../src/shared/i18n';
 import { heroCoverParts } from './hero-cover';
 
@@ -89,6 +91,9 @@ async function main(): Promise<void> {
     pages,
     style,
     coverTypes: ['softcover', 'hardcover'],
+    // The pages are drawn from their scenes with the default looks: the layout check places the
+    // text panel (and refuses a page with no room for it) as production does.
+    layout: { look: DEFAULT_CHILD_LOOK, toy: defaultToyLook({ toyName: toy }) },
   });
   await writeFile(path.join(out, 'interior.pdf'), files.interior);
   await run('pdftoppm', ['-r', '40', '-png', path.join(out, 'interior.pdf'), path.join(out, 'page')]);

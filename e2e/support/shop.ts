@@ -48,7 +48,13 @@ async function square(file: string, size: number): Promise<Buffer> {
  */
 export async function finishedWizard(
   page: Page,
-  options: { childName?: string; toyName?: string; language?: string } = {},
+  options: {
+    childName?: string;
+    toyName?: string;
+    language?: string;
+    /** Stop once step 4 is saved: the journey fills step 5 on screen (answers ''). */
+    untilStep5?: boolean;
+  } = {},
 ) {
   const api = page.request;
   const ok = async (response: Awaited<ReturnType<typeof api.get>>): Promise<Record<string, unknown>> => {
@@ -94,6 +100,7 @@ export async function finishedWizard(
   await ok(
     await api.put('/api/wizard/session/steps/4', { data: { approved: true, generatedToyImage: plush } }),
   );
+  if (options.untilStep5) return '';
   await ok(
     await api.put('/api/wizard/session/steps/5', {
       data: { dedicationMessage: 'Sleep tight, little one.', dedicationSignature: 'Mum and Dad' },

@@ -212,6 +212,29 @@ describe('checkout: step 1, the book', () => {
     expect(screen.getByText(/folds round the boards/)).toBeVisible();
   });
 
+  it('a bilingual book: the summary adds the edition at its price, for the book and each copy in its language', async () => {
+    mockCheckoutApi({
+      context: makeContext({
+        pricing: {
+          currency: 'CHF',
+          prices: makePrices({ bilingual_edition: 500 }),
+          taxRates: makeTaxRates(),
+          promo: null,
+          bilingual: true,
+        },
+      }),
+    });
+    const view = await openStep1();
+    await view.user.click(screen.getByRole('radio', { name: '2 copies 30% off' }));
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Where should we send it?' });
+    await fillDetails(view);
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Bilingual edition')).toBeVisible();
+    expect(within(summary).getByText('3 × CHF 5.00')).toBeVisible();
+    expect(within(summary).getByText('CHF 15.00')).toBeVisible();
+  });
+
   it('shows a changed price as soon as the pricing data says so', async () => {
     mockCheckoutApi({
       context: makeContext({

@@ -589,6 +589,7 @@ describe('wizard: step 5, the dedication', () => {
     expect(api.callsTo('/api/wizard/session/steps/5', 'PUT')[0]?.body).toEqual({
       dedicationMessage: 'To Mia, may Teddy watch over your dreams every night. With all our love.',
       dedicationSignature: 'Grandma and Grandpa',
+      secondLanguage: null,
     });
   });
 
@@ -689,6 +690,60 @@ describe('wizard: completing', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'A few words from the heart' }),
     ).toBeVisible();
+  });
+
+  it('signed in: a second language chosen in step 5 (a native select) is saved with the step before the book completes', async () => {
+    const api = mockWizardApi({ steps: allSteps, signedInAs: 'ana@example.com' });
+    const { user } = await openWizard('/wizard?step=5');
+    await screen.findByRole('button', { name: /ana@example\.com/ });
+    const second = await screen.findByRole(
+      'combobox',
+      { name: 'Second language (optional)' },
+      { timeout: 5000 },
+    );
+    expect(screen.getByText('The book’s language: English, the language this site is in')).toBeVisible();
+    expect(second).toHaveValue('none');
+    expect(second).toHaveAccessibleDescription(/tells the story in this language, under the first/);
+    // The other three languages, never the book's own.
+    expect(
+      within(second)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', 'French', 'German', 'Italian']);
+    await user.selectOptions(second, 'de');
+    await user.click(screen.getByRole('button', { name: 'Complete personalization' }));
+    expect(await screen.findByText('Elsewhere: /book/b0000000-0000-4000-8000-000000000001')).toBeVisible();
+    expect(api.callsTo('/api/wizard/session/steps/5')[0]?.body).toMatchObject({ secondLanguage: 'de' });
+  });
+
+  it('restores a saved second language', async () => {
+    const saved = { dedicationMessage: 'For Mia', dedicationSignature: 'Mum', secondLanguage: 'fr' as const };
+    mockWizardApi({ steps: { ...allSteps, 5: saved } });
+    await openWizard('/wizard?step=5');
+    expect(
+      await screen.findByRole('combobox', { name: 'Second language (optional)' }, { timeout: 5000 }),
+    ).toHaveValue('fr');
+  });
+
+  it('in French, the book is French and the second language one of the other three', async () => {
+    const saved = {
+      dedicationMessage: 'Pour Mia',
+      dedicationSignature: 'Maman',
+      secondLanguage: 'fr' as const,
+    };
+    mockWizardApi({ steps: { ...allSteps, 5: saved } });
+    await openWizard('/wizard?step=5', 'fr');
+    const second = await screen.findByRole(
+      'combobox',
+      { name: 'Deuxième langue (facultatif)' },
+      { timeout: 5000 },
+    );
+    expect(second).toHaveValue('none');
+    expect(
+      within(second)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Aucune', 'Anglais', 'Allemand', 'Italien']);
   });
 
   it('signed in: saves the dedication, completes and opens the book being drawn', async () => {

@@ -1,7 +1,7 @@
 import { type ChildLook, ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../shared/domain/child-look';
 import { defaultToyLook, type ToyLook, ToyLookSchema } from '../../shared/domain/toy-look';
 import { checkLayout, layoutProblem, sceneParts } from '../adapters/illustrator/scenes/layout-check';
-import { storyPanels } from '../print/interior';
+import { type PageWords, storyPanels } from '../print/interior';
 import type { Scene } from '../stories/scene';
 
 /**
@@ -29,11 +29,11 @@ export function drawnLooks(instance: { wizardMetadata: unknown }, toyName: strin
  */
 export async function scenePanelPlace(
   scene: Scene,
-  text: string,
+  words: PageWords,
   looks: DrawnLooks,
   pageNumber: number,
 ): Promise<{ place: 'top' | 'bottom' | undefined; problem: string | undefined }> {
   const parts = await sceneParts({ scene, style: 'color', size: 240, look: looks.look, toy: looks.toy });
-  const verdict = checkLayout(parts, await storyPanels(text));
+  const verdict = checkLayout(parts, await storyPanels(words));
   return { place: verdict.place, problem: layoutProblem(pageNumber, verdict) };
 }

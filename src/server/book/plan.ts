@@ -3,6 +3,8 @@ import {
   type BookPersonalisation,
   BookPersonalisationSchema,
   type PartialBookPersonalisation,
+  readPersonalisation,
+  secondLanguageOf,
 } from '../../shared/domain/book-personalisation';
 import { type BookType, parseBookType } from '../../shared/domain/statuses';
 import { isLanguage, type Language } from '../../shared/i18n';
@@ -79,6 +81,24 @@ export async function planFromVersion(
       pages: plan.story.pages.map((page) => ({ ...page, text: pageText.get(page.position) ?? page.text })),
     },
   };
+}
+
+/**
+ * The bilingual edition (issue 32, docs/decisions/026-the-bilingual-edition.md): each story page's
+ * text in the book's second language, told with the same `words` (names), by position; undefined
+ * for a book in one language, and for a print in another language than the book's (a gift copy in
+ * its own language is printed in that language alone).
+ */
+export async function secondPageTexts(
+  instance: BookSource,
+  words: BookWords,
+  printedIn: Language,
+): Promise<{ language: Language; texts: Map<number, string> } | undefined> {
+  if (printedIn !== instance.language) return undefined;
+  const language = secondLanguageOf(instance.language, readPersonalisation(instance.wizardMetadata));
+  if (!language) return undefined;
+  const plan = await planFromVersion(instance, words, { language });
+  return { language, texts: new Map(plan.story.pages.map((page) => [page.position, page.text])) };
 }
 
 /**

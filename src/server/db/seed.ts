@@ -24,6 +24,8 @@ function catalogueSeed() {
     prices: [
       { productKey: 'softcover_book', basePrice: 2999 },
       { productKey: 'hardcover_book', basePrice: 3999 },
+      // Per book printed in two languages (docs/decisions/026-the-bilingual-edition.md).
+      { productKey: 'bilingual_edition', basePrice: 500 },
     ] as const,
   };
 }

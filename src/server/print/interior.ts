@@ -337,19 +337,18 @@ type TextPair = { first: TextBlock; second: TextBlock; gap: number; height: numb
 
 /** Space between the two languages of a bilingual page; a short rule sits in its middle. */
 const PAIR_GAP = 14;
-const PAIR_RULE = 36;
+export const PAIR_RULE = 36;
 
 /**
  * Both languages of a bilingual page in the panel's box: the first at the largest size that leaves
- * the second room at 0.85 of it (never below 12 pt and 10.5 pt); a text too long even then is an
- * error, never a cut line.
+ * the second room at 0.85 of it (never below 12 pt and 10.5 pt); undefined when even that is too
+ * tall (never a cut line).
  */
 function fitPair(
   page: { text: string; secondText: string },
-  fonts: Fonts,
+  fonts: Pick<Fonts, 'body' | 'bodyItalic'>,
   box: { maxWidth: number; maxHeight: number },
-  index: number,
-): TextPair {
+): TextPair | undefined {
   for (let size = 19; size >= 12; size -= 0.5) {
     const first = fitText(page.text, fonts.body, { ...box, maxSize: size, minSize: size, lineHeight: 1.3 });
     const secondSize = Math.max(10.5, Math.round(size * 0.85 * 2) / 2);
@@ -364,11 +363,18 @@ function fitPair(
     if (height <= box.maxHeight)
       return { first, second, gap: PAIR_GAP, height, width: Math.max(first.width, second.width) };
   }
-  throw new Error(`The two texts of page ${index + 1} are too long to print together`);
+  return undefined;
 }
 
+/**
+ * How much taller than the first language's own panel a bilingual panel may be, tried in turn: the
+ * two texts first share the room the layout check already found on every page (the type smaller,
+ * never under 12 pt), and only a pair that cannot grows the panel a step at a time.
+ */
+const PAIR_GROWTH = [1, 1.15, 1.3, 1.5] as const;
+
 /** The padding of the text panel of a colour story page, around its lines. */
-const PANEL_PAD = { x: 26, y: 16 } as const;
+export const PANEL_PAD = { x: 26, y: 16 } as const;
 
 /**
  * The text of a colour story page laid out, and its panel at the foot or the head of the safe area
@@ -439,6 +445,36 @@ function planColourStoryPage(
 }
 
 /**
+ * The two texts of a bilingual colour page laid out, and their panel at the foot or the head of the
+ * safe area: the print draws it there, the layout check keeps it off the characters, the reader
+ * shows it as printed. The panel may take up to half the safe area.
+ */
+export function bilingualTextLayout(
+  page: { text: string; secondText: string },
+  fonts: Pick<Fonts, 'body' | 'bodyItalic'>,
+  index: number,
+) {
+  const { x: padX, y: padY } = PANEL_PAD;
+  const maxWidth = SAFE_RECT.width - 2 * padX;
+  const single = storyTextLayout(page.text, fonts.body, index).block;
+  // First within the first language's own panel, then a little taller; at most half the page.
+  const heights = single ? PAIR_GROWTH.map((growth) => single.height * growth) : [];
+  let pair: TextPair | undefined;
+  for (const maxHeight of [...heights, SAFE_RECT.height * 0.5 - 2 * padY]) {
+    pair = fitPair(page, fonts, { maxWidth, maxHeight });
+    if (pair) break;
+  }
+  if (!pair) throw new Error(`The two texts of page ${index + 1} are too long to print together`);
+  const panelAt = (place: 'top' | 'bottom'): Rect => {
+    const width = Math.min(SAFE_RECT.width, Math.max(pair.width + 2 * padX, 260));
+    const height = pair.height + 2 * padY;
+    const y = place === 'bottom' ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
+    return { x: PAGE / 2 - width / 2, y, width, height };
+  };
+  return { pair, panelAt };
+}
+
+/**
  * A bilingual colour page: the panel holds the first language, a short rule, then the second in
  * italics and the softer ink. It may take up to half the safe area (a single text takes 36 %), and
  * goes where the layout check put it, else top or bottom by the same rule as a single text.
@@ -448,19 +484,8 @@ function planBilingualColourPage(
   fonts: Fonts,
   index: number,
 ): PlannedPage {
-  const { x: padX, y: padY } = PANEL_PAD;
-  const pair = fitPair(
-    page,
-    fonts,
-    { maxWidth: SAFE_RECT.width - 2 * padX, maxHeight: SAFE_RECT.height * 0.5 - 2 * padY },
-    index,
-  );
-  const panelAt = (place: 'top' | 'bottom'): Rect => {
-    const width = Math.min(SAFE_RECT.width, Math.max(pair.width + 2 * padX, 260));
-    const height = pair.height + 2 * padY;
-    const y = place === 'bottom' ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
-    return { x: PAGE / 2 - width / 2, y, width, height };
-  };
+  const { y: padY } = PANEL_PAD;
+  const { pair, panelAt } = bilingualTextLayout(page, fonts, index);
   let place: 'top' | 'bottom' = page.panel ?? 'bottom';
   return {
     image: { source: page.image, box: { width: PAGE, height: PAGE }, fit: 'cover' },
@@ -503,14 +528,24 @@ export async function storyPanelPlace(
   return (topDetail ?? 0) < (bottomDetail ?? 0) * TOP_WHEN_CALMER_BY ? 'top' : 'bottom';
 }
 
+/** A story page's words: its text, and on a bilingual edition's page the same told in the second language. */
+export type PageWords = { text: string; secondText?: string | undefined };
+
 /**
  * The text panels a colour story page could have, as fractions of the page from its top left (the
  * layout check's units): at the foot and at the head of the safe area; none for a page without text.
  */
-export async function storyPanels(text: string): Promise<{ bottom?: PictureRegion; top?: PictureRegion }> {
+export async function storyPanels(
+  words: string | PageWords,
+): Promise<{ bottom?: PictureRegion; top?: PictureRegion }> {
+  const { text, secondText } = typeof words === 'string' ? { text: words, secondText: undefined } : words;
   const doc = await PDFDocument.create();
-  const fonts = await embedBookFonts(doc, ['body'] as const);
-  const { panelAt } = storyTextLayout(text, fonts.body, 0);
+  const fonts = await embedBookFonts(doc, ['body', 'bodyItalic'] as const);
+  // A bilingual page's panel holds both languages (the bilingual edition, issue 32).
+  const { panelAt } =
+    secondText?.trim() && text.trim()
+      ? bilingualTextLayout({ text, secondText }, fonts, 0)
+      : storyTextLayout(text, fonts.body, 0);
   const bottom = panelAt('bottom');
   const top = panelAt('top');
   return bottom && top ? { bottom: pictureRegion(bottom), top: pictureRegion(top) } : {};

@@ -100,4 +100,33 @@ describe('the reader’s page as printed', () => {
     },
     60_000,
   );
+
+  it('shows a bilingual edition’s page as printed: both languages on the panel (French page 2, German under it)', async () => {
+    const told = async (language: 'fr' | 'de') =>
+      (await loadStory('guardian-friend', 'storybook', language)).pages[1]!.text.replace(
+        /\{child\}/g,
+        'Léa',
+      ).replace(/\{[^}]+\}/g, 'Nounours');
+    const [text, secondText] = [await told('fr'), await told('de')];
+    const scene = (await loadStory('guardian-friend', 'storybook', 'fr')).pages[1]!.scene;
+    const image = await renderScenePage({
+      scene,
+      style: 'color',
+      size: 1050,
+      look: DEFAULT_CHILD_LOOK,
+      toy: DEFAULT_TOY_LOOK,
+    });
+    const page = { kind: 'story', image, text, secondText, style: 'color', panel: 'bottom' } as const;
+    const interior = await buildInteriorPdf({ language: 'fr', title: 'Test', pages: [page] });
+    const printed = await printedPage(interior.pdf);
+    const reader = await raw(
+      await renderPrintedStoryPage({ image, text, secondText, panel: 'bottom', size: TRIMMED }),
+    );
+    expect(meanDifference(reader, printed)).toBeLessThan(6);
+    const band: [number, number] = [220, 320];
+    expect(meanDifference(reader, printed, band)).toBeLessThan(6);
+    // The page with the French alone is not that page (measured about 14 apart in the panel's band).
+    const single = await raw(await renderPrintedStoryPage({ image, text, panel: 'bottom', size: TRIMMED }));
+    expect(meanDifference(single, printed, band)).toBeGreaterThan(10);
+  }, 60_000);
 });

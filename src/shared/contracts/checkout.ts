@@ -345,6 +345,11 @@ export const CheckoutContextSchema = z
       promo: z
         .object({ code: z.string(), kind: z.enum(PROMO_KINDS), value: z.number().int().positive() })
         .nullable(),
+      /**
+       * The book prints in two languages (the bilingual edition): the quote adds its price for the
+       * book and each copy printed in the book's language. Absent: one language.
+       */
+      bilingual: z.boolean().optional(),
     }),
   })
   .meta({ id: 'CheckoutContext' });

@@ -113,6 +113,11 @@ export const DedicationStepSchema = z
         (value) => value === '' || signatureProblems(value).length === 0,
         'at most 60 characters on one line, without emoji',
       ),
+    /**
+     * The bilingual edition's second language (issue 32), or none (null or absent). The book is
+     * completed in the shop's language; a second language equal to it is no second language.
+     */
+    secondLanguage: LanguageSchema.nullable().optional(),
   })
   .meta({ id: 'WizardDedicationStep' });
 
@@ -165,7 +170,13 @@ export const WizardStateSchema = z
       3: ToyStepSchema.optional(),
       4: ToyGeneratedStepSchema.optional(),
       // The saved (already normalised) dedication: plain strings, so the answer can be serialised.
-      5: z.object({ dedicationMessage: z.string(), dedicationSignature: z.string() }).optional(),
+      5: z
+        .object({
+          dedicationMessage: z.string(),
+          dedicationSignature: z.string(),
+          secondLanguage: LanguageSchema.nullable().optional(),
+        })
+        .optional(),
     }),
     resumeStep: z.number().int().min(1).max(5),
     prefill: WizardPrefillSchema.optional(),

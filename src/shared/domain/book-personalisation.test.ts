@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BookPersonalisationSchema, readPersonalisation } from './book-personalisation';
+import { BookPersonalisationSchema, readPersonalisation, secondLanguageOf } from './book-personalisation';
 
 const pictures = {
   childPhoto: 'b/input/child_photo.jpg',
@@ -57,5 +57,19 @@ describe('the book personalisation', () => {
       }),
     ).toEqual({ childName: 'Mia', permanentPaths: { toyPhoto: 'k' } });
     expect(readPersonalisation(complete)).toEqual(complete);
+  });
+
+  it('keeps a bilingual edition’s second language, reads a book without one unchanged, refuses an unknown one', () => {
+    expect(BookPersonalisationSchema.parse(complete)).not.toHaveProperty('secondLanguage');
+    expect(BookPersonalisationSchema.parse({ ...complete, secondLanguage: 'de' }).secondLanguage).toBe('de');
+    expect(BookPersonalisationSchema.safeParse({ ...complete, secondLanguage: 'es' }).success).toBe(false);
+    expect(readPersonalisation({ ...complete, secondLanguage: 'xx' })).not.toHaveProperty('secondLanguage');
+  });
+
+  it('never takes the book’s own language for its second one', () => {
+    expect(secondLanguageOf('fr', { secondLanguage: 'de' })).toBe('de');
+    expect(secondLanguageOf('fr', { secondLanguage: 'fr' })).toBeUndefined();
+    expect(secondLanguageOf('fr', {})).toBeUndefined();
+    expect(secondLanguageOf('fr', null)).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { ChildLookSchema } from './child-look';
+import { LanguageSchema } from './language-schema';
+import type { Language } from './languages';
 import { ToyLookSchema } from './toy-look';
 
 /**
@@ -45,8 +47,27 @@ export const BookPersonalisationSchema = z.object({
   coverVariants: z
     .object({ hero: z.number().int().min(0).optional(), toy: z.number().int().min(0).optional() })
     .optional(),
+  /**
+   * The bilingual edition (issue 32, docs/decisions/026-the-bilingual-edition.md): every page also
+   * told in this language, under the book's own. Absent (every book before it): one language. Never
+   * the book's own language (`secondLanguageOf` reads it so).
+   */
+  secondLanguage: LanguageSchema.optional(),
 });
 export type BookPersonalisation = z.infer<typeof BookPersonalisationSchema>;
+
+/**
+ * The book's second language, or undefined for a book in one language: a second language equal to
+ * the book's own (a row written by hand, a wizard step saved before the shop's language changed) is
+ * no second language, so nothing prints twice and nothing is charged for it.
+ */
+export function secondLanguageOf(
+  language: string,
+  personalisation: { secondLanguage?: Language | undefined } | null | undefined,
+): Language | undefined {
+  const second = personalisation?.secondLanguage;
+  return second && second !== language ? second : undefined;
+}
 
 /** What a lenient reader gets: every field that is present and valid, the rest left out. */
 export type PartialBookPersonalisation = Partial<Omit<BookPersonalisation, 'permanentPaths'>> & {

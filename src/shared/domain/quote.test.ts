@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivePrice } from './pricing';
 import { discounted } from './pricing';
-import { PriceUnavailableError, quoteOrder } from './quote';
+import { bilingualBookCount, PriceUnavailableError, quoteOrder } from './quote';
 import { COUNTRIES } from './shipping';
 import type { CoverType } from './statuses';
 
@@ -250,5 +250,68 @@ describe('quoteOrder', () => {
     expect(() => quote('softcover', 4, 'softcover', 'CH')).toThrow(RangeError);
     expect(() => quote('softcover', -1, 'softcover', 'CH')).toThrow(RangeError);
     expect(() => quote('softcover', 1.5, 'softcover', 'CH')).toThrow(RangeError);
+  });
+
+  describe('the bilingual edition', () => {
+    const WITH_BILINGUAL: ActivePrice[] = [
+      ...PRICES,
+      { productKey: 'bilingual_edition', basePrice: 500, discountPercentage: 0 },
+    ];
+
+    it('adds its price once per bilingual book, taxed with the rest: softcover + 1 copy to Switzerland', () => {
+      const result = quoteOrder(
+        WITH_BILINGUAL,
+        {
+          coverType: 'softcover',
+          grandparentCopies: { count: 1, coverType: 'softcover' },
+          country: 'CH',
+          bilingualBooks: 2,
+        },
+        TAX,
+      );
+      expect(result.lines.at(-1)).toEqual({
+        productKey: 'bilingual_edition',
+        itemType: 'bilingual_edition',
+        coverType: 'softcover',
+        quantity: 2,
+        basePrice: 500,
+        discountPercentage: 0,
+        unitPrice: 500,
+        totalPrice: 1000,
+      });
+      // 2999 + 2249 (the copy, 25 % off) + 2 x 500.
+      expect(result.subtotal).toBe(6248);
+      const plain = quoteOrder(
+        WITH_BILINGUAL,
+        { coverType: 'softcover', grandparentCopies: { count: 1, coverType: 'softcover' }, country: 'CH' },
+        TAX,
+      );
+      // CHF 10.00 more, and its VAT at 7.70 %: 0.77.
+      expect(result.total - plain.total).toBe(1077);
+      expect(plain.lines.map((line) => line.productKey)).not.toContain('bilingual_edition');
+    });
+
+    it('is priced from its row: a discount there applies, an inactive price refuses the order', () => {
+      const sale: ActivePrice[] = [
+        ...PRICES,
+        { productKey: 'bilingual_edition', basePrice: 600, discountPercentage: 50 },
+      ];
+      const input = {
+        coverType: 'hardcover' as const,
+        grandparentCopies: { count: 0, coverType: 'softcover' as const },
+        country: 'CH',
+        bilingualBooks: 1,
+      };
+      expect(quoteOrder(sale, input, TAX).lines.at(-1)).toMatchObject({ unitPrice: 300, totalPrice: 300 });
+      expect(() => quoteOrder(PRICES, input, TAX)).toThrow(PriceUnavailableError);
+      expect(() => quoteOrder(WITH_BILINGUAL, { ...input, bilingualBooks: 2 }, TAX)).toThrow(RangeError);
+    });
+
+    it('counts the book and every copy not printed in a language of its own', () => {
+      expect(bilingualBookCount(false, { count: 3, inOwnLanguage: 0 })).toBe(0);
+      expect(bilingualBookCount(true, { count: 0, inOwnLanguage: 0 })).toBe(1);
+      expect(bilingualBookCount(true, { count: 3, inOwnLanguage: 1 })).toBe(3);
+      expect(bilingualBookCount(true, { count: 2, inOwnLanguage: 2 })).toBe(1);
+    });
   });
 });

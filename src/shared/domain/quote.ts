@@ -25,6 +25,11 @@ export type QuoteInput = {
    * country at the order's shipping level. Copies without an address travel with the book.
    */
   giftParcels?: readonly { copy: number; country: string }[];
+  /**
+   * The bilingual edition (docs/decisions/026-the-bilingual-edition.md): how many of the printed
+   * books carry two languages (`bilingualBooks`); 0 or absent for a book in one language.
+   */
+  bilingualBooks?: number;
 };
 
 /** One parcel of an order: the buyer's (position 0) or a gift copy's (its copy position 1..3). */
@@ -58,6 +63,17 @@ export type Quote = {
   tax: number;
   total: number;
 };
+
+/**
+ * The books a bilingual edition prints in two languages: the book and every grandparent copy but
+ * those printed in a language of their own (a gift copy in its language is printed in it alone).
+ */
+export function bilingualBookCount(
+  bilingual: boolean,
+  copies: { count: number; inOwnLanguage: number },
+): number {
+  return bilingual ? 1 + Math.max(0, copies.count - copies.inOwnLanguage) : 0;
+}
 
 /** A book or copy has no active price: nothing can be charged for it. */
 export class PriceUnavailableError extends Error {
@@ -129,6 +145,8 @@ export function quoteOrder(
       totalPrice: unitPrice * count,
     });
   }
+  const bilingual = bilingualLine(prices, input);
+  if (bilingual) lines.push(bilingual);
   const subtotal = lines.reduce((sum, line) => sum + line.totalPrice, 0);
   const discount = input.promo ? promoAmount(input.promo, subtotal) : 0;
   const shippingLevel = input.shippingLevel ?? 'standard';
@@ -155,5 +173,27 @@ export function quoteOrder(
     taxRateBasisPoints: options.taxRateBasisPoints,
     tax,
     total: subtotal - discount + shipping + tax,
+  };
+}
+
+/** The bilingual edition's line: its active price once per book printed in two languages, or none. */
+function bilingualLine(prices: readonly Price[], input: QuoteInput): QuoteLine | undefined {
+  const books = input.bilingualBooks ?? 0;
+  if (books === 0) return undefined;
+  if (!Number.isInteger(books) || books < 0 || books > 1 + input.grandparentCopies.count) {
+    throw new RangeError('the bilingual books are the book and its copies');
+  }
+  const price = prices.find((candidate) => candidate.productKey === 'bilingual_edition');
+  if (!price) throw new PriceUnavailableError('bilingual_edition');
+  const unitPrice = discounted(price.basePrice, price.discountPercentage);
+  return {
+    productKey: price.productKey,
+    itemType: 'bilingual_edition',
+    coverType: input.coverType,
+    quantity: books,
+    basePrice: price.basePrice,
+    discountPercentage: price.discountPercentage,
+    unitPrice,
+    totalPrice: unitPrice * books,
   };
 }

@@ -53,7 +53,13 @@ export const SPREAD_STATUSES = ['pending', 'generating', 'done', 'failed'] as co
 export type SpreadStatus = (typeof SPREAD_STATUSES)[number];
 
 /** Order item kinds (docs/spec.md section 3, order items). */
-export const ORDER_ITEM_TYPES = ['base_book', 'hardcover_upgrade', 'grandparent_copy'] as const;
+export const ORDER_ITEM_TYPES = [
+  'base_book',
+  'hardcover_upgrade',
+  'grandparent_copy',
+  // The bilingual edition's price, once per book printed in two languages (docs/decisions/026-the-bilingual-edition.md).
+  'bilingual_edition',
+] as const;
 export type OrderItemType = (typeof ORDER_ITEM_TYPES)[number];
 
 export const PRODUCT_KEYS = [
@@ -61,6 +67,7 @@ export const PRODUCT_KEYS = [
   'hardcover_book',
   'grandparent_softcover_copy',
   'grandparent_hardcover_copy',
+  'bilingual_edition',
 ] as const;
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
 

@@ -12,13 +12,13 @@ import {
 } from '../../../shared/contracts/book-preview';
 import type { BookApproval } from '../../../shared/contracts/checkout';
 import { bookPreviewPages } from '../../../shared/domain/book-pages';
-import { languageOr } from '../../../shared/domain/languages';
+import { isLanguage, languageOr } from '../../../shared/domain/languages';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { Storage } from '../../adapters/storage/index';
 import { copyPlan } from '../../book/copy-variant';
 import { coverPortrait } from '../../book/cover-art';
 import { drawnLooks, scenePanelPlace } from '../../book/page-layout';
-import { planFromVersion } from '../../book/plan';
+import { planFromVersion, secondPageTexts } from '../../book/plan';
 import {
   addVersion,
   approvedPictures,
@@ -43,6 +43,7 @@ import {
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { enqueue } from '../../jobs/queue';
+import type { PageWords } from '../../print/interior';
 import { renderPrintedStoryPage } from '../../print/printed-page';
 import { instanceKeys } from '../../storage-keys';
 import { backCoverText } from '../../stories/book-words';
@@ -143,8 +144,9 @@ function previewPages(instance: Instance, version: BookVersion, base: string): B
   return bookPreviewPages(texts, back, (position) => {
     const picture = pictureOf(instance, version, position);
     if (!picture) return [];
-    // A story page shows its words on the picture, as printed: new words, a new address.
-    const words = printedWords(instance, version, position);
+    // A story page shows its words on the picture, as printed: new words, a new address (a
+    // bilingual page's second text is told from the same names, so it changes with them).
+    const words = printedText(instance, version, position);
     return imageUrls(
       base,
       instance.id,
@@ -607,11 +609,33 @@ export function operatorPageImage(
 const tagOf = (sha256: string, words: string) =>
   createHash('sha256').update(`${sha256}\n${words}`).digest('hex');
 
-/** The words printed on a colour story page's picture (undefined: a page shown without words on it). */
-function printedWords(instance: Instance, version: BookVersion, position: number): string | undefined {
+/** The text printed on a colour story page's picture in the book's language (undefined: none). */
+function printedText(instance: Instance, version: BookVersion, position: number): string | undefined {
   if (instance.bookType === 'coloring') return undefined;
   return version.texts.pages[storyPageOf(position) - 1]?.text;
 }
+
+/**
+ * The words printed on a colour story page's picture (undefined: a page shown without words on it),
+ * with a bilingual edition's second text (issue 32) when the page prints in the book's language.
+ */
+async function printedWords(
+  instance: Instance,
+  version: BookVersion,
+  position: number,
+  printedIn: string,
+): Promise<PageWords | undefined> {
+  const text = printedText(instance, version, position);
+  if (text === undefined) return undefined;
+  const second = isLanguage(printedIn)
+    ? await secondPageTexts(instance, version.texts, printedIn)
+    : undefined;
+  const secondText = second?.texts.get(storyPageOf(position));
+  return secondText ? { text, secondText } : { text };
+}
+
+/** The cache tag of a printed page: a page in one language keeps the tag it always had. */
+const wordsTag = (words: PageWords) => (words.secondText ? `${words.text}\n${words.secondText}` : words.text);
 
 /**
  * A colour story page as it prints (issue 31): trimmed, its text on the panel where the print sets
@@ -623,7 +647,7 @@ async function printedStoryPage(
   version: BookVersion,
   position: number,
   image: Buffer,
-  words: string,
+  words: PageWords,
   width: number,
   candidate: boolean,
 ): Promise<Buffer> {
@@ -637,7 +661,7 @@ async function printedStoryPage(
       panel = (await scenePanelPlace(scene, words, looks, storyPageOf(position))).place;
     }
   }
-  return renderPrintedStoryPage({ image, text: words, panel, size: width });
+  return renderPrintedStoryPage({ image, ...words, panel, size: width });
 }
 
 async function pageImageOf(
@@ -680,12 +704,16 @@ async function pageImageOf(
   const back = version ? backCoverPosition(version.texts.pages.length) : -1;
   // 'cover': the whole front cover (earlier cached 'front' pictures were its art without words).
   const treatment = picture.source === FRONT_COVER ? 'cover' : picture.source === back ? 'back' : 'page';
-  const words = version && treatment === 'page' ? printedWords(instance, version, picture.source) : undefined;
+  const printedIn = variant?.plan.language ?? instance.language;
+  const words =
+    version && treatment === 'page'
+      ? await printedWords(instance, version, picture.source, printedIn)
+      : undefined;
   const keys = instanceKeys(instance.id);
   const cacheKey = keys.webImage(
     words === undefined
       ? `${picture.sha256}-${treatment}`
-      : `${tagOf(picture.sha256, words).slice(0, 32)}-printed`,
+      : `${tagOf(picture.sha256, wordsTag(words)).slice(0, 32)}-printed`,
     width,
   );
   const cached = await deps.storage.get('instances', cacheKey);

@@ -103,6 +103,8 @@ describe('GET /api/catalog/prices', () => {
     expect(before.json()).toEqual({
       currency: 'CHF',
       prices: [
+        // The bilingual edition's add-on (docs/decisions/026-the-bilingual-edition.md), cheapest first.
+        { productKey: 'bilingual_edition', basePrice: 500, discountPercentage: 0 },
         { productKey: 'softcover_book', basePrice: 2999, discountPercentage: 0 },
         { productKey: 'hardcover_book', basePrice: 3999, discountPercentage: 0 },
       ],
@@ -121,6 +123,7 @@ describe('GET /api/catalog/prices', () => {
     invalidateCatalog(t.database.db);
     const after = await t.app.inject({ method: 'GET', url: '/api/catalog/prices' });
     expect(after.json().prices).toEqual([
+      { productKey: 'bilingual_edition', basePrice: 500, discountPercentage: 0 },
       { productKey: 'softcover_book', basePrice: 2499, discountPercentage: 0 },
     ]);
   });

@@ -1,8 +1,8 @@
 import type { CheckoutContext, CopyGift, Order } from '../../../shared/contracts/checkout';
-import { readPersonalisation } from '../../../shared/domain/book-personalisation';
+import { readPersonalisation, secondLanguageOf } from '../../../shared/domain/book-personalisation';
 import { type Language, languageOr } from '../../../shared/domain/languages';
 import { isPaymentOpen } from '../../../shared/domain/orders';
-import { PriceUnavailableError, quoteOrder } from '../../../shared/domain/quote';
+import { bilingualBookCount, PriceUnavailableError, quoteOrder } from '../../../shared/domain/quote';
 import type { ShippingLevel } from '../../../shared/domain/shipping';
 import type { CoverType } from '../../../shared/domain/statuses';
 import type { PaymentProvider } from '../../adapters/payments/index';
@@ -94,6 +94,7 @@ export async function checkoutContext(
       prices,
       taxRates,
       promo: order && !paid ? await promoOf(deps.db, order.promoCodeId) : null,
+      bilingual: isBilingual(instance),
     },
   };
 }
@@ -158,6 +159,10 @@ function checkInstance(
   return { instance, bookVersionId: payableVersion(instance) };
 }
 
+/** The book prints in two languages (the bilingual edition, docs/decisions/026-the-bilingual-edition.md). */
+const isBilingual = (instance: { language: string; wizardMetadata: unknown }) =>
+  secondLanguageOf(instance.language, readPersonalisation(instance.wizardMetadata)) !== undefined;
+
 /** The gifts worth keeping and the quote, from the active prices and VAT rate read with the instance. */
 function quoteChoice(
   deps: CheckoutDeps,
@@ -191,6 +196,10 @@ function quoteChoice(
         giftParcels: gifts.flatMap((gift) =>
           gift.shipTo ? [{ copy: gift.position, country: gift.shipTo.country }] : [],
         ),
+        bilingualBooks: bilingualBookCount(isBilingual(instance), {
+          count: choice.grandparentCopies.count,
+          inOwnLanguage: gifts.filter((gift) => gift.language !== null).length,
+        }),
       },
       { taxRateBasisPoints },
     );

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AddressChange, Order, ReviewRequest } from '../../../shared/contracts/checkout';
 import { languageOr, localeOf } from '../../../shared/domain/languages';
 import { canStillBePaid, graceOpen } from '../../../shared/domain/orders';
+import type { ProductKey } from '../../../shared/domain/statuses';
 import { type PaymentLine, type PaymentProvider, PaymentProviderError } from '../../adapters/payments/index';
 import type { Db } from '../../db/client';
 import {
@@ -36,10 +37,7 @@ export type OrdersDeps = {
 const PAYMENT_SESSION_MINUTES = 60;
 
 type PaymentTexts = {
-  lines: Record<
-    'softcover_book' | 'hardcover_book' | 'grandparent_softcover_copy' | 'grandparent_hardcover_copy',
-    string
-  >;
+  lines: Record<ProductKey, string>;
   discounted: string;
   /** "{{discounted}}: {{items}}" (French: a no-break space before the colon). */
   discountedLine: string;

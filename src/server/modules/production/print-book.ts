@@ -6,7 +6,7 @@ import type { Storage } from '../../adapters/storage/index';
 import { copyPlan, isOwnVariant } from '../../book/copy-variant';
 import { approvedCoverArt } from '../../book/cover-art';
 import { drawnLooks } from '../../book/page-layout';
-import { planFromVersion } from '../../book/plan';
+import { planFromVersion, secondPageTexts } from '../../book/plan';
 import {
   approvedPictures,
   backCoverPosition,
@@ -204,8 +204,11 @@ async function approvedBook(deps: PrintDeps, instance: Loaded['instance'], order
 }
 type ApprovedBook = Awaited<ReturnType<typeof approvedBook>>;
 
-/** The print files of a story told with the approved pictures, for the given cover types. */
-function filesOf(
+/**
+ * The print files of a story told with the approved pictures, for the given cover types; a
+ * bilingual edition's pages carry their second language's text too.
+ */
+async function filesOf(
   deps: PrintDeps,
   book: ApprovedBook,
   story: RenderedStory,
@@ -213,6 +216,7 @@ function filesOf(
   coverTypes: CoverType[],
 ) {
   const { plan, picture, version } = book;
+  const second = await secondPageTexts(book.instance, version.texts, language);
   return buildPrintFiles({
     themeId: plan.themeId,
     language,
@@ -222,10 +226,14 @@ function filesOf(
     heroCover: picture(FRONT_COVER, 'front cover'),
     heroArt: book.heroArt,
     toyCover: picture(backCoverPosition(plan.story.pages.length), 'back cover'),
-    pages: story.pages.map((page) => ({
-      image: picture(storyPosition(page.position), `picture of page ${page.position}`),
-      text: page.text,
-    })),
+    pages: story.pages.map((page) => {
+      const secondText = second?.texts.get(page.position);
+      return {
+        image: picture(storyPosition(page.position), `picture of page ${page.position}`),
+        text: page.text,
+        ...(secondText ? { secondText } : {}),
+      };
+    }),
     style: plan.style,
     coverTypes,
     nativeDetail: deps.nativeDetail,

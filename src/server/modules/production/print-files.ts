@@ -261,7 +261,7 @@ async function panelPlaces(input: PrintFilesInput): Promise<Array<'top' | 'botto
       places.push(undefined);
       continue;
     }
-    const { place, problem } = await scenePanelPlace(scene, page.text, layout, index + 1);
+    const { place, problem } = await scenePanelPlace(scene, page, layout, index + 1);
     if (problem) throw new PermanentJobError('INTERNAL_ERROR', `The layout check failed: ${problem}`);
     places.push(place);
   }

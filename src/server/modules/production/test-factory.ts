@@ -17,6 +17,8 @@ import { instanceKeys } from '../../storage-keys';
 export type PaidBookOptions = {
   bookType?: 'storybook' | 'coloring';
   language?: Language;
+  /** The bilingual edition's second language (issue 32). */
+  secondLanguage?: Language;
   coverType?: 'softcover' | 'hardcover';
   grandparentCopies?: { count: number; coverType: 'softcover' | 'hardcover' };
   childName?: string;
@@ -76,6 +78,7 @@ export async function draftBookOf(
       toyName: options.toyName ?? 'Teddy',
       dedicationMessage: options.dedicationMessage ?? '',
       dedicationSignature: options.dedicationSignature ?? 'Mum and Dad',
+      ...(options.secondLanguage ? { secondLanguage: options.secondLanguage } : {}),
     }),
   });
   await enqueue(t.database.db, 'draw-book', { bookInstanceId: id }, { singletonKey: `draw-book:${id}` });

@@ -98,6 +98,8 @@ export async function cloneOrderSteps(
     await saveIfValid(deps.db, sessionId, 5, {
       dedicationMessage: metadata.dedicationMessage,
       dedicationSignature: metadata.dedicationSignature ?? '',
+      // The bilingual edition's second language stays with the words it prints beside.
+      ...(metadata.secondLanguage ? { secondLanguage: metadata.secondLanguage } : {}),
     });
   }
   return { orderNumber: order.orderNumber };
@@ -136,6 +138,8 @@ export async function copyBookForNewPhoto(
     await saveIfValid(deps.db, sessionId, 5, {
       dedicationMessage: metadata.dedicationMessage,
       dedicationSignature: metadata.dedicationSignature ?? '',
+      // The bilingual edition's second language stays with the words it prints beside.
+      ...(metadata.secondLanguage ? { secondLanguage: metadata.secondLanguage } : {}),
     });
   }
   return {

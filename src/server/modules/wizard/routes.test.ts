@@ -432,6 +432,36 @@ describe('completion', () => {
     expect(response.json().error.code).toBe('JOB_INVALID_STATE');
   });
 
+  it('keeps the bilingual edition’s second language from step 5 with the book, unless it is the book’s own', async () => {
+    const completed = async (email: string, secondLanguage: string, language: string) => {
+      const browser = await startedWizard();
+      await throughStep4(browser);
+      const saved = await browser.call('PUT', '/api/wizard/session/steps/5', {
+        dedicationMessage: 'Pour Mia',
+        dedicationSignature: 'Mamie',
+        secondLanguage,
+      });
+      expect(saved.statusCode).toBe(200);
+      // The choice comes back with the wizard's state (a reload restores it).
+      const state = (await browser.call('GET', '/api/wizard/session')).json();
+      expect(state.steps[5].secondLanguage).toBe(secondLanguage);
+      browser.take([await signedInAs(t, email)]);
+      const id = (await browser.call('POST', '/api/wizard/complete', { language })).json().bookInstanceId;
+      const [book] = await t.database.db.select().from(bookInstances).where(eq(bookInstances.id, id));
+      return book!.wizardMetadata;
+    };
+    expect(await completed('bilingual@example.com', 'de', 'fr')).toMatchObject({ secondLanguage: 'de' });
+    // The shop's language was switched to the chosen second one: a book in one language.
+    expect(await completed('same.twice@example.com', 'fr', 'fr')).not.toHaveProperty('secondLanguage');
+    const browser = await startedWizard();
+    const unknown = await browser.call('PUT', '/api/wizard/session/steps/5', {
+      dedicationMessage: '',
+      dedicationSignature: '',
+      secondLanguage: 'es',
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('creates one draft book instance with its images, metadata and character, then forgets the wizard', async () => {
     const browser = await startedWizard();
     await throughStep4(browser);

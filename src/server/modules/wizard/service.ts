@@ -14,7 +14,7 @@ import {
   WizardPrefillSchema,
   type WizardState,
 } from '../../../shared/contracts/wizard';
-import { BookPersonalisationSchema } from '../../../shared/domain/book-personalisation';
+import { BookPersonalisationSchema, secondLanguageOf } from '../../../shared/domain/book-personalisation';
 import type { ChildLook } from '../../../shared/domain/child-look';
 import {
   type BookType,
@@ -552,6 +552,9 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
     throw new AppError('JOB_INVALID_STATE', 'Some steps are not finished yet. Please complete them first.');
   }
   const dedication = steps[5] ?? { dedicationMessage: '', dedicationSignature: '' };
+  const secondLanguage = secondLanguageOf(input.language, {
+    secondLanguage: dedication.secondLanguage ?? undefined,
+  });
   const childLook = steps[2].look;
   const toyLook = toy.look;
   // The covers' variants, only when one is not the first cover (older books stay as they were).
@@ -607,6 +610,8 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
           // The drawn toy as the parent chose it in step 3 (absent: drawn as the default teddy).
           ...(toyLook ? { toyLook } : {}),
           ...(Object.keys(coverVariants).length > 0 ? { coverVariants } : {}),
+          // The bilingual edition: the second language chosen in step 5, unless it is the book's own.
+          ...(secondLanguage ? { secondLanguage } : {}),
         }),
       });
       await tx.insert(characters).values({ userId, name: child.name, photoPath: paths.childPhoto });

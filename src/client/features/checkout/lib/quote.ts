@@ -1,5 +1,5 @@
 import type { CheckoutContext } from '../../../../shared/contracts/checkout';
-import { type Quote, quoteOrder } from '../../../../shared/domain/quote';
+import { bilingualBookCount, type Quote, quoteOrder } from '../../../../shared/domain/quote';
 import type { Country } from '../../../../shared/domain/shipping';
 import type { CoverType } from '../../../../shared/domain/statuses';
 import type { CheckoutDraft } from './checkout-draft';
@@ -30,6 +30,13 @@ export function quoteFor(
         giftParcels: (choices.copyGifts ?? [])
           .slice(0, choices.grandparentCopies.count)
           .flatMap((gift, index) => (gift.apart ? [{ copy: index + 1, country: gift.shipTo.country }] : [])),
+        // The bilingual edition's price for the book and each copy not printed in a language of its own.
+        bilingualBooks: bilingualBookCount(pricing.bilingual === true, {
+          count: choices.grandparentCopies.count,
+          inOwnLanguage: (choices.copyGifts ?? [])
+            .slice(0, choices.grandparentCopies.count)
+            .filter((gift) => gift.otherLanguage).length,
+        }),
       },
       { taxRateBasisPoints: pricing.taxRates[choices.country] },
     );

@@ -9,10 +9,12 @@ import {
   normaliseSignature,
   signatureProblems,
 } from '../../../../shared/domain/dedication';
+import type { Language } from '../../../../shared/domain/languages';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { FieldError } from '../../../components/ui/field-notes';
 import { limitCharacters } from '../lib/limit-characters';
+import { SecondLanguageField } from './second-language-field';
 
 const SUGGESTIONS = ['parents', 'grandma', 'godmother'] as const;
 
@@ -21,6 +23,9 @@ type StepDedicationProps = {
   signature: string;
   onMessageChange: (message: string) => void;
   onSignatureChange: (signature: string) => void;
+  /** The bilingual edition's second language (none: null). */
+  secondLanguage: Language | null;
+  onSecondLanguageChange: (value: string) => void;
   saving: boolean;
   onSave: () => void;
 };
@@ -36,6 +41,8 @@ export function StepDedication({
   signature,
   onMessageChange,
   onSignatureChange,
+  secondLanguage,
+  onSecondLanguageChange,
   saving,
   onSave,
 }: StepDedicationProps) {
@@ -131,6 +138,8 @@ export function StepDedication({
       </div>
 
       <DedicationPreview message={message} signature={signature} />
+
+      <SecondLanguageField value={secondLanguage} onChange={onSecondLanguageChange} />
 
       <Button variant="secondary" className="self-start" disabled={!canSave || saving} onClick={onSave}>
         {saving ? (

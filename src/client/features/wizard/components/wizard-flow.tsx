@@ -177,6 +177,8 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
               signature={dedication.signature}
               onMessageChange={dedication.setMessage}
               onSignatureChange={dedication.setSignature}
+              secondLanguage={dedication.secondLanguage}
+              onSecondLanguageChange={dedication.setSecondLanguage}
               saving={save.isPending}
               onSave={saveDedication}
             />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DedicationStep, WizardState } from '../../../../shared/contracts/wizard';
+import { useLanguage } from '../../../components/layout/use-language';
 import { useZodForm } from '../../../lib/use-zod-form';
 import {
   ChildDraftSchema,
@@ -7,6 +8,7 @@ import {
   childDraftFrom,
   DedicationDraftSchema,
   dedicationDraftFrom,
+  secondLanguageChoice,
   ToyDraftSchema,
   toyDraftFrom,
 } from '../lib/drafts';
@@ -18,6 +20,7 @@ import {
  */
 export function useWizardDrafts(state: WizardState) {
   const { t } = useTranslation('wizard');
+  const { language } = useLanguage();
   // A reorder's child fills the form, but the consent box is the parent's to tick again.
   // The focus goes to the first problem in the page's order (a photo is not an input): useUrlStep.
   const child = useZodForm(ChildDraftSchema, childDraftFrom(state.steps[1], state.prefill?.child), {
@@ -31,7 +34,9 @@ export function useWizardDrafts(state: WizardState) {
     child: state.steps[1]?.name ?? child.watch('name'),
     toy: state.steps[3]?.toyName ?? toy.watch('toyName'),
   };
-  const [typedMessage, signature] = dedication.watch(['message', 'signature']);
+  const [typedMessage, signature, secondValue] = dedication.watch(['message', 'signature', 'secondLanguage']);
+  // The bilingual edition's second language: never the book's own (the shop's language now).
+  const secondLanguage = secondLanguageChoice(secondValue, language);
   // Until the parent writes their own, the dedication is the template with the two names.
   const message = typedMessage ?? t('dedication.template', names);
 
@@ -44,8 +49,10 @@ export function useWizardDrafts(state: WizardState) {
       signature,
       setMessage: (value: string) => dedication.setValue('message', value),
       setSignature: (value: string) => dedication.setValue('signature', value),
+      secondLanguage,
+      setSecondLanguage: (value: string) => dedication.setValue('secondLanguage', value),
       /** The step to save, or undefined while a field breaks its rule. */
-      checked: (): DedicationStep | undefined => checkDedication(message, signature),
+      checked: (): DedicationStep | undefined => checkDedication(message, signature, secondLanguage),
     },
   };
 }

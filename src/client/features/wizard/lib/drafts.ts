@@ -8,6 +8,7 @@ import {
   ToyStepSchema,
   type WizardState,
 } from '../../../../shared/contracts/wizard';
+import { isLanguage, type Language } from '../../../../shared/domain/languages';
 import { DEFAULT_TOY_LOOK, sameToyLook, ToyLookSchema } from '../../../../shared/domain/toy-look';
 
 /** Step 5 as the form holds it; `message` is null until the user touches it (the template shows). */
@@ -45,7 +46,19 @@ export const toyDraftFrom = (saved: WizardState['steps'][3]): ToyDraft => ({
 export const dedicationDraftFrom = (saved: WizardState['steps'][5]): DedicationDraft => ({
   message: saved?.dedicationMessage ?? null,
   signature: saved?.dedicationSignature ?? '',
+  secondLanguage: saved?.secondLanguage ?? NO_SECOND_LANGUAGE,
 });
+
+/** The second-language select's value for "none" (a select's values are never empty). */
+export const NO_SECOND_LANGUAGE = 'none';
+
+/**
+ * The bilingual edition's second language as chosen, or null: none, or the book's own language (the
+ * shop's, which the parent may have switched to since choosing).
+ */
+export function secondLanguageChoice(value: string, bookLanguage: Language): Language | null {
+  return isLanguage(value) && value !== bookLanguage ? value : null;
+}
 
 /**
  * Step 1's form: the draft as the fields hold it (a gender not chosen yet is '', the age is the
@@ -73,16 +86,26 @@ export const ToyDraftSchema = z
   .pipe(ToyStepSchema);
 
 /** Step 5's form: checked as the user types (the limits and emoji show at once), not on submit. */
-export const DedicationDraftSchema = z.object({ message: z.string().nullable(), signature: z.string() });
+export const DedicationDraftSchema = z.object({
+  message: z.string().nullable(),
+  signature: z.string(),
+  /** A language code, or NO_SECOND_LANGUAGE. */
+  secondLanguage: z.string(),
+});
 
 /** Step 1 as the form holds it, before it is checked. */
 export type ChildDraft = z.input<typeof ChildDraftSchema>;
 export type ToyDraft = z.input<typeof ToyDraftSchema>;
 
-export function checkDedication(message: string, signature: string): DedicationStep | undefined {
+export function checkDedication(
+  message: string,
+  signature: string,
+  secondLanguage: Language | null = null,
+): DedicationStep | undefined {
   const result = DedicationStepSchema.safeParse({
     dedicationMessage: message,
     dedicationSignature: signature,
+    secondLanguage,
   });
   return result.success ? result.data : undefined;
 }

@@ -137,3 +137,41 @@ describe.each(
     120_000,
   );
 });
+
+// The bilingual edition (issue 32, docs/decisions/026-the-bilingual-edition.md): the panel holds the
+// page in both languages (the second in italics under the first), taller than one text; every page
+// of every story still has a place for it in every pair of languages, with the widest names.
+describe.each(listStories().filter((story) => story.bookTypes.includes('storybook')))(
+  'the layout check of the bilingual edition of "$id"',
+  (entry) => {
+    const pairs = LANGUAGE_CODES.flatMap((first) =>
+      LANGUAGE_CODES.filter((second) => second !== first).map((second) => [first, second] as const),
+    );
+    it.each(pairs)(
+      'every page in %s with %s under it has a place for its panel that covers nothing',
+      async (first, second) => {
+        const told = async (language: (typeof LANGUAGE_CODES)[number]) =>
+          renderStory(await loadStory(entry.id, 'storybook', language), {
+            child: { name: NAMES[0]!.child, gender: 'male', age: 5 },
+            toy: { name: NAMES[0]!.toy },
+            dedication: { message: '', signature: '' },
+            language,
+          });
+        const [one, two] = [await told(first), await told(second)];
+        const problems: string[] = [];
+        for (const page of one.pages) {
+          const scene = page.scene;
+          const secondText = two.pages.find((other) => other.position === page.position)?.text;
+          const verdict = checkLayout(
+            await partsOf(scene),
+            await storyPanels({ text: page.text, secondText }),
+          );
+          const problem = layoutProblem(page.position, verdict);
+          if (problem) problems.push(problem);
+        }
+        expect(problems).toEqual([]);
+      },
+      120_000,
+    );
+  },
+);
