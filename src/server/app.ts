@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  type FastifyServerOptions,
   LogController,
 } from 'fastify';
 import {

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { books, productPricing, themes } from '../../db/schema';
+import { books, themes } from '../../db/schema';
 
 const themeColumns = {
   id: themes.id,
