@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -479,6 +479,21 @@ describe('wizard: moving between steps', () => {
     const { router } = await openWizard('/wizard?step=5');
     expect(screen.getByRole('heading', { level: 1, name: 'Your hero’s cover' })).toBeVisible();
     await waitFor(() => expect(stepParam(router)).toBe('2'));
+  });
+
+  it('speaks of the child as a girl or a boy where French and Italian must (issue 36)', async () => {
+    mockWizardApi({ steps: { 1: CHILD, 2: COVER, 3: TOY } });
+    await openWizard('/wizard?step=2', 'fr');
+    expect(screen.getByRole('heading', { level: 1, name: 'La couverture de votre héroïne' })).toBeVisible();
+    expect(screen.getByText(/^Nous peignons votre enfant en héroïne de l’histoire/)).toBeVisible();
+    cleanup();
+    mockWizardApi({ steps: { 1: { ...CHILD, name: 'Luca', gender: 'male' }, 2: COVER, 3: TOY } });
+    await openWizard('/wizard?step=3', 'it');
+    expect(screen.getByText(/veglia sul tuo bambino per tutta la storia\.$/)).toBeVisible();
+    cleanup();
+    mockWizardApi({ steps: { 1: CHILD, 2: COVER, 3: TOY } });
+    await openWizard('/wizard?step=3', 'it');
+    expect(screen.getByText(/veglia sulla tua bambina per tutta la storia\.$/)).toBeVisible();
   });
 
   it('restores progress at step 4 with a welcome back notice, replacing the address', async () => {

@@ -29,6 +29,7 @@ export function CoverStep({
     <StepGeneration
       kind={kind}
       name={kind === 'hero' ? drafts.names.child : drafts.names.toy}
+      genderContext={kind === 'hero' ? drafts.genderContext : undefined}
       view={covers.view(kind)}
       approving={save.isPending}
       // Another cover at once, here: the earlier ones stay to go back to.

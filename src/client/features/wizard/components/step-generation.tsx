@@ -42,6 +42,8 @@ type StepGenerationProps = {
   kind: CoverKind;
   /** The child's or the toy's name, for the texts and the cover's alt text. */
   name: string;
+  /** `female`: the texts about the child agree with her (French héroïne, Italian eroina). */
+  genderContext?: 'female' | undefined;
   view: GenerationView;
   /** The cover is being approved or chosen: its buttons wait. */
   approving: boolean;
@@ -57,7 +59,7 @@ type StepGenerationProps = {
   onAdjusted?: ((cover: AdjustedCover) => void) | undefined;
 };
 
-function Loading({ kind, name }: { kind: CoverKind; name: string }) {
+function Loading({ kind, name, context }: { kind: CoverKind; name: string; context?: 'female' | undefined }) {
   const { t } = useTranslation('wizard');
   const [slow, setSlow] = useState(false);
   useEffect(() => {
@@ -80,7 +82,7 @@ function Loading({ kind, name }: { kind: CoverKind; name: string }) {
         />
       </div>
       <p className="max-w-md font-display text-xl font-semibold">
-        {t(`generation.loading.${kind}`, { name })}
+        {t(`generation.loading.${kind}`, { name, context })}
       </p>
       <p className="max-w-md text-ink-700">{t('generation.loading.note')}</p>
       {slow && (
@@ -239,14 +241,24 @@ function CoverVersions({
  */
 export function StepGeneration(props: StepGenerationProps) {
   const { t } = useTranslation('wizard');
-  const { kind, name, view, approving, onRegenerate, onChoose, onAdjusted, onRedrawingChange } = props;
+  const {
+    kind,
+    name,
+    genderContext,
+    view,
+    approving,
+    onRegenerate,
+    onChoose,
+    onAdjusted,
+    onRedrawingChange,
+  } = props;
   // A redraw with the parent's look on its way: the cover shown stays, but is not the one to approve.
   const [redrawing, setRedrawing] = useState(false);
   const showsResult = view.state === 'result';
   useEffect(() => {
     onRedrawingChange?.(showsResult && redrawing);
   }, [showsResult, redrawing, onRedrawingChange]);
-  if (view.state === 'loading') return <Loading kind={kind} name={name} />;
+  if (view.state === 'loading') return <Loading kind={kind} name={name} context={genderContext} />;
   if (view.state === 'error') return <Problem {...props} problem={view.problem} />;
   const adjustable = kind === 'hero' && view.look !== undefined && onAdjusted !== undefined;
   const busy = approving || (adjustable && redrawing);
@@ -265,7 +277,7 @@ export function StepGeneration(props: StepGenerationProps) {
     >
       <img
         src={wizardImageUrl(view.imageId)}
-        alt={t(`generation.resultAlt.${kind}`, { name })}
+        alt={t(`generation.resultAlt.${kind}`, { name, context: genderContext })}
         className={cn(
           'aspect-square w-full rounded-3xl bg-cream-200 object-cover shadow-soft ring-1 ring-sand-300/70 transition-opacity',
           adjustable && redrawing && 'opacity-70',

@@ -161,9 +161,11 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
       <WizardNotes step={step} state={state} welcome={welcome} onDismissWelcome={() => setWelcome(false)} />
       <div className="mb-6 sm:mb-8">
         <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-semibold outline-none sm:text-4xl">
-          {t(`steps.${stepKey}.heading`)}
+          {t(`steps.${stepKey}.heading`, { context: drafts.genderContext })}
         </h1>
-        <p className="mt-2 text-ink-700 sm:text-lg">{t(`steps.${stepKey}.lead`)}</p>
+        <p className="mt-2 text-ink-700 sm:text-lg">
+          {t(`steps.${stepKey}.lead`, { context: drafts.genderContext })}
+        </p>
       </div>
       <div ref={stepRef}>
         <Suspense fallback={null}>

@@ -34,6 +34,10 @@ export function useWizardDrafts(state: WizardState) {
     child: state.steps[1]?.name ?? child.watch('name'),
     toy: state.steps[3]?.toyName ?? toy.watch('toyName'),
   };
+  // The child's gender as saved, else as chosen: French and Italian words agree with it (issue 36,
+  // i18next's `context`: a key's `_female` form where the language has one).
+  const gender = state.steps[1]?.gender ?? child.watch('gender');
+  const genderContext = gender === 'female' ? ('female' as const) : undefined;
   const [typedMessage, signature, secondValue] = dedication.watch(['message', 'signature', 'secondLanguage']);
   // The bilingual edition's second language: never the book's own (the shop's language now).
   const secondLanguage = secondLanguageChoice(secondValue, language);
@@ -44,6 +48,8 @@ export function useWizardDrafts(state: WizardState) {
     child,
     toy,
     names,
+    /** `context` for the texts about the child (`t(key, { context: genderContext })`). */
+    genderContext,
     dedication: {
       message,
       signature,
