@@ -323,6 +323,8 @@ export const CheckoutContextSchema = z
       themeId: z.string(),
       title: z.string(),
       childName: z.string(),
+      /** The child's gender, for the words that agree with it (French héroïne); null on old books. */
+      childGender: z.enum(['male', 'female']).nullable(),
       toyName: z.string(),
       language: LanguageSchema,
       /** Checkout pays for the approved current version only (issue 15). */

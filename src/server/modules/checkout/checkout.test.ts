@@ -63,6 +63,7 @@ describe('GET /api/checkout/:bookInstanceId', () => {
       id,
       status: 'ready',
       childName: 'Emma',
+      childGender: expect.stringMatching(/^(male|female)$/),
       toyName: 'Teddy',
       // The book's own title, as printed on it.
       title: 'Emma and the Night Guardian',

@@ -78,6 +78,7 @@ export async function checkoutContext(
       themeId: instance.themeId,
       title: await bookTitle(instance, instance.title),
       childName: metadata.childName ?? '',
+      childGender: metadata.childGender ?? null,
       toyName: metadata.toyName ?? '',
       language: languageOr(instance.language),
       approval: approvalOf(instance),

@@ -9,6 +9,8 @@ type CoverPreviewProps = {
   preview: CheckoutContext['coverPreview'];
   title: string;
   childName: string;
+  /** French and Italian words agree with a girl (`_female` forms). */
+  childGender: 'male' | 'female' | null;
 };
 
 /** The approved book's front cover at a web size, as the reader shows it (never the print file). */
@@ -20,7 +22,7 @@ const frontCover = (bookInstanceId: string, width: 480 | 960) =>
  * instance's hero cover, else the book's display picture, else a notice (docs/spec.md section 2). Each
  * picture that fails to load gives way to the next.
  */
-export function CoverPreview({ bookInstanceId, preview, title, childName }: CoverPreviewProps) {
+export function CoverPreview({ bookInstanceId, preview, title, childName, childGender }: CoverPreviewProps) {
   const { t } = useTranslation('checkout');
   const sources = [frontCover(bookInstanceId, 960), preview.heroCover, preview.bookDisplay].filter(
     (src): src is string => Boolean(src),
@@ -41,7 +43,10 @@ export function CoverPreview({ bookInstanceId, preview, title, childName }: Cove
                 : undefined
             }
             sizes={failed === 0 ? '(min-width: 768px) 384px, calc(100vw - 2rem)' : undefined}
-            alt={t('cover.previewAlt', { child: childName })}
+            alt={t('cover.previewAlt', {
+              child: childName,
+              context: childGender === 'female' ? 'female' : undefined,
+            })}
             width={800}
             height={800}
             onError={() => setFailed((count) => count + 1)}

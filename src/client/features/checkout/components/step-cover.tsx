@@ -64,6 +64,7 @@ export function StepCover({ context, draft, onChange }: StepCoverProps) {
           preview={context.coverPreview}
           title={context.bookInstance.title}
           childName={context.bookInstance.childName}
+          childGender={context.bookInstance.childGender}
         />
       </div>
       <div className="flex flex-col gap-8">

@@ -120,6 +120,7 @@ export function makeContext(overrides: Partial<CheckoutContext> = {}): CheckoutC
       themeId: 'guardian-friend',
       title: 'My Guardian Friend',
       childName: 'Mia',
+      childGender: 'female',
       toyName: 'Teddy',
       language: 'en',
       approval: 'approved',
