@@ -966,7 +966,9 @@ describe('checkout: in French', () => {
     const { user } = await openStep1(CHECKOUT, 'fr');
     expect(screen.getByRole('heading', { level: 1, name: 'Choisissez votre livre' })).toBeVisible();
     // Mia is a girl: the cover's description agrees (issue 36).
-    expect(screen.getByRole('img', { name: 'La couverture de votre livre, avec Mia en héroïne' })).toBeVisible();
+    expect(
+      screen.getByRole('img', { name: 'La couverture de votre livre, avec Mia en héroïne' }),
+    ).toBeVisible();
     expect(screen.getByRole('radio', { name: /Couverture rigide.*39,99\s?CHF/ })).toBeVisible();
     expect(screen.getByText(/25\s%\sde réduction pour 1 exemplaire/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
