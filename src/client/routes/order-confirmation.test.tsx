@@ -262,6 +262,8 @@ describe('order confirmation: the order', () => {
     await openOrder(makeOrder({ status: 'cancelled', paymentStatus: 'refunded' }));
     expect(screen.queryByRole('region', { name: 'Where your book is' })).not.toBeInTheDocument();
     expect(screen.getByText('This order was cancelled')).toBeVisible();
+    // Nothing is printed or sent: no next steps are promised.
+    expect(screen.queryByRole('region', { name: 'What happens next' })).toBeNull();
   });
 });
 

@@ -567,7 +567,8 @@ export function ConfirmationPage({ orderId }: { orderId: string }) {
         ))}
       {order.status !== 'delivered' && order.review && <StoredReview review={order.review} />}
 
-      <NextSteps order={order} />
+      {/* A cancelled order has no next steps: nothing is printed or sent. */}
+      {order.status !== 'cancelled' && <NextSteps order={order} />}
       <SupportCard orderNumber={order.orderNumber} />
 
       <div className="flex flex-col items-center gap-3 rounded-3xl bg-coral-100 px-6 py-8 text-center">
