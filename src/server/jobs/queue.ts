@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import { DRAWING_QUEUE_LIST, jobs } from '../db/schema';
 import { DRAWING_QUEUES, type JobPayloads, type QueueName } from './payloads';
@@ -234,22 +234,17 @@ export async function failJob(
  * Gives a held job back without counting the attempt (the worker is stopping): it is due at once
  * for the next worker.
  */
-export async function releaseJob(db: Db, job: ClaimedJob): Promise<void> {
-  await db
-    .update(jobs)
-    .set({
-      state: 'queued',
-      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-      lockedBy: null,
-      lockedUntil: null,
-      runAfter: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy), eq(jobs.state, 'active')));
+export function releaseJob(db: Db, job: ClaimedJob): Promise<void> {
+  return requeueUncounted(db, job, sql`now()`);
 }
 
 /** Queues a held job again for a later time without counting the attempt (a `DeferJobError`). */
-export async function deferJob(db: Db, job: ClaimedJob, runAfter: Date): Promise<void> {
+export function deferJob(db: Db, job: ClaimedJob, runAfter: Date): Promise<void> {
+  return requeueUncounted(db, job, runAfter);
+}
+
+/** A held job queued again for `runAfter`, its attempt not counted; only by the worker holding it. */
+async function requeueUncounted(db: Db, job: ClaimedJob, runAfter: Date | SQL): Promise<void> {
   await db
     .update(jobs)
     .set({
