@@ -1,4 +1,4 @@
-import { CircleAlert, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { TextField } from '../../../components/auth/forms/form-parts';
 import { useLanguage } from '../../../components/layout/use-language';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { codeOf } from '../../../lib/api-client';
 import { countryName, formatMoney } from '../../../lib/format';
@@ -150,15 +151,7 @@ export function ActionDialog({ orderId, action, refundable, page, shipping, onCl
       dismissible={!mutation.isPending}
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-        {serverProblem && (
-          <p
-            role="alert"
-            className="flex items-start gap-2 rounded-2xl bg-red-50 p-3 font-semibold text-red-800"
-          >
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            {serverProblem}
-          </p>
-        )}
+        {serverProblem && <ProblemAlert>{serverProblem}</ProblemAlert>}
         <ActionFieldset action={action} form={form} refundable={refundable} shipping={shipping} />
         <ReasonField action={action} form={form} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

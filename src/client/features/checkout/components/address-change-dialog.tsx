@@ -1,4 +1,4 @@
-import { CircleAlert, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type Order, ShippingAddressSchema } from '../../../../shared/contracts/checkout';
@@ -6,6 +6,7 @@ import { AddressLinesFields } from '../../../components/address/address-lines-fi
 import { useLanguage } from '../../../components/layout/use-language';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { codeOf } from '../../../lib/api-client';
 import { countryName } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -61,15 +62,7 @@ export default function AddressChangeDialog({ order, onClose }: { order: Order; 
       dismissible={!change.isPending}
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-        {serverProblem && (
-          <p
-            role="alert"
-            className="flex items-start gap-2 rounded-2xl bg-red-50 p-3 font-semibold text-red-800"
-          >
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            {serverProblem}
-          </p>
-        )}
+        {serverProblem && <ProblemAlert>{serverProblem}</ProblemAlert>}
         <AddressLinesFields
           country={order.shipping.country}
           field={(line) => form.field(line)}

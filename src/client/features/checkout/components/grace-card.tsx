@@ -1,4 +1,4 @@
-import { CircleAlert, Clock, Loader2, MapPin, XCircle } from 'lucide-react';
+import { Clock, Loader2, MapPin, XCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import { graceOpen } from '../../../../shared/domain/orders';
 import { useLanguage } from '../../../components/layout/use-language';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { codeOf } from '../../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useCancelOrder } from '../api/change-order';
@@ -50,15 +51,11 @@ function CancelOrder({ order }: { order: Order }) {
       }
     >
       {cancel.isError && (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-2xl bg-red-50 p-3 font-semibold text-red-800"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <ProblemAlert>
           {t(`errors:codes.${code ?? 'ORDER_CREATE_FAILED'}` as 'errors:codes.ORDER_GRACE_OVER', {
             defaultValue: t('confirmation.grace.failed'),
           })}
-        </p>
+        </ProblemAlert>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={() => setOpen(false)} disabled={cancel.isPending}>
