@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { CHILD_GENDERS, CompanionsSchema } from './cast';
 import { ChildLookSchema } from './child-look';
 import { LanguageSchema } from './language-schema';
 import type { Language } from './languages';
@@ -12,8 +13,6 @@ import { ToyLookSchema } from './toy-look';
  * ones: once the book has a version, the version's words are read over them (docs/decisions/018,
  * src/server/book/words.ts).
  */
-
-const CHILD_GENDERS = ['male', 'female'] as const;
 
 /** Storage keys (bucket `instances`) of the book's own copies of the wizard's four pictures. */
 const BookPicturesSchema = z.object({
@@ -53,6 +52,11 @@ export const BookPersonalisationSchema = z.object({
    * the book's own language (`secondLanguageOf` reads it so).
    */
   secondLanguage: LanguageSchema.optional(),
+  /**
+   * The children beside the lead (issue 35, docs/decisions/030-siblings.md, shared/domain/cast.ts):
+   * absent or empty (every book before it) is a book of one child. `castOf` reads the whole cast.
+   */
+  companions: CompanionsSchema.optional(),
 });
 export type BookPersonalisation = z.infer<typeof BookPersonalisationSchema>;
 

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { type ChildLook, ChildLookSchema } from './child-look';
+import { type ToyLook, ToyLookSchema } from './toy-look';
+
+/**
+ * A book's cast (issue 35, docs/decisions/030-siblings.md): one to three children, the first the lead
+ * (the child of wizard steps 1–4, whose photo, covers and toy the book has always had), the others
+ * companions: a brother, a sister or a friend with a name, an age, a gender (for the words that agree
+ * with them), a drawn look chosen in the wizard and, if the parent gives one, a toy of their own.
+ *
+ * A companion has no photo: their look is chosen with the same panel as the lead's and previewed as
+ * drawn, so the shop keeps one child's photo per book, as before. One child is a book without
+ * `companions` (every book before issue 35), drawn and written exactly as before.
+ */
+
+export const CHILD_GENDERS = ['male', 'female'] as const;
+export type ChildGender = (typeof CHILD_GENDERS)[number];
+
+/** The most children one book tells of, the lead included. */
+export const MAX_CAST = 3;
+/** The most companions beside the lead. */
+export const MAX_COMPANIONS = MAX_CAST - 1;
+
+const castName = z.string().trim().min(1, 'required').max(40, 'at most 40 characters');
+
+/** A companion's own toy: its name and how it is drawn (no photo). */
+export const CompanionToySchema = z.object({ name: castName, look: ToyLookSchema });
+export type CompanionToy = z.infer<typeof CompanionToySchema>;
+
+/** A child beside the lead, as the wizard saves it and the book keeps it. */
+export const CompanionSchema = z.object({
+  name: castName,
+  gender: z.enum(CHILD_GENDERS),
+  age: z.number().int().min(LIMITS.childAgeOnRecord.min).max(LIMITS.childAgeOnRecord.max),
+  look: ChildLookSchema,
+  toy: CompanionToySchema.optional(),
+});
+export type Companion = z.infer<typeof CompanionSchema>;
+
+export const CompanionsSchema = z.array(CompanionSchema).max(MAX_COMPANIONS);
+
+/** One child of the cast as the words and the drawing read them; the lead is first. */
+export type CastMember = {
+  name: string;
+  gender: ChildGender;
+  age?: number | undefined;
+  look?: ChildLook | undefined;
+  toy?: { name: string; look?: ToyLook | undefined } | undefined;
+  lead: boolean;
+};
+
+/** What a personalisation (whole or read leniently) offers to the cast. */
+type CastSource = {
+  childName?: string | undefined;
+  childGender?: ChildGender | undefined;
+  childAge?: number | undefined;
+  childLook?: ChildLook | undefined;
+  toyName?: string | undefined;
+  toyLook?: ToyLook | undefined;
+  companions?: readonly Companion[] | undefined;
+};
+
+/** The book's cast, the lead first; a book without companions is a cast of one. */
+export function castOf(source: CastSource): CastMember[] {
+  const lead: CastMember = {
+    name: source.childName ?? '',
+    gender: source.childGender ?? 'male',
+    age: source.childAge,
+    look: source.childLook,
+    toy: source.toyName ? { name: source.toyName, look: source.toyLook } : undefined,
+    lead: true,
+  };
+  const others = (source.companions ?? []).slice(0, MAX_COMPANIONS).map(
+    (companion): CastMember => ({
+      name: companion.name,
+      gender: companion.gender,
+      age: companion.age,
+      look: companion.look,
+      toy: companion.toy ? { name: companion.toy.name, look: companion.toy.look } : undefined,
+      lead: false,
+    }),
+  );
+  return [lead, ...others];
+}
+
+/** How many children beside the lead the book is priced for (0 for a book of one child). */
+export function extraChildCount(source: { companions?: readonly unknown[] | undefined }): number {
+  return Math.min(source.companions?.length ?? 0, MAX_COMPANIONS);
+}
+
+/**
+ * The grammatical gender of a group, for the words that agree with the whole cast: feminine only when
+ * every child is a girl (French "elles", Italian "loro sono pronte"), masculine otherwise, as the four
+ * languages the shop writes agree a mixed group.
+ */
+export function castGender(cast: readonly Pick<CastMember, 'gender'>[]): ChildGender {
+  return cast.length > 0 && cast.every((member) => member.gender === 'female') ? 'female' : 'male';
+}
