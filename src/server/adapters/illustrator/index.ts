@@ -4,6 +4,9 @@ import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import type { Scene } from '../../stories/scene';
 
+/** A child beside the lead as the illustrators draw it: a look and, if the child has one, a toy's look. */
+export type DrawnCompanion = { look: ChildLook; toy?: ToyLook | undefined };
+
 /** docs/spec.md `generate-book-cover` prompt types: the child's hero cover or the plush toy's cover. */
 export type CoverKind = 'hero_generation' | 'plush_toy_generation';
 
@@ -32,6 +35,12 @@ export type CoverRequest = {
    * sheet, instead of the toy's photo on the toy's cover.
    */
   toy?: ToyLook | undefined;
+  /**
+   * The children beside the lead (issue 35, docs/decisions/030-siblings.md), hero cover only: drawn
+   * beside the lead with their own toys, the whole cast on the cover. Absent or empty: the lead alone,
+   * as before.
+   */
+  companions?: readonly DrawnCompanion[] | undefined;
   /** The cover's width and height in pixels: 1024 on screen by default, 2625 for print. */
   size?: number | undefined;
   /**
@@ -76,6 +85,11 @@ export type PageRequest = {
    * models' character sheet (absent: the toy cover is their reference for the toy).
    */
   toy?: { look?: ToyLook };
+  /**
+   * The children beside the lead (issue 35, docs/decisions/030-siblings.md), placed in the scene
+   * beside the lead with their own toys. Absent or empty: the lead alone, drawn exactly as before.
+   */
+  companions?: readonly DrawnCompanion[] | undefined;
   /**
    * The toy's own photo (JPEG). Not sent to the hosted models: they get the toy drawn from its look
    * (reference-sheet.ts), or its approved cover when it has none.
