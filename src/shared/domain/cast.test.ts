@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BookPersonalisationSchema, readPersonalisation } from './book-personalisation';
-import { castGender, castOf, extraChildCount } from './cast';
+import { castGender, castOf, extraChildCount, joinNames } from './cast';
 import { DEFAULT_CHILD_LOOK } from './child-look';
 import { DEFAULT_TOY_LOOK } from './toy-look';
 
@@ -63,5 +63,16 @@ describe('a book’s cast', () => {
     ).toBe(false);
     expect(readPersonalisation({ ...base, companions: [{ name: '' }] }).companions).toBeUndefined();
     expect(readPersonalisation({ ...base, companions: [companion] }).companions).toEqual([companion]);
+  });
+});
+
+describe('joinNames', () => {
+  it('lists two and three names as each language does', () => {
+    expect(joinNames(['Mia', 'Leo'], 'en')).toBe('Mia and Leo');
+    expect(joinNames(['Mia', 'Leo', 'Zoé'], 'en')).toBe('Mia, Leo and Zoé');
+    expect(joinNames(['Mia', 'Leo', 'Zoé'], 'fr')).toBe('Mia, Leo et Zoé');
+    expect(joinNames(['Mia', 'Leo', 'Zoé'], 'de')).toBe('Mia, Leo und Zoé');
+    expect(joinNames(['Mia', 'Leo', 'Zoé'], 'it')).toBe('Mia, Leo e Zoé');
+    expect(joinNames(['Mia'], 'fr')).toBe('Mia');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { type ChildLook, ChildLookSchema } from './child-look';
+import { localeOf } from './languages';
 import { type ToyLook, ToyLookSchema } from './toy-look';
 
 /**
@@ -96,4 +97,13 @@ export function extraChildCount(source: { companions?: readonly unknown[] | unde
  */
 export function castGender(cast: readonly Pick<CastMember, 'gender'>[]): ChildGender {
   return cast.length > 0 && cast.every((member) => member.gender === 'female') ? 'female' : 'male';
+}
+
+/**
+ * The children's names joined as the language lists them ("Mia, Leo and Zoé", "Mia, Leo et Zoé",
+ * "Mia, Leo und Zoé", "Mia, Leo e Zoé"): the one join of names in the shop (story words, titles,
+ * e-mails, the checkout's lines).
+ */
+export function joinNames(names: readonly string[], language: string): string {
+  return new Intl.ListFormat(localeOf(language), { style: 'long', type: 'conjunction' }).format(names);
 }
