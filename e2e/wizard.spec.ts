@@ -173,17 +173,35 @@ test('a photo without a person is refused at once in the photo field, and the ne
   await expect(message).toHaveCount(0);
 });
 
+test('an iPhone photo (HEIC) this browser cannot show is read by the server, cropped and kept', async ({
+  page,
+}) => {
+  await page.goto('/wizard?theme=guardian-friend&type=storybook');
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/wizard/photos'))
+      uploads.push(request.url());
+  });
+  await choosePhoto(page, 'Photo of your child', path.resolve('test/fixtures/heic/child.heic'));
+  await expect(page.getByRole('img', { name: 'The photo of your child, cropped to a square' })).toBeVisible({
+    timeout: 60_000,
+  });
+  // Chromium shows no HEIC: the whole photo went to the server first, then the crop.
+  expect(uploads).toHaveLength(2);
+  await expect(page.getByText(/Please upload an image file/)).toHaveCount(0);
+});
+
 test('a file the browser cannot read as a picture is refused at once, in both languages', async ({
   page,
 }) => {
   await page.goto('/wizard?theme=guardian-friend&type=storybook');
   const notAPhoto = { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just some text') };
   await page.getByLabel('Photo of your child').setInputFiles(notAPhoto);
-  await expect(page.getByText('Please upload an image file (JPG, PNG or WebP).')).toBeVisible();
+  await expect(page.getByText('Please upload an image file (JPG, PNG, WebP or HEIC).')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.evaluate(() => localStorage.setItem('language', 'fr'));
   await page.reload();
   await page.getByLabel('Photo de votre enfant').setInputFiles(notAPhoto);
-  await expect(page.getByText('Veuillez choisir un fichier image (JPG, PNG ou WebP).')).toBeVisible();
+  await expect(page.getByText('Veuillez choisir un fichier image (JPG, PNG, WebP ou HEIC).')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChildStepSchema } from '../../shared/contracts/wizard';
 import type { Language } from '../../shared/i18n';
 import { sessionFor } from '../components/auth/mock-auth-api';
+import { cropImage } from '../features/wizard/lib/crop-image';
 import {
   CHILD,
   COVER,
@@ -108,7 +109,7 @@ describe('wizard: step 1, the child', () => {
     fireEvent.change(input, {
       target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
     });
-    expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG, PNG or WebP\)\.$/);
+    expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG, PNG, WebP or HEIC\)\.$/);
 
     const big = photoFile();
     Object.defineProperty(big, 'size', { value: 60 * 1024 * 1024 + 1 });
@@ -120,7 +121,7 @@ describe('wizard: step 1, the child', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('/api/wizard/photos')).toHaveLength(0);
     expect(
-      screen.getByText(/JPG, PNG or WebP, at least 300 × 300 px\. A large photo is made smaller/),
+      screen.getByText(/JPG, PNG, WebP or HEIC, at least 300 × 300 px\. A large photo is made smaller/),
     ).toBeVisible();
   });
 
@@ -133,10 +134,29 @@ describe('wizard: step 1, the child', () => {
       target: { files: [new File(['hello'], 'holiday.jpg', { type: 'image/jpeg' })] },
     });
     await waitFor(() =>
-      expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG, PNG or WebP\)\.$/),
+      expect(input).toHaveAccessibleDescription(/Please upload an image file \(JPG, PNG, WebP or HEIC\)\.$/),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('/api/wizard/photos')).toHaveLength(0);
+  });
+
+  it('sends an iPhone photo this browser cannot show to the server and crops the JPEG it makes of it', async () => {
+    const api = mockWizardApi();
+    await openWizard();
+    decoding.readable = false;
+    const input = screen.getByLabelText('Photo of your child');
+    fireEvent.change(input, { target: { files: [new File(['heic bytes'], 'IMG_0042.HEIC', { type: '' })] } });
+    const dialog = await screen.findByRole('dialog', { name: 'Crop the photo' });
+    const [whole] = api.callsTo('/api/wizard/photos');
+    expect((whole?.body as FormData | undefined)?.get('photo')).toBeInstanceOf(Blob);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use this photo' }));
+    await waitFor(() => expect(api.callsTo('/api/wizard/photos')).toHaveLength(2));
+    // The crop is made from the server's JPEG of the whole photo (the first upload's id).
+    expect(vi.mocked(cropImage)).toHaveBeenCalledWith(
+      '/api/wizard/images/00000000-0000-4000-8000-000000000001',
+      expect.objectContaining({ width: 800, height: 800 }),
+    );
+    expect(input).not.toHaveAccessibleDescription(/Please upload an image file/);
   });
 
   it('says the stories are for 2 to 8, tells the parent of a child of 9 or 10, and refuses an age no book is for', async () => {

@@ -1,13 +1,14 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { LIMITS } from '../../../shared/constants';
 import { AppError } from '../../errors';
+import { decodeHeic, HeicTooLarge, isHeic } from './heic';
 
 /** Decoding more pixels than this is refused before any decoding work (decompression bombs). */
 const MAX_INPUT_PIXELS = 40_000_000;
 /** Stored photos are at most this many pixels on a side: plenty for a 30 cm printed page. */
 const MAX_STORED_SIDE = 2400;
 
-type Kind = 'jpeg' | 'png' | 'webp';
+type Kind = 'jpeg' | 'png' | 'webp' | 'heic';
 
 /** The image type by its first bytes, whatever the file name or the declared type say. */
 export function sniffImageType(bytes: Buffer): Kind | undefined {
@@ -24,6 +25,7 @@ export function sniffImageType(bytes: Buffer): Kind | undefined {
     bytes.toString('ascii', 8, 12) === 'WEBP'
   )
     return 'webp';
+  if (isHeic(bytes)) return 'heic';
   return undefined;
 }
 
@@ -37,36 +39,63 @@ export async function cleanPhoto(bytes: Buffer): Promise<CleanPhoto> {
   if (bytes.length > LIMITS.photoMaxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', 'The photo is larger than 10 MB.');
   }
-  if (!sniffImageType(bytes)) {
-    throw new AppError('IMAGE_INVALID_FORMAT', 'Please upload an image file (JPG, PNG or WebP).');
+  const kind = sniffImageType(bytes);
+  if (!kind) {
+    throw new AppError('IMAGE_INVALID_FORMAT', 'Please upload an image file (JPG, PNG, WebP or HEIC).');
+  }
+  if (kind === 'heic') {
+    const decoded = await readHeic(bytes);
+    checkDimensions(decoded.width, decoded.height);
+    const raw = { width: decoded.width, height: decoded.height, channels: 4 } as const;
+    return encodeCleaned(sharp(decoded.data, { raw, limitInputPixels: MAX_INPUT_PIXELS }));
   }
   let header: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     header = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch (error) {
-    throw new AppError('IMAGE_INVALID_FORMAT', 'This image could not be read. Please upload another photo.', {
-      cause: error,
-    });
+    throw unreadable(error);
   }
-  if ((header.width ?? 0) * (header.height ?? 0) > MAX_INPUT_PIXELS) {
+  checkDimensions(header.width ?? 0, header.height ?? 0);
+  return encodeCleaned(sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate());
+}
+
+const unreadable = (cause: unknown) =>
+  new AppError('IMAGE_INVALID_FORMAT', 'This image could not be read. Please upload another photo.', {
+    cause,
+  });
+
+/** Too many pixels (a decompression bomb) or too few for a printed page: refused before any work. */
+function checkDimensions(width: number, height: number): void {
+  if (width * height > MAX_INPUT_PIXELS) {
     throw new AppError(
       'IMAGE_INVALID_FORMAT',
       'This image has too many pixels. Please upload a smaller photo.',
     );
   }
-  if ((header.width ?? 0) < LIMITS.photoMinPixels || (header.height ?? 0) < LIMITS.photoMinPixels) {
+  if (width < LIMITS.photoMinPixels || height < LIMITS.photoMinPixels) {
     throw new AppError('IMAGE_TOO_SMALL', 'The photo must be at least 300 x 300 pixels.');
   }
+}
+
+/** A HEIC photo's pixels (heic.ts), its size checked before it is decoded. */
+async function readHeic(bytes: Buffer) {
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
+    return await decodeHeic(bytes, MAX_INPUT_PIXELS);
+  } catch (error) {
+    if (error instanceof HeicTooLarge) checkDimensions(error.width, error.height);
+    throw unreadable(error);
+  }
+}
+
+/** The stored photo: at most MAX_STORED_SIDE pixels, JPEG, no metadata (sharp writes none unless asked). */
+async function encodeCleaned(image: Sharp): Promise<CleanPhoto> {
+  try {
+    const { data, info } = await image
       .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 92 })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch (error) {
-    throw new AppError('IMAGE_INVALID_FORMAT', 'This image could not be read. Please upload another photo.', {
-      cause: error,
-    });
+    throw unreadable(error);
   }
 }

@@ -8,7 +8,7 @@ import { FieldError } from '../../../components/ui/field-notes';
 import { codeOf } from '../../../lib/api-client';
 import { type PhotoKind, useUploadPhoto } from '../api/upload-photo';
 import { wizardImageUrl } from '../api/wizard-image-url';
-import { checkPhotoFile } from '../lib/check-photo';
+import { checkPhotoFile, isHeicFile } from '../lib/check-photo';
 import { cropImage } from '../lib/crop-image';
 import { canDecodeImage } from '../lib/decode-photo';
 import { CropDialog } from './crop-dialog';
@@ -127,8 +127,21 @@ export function PhotoField({
         return;
       }
       URL.revokeObjectURL(url);
-      setProblem(t('photo.notImage'));
+      if (isHeicFile(file)) convertOnServer(file);
+      else setProblem(t('photo.notImage'));
     });
+  };
+
+  // A HEIC photo this browser cannot show: the server reads it, checks it as any photo and keeps it
+  // as a JPEG, which the crop dialog then shows; the crop is uploaded as usual.
+  const convertOnServer = (file: File) => {
+    upload.mutate(
+      { kind, photo: file },
+      {
+        onSuccess: ({ photoId }) => setCropSrc(wizardImageUrl(photoId)),
+        onError: (uploadError) => setProblem(t(`photo.errors.${uploadErrorKey(uploadError)}`)),
+      },
+    );
   };
 
   const confirmCrop = async (area: Area) => {
@@ -174,7 +187,7 @@ export function PhotoField({
             ref={inputRef}
             id={ids.input}
             type="file"
-            accept="image/jpeg,image/png,image/webp"
+            accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
             aria-labelledby={ids.label}
             aria-describedby={describedBy}
             aria-invalid={shownError ? true : undefined}
