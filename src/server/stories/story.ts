@@ -83,7 +83,7 @@ export const PAGES_BY_BOOK_TYPE: Record<BookType, number> = {
 const TemplateSchema = z.string().trim().min(1);
 
 /** A story's text file: the words of one language; the pictures come from the theme's scenes file. */
-const StoryTextFileSchema = z
+export const StoryTextFileSchema = z
   .object({
     title: TemplateSchema,
     subtitle: TemplateSchema,
@@ -204,8 +204,21 @@ export async function loadStory(themeId: string, bookType: BookType, language: L
       );
     }
   }
-  // Every template is parsed now, so a typo fails when the file is loaded, not on a customer's book.
-  const data = parsed.data;
+  checkTemplates(parsed.data, where);
+  const pages = parsed.data.pages.map((page, index) => ({
+    text: page.text,
+    ...(page.castText === undefined ? {} : { castText: page.castText }),
+    scene: scenes[index] as Scene,
+  }));
+  return { ...parsed.data, pages, themeId, bookType, language };
+}
+
+/**
+ * Parses every template of a story's text file, so a typo fails when the file is loaded, not on a
+ * customer's book; and refuses a file with cast texts on some parts only (a cast is told from cast
+ * texts alone).
+ */
+export function checkTemplates(data: z.infer<typeof StoryTextFileSchema>, where: string): void {
   const headings: [string, string, string | undefined][] = [
     ['the title', data.title, data.castTitle],
     ['the subtitle', data.subtitle, data.castSubtitle],
@@ -244,12 +257,6 @@ export async function loadStory(themeId: string, bookType: BookType, language: L
       `The story file ${where} has cast texts, but not for ${missing.join(', ')}`,
     );
   }
-  const pages = parsed.data.pages.map((page, index) => ({
-    text: page.text,
-    ...(page.castText === undefined ? {} : { castText: page.castText }),
-    scene: scenes[index] as Scene,
-  }));
-  return { ...parsed.data, pages, themeId, bookType, language };
 }
 
 /** The theme's pictures for one book type, page by page: the same for every language. */
