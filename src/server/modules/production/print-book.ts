@@ -7,6 +7,7 @@ import { copyPlan, isOwnVariant } from '../../book/copy-variant';
 import { approvedCoverArt } from '../../book/cover-art';
 import { drawnLooks } from '../../book/page-layout';
 import { planFromVersion, secondPageTexts } from '../../book/plan';
+import { bookNames } from '../../book/words';
 import {
   approvedPictures,
   backCoverPosition,
@@ -222,7 +223,7 @@ async function filesOf(
     language,
     story,
     bookType: plan.bookType,
-    names: { child: version.texts.childName, toy: version.texts.toyName },
+    names: bookNames(version.texts, plan.metadata),
     heroCover: picture(FRONT_COVER, 'front cover'),
     heroArt: book.heroArt,
     toyCover: picture(backCoverPosition(plan.story.pages.length), 'back cover'),
