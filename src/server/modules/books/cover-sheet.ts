@@ -5,8 +5,8 @@ import { backCoverPosition, FRONT_COVER, storyPosition } from '../../../shared/d
 import type { CoverType } from '../../../shared/domain/statuses';
 import { approvedCoverArt } from '../../book/cover-art';
 import { planFromVersion } from '../../book/plan';
-import { bookNames } from '../../book/words';
 import { versionById } from '../../book/versions';
+import { bookNames } from '../../book/words';
 import { AppError, notFound } from '../../errors';
 import { instanceKeys } from '../../storage-keys';
 import { coverSheetPicture } from '../production/print-files';

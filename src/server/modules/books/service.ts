@@ -19,7 +19,6 @@ import { copyPlan } from '../../book/copy-variant';
 import { coverPortrait } from '../../book/cover-art';
 import { drawnLooks, scenePanelPlace } from '../../book/page-layout';
 import { planFromVersion, secondPageTexts } from '../../book/plan';
-import { bookNames } from '../../book/words';
 import {
   addVersion,
   approvedPictures,
@@ -32,6 +31,7 @@ import {
   versionById,
   versionTexts,
 } from '../../book/versions';
+import { bookNames } from '../../book/words';
 import type { Db } from '../../db/client';
 import {
   type BookVersionPictures,

@@ -7,7 +7,6 @@ import { copyPlan, isOwnVariant } from '../../book/copy-variant';
 import { approvedCoverArt } from '../../book/cover-art';
 import { drawnLooks } from '../../book/page-layout';
 import { planFromVersion, secondPageTexts } from '../../book/plan';
-import { bookNames } from '../../book/words';
 import {
   approvedPictures,
   backCoverPosition,
@@ -15,6 +14,7 @@ import {
   storyPosition,
   versionById,
 } from '../../book/versions';
+import { bookNames } from '../../book/words';
 import type { Db } from '../../db/client';
 import { bookInstances, orderCopies, orders } from '../../db/schema';
 import {
