@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { BookPersonalisation } from '../../shared/domain/book-personalisation';
+import type {
+  BookPersonalisation,
+  PartialBookPersonalisation,
+} from '../../shared/domain/book-personalisation';
+import { castOf } from '../../shared/domain/cast';
 import { bookInstances, bookVersions } from '../db/schema';
+import type { Names } from '../stories/book-words';
 
 /**
  * The book's personalisation as every reader sees it (docs/decisions/018): the wizard's answer
@@ -17,3 +22,17 @@ export const personalisationWithWords = () =>
       'dedicationMessage', ${bookVersions.texts} -> 'dedicationMessage',
       'dedicationSignature', ${bookVersions.texts} -> 'dedicationSignature')
     from ${bookVersions} where ${bookVersions.id} = ${bookInstances.currentVersionId}), '{}'::jsonb))`;
+
+/**
+ * The names a book's words outside its pages are told with (the back cover, the cover's words, the
+ * last pages' lines: src/server/stories/book-words.ts): the version's names over the personalisation,
+ * and the whole cast, the lead first (castOf, docs/decisions/030-siblings.md). A book of one child
+ * has a cast of one and is told exactly as before.
+ */
+export function bookNames(
+  words: { childName: string; toyName: string },
+  personalisation: PartialBookPersonalisation | null | undefined,
+): Names {
+  const cast = castOf({ ...personalisation, childName: words.childName, toyName: words.toyName });
+  return { child: words.childName, toy: words.toyName, cast };
+}

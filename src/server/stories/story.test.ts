@@ -17,6 +17,7 @@ import {
   type Story,
   type StoryFile,
   type StoryInputs,
+  tellsCast,
 } from './story';
 
 const THEME = 'guardian-friend';
@@ -246,11 +247,64 @@ describe('every story folder', () => {
   });
 
   it.each(storyCases)('%s: texts use the typographic apostrophe and stay short', (_, entry) => {
-    for (const template of allTemplates(entry)) expect(template).not.toContain("'");
+    for (const template of [...allTemplates(entry), ...castTemplates(entry)])
+      expect(template).not.toContain("'");
     for (const page of entry.pages) {
-      if (entry.bookType === 'coloring') expect(page.text.length).toBeLessThanOrEqual(60);
-      else expect(page.text.length).toBeLessThanOrEqual(170);
-      expect(page.text).not.toContain('\n');
+      for (const text of [page.text, page.castText ?? '']) {
+        if (entry.bookType === 'coloring') expect(text.length).toBeLessThanOrEqual(60);
+        else expect(text.length).toBeLessThanOrEqual(170);
+        expect(text).not.toContain('\n');
+      }
+    }
+  });
+});
+
+/**
+ * Every story file tells a cast of two or three children (issue 35, docs/decisions/030-siblings.md):
+ * a cast text on every page and heading (loadStory refuses a file with some only). German and Italian
+ * are written on another branch: until it is merged, a language listed here whose files have no cast
+ * text at all is awaited (a todo), and checked in full as soon as its files have one.
+ */
+const AWAITING_CAST_TEXTS: readonly Language[] = ['de', 'it'];
+const castTemplates = (entry: StoryFile) =>
+  [
+    entry.castTitle,
+    entry.castSubtitle,
+    entry.castDedicationDefault,
+    ...entry.pages.map((page) => page.castText),
+  ].filter((template): template is string => template !== undefined);
+
+describe('the words for a cast', () => {
+  const awaited = (entry: Story) =>
+    AWAITING_CAST_TEXTS.includes(entry.language) && castTemplates(entry).length === 0;
+  const ready = storyCases.filter(([, entry]) => !awaited(entry));
+  for (const [key] of storyCases.filter(([, entry]) => awaited(entry))) it.todo(`${key}: cast texts`);
+
+  it('tells a cast in English and French at least', () => {
+    expect(ready.map(([key]) => key)).toEqual(
+      expect.arrayContaining(
+        THEMES.flatMap((theme) =>
+          BOOK_TYPES.flatMap((bookType) =>
+            ['en', 'fr'].map((language) => `${theme}/${bookType}.${language}`),
+          ),
+        ),
+      ),
+    );
+  });
+
+  it.each(ready)('%s has a cast text on every page and heading', (_, entry) => {
+    expect(tellsCast(entry)).toBe(true);
+    expect(castTemplates(entry)).toHaveLength(entry.pages.length + 3);
+  });
+
+  it.each(ready)('%s: the cast texts name the children together', (_, entry) => {
+    const cast = castTemplates(entry);
+    expect(cast.filter((template) => template.includes('children}')).length).toBeGreaterThanOrEqual(
+      entry.pages.length / 3,
+    );
+    // Where a single text has the child act, the cast text names the children (or keeps the lead).
+    for (const page of entry.pages) {
+      if (page.text.includes('{child}')) expect(page.castText).toMatch(/\{(?:\w+:)?child(?:ren)?\}/);
     }
   });
 });

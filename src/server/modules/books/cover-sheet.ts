@@ -6,6 +6,7 @@ import type { CoverType } from '../../../shared/domain/statuses';
 import { approvedCoverArt } from '../../book/cover-art';
 import { planFromVersion } from '../../book/plan';
 import { versionById } from '../../book/versions';
+import { bookNames } from '../../book/words';
 import { AppError, notFound } from '../../errors';
 import { instanceKeys } from '../../storage-keys';
 import { coverSheetPicture } from '../production/print-files';
@@ -79,7 +80,7 @@ export async function coverSheetImage(
       language: plan.language,
       story: plan.story,
       bookType: plan.bookType,
-      names: { child: texts.childName, toy: texts.toyName },
+      names: bookNames(texts, plan.metadata),
       heroCover,
       heroArt,
       toyCover,

@@ -31,6 +31,7 @@ import {
   versionById,
   versionTexts,
 } from '../../book/versions';
+import { bookNames } from '../../book/words';
 import type { Db } from '../../db/client';
 import {
   type BookVersionPictures,
@@ -137,10 +138,12 @@ function pictureOf(instance: Instance, version: BookVersion, position: number) {
 function previewPages(instance: Instance, version: BookVersion, base: string): BookPreviewPage[] {
   const { texts } = version;
   const language = languageOr(instance.language);
-  const back = backCoverText(instance.themeId, language, instance.bookType, {
-    child: texts.childName,
-    toy: texts.toyName,
-  });
+  const back = backCoverText(
+    instance.themeId,
+    language,
+    instance.bookType,
+    bookNames(texts, instance.wizardMetadata),
+  );
   return bookPreviewPages(texts, back, (position) => {
     const picture = pictureOf(instance, version, position);
     if (!picture) return [];

@@ -14,6 +14,7 @@ import {
   storyPosition,
   versionById,
 } from '../../book/versions';
+import { bookNames } from '../../book/words';
 import type { Db } from '../../db/client';
 import { bookInstances, orderCopies, orders } from '../../db/schema';
 import {
@@ -222,7 +223,7 @@ async function filesOf(
     language,
     story,
     bookType: plan.bookType,
-    names: { child: version.texts.childName, toy: version.texts.toyName },
+    names: bookNames(version.texts, plan.metadata),
     heroCover: picture(FRONT_COVER, 'front cover'),
     heroArt: book.heroArt,
     toyCover: picture(backCoverPosition(plan.story.pages.length), 'back cover'),

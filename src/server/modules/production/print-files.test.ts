@@ -210,4 +210,28 @@ describe('buildPrintFiles', () => {
     const [back = ''] = flat(await extractText(files.covers.get('softcover') ?? new Uint8Array()));
     expect(back).toContain('Un livre de coloriage fait rien que pour Mia.');
   }, 120_000);
+
+  it('names the whole cast on the back cover and the pages to draw in (issue 35)', async () => {
+    const line = await makeLineArt(600);
+    const cast = [
+      { name: 'Mia', gender: 'female' as const },
+      { name: 'Inès', gender: 'female' as const },
+      { name: 'Zoé', gender: 'female' as const },
+    ];
+    const files = await buildPrintFiles({
+      ...base,
+      names: { child: 'Mia', toy: 'Teddy', cast },
+      language: 'fr',
+      bookType: 'coloring',
+      style: 'line',
+      story: story('Le Gardien de la nuit de Mia, Inès et Zoé', 6),
+      pages: Array.from({ length: 6 }, (_, i) => ({ image: line, text: `Page ${i + 1}.` })),
+    });
+    const text = flat(await extractText(files.interior));
+    expect(text.slice(8).join(' ')).toContain(
+      'À vous, Mia, Inès et Zoé ! Dessinez votre propre aventure avec Teddy',
+    );
+    const [back = ''] = flat(await extractText(files.covers.get('softcover') ?? new Uint8Array()));
+    expect(back).toContain('Un livre de coloriage fait rien que pour Mia, Inès et Zoé.');
+  }, 120_000);
 });

@@ -20,7 +20,7 @@ import {
   renderCoverSheet,
   SOFTCOVER_MIN_PAGES,
 } from '../../print/index';
-import { backCoverText, coverLines, drawYourOwnLines } from '../../stories/book-words';
+import { backCoverText, coverLines, drawYourOwnLines, type Names } from '../../stories/book-words';
 import type { RenderedStory } from '../../stories/story';
 
 export type PrintFilesInput = {
@@ -29,8 +29,11 @@ export type PrintFilesInput = {
   language: Language;
   story: RenderedStory;
   bookType: BookType;
-  /** The names printed on the back cover and the last pages. */
-  names: { child: string; toy: string };
+  /**
+   * The names printed on the cover, the back cover and the last pages; `cast`, the whole cast for a
+   * book of two or three children (bookNames, src/server/book/words.ts).
+   */
+  names: Names;
   /**
    * The approved hero cover (at print size where the illustrator could draw it again): the front
    * cover as approved, and its art below the painted words on the title page.
@@ -182,7 +185,7 @@ async function coverInputs(source: CoverSource, pageCount: number) {
   const frontWords = await coverWords(
     source.themeId,
     source.language,
-    source.names.child,
+    source.names,
     source.coverTypes,
     pageCount,
   );
@@ -222,7 +225,7 @@ export async function coverSheetPicture(
 async function coverWords(
   themeId: string,
   language: Language,
-  childName: string,
+  names: Pick<Names, 'child' | 'cast'>,
   coverTypes: CoverType[],
   pageCount: number,
 ): Promise<FrontWords> {
@@ -232,7 +235,7 @@ async function coverWords(
         pixelsFor(frontArtLayout(coverDimensions(coverType, pageCount)).width, 'exact') / COVER_SIZE,
     ),
   );
-  const lines = coverLines(themeId, language, 'hero', childName);
+  const lines = coverLines(themeId, language, 'hero', names.child, names.cast);
   const words = await renderCoverWords(
     { theme: 'hero', title: lines.title, subtitle: lines.subtitle, imprint: COVER_IMPRINT[language] },
     pixelsPerUnit,
