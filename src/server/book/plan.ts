@@ -124,6 +124,7 @@ export async function planBook(instance: BookSource): Promise<BookPlan> {
     story = renderStory(await loadStory(instance.themeId, bookType, language), {
       child: { name: metadata.childName, gender: metadata.childGender, age: metadata.childAge },
       toy: { name: metadata.toyName },
+      companions: metadata.companions,
       dedication: { message: metadata.dedicationMessage, signature: metadata.dedicationSignature },
       language,
     });

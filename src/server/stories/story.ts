@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { BOOK_FACTS } from '../../shared/constants';
+import { castGender, joinNames, MAX_COMPANIONS } from '../../shared/domain/cast';
 import { normaliseSignature } from '../../shared/domain/dedication';
 import { ELISION, elide } from '../../shared/domain/elision';
 import { applyTypography } from '../../shared/domain/languages';
@@ -33,6 +34,25 @@ import { type Scene, SceneSchema, ScenesFileSchema } from './scene';
  * Anything else between braces, a stray brace or a bar outside a pair is an error, at load time and
  * at render time, so a printed page can never show a brace.
  *
+ * A cast of two or three children (issue 35, docs/decisions/030-siblings.md) is told with its own
+ * words, written, not generated: beside `text`, each page has a `castText`, and beside `title`,
+ * `subtitle` and `dedicationDefault` the file has `castTitle`, `castSubtitle` and
+ * `castDedicationDefault`. A book of one child never reads them (its words are exactly as before);
+ * a book of two or three reads only them. In the cast texts:
+ *
+ *   {children}            every child's name, the lead first, joined as the language lists them
+ *                         (joinNames, src/shared/domain/cast.ts): "Mia, Leo and Zoé", "Mia, Leo et Zoé".
+ *   {child} {toy}         the lead's name, and the lead's toy (the toy that talks in the story).
+ *   {male|female}         a gender pair for the GROUP (castGender): the second alternative only when
+ *                         every child is a girl: {ils|elles} {prêts|prêtes}.
+ *   {word:children}       elision before the first name: {de:children} gives "d’Emma, Leo et Zoé".
+ *
+ * `{children}` is a cast text's placeholder only (an error in a single text). A cast text reads right
+ * for two AND three children (plural verbs; never "both", "all three", "tous les deux"), and names
+ * `{children}` wherever the single text has the child act, so every child is named in the book. A file
+ * has every cast text or none (loadStory refuses a file with some only), and a cast is never told
+ * from a file without them (renderStory refuses).
+ *
  * A value that starts a sentence is capitalised: at the start of the text, or after . ! or ? (and any
  * closing quote, spaces, opening quote or dash), so {he|she} may be written in lower case anywhere.
  * The ellipsis "…" does not end a sentence (in read-aloud text it is mostly a pause); write the
@@ -46,7 +66,8 @@ import { type Scene, SceneSchema, ScenesFileSchema } from './scene';
  */
 
 /**
- * The words that elide before a vowel (PLACEHOLDERS above): `{word:child}` / `{word:toy}`, those of
+ * The words that elide before a vowel (PLACEHOLDERS above): `{word:child}` / `{word:toy}` /
+ * `{word:children}`, those of
  * every language's rules (src/shared/domain/elision.ts).
  */
 export const ELIDING_WORDS: readonly string[] = [
@@ -67,13 +88,20 @@ const StoryTextFileSchema = z
     title: TemplateSchema,
     subtitle: TemplateSchema,
     dedicationDefault: TemplateSchema,
-    pages: z.array(z.object({ text: TemplateSchema }).strict()).min(1),
+    castTitle: TemplateSchema.optional(),
+    castSubtitle: TemplateSchema.optional(),
+    castDedicationDefault: TemplateSchema.optional(),
+    pages: z.array(z.object({ text: TemplateSchema, castText: TemplateSchema.optional() }).strict()).min(1),
   })
   .strict();
 
-/** A story as the shop uses it: every page's text with its scene. */
+/** A story as the shop uses it: every page's text (and cast text) with its scene. */
 const StoryFileSchema = StoryTextFileSchema.extend({
-  pages: z.array(z.object({ text: TemplateSchema, scene: SceneSchema }).strict()).min(1),
+  pages: z
+    .array(
+      z.object({ text: TemplateSchema, castText: TemplateSchema.optional(), scene: SceneSchema }).strict(),
+    )
+    .min(1),
 });
 export type StoryFile = z.infer<typeof StoryFileSchema>;
 
@@ -82,9 +110,17 @@ export type Story = StoryFile & { themeId: string; bookType: BookType; language:
 
 export type Gender = 'male' | 'female';
 
+/** A child beside the lead, as the words read them: a name and a gender for the group's agreement. */
+export type CastCompanion = { name: string; gender: Gender };
+
 export interface StoryInputs {
   child: { name: string; gender: Gender; age: number };
   toy: { name: string };
+  /**
+   * The children beside the lead (castOf(personalisation) without the lead): none or absent for a
+   * book of one child, which is told exactly as before; one or two for a cast, told with cast texts.
+   */
+  companions?: readonly CastCompanion[] | undefined;
   dedication: { message: string; signature: string };
   language: Language;
 }
@@ -169,16 +205,50 @@ export async function loadStory(themeId: string, bookType: BookType, language: L
     }
   }
   // Every template is parsed now, so a typo fails when the file is loaded, not on a customer's book.
-  const templates = [parsed.data.title, parsed.data.subtitle, parsed.data.dedicationDefault];
-  for (const [index, template] of [...templates, ...parsed.data.pages.map((page) => page.text)].entries()) {
-    try {
-      parseTemplate(template);
-    } catch (error) {
-      const part = index < templates.length ? 'a heading' : `page ${index - templates.length + 1}`;
-      throw new AppError('INTERNAL_ERROR', `The story file ${where}, ${part}: ${(error as Error).message}`);
+  const data = parsed.data;
+  const headings: [string, string, string | undefined][] = [
+    ['the title', data.title, data.castTitle],
+    ['the subtitle', data.subtitle, data.castSubtitle],
+    ['the default dedication', data.dedicationDefault, data.castDedicationDefault],
+  ];
+  const parts: [string, string, string | undefined][] = [
+    ...headings,
+    ...data.pages.map((page, index): [string, string, string | undefined] => [
+      `page ${index + 1}`,
+      page.text,
+      page.castText,
+    ]),
+  ];
+  for (const [part, single, cast] of parts) {
+    for (const [template, mode] of [
+      [single, 'single'],
+      [cast, 'cast'],
+    ] as const) {
+      if (template === undefined) continue;
+      try {
+        parseTemplate(template, mode);
+      } catch (error) {
+        const which = mode === 'cast' ? `${part} (cast)` : part;
+        throw new AppError(
+          'INTERNAL_ERROR',
+          `The story file ${where}, ${which}: ${(error as Error).message}`,
+        );
+      }
     }
   }
-  const pages = parsed.data.pages.map((page, index) => ({ text: page.text, scene: scenes[index] as Scene }));
+  // A cast is told from cast texts alone: a file has them everywhere or nowhere.
+  const missing = parts.filter(([, , cast]) => cast === undefined).map(([part]) => part);
+  if (missing.length > 0 && missing.length < parts.length) {
+    throw new AppError(
+      'INTERNAL_ERROR',
+      `The story file ${where} has cast texts, but not for ${missing.join(', ')}`,
+    );
+  }
+  const pages = parsed.data.pages.map((page, index) => ({
+    text: page.text,
+    ...(page.castText === undefined ? {} : { castText: page.castText }),
+    scene: scenes[index] as Scene,
+  }));
   return { ...parsed.data, pages, themeId, bookType, language };
 }
 
@@ -201,57 +271,116 @@ async function loadScenes(themeId: string, bookType: BookType): Promise<Scene[]>
   return parsed.data;
 }
 
-/** Fills a story in for one child, toy and dedication. Throws on a placeholder it does not know. */
+/** True when a story file has the words for a cast of two or three children (every cast text). */
+export function tellsCast(
+  story: Pick<StoryFile, 'castTitle' | 'castSubtitle' | 'castDedicationDefault' | 'pages'>,
+) {
+  return (
+    story.castTitle !== undefined &&
+    story.castSubtitle !== undefined &&
+    story.castDedicationDefault !== undefined &&
+    story.pages.every((page) => page.castText !== undefined)
+  );
+}
+
+/**
+ * Fills a story in for one child (or a cast), toy and dedication. Throws on a placeholder it does not
+ * know, and for a cast, on a story without cast texts.
+ */
 export function renderStory(story: StoryFile & { language?: Language }, inputs: StoryInputs): RenderedStory {
   if (story.language !== undefined && story.language !== inputs.language) {
     throw new Error(`The story is in "${story.language}" but was asked for in "${inputs.language}"`);
   }
-  const context: RenderContext = {
-    names: { child: cleanName(inputs.child.name, 'child'), toy: cleanName(inputs.toy.name, 'toy') },
-    gender: inputs.child.gender,
-    language: inputs.language,
-  };
-  const fill = (template: string) => renderTemplate(template, context);
+  const companions = (inputs.companions ?? []).slice(0, MAX_COMPANIONS);
+  const cast = companions.length > 0;
+  if (cast && !tellsCast(story)) {
+    throw new Error(`The story in "${inputs.language}" has no words for a cast of ${companions.length + 1}`);
+  }
+  const context = wordsContext(inputs.child, inputs.toy.name, companions, inputs.language);
+  const fill = (single: string, castTemplate: string | undefined) =>
+    cast
+      ? renderTemplate(castTemplate as string, context, 'cast')
+      : renderTemplate(single, context, 'single');
 
   // The parent's own words are printed as written, set by the language's typography (a typed space
   // before « ! » becomes a no-break one in French); only an empty message takes the theme's default.
   const message = applyTypography(inputs.dedication.message.trim(), inputs.language);
   return {
-    title: fill(story.title),
-    subtitle: fill(story.subtitle),
+    title: fill(story.title, story.castTitle),
+    subtitle: fill(story.subtitle, story.castSubtitle),
     dedication: {
-      message: message === '' ? fill(story.dedicationDefault) : message,
+      message: message === '' ? fill(story.dedicationDefault, story.castDedicationDefault) : message,
       signature: applyTypography(normaliseSignature(inputs.dedication.signature).trim(), inputs.language),
     },
     pages: story.pages.map((page, index) => ({
       position: index + 1,
-      text: fill(page.text),
+      text: fill(page.text, page.castText),
       scene: page.scene,
     })),
   };
 }
 
-type NameKey = 'child' | 'toy';
+/** What the words of a book are filled with: the names, the gender that agrees, the language. */
+export type WordsContext = {
+  names: Record<NameKey, string>;
+  gender: Gender;
+  language: Language;
+};
+
+/**
+ * The names and the gender a book's words are told with: the lead's for one child; for a cast the
+ * group's (castGender) and `{children}`, every name joined as the language lists them.
+ */
+export function wordsContext(
+  lead: { name: string; gender: Gender },
+  toyName: string,
+  companions: readonly CastCompanion[],
+  language: Language,
+): WordsContext {
+  const child = cleanName(lead.name, 'child');
+  const others = companions.slice(0, MAX_COMPANIONS);
+  const everyone = [
+    { name: child, gender: lead.gender },
+    ...others.map((other) => ({
+      name: cleanName(other.name, 'child'),
+      gender: other.gender,
+    })),
+  ];
+  return {
+    names: {
+      child,
+      toy: cleanName(toyName, 'toy'),
+      children: joinNames(
+        everyone.map((member) => member.name),
+        language,
+      ),
+    },
+    gender: others.length > 0 ? castGender(everyone) : lead.gender,
+    language,
+  };
+}
+
+type NameKey = 'child' | 'toy' | 'children';
+/** A single text (one child: no `{children}`) or a cast text (two or three). */
+export type TemplateMode = 'single' | 'cast';
 type Token =
   | { kind: 'text'; text: string }
   | { kind: 'name'; name: NameKey; elide?: string }
   | { kind: 'gender'; male: string; female: string };
 
-interface RenderContext {
-  names: Record<NameKey, string>;
-  gender: Gender;
-  language: Language;
-}
-
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
 /** Splits a template into text and placeholders; throws on anything it does not know. */
-export function parseTemplate(template: string): Token[] {
+export function parseTemplate(template: string, mode: TemplateMode = 'single'): Token[] {
   const tokens: Token[] = [];
   let last = 0;
   for (const match of template.matchAll(PLACEHOLDER)) {
     tokens.push({ kind: 'text', text: template.slice(last, match.index) });
-    tokens.push(parsePlaceholder(match[1] ?? ''));
+    const token = parsePlaceholder(match[1] ?? '');
+    if (mode === 'single' && token.kind === 'name' && token.name === 'children') {
+      throw new Error(`"${match[0]}" is for a cast text only, in "${template}"`);
+    }
+    tokens.push(token);
     last = match.index + match[0].length;
   }
   tokens.push({ kind: 'text', text: template.slice(last) });
@@ -264,14 +393,14 @@ export function parseTemplate(template: string): Token[] {
 }
 
 function parsePlaceholder(body: string): Token {
-  if (body === 'child' || body === 'toy') return { kind: 'name', name: body };
+  if (body === 'child' || body === 'toy' || body === 'children') return { kind: 'name', name: body };
   const alternatives = body.split('|');
   if (alternatives.length === 2) {
     const [male = '', female = ''] = alternatives;
     if (male === '' && female === '') throw new Error('Empty gender pair "{|}"');
     return { kind: 'gender', male, female };
   }
-  const elision = /^(.+):(child|toy)$/.exec(body);
+  const elision = /^(.+):(child|toy|children)$/.exec(body);
   if (elision) {
     const [, word = '', name] = elision;
     if (!ELIDING_WORDS.some((known) => known === word.toLowerCase())) {
@@ -282,9 +411,10 @@ function parsePlaceholder(body: string): Token {
   throw new Error(`Unknown placeholder "{${body}}"`);
 }
 
-function renderTemplate(template: string, context: RenderContext): string {
+/** A template filled with the context's names and gender, in the language's typography. */
+export function renderTemplate(template: string, context: WordsContext, mode: TemplateMode): string {
   let output = '';
-  for (const token of parseTemplate(template)) {
+  for (const token of parseTemplate(template, mode)) {
     if (token.kind === 'text') {
       output += applyTypography(token.text, context.language);
       continue;

@@ -27,7 +27,8 @@ function cachedStory(themeId: string, bookType: BookType, language: Language) {
 
 /**
  * The title printed on the book ("Mia and the Night Guardian", « Mia et le Gardien de la nuit »), in the
- * book's own language; `fallback` (the catalogue's title) when the book's data cannot make one.
+ * book's own language, told of the whole cast for two or three children (the story's `castTitle`);
+ * `fallback` (the catalogue's title) when the book's data cannot make one.
  */
 export async function bookTitle(source: TitleSource, fallback: string): Promise<string> {
   const bookType = parseBookType(source.bookType);
@@ -44,6 +45,7 @@ export async function bookTitle(source: TitleSource, fallback: string): Promise<
       {
         child: { name: child, gender, age: 0 },
         toy: { name: toy },
+        companions: metadata.companions,
         dedication: { message: '', signature: '' },
         language,
       },
