@@ -134,7 +134,10 @@ function castWords(themeId: string, language: Language, cast: readonly CastCompa
   if (!words) throw new Error(`The story "${themeId}" has no words for a cast in "${language}"`);
   const [lead, ...companions] = cast as [CastCompanion, ...CastCompanion[]];
   const context = wordsContext(lead, toy, companions, language);
-  return { words, fill: (template: string) => renderTemplate(template, context, 'cast') };
+  return {
+    words,
+    fill: (template: string, continues = false) => renderTemplate(template, context, 'cast', continues),
+  };
 }
 
 /** A template with the names filled in, set in the language's typography. */
@@ -158,7 +161,7 @@ export function coverLines(
   if (children) {
     // The toy is not on the hero cover's lines; its name is only there to fill the context.
     const { words, fill } = castWords(themeId, language, children, 'toy');
-    return { title: fill(words.cover.title), subtitle: fill(words.cover.subtitle) };
+    return { title: fill(words.cover.title), subtitle: fill(words.cover.subtitle, true) };
   }
   const lines = loadBookWords(themeId, language).cover[kind];
   const names = kind === 'hero' ? { child: name } : { toy: name };
@@ -180,7 +183,7 @@ export function drawYourOwnLines(themeId: string, language: Language, names: Nam
   const children = castOfTwoOrMore(names.cast);
   if (children) {
     const { words, fill: fillCast } = castWords(themeId, language, children, names.toy);
-    return words.drawYourOwn.map(fillCast);
+    return words.drawYourOwn.map((line) => fillCast(line));
   }
   return loadBookWords(themeId, language).drawYourOwn.map((line) => fill(line, language, names));
 }

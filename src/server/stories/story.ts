@@ -411,8 +411,16 @@ function parsePlaceholder(body: string): Token {
   throw new Error(`Unknown placeholder "{${body}}"`);
 }
 
-/** A template filled with the context's names and gender, in the language's typography. */
-export function renderTemplate(template: string, context: WordsContext, mode: TemplateMode): string {
+/**
+ * A template filled with the context's names and gender, in the language's typography. `continues`:
+ * the template goes on from a line before it (a cover's second line), so its start takes no capital.
+ */
+export function renderTemplate(
+  template: string,
+  context: WordsContext,
+  mode: TemplateMode,
+  continues = false,
+): string {
   let output = '';
   for (const token of parseTemplate(template, mode)) {
     if (token.kind === 'text') {
@@ -426,7 +434,8 @@ export function renderTemplate(template: string, context: WordsContext, mode: Te
       const name = context.names[token.name];
       value = token.elide === undefined ? name : elide(context.language, token.elide, name);
     }
-    output += startsSentence(output) ? capitalise(value, context.language) : value;
+    const capital = startsSentence(output) && !(continues && output.trim() === '');
+    output += capital ? capitalise(value, context.language) : value;
   }
   return output;
 }
