@@ -23,9 +23,13 @@ export function useWizardDrafts(state: WizardState) {
   const { language } = useLanguage();
   // A reorder's child fills the form, but the consent box is the parent's to tick again.
   // The focus goes to the first problem in the page's order (a photo is not an input): useUrlStep.
-  const child = useZodForm(ChildDraftSchema, childDraftFrom(state.steps[1], state.prefill?.child), {
-    focusError: false,
-  });
+  const child = useZodForm(
+    ChildDraftSchema,
+    childDraftFrom(state.steps[1], state.prefill?.child, state.prefill?.companions),
+    {
+      focusError: false,
+    },
+  );
   const toy = useZodForm(ToyDraftSchema, toyDraftFrom(state.steps[3]), { focusError: false });
   const dedication = useZodForm(DedicationDraftSchema, dedicationDraftFrom(state.steps[5]));
 
