@@ -112,7 +112,7 @@ function CompanionCard({
   const look = field?.look;
   const choose = (change: Partial<ChildLook>) =>
     form.setValue(`${path}.look`, { ...form.getValues(`${path}.look`), ...change }, { shouldDirty: true });
-  const ids = { gender: `${id}-gender`, choices: `${id}-choices` };
+  const ids = { gender: `${id}-gender` };
   const hasErrors = errors !== undefined && Object.keys(errors).length > 0;
 
   return (
@@ -181,39 +181,7 @@ function CompanionCard({
         }
         className="sm:max-w-48"
       />
-      {look && (
-        <div className="flex flex-col gap-4">
-          <div className="flex items-center gap-4">
-            <img
-              src={childPreviewUrl(look)}
-              alt={t('companions.previewAlt', { name })}
-              width={112}
-              height={140}
-              className="h-36 w-auto shrink-0 rounded-2xl bg-white p-1 ring-1 ring-sand-300/70"
-            />
-            <div className="flex flex-col gap-2">
-              <p className="text-ink-700">{t('companions.lookLead', { name })}</p>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="self-start"
-                aria-expanded={open}
-                aria-controls={ids.choices}
-                onClick={onToggle}
-              >
-                {t(open ? 'companions.lookClose' : 'companions.lookOpen', { name })}
-                <ChevronDown
-                  aria-hidden="true"
-                  className={cn('size-4 transition-transform', open && 'rotate-180')}
-                />
-              </Button>
-            </div>
-          </div>
-          <div id={ids.choices} hidden={!open} className="flex flex-col gap-5">
-            {open && <LookChoices look={look} choose={choose} />}
-          </div>
-        </div>
-      )}
+      {look && <CompanionLook name={name} look={look} open={open} onToggle={onToggle} choose={choose} />}
       <label className="flex cursor-pointer items-start gap-3 rounded-2xl bg-lavender-100 p-4">
         <input
           type="checkbox"
@@ -242,5 +210,56 @@ function CompanionCard({
         </div>
       )}
     </article>
+  );
+}
+
+/** A companion's drawn preview and, on demand, the look panel's choices for them. */
+function CompanionLook({
+  name,
+  look,
+  open,
+  onToggle,
+  choose,
+}: {
+  name: string;
+  look: ChildLook;
+  open: boolean;
+  onToggle: () => void;
+  choose: (change: Partial<ChildLook>) => void;
+}) {
+  const { t } = useTranslation('wizard');
+  const choicesId = useId();
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-4">
+        <img
+          src={childPreviewUrl(look)}
+          alt={t('companions.previewAlt', { name })}
+          width={112}
+          height={140}
+          className="h-36 w-auto shrink-0 rounded-2xl bg-white p-1 ring-1 ring-sand-300/70"
+        />
+        <div className="flex flex-col gap-2">
+          <p className="text-ink-700">{t('companions.lookLead', { name })}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="self-start"
+            aria-expanded={open}
+            aria-controls={choicesId}
+            onClick={onToggle}
+          >
+            {t(open ? 'companions.lookClose' : 'companions.lookOpen', { name })}
+            <ChevronDown
+              aria-hidden="true"
+              className={cn('size-4 transition-transform', open && 'rotate-180')}
+            />
+          </Button>
+        </div>
+      </div>
+      <div id={choicesId} hidden={!open} className="flex flex-col gap-5">
+        {open && <LookChoices look={look} choose={choose} />}
+      </div>
+    </div>
   );
 }
