@@ -5,7 +5,7 @@ import type { Companion } from '../../../../shared/domain/cast';
 import { DEFAULT_CHILD_LOOK } from '../../../../shared/domain/child-look';
 import type { Language } from '../../../../shared/i18n';
 import { renderWithRouter } from '../../../test-utils';
-import { CHILD, mockWizardApi } from '../testing/mock-wizard-api';
+import { CHILD, COVER, mockWizardApi, TOY, TOY_COVER } from '../testing/mock-wizard-api';
 import { WizardPage } from './wizard-page';
 
 /** Step 1 with the lead already saved (a photo and consent), so Next sends the step at once. */
@@ -122,5 +122,29 @@ describe('wizard step 1: brothers, sisters and friends (issue 35)', () => {
     expect(within(child).getByLabelText('Prénom')).toHaveValue('Léo');
     expect(within(child).getByRole('radio', { name: 'Un garçon' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Ajouter un autre enfant' })).toBeVisible();
+  });
+
+  it('starts the dedication from a template naming every child, in English and French', async () => {
+    const leo: Companion = { name: 'Leo', gender: 'male', age: 3, look: DEFAULT_CHILD_LOOK };
+    const zoe: Companion = { name: 'Zoé', gender: 'female', age: 7, look: DEFAULT_CHILD_LOOK };
+    const steps = { 1: { ...CHILD, companions: [leo, zoe] }, 2: COVER, 3: TOY, 4: TOY_COVER };
+    for (const [language, template] of [
+      ['en', 'To Mia, Leo and Zoé, may Teddy watch over your dreams every night. With all our love.'],
+      ['fr', 'Pour Mia, Leo et Zoé, que Teddy veille sur vos rêves chaque nuit. Avec tout notre amour.'],
+    ] as const) {
+      mockWizardApi({ steps });
+      const router = createMemoryRouter(
+        [{ path: '/wizard', element: <WizardPage themeId="guardian-friend" bookType="storybook" /> }],
+        { initialEntries: ['/wizard?step=5'] },
+      );
+      const view = renderWithRouter(router, { language });
+      const message = await screen.findByRole(
+        'textbox',
+        { name: /^(Dedication message|Message)/ },
+        { timeout: 5000 },
+      );
+      expect(message).toHaveValue(template);
+      view.unmount();
+    }
   });
 });
