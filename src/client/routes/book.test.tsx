@@ -369,6 +369,16 @@ describe('/book/{id}: approve and order', () => {
     ]);
   });
 
+  it('names every child of a cast with the toy in what is frozen (issue 35)', async () => {
+    mockBookApi({
+      book: makeBook({ names: { child: 'Mia', toy: 'Bruno', companions: ['Leo', 'Zoé'] } }),
+    });
+    const { user } = renderBook();
+    await user.click(await screen.findByRole('button', { name: 'This is my book' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Is this your book?' });
+    expect(dialog).toHaveTextContent('with Mia, Leo, Zoé and Bruno, the dedication and the signature');
+  });
+
   it('asks for the one reminder e-mail when the parent ticks it', async () => {
     const api = mockBookApi();
     const { user } = renderBook();

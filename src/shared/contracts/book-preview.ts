@@ -105,7 +105,11 @@ export const BookPreviewSchema = z
     approvedVersion: z.number().int().positive().nullable(),
     /** Paid: nothing can change any more. */
     paid: z.boolean(),
-    names: z.object({ child: z.string(), toy: z.string() }),
+    /**
+     * The lead's and the toy's names; `companions`, the names of the children beside the lead (issue
+     * 35), only for a book of two or three children.
+     */
+    names: z.object({ child: z.string(), toy: z.string(), companions: z.array(z.string()).optional() }),
     dedication: z.object({ message: z.string(), signature: z.string() }),
     /** Reading order; empty until the drawing is finished. */
     pages: z.array(BookPreviewPageSchema),

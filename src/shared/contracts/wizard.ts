@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { CompanionsSchema } from '../domain/cast';
 import { ChildLookSchema } from '../domain/child-look';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
 import { LanguageSchema } from '../domain/language-schema';
@@ -12,7 +13,12 @@ export const ImageIdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'expected an im
 
 const name = z.string().trim().min(1, 'required').max(40, 'at most 40 characters');
 
-/** Step 1, child (docs/spec.md section 3): name, gender, age 2-10 (issue 36), the photo's id, consent given. */
+/**
+ * Step 1, child (docs/spec.md section 3): name, gender, age 2-10 (issue 36), the photo's id, consent
+ * given; and the brothers, sisters or friends beside the child (issue 35,
+ * docs/decisions/030-siblings.md), none to two, each drawn from a look (no photo). Absent or empty is a
+ * book of one child, as before.
+ */
 export const ChildStepSchema = z
   .object({
     name,
@@ -30,6 +36,7 @@ export const ChildStepSchema = z
       ),
     picture: ImageIdSchema,
     consent: z.literal(true),
+    companions: CompanionsSchema.optional(),
   })
   .meta({ id: 'WizardChildStep' });
 
@@ -153,10 +160,18 @@ export const WizardPrefillSchema = z
       })
       .optional(),
     clonedFrom: z.object({ orderNumber: z.string() }).optional(),
+    /**
+     * The earlier book's companions (issue 35), shown in step 1 ready to change, saved with it: a
+     * reorder, a sibling version and a new photo keep the cast.
+     */
+    companions: CompanionsSchema.optional(),
     /** "Change the photo" of an unpaid book: everything else of that book is kept. */
     changingPhotoOf: z.object({ bookInstanceId: z.string() }).optional(),
   })
   .meta({ id: 'WizardPrefill' });
+
+/** `/child-preview`: a companion drawn from a look (the look as JSON in `look`), as SVG. */
+export const ChildPreviewQuerySchema = z.object({ look: z.string().max(2000) });
 export type WizardPrefill = z.infer<typeof WizardPrefillSchema>;
 
 /** The wizard as the server keeps it: the saved steps and where to resume. */

@@ -7,8 +7,10 @@ import { createFakeIllustrator } from '../../../../test/fake-illustrator';
 import { signedInAs } from '../../../../test/signed-in';
 import { BOOK_PREVIEW } from '../../../shared/constants';
 import type { BookPreview } from '../../../shared/contracts/book-preview';
+import type { Companion } from '../../../shared/domain/cast';
+import { DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import { sha256 } from '../../book/versions';
-import { bookVersions, jobs, orders } from '../../db/schema';
+import { bookInstances, bookVersions, jobs, orders } from '../../db/schema';
 import { extractText } from '../../print/test-pdf-text';
 import { instanceKeys } from '../../storage-keys';
 import { approveBook, draftBookOf, payFor, waitFor, waitForBook } from '../production/test-factory';
@@ -181,6 +183,22 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     expect((await order(id, parent)).statusCode).toBe(200);
     expect((await preview(id, parent)).binding).toBe(WORKED_EXAMPLE.coverType);
   }, 120_000);
+
+  it('names the children beside the lead for a cast (issue 35), and nothing more for one child', async () => {
+    const id = await drawnBook({ childName: 'Mia', toyName: 'Teddy' });
+    expect((await preview(id)).names).toEqual({ child: 'Mia', toy: 'Teddy' });
+    const [row] = await t.database.db.select().from(bookInstances).where(eq(bookInstances.id, id));
+    const companions: Companion[] = [
+      { name: 'Leo', gender: 'male', age: 3, look: DEFAULT_CHILD_LOOK },
+      { name: 'Zoé', gender: 'female', age: 7, look: DEFAULT_CHILD_LOOK },
+    ];
+    await t.database.db
+      .update(bookInstances)
+      .set({ wizardMetadata: { ...row!.wizardMetadata, companions } })
+      .where(eq(bookInstances.id, id));
+    expect((await preview(id)).names).toEqual({ child: 'Mia', toy: 'Teddy', companions: ['Leo', 'Zoé'] });
+    expect((await api(stranger, 'GET', `/api/books/${id}`)).statusCode).toBe(404);
+  });
 
   it('changes names and dedication as a new version without drawing any picture', async () => {
     const id = await drawnBook({ childName: 'Lina', toyName: 'Pip' });

@@ -278,6 +278,8 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
     names: {
       child: current?.texts.childName ?? metadata.childName ?? '',
       toy: current?.texts.toyName ?? metadata.toyName ?? '',
+      // The children beside the lead (issue 35): absent for a book of one child, as before.
+      ...(metadata.companions?.length ? { companions: metadata.companions.map((c) => c.name) } : {}),
     },
     dedication: {
       message: current?.texts.dedicationMessage ?? metadata.dedicationMessage ?? '',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STEP_SCHEMAS, type WizardPrefill } from '../../../shared/contracts/wizard';
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
+import type { Companion } from '../../../shared/domain/cast';
 import type { WizardStepType } from '../../../shared/domain/statuses';
 import { WIZARD_STEP_TYPES } from '../../../shared/domain/statuses';
 import type { WizardStep } from '../../../shared/domain/wizard';
@@ -49,6 +50,27 @@ export async function prefillChild(
     ...(metadata.childAge ? { age: metadata.childAge } : {}),
     ...(picture ? { picture } : {}),
   };
+}
+
+/**
+ * The companions of an earlier book (issue 35), for step 1 to show ready to change: a reorder, a
+ * sibling version and a new photo keep the cast. None for a book of one child.
+ */
+export function companionsOf(wizardMetadata: unknown): Companion[] | undefined {
+  const companions = readPersonalisation(wizardMetadata).companions;
+  return companions && companions.length > 0 ? companions : undefined;
+}
+
+/**
+ * The companions of the user's newest book with this child's photo (a reorder of the child), if any.
+ */
+export async function companionsOfCharacter(
+  db: Db,
+  userId: string,
+  character: Awaited<ReturnType<typeof findCharacterToPrefill>>,
+): Promise<Companion[] | undefined> {
+  if (!character.photoPath) return undefined;
+  return companionsOf(await repo.findNewestMetadataForChildPhoto(db, userId, character.photoPath));
 }
 
 /** The child a reorder starts from, checked to be the caller's (else 404) before a session is made. */

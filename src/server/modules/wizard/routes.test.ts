@@ -9,7 +9,7 @@ import { userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import { BOOK_PREVIEW } from '../../../shared/constants';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
-import { type ChildLook, ChildLookSchema } from '../../../shared/domain/child-look';
+import { type ChildLook, ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { ToyLook } from '../../../shared/domain/toy-look';
 import { createLocalIllustrator } from '../../adapters/illustrator/local';
 import { landscapePhoto, teddyPhoto } from '../../adapters/illustrator/test-photos';
@@ -1296,5 +1296,254 @@ describe('the toy drawn from its look (step 3, docs/decisions/021-the-toy-drawn.
       '/api/wizard/toy-preview?kind=dragon&main=pink&second=white&feature=none',
     );
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('brothers, sisters and friends in step 1 (issue 35, docs/decisions/030-siblings.md)', () => {
+  const leo = {
+    name: 'Leo',
+    gender: 'male',
+    age: 3,
+    look: { ...DEFAULT_CHILD_LOOK, hairColor: 'black', hairStyle: 'afro' },
+    toy: { name: 'Bunny', look: { kind: 'bunny', main: 'pink', second: 'white', feature: 'scarf' } },
+  } as const;
+  const zoe = {
+    name: 'Zoé',
+    gender: 'female',
+    age: 7,
+    look: { ...DEFAULT_CHILD_LOOK, skin: 'deep' },
+  } as const;
+  const fake = () => t.illustrator as unknown as { requests: { kind: string; companions?: unknown }[] };
+  const lastHero = () =>
+    fake()
+      .requests.filter((request) => request.kind === 'hero_generation')
+      .at(-1);
+
+  async function childStep(browser: Browser, companions?: unknown) {
+    const child = (await browser.upload('child', childPhoto)).json();
+    const body = { name: 'Mia', gender: 'female', age: 5, picture: child.photoId, consent: true };
+    return browser.call('PUT', '/api/wizard/session/steps/1', companions ? { ...body, companions } : body);
+  }
+
+  it('saves the companions with step 1, keeps them on resume, draws them on the hero cover and puts them in the book', async () => {
+    const browser = await startedWizard();
+    const saved = await childStep(browser, [leo, zoe]);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().steps[1].companions).toEqual([leo, zoe]);
+    // Resumed on a later visit: the cast is there.
+    const resumed = (await browser.call('GET', '/api/wizard/session')).json();
+    expect(resumed.steps[1].companions).toEqual([leo, zoe]);
+
+    // The hero cover is asked for the whole cast: each companion's look and toy's look.
+    const cover = (await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' })).json();
+    expect(lastHero()?.companions).toEqual([{ look: leo.look, toy: leo.toy.look }, { look: zoe.look }]);
+    await browser.call('PUT', '/api/wizard/session/steps/2', {
+      approved: true,
+      generatedCover: cover.imageId,
+    });
+
+    // Another cast makes the cover stale (it drew every child); the same cast keeps it.
+    const photo = (await browser.call('GET', '/api/wizard/session')).json().steps[1].picture;
+    const step1 = { name: 'Mia', gender: 'female', age: 5, picture: photo, consent: true };
+    const same = await browser.call('PUT', '/api/wizard/session/steps/1', {
+      ...step1,
+      companions: [leo, zoe],
+    });
+    expect(same.json().steps[2]).toMatchObject({ approved: true });
+    const fewer = await browser.call('PUT', '/api/wizard/session/steps/1', { ...step1, companions: [leo] });
+    expect(fewer.json().steps[2]).toBeUndefined();
+    const again = (await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' })).json();
+    expect(lastHero()?.companions).toEqual([{ look: leo.look, toy: leo.toy.look }]);
+    await browser.call('PUT', '/api/wizard/session/steps/2', {
+      approved: true,
+      generatedCover: again.imageId,
+    });
+    const toy = (await browser.upload('toy', toyPhoto)).json();
+    await browser.call('PUT', '/api/wizard/session/steps/3', { toyName: 'Teddy', toyPicture: toy.photoId });
+    const toyCover = (
+      await browser.call('POST', '/api/wizard/covers', { kind: 'toy', language: 'en' })
+    ).json();
+    // The toy's cover is the lead's toy alone.
+    expect(fake().requests.at(-1)).not.toHaveProperty('companions');
+    await browser.call('PUT', '/api/wizard/session/steps/4', {
+      approved: true,
+      generatedToyImage: toyCover.imageId,
+    });
+    browser.take([await signedInAs(t, 'cast.finisher@example.com')]);
+    const completed = await browser.call('POST', '/api/wizard/complete', { language: 'en' });
+    expect(completed.statusCode).toBe(200);
+    const [book] = await t.database.db
+      .select()
+      .from(bookInstances)
+      .where(eq(bookInstances.id, completed.json().bookInstanceId));
+    expect(book?.wizardMetadata).toMatchObject({ childName: 'Mia', companions: [leo] });
+  });
+
+  it('a book of one child is asked and kept exactly as before: no companions anywhere', async () => {
+    const browser = await startedWizard();
+    await throughStep4(browser);
+    expect(lastHero()).not.toHaveProperty('companions');
+    // An empty list is a book of one child too.
+    const state = (await browser.call('GET', '/api/wizard/session')).json();
+    const emptied = await browser.call('PUT', '/api/wizard/session/steps/1', {
+      ...state.steps[1],
+      companions: [],
+    });
+    expect(emptied.json().steps[2]).toMatchObject({ approved: true });
+    browser.take([await signedInAs(t, 'one.child@example.com')]);
+    const completed = await browser.call('POST', '/api/wizard/complete', { language: 'en' });
+    const [book] = await t.database.db
+      .select()
+      .from(bookInstances)
+      .where(eq(bookInstances.id, completed.json().bookInstanceId));
+    expect(book?.wizardMetadata).not.toHaveProperty('companions');
+  });
+
+  it('refuses a third companion, a companion without a name or of an age not on record, and an unknown look', async () => {
+    const browser = await startedWizard();
+    for (const companions of [
+      [leo, zoe, { ...leo, name: 'Max' }],
+      [{ ...leo, name: '  ' }],
+      [{ ...leo, age: 40 }],
+      [{ ...leo, gender: 'other' }],
+      [{ ...leo, look: { ...leo.look, hairColor: 'green' } }],
+      [{ ...leo, toy: { name: 'Bunny', look: { ...leo.toy.look, kind: 'unicorn-dragon' } } }],
+    ]) {
+      const refused = await childStep(browser, companions);
+      expect(refused.statusCode).toBe(400);
+      expect(ErrorResponseSchema.parse(refused.json()).error.code).toBe('VALIDATION_INVALID_PARAM');
+    }
+    expect((await browser.call('GET', '/api/wizard/session')).json().steps).toEqual({});
+  });
+
+  it('keeps another user’s wizard out of reach (404) and refuses another site (403)', async () => {
+    const owner = await startedWizard(new Browser(await signedInAs(t, 'cast.owner@example.com')));
+    await childStep(owner, [leo]);
+    const photo = (await owner.call('GET', '/api/wizard/session')).json().steps[1].picture;
+    const intruder = new Browser(await signedInAs(t, 'cast.intruder@example.com'));
+    intruder.cookies.set('wizard_session', owner.cookies.get('wizard_session')!);
+    const body = { name: 'X', gender: 'male', age: 3, picture: photo, consent: true, companions: [zoe] };
+    expect((await intruder.call('PUT', '/api/wizard/session/steps/1', body)).statusCode).toBe(404);
+    const elsewhere = await t.app.inject({
+      method: 'PUT',
+      url: '/api/wizard/session/steps/1',
+      headers: {
+        cookie: owner.header,
+        origin: 'https://elsewhere.example',
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify(body),
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect((await owner.call('GET', '/api/wizard/session')).json().steps[1].companions).toEqual([leo]);
+  });
+
+  it('a sibling version, a reorder and a new photo bring the cast along, ready to change', async () => {
+    const email = 'cast.parent@example.com';
+    const account = await signedInAs(t, email);
+    const browser = await startedWizard(new Browser(account));
+    const child = (await browser.upload('child', childPhoto)).json();
+    await browser.call('PUT', '/api/wizard/session/steps/1', {
+      name: 'Mia',
+      gender: 'female',
+      age: 5,
+      picture: child.photoId,
+      consent: true,
+      companions: [leo, zoe],
+    });
+    const cover = (await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' })).json();
+    await browser.call('PUT', '/api/wizard/session/steps/2', {
+      approved: true,
+      generatedCover: cover.imageId,
+    });
+    const toy = (await browser.upload('toy', toyPhoto)).json();
+    await browser.call('PUT', '/api/wizard/session/steps/3', { toyName: 'Teddy', toyPicture: toy.photoId });
+    const toyCover = (
+      await browser.call('POST', '/api/wizard/covers', { kind: 'toy', language: 'en' })
+    ).json();
+    await browser.call('PUT', '/api/wizard/session/steps/4', {
+      approved: true,
+      generatedToyImage: toyCover.imageId,
+    });
+    const bookInstanceId = (await browser.call('POST', '/api/wizard/complete', { language: 'en' })).json()
+      .bookInstanceId as string;
+    const userId = await userIdOf(t, email);
+    const [character] = await t.database.db.select().from(characters).where(eq(characters.userId, userId));
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({
+        userId,
+        orderNumber: `BK-${Date.now()}35`,
+        bookType: 'storybook',
+        themeId: 'guardian-friend',
+        coverType: 'hardcover',
+        bookInstanceId,
+        status: 'delivered',
+        paymentStatus: 'paid',
+      })
+      .returning();
+
+    for (const start of [{ cloneOrderId: order!.id }, { characterId: character!.id }]) {
+      const again = new Browser(account);
+      const state = (
+        await again.call('POST', '/api/wizard/session', {
+          themeId: 'guardian-friend',
+          bookType: 'storybook',
+          ...start,
+        })
+      ).json();
+      expect(state.prefill.companions).toEqual([leo, zoe]);
+      // Not saved until the parent saves step 1.
+      expect(state.steps[1]).toBeUndefined();
+    }
+    // An unpaid book of the same cast: "Change the photo" keeps its cast too.
+    const [book] = await t.database.db
+      .select()
+      .from(bookInstances)
+      .where(eq(bookInstances.id, bookInstanceId));
+    const [draft] = await t.database.db
+      .insert(bookInstances)
+      .values({
+        bookId: book!.bookId,
+        themeId: 'guardian-friend',
+        bookType: 'storybook',
+        createdBy: userId,
+        status: 'draft',
+        language: 'en',
+        wizardMetadata: book!.wizardMetadata,
+      })
+      .returning();
+    const changing = new Browser(account);
+    const state = (
+      await changing.call('POST', '/api/wizard/session', {
+        themeId: 'guardian-friend',
+        bookType: 'storybook',
+        fromBookId: draft!.id,
+      })
+    ).json();
+    expect(state.prefill).toMatchObject({
+      changingPhotoOf: { bookInstanceId: draft!.id },
+      companions: [leo, zoe],
+    });
+  });
+
+  it('draws a companion’s preview from a look as SVG, and refuses a look that is not the shop’s', async () => {
+    const browser = new Browser();
+    const preview = await browser.call(
+      'GET',
+      `/api/wizard/child-preview?look=${encodeURIComponent(JSON.stringify(leo.look))}`,
+    );
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(preview.body).toMatch(/^<svg[^>]*>.*class="child"/s);
+    const other = await browser.call(
+      'GET',
+      `/api/wizard/child-preview?look=${encodeURIComponent(JSON.stringify(zoe.look))}`,
+    );
+    expect(other.body).not.toBe(preview.body);
+    for (const look of ['{"skin":"green"}', 'not json']) {
+      const refused = await browser.call('GET', `/api/wizard/child-preview?look=${encodeURIComponent(look)}`);
+      expect(refused.statusCode).toBe(400);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { LIMITS, WIZARD_COOKIE } from '../../../shared/constants';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import {
+  ChildPreviewQuerySchema,
   CompletedWizardSchema,
   GenerateCoverSchema,
   GeneratedCoverSchema,
@@ -220,6 +221,24 @@ function registerPictures(app: WizardApp, deps: Deps): void {
         // The same look is the same drawing: the browser keeps it for a day.
         .header('cache-control', 'public, max-age=86400')
         .send(wizard.toyPreview(request.query)),
+  );
+
+  app.get(
+    '/child-preview',
+    {
+      schema: {
+        tags: ['wizard'],
+        summary:
+          'A brother, sister or friend drawn from a look (the look as JSON in `look`), as SVG: step 1’s preview of each companion',
+        querystring: ChildPreviewQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('image/svg+xml')
+        // The same look is the same drawing: the browser keeps it for a day.
+        .header('cache-control', 'public, max-age=86400')
+        .send(wizard.childPreview(request.query.look)),
   );
 
   app.post(

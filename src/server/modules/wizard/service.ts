@@ -15,7 +15,8 @@ import {
   type WizardState,
 } from '../../../shared/contracts/wizard';
 import { BookPersonalisationSchema, secondLanguageOf } from '../../../shared/domain/book-personalisation';
-import type { ChildLook } from '../../../shared/domain/child-look';
+import type { Companion } from '../../../shared/domain/cast';
+import { type ChildLook, ChildLookSchema } from '../../../shared/domain/child-look';
 import {
   type BookType,
   parseBookType,
@@ -25,9 +26,9 @@ import {
 import { sameToyLook, type ToyLook } from '../../../shared/domain/toy-look';
 import { resumeStep, type WizardStep } from '../../../shared/domain/wizard';
 import type { Language } from '../../../shared/i18n';
-import { toyPreviewSvg } from '../../adapters/illustrator/characters';
+import { drawChild, toyPreviewSvg } from '../../adapters/illustrator/characters';
 import { readToyColours } from '../../adapters/illustrator/characters/read-toy-look';
-import type { Illustrator } from '../../adapters/illustrator/index';
+import type { DrawnCompanion, Illustrator } from '../../adapters/illustrator/index';
 import type { Storage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
 import { bookInstances, characters, themes, wizardSessions } from '../../db/schema';
@@ -39,6 +40,8 @@ import { getTheme } from '../catalog/service';
 import { cleanPhoto } from '../uploads/photo';
 import {
   cloneOrderSteps,
+  companionsOf,
+  companionsOfCharacter,
   copyBookForNewPhoto,
   findBookToChange,
   findCharacterToPrefill,
@@ -218,6 +221,12 @@ async function startPrefilledWizard(
   if (character) prefill.child = await prefillChild(deps, created.sessionId, userId, character);
   if (order) prefill.clonedFrom = await cloneOrderSteps(deps, created.sessionId, order);
   if (book) Object.assign(prefill, await copyBookForNewPhoto(deps, created.sessionId, book));
+  // The cast beside the child comes along, ready to change in step 1 (issue 35).
+  const companions =
+    (book && companionsOf(book.wizardMetadata)) ??
+    (order && companionsOf(order.wizardMetadata)) ??
+    (character && (await companionsOfCharacter(deps.db, userId, character)));
+  if (companions) prefill.companions = companions;
   const session = await repo.setSessionPrefill(deps.db, created.sessionId, prefillSource, prefill);
   const steps = await readSteps(deps.db, session.sessionId);
   return { session, state: toState(session, steps, false, true) };
@@ -292,7 +301,12 @@ export async function saveStep(deps: WizardDeps, caller: Caller, step: WizardSte
     WIZARD_STEP_TYPES[step - 1] as WizardStepType,
     data,
   );
-  if (step === 1 && steps[1]?.picture !== (data as ChildStep).picture)
+  // A new photo, or another cast beside the child, makes the hero cover stale (it draws every child).
+  if (
+    step === 1 &&
+    (steps[1]?.picture !== (data as ChildStep).picture ||
+      !sameCompanions(steps[1]?.companions, (data as ChildStep).companions))
+  )
     await repo.deleteStep(deps.db, session.sessionId, 2);
   // A new photo or another drawn look makes the toy's cover stale.
   if (
@@ -305,6 +319,40 @@ export async function saveStep(deps: WizardDeps, caller: Caller, step: WizardSte
     session,
     state: toState(session, await readSteps(deps.db, session.sessionId), false, caller.userId !== null),
   };
+}
+
+/** True when two casts beside the lead are drawn and written alike (none and an empty list are alike). */
+function sameCompanions(a: readonly Companion[] | undefined, b: readonly Companion[] | undefined): boolean {
+  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+}
+
+/** The companions as the illustrators draw them (issue 35): each one's look and toy's look. */
+export function drawnCompanions(companions: readonly Companion[] | undefined): DrawnCompanion[] {
+  return (companions ?? []).map((companion) => ({
+    look: companion.look,
+    ...(companion.toy ? { toy: companion.toy.look } : {}),
+  }));
+}
+
+/**
+ * A companion drawn alone from a look, standing and waving, as SVG: wizard step 1's preview of each
+ * brother, sister or friend (they have no photo, docs/decisions/030-siblings.md). A look that is not
+ * JSON or breaks the shared schema is refused.
+ */
+export function childPreview(lookJson: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(lookJson);
+  } catch {
+    value = undefined;
+  }
+  const parsed = ChildLookSchema.safeParse(value);
+  if (!parsed.success) throw new AppError('VALIDATION_INVALID_PARAM', 'The look is not one the shop draws.');
+  const figure = drawChild({ look: parsed.data, pose: 'waving', expression: 'happy', style: 'color' });
+  const pad = 16;
+  const w = figure.width + 2 * pad;
+  const h = figure.height + 2 * pad;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}"><g transform="translate(${pad} ${pad})">${figure.svg}</g></svg>`;
 }
 
 /** Checks, cleans and keeps an uploaded photo in the session's temporary folder. */
@@ -398,6 +446,8 @@ export async function generateCover(
     );
 
   const look = input.kind === 'hero' ? input.look : undefined;
+  // The whole cast on the hero cover (issue 35): absent for a book of one child, as before.
+  const companions = input.kind === 'hero' ? drawnCompanions(steps[1]?.companions) : [];
   // The toy is drawn as the parent chose it in step 3 (docs/decisions/021-the-toy-drawn.md).
   const toyLook = input.kind === 'toy' ? steps[3]?.look : undefined;
   const counted = !(look && deps.illustrator.kind === 'local');
@@ -457,6 +507,7 @@ export async function generateCover(
         language: input.language,
         ...(look ? { look } : {}),
         ...(toyLook ? { toy: toyLook } : {}),
+        ...(companions.length > 0 ? { companions } : {}),
         ...(variant > 0 ? { variant } : {}),
       },
       { signal },
@@ -612,6 +663,8 @@ export async function completeWizard(deps: WizardDeps, caller: Caller, input: { 
           ...(Object.keys(coverVariants).length > 0 ? { coverVariants } : {}),
           // The bilingual edition: the second language chosen in step 5, unless it is the book's own.
           ...(secondLanguage ? { secondLanguage } : {}),
+          // The brothers, sisters or friends beside the child (issue 35); none: a book of one child.
+          ...(child.companions?.length ? { companions: child.companions } : {}),
         }),
       });
       await tx.insert(characters).values({ userId, name: child.name, photoPath: paths.childPhoto });

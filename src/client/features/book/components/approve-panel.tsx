@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { BookPreview } from '../../../../shared/contracts/book-preview';
+import { joinNames } from '../../../../shared/domain/cast';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { codeOf } from '../../../lib/api-client';
@@ -79,7 +80,17 @@ export function ApprovePanel({ book }: { book: BookPreview }) {
       >
         <ul className="flex list-disc flex-col gap-1 pl-5">
           <li>{t('approve.dialog.frozenPictures')}</li>
-          <li>{t('approve.dialog.frozenTexts', { child: book.names.child, toy: book.names.toy })}</li>
+          <li>
+            {book.names.companions?.length
+              ? // Every child of the cast and the toy, as the book's language lists them (issue 35).
+                t('approve.dialog.frozenTextsCast', {
+                  names: joinNames(
+                    [book.names.child, ...book.names.companions, book.names.toy],
+                    book.language,
+                  ),
+                })
+              : t('approve.dialog.frozenTexts', { child: book.names.child, toy: book.names.toy })}
+          </li>
           <li>{t('approve.dialog.laterChanges')}</li>
         </ul>
         <label className="flex cursor-pointer items-start gap-3 rounded-2xl bg-lavender-100 p-4">

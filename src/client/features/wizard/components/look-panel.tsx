@@ -171,7 +171,13 @@ function ToggleGroup<T extends string>({
 }
 
 /** Every part of the look, each a group of choices; `choose` is called with the part changed. */
-function LookChoices({ look, choose }: { look: ChildLook; choose: (change: Partial<ChildLook>) => void }) {
+export function LookChoices({
+  look,
+  choose,
+}: {
+  look: ChildLook;
+  choose: (change: Partial<ChildLook>) => void;
+}) {
   const { t } = useTranslation('wizard');
   const parts = childLookParts(look);
   const cut = OUTFITS[parts.outfit];

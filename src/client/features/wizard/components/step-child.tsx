@@ -6,6 +6,7 @@ import { cn } from '../../../components/ui/cn';
 import { FieldError } from '../../../components/ui/field-notes';
 import type { ChildForm } from '../hooks/use-wizard-drafts';
 import type { ChildDraft } from '../lib/drafts';
+import { CompanionsField } from './companions-field';
 import { PhotoField } from './photo-field';
 
 type StepChildProps = {
@@ -19,12 +20,17 @@ const GENDERS = [
   { value: 'female', label: 'child.girl' },
 ] as const;
 
-/** Step 1: the child's first name, boy or girl, age, photo and the consent to use it. */
+/**
+ * Step 1: the child's first name, boy or girl, age, photo and the consent to use it; then the
+ * brothers, sisters or friends the book tells of beside them (issue 35).
+ */
 export function StepChild({ form, onPhotoBusyChange }: StepChildProps) {
   const { t } = useTranslation('wizard');
   const id = useId();
   const { errors } = form.formState;
-  const has = (field: keyof ChildDraft) => errors[field] !== undefined;
+  const has = (field: Exclude<keyof ChildDraft, 'companions'>) => errors[field] !== undefined;
+  // The lead's own problems; a companion's are summed up on their card.
+  const leadProblems = Object.keys(errors).some((field) => field !== 'companions');
   const picture = form.watch('picture');
   // The stories are written for 2 to 8 (BOOK_FACTS); an older child is welcome, and the parent is told.
   const age = Number(form.watch('age'));
@@ -33,7 +39,7 @@ export function StepChild({ form, onPhotoBusyChange }: StepChildProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      {Object.keys(errors).length > 0 && <ErrorAlert>{t('child.missing')}</ErrorAlert>}
+      {leadProblems && <ErrorAlert>{t('child.missing')}</ErrorAlert>}
       <TextField
         label={t('child.name')}
         autoComplete="off"
@@ -113,6 +119,7 @@ export function StepChild({ form, onPhotoBusyChange }: StepChildProps) {
         </label>
         {has('consent') && <FieldError id={ids.consent}>{t('child.errors.consent')}</FieldError>}
       </div>
+      <CompanionsField form={form} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DedicationStep, WizardState } from '../../../../shared/contracts/wizard';
+import { joinNames } from '../../../../shared/domain/cast';
 import { useLanguage } from '../../../components/layout/use-language';
 import { useZodForm } from '../../../lib/use-zod-form';
 import {
@@ -23,9 +24,13 @@ export function useWizardDrafts(state: WizardState) {
   const { language } = useLanguage();
   // A reorder's child fills the form, but the consent box is the parent's to tick again.
   // The focus goes to the first problem in the page's order (a photo is not an input): useUrlStep.
-  const child = useZodForm(ChildDraftSchema, childDraftFrom(state.steps[1], state.prefill?.child), {
-    focusError: false,
-  });
+  const child = useZodForm(
+    ChildDraftSchema,
+    childDraftFrom(state.steps[1], state.prefill?.child, state.prefill?.companions),
+    {
+      focusError: false,
+    },
+  );
   const toy = useZodForm(ToyDraftSchema, toyDraftFrom(state.steps[3]), { focusError: false });
   const dedication = useZodForm(DedicationDraftSchema, dedicationDraftFrom(state.steps[5]));
 
@@ -41,8 +46,19 @@ export function useWizardDrafts(state: WizardState) {
   const [typedMessage, signature, secondValue] = dedication.watch(['message', 'signature', 'secondLanguage']);
   // The bilingual edition's second language: never the book's own (the shop's language now).
   const secondLanguage = secondLanguageChoice(secondValue, language);
-  // Until the parent writes their own, the dedication is the template with the two names.
-  const message = typedMessage ?? t('dedication.template', names);
+  // The children beside the lead as saved, else as typed (issue 35): the template names them all.
+  const companions = state.steps[1] ? (state.steps[1].companions ?? []) : child.watch('companions');
+  const companionNames = companions.map((companion) => companion.name.trim()).filter(Boolean);
+  // Until the parent writes their own, the dedication is the template with the two names (a cast:
+  // every child's name, as the language lists them, and the toy).
+  const message =
+    typedMessage ??
+    (companionNames.length > 0
+      ? t('dedication.templateCast', {
+          children: joinNames([names.child, ...companionNames], language),
+          toy: names.toy,
+        })
+      : t('dedication.template', names));
 
   return {
     child,

@@ -8,16 +8,22 @@ import {
   ToyStepSchema,
   type WizardState,
 } from '../../../../shared/contracts/wizard';
+import type { Companion } from '../../../../shared/domain/cast';
+import { ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../../shared/domain/child-look';
 import { isLanguage, type Language } from '../../../../shared/domain/languages';
 import { DEFAULT_TOY_LOOK, sameToyLook, ToyLookSchema } from '../../../../shared/domain/toy-look';
 
 /** Step 5 as the form holds it; `message` is null until the user touches it (the template shows). */
 export type DedicationDraft = z.input<typeof DedicationDraftSchema>;
 
-/** Step 1's draft: the saved step, else a reorder's child (never with the consent given), else empty. */
+/**
+ * Step 1's draft: the saved step, else a reorder's child (never with the consent given), else empty;
+ * with the companions saved, else the earlier book's (issue 35), else none.
+ */
 export function childDraftFrom(
   saved: WizardState['steps'][1],
   prefill?: NonNullable<WizardState['prefill']>['child'],
+  prefillCompanions?: NonNullable<WizardState['prefill']>['companions'],
 ): ChildDraft {
   if (saved) {
     return {
@@ -26,6 +32,7 @@ export function childDraftFrom(
       age: String(saved.age),
       picture: saved.picture,
       consent: saved.consent,
+      companions: (saved.companions ?? []).map(companionDraftFrom),
     };
   }
   return {
@@ -34,6 +41,20 @@ export function childDraftFrom(
     age: prefill?.age === undefined ? '' : String(prefill.age),
     picture: prefill?.picture,
     consent: false,
+    companions: (prefillCompanions ?? []).map(companionDraftFrom),
+  };
+}
+
+/** A companion as the fields hold it: the toy's fields are kept while "has a toy" is unticked. */
+export function companionDraftFrom(companion?: Companion): CompanionDraft {
+  return {
+    name: companion?.name ?? '',
+    gender: companion?.gender ?? '',
+    age: companion ? String(companion.age) : '',
+    look: companion?.look ?? DEFAULT_CHILD_LOOK,
+    hasToy: companion?.toy !== undefined,
+    toyName: companion?.toy?.name ?? '',
+    toyLook: companion?.toy?.look ?? DEFAULT_TOY_LOOK,
   };
 }
 
@@ -65,6 +86,19 @@ export function secondLanguageChoice(value: string, bookLanguage: Language): Lan
  * field's text), turned into the step and checked by the shared schema; a problem's path is the
  * field's name.
  */
+const CompanionDraftSchema = z.object({
+  name: z.string(),
+  gender: z.enum(['', 'male', 'female']),
+  age: z.string(),
+  look: ChildLookSchema,
+  hasToy: z.boolean(),
+  toyName: z.string(),
+  toyLook: ToyLookSchema,
+});
+export type CompanionDraft = z.input<typeof CompanionDraftSchema>;
+
+const ageOf = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
 export const ChildDraftSchema = z
   .object({
     name: z.string(),
@@ -72,11 +106,24 @@ export const ChildDraftSchema = z
     age: z.string(),
     picture: z.string().optional(),
     consent: z.boolean(),
+    companions: z.array(CompanionDraftSchema),
   })
-  .transform((draft) => ({
+  .transform(({ companions, ...draft }) => ({
     ...draft,
     gender: draft.gender || undefined,
-    age: draft.age.trim() === '' ? undefined : Number(draft.age),
+    age: ageOf(draft.age),
+    // None is a book of one child: the step is saved exactly as before.
+    ...(companions.length > 0
+      ? {
+          companions: companions.map((companion) => ({
+            name: companion.name,
+            gender: companion.gender || undefined,
+            age: ageOf(companion.age),
+            look: companion.look,
+            ...(companion.hasToy ? { toy: { name: companion.toyName, look: companion.toyLook } } : {}),
+          })),
+        }
+      : {}),
   }))
   .pipe(ChildStepSchema);
 
@@ -117,7 +164,9 @@ export function childChanged(data: ChildStep, saved: WizardState['steps'][1]): b
     saved.name !== data.name ||
     saved.picture !== data.picture ||
     saved.gender !== data.gender ||
-    saved.age !== data.age
+    saved.age !== data.age ||
+    // Another cast beside the child: the hero cover draws every child (issue 35).
+    JSON.stringify(saved.companions ?? []) !== JSON.stringify(data.companions ?? [])
   );
 }
 
