@@ -20,8 +20,8 @@ import { enqueue } from '../../jobs/queue';
 import { expireOpenSessions } from '../payments/service';
 import { checkHeldPromo, promoOf } from '../pricing/promo-codes';
 import { changedAddress } from './address-change';
-import { receiptOf, receiptPdf, type Seller } from './receipt';
-import { findOwnOrder, orderView } from './repo';
+import { extraChildLabel, receiptOf, receiptPdf, type Seller } from './receipt';
+import { extraChildNames, findOwnOrder, orderView } from './repo';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -38,6 +38,7 @@ const PAYMENT_SESSION_MINUTES = 60;
 
 type PaymentTexts = {
   lines: Record<ProductKey, string>;
+  extraChildUnnamed: string;
   discounted: string;
   /** "{{discounted}}: {{items}}" (French: a no-break space before the colon). */
   discountedLine: string;
@@ -90,7 +91,10 @@ export async function startPayment(
     // A code an operator ended (or whose last day passed) is refused here, before any payment.
     await checkHeldPromo(tx, order.promoCodeId, deps.now());
     const promo = await promoOf(tx, order.promoCodeId);
-    const lines = paymentLines(order, items, promo?.code);
+    const children = items.some((item) => item.itemType === 'extra_child')
+      ? await extraChildNames(tx, order.bookInstanceId)
+      : [];
+    const lines = paymentLines(order, items, promo?.code, children);
     const total = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
     if (total !== order.totalAmount) {
       throw new AppError('PAYMENT_SESSION_FAILED', 'Failed to create payment session', {
@@ -148,16 +152,20 @@ function paymentLines(
   order: typeof orders.$inferSelect,
   items: (typeof orderItems.$inferSelect)[],
   promoCode: string | undefined,
+  extraChildren: readonly string[],
 ): PaymentLine[] {
   const texts = serverTexts<PaymentTexts>('payments', order.language);
   const bookType = texts.bookTypes[order.bookType as 'storybook' | 'coloring'];
   const itemLines = items
     .sort((a, b) => Number(a.itemType !== 'base_book') - Number(b.itemType !== 'base_book'))
     .map((item) => ({
-      name: fill(texts.lines[item.productKey as keyof PaymentTexts['lines']], {
-        bookType,
-        discount: item.discountPercentage,
-      }),
+      name:
+        item.itemType === 'extra_child'
+          ? extraChildLabel(texts, extraChildren, languageOr(order.language))
+          : fill(texts.lines[item.productKey as keyof PaymentTexts['lines']], {
+              bookType,
+              discount: item.discountPercentage,
+            }),
       quantity: item.quantity,
       unitAmount: item.unitPrice,
     }));
