@@ -365,6 +365,15 @@ describe('prices: VAT rates and promo codes', () => {
       { id: 'r3', country: 'CH', category: 'standard', validFrom: '2024-01-01', rateBasisPoints: 810 },
     ],
     taxRateOverride: null,
+    productPrices: [
+      {
+        productKey: 'extra_child',
+        basePrice: 900,
+        discountPercentage: 0,
+        isActive: true,
+        updatedAt: '2026-11-01T10:00:00.000Z',
+      },
+    ],
     promoCodes: [
       {
         id: 'p1',

@@ -21,6 +21,7 @@ import {
   orders,
   paymentRefunds,
   printerEvents,
+  productPricing,
   promoCodes,
   promoRedemptions,
   taxRates,
@@ -740,6 +741,51 @@ describe('prices: VAT rates and promo codes (issue 18)', () => {
       ['end_promo_code', OPERATOR, 'Sent by mistake'],
     ]);
     await t.database.db.delete(taxRates).where(eq(taxRates.validFrom, '2028-01-01'));
+  });
+
+  it('an operator sets the extra child’s price, zero allowed, in the audit log; nobody else can (issue 35)', async () => {
+    const before = (await get('/api/admin/pricing', operator)).json() as AdminPricing;
+    expect(before.productPrices).toEqual([
+      expect.objectContaining({ productKey: 'extra_child', basePrice: 900 }),
+    ]);
+    const free = await post('/api/admin/product-prices', operator, {
+      productKey: 'extra_child',
+      basePrice: 0,
+      reason: 'Siblings week',
+    });
+    expect(free.statusCode).toBe(200);
+    expect((free.json() as AdminPricing).productPrices[0]).toMatchObject({ basePrice: 0, isActive: true });
+    const [active] = await t.database.db
+      .select()
+      .from(productPricing)
+      .where(eq(productPricing.productKey, 'extra_child'));
+    expect(active?.basePrice).toBe(0);
+    // Only the products the console prices, with an amount in cents from zero: never the book's own price.
+    for (const body of [
+      { productKey: 'softcover_book', basePrice: 0, reason: 'oops' },
+      { productKey: 'extra_child', basePrice: -100, reason: 'oops' },
+      { productKey: 'extra_child', basePrice: 9.5, reason: 'oops' },
+      { productKey: 'extra_child', basePrice: 900, reason: '' },
+    ]) {
+      expect((await post('/api/admin/product-prices', operator, body)).statusCode).toBe(400);
+    }
+    const byBuyer = await post('/api/admin/product-prices', buyer.cookie, {
+      productKey: 'extra_child',
+      basePrice: 1,
+      reason: 'cheaper please',
+    });
+    expect(byBuyer.statusCode).toBeGreaterThanOrEqual(400);
+    const back = await post('/api/admin/product-prices', operator, {
+      productKey: 'extra_child',
+      basePrice: 900,
+      reason: 'Siblings week over',
+    });
+    expect((back.json() as AdminPricing).productPrices[0]?.basePrice).toBe(900);
+    const lines = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'set_product_price'));
+    expect(lines.map((line) => [line.actorEmail, line.reason, line.details])).toEqual([
+      [OPERATOR, 'Siblings week', { productKey: 'extra_child', basePrice: 0, previousBasePrice: 900 }],
+      [OPERATOR, 'Siblings week over', { productKey: 'extra_child', basePrice: 900, previousBasePrice: 0 }],
+    ]);
   });
 });
 
