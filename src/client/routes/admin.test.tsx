@@ -470,6 +470,49 @@ describe('prices: VAT rates and promo codes', () => {
       reason: 'Nouveau taux',
     });
   });
+
+  it('sets the extra child’s price in francs, zero allowed, and says a free one is free (issue 35)', async () => {
+    const free = pricing({
+      productPrices: [
+        {
+          productKey: 'extra_child',
+          basePrice: 0,
+          discountPercentage: 0,
+          isActive: true,
+          updatedAt: '2026-11-02T10:00:00.000Z',
+        },
+      ],
+    });
+    const api = mockCheckoutApi({
+      routes: {
+        ...operator,
+        'GET /api/admin/pricing': ok(pricing()),
+        'POST /api/admin/product-prices': ok(free),
+      },
+    });
+    const { user } = renderApp('/admin/pricing');
+    const form = (await screen.findByRole('heading', { name: 'Extra children' }))
+      .closest('section')
+      ?.querySelector('form') as HTMLFormElement;
+    expect(within(form).getByText('Price per extra child: CHF 9.00')).toBeVisible();
+    await user.type(within(form).getByLabelText('New price per extra child (CHF)'), '-1');
+    await user.type(within(form).getByLabelText('Why (kept in the audit log)'), 'Siblings week');
+    await user.click(within(form).getByRole('button', { name: 'Save the price' }));
+    expect(within(form).getByLabelText('New price per extra child (CHF)')).toHaveAccessibleDescription(
+      'Please enter an amount of zero or more, such as 0, 9 or 9.50.',
+    );
+    expect(api.callsTo('/api/admin/product-prices')).toHaveLength(0);
+    await user.clear(within(form).getByLabelText('New price per extra child (CHF)'));
+    await user.type(within(form).getByLabelText('New price per extra child (CHF)'), '0');
+    await user.click(within(form).getByRole('button', { name: 'Save the price' }));
+    expect(await screen.findByText('The extra child’s price is saved.')).toBeVisible();
+    expect(api.callsTo('/api/admin/product-prices')[0]?.body).toEqual({
+      productKey: 'extra_child',
+      basePrice: 0,
+      reason: 'Siblings week',
+    });
+    expect(await within(form).findByText('Price per extra child: Free')).toBeVisible();
+  });
 });
 
 describe('parseAmount', () => {

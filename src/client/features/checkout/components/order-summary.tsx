@@ -62,7 +62,9 @@ export function OrderSummary({ quote, country, recipients = {}, extraChildren = 
               </dt>
               <dd className="shrink-0 font-semibold tabular-nums">
                 {/* An extra child the shop draws for nothing is said to be free. */}
-                {line.itemType === 'extra_child' && line.totalPrice === 0 ? t('summary.free') : money(line.totalPrice)}
+                {line.itemType === 'extra_child' && line.totalPrice === 0
+                  ? t('summary.free')
+                  : money(line.totalPrice)}
               </dd>
             </div>
           ))}
