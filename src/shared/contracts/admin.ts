@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHILD_GENDERS } from '../domain/cast';
 import {
   BOOK_TAX_CATEGORY,
   MAX_OPERATOR_PRICE,
@@ -111,6 +112,21 @@ export const AdminOrderDetailSchema = z
         id: z.string(),
         status: z.string(),
         title: z.string(),
+        /**
+         * The book's children, the lead first (issue 35): name, age, gender and toy, as the book tells
+         * of them. Absent when the book's data names no child.
+         */
+        cast: z
+          .array(
+            z.object({
+              name: z.string(),
+              age: z.number().int().nullable(),
+              gender: z.enum(CHILD_GENDERS),
+              toy: z.string().nullable(),
+              lead: z.boolean(),
+            }),
+          )
+          .optional(),
         approvedVersion: z.number().int().nullable(),
         versions: z.array(
           z.object({ number: z.number().int(), approvedAt: z.string().nullable(), createdAt: z.string() }),
