@@ -20,8 +20,8 @@ import { enqueue } from '../../jobs/queue';
 import { expireOpenSessions } from '../payments/service';
 import { checkHeldPromo, promoOf } from '../pricing/promo-codes';
 import { changedAddress } from './address-change';
-import { extraChildLabel, receiptOf, receiptPdf, type Seller } from './receipt';
-import { extraChildNames, findOwnOrder, orderView } from './repo';
+import { receiptOf, receiptPdf, type Seller } from './receipt';
+import { findOwnOrder, orderView } from './repo';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -91,10 +91,7 @@ export async function startPayment(
     // A code an operator ended (or whose last day passed) is refused here, before any payment.
     await checkHeldPromo(tx, order.promoCodeId, deps.now());
     const promo = await promoOf(tx, order.promoCodeId);
-    const children = items.some((item) => item.itemType === 'extra_child')
-      ? await extraChildNames(tx, order.bookInstanceId)
-      : [];
-    const lines = paymentLines(order, items, promo?.code, children);
+    const lines = paymentLines(order, items, promo?.code);
     const total = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
     if (total !== order.totalAmount) {
       throw new AppError('PAYMENT_SESSION_FAILED', 'Failed to create payment session', {
@@ -152,7 +149,6 @@ function paymentLines(
   order: typeof orders.$inferSelect,
   items: (typeof orderItems.$inferSelect)[],
   promoCode: string | undefined,
-  extraChildren: readonly string[],
 ): PaymentLine[] {
   const texts = serverTexts<PaymentTexts>('payments', order.language);
   const bookType = texts.bookTypes[order.bookType as 'storybook' | 'coloring'];
@@ -160,8 +156,10 @@ function paymentLines(
     .sort((a, b) => Number(a.itemType !== 'base_book') - Number(b.itemType !== 'base_book'))
     .map((item) => ({
       name:
+        // The payment provider is told what an extra child is, never the children's names (they stay
+        // with the book, and go with it when the account is deleted).
         item.itemType === 'extra_child'
-          ? extraChildLabel(texts, extraChildren, languageOr(order.language))
+          ? texts.extraChildUnnamed
           : fill(texts.lines[item.productKey as keyof PaymentTexts['lines']], {
               bookType,
               discount: item.discountPercentage,
