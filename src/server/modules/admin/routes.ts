@@ -36,6 +36,7 @@ import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { endOfShopDay, startOfShopDay } from '../../../shared/domain/shipping';
 import { newestOutbox } from '../../adapters/mail/outbox';
 import { operatorPageImage, operatorPreview } from '../books/service';
+import { invalidateCatalog } from '../catalog/service';
 import { operatorPrices, setProductPrice } from '../pricing/prices';
 import { createPromoCode, endPromoCode, listPromoCodes } from '../pricing/promo-codes';
 import { listTaxRates, setTaxRate } from '../pricing/tax-rates';
@@ -281,6 +282,8 @@ function registerPricing(app: AdminApp, options: AdminOptions): void {
     async (request) => {
       const { reason, ...price } = request.body;
       await setProductPrice(app.database.db, price, operatorOf(request), reason);
+      // The catalogue's prices are held in memory a few seconds: this process sees the new one at once.
+      invalidateCatalog(app.database.db);
       return pricing();
     },
   );
