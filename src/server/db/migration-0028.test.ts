@@ -56,26 +56,22 @@ it('order lines take the extra child and refuse an unknown kind', async () => {
 });
 
 it('an operator setting a product price is an audit action', async () => {
-  await database.db
-    .insert(auditLog)
-    .values({
-      actorId: 'ops',
-      actorEmail: 'ops@example.com',
-      action: 'set_product_price',
-      reason: 'launch',
-      details: {},
-    });
+  await database.db.insert(auditLog).values({
+    actorId: 'ops',
+    actorEmail: 'ops@example.com',
+    action: 'set_product_price',
+    reason: 'launch',
+    details: {},
+  });
   expect(
     await refused(
-      database.db
-        .insert(auditLog)
-        .values({
-          actorId: 'ops',
-          actorEmail: 'ops@example.com',
-          action: 'set_everything' as never,
-          reason: '',
-          details: {},
-        }),
+      database.db.insert(auditLog).values({
+        actorId: 'ops',
+        actorEmail: 'ops@example.com',
+        action: 'set_everything' as never,
+        reason: '',
+        details: {},
+      }),
     ),
   ).toContain('audit_log_action');
 });

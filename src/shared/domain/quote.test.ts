@@ -316,7 +316,10 @@ describe('quoteOrder', () => {
   });
 
   describe('the extra children of a cast (issue 35)', () => {
-    const WITH_EXTRA: ActivePrice[] = [...PRICES, { productKey: 'extra_child', basePrice: 900, discountPercentage: 0 }];
+    const WITH_EXTRA: ActivePrice[] = [
+      ...PRICES,
+      { productKey: 'extra_child', basePrice: 900, discountPercentage: 0 },
+    ];
     const input = (extraChildren: number) => ({
       coverType: 'softcover' as const,
       grandparentCopies: { count: 2, coverType: 'softcover' as const },
@@ -360,7 +363,10 @@ describe('quoteOrder', () => {
     });
 
     it('a zero price keeps a free line naming the children and adds nothing, not even VAT', () => {
-      const free: ActivePrice[] = [...PRICES, { productKey: 'extra_child', basePrice: 0, discountPercentage: 0 }];
+      const free: ActivePrice[] = [
+        ...PRICES,
+        { productKey: 'extra_child', basePrice: 0, discountPercentage: 0 },
+      ];
       const result = quoteOrder(free, input(2), TAX);
       expect(result.lines.at(-1)).toMatchObject({ itemType: 'extra_child', quantity: 2, totalPrice: 0 });
       const one = quoteOrder(free, input(0), TAX);
@@ -369,7 +375,10 @@ describe('quoteOrder', () => {
     });
 
     it('a discount on its row applies; no active price refuses a cast; more than two extra is refused', () => {
-      const sale: ActivePrice[] = [...PRICES, { productKey: 'extra_child', basePrice: 900, discountPercentage: 50 }];
+      const sale: ActivePrice[] = [
+        ...PRICES,
+        { productKey: 'extra_child', basePrice: 900, discountPercentage: 50 },
+      ];
       expect(quoteOrder(sale, input(1), TAX).lines.at(-1)).toMatchObject({ unitPrice: 450, totalPrice: 450 });
       expect(() => quoteOrder(PRICES, input(1), TAX)).toThrow(PriceUnavailableError);
       expect(() => quoteOrder(WITH_EXTRA, input(3), TAX)).toThrow(RangeError);
