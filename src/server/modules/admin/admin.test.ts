@@ -13,10 +13,13 @@ import type {
   AdminReviewList,
 } from '../../../shared/contracts/admin';
 import type { Order } from '../../../shared/contracts/checkout';
+import { DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
+import { DEFAULT_TOY_LOOK } from '../../../shared/domain/toy-look';
 import { createLocalPaymentProvider } from '../../adapters/payments/local';
 import { signPayload } from '../../adapters/payments/signature';
 import {
   auditLog,
+  bookInstances,
   jobs,
   orders,
   paymentRefunds,
@@ -846,5 +849,48 @@ describe('parents’ reviews (issue 20)', () => {
       ['approve_review', 'Read it'],
       ['hide_review', 'Names a teacher'],
     ]);
+  });
+});
+
+describe('the cast on the console’s order page (issue 35)', () => {
+  it('lists every child of the book, the lead first, with age, gender and toy', async () => {
+    const [row] = await t.database.db
+      .select({ metadata: bookInstances.wizardMetadata })
+      .from(bookInstances)
+      .where(eq(bookInstances.id, first.bookInstanceId));
+    const before = row!.metadata;
+    // A book of one child lists the lead alone.
+    expect((await detail(first.orderId)).book?.cast).toEqual([
+      expect.objectContaining({ name: 'Mia', lead: true }),
+    ]);
+    const companions = [
+      { name: 'Leo', gender: 'male', age: 3, look: DEFAULT_CHILD_LOOK },
+      {
+        name: 'Zoé',
+        gender: 'female',
+        age: 7,
+        look: DEFAULT_CHILD_LOOK,
+        toy: { name: 'Pip', look: DEFAULT_TOY_LOOK },
+      },
+    ] as const;
+    await t.database.db
+      .update(bookInstances)
+      .set({ wizardMetadata: { ...before, companions: [...companions] } })
+      .where(eq(bookInstances.id, first.bookInstanceId));
+    try {
+      const cast = (await detail(first.orderId)).book?.cast;
+      expect(
+        cast?.map((member) => [member.name, member.age, member.gender, member.toy, member.lead]),
+      ).toEqual([
+        ['Mia', before.childAge ?? null, before.childGender, before.toyName ?? null, true],
+        ['Leo', 3, 'male', null, false],
+        ['Zoé', 7, 'female', 'Pip', false],
+      ]);
+    } finally {
+      await t.database.db
+        .update(bookInstances)
+        .set({ wizardMetadata: before })
+        .where(eq(bookInstances.id, first.bookInstanceId));
+    }
   });
 });
