@@ -357,6 +357,65 @@ describe('a book waiting for review', () => {
   });
 });
 
+describe('a book of three children on the order page (issue 35)', () => {
+  it('lists the cast and names the extra children on their line', async () => {
+    const base = detail();
+    const cast = detail({
+      order: {
+        ...base.order,
+        extraChildren: ['Leo', 'Zoé'],
+        quote: {
+          ...base.order.quote,
+          lines: [
+            ...base.order.quote.lines,
+            {
+              productKey: 'extra_child',
+              itemType: 'extra_child',
+              coverType: 'hardcover',
+              quantity: 2,
+              basePrice: 900,
+              discountPercentage: 0,
+              unitPrice: 900,
+              totalPrice: 1800,
+            },
+          ],
+        },
+      },
+      book: {
+        id: 'b1',
+        status: 'ready',
+        title: 'Mia, Leo and Zoé and the Night Guardian',
+        approvedVersion: 1,
+        versions: [],
+        cast: [
+          { name: 'Mia', age: 5, gender: 'female', toy: 'Bunny', lead: true },
+          { name: 'Leo', age: 1, gender: 'male', toy: null, lead: false },
+          { name: 'Zoé', age: 7, gender: 'female', toy: 'Pip', lead: false },
+        ],
+      },
+    });
+    mockCheckoutApi({
+      routes: {
+        ...operator,
+        [`GET /api/admin/orders/${ORDER_ID}`]: ok(cast),
+        'GET /api/admin/books/b1': fails(404, 'NOT_FOUND'),
+      },
+    });
+    renderApp(`/admin/orders/${ORDER_ID}`);
+    const children = (await screen.findByRole('heading', { name: 'Children in the book' })).parentElement!;
+    expect(
+      within(children)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Mia · 5 years old · girl · toy: Bunny · the lead',
+      'Leo · 1 year old · boy',
+      'Zoé · 7 years old · girl · toy: Pip',
+    ]);
+    expect(screen.getByText('2 × Extra children: Leo and Zoé')).toBeVisible();
+  });
+});
+
 describe('prices: VAT rates and promo codes', () => {
   const pricing = (overrides: Partial<AdminPricing> = {}): AdminPricing => ({
     taxRates: [
