@@ -357,6 +357,65 @@ describe('a book waiting for review', () => {
   });
 });
 
+describe('a book of three children on the order page (issue 35)', () => {
+  it('lists the cast and names the extra children on their line', async () => {
+    const base = detail();
+    const cast = detail({
+      order: {
+        ...base.order,
+        extraChildren: ['Leo', 'Zoé'],
+        quote: {
+          ...base.order.quote,
+          lines: [
+            ...base.order.quote.lines,
+            {
+              productKey: 'extra_child',
+              itemType: 'extra_child',
+              coverType: 'hardcover',
+              quantity: 2,
+              basePrice: 900,
+              discountPercentage: 0,
+              unitPrice: 900,
+              totalPrice: 1800,
+            },
+          ],
+        },
+      },
+      book: {
+        id: 'b1',
+        status: 'ready',
+        title: 'Mia, Leo and Zoé and the Night Guardian',
+        approvedVersion: 1,
+        versions: [],
+        cast: [
+          { name: 'Mia', age: 5, gender: 'female', toy: 'Bunny', lead: true },
+          { name: 'Leo', age: 1, gender: 'male', toy: null, lead: false },
+          { name: 'Zoé', age: 7, gender: 'female', toy: 'Pip', lead: false },
+        ],
+      },
+    });
+    mockCheckoutApi({
+      routes: {
+        ...operator,
+        [`GET /api/admin/orders/${ORDER_ID}`]: ok(cast),
+        'GET /api/admin/books/b1': fails(404, 'NOT_FOUND'),
+      },
+    });
+    renderApp(`/admin/orders/${ORDER_ID}`);
+    const children = (await screen.findByRole('heading', { name: 'Children in the book' })).parentElement!;
+    expect(
+      within(children)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Mia · 5 years old · girl · toy: Bunny · the lead',
+      'Leo · 1 year old · boy',
+      'Zoé · 7 years old · girl · toy: Pip',
+    ]);
+    expect(screen.getByText('2 × Extra children: Leo and Zoé')).toBeVisible();
+  });
+});
+
 describe('prices: VAT rates and promo codes', () => {
   const pricing = (overrides: Partial<AdminPricing> = {}): AdminPricing => ({
     taxRates: [
@@ -365,6 +424,15 @@ describe('prices: VAT rates and promo codes', () => {
       { id: 'r3', country: 'CH', category: 'standard', validFrom: '2024-01-01', rateBasisPoints: 810 },
     ],
     taxRateOverride: null,
+    productPrices: [
+      {
+        productKey: 'extra_child',
+        basePrice: 900,
+        discountPercentage: 0,
+        isActive: true,
+        updatedAt: '2026-11-01T10:00:00.000Z',
+      },
+    ],
     promoCodes: [
       {
         id: 'p1',
@@ -460,6 +528,49 @@ describe('prices: VAT rates and promo codes', () => {
       rateBasisPoints: 1950,
       reason: 'Nouveau taux',
     });
+  });
+
+  it('sets the extra child’s price in francs, zero allowed, and says a free one is free (issue 35)', async () => {
+    const free = pricing({
+      productPrices: [
+        {
+          productKey: 'extra_child',
+          basePrice: 0,
+          discountPercentage: 0,
+          isActive: true,
+          updatedAt: '2026-11-02T10:00:00.000Z',
+        },
+      ],
+    });
+    const api = mockCheckoutApi({
+      routes: {
+        ...operator,
+        'GET /api/admin/pricing': ok(pricing()),
+        'POST /api/admin/product-prices': ok(free),
+      },
+    });
+    const { user } = renderApp('/admin/pricing');
+    const form = (await screen.findByRole('heading', { name: 'Extra children' }))
+      .closest('section')
+      ?.querySelector('form') as HTMLFormElement;
+    expect(within(form).getByText('Price per extra child: CHF 9.00')).toBeVisible();
+    await user.type(within(form).getByLabelText('New price per extra child (CHF)'), '-1');
+    await user.type(within(form).getByLabelText('Why (kept in the audit log)'), 'Siblings week');
+    await user.click(within(form).getByRole('button', { name: 'Save the price' }));
+    expect(within(form).getByLabelText('New price per extra child (CHF)')).toHaveAccessibleDescription(
+      'Please enter an amount of zero or more, such as 0, 9 or 9.50.',
+    );
+    expect(api.callsTo('/api/admin/product-prices')).toHaveLength(0);
+    await user.clear(within(form).getByLabelText('New price per extra child (CHF)'));
+    await user.type(within(form).getByLabelText('New price per extra child (CHF)'), '0');
+    await user.click(within(form).getByRole('button', { name: 'Save the price' }));
+    expect(await screen.findByText('The extra child’s price is saved.')).toBeVisible();
+    expect(api.callsTo('/api/admin/product-prices')[0]?.body).toEqual({
+      productKey: 'extra_child',
+      basePrice: 0,
+      reason: 'Siblings week',
+    });
+    expect(await within(form).findByText('Price per extra child: Free')).toBeVisible();
   });
 });
 

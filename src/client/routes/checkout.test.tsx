@@ -235,6 +235,38 @@ describe('checkout: step 1, the book', () => {
     expect(within(summary).getByText('CHF 15.00')).toBeVisible();
   });
 
+  it('a book of three children: the summary names the two extra children at their price, or says free', async () => {
+    const castContext = (extraChild: number) =>
+      makeContext({
+        pricing: {
+          currency: 'CHF',
+          prices: makePrices({ extra_child: extraChild }),
+          taxRates: makeTaxRates(),
+          promo: null,
+          extraChildren: ['Leo', 'Zoé'],
+        },
+      });
+    mockCheckoutApi({ context: castContext(900) });
+    const view = await openStep1();
+    await view.user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Where should we send it?' });
+    await fillDetails(view);
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Extra children: Leo and Zoé')).toBeVisible();
+    expect(within(summary).getByText('2 × CHF 9.00')).toBeVisible();
+    expect(within(summary).getByText('CHF 18.00')).toBeVisible();
+    view.unmount();
+
+    mockCheckoutApi({ context: castContext(0) });
+    const free = await openStep1();
+    await free.user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Where should we send it?' });
+    await fillDetails(free);
+    const freeSummary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(freeSummary).getByText('Extra children: Leo and Zoé')).toBeVisible();
+    expect(within(freeSummary).getByText('Free')).toBeVisible();
+  });
+
   it('shows a changed price as soon as the pricing data says so', async () => {
     mockCheckoutApi({
       context: makeContext({

@@ -79,6 +79,7 @@ describe('seed', () => {
     const prices = await database.db.select().from(productPricing).orderBy(productPricing.productKey);
     expect(prices.map((p) => [p.productKey, p.basePrice, p.currency, p.isActive])).toEqual([
       ['bilingual_edition', 500, 'CHF', true],
+      ['extra_child', 900, 'CHF', true],
       ['hardcover_book', 3999, 'CHF', true],
       ['softcover_book', 2999, 'CHF', true],
     ]);
@@ -91,7 +92,7 @@ describe('seed', () => {
       .where(eq(productPricing.productKey, 'hardcover_book'));
     await seedCatalogue(database.db);
     const prices = await database.db.select().from(productPricing);
-    expect(prices).toHaveLength(3);
+    expect(prices).toHaveLength(4);
     expect(prices.find((p) => p.productKey === 'hardcover_book')?.basePrice).toBe(3499);
     expect(await database.db.$count(themes)).toBe(2); // one per story folder
     await database.db

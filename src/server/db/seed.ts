@@ -26,6 +26,8 @@ function catalogueSeed() {
       { productKey: 'hardcover_book', basePrice: 3999 },
       // Per book printed in two languages (docs/decisions/026-the-bilingual-edition.md).
       { productKey: 'bilingual_edition', basePrice: 500 },
+      // Per child beside the lead, once per order; the operator may set it to zero (docs/decisions/030-siblings.md).
+      { productKey: 'extra_child', basePrice: 900 },
     ] as const,
   };
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { BOOK_TAX_CATEGORY, TAX_CATEGORIES } from '../domain/pricing';
+import { CHILD_GENDERS } from '../domain/cast';
+import {
+  BOOK_TAX_CATEGORY,
+  MAX_OPERATOR_PRICE,
+  OPERATOR_PRICED_PRODUCTS,
+  TAX_CATEGORIES,
+} from '../domain/pricing';
 import { PROMO_CODE_PATTERN, PROMO_KINDS } from '../domain/promo';
 import { COUNTRIES } from '../domain/shipping';
 import {
@@ -106,6 +112,21 @@ export const AdminOrderDetailSchema = z
         id: z.string(),
         status: z.string(),
         title: z.string(),
+        /**
+         * The book's children, the lead first (issue 35): name, age, gender and toy, as the book tells
+         * of them. Absent when the book's data names no child.
+         */
+        cast: z
+          .array(
+            z.object({
+              name: z.string(),
+              age: z.number().int().nullable(),
+              gender: z.enum(CHILD_GENDERS),
+              toy: z.string().nullable(),
+              lead: z.boolean(),
+            }),
+          )
+          .optional(),
         approvedVersion: z.number().int().nullable(),
         versions: z.array(
           z.object({ number: z.number().int(), approvedAt: z.string().nullable(), createdAt: z.string() }),
@@ -284,12 +305,40 @@ const AdminPromoCodeSchema = z
 export type AdminPromoCode = z.infer<typeof AdminPromoCodeSchema>;
 
 /** The console's prices page: the VAT table (and the setting over it) and the promo codes. */
+/** A product's price as the operator sets it: base price in cents (0: free), whether it is on sale. */
+export const AdminProductPriceSchema = z
+  .object({
+    productKey: z.enum(OPERATOR_PRICED_PRODUCTS),
+    basePrice: z.number().int().nonnegative(),
+    discountPercentage: z.number().int().min(0).max(100),
+    isActive: z.boolean(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AdminProductPrice' });
+export type AdminProductPrice = z.infer<typeof AdminProductPriceSchema>;
+
+/** A new price of a product the operator prices (cents, zero allowed: the shop gives it). */
+export const AdminProductPriceRequestSchema = z
+  .object({
+    productKey: z.enum(OPERATOR_PRICED_PRODUCTS),
+    basePrice: z
+      .number()
+      .int('expected an amount in cents')
+      .min(0, 'expected zero or more')
+      .max(MAX_OPERATOR_PRICE, 'expected at most 1000.00'),
+    reason,
+  })
+  .meta({ id: 'AdminProductPriceRequest' });
+export type AdminProductPriceRequest = z.infer<typeof AdminProductPriceRequestSchema>;
+
 export const AdminPricingSchema = z
   .object({
     taxRates: z.array(AdminTaxRateSchema),
     /** TAX_RATE_BASIS_POINTS: when set, it is the rate of every order and the table is not used. */
     taxRateOverride: z.number().int().nullable(),
     promoCodes: z.array(AdminPromoCodeSchema),
+    /** The prices the operator sets here (the extra child's, issue 35), in cents. */
+    productPrices: z.array(AdminProductPriceSchema),
   })
   .meta({ id: 'AdminPricing' });
 export type AdminPricing = z.infer<typeof AdminPricingSchema>;

@@ -294,6 +294,11 @@ export const OrderSchema = z
     language: LanguageSchema,
     createdAt: z.string(),
     paidAt: z.string().nullable(),
+    /**
+     * The names of the children beside the lead, when the order paid for extra children (issue 35);
+     * absent for a book of one child.
+     */
+    extraChildren: z.array(z.string()).optional(),
     /** How it was paid, card or TWINT, once the provider said so (issue 32). */
     paymentMethod: z.enum(PAYMENT_METHODS).nullable().optional(),
     /**
@@ -352,6 +357,11 @@ export const CheckoutContextSchema = z
        * book and each copy printed in the book's language. Absent: one language.
        */
       bilingual: z.boolean().optional(),
+      /**
+       * The names of the children beside the lead (issue 35): the quote adds the extra child's price
+       * once for each. Absent: a book of one child.
+       */
+      extraChildren: z.array(z.string()).optional(),
     }),
   })
   .meta({ id: 'CheckoutContext' });

@@ -12,6 +12,15 @@ export function discounted(amount: number, percentage: number): number {
   return mulDivHalfUp(amount, 100 - percentage, 100);
 }
 
+/**
+ * The products whose price the operator sets in the console (/admin/pricing), each change in the audit
+ * log: the extra child of a cast (issue 35, docs/decisions/030-siblings.md), zero allowed.
+ */
+export const OPERATOR_PRICED_PRODUCTS = ['extra_child'] as const satisfies readonly ProductKey[];
+export type OperatorPricedProduct = (typeof OPERATOR_PRICED_PRODUCTS)[number];
+/** The most an operator may set a product's price to, in cents (CHF 1,000.00: a typo guard). */
+export const MAX_OPERATOR_PRICE = 100_000;
+
 const BOOK_KEYS: readonly ProductKey[] = ['softcover_book', 'hardcover_book'];
 
 /** The lowest price of a book among the active prices, in cents ("from" on the product card). */

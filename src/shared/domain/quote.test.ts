@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivePrice } from './pricing';
-import { discounted } from './pricing';
+import { discounted, mulDivHalfUp } from './pricing';
 import { bilingualBookCount, PriceUnavailableError, quoteOrder } from './quote';
 import { COUNTRIES } from './shipping';
 import type { CoverType } from './statuses';
@@ -312,6 +312,77 @@ describe('quoteOrder', () => {
       expect(bilingualBookCount(true, { count: 0, inOwnLanguage: 0 })).toBe(1);
       expect(bilingualBookCount(true, { count: 3, inOwnLanguage: 1 })).toBe(3);
       expect(bilingualBookCount(true, { count: 2, inOwnLanguage: 2 })).toBe(1);
+    });
+  });
+
+  describe('the extra children of a cast (issue 35)', () => {
+    const WITH_EXTRA: ActivePrice[] = [
+      ...PRICES,
+      { productKey: 'extra_child', basePrice: 900, discountPercentage: 0 },
+    ];
+    const input = (extraChildren: number) => ({
+      coverType: 'softcover' as const,
+      grandparentCopies: { count: 2, coverType: 'softcover' as const },
+      country: 'CH',
+      extraChildren,
+    });
+
+    it('adds the extra child price once per child beside the lead, not per copy: two children', () => {
+      const result = quoteOrder(WITH_EXTRA, input(1), TAX);
+      expect(result.lines.at(-1)).toEqual({
+        productKey: 'extra_child',
+        itemType: 'extra_child',
+        coverType: 'softcover',
+        quantity: 1,
+        basePrice: 900,
+        discountPercentage: 0,
+        unitPrice: 900,
+        totalPrice: 900,
+      });
+      const one = quoteOrder(WITH_EXTRA, input(0), TAX);
+      // CHF 9.00 more and its VAT at the books' rate, 7.70 %: 0.69 (69.3 rounded half up).
+      expect(result.subtotal - one.subtotal).toBe(900);
+      expect(result.tax - one.tax).toBe(69);
+      expect(result.total - one.total).toBe(969);
+    });
+
+    it('three children: twice the price, taxed with the books at the same rate', () => {
+      const result = quoteOrder(WITH_EXTRA, input(2), TAX);
+      const one = quoteOrder(WITH_EXTRA, input(0), TAX);
+      expect(result.lines.at(-1)).toMatchObject({ quantity: 2, unitPrice: 900, totalPrice: 1800 });
+      expect(result.subtotal - one.subtotal).toBe(1800);
+      // The extra children are taxed with the books and their shipping, at one rate.
+      expect(result.tax).toBe(mulDivHalfUp(result.subtotal + result.shipping, 770, 10_000));
+    });
+
+    it('a book of one child is quoted exactly as before, with or without the price set', () => {
+      const before = quoteOrder(PRICES, { ...input(0), extraChildren: undefined }, TAX);
+      expect(quoteOrder(WITH_EXTRA, input(0), TAX)).toEqual(before);
+      expect(quoteOrder(PRICES, input(0), TAX)).toEqual(before);
+      expect(before.lines.map((line) => line.itemType)).not.toContain('extra_child');
+    });
+
+    it('a zero price keeps a free line naming the children and adds nothing, not even VAT', () => {
+      const free: ActivePrice[] = [
+        ...PRICES,
+        { productKey: 'extra_child', basePrice: 0, discountPercentage: 0 },
+      ];
+      const result = quoteOrder(free, input(2), TAX);
+      expect(result.lines.at(-1)).toMatchObject({ itemType: 'extra_child', quantity: 2, totalPrice: 0 });
+      const one = quoteOrder(free, input(0), TAX);
+      expect(result.total).toBe(one.total);
+      expect(result.tax).toBe(one.tax);
+    });
+
+    it('a discount on its row applies; no active price refuses a cast; more than two extra is refused', () => {
+      const sale: ActivePrice[] = [
+        ...PRICES,
+        { productKey: 'extra_child', basePrice: 900, discountPercentage: 50 },
+      ];
+      expect(quoteOrder(sale, input(1), TAX).lines.at(-1)).toMatchObject({ unitPrice: 450, totalPrice: 450 });
+      expect(() => quoteOrder(PRICES, input(1), TAX)).toThrow(PriceUnavailableError);
+      expect(() => quoteOrder(WITH_EXTRA, input(3), TAX)).toThrow(RangeError);
+      expect(() => quoteOrder(WITH_EXTRA, input(-1), TAX)).toThrow(RangeError);
     });
   });
 });

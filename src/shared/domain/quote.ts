@@ -1,3 +1,4 @@
+import { MAX_COMPANIONS } from './cast';
 import { discounted, mulDivHalfUp, type ActivePrice as Price } from './pricing';
 import { type PromoDiscount, promoAmount } from './promo';
 import { type ShippingLevel, shippingOffer } from './shipping';
@@ -30,6 +31,11 @@ export type QuoteInput = {
    * books carry two languages (`bilingualBooks`); 0 or absent for a book in one language.
    */
   bilingualBooks?: number;
+  /**
+   * The children beside the lead (docs/decisions/030-siblings.md): 0 to 2, read by the server from
+   * the book's personalisation (`extraChildCount`); 0 or absent for a book of one child.
+   */
+  extraChildren?: number;
 };
 
 /** One parcel of an order: the buyer's (position 0) or a gift copy's (its copy position 1..3). */
@@ -105,7 +111,7 @@ function priceOf(prices: readonly Price[], coverType: CoverType): Price {
  * The whole price of an order, in cents (docs/product.md Money): the book at its active price, the
  * grandparent copies at the base price of their cover minus 25/30/35 %, a promo code's discount off
  * the books, shipping by zone and level (standard or express) for the buyer's parcel and each gift
- * copy's own parcel, and tax on the discounted items plus shipping at the buyer's destination's rate, each rounded half up to the cent. The client shows it; the server charges it.
+ * copy's own parcel, the bilingual edition and each extra child of the cast at their own prices, and tax on the discounted items plus shipping at the buyer's destination's rate, each rounded half up to the cent. The client shows it; the server charges it.
  */
 export function quoteOrder(
   prices: readonly Price[],
@@ -147,6 +153,8 @@ export function quoteOrder(
   }
   const bilingual = bilingualLine(prices, input);
   if (bilingual) lines.push(bilingual);
+  const extra = extraChildLine(prices, input);
+  if (extra) lines.push(extra);
   const subtotal = lines.reduce((sum, line) => sum + line.totalPrice, 0);
   const discount = input.promo ? promoAmount(input.promo, subtotal) : 0;
   const shippingLevel = input.shippingLevel ?? 'standard';
@@ -195,5 +203,31 @@ function bilingualLine(prices: readonly Price[], input: QuoteInput): QuoteLine |
     discountPercentage: price.discountPercentage,
     unitPrice,
     totalPrice: unitPrice * books,
+  };
+}
+
+/**
+ * The extra children's line: the active `extra_child` price once per child beside the lead, once per
+ * order (the drawing is made once and every copy prints the same pictures), or none for one child.
+ * A price of zero keeps the line at 0.00 so the receipts still name every child; the checkout says "free".
+ */
+function extraChildLine(prices: readonly Price[], input: QuoteInput): QuoteLine | undefined {
+  const children = input.extraChildren ?? 0;
+  if (children === 0) return undefined;
+  if (!Number.isInteger(children) || children < 0 || children > MAX_COMPANIONS) {
+    throw new RangeError(`extra children must be 0 to ${MAX_COMPANIONS}`);
+  }
+  const price = prices.find((candidate) => candidate.productKey === 'extra_child');
+  if (!price) throw new PriceUnavailableError('extra_child');
+  const unitPrice = discounted(price.basePrice, price.discountPercentage);
+  return {
+    productKey: price.productKey,
+    itemType: 'extra_child',
+    coverType: input.coverType,
+    quantity: children,
+    basePrice: price.basePrice,
+    discountPercentage: price.discountPercentage,
+    unitPrice,
+    totalPrice: unitPrice * children,
   };
 }

@@ -59,6 +59,8 @@ export const ORDER_ITEM_TYPES = [
   'grandparent_copy',
   // The bilingual edition's price, once per book printed in two languages (docs/decisions/026-the-bilingual-edition.md).
   'bilingual_edition',
+  // Each child beside the lead, once per order (docs/decisions/030-siblings.md).
+  'extra_child',
 ] as const;
 export type OrderItemType = (typeof ORDER_ITEM_TYPES)[number];
 
@@ -68,6 +70,7 @@ export const PRODUCT_KEYS = [
   'grandparent_softcover_copy',
   'grandparent_hardcover_copy',
   'bilingual_edition',
+  'extra_child',
 ] as const;
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
 
@@ -115,6 +118,8 @@ export const AUDIT_ACTIONS = [
   'customer_address',
   // Settings an operator changes (issue 18): no order.
   'set_tax_rate',
+  // Issue 35: the price of a product the operator sets (the extra child's).
+  'set_product_price',
   'create_promo_code',
   'end_promo_code',
   // Issue 20: a parent's review shown on its theme's page, or taken down.

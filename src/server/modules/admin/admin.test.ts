@@ -13,14 +13,18 @@ import type {
   AdminReviewList,
 } from '../../../shared/contracts/admin';
 import type { Order } from '../../../shared/contracts/checkout';
+import { DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
+import { DEFAULT_TOY_LOOK } from '../../../shared/domain/toy-look';
 import { createLocalPaymentProvider } from '../../adapters/payments/local';
 import { signPayload } from '../../adapters/payments/signature';
 import {
   auditLog,
+  bookInstances,
   jobs,
   orders,
   paymentRefunds,
   printerEvents,
+  productPricing,
   promoCodes,
   promoRedemptions,
   taxRates,
@@ -741,6 +745,51 @@ describe('prices: VAT rates and promo codes (issue 18)', () => {
     ]);
     await t.database.db.delete(taxRates).where(eq(taxRates.validFrom, '2028-01-01'));
   });
+
+  it('an operator sets the extra child’s price, zero allowed, in the audit log; nobody else can (issue 35)', async () => {
+    const before = (await get('/api/admin/pricing', operator)).json() as AdminPricing;
+    expect(before.productPrices).toEqual([
+      expect.objectContaining({ productKey: 'extra_child', basePrice: 900 }),
+    ]);
+    const free = await post('/api/admin/product-prices', operator, {
+      productKey: 'extra_child',
+      basePrice: 0,
+      reason: 'Siblings week',
+    });
+    expect(free.statusCode).toBe(200);
+    expect((free.json() as AdminPricing).productPrices[0]).toMatchObject({ basePrice: 0, isActive: true });
+    const [active] = await t.database.db
+      .select()
+      .from(productPricing)
+      .where(eq(productPricing.productKey, 'extra_child'));
+    expect(active?.basePrice).toBe(0);
+    // Only the products the console prices, with an amount in cents from zero: never the book's own price.
+    for (const body of [
+      { productKey: 'softcover_book', basePrice: 0, reason: 'oops' },
+      { productKey: 'extra_child', basePrice: -100, reason: 'oops' },
+      { productKey: 'extra_child', basePrice: 9.5, reason: 'oops' },
+      { productKey: 'extra_child', basePrice: 900, reason: '' },
+    ]) {
+      expect((await post('/api/admin/product-prices', operator, body)).statusCode).toBe(400);
+    }
+    const byBuyer = await post('/api/admin/product-prices', buyer.cookie, {
+      productKey: 'extra_child',
+      basePrice: 1,
+      reason: 'cheaper please',
+    });
+    expect(byBuyer.statusCode).toBeGreaterThanOrEqual(400);
+    const back = await post('/api/admin/product-prices', operator, {
+      productKey: 'extra_child',
+      basePrice: 900,
+      reason: 'Siblings week over',
+    });
+    expect((back.json() as AdminPricing).productPrices[0]?.basePrice).toBe(900);
+    const lines = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'set_product_price'));
+    expect(lines.map((line) => [line.actorEmail, line.reason, line.details])).toEqual([
+      [OPERATOR, 'Siblings week', { productKey: 'extra_child', basePrice: 0, previousBasePrice: 900 }],
+      [OPERATOR, 'Siblings week over', { productKey: 'extra_child', basePrice: 900, previousBasePrice: 0 }],
+    ]);
+  });
 });
 
 describe('parents’ reviews (issue 20)', () => {
@@ -800,5 +849,48 @@ describe('parents’ reviews (issue 20)', () => {
       ['approve_review', 'Read it'],
       ['hide_review', 'Names a teacher'],
     ]);
+  });
+});
+
+describe('the cast on the console’s order page (issue 35)', () => {
+  it('lists every child of the book, the lead first, with age, gender and toy', async () => {
+    const [row] = await t.database.db
+      .select({ metadata: bookInstances.wizardMetadata })
+      .from(bookInstances)
+      .where(eq(bookInstances.id, first.bookInstanceId));
+    const before = row!.metadata;
+    // A book of one child lists the lead alone.
+    expect((await detail(first.orderId)).book?.cast).toEqual([
+      expect.objectContaining({ name: 'Mia', lead: true }),
+    ]);
+    const companions = [
+      { name: 'Leo', gender: 'male', age: 3, look: DEFAULT_CHILD_LOOK },
+      {
+        name: 'Zoé',
+        gender: 'female',
+        age: 7,
+        look: DEFAULT_CHILD_LOOK,
+        toy: { name: 'Pip', look: DEFAULT_TOY_LOOK },
+      },
+    ] as const;
+    await t.database.db
+      .update(bookInstances)
+      .set({ wizardMetadata: { ...before, companions: [...companions] } })
+      .where(eq(bookInstances.id, first.bookInstanceId));
+    try {
+      const cast = (await detail(first.orderId)).book?.cast;
+      expect(
+        cast?.map((member) => [member.name, member.age, member.gender, member.toy, member.lead]),
+      ).toEqual([
+        ['Mia', before.childAge ?? null, before.childGender, before.toyName ?? null, true],
+        ['Leo', 3, 'male', null, false],
+        ['Zoé', 7, 'female', 'Pip', false],
+      ]);
+    } finally {
+      await t.database.db
+        .update(bookInstances)
+        .set({ wizardMetadata: before })
+        .where(eq(bookInstances.id, first.bookInstanceId));
+    }
   });
 });

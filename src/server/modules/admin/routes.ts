@@ -10,6 +10,7 @@ import {
   AdminOutboxSchema,
   AdminOverviewSchema,
   AdminPricingSchema,
+  AdminProductPriceRequestSchema,
   AdminPromoCodeParamsSchema,
   AdminPromoCodeRequestSchema,
   AdminReasonSchema,
@@ -35,6 +36,8 @@ import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import { endOfShopDay, startOfShopDay } from '../../../shared/domain/shipping';
 import { newestOutbox } from '../../adapters/mail/outbox';
 import { operatorPageImage, operatorPreview } from '../books/service';
+import { invalidateCatalog } from '../catalog/service';
+import { operatorPrices, setProductPrice } from '../pricing/prices';
 import { createPromoCode, endPromoCode, listPromoCodes } from '../pricing/promo-codes';
 import { listTaxRates, setTaxRate } from '../pricing/tax-rates';
 import { reviewsForOperators, setReviewShown } from '../reviews/service';
@@ -226,9 +229,10 @@ function registerBookReads(app: AdminApp): void {
 /** Prices (issue 18): the dated VAT table and the promo codes, each change in the audit log. */
 function registerPricing(app: AdminApp, options: AdminOptions): void {
   const pricing = async () => {
-    const [rates, codes] = await Promise.all([
+    const [rates, codes, productPrices] = await Promise.all([
       listTaxRates(app.database.db),
       listPromoCodes(app.database.db),
+      operatorPrices(app.database.db),
     ]);
     return {
       taxRates: rates,
@@ -240,6 +244,7 @@ function registerPricing(app: AdminApp, options: AdminOptions): void {
         endedAt: row.endedAt?.toISOString() ?? null,
         createdAt: row.createdAt.toISOString(),
       })),
+      productPrices,
     };
   };
   const pricingResponse = { 200: AdminPricingSchema, ...errors };
@@ -261,6 +266,24 @@ function registerPricing(app: AdminApp, options: AdminOptions): void {
     async (request) => {
       const { reason, ...rate } = request.body;
       await setTaxRate(app.database.db, rate, operatorOf(request), reason);
+      return pricing();
+    },
+  );
+  app.post(
+    '/product-prices',
+    {
+      schema: {
+        tags,
+        summary: 'Set the price of a product the operator prices (the extra child, zero allowed)',
+        body: AdminProductPriceRequestSchema,
+        response: pricingResponse,
+      },
+    },
+    async (request) => {
+      const { reason, ...price } = request.body;
+      await setProductPrice(app.database.db, price, operatorOf(request), reason);
+      // The catalogue's prices are held in memory a few seconds: this process sees the new one at once.
+      invalidateCatalog(app.database.db);
       return pricing();
     },
   );

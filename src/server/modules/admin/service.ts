@@ -8,6 +8,8 @@ import type {
   AdminResendRequest,
   AdminShipRequest,
 } from '../../../shared/contracts/admin';
+import { readPersonalisation } from '../../../shared/domain/book-personalisation';
+import { castOf } from '../../../shared/domain/cast';
 import { type AuditAction, refundsOwnPayment } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import { auditLog, bookInstances, orders, paymentRefunds, printerEvents } from '../../db/schema';
@@ -49,6 +51,21 @@ function allowed(order: OrderRow, refundable: number, refused: boolean, bookStat
   };
 }
 
+/** The book's children for the order page, the lead first; nothing when its data names no child. */
+function castOfBook(wizardMetadata: unknown) {
+  const metadata = readPersonalisation(wizardMetadata);
+  if (!metadata.childName) return {};
+  return {
+    cast: castOf(metadata).map((member) => ({
+      name: member.name,
+      age: member.age ?? null,
+      gender: member.gender,
+      toy: member.toy?.name ?? null,
+      lead: member.lead,
+    })),
+  };
+}
+
 /** Everything about one order for the order page. */
 export async function orderDetail(db: Db, orderId: string): Promise<AdminOrderDetail> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -78,6 +95,7 @@ export async function orderDetail(db: Db, orderId: string): Promise<AdminOrderDe
           id: records.instance.id,
           status: records.instance.status,
           title: await bookTitle(records.instance, ''),
+          ...castOfBook(records.instance.wizardMetadata),
           approvedVersion: approved?.number ?? null,
           versions: records.versions.map((version) => ({
             number: version.number,

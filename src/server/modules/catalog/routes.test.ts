@@ -105,6 +105,8 @@ describe('GET /api/catalog/prices', () => {
       prices: [
         // The bilingual edition's add-on (docs/decisions/026-the-bilingual-edition.md), cheapest first.
         { productKey: 'bilingual_edition', basePrice: 500, discountPercentage: 0 },
+        // Each child beside the lead (docs/decisions/030-siblings.md).
+        { productKey: 'extra_child', basePrice: 900, discountPercentage: 0 },
         { productKey: 'softcover_book', basePrice: 2999, discountPercentage: 0 },
         { productKey: 'hardcover_book', basePrice: 3999, discountPercentage: 0 },
       ],
@@ -124,6 +126,7 @@ describe('GET /api/catalog/prices', () => {
     const after = await t.app.inject({ method: 'GET', url: '/api/catalog/prices' });
     expect(after.json().prices).toEqual([
       { productKey: 'bilingual_edition', basePrice: 500, discountPercentage: 0 },
+      { productKey: 'extra_child', basePrice: 900, discountPercentage: 0 },
       { productKey: 'softcover_book', basePrice: 2499, discountPercentage: 0 },
     ]);
   });

@@ -1,5 +1,6 @@
 import type { CheckoutContext, CopyGift, Order } from '../../../shared/contracts/checkout';
 import { readPersonalisation, secondLanguageOf } from '../../../shared/domain/book-personalisation';
+import { castOf, extraChildCount } from '../../../shared/domain/cast';
 import { type Language, languageOr } from '../../../shared/domain/languages';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import { bilingualBookCount, PriceUnavailableError, quoteOrder } from '../../../shared/domain/quote';
@@ -96,6 +97,8 @@ export async function checkoutContext(
       taxRates,
       promo: order && !paid ? await promoOf(deps.db, order.promoCodeId) : null,
       bilingual: isBilingual(instance),
+      // The children beside the lead, each priced as an extra child (absent for a book of one child).
+      ...(extraChildNamesOf(instance).length > 0 ? { extraChildren: extraChildNamesOf(instance) } : {}),
     },
   };
 }
@@ -164,6 +167,18 @@ function checkInstance(
 const isBilingual = (instance: { language: string; wizardMetadata: unknown }) =>
   secondLanguageOf(instance.language, readPersonalisation(instance.wizardMetadata)) !== undefined;
 
+/**
+ * The names of the children beside the lead (docs/decisions/030-siblings.md), read from the book's own
+ * personalisation: the order is priced for them, whatever the request says.
+ */
+const extraChildNamesOf = (instance: { wizardMetadata: unknown }): string[] => {
+  const metadata = readPersonalisation(instance.wizardMetadata);
+  return castOf(metadata)
+    .filter((member) => !member.lead)
+    .slice(0, extraChildCount(metadata))
+    .map((member) => member.name);
+};
+
 /** The gifts worth keeping and the quote, from the active prices and VAT rate read with the instance. */
 function quoteChoice(
   deps: CheckoutDeps,
@@ -201,6 +216,7 @@ function quoteChoice(
           count: choice.grandparentCopies.count,
           inOwnLanguage: gifts.filter((gift) => gift.language !== null).length,
         }),
+        extraChildren: extraChildCount(readPersonalisation(instance.wizardMetadata)),
       },
       { taxRateBasisPoints },
     );

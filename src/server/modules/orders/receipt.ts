@@ -1,5 +1,6 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { Order } from '../../../shared/contracts/checkout';
+import { joinNames } from '../../../shared/domain/cast';
 import type { PaymentMethod } from '../../../shared/domain/payment-methods';
 import { type Language, localeOf } from '../../../shared/i18n';
 import { escapeHtml } from '../../html';
@@ -11,6 +12,7 @@ export type Seller = { name: string; address: string; vatNumber: string };
 
 type ReceiptTexts = {
   lines: Record<string, string>;
+  extraChildUnnamed: string;
   bookTypes: Record<'storybook' | 'coloring', string>;
   receipt: Record<
     | 'title'
@@ -55,6 +57,20 @@ export type Receipt = {
 
 function countryName(code: string, language: Language): string {
   return new Intl.DisplayNames([localeOf(language)], { type: 'region' }).of(code) ?? code;
+}
+
+/**
+ * The extra children's line names them as the language lists them ("Extra child in the story: Leo and
+ * Zoé"), or, when the book is gone, says what was charged (docs/decisions/030-siblings.md).
+ */
+export function extraChildLabel(
+  texts: { lines: Record<string, string>; extraChildUnnamed: string },
+  names: readonly string[],
+  language: Language,
+): string {
+  const template = texts.lines.extra_child;
+  if (names.length === 0 || !template) return texts.extraChildUnnamed;
+  return fill(template, { children: joinNames(names, language) });
 }
 
 /**
@@ -122,10 +138,13 @@ export function receiptOf(order: Order, seller: Seller, paidAt: Date): Receipt {
     ].filter(Boolean),
     columns: { item: r.item, quantity: r.quantity, amount: r.amount },
     items: quote.lines.map((line) => ({
-      label: fill(texts.lines[line.productKey] ?? line.productKey, {
-        bookType,
-        discount: line.discountPercentage,
-      }),
+      label:
+        line.itemType === 'extra_child'
+          ? extraChildLabel(texts, order.extraChildren ?? [], language)
+          : fill(texts.lines[line.productKey] ?? line.productKey, {
+              bookType,
+              discount: line.discountPercentage,
+            }),
       quantity: line.quantity,
       amount: money(line.totalPrice),
     })),

@@ -1,10 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CopyGift, Order } from '../../../shared/contracts/checkout';
+import { readPersonalisation } from '../../../shared/domain/book-personalisation';
+import { castOf } from '../../../shared/domain/cast';
 import { languageOr } from '../../../shared/domain/languages';
 import { shippingOffer } from '../../../shared/domain/shipping';
 import { type CoverType, OWN_PAYMENT_REFUND_REASONS } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
 import {
+  bookInstances,
   customers,
   orderCopies,
   orderItems,
@@ -50,6 +53,23 @@ function copyGiftOf(row: OrderCopyRow): CopyGift {
   };
 }
 
+/**
+ * The names of the children beside the lead of an order's book (issue 35), for the extra children's
+ * line of the receipts and the payment page: read from the book's personalisation, none when the
+ * book is gone.
+ */
+export async function extraChildNames(db: Db, bookInstanceId: string | null): Promise<string[]> {
+  if (!bookInstanceId) return [];
+  const [instance] = await db
+    .select({ wizardMetadata: bookInstances.wizardMetadata })
+    .from(bookInstances)
+    .where(eq(bookInstances.id, bookInstanceId));
+  if (!instance) return [];
+  return castOf(readPersonalisation(instance.wizardMetadata))
+    .filter((member) => !member.lead)
+    .map((member) => member.name);
+}
+
 /** The order as its owner sees it: items, amounts, customer, address and review. */
 export async function orderView(db: Db, row: OrderRow): Promise<Order> {
   const [items, [customer], [review], [refunded], [promo], copies] = await Promise.all([
@@ -76,7 +96,7 @@ export async function orderView(db: Db, row: OrderRow): Promise<Order> {
       : Promise.resolve([]),
     copyRowsOf(db, row.id),
   ]);
-  return toOrderView(
+  const view = toOrderView(
     row,
     items,
     customer?.email,
@@ -85,6 +105,9 @@ export async function orderView(db: Db, row: OrderRow): Promise<Order> {
     promo?.code ?? null,
     copies,
   );
+  // Only an order that paid for extra children reads their names (one child's order is as before).
+  if (!items.some((item) => item.itemType === 'extra_child')) return view;
+  return { ...view, extraChildren: await extraChildNames(db, row.bookInstanceId) };
 }
 
 /** The same view from rows already at hand (the checkout has them from its own writes). */

@@ -38,6 +38,7 @@ const PAYMENT_SESSION_MINUTES = 60;
 
 type PaymentTexts = {
   lines: Record<ProductKey, string>;
+  extraChildUnnamed: string;
   discounted: string;
   /** "{{discounted}}: {{items}}" (French: a no-break space before the colon). */
   discountedLine: string;
@@ -154,10 +155,15 @@ function paymentLines(
   const itemLines = items
     .sort((a, b) => Number(a.itemType !== 'base_book') - Number(b.itemType !== 'base_book'))
     .map((item) => ({
-      name: fill(texts.lines[item.productKey as keyof PaymentTexts['lines']], {
-        bookType,
-        discount: item.discountPercentage,
-      }),
+      name:
+        // The payment provider is told what an extra child is, never the children's names (they stay
+        // with the book, and go with it when the account is deleted).
+        item.itemType === 'extra_child'
+          ? texts.extraChildUnnamed
+          : fill(texts.lines[item.productKey as keyof PaymentTexts['lines']], {
+              bookType,
+              discount: item.discountPercentage,
+            }),
       quantity: item.quantity,
       unitAmount: item.unitPrice,
     }));

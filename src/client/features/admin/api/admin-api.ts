@@ -12,6 +12,7 @@ import type {
   AdminOutbox,
   AdminOverview,
   AdminPricing,
+  AdminProductPriceRequest,
   AdminPromoCodeRequest,
   AdminRedrawChoice,
   AdminRedrawRequest,
@@ -161,7 +162,8 @@ export function useAdminPricing() {
 export type PricingChange =
   | { kind: 'tax-rate'; body: AdminTaxRateRequest }
   | { kind: 'promo-code'; body: AdminPromoCodeRequest }
-  | { kind: 'end-promo-code'; code: string; body: { reason: string } };
+  | { kind: 'end-promo-code'; code: string; body: { reason: string } }
+  | { kind: 'product-price'; body: AdminProductPriceRequest };
 
 export function useAdminPricingChange() {
   const queryClient = useQueryClient();
@@ -172,7 +174,9 @@ export function useAdminPricingChange() {
           ? '/api/admin/tax-rates'
           : change.kind === 'promo-code'
             ? '/api/admin/promo-codes'
-            : `/api/admin/promo-codes/${encodeURIComponent(change.code)}/end`;
+            : change.kind === 'product-price'
+              ? '/api/admin/product-prices'
+              : `/api/admin/promo-codes/${encodeURIComponent(change.code)}/end`;
       return apiRequest<AdminPricing>(path, { method: 'POST', json: change.body });
     },
     onSuccess: (pricing) => queryClient.setQueryData(pricingKey, pricing),

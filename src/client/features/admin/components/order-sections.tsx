@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminOrderDetail } from '../../../../shared/contracts/admin';
+import { joinNames } from '../../../../shared/domain/cast';
 import { isBookStatus } from '../../../../shared/domain/status-tones';
 import { LANGUAGES } from '../../../../shared/i18n';
 import { useLanguage } from '../../../components/layout/use-language';
@@ -129,9 +130,14 @@ export function LinesSection({ detail }: Detail) {
           <div key={line.productKey} className="flex justify-between gap-4 py-1">
             <dt>
               {line.quantity} ×{' '}
-              {t(`checkout:summary.lines.${line.productKey}` as 'checkout:summary.lines.softcover_book', {
-                defaultValue: line.productKey,
-              })}
+              {line.itemType === 'extra_child'
+                ? t('checkout:summary.lines.extra_child', {
+                    count: line.quantity,
+                    children: joinNames(order.extraChildren ?? [], language),
+                  })
+                : t(`checkout:summary.lines.${line.productKey}` as 'checkout:summary.lines.softcover_book', {
+                    defaultValue: line.productKey,
+                  })}
             </dt>
             <dd className="tabular-nums">{money(line.totalPrice)}</dd>
           </div>
@@ -173,6 +179,29 @@ export function BookSection({ detail }: Detail) {
   return (
     <Section title={t('order.book')}>
       <p className="font-semibold">{book.title}</p>
+      {book.cast && book.cast.length > 0 && (
+        <div>
+          <h3 className="font-bold">{t('order.cast')}</h3>
+          <ul className="flex flex-col">
+            {book.cast.map((member, index) => (
+              // Names may repeat (two friends called Leo): the position keys them.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the cast's order is fixed, the lead first
+              <li key={index}>
+                <span className="font-semibold">{member.name}</span>
+                {[
+                  member.age !== null ? t('order.castAge', { count: member.age }) : null,
+                  t(`order.castGenders.${member.gender}`),
+                  member.toy ? t('order.castToy', { toy: member.toy }) : null,
+                  member.lead ? t('order.castLead') : null,
+                ]
+                  .filter(Boolean)
+                  .map((part) => ` · ${part}`)
+                  .join('')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <p>
         {t('order.bookStatus', {
           status: isBookStatus(book.status) ? t(`profile:books.statuses.${book.status}`) : book.status,

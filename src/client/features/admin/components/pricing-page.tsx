@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { AdminPricing, AdminPromoCode } from '../../../../shared/contracts/admin';
-import { BOOK_TAX_CATEGORY, TAX_CATEGORIES, type TaxCategory } from '../../../../shared/domain/pricing';
+import {
+  BOOK_TAX_CATEGORY,
+  MAX_OPERATOR_PRICE,
+  TAX_CATEGORIES,
+  type TaxCategory,
+} from '../../../../shared/domain/pricing';
 import { normalisePromoCode, PROMO_CODE_PATTERN, PROMO_KINDS } from '../../../../shared/domain/promo';
 import { COUNTRIES } from '../../../../shared/domain/shipping';
 import { ErrorAlert, TextField } from '../../../components/auth/forms/form-parts';
@@ -28,7 +33,7 @@ import { AdminShell } from './admin-shell';
 import { LoadFailed } from './load-failed';
 
 // The forms' messages are the keys of their texts in admin.json `pricing.errors`.
-type FormError = 'day' | 'reason' | 'rate' | 'code' | 'percent' | 'amount' | 'validTo' | 'maxUses';
+type FormError = 'day' | 'reason' | 'rate' | 'code' | 'percent' | 'amount' | 'validTo' | 'maxUses' | 'price';
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'day');
 const reason = z.string().trim().min(1, 'reason');
 
@@ -101,6 +106,23 @@ const PromoCodeFormSchema = z
     };
   });
 
+/** "9", "9.50", "9,5", "0" -> cents; zero allowed (the extra child may be free). */
+function priceToCents(text: string): number | null {
+  const match = /^\s*(\d{1,4})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return cents <= MAX_OPERATOR_PRICE ? cents : null;
+}
+
+const ProductPriceFormSchema = z.object({ price: z.string(), reason }).transform((form, context) => {
+  const basePrice = priceToCents(form.price);
+  if (basePrice === null) {
+    context.addIssue({ code: 'custom', path: ['price'], message: 'price' });
+    return z.NEVER;
+  }
+  return { productKey: 'extra_child' as const, basePrice, reason: form.reason };
+});
+
 const card = 'rounded-3xl bg-white p-4 ring-1 ring-sand-300/70 sm:p-6';
 
 /** /admin/pricing: the dated VAT table and the promo codes (issue 18), each change audited. */
@@ -116,6 +138,7 @@ export function PricingPage() {
         {pricing.isError && <LoadFailed onRetry={() => void pricing.refetch()} />}
         {pricing.data && (
           <>
+            <ProductPrices prices={pricing.data.productPrices} />
             <PromoCodes codes={pricing.data.promoCodes} />
             <TaxRates pricing={pricing.data} />
           </>
@@ -133,6 +156,67 @@ function useRefusal() {
       codeOf(error) === 'PROMO_CODE_EXISTS' ? t('errors:codes.PROMO_CODE_EXISTS') : t('pricing.failed');
     toast.error(message, { id: 'pricing-failed' });
   };
+}
+
+/** The extra child's price (issue 35): what each child beside the lead adds to an order; zero is free. */
+function ProductPrices({ prices }: { prices: AdminPricing['productPrices'] }) {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  const change = useAdminPricingChange();
+  const refuse = useRefusal();
+  const form = useZodForm(ProductPriceFormSchema, { price: '', reason: '' });
+  const { errors } = form.formState;
+  const error = (field: keyof typeof errors) => {
+    const key = errors[field]?.message as FormError | undefined;
+    return key ? t(`pricing.errors.${key}`) : undefined;
+  };
+  const current = prices.find((price) => price.productKey === 'extra_child');
+  const submit = form.handleSubmit((body) =>
+    change.mutate(
+      { kind: 'product-price', body },
+      {
+        onSuccess: () => {
+          toast.success(t('pricing.products.done'), { id: 'pricing-done' });
+          form.reset({ price: '', reason: '' });
+        },
+        onError: refuse,
+      },
+    ),
+  );
+  return (
+    <section aria-labelledby="products-title" className="flex flex-col gap-4">
+      <h2 id="products-title" className="text-2xl font-semibold">
+        {t('pricing.products.title')}
+      </h2>
+      <p className="max-w-3xl text-ink-700">{t('pricing.products.lead')}</p>
+      <form noValidate onSubmit={(event) => void submit(event)} className={`${card} flex flex-col gap-4`}>
+        {current && (
+          <p className="text-lg font-semibold">
+            {t('pricing.products.current', {
+              price:
+                current.basePrice === 0
+                  ? t('pricing.products.free')
+                  : formatMoney(current.basePrice, language),
+            })}
+          </p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('pricing.products.price')}
+            inputMode="decimal"
+            placeholder="9.00"
+            {...form.field('price')}
+            error={error('price')}
+          />
+          <TextField label={t('pricing.reason')} {...form.field('reason')} error={error('reason')} />
+        </div>
+        <Button type="submit" className="self-start" disabled={change.isPending}>
+          {change.isPending && <Loader2 aria-hidden="true" className="size-5 motion-safe:animate-spin" />}
+          {t('pricing.products.save')}
+        </Button>
+      </form>
+    </section>
+  );
 }
 
 function TaxRates({ pricing }: { pricing: AdminPricing }) {

@@ -210,6 +210,7 @@ export function CheckoutFlow({ context }: { context: CheckoutContext }) {
         {step === 3 && saved && (
           <PaymentStep
             saved={saved}
+            extraChildren={context.pricing.extraChildren}
             bookInstanceId={bookInstanceId}
             agreements={agreements}
             onAgreeChange={(change) => setAgreements((current) => ({ ...current, ...change }))}

@@ -50,6 +50,7 @@ export function DetailsStep({
           quote={quoteFor(context.pricing, { ...draft, country: draft.shipping.country })}
           country={draft.shipping.country}
           recipients={recipientsOf(draft)}
+          extraChildren={context.pricing.extraChildren}
         />
       </aside>
     </div>
@@ -59,6 +60,7 @@ export function DetailsStep({
 /** Step 3: the gifts as they will print, the agreements and the promo code, beside the saved order. */
 export function PaymentStep({
   saved,
+  extraChildren,
   bookInstanceId,
   agreements,
   onAgreeChange,
@@ -70,6 +72,8 @@ export function PaymentStep({
   onApplyPromo,
 }: {
   saved: SavedOrder;
+  /** The names of the children beside the lead, for the extra children's line. */
+  extraChildren?: string[] | undefined;
   bookInstanceId: string;
   agreements: { agreeTerms: boolean; agreePrivacy: boolean };
   onAgreeChange: (change: Partial<{ agreeTerms: boolean; agreePrivacy: boolean }>) => void;
@@ -113,6 +117,7 @@ export function PaymentStep({
         <OrderSummary
           quote={saved.order.quote}
           country={saved.order.shipping.country}
+          extraChildren={extraChildren}
           recipients={Object.fromEntries(
             saved.order.copyGifts.flatMap((gift) =>
               gift.shipTo ? [[gift.position, gift.shipTo.firstName]] : [],

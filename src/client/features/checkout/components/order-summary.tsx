@@ -1,5 +1,6 @@
 import { Truck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { joinNames } from '../../../../shared/domain/cast';
 import type { Quote } from '../../../../shared/domain/quote';
 import { deliveryWindow, formatDeliveryDay } from '../../../../shared/domain/shipping';
 import { useLanguage } from '../../../components/layout/use-language';
@@ -11,10 +12,12 @@ type OrderSummaryProps = {
   country: string;
   /** Gift copies sent to their own address: the recipient's first name by copy position. */
   recipients?: Record<number, string>;
+  /** The names of the children beside the lead (issue 35), for the extra children's line. */
+  extraChildren?: string[] | undefined;
 };
 
 /** The side panel: each line, subtotal, shipping with its delivery time, tax and total. */
-export function OrderSummary({ quote, country, recipients = {} }: OrderSummaryProps) {
+export function OrderSummary({ quote, country, recipients = {}, extraChildren = [] }: OrderSummaryProps) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
   const money = (cents: number) => formatMoney(cents, language);
@@ -35,7 +38,14 @@ export function OrderSummary({ quote, country, recipients = {} }: OrderSummaryPr
           {quote.lines.map((line) => (
             <div key={line.productKey} className="flex items-start justify-between gap-4">
               <dt className="min-w-0">
-                <span className="block font-semibold">{t(`summary.lines.${line.productKey}`)}</span>
+                <span className="block font-semibold">
+                  {line.itemType === 'extra_child'
+                    ? t('summary.lines.extra_child', {
+                        count: line.quantity,
+                        children: joinNames(extraChildren, language),
+                      })
+                    : t(`summary.lines.${line.productKey}`)}
+                </span>
                 <span className="block text-sm text-ink-700">
                   {line.quantity > 1 || line.itemType === 'grandparent_copy'
                     ? t('summary.quantity', { count: line.quantity, price: money(line.unitPrice) })
@@ -50,7 +60,12 @@ export function OrderSummary({ quote, country, recipients = {} }: OrderSummaryPr
                   )}
                 </span>
               </dt>
-              <dd className="shrink-0 font-semibold tabular-nums">{money(line.totalPrice)}</dd>
+              <dd className="shrink-0 font-semibold tabular-nums">
+                {/* An extra child the shop draws for nothing is said to be free. */}
+                {line.itemType === 'extra_child' && line.totalPrice === 0
+                  ? t('summary.free')
+                  : money(line.totalPrice)}
+              </dd>
             </div>
           ))}
           <div className="flex justify-between gap-4 border-t border-sand-300 pt-3">

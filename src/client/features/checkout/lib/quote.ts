@@ -37,6 +37,8 @@ export function quoteFor(
             .slice(0, choices.grandparentCopies.count)
             .filter((gift) => gift.otherLanguage).length,
         }),
+        // The children beside the lead, as the server read them from the book.
+        extraChildren: pricing.extraChildren?.length ?? 0,
       },
       { taxRateBasisPoints: pricing.taxRates[choices.country] },
     );

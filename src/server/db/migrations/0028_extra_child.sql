@@ -1,0 +1,8 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action";--> statement-breakpoint
+ALTER TABLE "order_items" DROP CONSTRAINT "order_items_product_key";--> statement-breakpoint
+ALTER TABLE "order_items" DROP CONSTRAINT "order_items_item_type";--> statement-breakpoint
+ALTER TABLE "product_pricing" DROP CONSTRAINT "product_pricing_product_key";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action" CHECK ("audit_log"."action" in ('hold', 'release', 'note', 'refund', 'cancel', 'mark_shipped', 'mark_delivered', 'retry_book', 'resubmit_print', 'resend_email', 'approve_print', 'redraw_page', 'keep_redraw', 'correct_address', 'customer_cancel', 'customer_address', 'set_tax_rate', 'set_product_price', 'create_promo_code', 'end_promo_code', 'approve_review', 'hide_review'));--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_product_key" CHECK ("order_items"."product_key" in ('softcover_book', 'hardcover_book', 'grandparent_softcover_copy', 'grandparent_hardcover_copy', 'bilingual_edition', 'extra_child'));--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_item_type" CHECK ("order_items"."item_type" in ('base_book', 'hardcover_upgrade', 'grandparent_copy', 'bilingual_edition', 'extra_child'));--> statement-breakpoint
+ALTER TABLE "product_pricing" ADD CONSTRAINT "product_pricing_product_key" CHECK ("product_pricing"."product_key" in ('softcover_book', 'hardcover_book', 'grandparent_softcover_copy', 'grandparent_hardcover_copy', 'bilingual_edition', 'extra_child'));
