@@ -6,10 +6,10 @@ import { coverLines, FIRST_STORY } from '../../stories/book-words';
 import { coverSceneOf } from '../../stories/catalogue';
 import { type ChildOptions, drawChild, drawToy, readChildLook, type ToyOptions } from './characters';
 import { COVER_IMPRINT, COVER_SIZE, renderCoverParts, seedFrom } from './cover-art';
-import type { CoverKind, CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
+import type { CoverKind, CoverRequest, CoverResult, DrawnCompanion, Illustrator, PageRequest } from './index';
 import { checkPageRequest } from './page-request';
 import { createPhotoChecker, type PhotoChecker, UndecodablePhotoError } from './photo-check';
-import { renderScenePage } from './scenes';
+import { renderScenePage, type SceneCompanion } from './scenes';
 
 /**
  * The embedded default illustrator (docs/product.md: the child drawn as a character from features read
@@ -83,6 +83,24 @@ function coverVariant(value: unknown): number {
 
 /** The largest cover drawn (print size with room to spare); larger requests are refused. */
 const MAX_COVER_SIZE = 4096;
+
+/**
+ * The companions as a page draws them: an older child a little taller than the lead, a younger one a
+ * little smaller (about 4 % a year, within a fifth either way); without both ages, as tall as the lead.
+ */
+export function sceneCompanions(
+  companions: readonly DrawnCompanion[],
+  leadAge: number | undefined,
+): SceneCompanion[] {
+  return companions.map((companion) => ({
+    look: companion.look,
+    toy: companion.toy,
+    scale:
+      companion.age !== undefined && leadAge !== undefined
+        ? Math.min(1.15, Math.max(0.8, 1 + 0.04 * (companion.age - leadAge)))
+        : 1,
+  }));
+}
 
 export type LocalIllustratorOptions = {
   /** The offline photo check; by default the detection model, loaded on first use. */
@@ -229,6 +247,9 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
           size: request.size,
           look: request.child?.look ?? DEFAULT_CHILD_LOOK,
           toy,
+          ...(request.companions?.length
+            ? { companions: sceneCompanions(request.companions, request.child?.age) }
+            : {}),
         });
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
         return { ok: true, image, mimeType: 'image/png' };
