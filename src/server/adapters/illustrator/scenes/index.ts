@@ -82,14 +82,26 @@ type Stage = {
 type PlacedFigure = { svg: string; inside: boolean; at: Point; box: Box };
 
 /** A figure's bounding box, in the space it is drawn in (the setting's when inside the nest). */
-type Box = { x0: number; y0: number; x1: number; y1: number };
+type Box = { x0: number; y0: number; x1: number; y1: number; head?: Box };
 
-const boxOf = (figure: Figure, anchor: Point, x: number, y: number, k: number): Box => ({
-  x0: x - anchor.x * k,
-  y0: y - anchor.y * k,
-  x1: x - anchor.x * k + figure.width * k,
-  y1: y - anchor.y * k + figure.height * k,
-});
+/** A figure's box and its head's (the hair and the face: what no other figure may cover). */
+const boxOf = (figure: Figure, anchor: Point, x: number, y: number, k: number): Box => {
+  const x0 = x - anchor.x * k;
+  const y0 = y - anchor.y * k;
+  const { head } = figure.anchors;
+  return {
+    x0,
+    y0,
+    x1: x0 + figure.width * k,
+    y1: y0 + figure.height * k,
+    head: {
+      x0: x0 + (head.x - figure.width * 0.38) * k,
+      x1: x0 + (head.x + figure.width * 0.38) * k,
+      y0,
+      y1: y0 + (head.y + figure.height * 0.12) * k,
+    },
+  };
+};
 
 /** The child placed, with where its arms and hand are on the page (for the toy it holds). */
 type PlacedChild = PlacedFigure & { arms: Point; hand: Point };
@@ -296,19 +308,37 @@ function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild |
 function pageBox(stage: Stage, figure: PlacedFigure): Box {
   const { box } = figure;
   if (!figure.inside || !stage.mirrored) return box;
-  return { x0: SPACE - box.x1, y0: box.y0, x1: SPACE - box.x0, y1: box.y1 };
+  return mirrorBox(box);
+}
+
+const mirrorBox = (box: Box): Box => ({
+  x0: SPACE - box.x1,
+  y0: box.y0,
+  x1: SPACE - box.x0,
+  y1: box.y1,
+  ...(box.head ? { head: mirrorBox(box.head) } : {}),
+});
+
+/** The share of `a` inside `b`. */
+function shareIn(a: Box, b: Box): number {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return w <= 0 || h <= 0 ? 0 : (w * h) / ((a.x1 - a.x0) * (a.y1 - a.y0));
 }
 
 /**
- * How much two figures' bodies overlap, as a share of the smaller one: the middle half of each box
+ * How much two figures' bodies overlap, as a share of the smaller one: the middle 60 % of each box
  * (a figure's box has room for its arms and hair on either side).
  */
 function overlap(a: Box, b: Box): number {
   const core = (box: Box) => {
-    const inset = (box.x1 - box.x0) * 0.25;
+    const inset = (box.x1 - box.x0) * 0.2;
     return { x0: box.x0 + inset, x1: box.x1 - inset, y0: box.y0, y1: box.y1 };
   };
   const [p, q] = [core(a), core(b)];
+  // A head under the other figure (its hair, its arms) counts whole: every face shows.
+  const heads = Math.max(a.head ? shareIn(a.head, q) : 0, b.head ? shareIn(b.head, p) : 0);
+  if (heads > 0.02) return 1 + heads;
   const w = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0);
   const h = Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
   if (w <= 0 || h <= 0) return 0;
@@ -317,7 +347,13 @@ function overlap(a: Box, b: Box): number {
 }
 
 /** The most two figures' bodies may overlap: one a little in front of the other, both whole. */
-const MAX_OVERLAP = 0.12;
+const MAX_OVERLAP = 0.05;
+
+/** Where the lead's feet (or seat) are in the nest, as placeChild puts them. */
+function leadFeet(stage: Stage, lead: SceneChild): number {
+  const sink = lead.place === 'in-bed' ? (lead.pose === 'sitting' ? 60 : 110) : lead.place === 'in-bath' ? 60 : 70;
+  return stage.nest.y + sink;
+}
 
 /** A companion's group of classes (child-2, face-2, toy-2): the layout check finds each child. */
 const relabel = (svg: string, n: number) =>
@@ -341,12 +377,19 @@ function placeCompanion(
   const k0 = stage.k * Math.min(1.15, Math.max(0.8, companion.scale ?? 1));
   const leadX = leadFigure.inside ? toPage(stage, leadFigure.at.x) : leadFigure.at.x;
   const close = stage.scene.view === 'close';
-  const [lo, hi] = close ? [190, 810] : [110, 890];
+  let [lo, hi] = close ? [170, 830] : [80, 920];
+  if (close && leadFigure.inside) {
+    // The close view centres the nest (closeUp): only what its window shows is in the picture.
+    const tx = Math.min(0, Math.max(SPACE - CLOSE_ZOOM * SPACE, 500 - toPage(stage, nest.x) * CLOSE_ZOOM));
+    lo = Math.max(lo, -tx / CLOSE_ZOOM + 110);
+    hi = Math.min(hi, (SPACE - tx) / CLOSE_ZOOM - 110);
+  }
   type Candidate = { x: number; y: number; inside: boolean; pose: SceneChild['pose'] };
   const candidates: Candidate[] = [];
   const insideLead = inNest(lead);
   const sitting = lead.pose === 'sitting' || lead.pose === 'lying' || lead.pose === 'sleeping';
-  if (insideLead) {
+  // Beside a lying child there is no room in the bed: the others sit up on it only beside one sitting.
+  if (insideLead && lead.pose !== 'lying' && lead.pose !== 'sleeping') {
     const sink = lead.place === 'in-bed' ? 60 : lead.place === 'in-bath' ? 60 : 70;
     for (const share of [0.3, -0.3, 0.1, -0.1, 0.45]) {
       candidates.push({ x: nest.x + nest.width * share, y: nest.y + sink, inside: true, pose: 'sitting' });
@@ -359,14 +402,16 @@ function placeCompanion(
       : insideLead && sitting
         ? 'sitting'
         : 'standing';
-  // Every spot of the ground from the lead outwards, a step of 30 at a time.
+  // Beside the bed, the bath or the boat, feet no lower than the lead's: the text panel stays clear.
+  const floorY = insideLead ? Math.min(groundY, leadFeet(stage, lead)) : groundY;
+  // Every spot of the ground from the lead outwards, a step of 20 at a time.
   const spots: number[] = [];
-  for (let x = lo; x <= hi; x += 30) spots.push(x);
+  for (let x = lo; x <= hi; x += 20) spots.push(x);
   spots.sort((a, b) => Math.abs(a - leadX) - Math.abs(b - leadX) || a - b);
   for (const x of spots) {
-    if (Math.abs(x - leadX) >= 150) candidates.push({ x, y: groundY, inside: false, pose: standing });
+    if (Math.abs(x - leadX) >= 120) candidates.push({ x, y: floorY, inside: false, pose: standing });
   }
-  if (candidates.length === 0) candidates.push({ x: leadX, y: groundY, inside: false, pose: standing });
+  if (candidates.length === 0) candidates.push({ x: leadX, y: floorY, inside: false, pose: standing });
 
   const build = (candidate: Candidate, shrink: number) => {
     const kc = k0 * shrink;
@@ -384,18 +429,18 @@ function placeCompanion(
     });
     const anchor = figure.anchors.ground;
     const box = boxOf(figure, anchor, candidate.x, candidate.y, kc);
-    const onPage =
-      candidate.inside && stage.mirrored ? { ...box, x0: SPACE - box.x1, x1: SPACE - box.x0 } : box;
+    const onPage = candidate.inside && stage.mirrored ? mirrorBox(box) : box;
     const worst = Math.max(0, ...taken.map((other) => overlap(onPage, other)));
     return { candidate, figure, box, worst, facing, pose, kc };
   };
   // Where no spot is free, the companion a little smaller (a step back), then the least crowded spot.
   let best: ReturnType<typeof build> | undefined;
-  search: for (const shrink of [1, 0.9, 0.8]) {
+  search: for (const shrink of [1, 0.9, 0.8, 0.7]) {
     for (const candidate of candidates) {
       const built = build(candidate, shrink);
       if (!best || built.worst < best.worst - 0.01) best = built;
-      if (built.worst <= MAX_OVERLAP) {
+      // In the bed, the bath or the boat only the top of a child shows: no overlap at all there.
+      if (built.worst <= (candidate.inside ? 0.005 : MAX_OVERLAP)) {
         best = built;
         break search;
       }
