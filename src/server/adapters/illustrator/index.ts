@@ -51,6 +51,8 @@ export type CoverRequest = {
    * as before.
    */
   companions?: readonly DrawnCompanion[] | undefined;
+  /** The lead's age, with companions: an older child is drawn a little taller than a younger one. */
+  age?: number | undefined;
   /** The cover's width and height in pixels: 1024 on screen by default, 2625 for print. */
   size?: number | undefined;
   /**

@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../../shared/domain/errors';
 import { DEFAULT_TOY_LOOK, defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
 import { coverLines, FIRST_STORY } from '../../stories/book-words';
 import { coverSceneOf } from '../../stories/catalogue';
-import { type ChildOptions, drawChild, drawToy, readChildLook, type ToyOptions } from './characters';
+import { type ChildOptions, drawChild, drawToy, type Figure, readChildLook, type ToyOptions } from './characters';
 import { COVER_IMPRINT, COVER_SIZE, renderCoverParts, seedFrom } from './cover-art';
 import type { CoverKind, CoverRequest, CoverResult, DrawnCompanion, Illustrator, PageRequest } from './index';
 import { checkPageRequest } from './page-request';
@@ -102,6 +102,43 @@ export function sceneCompanions(
   }));
 }
 
+/**
+ * The companions as the hero cover draws them: standing, waving to the reader, or hugging their toy,
+ * turned towards the lead in the middle of the row.
+ */
+function coverCast(
+  companions: readonly DrawnCompanion[],
+  leadAge: number | undefined,
+  firstSide: 'left' | 'right',
+): { figure: Figure; scale: number }[] {
+  const scales = sceneCompanions(companions, leadAge);
+  return companions.slice(0, 2).map((companion, index) => {
+    // Two children: the companion on the side away from the toy; three: one on each side.
+    const side = companions.length === 1 ? firstSide : index === 0 ? 'left' : 'right';
+    const facing = side === 'left' ? 'right' : 'left';
+    const child = drawChild({
+      look: companion.look,
+      style: 'color',
+      outfit: 'day',
+      pose: companion.toy ? 'hugging' : 'waving',
+      expression: 'happy',
+      facing,
+    });
+    if (!companion.toy) return { figure: child, scale: scales[index]!.scale ?? 1 };
+    const toy = drawToy({ look: companion.toy, style: 'color', pose: 'held', facing });
+    const k = 0.74;
+    const tx = child.anchors.arms.x - toy.anchors.arms.x * k;
+    const ty = child.anchors.arms.y - toy.anchors.arms.y * k;
+    return {
+      figure: {
+        ...child,
+        svg: `${child.svg}<g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${k})">${toy.svg}</g>`,
+      },
+      scale: scales[index]!.scale ?? 1,
+    };
+  });
+}
+
 export type LocalIllustratorOptions = {
   /** The offline photo check; by default the detection model, loaded on first use. */
   photoChecker?: PhotoChecker;
@@ -143,6 +180,16 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
       const toyGiven = request.toy === undefined ? undefined : ToyLookSchema.safeParse(request.toy);
       if (toyGiven && !toyGiven.success)
         return fail('VALIDATION_INVALID_PARAM', "The toy's look is not valid.");
+      if (
+        request.companions !== undefined &&
+        (request.companions.length > 2 ||
+          request.companions.some(
+            (companion) =>
+              !ChildLookSchema.safeParse(companion?.look).success ||
+              (companion.toy !== undefined && !ToyLookSchema.safeParse(companion.toy).success),
+          ))
+      )
+        return fail('VALIDATION_INVALID_PARAM', 'The children beside the lead are not valid.');
       if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
 
       try {
@@ -193,6 +240,11 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
               } as const)
             : undefined;
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
+        // The whole cast on the hero cover (issue 35): each child beside the lead turned to it.
+        const cast =
+          look && request.companions?.length
+            ? coverCast(request.companions, request.age, toySide === 'left' ? 'right' : 'left')
+            : undefined;
         const parts = await renderCoverParts(
           {
             theme: hero ? 'hero' : 'toy',
@@ -201,6 +253,7 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
             imprint: COVER_IMPRINT[request.language],
             figure,
             companion,
+            ...(cast ? { cast } : {}),
             size,
             // The art depends on who is on the cover, not on the language: EN and FR share a scene.
             // The first cover keeps its seed of old (approved covers are drawn again at print size).
