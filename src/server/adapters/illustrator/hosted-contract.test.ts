@@ -252,14 +252,19 @@ describe.each(providers)('hosted illustrator contract: $name', (provider) => {
   it('names the three children in the page prompt and draws the companions on the sheet (issue 35)', async () => {
     fake.reply(provider.image(png), provider.image(png));
     const companions = [
-      { name: 'Leo', age: 4, look: { ...CHILD, hairColor: 'platinum' as const }, toy: { ...TOY, main: 'pink' as const } },
+      {
+        name: 'Leo',
+        age: 4,
+        look: { ...CHILD, hairColor: 'platinum' as const },
+        toy: { ...TOY, main: 'pink' as const },
+      },
       { name: 'Zoé', age: 7, look: { ...CHILD, skin: 'deep' as const } },
     ];
     const cast = { ...page(), child: { look: CHILD, name: 'Mia', age: 5 }, toy: { look: TOY }, companions };
     expect((await illustrator().illustratePage(cast)).ok).toBe(true);
-    expect((await illustrator().illustratePage({ ...page(), child: { look: CHILD }, toy: { look: TOY } })).ok).toBe(
-      true,
-    );
+    expect(
+      (await illustrator().illustratePage({ ...page(), child: { look: CHILD }, toy: { look: TOY } })).ok,
+    ).toBe(true);
     const [three, one] = await Promise.all(fake.received.map((request) => provider.sent(request)));
     expect(three?.prompt).toContain(
       'The three children: Mia (the child of the hero cover, 5 years old), Leo, 4 years old and Zoé, 7 years old.',

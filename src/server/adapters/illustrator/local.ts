@@ -4,7 +4,14 @@ import type { ErrorCode } from '../../../shared/domain/errors';
 import { DEFAULT_TOY_LOOK, defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
 import { coverLines, FIRST_STORY } from '../../stories/book-words';
 import { coverSceneOf } from '../../stories/catalogue';
-import { type ChildOptions, drawChild, drawToy, type Figure, readChildLook, type ToyOptions } from './characters';
+import {
+  type ChildOptions,
+  drawChild,
+  drawToy,
+  type Figure,
+  readChildLook,
+  type ToyOptions,
+} from './characters';
 import { COVER_IMPRINT, COVER_SIZE, renderCoverParts, seedFrom } from './cover-art';
 import type { CoverKind, CoverRequest, CoverResult, DrawnCompanion, Illustrator, PageRequest } from './index';
 import { checkPageRequest } from './page-request';

@@ -186,7 +186,9 @@ export function pageReferences(
   request: Pick<PageRequest, 'child' | 'toy' | 'firstPage' | 'companions'>,
 ): PageReference[] {
   const sheet =
-    request.child?.look !== undefined || request.toy?.look !== undefined || Boolean(request.companions?.length);
+    request.child?.look !== undefined ||
+    request.toy?.look !== undefined ||
+    Boolean(request.companions?.length);
   return [
     ...(sheet ? (['sheet'] as const) : []),
     'hero-cover',
@@ -250,9 +252,14 @@ export function castCharacters(request: Pick<PageRequest, 'child' | 'companions'
   const companions = request.companions ?? [];
   const count = COUNT_WORDS[Math.min(3, companions.length + 1)];
   const lead = sanitiseName(request.child?.name ?? '') || 'the hero';
-  const names = companions.map((companion, index) => sanitiseName(companion.name ?? '') || `child ${index + 2}`);
+  const names = companions.map(
+    (companion, index) => sanitiseName(companion.name ?? '') || `child ${index + 2}`,
+  );
   const ages = (age: number | undefined) => (age !== undefined ? `, ${age} years old` : '');
-  const list = [`${lead} (the child of the hero cover${ages(request.child?.age)})`, ...names.map((name, index) => `${name}${ages(companions[index]?.age)}`)];
+  const list = [
+    `${lead} (the child of the hero cover${ages(request.child?.age)})`,
+    ...names.map((name, index) => `${name}${ages(companions[index]?.age)}`),
+  ];
   return [
     `The ${count} children: ${list.slice(0, -1).join(', ')} and ${list.at(-1)}.`,
     `The character sheet shows them left to right in that order, each followed by their own plush toy if they have one. Draw all ${count} children in every picture, each exactly as on the sheet and with their own toy, side by side and turned towards one another, every face clearly visible, no child hidden behind another. The names are context for you only: never write them in the picture.`,
@@ -261,10 +268,7 @@ export function castCharacters(request: Pick<PageRequest, 'child' | 'companions'
 
 /** The full prompt of a page: the shared style and characters, then this page's scene. */
 export function buildPagePrompt(
-  request: Pick<
-    PageRequest,
-    'scene' | 'style' | 'firstPage' | 'themeId' | 'child' | 'toy' | 'companions'
-  >,
+  request: Pick<PageRequest, 'scene' | 'style' | 'firstPage' | 'themeId' | 'child' | 'toy' | 'companions'>,
 ): string {
   const cast = Boolean(request.companions?.length);
   // Without a description, the setting and the hour ("forest path at night") still say where we are.

@@ -66,7 +66,13 @@ export function referenceSheetSvg(characters: SheetCharacters, style: ArtStyle):
     });
   for (const companion of characters.companions ?? []) {
     figures.push({
-      figure: drawChild({ look: companion.look, pose: 'standing', expression: 'happy', style, outfit: 'day' }),
+      figure: drawChild({
+        look: companion.look,
+        pose: 'standing',
+        expression: 'happy',
+        style,
+        outfit: 'day',
+      }),
       scale: 1,
     });
     if (companion.toy)

@@ -171,7 +171,9 @@ export function sceneSvg(input: ScenePageInput): string {
     }
   }
   if (scene.child && child && input.companions?.length) {
-    const taken = [child, toy].filter((figure) => figure !== undefined).map((figure) => pageBox(stage, figure));
+    const taken = [child, toy]
+      .filter((figure) => figure !== undefined)
+      .map((figure) => pageBox(stage, figure));
     input.companions.slice(0, 2).forEach((companion, index) => {
       const placed = placeCompanion(stage, scene.child!, companion, index + 2, taken, child);
       taken.push(pageBox(stage, placed));
@@ -351,7 +353,8 @@ const MAX_OVERLAP = 0.05;
 
 /** Where the lead's feet (or seat) are in the nest, as placeChild puts them. */
 function leadFeet(stage: Stage, lead: SceneChild): number {
-  const sink = lead.place === 'in-bed' ? (lead.pose === 'sitting' ? 60 : 110) : lead.place === 'in-bath' ? 60 : 70;
+  const sink =
+    lead.place === 'in-bed' ? (lead.pose === 'sitting' ? 60 : 110) : lead.place === 'in-bath' ? 60 : 70;
   return stage.nest.y + sink;
 }
 
@@ -374,7 +377,8 @@ function placeCompanion(
   leadFigure: PlacedChild,
 ): PlacedFigure {
   const { nest, groundY } = stage;
-  const k0 = stage.k * Math.min(1.15, Math.max(0.8, companion.scale ?? 1));
+  // An older child a little taller, never so tall that a text panel at the top reaches them.
+  const k0 = stage.k * Math.min(1.06, Math.max(0.8, companion.scale ?? 1));
   const leadX = leadFigure.inside ? toPage(stage, leadFigure.at.x) : leadFigure.at.x;
   const close = stage.scene.view === 'close';
   let [lo, hi] = close ? [170, 830] : [80, 920];

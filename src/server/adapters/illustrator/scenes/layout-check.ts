@@ -134,7 +134,8 @@ async function hiddenFigures(
       if (whole === 0) continue;
       const shows = parts.find((part) => part.what === what)?.count ?? 0;
       const share = 1 - Math.min(1, shows / whole);
-      if (share > ALLOWED_HIDDEN[kindOf(what)]!) hidden.push(`the ${what} (${Math.round(share * 100)} % hidden)`);
+      if (share > ALLOWED_HIDDEN[kindOf(what)]!)
+        hidden.push(`the ${what} (${Math.round(share * 100)} % hidden)`);
     }
   }
   return hidden;

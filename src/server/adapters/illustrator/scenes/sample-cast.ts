@@ -42,8 +42,23 @@ export const WIDE_COMPANIONS: readonly DrawnCompanion[] = [
 ];
 
 const VARIED_LOOKS: readonly ChildLook[] = [
-  { skin: 'fair', hairColor: 'red', hairStyle: 'curly-short', eyeColor: 'green', glasses: false, top: 'green' },
-  { skin: 'tan', hairColor: 'black', hairStyle: 'pigtails', eyeColor: 'brown', glasses: false, outfit: 'dress', top: 'yellow' },
+  {
+    skin: 'fair',
+    hairColor: 'red',
+    hairStyle: 'curly-short',
+    eyeColor: 'green',
+    glasses: false,
+    top: 'green',
+  },
+  {
+    skin: 'tan',
+    hairColor: 'black',
+    hairStyle: 'pigtails',
+    eyeColor: 'brown',
+    glasses: false,
+    outfit: 'dress',
+    top: 'yellow',
+  },
 ];
 const VARIED_TOYS: readonly ToyLook[] = [
   { kind: 'bunny', main: 'white', second: 'pink', feature: 'bow' },
