@@ -1,7 +1,12 @@
 import sharp from 'sharp';
 import { ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
-import { DEFAULT_TOY_LOOK, defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
+import {
+  DEFAULT_TOY_LOOK,
+  defaultToyLook,
+  type ToyLook,
+  ToyLookSchema,
+} from '../../../shared/domain/toy-look';
 import { coverLines, FIRST_STORY } from '../../stories/book-words';
 import { coverSceneOf } from '../../stories/catalogue';
 import {
@@ -42,6 +47,8 @@ const MESSAGES = {
   noToy: 'No plush toy was detected in the photo. Please upload a photo that clearly shows the toy.',
   timeout: 'The illustration took longer than expected. Please try again.',
   failed: 'The illustration could not be generated. Please try again in a moment.',
+  cast: 'The children beside the lead are not valid.',
+  toyLook: "The toy's look is not valid.",
 } as const;
 
 const fail = (code: ErrorCode, message: string): CoverResult => ({ ok: false, code, message });
@@ -114,10 +121,12 @@ export function sceneCompanions(
  * turned towards the lead in the middle of the row.
  */
 function coverCast(
-  companions: readonly DrawnCompanion[],
-  leadAge: number | undefined,
+  request: Pick<CoverRequest, 'companions' | 'age'>,
   firstSide: 'left' | 'right',
-): { figure: Figure; scale: number }[] {
+): { figure: Figure; scale: number }[] | undefined {
+  const companions = request.companions ?? [];
+  if (companions.length === 0) return undefined;
+  const leadAge = request.age;
   const scales = sceneCompanions(companions, leadAge);
   return companions.slice(0, 2).map((companion, index) => {
     // Two children: the companion on the side away from the toy; three: one on each side.
@@ -144,6 +153,37 @@ function coverCast(
       scale: scales[index]!.scale ?? 1,
     };
   });
+}
+
+/** On the hero cover, the toy beside the child, turned towards them (the side the variant leaves free). */
+function toyBeside(variant: number, toy: ToyLook | undefined) {
+  const heroVariant = HERO_VARIANTS[variant % HERO_VARIANTS.length]!;
+  const toySide = 'facing' in heroVariant && heroVariant.facing === 'left' ? 'right' : 'left';
+  const companion = toy
+    ? ({
+        figure: drawToy({
+          look: toy,
+          style: 'color',
+          pose: 'sitting',
+          facing: toySide === 'left' ? 'right' : 'left',
+        }),
+        side: toySide,
+      } as const)
+    : undefined;
+  return { toySide, companion };
+}
+
+/** At most two companions, each look and toy one the wizard offers (absent: none). */
+function companionsValid(companions: readonly DrawnCompanion[] | undefined): boolean {
+  if (companions === undefined) return true;
+  return (
+    companions.length <= 2 &&
+    companions.every(
+      (companion) =>
+        ChildLookSchema.safeParse(companion?.look).success &&
+        (companion.toy === undefined || ToyLookSchema.safeParse(companion.toy).success),
+    )
+  );
 }
 
 export type LocalIllustratorOptions = {
@@ -185,18 +225,11 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
       const given = request.look === undefined ? undefined : ChildLookSchema.safeParse(request.look);
       if (given && !given.success) return fail('VALIDATION_INVALID_PARAM', 'The child look is not valid.');
       const toyGiven = request.toy === undefined ? undefined : ToyLookSchema.safeParse(request.toy);
-      if (toyGiven && !toyGiven.success)
-        return fail('VALIDATION_INVALID_PARAM', "The toy's look is not valid.");
-      if (
-        request.companions !== undefined &&
-        (request.companions.length > 2 ||
-          request.companions.some(
-            (companion) =>
-              !ChildLookSchema.safeParse(companion?.look).success ||
-              (companion.toy !== undefined && !ToyLookSchema.safeParse(companion.toy).success),
-          ))
-      )
-        return fail('VALIDATION_INVALID_PARAM', 'The children beside the lead are not valid.');
+      if ((toyGiven && !toyGiven.success) || !companionsValid(request.companions))
+        return fail(
+          'VALIDATION_INVALID_PARAM',
+          toyGiven?.success === false ? MESSAGES.toyLook : MESSAGES.cast,
+        );
       if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
 
       try {
@@ -231,27 +264,8 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
               style: 'color',
               ...TOY_VARIANTS[variant % TOY_VARIANTS.length]!,
             });
-        // On the hero cover, the toy beside the child, turned towards them.
-        const heroVariant = HERO_VARIANTS[variant % HERO_VARIANTS.length]!;
-        const toySide = 'facing' in heroVariant && heroVariant.facing === 'left' ? 'right' : 'left';
-        const companion =
-          look && toyGiven?.data
-            ? ({
-                figure: drawToy({
-                  look: toyGiven.data,
-                  style: 'color',
-                  pose: 'sitting',
-                  facing: toySide === 'left' ? 'right' : 'left',
-                }),
-                side: toySide,
-              } as const)
-            : undefined;
+        const { toySide, companion } = toyBeside(variant, look ? toyGiven?.data : undefined);
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
-        // The whole cast on the hero cover (issue 35): each child beside the lead turned to it.
-        const cast =
-          look && request.companions?.length
-            ? coverCast(request.companions, request.age, toySide === 'left' ? 'right' : 'left')
-            : undefined;
         const parts = await renderCoverParts(
           {
             theme: hero ? 'hero' : 'toy',
@@ -260,7 +274,8 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
             imprint: COVER_IMPRINT[request.language],
             figure,
             companion,
-            ...(cast ? { cast } : {}),
+            // The whole cast on the hero cover (issue 35): each child beside the lead turned to it.
+            cast: look ? coverCast(request, toySide === 'left' ? 'right' : 'left') : undefined,
             size,
             // The art depends on who is on the cover, not on the language: EN and FR share a scene.
             // The first cover keeps its seed of old (approved covers are drawn again at print size).
@@ -307,9 +322,7 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
           size: request.size,
           look: request.child?.look ?? DEFAULT_CHILD_LOOK,
           toy,
-          ...(request.companions?.length
-            ? { companions: sceneCompanions(request.companions, request.child?.age) }
-            : {}),
+          companions: sceneCompanions(request.companions ?? [], request.child?.age),
         });
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
         return { ok: true, image, mimeType: 'image/png' };
