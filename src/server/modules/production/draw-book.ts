@@ -246,7 +246,10 @@ export async function redrawPage(deps: DrawDeps, payload: { redrawId: string }):
       heroCover: book.heroCover,
       toyCover: book.toyCover,
       scene: scene && 'setting' in scene ? scene : page.scene,
-      child: { look: book.look, ...(book.companions ? { age: book.leadAge } : {}) },
+      child: {
+        look: book.look,
+        ...(book.companions ? { age: book.leadAge, name: plan.metadata.childName } : {}),
+      },
       toy: { look: book.toyLook },
       ...(book.companions ? { companions: book.companions } : {}),
       toyPhoto: book.toyPhoto,

@@ -190,7 +190,10 @@ async function illustrateSpread(deps: ProductionDeps, book: Book, spread: Claime
           'setting' in spread.content.scene
             ? spread.content.scene
             : (book.plan.story.pages[spread.position - 1]?.scene ?? spread.content.scene),
-        child: { look: book.look, ...(book.companions ? { age: book.leadAge } : {}) },
+        child: {
+          look: book.look,
+          ...(book.companions ? { age: book.leadAge, name: book.plan.metadata.childName } : {}),
+        },
         toy: { look: book.toyLook },
         ...(book.companions ? { companions: book.companions } : {}),
         toyPhoto: book.toyPhoto,
