@@ -7,13 +7,19 @@
  *
  * `story` is a folder of src/server/stories (default guardian-friend). With a second language, the
  * bilingual edition: each page's text in both (issue 32).
+ *
+ * A book for two or three children (issue 35): `COMPANIONS='Leo:male:4,Zoé:female:7+toy'` (name,
+ * gender, age; `+toy` gives the child a toy) draws the companions, in varied looks, on the cover and
+ * every page beside the lead (5 years old); `COMPANIONS=wide` draws the layout test's widest looks.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { DrawnCompanion } from '../src/server/adapters/illustrator/index';
 import { createLocalIllustrator } from '../src/server/adapters/illustrator/local';
-import { teddyPhoto } from '../src/server/adapters/illustrator/test-photos';
+import { parseCompanions, WIDE_COMPANIONS } from '../src/server/adapters/illustrator/scenes/sample-cast';
+import { personPhoto, teddyPhoto } from '../src/server/adapters/illustrator/test-photos';
 import { buildPrintFiles } from '../src/server/modules/production/print-files';
 import { loadStory, renderStory } from '../src/server/stories/story';
 import { DEFAULT_CHILD_LOOK } from '../src/shared/domain/child-look';
@@ -38,8 +44,13 @@ async function main(): Promise<void> {
   const bookType = type as BookType;
   const style = bookType === 'coloring' ? 'line' : 'color';
   await mkdir(out, { recursive: true });
-  const hero = await heroCoverParts(themeId, language, child);
+  const companions =
+    process.env.COMPANIONS === 'wide' ? [...WIDE_COMPANIONS] : parseCompanions(process.env.COMPANIONS);
+  const leadAge = 5;
   const illustrator = createLocalIllustrator();
+  const hero = companions.length
+    ? await castCover(themeId, language, child, companions, leadAge)
+    : await heroCoverParts(themeId, language, child);
   const toyPhoto = await teddyPhoto();
   const toyCover = await illustrator.generateCover({
     kind: 'plush_toy_generation',
@@ -71,6 +82,7 @@ async function main(): Promise<void> {
       toyPhoto,
       scene: page.scene,
       style,
+      ...(companions.length ? { child: { age: leadAge }, companions } : {}),
       pageNumber: page.position,
       size: 1024,
       language,
@@ -93,7 +105,11 @@ async function main(): Promise<void> {
     coverTypes: ['softcover', 'hardcover'],
     // The pages are drawn from their scenes with the default looks: the layout check places the
     // text panel (and refuses a page with no room for it) as production does.
-    layout: { look: DEFAULT_CHILD_LOOK, toy: defaultToyLook({ toyName: toy }) },
+    layout: {
+      look: DEFAULT_CHILD_LOOK,
+      toy: defaultToyLook({ toyName: toy }),
+      ...(companions.length ? { companions, leadAge } : {}),
+    },
   });
   await writeFile(path.join(out, 'interior.pdf'), files.interior);
   await run('pdftoppm', ['-r', '40', '-png', path.join(out, 'interior.pdf'), path.join(out, 'page')]);
@@ -109,6 +125,32 @@ async function main(): Promise<void> {
     ]);
   }
   console.log(`${out}: ${files.pageCount} pages, covers ${[...files.covers.keys()].join(', ')}`);
+}
+
+/** The hero cover of a cast, by the local illustrator (the default child, its toy and the companions). */
+async function castCover(
+  themeId: string,
+  language: Language,
+  child: string,
+  companions: DrawnCompanion[],
+  age: number,
+): Promise<{ image: Buffer; art: Buffer }> {
+  const cover = await createLocalIllustrator({
+    photoChecker: { hasPerson: async () => ({ ok: true }), hasToy: async () => ({ ok: true }) } as never,
+  }).generateCover({
+    kind: 'hero_generation',
+    photo: await personPhoto(),
+    themeId,
+    name: child,
+    language,
+    look: DEFAULT_CHILD_LOOK,
+    companions,
+    age,
+    size: 2750,
+    art: true,
+  });
+  if (!cover.ok || !cover.art) throw new Error(cover.ok ? 'no cover art' : cover.message);
+  return { image: cover.image, art: cover.art };
 }
 
 main().catch((error) => {

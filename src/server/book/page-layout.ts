@@ -1,5 +1,8 @@
+import { castOf } from '../../shared/domain/cast';
 import { type ChildLook, ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../shared/domain/child-look';
 import { defaultToyLook, type ToyLook, ToyLookSchema } from '../../shared/domain/toy-look';
+import type { DrawnCompanion } from '../adapters/illustrator';
+import { sceneCompanions } from '../adapters/illustrator/local';
 import { checkLayout, layoutProblem, sceneParts } from '../adapters/illustrator/scenes/layout-check';
 import { type PageWords, storyPanels } from '../print/interior';
 import type { Scene } from '../stories/scene';
@@ -10,16 +13,42 @@ import type { Scene } from '../stories/scene';
  * where it prints.
  */
 
-export type DrawnLooks = { look: ChildLook; toy: ToyLook };
+export type DrawnLooks = {
+  look: ChildLook;
+  toy: ToyLook;
+  /** The children beside the lead (issue 35) and the lead's age: drawn on every page. */
+  companions?: readonly DrawnCompanion[] | undefined;
+  leadAge?: number | undefined;
+};
+
+/**
+ * The children beside the lead as the illustrators draw them (issue 35, docs/decisions/030-siblings.md),
+ * from the book's cast: each look, toy, age and name. A book of one child has none.
+ */
+export function drawnCompanions(personalisation: unknown): DrawnCompanion[] {
+  const source = (personalisation ?? {}) as Parameters<typeof castOf>[0];
+  if (!Array.isArray(source.companions)) return [];
+  return castOf(source)
+    .filter((member) => !member.lead && member.look)
+    .map((member) => ({
+      look: member.look!,
+      ...(member.toy?.look ? { toy: member.toy.look } : {}),
+      ...(member.age !== undefined ? { age: member.age } : {}),
+      name: member.name,
+    }));
+}
 
 /** The looks the local illustrator drew the child and the toy with (as production/draw-book.ts reads them). */
 export function drawnLooks(instance: { wizardMetadata: unknown }, toyName: string): DrawnLooks {
   const metadata = instance.wizardMetadata as { childLook?: unknown; toyLook?: unknown } | null;
   const look = ChildLookSchema.safeParse(metadata?.childLook);
   const toy = ToyLookSchema.safeParse(metadata?.toyLook);
+  const companions = drawnCompanions(metadata);
+  const age = (metadata as { childAge?: unknown } | null)?.childAge;
   return {
     look: look.success ? look.data : DEFAULT_CHILD_LOOK,
     toy: toy.success ? toy.data : defaultToyLook({ toyName }),
+    ...(companions.length ? { companions, ...(typeof age === 'number' ? { leadAge: age } : {}) } : {}),
   };
 }
 
@@ -33,7 +62,21 @@ export async function scenePanelPlace(
   looks: DrawnLooks,
   pageNumber: number,
 ): Promise<{ place: 'top' | 'bottom' | undefined; problem: string | undefined }> {
-  const parts = await sceneParts({ scene, style: 'color', size: 240, look: looks.look, toy: looks.toy });
+  const parts = await sceneParts({
+    scene,
+    style: 'color',
+    size: 240,
+    look: looks.look,
+    toy: looks.toy,
+    ...(looks.companions?.length ? { companions: sceneCompanions(looks.companions, looks.leadAge) } : {}),
+  });
   const verdict = checkLayout(parts, await storyPanels(words));
+  if (looks.companions?.length && !verdict.place) {
+    // A cast (issue 35): the placement of two or three children is not yet perfect on every page
+    // (docs/decisions/030-siblings.md); the panel goes where it covers least rather than stopping the
+    // book. A book of one child is refused as before.
+    const count = (at: 'top' | 'bottom') => verdict.covers[at]?.length ?? 0;
+    return { place: count('top') < count('bottom') ? 'top' : 'bottom', problem: undefined };
+  }
   return { place: verdict.place, problem: layoutProblem(pageNumber, verdict) };
 }

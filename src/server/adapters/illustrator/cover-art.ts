@@ -85,6 +85,12 @@ export type CoverArtInput = {
    * on the hero cover, docs/decisions/021-the-toy-drawn.md), at the scenes' toy scale.
    */
   companion?: { figure: Figure; side: 'left' | 'right' } | undefined;
+  /**
+   * The children beside the star (issue 35, docs/decisions/030-siblings.md), each drawn with its own
+   * toy in its arms, `scale` its height beside the star's: the whole cast on the hero cover, in a row
+   * with the star in the middle. Absent or empty: the cover as before.
+   */
+  cast?: readonly { figure: Figure; scale: number }[] | undefined;
   /** The photo (any format sharp reads), already checked; ignored when a figure is given. */
   photo?: Buffer | undefined;
   /** Where the subject is, as fractions of the photo; the portrait is framed around it. */
@@ -1067,6 +1073,63 @@ export function figureSvg(
   return { backdrop, figure: placed };
 }
 
+/**
+ * The hero cover of a cast (issue 35): the children in a row on the front hill, the star in the
+ * middle a little in front, the others beside it turned to it, the star's toy at the row's end on its
+ * side. The children are drawn smaller than a lone star so the row stays inside the cover's width.
+ */
+function castFigureSvg(
+  figure: Figure,
+  companion: CoverArtInput['companion'],
+  cast: NonNullable<CoverArtInput['cast']>,
+  scene?: CoverScene,
+): { backdrop: string; figure: string } {
+  const { backdrop } = figureSvg('hero', figure, undefined, scene);
+  const base = (STAGE.hero / figure.height) * (cast.length === 1 ? 0.86 : 0.76);
+  type Member = { figure: Figure; k: number };
+  const star: Member = { figure, k: base };
+  const others: Member[] = cast.map((child) => ({
+    figure: child.figure,
+    k: base * Math.min(1.15, Math.max(0.8, child.scale)),
+  }));
+  // The row: one companion on each side of the star (two children: the companion away from the toy).
+  const toySide = companion?.side ?? 'left';
+  const row: Member[] =
+    others.length === 1
+      ? toySide === 'left'
+        ? [star, others[0]!]
+        : [others[0]!, star]
+      : [others[0]!, star, others[1]!];
+  const toy: Member | undefined = companion
+    ? { figure: companion.figure, k: base * STAGE.companionScale }
+    : undefined;
+  if (toy) {
+    if (toySide === 'left') row.unshift(toy);
+    else row.push(toy);
+  }
+  // Each member's body takes about 60 % of its drawing's width; the row is centred on the cover.
+  const widths = row.map((member) => member.figure.width * member.k * 0.62);
+  const total = widths.reduce((sum, width) => sum + width, 0);
+  const squeeze = Math.min(1, 900 / total);
+  let left = STAGE.x - (total * squeeze) / 2;
+  const placed: string[] = [];
+  row.forEach((member, index) => {
+    const k = member.k * squeeze;
+    const centre = left + (widths[index]! * squeeze) / 2;
+    left += widths[index]! * squeeze;
+    const gx = centre - member.figure.anchors.ground.x * k;
+    const gy = STAGE.ground - member.figure.anchors.ground.y * k;
+    placed.push(
+      `<g transform="translate(${round(gx)} ${round(gy)}) scale(${round(k * 1000) / 1000})">${member.figure.svg}</g>`,
+    );
+  });
+  // The star last, in front of its neighbours.
+  const starAt = row.indexOf(star);
+  const order = [...placed.filter((_, index) => index !== starAt), placed[starAt]!];
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_SIZE}" height="${COVER_SIZE}" viewBox="0 0 ${COVER_SIZE} ${COVER_SIZE}">`;
+  return { backdrop, figure: `${open}${order.join('')}</svg>` };
+}
+
 /** The full cover as a `size` x `size` PNG (1024 by default). */
 export async function renderCover(input: CoverArtInput): Promise<Buffer> {
   return (await renderCoverParts(input)).image;
@@ -1110,7 +1173,11 @@ export async function renderCoverParts(
       .png({ compressionLevel: 1 })
       .toBuffer();
   const { cx, cy, r } = PORTRAIT;
-  const drawn = input.figure ? figureSvg(input.theme, input.figure, input.companion, input.scene) : undefined;
+  const drawn = input.figure
+    ? input.cast?.length
+      ? castFigureSvg(input.figure, input.companion, input.cast, input.scene)
+      : figureSvg(input.theme, input.figure, input.companion, input.scene)
+    : undefined;
   const day = input.scene?.time === 'afternoon' ? input.scene : undefined;
   const diameter = Math.round(2 * r * k);
   const [subject, title, ribbon, imprint, background, foreground, front] = await Promise.all([

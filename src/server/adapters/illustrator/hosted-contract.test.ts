@@ -249,6 +249,36 @@ describe.each(providers)('hosted illustrator contract: $name', (provider) => {
     expect(line?.prompt).toContain(FIRST_PAGE_REFERENCE);
   });
 
+  it('names the three children in the page prompt and draws the companions on the sheet (issue 35)', async () => {
+    fake.reply(provider.image(png), provider.image(png));
+    const companions = [
+      {
+        name: 'Leo',
+        age: 4,
+        look: { ...CHILD, hairColor: 'platinum' as const },
+        toy: { ...TOY, main: 'pink' as const },
+      },
+      { name: 'Zoé', age: 7, look: { ...CHILD, skin: 'deep' as const } },
+    ];
+    const cast = { ...page(), child: { look: CHILD, name: 'Mia', age: 5 }, toy: { look: TOY }, companions };
+    expect((await illustrator().illustratePage(cast)).ok).toBe(true);
+    expect(
+      (await illustrator().illustratePage({ ...page(), child: { look: CHILD }, toy: { look: TOY } })).ok,
+    ).toBe(true);
+    const [three, one] = await Promise.all(fake.received.map((request) => provider.sent(request)));
+    expect(three?.prompt).toContain(
+      'The three children: Mia (the child of the hero cover, 5 years old), Leo, 4 years old and Zoé, 7 years old.',
+    );
+    expect(one?.prompt).not.toContain('children:');
+    // The sheet shows every child: the companions' hair, skin and toy are on it, not on a sheet of one.
+    const sheet = await rgb(three!.images[0]!);
+    const alone = await rgb(one!.images[0]!);
+    expect(countColour(sheet, HAIR.platinum.fill)).toBeGreaterThan(1000);
+    expect(countColour(alone, HAIR.platinum.fill)).toBe(0);
+    expect(countColour(sheet, SKIN.deep.fill)).toBeGreaterThan(1000);
+    expect(countColour(sheet, TOY_COLOURS.pink.fill)).toBeGreaterThan(500);
+  });
+
   it('sends a hero cover the photo and the sheet of the chosen look, a drawn toy only its sheet', async () => {
     fake.reply(provider.image(png), provider.image(png));
     expect((await illustrator().generateCover({ ...hero(), look: CHILD })).ok).toBe(true);

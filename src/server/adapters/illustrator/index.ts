@@ -4,8 +4,18 @@ import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import type { Scene } from '../../stories/scene';
 
-/** A child beside the lead as the illustrators draw it: a look and, if the child has one, a toy's look. */
-export type DrawnCompanion = { look: ChildLook; toy?: ToyLook | undefined };
+/**
+ * A child beside the lead as the illustrators draw it: a look and, if the child has one, a toy's
+ * look; with its age (and the lead's, `PageRequest.child.age`), an older child is drawn a little
+ * taller than a younger one.
+ */
+export type DrawnCompanion = {
+  look: ChildLook;
+  toy?: ToyLook | undefined;
+  age?: number | undefined;
+  /** The child's name: the hosted models' prompt names every child. */
+  name?: string | undefined;
+};
 
 /** docs/spec.md `generate-book-cover` prompt types: the child's hero cover or the plush toy's cover. */
 export type CoverKind = 'hero_generation' | 'plush_toy_generation';
@@ -41,6 +51,8 @@ export type CoverRequest = {
    * as before.
    */
   companions?: readonly DrawnCompanion[] | undefined;
+  /** The lead's age, with companions: an older child is drawn a little taller than a younger one. */
+  age?: number | undefined;
   /** The cover's width and height in pixels: 1024 on screen by default, 2625 for print. */
   size?: number | undefined;
   /**
@@ -79,7 +91,7 @@ export type PageRequest = {
    * How the child is drawn: the local illustrator's figure (absent: DEFAULT_CHILD_LOOK), the hosted
    * models' character sheet (absent: the hero cover is their only reference for the child).
    */
-  child?: { look?: ChildLook };
+  child?: { look?: ChildLook; age?: number | undefined; name?: string | undefined };
   /**
    * How the toy is drawn: the local illustrator's figure (absent: DEFAULT_TOY_LOOK), the hosted
    * models' character sheet (absent: the toy cover is their reference for the toy).

@@ -1,15 +1,27 @@
 import sharp from 'sharp';
 import { ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
-import { DEFAULT_TOY_LOOK, defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
+import {
+  DEFAULT_TOY_LOOK,
+  defaultToyLook,
+  type ToyLook,
+  ToyLookSchema,
+} from '../../../shared/domain/toy-look';
 import { coverLines, FIRST_STORY } from '../../stories/book-words';
 import { coverSceneOf } from '../../stories/catalogue';
-import { type ChildOptions, drawChild, drawToy, readChildLook, type ToyOptions } from './characters';
+import {
+  type ChildOptions,
+  drawChild,
+  drawToy,
+  type Figure,
+  readChildLook,
+  type ToyOptions,
+} from './characters';
 import { COVER_IMPRINT, COVER_SIZE, renderCoverParts, seedFrom } from './cover-art';
-import type { CoverKind, CoverRequest, CoverResult, Illustrator, PageRequest } from './index';
+import type { CoverKind, CoverRequest, CoverResult, DrawnCompanion, Illustrator, PageRequest } from './index';
 import { checkPageRequest } from './page-request';
 import { createPhotoChecker, type PhotoChecker, UndecodablePhotoError } from './photo-check';
-import { renderScenePage } from './scenes';
+import { renderScenePage, type SceneCompanion } from './scenes';
 
 /**
  * The embedded default illustrator (docs/product.md: the child drawn as a character from features read
@@ -35,6 +47,8 @@ const MESSAGES = {
   noToy: 'No plush toy was detected in the photo. Please upload a photo that clearly shows the toy.',
   timeout: 'The illustration took longer than expected. Please try again.',
   failed: 'The illustration could not be generated. Please try again in a moment.',
+  cast: 'The children beside the lead are not valid.',
+  toyLook: "The toy's look is not valid.",
 } as const;
 
 const fail = (code: ErrorCode, message: string): CoverResult => ({ ok: false, code, message });
@@ -84,6 +98,94 @@ function coverVariant(value: unknown): number {
 /** The largest cover drawn (print size with room to spare); larger requests are refused. */
 const MAX_COVER_SIZE = 4096;
 
+/**
+ * The companions as a page draws them: an older child a little taller than the lead, a younger one a
+ * little smaller (about 4 % a year, within a fifth either way); without both ages, as tall as the lead.
+ */
+export function sceneCompanions(
+  companions: readonly DrawnCompanion[],
+  leadAge: number | undefined,
+): SceneCompanion[] {
+  return companions.map((companion) => ({
+    look: companion.look,
+    toy: companion.toy,
+    scale:
+      companion.age !== undefined && leadAge !== undefined
+        ? Math.min(1.15, Math.max(0.8, 1 + 0.04 * (companion.age - leadAge)))
+        : 1,
+  }));
+}
+
+/**
+ * The companions as the hero cover draws them: standing, waving to the reader, or hugging their toy,
+ * turned towards the lead in the middle of the row.
+ */
+function coverCast(
+  request: Pick<CoverRequest, 'companions' | 'age'>,
+  firstSide: 'left' | 'right',
+): { figure: Figure; scale: number }[] | undefined {
+  const companions = request.companions ?? [];
+  if (companions.length === 0) return undefined;
+  const leadAge = request.age;
+  const scales = sceneCompanions(companions, leadAge);
+  return companions.slice(0, 2).map((companion, index) => {
+    // Two children: the companion on the side away from the toy; three: one on each side.
+    const side = companions.length === 1 ? firstSide : index === 0 ? 'left' : 'right';
+    const facing = side === 'left' ? 'right' : 'left';
+    const child = drawChild({
+      look: companion.look,
+      style: 'color',
+      outfit: 'day',
+      pose: companion.toy ? 'hugging' : 'waving',
+      expression: 'happy',
+      facing,
+    });
+    if (!companion.toy) return { figure: child, scale: scales[index]!.scale ?? 1 };
+    const toy = drawToy({ look: companion.toy, style: 'color', pose: 'held', facing });
+    const k = 0.74;
+    const tx = child.anchors.arms.x - toy.anchors.arms.x * k;
+    const ty = child.anchors.arms.y - toy.anchors.arms.y * k;
+    return {
+      figure: {
+        ...child,
+        svg: `${child.svg}<g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${k})">${toy.svg}</g>`,
+      },
+      scale: scales[index]!.scale ?? 1,
+    };
+  });
+}
+
+/** On the hero cover, the toy beside the child, turned towards them (the side the variant leaves free). */
+function toyBeside(variant: number, toy: ToyLook | undefined) {
+  const heroVariant = HERO_VARIANTS[variant % HERO_VARIANTS.length]!;
+  const toySide = 'facing' in heroVariant && heroVariant.facing === 'left' ? 'right' : 'left';
+  const companion = toy
+    ? ({
+        figure: drawToy({
+          look: toy,
+          style: 'color',
+          pose: 'sitting',
+          facing: toySide === 'left' ? 'right' : 'left',
+        }),
+        side: toySide,
+      } as const)
+    : undefined;
+  return { toySide, companion };
+}
+
+/** At most two companions, each look and toy one the wizard offers (absent: none). */
+function companionsValid(companions: readonly DrawnCompanion[] | undefined): boolean {
+  if (companions === undefined) return true;
+  return (
+    companions.length <= 2 &&
+    companions.every(
+      (companion) =>
+        ChildLookSchema.safeParse(companion?.look).success &&
+        (companion.toy === undefined || ToyLookSchema.safeParse(companion.toy).success),
+    )
+  );
+}
+
 export type LocalIllustratorOptions = {
   /** The offline photo check; by default the detection model, loaded on first use. */
   photoChecker?: PhotoChecker;
@@ -123,8 +225,11 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
       const given = request.look === undefined ? undefined : ChildLookSchema.safeParse(request.look);
       if (given && !given.success) return fail('VALIDATION_INVALID_PARAM', 'The child look is not valid.');
       const toyGiven = request.toy === undefined ? undefined : ToyLookSchema.safeParse(request.toy);
-      if (toyGiven && !toyGiven.success)
-        return fail('VALIDATION_INVALID_PARAM', "The toy's look is not valid.");
+      if ((toyGiven && !toyGiven.success) || !companionsValid(request.companions))
+        return fail(
+          'VALIDATION_INVALID_PARAM',
+          toyGiven?.success === false ? MESSAGES.toyLook : MESSAGES.cast,
+        );
       if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
 
       try {
@@ -159,21 +264,7 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
               style: 'color',
               ...TOY_VARIANTS[variant % TOY_VARIANTS.length]!,
             });
-        // On the hero cover, the toy beside the child, turned towards them.
-        const heroVariant = HERO_VARIANTS[variant % HERO_VARIANTS.length]!;
-        const toySide = 'facing' in heroVariant && heroVariant.facing === 'left' ? 'right' : 'left';
-        const companion =
-          look && toyGiven?.data
-            ? ({
-                figure: drawToy({
-                  look: toyGiven.data,
-                  style: 'color',
-                  pose: 'sitting',
-                  facing: toySide === 'left' ? 'right' : 'left',
-                }),
-                side: toySide,
-              } as const)
-            : undefined;
+        const { toySide, companion } = toyBeside(variant, look ? toyGiven?.data : undefined);
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
         const parts = await renderCoverParts(
           {
@@ -183,6 +274,8 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
             imprint: COVER_IMPRINT[request.language],
             figure,
             companion,
+            // The whole cast on the hero cover (issue 35): each child beside the lead turned to it.
+            cast: look ? coverCast(request, toySide === 'left' ? 'right' : 'left') : undefined,
             size,
             // The art depends on who is on the cover, not on the language: EN and FR share a scene.
             // The first cover keeps its seed of old (approved covers are drawn again at print size).
@@ -229,6 +322,7 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
           size: request.size,
           look: request.child?.look ?? DEFAULT_CHILD_LOOK,
           toy,
+          companions: sceneCompanions(request.companions ?? [], request.child?.age),
         });
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
         return { ok: true, image, mimeType: 'image/png' };

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { MAX_COMPANIONS } from '../../../shared/domain/cast';
 import { ChildLookSchema } from '../../../shared/domain/child-look';
 import { ToyLookSchema } from '../../../shared/domain/toy-look';
 import { SceneSchema } from '../../stories/scene';
@@ -14,10 +16,23 @@ const MESSAGES = {
   badScene: 'The page scene is not one the illustrator knows.',
   look: "The child's look is not valid.",
   toyLook: "The toy's look is not valid.",
+  companions: 'The children beside the lead must be at most two, each with a valid look.',
   picture: 'The toy photo and the first page must be pictures.',
   page: 'The page number must be a whole number from 1.',
   size: `The page size must be a whole number of pixels from ${MIN_PAGE_SIZE} to ${MAX_PAGE_SIZE}.`,
 } as const;
+
+/** The companions a page draws (issue 35): at most two, each look and toy as the wizard keeps them. */
+const CompanionsDrawnSchema = z
+  .array(
+    z.object({
+      look: ChildLookSchema,
+      toy: ToyLookSchema.optional(),
+      age: z.number().int().min(0).max(18).optional(),
+      name: z.string().max(40).optional(),
+    }),
+  )
+  .max(MAX_COMPANIONS);
 
 const invalid = (
   code: 'VALIDATION_MISSING_PARAM' | 'VALIDATION_INVALID_PARAM',
@@ -47,6 +62,8 @@ export function checkPageRequest(request: PageRequest): CoverResult | null {
     return invalid('VALIDATION_INVALID_PARAM', MESSAGES.look);
   if (request.toy?.look !== undefined && !ToyLookSchema.safeParse(request.toy.look).success)
     return invalid('VALIDATION_INVALID_PARAM', MESSAGES.toyLook);
+  if (request.companions !== undefined && !CompanionsDrawnSchema.safeParse(request.companions).success)
+    return invalid('VALIDATION_INVALID_PARAM', MESSAGES.companions);
   for (const picture of [request.toyPhoto, request.firstPage]) {
     if (picture !== undefined && (!Buffer.isBuffer(picture) || picture.length === 0))
       return invalid('VALIDATION_INVALID_PARAM', MESSAGES.picture);

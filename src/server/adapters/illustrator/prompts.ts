@@ -97,7 +97,7 @@ export function buildCoverPrompt(
 }
 
 /** What the character sheet sent with a cover shows (`reference-sheet.ts`). */
-export type CoverSheet = { child: boolean; toy: boolean };
+export type CoverSheet = { child: boolean; toy: boolean; companions?: number | undefined };
 
 /** A toy cover drawn from the toy's look: the sheet instead of the photo (decision 021: no photo pixel). */
 export const TOY_FROM_SHEET =
@@ -117,6 +117,11 @@ function heroWithSheet(sheet: CoverSheet): string {
         ]
       : []),
     ...(sheet.toy ? ['Draw the toy from the sheet beside the child.'] : []),
+    ...(sheet.companions
+      ? [
+          `After them the sheet shows ${sheet.companions === 1 ? 'the child' : 'the two children'} who share this book with the hero, each with their own toy if they have one: draw ${sheet.companions === 1 ? 'them' : 'both'} on the cover beside the hero, as on the sheet, every face clearly visible.`,
+        ]
+      : []),
   ].join(' ');
 }
 
@@ -177,8 +182,13 @@ export const FIRST_PAGE_REFERENCE =
  */
 export type PageReference = 'sheet' | 'hero-cover' | 'toy-cover' | 'first-page';
 
-export function pageReferences(request: Pick<PageRequest, 'child' | 'toy' | 'firstPage'>): PageReference[] {
-  const sheet = request.child?.look !== undefined || request.toy?.look !== undefined;
+export function pageReferences(
+  request: Pick<PageRequest, 'child' | 'toy' | 'firstPage' | 'companions'>,
+): PageReference[] {
+  const sheet =
+    request.child?.look !== undefined ||
+    request.toy?.look !== undefined ||
+    Boolean(request.companions?.length);
   return [
     ...(sheet ? (['sheet'] as const) : []),
     'hero-cover',
@@ -232,10 +242,35 @@ function sanitiseScene(text: string): string {
     .trim();
 }
 
+const COUNT_WORDS = ['', 'one', 'two', 'three'] as const;
+
+/**
+ * The cast of a page (issue 35, docs/decisions/030-siblings.md): "The three children: Mia (the child
+ * of the hero cover), Leo and Zoé", drawn as on the character sheet, all of them in every picture.
+ */
+export function castCharacters(request: Pick<PageRequest, 'child' | 'companions'>): string {
+  const companions = request.companions ?? [];
+  const count = COUNT_WORDS[Math.min(3, companions.length + 1)];
+  const lead = sanitiseName(request.child?.name ?? '') || 'the hero';
+  const names = companions.map(
+    (companion, index) => sanitiseName(companion.name ?? '') || `child ${index + 2}`,
+  );
+  const ages = (age: number | undefined) => (age !== undefined ? `, ${age} years old` : '');
+  const list = [
+    `${lead} (the child of the hero cover${ages(request.child?.age)})`,
+    ...names.map((name, index) => `${name}${ages(companions[index]?.age)}`),
+  ];
+  return [
+    `The ${count} children: ${list.slice(0, -1).join(', ')} and ${list.at(-1)}.`,
+    `The character sheet shows them left to right in that order, each followed by their own plush toy if they have one. Draw all ${count} children in every picture, each exactly as on the sheet and with their own toy, side by side and turned towards one another, every face clearly visible, no child hidden behind another. The names are context for you only: never write them in the picture.`,
+  ].join(' ');
+}
+
 /** The full prompt of a page: the shared style and characters, then this page's scene. */
 export function buildPagePrompt(
-  request: Pick<PageRequest, 'scene' | 'style' | 'firstPage' | 'themeId' | 'child' | 'toy'>,
+  request: Pick<PageRequest, 'scene' | 'style' | 'firstPage' | 'themeId' | 'child' | 'toy' | 'companions'>,
 ): string {
+  const cast = Boolean(request.companions?.length);
   // Without a description, the setting and the hour ("forest path at night") still say where we are.
   const scene =
     sanitiseScene(request.scene.prompt) ||
@@ -244,6 +279,7 @@ export function buildPagePrompt(
     hostedOf(request.themeId).page,
     `Style: ${PAGE_STYLES[request.style]}.`,
     pageReferences(request)[0] === 'sheet' ? sheetCharacters(request) : PAGE_CHARACTERS,
+    ...(cast ? [castCharacters(request)] : []),
     ...(request.firstPage ? [FIRST_PAGE_REFERENCE] : []),
     `The scene of this page: ${scene}`,
     'Composition: the child and the toy are clearly visible and recognisable, in a complete scene that ' +

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { type ChildLook, ChildLookSchema } from '../../../shared/domain/child-look';
 import { type ToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
 import { type ArtStyle, drawChild, drawToy, type Figure } from './characters';
-import type { CoverRequest, PageRequest } from './index';
+import type { CoverRequest, DrawnCompanion, PageRequest } from './index';
 import { type CoverSheet, type PageReference, pageReferences } from './prompts';
 
 /**
@@ -20,7 +20,12 @@ export const SHEET_SIZE = 1024;
 const TOY_SCALE = 0.74;
 const MARGIN = 64;
 
-export type SheetCharacters = { child?: ChildLook | undefined; toy?: ToyLook | undefined };
+export type SheetCharacters = {
+  child?: ChildLook | undefined;
+  toy?: ToyLook | undefined;
+  /** The children beside the lead (issue 35), after the lead and its toy, each with its own toy. */
+  companions?: readonly DrawnCompanion[] | undefined;
+};
 
 /** Places the figures on one ground line, scaled together to fit the square with a margin. */
 function layout(figures: { figure: Figure; scale: number }[]): string {
@@ -59,6 +64,23 @@ export function referenceSheetSvg(characters: SheetCharacters, style: ArtStyle):
       figure: drawToy({ look: characters.toy, pose: 'sitting', style, facing: 'left' }),
       scale: characters.child ? TOY_SCALE : 1,
     });
+  for (const companion of characters.companions ?? []) {
+    figures.push({
+      figure: drawChild({
+        look: companion.look,
+        pose: 'standing',
+        expression: 'happy',
+        style,
+        outfit: 'day',
+      }),
+      scale: 1,
+    });
+    if (companion.toy)
+      figures.push({
+        figure: drawToy({ look: companion.toy, pose: 'sitting', style, facing: 'left' }),
+        scale: TOY_SCALE,
+      });
+  }
   if (figures.length === 0) return undefined;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHEET_SIZE}" height="${SHEET_SIZE}" viewBox="0 0 ${SHEET_SIZE} ${SHEET_SIZE}"><rect width="${SHEET_SIZE}" height="${SHEET_SIZE}" fill="#ffffff"/>${layout(figures)}</svg>`;
 }
@@ -77,13 +99,19 @@ export async function renderReferenceSheet(
  * in the page's own style (line art for a coloring page), then the covers and page 1 as given.
  */
 export async function pageReferenceImages(
-  request: Pick<PageRequest, 'child' | 'toy' | 'firstPage' | 'heroCover' | 'toyCover' | 'style'>,
+  request: Pick<
+    PageRequest,
+    'child' | 'toy' | 'firstPage' | 'heroCover' | 'toyCover' | 'style' | 'companions'
+  >,
 ): Promise<{ kind: PageReference; image: Buffer }[]> {
   const images: { kind: PageReference; image: Buffer }[] = [];
   for (const kind of pageReferences(request)) {
     const image =
       kind === 'sheet'
-        ? await renderReferenceSheet({ child: request.child?.look, toy: request.toy?.look }, request.style)
+        ? await renderReferenceSheet(
+            { child: request.child?.look, toy: request.toy?.look, companions: request.companions },
+            request.style,
+          )
         : kind === 'hero-cover'
           ? request.heroCover
           : kind === 'toy-cover'
@@ -99,14 +127,19 @@ export async function pageReferenceImages(
  * sheet after it; a toy cover with a chosen look sends only the sheet, never the toy's photo.
  */
 export async function coverImages(
-  request: Pick<CoverRequest, 'kind' | 'photo' | 'look' | 'toy'>,
+  request: Pick<CoverRequest, 'kind' | 'photo' | 'look' | 'toy' | 'companions'>,
 ): Promise<{ photo?: Buffer | undefined; sheet?: { image: Buffer; shows: CoverSheet } | undefined }> {
   const hero = request.kind === 'hero_generation';
   // A look that is not one of the options is left out (the photo is the reference then).
   const child = hero ? ChildLookSchema.safeParse(request.look).data : undefined;
   const toy = ToyLookSchema.safeParse(request.toy).data;
-  const shows = { child: child !== undefined, toy: toy !== undefined };
-  const image = await renderReferenceSheet({ child, toy }, 'color');
+  const companions = hero && request.companions?.length ? request.companions : undefined;
+  const shows = {
+    child: child !== undefined,
+    toy: toy !== undefined,
+    ...(companions ? { companions: companions.length } : {}),
+  };
+  const image = await renderReferenceSheet({ child, toy, companions }, 'color');
   const sheet = image ? { image, shows } : undefined;
   return { photo: hero || !sheet ? request.photo : undefined, sheet };
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ChildLookSchema } from '../../../shared/domain/child-look';
 import { defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
+import { drawnCompanions } from '../../book/page-layout';
 import { type BookPlan, planBook } from '../../book/plan';
 import { countSpreads, ensureSpreads, listBookPictures } from '../../book/spreads';
 import {
@@ -54,7 +55,10 @@ async function characters(deps: DrawDeps, instance: { id: string; wizardMetadata
     (instance.wizardMetadata as { childLook?: unknown } | null)?.childLook,
   );
   const toyLook = ToyLookSchema.safeParse((instance.wizardMetadata as { toyLook?: unknown } | null)?.toyLook);
+  // The children beside the lead (issue 35): drawn on every page and on the printed front cover.
+  const companions = drawnCompanions(plan.metadata);
   return {
+    ...(companions.length ? { companions, leadAge: plan.metadata.childAge } : {}),
     heroCover,
     toyCover,
     toyPhoto,
@@ -129,6 +133,7 @@ export async function drawBook(deps: DrawDeps, payload: { bookInstanceId: string
       language: plan.language,
       look: book.look,
       toyLook: book.toyLook,
+      ...(book.companions ? { companions: book.companions } : {}),
       variants: plan.metadata.coverVariants,
     },
   );
@@ -241,8 +246,12 @@ export async function redrawPage(deps: DrawDeps, payload: { redrawId: string }):
       heroCover: book.heroCover,
       toyCover: book.toyCover,
       scene: scene && 'setting' in scene ? scene : page.scene,
-      child: { look: book.look },
+      child: {
+        look: book.look,
+        ...(book.companions ? { age: book.leadAge, name: plan.metadata.childName } : {}),
+      },
       toy: { look: book.toyLook },
+      ...(book.companions ? { companions: book.companions } : {}),
       toyPhoto: book.toyPhoto,
       firstPage,
       style: plan.style,

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { ChildLook } from '../../../shared/domain/child-look';
 import { COVER_TYPES, type CoverType } from '../../../shared/domain/statuses';
 import type { ToyLook } from '../../../shared/domain/toy-look';
-import type { Illustrator } from '../../adapters/illustrator/index';
+import type { DrawnCompanion, Illustrator } from '../../adapters/illustrator/index';
 import type { Printer } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
 import type { BookPlan } from '../../book/plan';
@@ -109,6 +109,9 @@ type Book = {
   toyLook?: ToyLook;
   /** Page 1, the character sheet the hosted illustrators get with every later page. */
   firstPage?: Buffer;
+  /** The children beside the lead (issue 35) and the lead's age; absent for a book of one child. */
+  companions?: DrawnCompanion[];
+  leadAge?: number | undefined;
 };
 
 /**
@@ -187,8 +190,12 @@ async function illustrateSpread(deps: ProductionDeps, book: Book, spread: Claime
           'setting' in spread.content.scene
             ? spread.content.scene
             : (book.plan.story.pages[spread.position - 1]?.scene ?? spread.content.scene),
-        child: { look: book.look },
+        child: {
+          look: book.look,
+          ...(book.companions ? { age: book.leadAge, name: book.plan.metadata.childName } : {}),
+        },
         toy: { look: book.toyLook },
+        ...(book.companions ? { companions: book.companions } : {}),
         toyPhoto: book.toyPhoto,
         firstPage: spread.position === 1 ? undefined : book.firstPage,
         style: book.plan.style,

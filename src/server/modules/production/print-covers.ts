@@ -3,7 +3,7 @@ import type { ChildLook } from '../../../shared/domain/child-look';
 import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import { COVER_SIZE } from '../../adapters/illustrator/cover-art';
-import type { CoverKind } from '../../adapters/illustrator/index';
+import type { CoverKind, DrawnCompanion } from '../../adapters/illustrator/index';
 import { WORDLESS_COVER_SHARE, wordlessCoverArt } from '../../book/cover-art';
 import { RetryableJobError } from '../../jobs/errors';
 import { instanceKeys } from '../../storage-keys';
@@ -43,6 +43,11 @@ export type PrintCoverInputs = {
    * the child (docs/decisions/021-the-toy-drawn.md); absent, the covers are drawn as before.
    */
   toyLook?: ToyLook | undefined;
+  /**
+   * The children beside the lead (issue 35): the printed front cover shows the whole cast, as the
+   * approved hero cover did.
+   */
+  companions?: readonly DrawnCompanion[] | undefined;
   /** The approved covers' variants ("Make a new one"); absent is the first cover. */
   variants?: { hero?: number | undefined; toy?: number | undefined } | undefined;
 };
@@ -108,6 +113,7 @@ export async function printSizeCovers(
           language: inputs.language,
           ...(hero && inputs.look ? { look: inputs.look } : {}),
           ...(toy ? { toy } : {}),
+          ...(hero && inputs.companions?.length ? { companions: inputs.companions } : {}),
           ...(variant ? { variant } : {}),
           size,
           // The printed front sets the words itself, per binding: the art without them is kept too.

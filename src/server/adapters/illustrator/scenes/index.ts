@@ -24,7 +24,16 @@ export type ScenePageInput = {
   toy: ToyLook;
   /** A redraw's number: seeds the setting's details differently (0 or absent: the first drawing). */
   variant?: number;
+  /**
+   * The children beside the lead (issue 35, docs/decisions/030-siblings.md), each with its own toy
+   * and its height beside the lead's (1: as tall; an older child a little taller). Absent or empty:
+   * the lead alone, drawn exactly as before.
+   */
+  companions?: readonly SceneCompanion[] | undefined;
 };
+
+/** A child beside the lead as a page draws it. */
+export type SceneCompanion = { look: ChildLook; toy?: ToyLook | undefined; scale?: number | undefined };
 
 /**
  * How tall a standing child is, in the 1000-unit drawing space: the child is the star, about half the
@@ -70,7 +79,29 @@ type Stage = {
  * lies on its pillow whichever side the setting stands) or on the page, and its point the close
  * view centres on.
  */
-type PlacedFigure = { svg: string; inside: boolean; at: Point };
+type PlacedFigure = { svg: string; inside: boolean; at: Point; box: Box };
+
+/** A figure's bounding box, in the space it is drawn in (the setting's when inside the nest). */
+type Box = { x0: number; y0: number; x1: number; y1: number; head?: Box };
+
+/** A figure's box and its head's (the hair and the face: what no other figure may cover). */
+const boxOf = (figure: Figure, anchor: Point, x: number, y: number, k: number): Box => {
+  const x0 = x - anchor.x * k;
+  const y0 = y - anchor.y * k;
+  const { head } = figure.anchors;
+  return {
+    x0,
+    y0,
+    x1: x0 + figure.width * k,
+    y1: y0 + figure.height * k,
+    head: {
+      x0: x0 + (head.x - figure.width * 0.38) * k,
+      x1: x0 + (head.x + figure.width * 0.38) * k,
+      y0,
+      y1: y0 + (head.y + figure.height * 0.12) * k,
+    },
+  };
+};
 
 /** The child placed, with where its arms and hand are on the page (for the toy it holds). */
 type PlacedChild = PlacedFigure & { arms: Point; hand: Point };
@@ -130,13 +161,24 @@ export function sceneSvg(input: ScenePageInput): string {
   };
   const child = scene.child ? placeChild(stage, scene.child, input.look) : undefined;
   if (child) add(child);
+  let toy: PlacedFigure | undefined;
   if (scene.toy) {
-    const toy = placeToy(stage, scene.toy, input.toy, child);
+    toy = placeToy(stage, scene.toy, input.toy, child);
     add(toy);
     // Indoors the sparkles are the toy's magic ("opens two bright eyes"): around the toy itself.
     if (scene.props.includes('sparkles') && !SKY_SETTINGS.has(scene.setting)) {
       (toy.inside ? nested : ground).push(toyMagic(stage, toy.at));
     }
+  }
+  if (scene.child && child && input.companions?.length) {
+    const taken = [child, toy]
+      .filter((figure) => figure !== undefined)
+      .map((figure) => pageBox(stage, figure));
+    input.companions.slice(0, 2).forEach((companion, index) => {
+      const placed = placeCompanion(stage, scene.child!, companion, index + 2, taken, child);
+      taken.push(pageBox(stage, placed));
+      add(placed);
+    });
   }
 
   let body = layers(stage, art, nested.join(''), ground.join(''));
@@ -167,6 +209,7 @@ function placeChild(stage: Stage, c: SceneChild, look: ChildLook): PlacedChild {
     const arms = mapPoint(figure.anchors.arms, figure.anchors.head, x, nest.y - 45, kl);
     return {
       svg: place(figure, figure.anchors.head, x, nest.y - 45, kl),
+      box: boxOf(figure, figure.anchors.head, x, nest.y - 45, kl),
       inside,
       at: { x, y: nest.y },
       arms,
@@ -180,6 +223,7 @@ function placeChild(stage: Stage, c: SceneChild, look: ChildLook): PlacedChild {
     const y = nest.y + sink;
     return {
       svg: place(figure, figure.anchors.ground, x, y, k),
+      box: boxOf(figure, figure.anchors.ground, x, y, k),
       inside,
       at: { x, y: y - 150 },
       arms: mapPoint(figure.anchors.arms, figure.anchors.ground, x, y, k),
@@ -189,6 +233,7 @@ function placeChild(stage: Stage, c: SceneChild, look: ChildLook): PlacedChild {
   const x = PLACE_X[c.place as keyof typeof PLACE_X] ?? 500;
   return {
     svg: shadow(stage.p, x, groundY, 150 * k * 1.6) + place(figure, figure.anchors.ground, x, groundY, k),
+    box: boxOf(figure, figure.anchors.ground, x, groundY, k),
     inside,
     at: { x, y: groundY - 150 },
     arms: mapPoint(figure.anchors.arms, figure.anchors.ground, x, groundY, k),
@@ -212,6 +257,7 @@ function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild |
   if (held && child) {
     return {
       svg: place(figure, figure.anchors.arms, child.arms.x, child.arms.y, kt),
+      box: boxOf(figure, figure.anchors.arms, child.arms.x, child.arms.y, kt),
       inside,
       at: child.arms,
     };
@@ -220,6 +266,7 @@ function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild |
     // Hand in hand: the toy's paw in the child's hand.
     return {
       svg: place(figure, figure.anchors.hand, child.hand.x, child.hand.y, kt),
+      box: boxOf(figure, figure.anchors.hand, child.hand.x, child.hand.y, kt),
       inside,
       at: child.hand,
     };
@@ -236,7 +283,12 @@ function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild |
         : t.place === 'in-boat'
           ? { x: nest.x + nest.width * 0.24, y: nest.y + 40 }
           : { x: nest.x + 140, y: nest.y + 60 };
-    return { svg: place(figure, figure.anchors.ground, spot.x, spot.y, kt), inside, at: spot };
+    return {
+      svg: place(figure, figure.anchors.ground, spot.x, spot.y, kt),
+      box: boxOf(figure, figure.anchors.ground, spot.x, spot.y, kt),
+      inside,
+      at: spot,
+    };
   }
   let x: number = PLACE_X[t.place as keyof typeof PLACE_X] ?? 500;
   // Never on top of the child: step aside towards the middle of the page.
@@ -248,8 +300,174 @@ function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild |
     svg:
       shadow(stage.p, x, groundY, (lift ? 70 : 110) * k * 1.6) +
       place(figure, figure.anchors.ground, x, groundY - lift, kt),
+    box: boxOf(figure, figure.anchors.ground, x, groundY - lift, kt),
     inside,
     at: { x, y: groundY - lift - 80 },
+  };
+}
+
+/** A figure's box on the page (a nested figure's box turned with the mirrored setting). */
+function pageBox(stage: Stage, figure: PlacedFigure): Box {
+  const { box } = figure;
+  if (!figure.inside || !stage.mirrored) return box;
+  return mirrorBox(box);
+}
+
+const mirrorBox = (box: Box): Box => ({
+  x0: SPACE - box.x1,
+  y0: box.y0,
+  x1: SPACE - box.x0,
+  y1: box.y1,
+  ...(box.head ? { head: mirrorBox(box.head) } : {}),
+});
+
+/** The share of `a` inside `b`. */
+function shareIn(a: Box, b: Box): number {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return w <= 0 || h <= 0 ? 0 : (w * h) / ((a.x1 - a.x0) * (a.y1 - a.y0));
+}
+
+/**
+ * How much two figures' bodies overlap, as a share of the smaller one: the middle 60 % of each box
+ * (a figure's box has room for its arms and hair on either side).
+ */
+function overlap(a: Box, b: Box): number {
+  const core = (box: Box) => {
+    const inset = (box.x1 - box.x0) * 0.2;
+    return { x0: box.x0 + inset, x1: box.x1 - inset, y0: box.y0, y1: box.y1 };
+  };
+  const [p, q] = [core(a), core(b)];
+  // A head under the other figure (its hair, its arms) counts whole: every face shows.
+  const heads = Math.max(a.head ? shareIn(a.head, q) : 0, b.head ? shareIn(b.head, p) : 0);
+  if (heads > 0.02) return 1 + heads;
+  const w = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0);
+  const h = Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
+  if (w <= 0 || h <= 0) return 0;
+  const area = (box: Box) => (box.x1 - box.x0) * (box.y1 - box.y0);
+  return (w * h) / Math.min(area(p), area(q));
+}
+
+/** The most two figures' bodies may overlap: one a little in front of the other, both whole. */
+const MAX_OVERLAP = 0.05;
+
+/** Where the lead's feet (or seat) are in the nest, as placeChild puts them. */
+function leadFeet(stage: Stage, lead: SceneChild): number {
+  const sink =
+    lead.place === 'in-bed' ? (lead.pose === 'sitting' ? 60 : 110) : lead.place === 'in-bath' ? 60 : 70;
+  return stage.nest.y + sink;
+}
+
+/** A companion's group of classes (child-2, face-2, toy-2): the layout check finds each child. */
+const relabel = (svg: string, n: number) =>
+  svg.replace(/class="(child|face|toy)"/g, (_, what: string) => `class="${what}-${n}"`);
+
+/**
+ * A child beside the lead (issue 35): in the bed, the bath or the boat beside the lead when there is
+ * room, else standing (or sitting, when the lead lies or sits) on the ground beside it, turned to the
+ * lead, in the lead's outfit, with its own toy in its arms. The first place where it overlaps no
+ * one is taken, nearest the lead first.
+ */
+function placeCompanion(
+  stage: Stage,
+  lead: SceneChild,
+  companion: SceneCompanion,
+  n: number,
+  taken: Box[],
+  leadFigure: PlacedChild,
+): PlacedFigure {
+  const { nest, groundY } = stage;
+  // An older child a little taller, never so tall that a text panel at the top reaches them.
+  const k0 = stage.k * Math.min(1.06, Math.max(0.8, companion.scale ?? 1));
+  const leadX = leadFigure.inside ? toPage(stage, leadFigure.at.x) : leadFigure.at.x;
+  const close = stage.scene.view === 'close';
+  let [lo, hi] = close ? [170, 830] : [80, 920];
+  if (close && leadFigure.inside) {
+    // The close view centres the nest (closeUp): only what its window shows is in the picture.
+    const tx = Math.min(0, Math.max(SPACE - CLOSE_ZOOM * SPACE, 500 - toPage(stage, nest.x) * CLOSE_ZOOM));
+    lo = Math.max(lo, -tx / CLOSE_ZOOM + 110);
+    hi = Math.min(hi, (SPACE - tx) / CLOSE_ZOOM - 110);
+  }
+  type Candidate = { x: number; y: number; inside: boolean; pose: SceneChild['pose'] };
+  const candidates: Candidate[] = [];
+  const insideLead = inNest(lead);
+  const sitting = lead.pose === 'sitting' || lead.pose === 'lying' || lead.pose === 'sleeping';
+  // Beside a lying child there is no room in the bed: the others sit up on it only beside one sitting.
+  if (insideLead && lead.pose !== 'lying' && lead.pose !== 'sleeping') {
+    const sink = lead.place === 'in-bed' ? 60 : lead.place === 'in-bath' ? 60 : 70;
+    for (const share of [0.3, -0.3, 0.1, -0.1, 0.45]) {
+      candidates.push({ x: nest.x + nest.width * share, y: nest.y + sink, inside: true, pose: 'sitting' });
+    }
+  }
+  const standing: SceneChild['pose'] = companion.toy
+    ? 'hugging'
+    : lead.pose === 'walking' || lead.pose === 'waving' || lead.pose === 'sitting'
+      ? lead.pose
+      : insideLead && sitting
+        ? 'sitting'
+        : 'standing';
+  // Beside the bed, the bath or the boat, feet no lower than the lead's: the text panel stays clear.
+  const floorY = insideLead ? Math.min(groundY, leadFeet(stage, lead)) : groundY;
+  // Every spot of the ground from the lead outwards, a step of 20 at a time.
+  const spots: number[] = [];
+  for (let x = lo; x <= hi; x += 20) spots.push(x);
+  spots.sort((a, b) => Math.abs(a - leadX) - Math.abs(b - leadX) || a - b);
+  for (const x of spots) {
+    if (Math.abs(x - leadX) >= 120) candidates.push({ x, y: floorY, inside: false, pose: standing });
+  }
+  if (candidates.length === 0) candidates.push({ x: leadX, y: floorY, inside: false, pose: standing });
+
+  const build = (candidate: Candidate, shrink: number) => {
+    const kc = k0 * shrink;
+    const pageX = candidate.inside ? toPage(stage, candidate.x) : candidate.x;
+    const facing: 'left' | 'right' = pageX > leadX ? 'left' : 'right';
+    const pose = companion.toy && candidate.pose === 'standing' ? 'hugging' : candidate.pose;
+    const figure = drawChild({
+      look: companion.look,
+      pose,
+      expression: lead.expression,
+      style: stage.style,
+      facing: facingIn(stage, facing, candidate.inside),
+      // In the bath's water only in the bath; beside it, dressed for the evening.
+      outfit: lead.outfit === 'bath' && !candidate.inside ? 'pyjamas' : lead.outfit,
+    });
+    const anchor = figure.anchors.ground;
+    const box = boxOf(figure, anchor, candidate.x, candidate.y, kc);
+    const onPage = candidate.inside && stage.mirrored ? mirrorBox(box) : box;
+    const worst = Math.max(0, ...taken.map((other) => overlap(onPage, other)));
+    return { candidate, figure, box, worst, facing, pose, kc };
+  };
+  // Where no spot is free, the companion a little smaller (a step back), then the least crowded spot.
+  let best: ReturnType<typeof build> | undefined;
+  search: for (const shrink of [1, 0.9, 0.8, 0.7]) {
+    for (const candidate of candidates) {
+      const built = build(candidate, shrink);
+      if (!best || built.worst < best.worst - 0.01) best = built;
+      // In the bed, the bath or the boat only the top of a child shows: no overlap at all there.
+      if (built.worst <= (candidate.inside ? 0.005 : MAX_OVERLAP)) {
+        best = built;
+        break search;
+      }
+    }
+  }
+  const { candidate, figure, box, kc } = best!;
+  let svg = place(figure, figure.anchors.ground, candidate.x, candidate.y, kc);
+  if (companion.toy) {
+    const arms = mapPoint(figure.anchors.arms, figure.anchors.ground, candidate.x, candidate.y, kc);
+    const toyFigure = drawToy({
+      look: companion.toy,
+      pose: 'held',
+      style: stage.style,
+      facing: facingIn(stage, best!.facing, candidate.inside),
+    });
+    svg += place(toyFigure, toyFigure.anchors.arms, arms.x, arms.y, kc * TOY_SCALE);
+  }
+  const shade = candidate.inside ? '' : shadow(stage.p, candidate.x, candidate.y, 150 * kc * 1.6);
+  return {
+    svg: shade + relabel(svg, n),
+    inside: candidate.inside,
+    at: { x: candidate.x, y: candidate.y - 150 },
+    box,
   };
 }
 

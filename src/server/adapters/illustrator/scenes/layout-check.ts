@@ -25,8 +25,12 @@ export type ScenePart = {
   count: number;
 };
 
-/** The parts of a drawn page, and the page itself as RGB pixels (`size` x `size`). */
-export type SceneParts = { size: number; parts: ScenePart[]; image: Buffer };
+/**
+ * The parts of a drawn page, and the page itself as RGB pixels (`size` x `size`); `hidden`: the
+ * children and toys another child (or another child's toy) hides, e.g. "the child-2 (40 % hidden)"
+ * (issue 35: every child of the cast shows whole).
+ */
+export type SceneParts = { size: number; parts: ScenePart[]; image: Buffer; hidden?: string[] };
 
 /** The grid the parts are measured on: fine enough for a 3 mm margin on an 8.75 in page. */
 const GRID = 240;
@@ -40,12 +44,25 @@ const CHANGED = 24;
  */
 const ALLOWED_UNDER: Record<string, number> = { face: 0.002, child: 0.15, toy: 0.15, default: 0.1 };
 
+/** A part's kind: a companion's `child-2`, `face-3`, `toy-2` are a child, a face, a toy. */
+const kindOf = (what: string) => what.replace(/-\d$/, '');
+
+/**
+ * How much of a child or a toy another child's group may hide: a shoulder behind a neighbour's
+ * arm, never the face.
+ */
+const ALLOWED_HIDDEN: Record<string, number> = { face: 0.01, child: 0.12, toy: 0.2 };
+
 const PART_CLASSES = (svg: string) => {
   const props = [...new Set([...svg.matchAll(/class="prop-([a-z-]+)"/g)].map((match) => match[1]!))];
+  const cast = [...new Set([...svg.matchAll(/class="(?:child|face|toy)-(\d)"/g)].map((match) => match[1]!))];
   return [
     { what: 'child', selector: '.child' },
     { what: 'face', selector: '.face' },
     { what: 'toy', selector: '.toy' },
+    ...cast.flatMap((n) =>
+      ['child', 'face', 'toy'].map((what) => ({ what: `${what}-${n}`, selector: `.${what}-${n}` })),
+    ),
     ...props.map((prop) => ({ what: prop, selector: `.prop-${prop}` })),
   ].filter(({ selector }) => svg.includes(`class="${selector.slice(1)}"`));
 };
@@ -61,24 +78,67 @@ export async function sceneParts(input: ScenePageInput, size = GRID): Promise<Sc
   const svg = sceneSvg({ ...input, style: 'color', size });
   const whole = await raster(svg, undefined, size);
   const parts: ScenePart[] = [];
-  for (const { what, selector } of PART_CLASSES(svg)) {
-    const without = await raster(svg, selector, size);
-    const mask = new Uint8Array(size * size);
-    let count = 0;
-    for (let at = 0; at < mask.length; at++) {
-      const i = at * 3;
-      const change =
-        Math.abs(whole[i]! - without[i]!) +
-        Math.abs(whole[i + 1]! - without[i + 1]!) +
-        Math.abs(whole[i + 2]! - without[i + 2]!);
-      if (change > CHANGED) {
-        mask[at] = 1;
-        count += 1;
-      }
-    }
+  const classes = PART_CLASSES(svg);
+  for (const { what, selector } of classes) {
+    const { mask, count } = changed(whole, await raster(svg, selector, size));
     if (count > 0) parts.push({ what, mask, count });
   }
-  return { size, parts, image: whole };
+  const hidden = await hiddenFigures(svg, size, parts, classes);
+  return { size, parts, image: whole, ...(hidden ? { hidden } : {}) };
+}
+
+/** The pixels where two rasters differ. */
+function changed(whole: Buffer, without: Buffer): { mask: Uint8Array; count: number } {
+  const mask = new Uint8Array(whole.length / 3);
+  let count = 0;
+  for (let at = 0; at < mask.length; at++) {
+    const i = at * 3;
+    const change =
+      Math.abs(whole[i]! - without[i]!) +
+      Math.abs(whole[i + 1]! - without[i + 1]!) +
+      Math.abs(whole[i + 2]! - without[i + 2]!);
+    if (change > CHANGED) {
+      mask[at] = 1;
+      count += 1;
+    }
+  }
+  return { mask, count };
+}
+
+/** A child's group: the lead (with its toy) is '', a companion '-2' or '-3'. */
+const groupOf = (what: string) => /-\d$/.exec(what)?.[0] ?? '';
+
+/**
+ * With a cast (issue 35): each child's, face's and toy's pixels drawn with the other children's
+ * groups hidden, against those that show on the page. What another child covers beyond
+ * ALLOWED_HIDDEN is named. A page of one child has no other group: nothing to measure.
+ */
+async function hiddenFigures(
+  svg: string,
+  size: number,
+  parts: ScenePart[],
+  classes: { what: string; selector: string }[],
+): Promise<string[] | undefined> {
+  const figures = classes.filter(({ what }) => kindOf(what) in ALLOWED_HIDDEN);
+  const groups = [...new Set(figures.map(({ what }) => groupOf(what)))];
+  if (groups.length < 2) return undefined;
+  const hidden: string[] = [];
+  for (const group of groups) {
+    const others = figures
+      .filter(({ what }) => groupOf(what) !== group && kindOf(what) !== 'face')
+      .map(({ selector }) => selector)
+      .join(',');
+    const alone = await raster(svg, others, size);
+    for (const { what, selector } of figures.filter((figure) => groupOf(figure.what) === group)) {
+      const whole = changed(alone, await raster(svg, `${others},${selector}`, size)).count;
+      if (whole === 0) continue;
+      const shows = parts.find((part) => part.what === what)?.count ?? 0;
+      const share = 1 - Math.min(1, shows / whole);
+      if (share > ALLOWED_HIDDEN[kindOf(what)]!)
+        hidden.push(`the ${what} (${Math.round(share * 100)} % hidden)`);
+    }
+  }
+  return hidden;
 }
 
 /** How many of a part's pixels fall inside a rectangle of the page. */
@@ -97,6 +157,8 @@ export type LayoutVerdict = {
   place: PanelPlace | undefined;
   /** Per place, what the panel would cover, e.g. "the face (12 %)". */
   covers: Partial<Record<PanelPlace, string[]>>;
+  /** The children and toys another child hides (a cast of two or three): the page is refused. */
+  hidden?: string[];
 };
 
 /** What a panel at `rect` covers among the parts, beyond what each may lose. */
@@ -104,7 +166,7 @@ export function coveredParts(scene: SceneParts, rect: PageRect): string[] {
   const covered: string[] = [];
   for (const part of scene.parts) {
     const share = pixelsIn(part, scene.size, rect) / part.count;
-    if (share > (ALLOWED_UNDER[part.what] ?? ALLOWED_UNDER.default!))
+    if (share > (ALLOWED_UNDER[kindOf(part.what)] ?? ALLOWED_UNDER.default!))
       covered.push(`the ${part.what} (${Math.round(share * 100)} %)`);
   }
   return covered;
@@ -124,12 +186,15 @@ export function checkLayout(scene: SceneParts, panels: Partial<Record<PanelPlace
     if (!place && covers[at].length === 0) place = at;
   }
   if (!panels.bottom && !panels.top) place = 'bottom';
+  // A child or a toy hidden by another child: no place for the panel makes it right.
+  if (scene.hidden?.length) return { place: undefined, covers, hidden: scene.hidden };
   return { place, covers };
 }
 
 /** The refusal of a page that fails the check, naming what each place would hide. */
 export function layoutProblem(page: number, verdict: LayoutVerdict): string | undefined {
   if (verdict.place) return undefined;
+  if (verdict.hidden?.length) return `Page ${page} hides a child: ${verdict.hidden.join(', ')}`;
   const sides = PANEL_PLACES.filter((at) => verdict.covers[at])
     .map((at) => `at the ${at} it would cover ${verdict.covers[at]!.join(', ')}`)
     .join('; ');
