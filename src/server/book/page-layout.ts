@@ -35,6 +35,7 @@ export function drawnCompanions(personalisation: unknown): DrawnCompanion[] {
       ...(member.toy?.look ? { toy: member.toy.look } : {}),
       ...(member.age !== undefined ? { age: member.age } : {}),
       name: member.name,
+      gender: member.gender,
     }));
 }
 

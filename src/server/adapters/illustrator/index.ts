@@ -1,3 +1,4 @@
+import type { ChildGender } from '../../../shared/domain/cast';
 import type { ChildLook } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
 import type { ToyLook } from '../../../shared/domain/toy-look';
@@ -13,8 +14,10 @@ export type DrawnCompanion = {
   look: ChildLook;
   toy?: ToyLook | undefined;
   age?: number | undefined;
-  /** The child's name: the hosted models' prompt names every child. */
+  /** The child's name: the hosted models' prompt names every child, the hero cover's words too. */
   name?: string | undefined;
+  /** The child's gender: the hero cover's words for a cast agree with the group. */
+  gender?: ChildGender | undefined;
 };
 
 /** docs/spec.md `generate-book-cover` prompt types: the child's hero cover or the plush toy's cover. */
@@ -51,6 +54,8 @@ export type CoverRequest = {
    * as before.
    */
   companions?: readonly DrawnCompanion[] | undefined;
+  /** The lead's gender (hero cover with companions): the cast's cover words agree with the group. */
+  gender?: ChildGender | undefined;
   /** The lead's age, with companions: an older child is drawn a little taller than a younger one. */
   age?: number | undefined;
   /** The cover's width and height in pixels: 1024 on screen by default, 2625 for print. */

@@ -242,11 +242,23 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
 
         const hero = request.kind === 'hero_generation';
+        // With companions the hero cover says the cast's words (docs/decisions/030-siblings.md).
+        const cast =
+          hero && request.companions?.length
+            ? [
+                { name, gender: request.gender ?? 'male' },
+                ...request.companions.map((companion) => ({
+                  name: cleanName(companion.name ?? ''),
+                  gender: companion.gender ?? 'male',
+                })),
+              ]
+            : undefined;
         const lines = coverLines(
           request.themeId ?? FIRST_STORY,
           request.language,
           hero ? 'hero' : 'toy',
           name,
+          cast,
         );
         // The photo is only read (the child's look): the cover shows drawn characters, never the
         // photo's pixels. The toy is drawn from its look (the default teddy, named kind, when none).

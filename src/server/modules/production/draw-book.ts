@@ -128,6 +128,7 @@ export async function drawBook(deps: DrawDeps, payload: { bookInstanceId: string
         .then((object) => object?.data),
       toyPhoto: book.toyPhoto,
       childName: plan.metadata.childName.trim(),
+      childGender: plan.metadata.childGender,
       toyName: plan.metadata.toyName.trim(),
       themeId: plan.themeId,
       language: plan.language,

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { ChildGender } from '../../../shared/domain/cast';
 import type { ChildLook } from '../../../shared/domain/child-look';
 import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
@@ -35,6 +36,8 @@ export type PrintCoverInputs = {
   childPhoto: Buffer | undefined;
   toyPhoto: Buffer | undefined;
   childName: string;
+  /** The lead's gender: with companions, the cast's cover words agree with the group. */
+  childGender?: ChildGender | undefined;
   toyName: string;
   language: Language;
   look: ChildLook | undefined;
@@ -113,7 +116,9 @@ export async function printSizeCovers(
           language: inputs.language,
           ...(hero && inputs.look ? { look: inputs.look } : {}),
           ...(toy ? { toy } : {}),
-          ...(hero && inputs.companions?.length ? { companions: inputs.companions } : {}),
+          ...(hero && inputs.companions?.length
+            ? { companions: inputs.companions, gender: inputs.childGender }
+            : {}),
           ...(variant ? { variant } : {}),
           size,
           // The printed front sets the words itself, per binding: the art without them is kept too.

@@ -28,8 +28,9 @@ import { resumeStep, type WizardStep } from '../../../shared/domain/wizard';
 import type { Language } from '../../../shared/i18n';
 import { drawChild, toyPreviewSvg } from '../../adapters/illustrator/characters';
 import { readToyColours } from '../../adapters/illustrator/characters/read-toy-look';
-import type { DrawnCompanion, Illustrator } from '../../adapters/illustrator/index';
+import type { Illustrator } from '../../adapters/illustrator/index';
 import type { Storage } from '../../adapters/storage/index';
+import { drawnCompanions } from '../../book/page-layout';
 import type { Db } from '../../db/client';
 import { bookInstances, characters, themes, wizardSessions } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -326,14 +327,6 @@ function sameCompanions(a: readonly Companion[] | undefined, b: readonly Compani
   return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 }
 
-/** The companions as the illustrators draw them (issue 35): each one's look and toy's look. */
-export function drawnCompanions(companions: readonly Companion[] | undefined): DrawnCompanion[] {
-  return (companions ?? []).map((companion) => ({
-    look: companion.look,
-    ...(companion.toy ? { toy: companion.toy.look } : {}),
-  }));
-}
-
 /**
  * A companion drawn alone from a look, standing and waving, as SVG: wizard step 1's preview of each
  * brother, sister or friend (they have no photo, docs/decisions/030-siblings.md). A look that is not
@@ -447,7 +440,7 @@ export async function generateCover(
 
   const look = input.kind === 'hero' ? input.look : undefined;
   // The whole cast on the hero cover (issue 35): absent for a book of one child, as before.
-  const companions = input.kind === 'hero' ? drawnCompanions(steps[1]?.companions) : [];
+  const companions = input.kind === 'hero' ? drawnCompanions({ companions: steps[1]?.companions }) : [];
   // The toy is drawn as the parent chose it in step 3 (docs/decisions/021-the-toy-drawn.md).
   const toyLook = input.kind === 'toy' ? steps[3]?.look : undefined;
   const counted = !(look && deps.illustrator.kind === 'local');
@@ -507,7 +500,7 @@ export async function generateCover(
         language: input.language,
         ...(look ? { look } : {}),
         ...(toyLook ? { toy: toyLook } : {}),
-        ...(companions.length > 0 ? { companions } : {}),
+        ...(companions.length > 0 ? { companions, gender: steps[1]?.gender } : {}),
         ...(variant > 0 ? { variant } : {}),
       },
       { signal },
