@@ -174,6 +174,21 @@ function toyBeside(variant: number, toy: ToyLook | undefined) {
 }
 
 /** At most two companions, each look and toy one the wizard offers (absent: none). */
+/**
+ * The hero cover's cast for its words (docs/decisions/030-siblings.md): the lead and the companions
+ * with their genders, or undefined for a cover of one child.
+ */
+function coverWordsCast(request: CoverRequest, leadName: string) {
+  if (!request.companions?.length) return undefined;
+  return [
+    { name: leadName, gender: request.gender ?? 'male' },
+    ...request.companions.map((companion) => ({
+      name: cleanName(companion.name ?? ''),
+      gender: companion.gender ?? 'male',
+    })),
+  ] as const;
+}
+
 function companionsValid(companions: readonly DrawnCompanion[] | undefined): boolean {
   if (companions === undefined) return true;
   return (
@@ -242,23 +257,12 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
 
         const hero = request.kind === 'hero_generation';
-        // With companions the hero cover says the cast's words (docs/decisions/030-siblings.md).
-        const cast =
-          hero && request.companions?.length
-            ? [
-                { name, gender: request.gender ?? 'male' },
-                ...request.companions.map((companion) => ({
-                  name: cleanName(companion.name ?? ''),
-                  gender: companion.gender ?? 'male',
-                })),
-              ]
-            : undefined;
         const lines = coverLines(
           request.themeId ?? FIRST_STORY,
           request.language,
           hero ? 'hero' : 'toy',
           name,
-          cast,
+          hero ? coverWordsCast(request, name) : undefined,
         );
         // The photo is only read (the child's look): the cover shows drawn characters, never the
         // photo's pixels. The toy is drawn from its look (the default teddy, named kind, when none).
