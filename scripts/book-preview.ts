@@ -47,9 +47,21 @@ async function main(): Promise<void> {
   const companions =
     process.env.COMPANIONS === 'wide' ? [...WIDE_COMPANIONS] : parseCompanions(process.env.COMPANIONS);
   const leadAge = 5;
+  // The lead is a boy unless LEAD=female (the cast's words agree with the group).
+  const leadGender = process.env.LEAD === 'female' ? 'female' : 'male';
+  const cast = companions.length
+    ? ([
+        { name: child, gender: leadGender },
+        ...companions.map((companion) => ({
+          name: companion.name ?? '',
+          gender: companion.gender ?? 'male',
+        })),
+      ] as const)
+    : undefined;
+  const told = cast ? { companions: cast.slice(1) } : {};
   const illustrator = createLocalIllustrator();
   const hero = companions.length
-    ? await castCover(themeId, language, child, companions, leadAge)
+    ? await castCover(themeId, language, child, companions, leadAge, leadGender)
     : await heroCoverParts(themeId, language, child);
   const toyPhoto = await teddyPhoto();
   const toyCover = await illustrator.generateCover({
@@ -61,17 +73,19 @@ async function main(): Promise<void> {
   });
   if (!toyCover.ok) throw new Error(toyCover.message);
   const story = renderStory(await loadStory(themeId, bookType, language), {
-    child: { name: child, gender: 'male', age: 5 },
+    child: { name: child, gender: leadGender, age: 5 },
     toy: { name: toy },
     dedication: { message: '', signature: '' },
     language,
+    ...told,
   });
   const secondStory = second
     ? renderStory(await loadStory(themeId, bookType, second as Language), {
-        child: { name: child, gender: 'male', age: 5 },
+        child: { name: child, gender: leadGender, age: 5 },
         toy: { name: toy },
         dedication: { message: '', signature: '' },
         language: second as Language,
+        ...told,
       })
     : undefined;
   const pages: { image: Buffer; text: string; secondText?: string }[] = [];
@@ -96,7 +110,7 @@ async function main(): Promise<void> {
     language,
     story,
     bookType,
-    names: { child, toy },
+    names: { child, toy, ...(cast ? { cast } : {}) },
     heroCover: hero.image,
     heroArt: hero.art,
     toyCover: toyCover.image,
@@ -134,6 +148,7 @@ async function castCover(
   child: string,
   companions: DrawnCompanion[],
   age: number,
+  gender: 'male' | 'female',
 ): Promise<{ image: Buffer; art: Buffer }> {
   const cover = await createLocalIllustrator({
     photoChecker: { hasPerson: async () => ({ ok: true }), hasToy: async () => ({ ok: true }) } as never,
@@ -145,6 +160,7 @@ async function castCover(
     language,
     look: DEFAULT_CHILD_LOOK,
     companions,
+    gender,
     age,
     size: 2750,
     art: true,

@@ -75,10 +75,11 @@ export function parseCompanions(spec: string | undefined): DrawnCompanion[] {
     .split(',')
     .slice(0, 2)
     .map((entry, index) => {
-      const [name = '', , age = ''] = entry.split(':').map((part) => part.trim());
+      const [name = '', gender = '', age = ''] = entry.split(':').map((part) => part.trim());
       const withToy = age.endsWith('+toy');
       return {
         name,
+        gender: gender === 'female' ? ('female' as const) : ('male' as const),
         age: Number.parseInt(age, 10) || undefined,
         look: VARIED_LOOKS[index % VARIED_LOOKS.length]!,
         ...(withToy ? { toy: VARIED_TOYS[index % VARIED_TOYS.length]! } : {}),
