@@ -1336,7 +1336,12 @@ describe('brothers, sisters and friends in step 1 (issue 35, docs/decisions/030-
 
     // The hero cover is asked for the whole cast: each companion's look and toy's look.
     const cover = (await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' })).json();
-    expect(lastHero()?.companions).toEqual([{ look: leo.look, toy: leo.toy.look }, { look: zoe.look }]);
+    expect(lastHero()?.companions).toEqual([
+      { look: leo.look, toy: leo.toy.look, age: leo.age, name: leo.name, gender: leo.gender },
+      { look: zoe.look, age: zoe.age, name: zoe.name, gender: zoe.gender },
+    ]);
+    // The cover's words agree with the whole cast: the lead's gender goes with them.
+    expect(lastHero()?.gender).toBe('female');
     await browser.call('PUT', '/api/wizard/session/steps/2', {
       approved: true,
       generatedCover: cover.imageId,
@@ -1353,7 +1358,9 @@ describe('brothers, sisters and friends in step 1 (issue 35, docs/decisions/030-
     const fewer = await browser.call('PUT', '/api/wizard/session/steps/1', { ...step1, companions: [leo] });
     expect(fewer.json().steps[2]).toBeUndefined();
     const again = (await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'en' })).json();
-    expect(lastHero()?.companions).toEqual([{ look: leo.look, toy: leo.toy.look }]);
+    expect(lastHero()?.companions).toEqual([
+      { look: leo.look, toy: leo.toy.look, age: leo.age, name: leo.name, gender: leo.gender },
+    ]);
     await browser.call('PUT', '/api/wizard/session/steps/2', {
       approved: true,
       generatedCover: again.imageId,
