@@ -54,6 +54,10 @@ export async function finishedWizard(
     language?: string;
     /** Stop once step 4 is saved: the journey fills step 5 on screen (answers ''). */
     untilStep5?: boolean;
+    /** The lead's gender (default a girl). */
+    gender?: 'male' | 'female';
+    /** Brothers, sisters or friends beside the lead (issue 35), as wizard step 1 takes them. */
+    companions?: readonly Record<string, unknown>[];
   } = {},
 ) {
   const api = page.request;
@@ -77,7 +81,14 @@ export async function finishedWizard(
   const child = await upload('child', 'sample2.jpg');
   await ok(
     await api.put('/api/wizard/session/steps/1', {
-      data: { name: options.childName ?? 'Mia', gender: 'female', age: 5, picture: child, consent: true },
+      data: {
+        name: options.childName ?? 'Mia',
+        gender: options.gender ?? 'female',
+        age: 5,
+        picture: child,
+        consent: true,
+        ...(options.companions ? { companions: options.companions } : {}),
+      },
     }),
   );
   const hero = (

@@ -1313,7 +1313,8 @@ describe('brothers, sisters and friends in step 1 (issue 35, docs/decisions/030-
     age: 7,
     look: { ...DEFAULT_CHILD_LOOK, skin: 'deep' },
   } as const;
-  const fake = () => t.illustrator as unknown as { requests: { kind: string; companions?: unknown }[] };
+  const fake = () =>
+    t.illustrator as unknown as { requests: { kind: string; companions?: unknown; gender?: string }[] };
   const lastHero = () =>
     fake()
       .requests.filter((request) => request.kind === 'hero_generation')
