@@ -239,12 +239,13 @@ function CompanionLook({
           height={140}
           className="h-36 w-auto shrink-0 rounded-2xl bg-white p-1 ring-1 ring-sand-300/70"
         />
-        <div className="flex flex-col gap-2">
+        <div className="flex min-w-0 flex-col gap-2">
           <p className="text-ink-700">{t('companions.lookLead', { name })}</p>
+          {/* A long name in French or German wraps the button rather than overflow a phone. */}
           <Button
             variant="secondary"
             size="sm"
-            className="self-start"
+            className="h-auto min-h-10 max-w-full self-start py-2 text-left whitespace-normal"
             aria-expanded={open}
             aria-controls={choicesId}
             onClick={onToggle}
