@@ -47,6 +47,10 @@ describe('wizard step 1: brothers, sisters and friends (issue 35)', () => {
     expect(previewLook).toMatchObject({ hairStyle: 'afro' });
     await user.click(within(leo).getByRole('checkbox', { name: 'Leo has a cuddly toy of their own too' }));
     await user.type(within(leo).getByLabelText('Name of Leo’s toy'), 'Bunny');
+    // The toy's panel speaks of Leo's toy, not of "your child".
+    expect(
+      within(leo).getByText(/^We draw Leo’s cuddly toy in the book’s style, beside Leo on every page/),
+    ).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Add another child' }));
     await user.keyboard('Zoé');

@@ -203,6 +203,7 @@ function CompanionCard({
           />
           <ToyLookPanel
             name={field.toyName}
+            owner={name}
             look={field.toyLook}
             onChange={(toyLook) => form.setValue(`${path}.toyLook`, toyLook, { shouldDirty: true })}
             reading="idle"

@@ -22,6 +22,8 @@ type ToyLookPanelProps = {
   look: ToyLook;
   onChange: (look: ToyLook) => void;
   reading: ToyReadingState;
+  /** Whose toy it is, for a brother, sister or friend's toy (issue 35): the lead's toy has none. */
+  owner?: string | undefined;
 };
 
 /**
@@ -30,7 +32,7 @@ type ToyLookPanelProps = {
  * feature, and a live preview. Native radios, so arrows, Space and screen readers work as they do
  * everywhere; the lists come from the shared data (shared/domain/toy-look.ts).
  */
-export function ToyLookPanel({ name, look, onChange, reading }: ToyLookPanelProps) {
+export function ToyLookPanel({ name, look, onChange, reading, owner }: ToyLookPanelProps) {
   const { t } = useTranslation('wizard');
   const id = useId();
   const toyName = name.trim() || t('toyLook.theToy');
@@ -48,7 +50,9 @@ export function ToyLookPanel({ name, look, onChange, reading }: ToyLookPanelProp
         <h2 id={`${id}-title`} className="font-display text-xl font-bold">
           {t('toyLook.title', { name: toyName })}
         </h2>
-        <p className="text-ink-700">{t('toyLook.lead')}</p>
+        <p className="text-ink-700">
+          {owner?.trim() ? t('toyLook.leadCompanion', { owner: owner.trim() }) : t('toyLook.lead')}
+        </p>
       </div>
       <p aria-live="polite" className={cn('text-sm', reading === 'unreadable' && 'font-bold text-ink-900')}>
         {reading === 'reading' && (
