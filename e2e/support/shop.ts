@@ -133,7 +133,8 @@ export async function drawnBook(
         preview = await (await page.request.get(`/api/books/${bookInstanceId}`)).json();
         return preview.status;
       },
-      { timeout: 150_000, intervals: [1_000] },
+      // Two journeys draw books at once on two shared cores: a book has taken over 150 s in CI.
+      { timeout: 300_000, intervals: [1_000] },
     )
     .toBe('ready');
   return preview;
