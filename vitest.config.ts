@@ -17,6 +17,13 @@ const serverProject = (driver: 'pglite' | 'pg') => ({
             'src/server/adapters/**',
             // Starts the compiled server on its embedded database.
             'src/server/compiled.test.ts',
+            // Drawing, print files, photos and logs: no database in them (the heaviest of the pass).
+            'src/server/modules/production/print-covers.test.ts',
+            'src/server/modules/production/print-cover-toy.test.ts',
+            'src/server/modules/production/print-files.test.ts',
+            'src/server/modules/uploads/photo.test.ts',
+            'src/server/modules/uploads/heic.test.ts',
+            'src/server/logger.test.ts',
           ]
         : [],
     environment: 'node',
