@@ -101,7 +101,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // Twice Playwright's 30 s: a page that screenshots eight pages, or signs up, confirms, signs out and
+  // resets a password, took over 30 s in CI while a book was drawn beside it.
+  timeout: 60_000,
   // The journeys share two cores with the shops they drive (and, in CI, with a second shop drawing
   // books): a page that takes more than Playwright's 5 s to answer there is slow, not broken.
   expect: { timeout: 15_000 },

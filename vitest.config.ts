@@ -1,6 +1,24 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Server tests that draw and print whole books: their queries are the ones the lighter tests prove
+ * on both databases, and a book's drawing costs the same on either. They run once: on PostgreSQL
+ * when TEST_DATABASE_URL is set (CI), on PGlite otherwise (~350 s of worker time saved in CI).
+ */
+const DRAWING_HEAVY = [
+  'src/server/modules/production/pipeline.test.ts',
+  'src/server/modules/printer/lulu-journey.test.ts',
+  'src/server/modules/production/gift-copies.test.ts',
+  'src/server/modules/production/bilingual.test.ts',
+  'src/server/book/words.test.ts',
+  'src/server/modules/books/books.test.ts',
+  'src/server/modules/admin/review.test.ts',
+  'src/server/modules/payments/local-page-crash.test.ts',
+];
+
 // Server tests run on the embedded PGlite always, and a second time on a real PostgreSQL when
 // TEST_DATABASE_URL is set (CI sets it), so the same migrations and queries are proven on both.
 const serverProject = (driver: 'pglite' | 'pg') => ({
@@ -8,10 +26,14 @@ const serverProject = (driver: 'pglite' | 'pg') => ({
   test: {
     name: `server:${driver}`,
     include: ['src/server/**/*.test.ts'],
-    // Code that never touches the database runs once, on the PGlite pass.
+    // Code that never touches the database runs once, on the PGlite pass; the drawing-heavy
+    // tests once, on PostgreSQL when it is there.
     exclude:
-      driver === 'pg'
-        ? [
+      driver === 'pglite'
+        ? onPostgres
+          ? DRAWING_HEAVY
+          : []
+        : [
             'src/server/print/**',
             'src/server/stories/**',
             'src/server/adapters/**',
@@ -24,8 +46,7 @@ const serverProject = (driver: 'pglite' | 'pg') => ({
             'src/server/modules/uploads/photo.test.ts',
             'src/server/modules/uploads/heic.test.ts',
             'src/server/logger.test.ts',
-          ]
-        : [],
+          ],
     environment: 'node',
     env: { TEST_DB_DRIVER: driver },
     globalSetup: ['test/global-setup.ts'],
@@ -62,7 +83,7 @@ export default defineConfig({
         },
       },
       serverProject('pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('pg')] : []),
+      ...(onPostgres ? [serverProject('pg')] : []),
     ],
   },
 });

@@ -10,12 +10,12 @@ import type { StorefrontRenderer } from '../shared/storefront';
 import { SESSION_QUERY_KEY } from './components/auth/get-session';
 import { AppProviders, createQueryClient } from './components/layout/app-providers';
 import { type DocumentHead, DocumentHeadContext } from './components/layout/use-document-title';
-import { getPricesQueryOptions } from './features/themes/api/get-prices';
 import { getThemeQueryOptions } from './features/themes/api/get-theme';
 import { THEME_REVIEWS_QUERY_KEY } from './features/themes/api/get-theme-reviews';
 import { getThemesQueryOptions } from './features/themes/api/get-themes';
 import { readBookType } from './features/themes/links';
 import { addNameFormats, DEFAULT_NAMESPACE } from './i18n';
+import { getPricesQueryOptions } from './lib/prices';
 import { routes } from './router';
 
 const handler = createStaticHandler(routes);

@@ -5,9 +5,9 @@ import { FeatureStrip } from '../features/home/components/feature-strip';
 import { Hero } from '../features/home/components/hero';
 import { ProductCard } from '../features/home/components/product-card';
 import { ProductCarousel } from '../features/home/components/product-carousel';
-import { useFromPrice } from '../features/themes/api/get-prices';
 import { useThemes } from '../features/themes/api/get-themes';
 import { ageRangeOf } from '../features/themes/links';
+import { useFromPrice } from '../lib/prices';
 
 export function Component() {
   // Both namespaces load before the page shows, so no alt text or title flashes as a key.

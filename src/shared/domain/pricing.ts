@@ -31,6 +31,15 @@ export function lowestBookPrice(prices: readonly ActivePrice[]): number | undefi
 }
 
 /**
+ * What one extra child of a cast costs, in cents (after its discount), or `undefined` when the shop
+ * sells no extra child: the wizard says it where the parent adds a child (docs/decisions/030-siblings.md).
+ */
+export function extraChildPrice(prices: readonly ActivePrice[]): number | undefined {
+  const price = prices.find((candidate) => candidate.productKey === 'extra_child');
+  return price ? discounted(price.basePrice, price.discountPercentage) : undefined;
+}
+
+/**
  * The VAT rate categories of the dated table (issue 32): `reduced` is the rate printed books are
  * sold at (Switzerland's reduced rate, 2.6 % since 2024; in a country without one, its rate for
  * books), `standard` the country's normal rate (Switzerland 8.1 % since 2024), kept for what the

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../components/layout/use-language';
 import { cn } from '../../../components/ui/cn';
 import { formatMoney } from '../../../lib/format';
-import { useFromPrice } from '../api/get-prices';
+import { useFromPrice } from '../../../lib/prices';
 
 const AMOUNT = '\u0000';
 

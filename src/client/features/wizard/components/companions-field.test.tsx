@@ -27,6 +27,33 @@ const savedSteps = (api: ReturnType<typeof mockWizardApi>) =>
   api.callsTo('/api/wizard/session/steps/1', 'PUT').map((call) => call.body as { companions?: Companion[] });
 
 describe('wizard step 1: brothers, sisters and friends (issue 35)', () => {
+  it("says what an extra child costs, from the shop's prices, in the parent's language", async () => {
+    await openStep1();
+    expect(
+      await screen.findByText(
+        'Each child you add costs CHF 9.00 more, once per order, whatever the number of copies.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says adding children is free when the operator set the price to zero, in French', async () => {
+    await openStep1(
+      {
+        routes: {
+          'GET /api/catalog/prices': {
+            status: 200,
+            body: {
+              currency: 'CHF',
+              prices: [{ productKey: 'extra_child', basePrice: 0, discountPercentage: 0 }],
+            },
+          },
+        },
+      },
+      'fr',
+    );
+    expect(await screen.findByText('Ajouter des enfants ne coûte rien de plus.')).toBeVisible();
+  });
+
   it('adds two children with their look and a toy, then no more; Next saves them with the lead', async () => {
     const { user, api } = await openStep1();
     await user.click(screen.getByRole('button', { name: 'Add a brother, sister or friend' }));

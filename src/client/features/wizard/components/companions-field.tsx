@@ -6,9 +6,12 @@ import { LIMITS } from '../../../../shared/constants';
 import { MAX_COMPANIONS } from '../../../../shared/domain/cast';
 import type { ChildLook } from '../../../../shared/domain/child-look';
 import { ErrorAlert, TextField } from '../../../components/auth/forms/form-parts';
+import { useLanguage } from '../../../components/layout/use-language';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { FieldError } from '../../../components/ui/field-notes';
+import { formatMoney } from '../../../lib/format';
+import { useExtraChildPrice } from '../../../lib/prices';
 import { childPreviewUrl } from '../api/child-preview';
 import type { ChildForm } from '../hooks/use-wizard-drafts';
 import { companionDraftFrom } from '../lib/drafts';
@@ -27,6 +30,21 @@ const GENDERS = [
  * optional toy of their own. A companion is removed with a clear button; the focus then goes to the
  * add button, and the list says what happened.
  */
+/** What each added child costs, from the shop's prices (nothing shown until they are read). */
+function ExtraChildPrice() {
+  const { t } = useTranslation('wizard');
+  const { language } = useLanguage();
+  const cents = useExtraChildPrice();
+  if (cents === undefined) return null;
+  return (
+    <p className="text-sm text-ink-700">
+      {cents === 0
+        ? t('companions.priceFree')
+        : t('companions.price', { price: formatMoney(cents, language) })}
+    </p>
+  );
+}
+
 export function CompanionsField({ form }: { form: ChildForm }) {
   const { t } = useTranslation('wizard');
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'companions' });
@@ -60,6 +78,7 @@ export function CompanionsField({ form }: { form: ChildForm }) {
           {t('companions.title')}
         </h2>
         <p className="text-ink-700">{t('companions.lead', { max: MAX_COMPANIONS })}</p>
+        <ExtraChildPrice />
       </div>
       {fields.map((field, index) => (
         <CompanionCard

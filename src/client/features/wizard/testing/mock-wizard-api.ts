@@ -74,6 +74,9 @@ export function mockWizardApi({
     'POST /api/auth/sign-up/email': () => ok({ token: null }),
     // The top bar's cart reads the approved unpaid books of a signed-in parent: none here.
     'GET /api/books/unpaid-count': () => ok({ count: 0 }),
+    // The shop's prices: step 1 says what an extra child costs.
+    'GET /api/catalog/prices': () =>
+      ok({ currency: 'CHF', prices: [{ productKey: 'extra_child', basePrice: 900, discountPercentage: 0 }] }),
     'POST /api/wizard/session': () => ok(prefill ? { ...state(), prefill } : state()),
     'POST /api/wizard/photos': () => ok({ photoId: imageId(), width: 800, height: 800 }),
     'POST /api/wizard/covers': () => ok({ imageId: imageId() }),

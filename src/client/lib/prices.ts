@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PriceList } from '../../../../shared/contracts/catalog';
-import { lowestBookPrice } from '../../../../shared/domain/pricing';
-import { apiRequest, retryUnlessClientError } from '../../../lib/api-client';
+import type { PriceList } from '../../shared/contracts/catalog';
+import { extraChildPrice, lowestBookPrice } from '../../shared/domain/pricing';
+import { apiRequest, retryUnlessClientError } from './api-client';
 
-/** The active prices, in cents. */
+/** The active prices, in cents: shop-wide data (the storefront's "from", the wizard's extra child). */
 export function getPrices(signal?: AbortSignal): Promise<PriceList> {
   return apiRequest<PriceList>('/api/catalog/prices', { signal });
 }
@@ -29,4 +29,10 @@ export function useFromPrice(): { cents: number | undefined; isPending: boolean 
     cents: prices.data ? lowestBookPrice(prices.data.prices) : undefined,
     isPending: prices.isPending,
   };
+}
+
+/** One extra child's price in cents, `undefined` while loading, on failure or when none is sold. */
+export function useExtraChildPrice(): number | undefined {
+  const prices = usePrices();
+  return prices.data ? extraChildPrice(prices.data.prices) : undefined;
 }
