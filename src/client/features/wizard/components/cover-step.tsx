@@ -30,6 +30,7 @@ export function CoverStep({
       kind={kind}
       name={kind === 'hero' ? drafts.names.child : drafts.names.toy}
       genderContext={kind === 'hero' ? drafts.genderContext : undefined}
+      cast={kind === 'hero' ? drafts.cast : undefined}
       view={covers.view(kind)}
       approving={save.isPending}
       // Another cover at once, here: the earlier ones stay to go back to.

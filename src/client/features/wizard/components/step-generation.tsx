@@ -44,6 +44,11 @@ type StepGenerationProps = {
   name: string;
   /** `female`: the texts about the child agree with her (French héroïne, Italian eroina). */
   genderContext?: 'female' | undefined;
+  /**
+   * The hero cover of a book for several children (issue 35): its waiting text and alt text name
+   * them all and agree with the group (French héroïnes for girls only).
+   */
+  cast?: { names: string; context: 'cast' | 'cast_female' } | undefined;
   view: GenerationView;
   /** The cover is being approved or chosen: its buttons wait. */
   approving: boolean;
@@ -59,7 +64,7 @@ type StepGenerationProps = {
   onAdjusted?: ((cover: AdjustedCover) => void) | undefined;
 };
 
-function Loading({ kind, name, context }: { kind: CoverKind; name: string; context?: 'female' | undefined }) {
+function Loading({ kind, name, context }: { kind: CoverKind; name: string; context?: string | undefined }) {
   const { t } = useTranslation('wizard');
   const [slow, setSlow] = useState(false);
   useEffect(() => {
@@ -245,6 +250,7 @@ export function StepGeneration(props: StepGenerationProps) {
     kind,
     name,
     genderContext,
+    cast,
     view,
     approving,
     onRegenerate,
@@ -258,7 +264,9 @@ export function StepGeneration(props: StepGenerationProps) {
   useEffect(() => {
     onRedrawingChange?.(showsResult && redrawing);
   }, [showsResult, redrawing, onRedrawingChange]);
-  if (view.state === 'loading') return <Loading kind={kind} name={name} context={genderContext} />;
+  // The cover's own texts: the whole cast when the hero cover shows several children.
+  const coverText = cast ? { name: cast.names, context: cast.context } : { name, context: genderContext };
+  if (view.state === 'loading') return <Loading kind={kind} {...coverText} />;
   if (view.state === 'error') return <Problem {...props} problem={view.problem} />;
   const adjustable = kind === 'hero' && view.look !== undefined && onAdjusted !== undefined;
   const busy = approving || (adjustable && redrawing);
@@ -277,7 +285,7 @@ export function StepGeneration(props: StepGenerationProps) {
     >
       <img
         src={wizardImageUrl(view.imageId)}
-        alt={t(`generation.resultAlt.${kind}`, { name, context: genderContext })}
+        alt={t(`generation.resultAlt.${kind}`, coverText)}
         className={cn(
           'aspect-square w-full rounded-3xl bg-cream-200 object-cover shadow-soft ring-1 ring-sand-300/70 transition-opacity',
           adjustable && redrawing && 'opacity-70',

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { ChildLook } from '../../../../shared/domain/child-look';
+import type { Companion } from '../../../../shared/domain/cast';
+import { type ChildLook, DEFAULT_CHILD_LOOK } from '../../../../shared/domain/child-look';
+import type { Language } from '../../../../shared/i18n';
 import { renderWithRouter } from '../../../test-utils';
 import { CHILD, COVER, mockWizardApi, ok, type WizardCall } from '../testing/mock-wizard-api';
 import { WizardPage } from './wizard-page';
@@ -15,13 +17,13 @@ const READ: ChildLook = {
 };
 const REDRAWN_ID = '88888888-8888-4888-8888-888888888888';
 
-async function openStep2(steps: Parameters<typeof mockWizardApi>[0]) {
+async function openStep2(steps: Parameters<typeof mockWizardApi>[0], language: Language = 'en') {
   const api = mockWizardApi(steps);
   const router = createMemoryRouter(
     [{ path: '/wizard', element: <WizardPage themeId="guardian-friend" bookType="storybook" /> }],
     { initialEntries: ['/wizard?step=2'] },
   );
-  const view = renderWithRouter(router, { language: 'en' });
+  const view = renderWithRouter(router, { language });
   await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
   return { ...view, api };
 }
@@ -77,5 +79,36 @@ describe('wizard step 2 with a drawn child', () => {
     expect(await screen.findByRole('img', { name: 'The book’s cover, with Mia as the hero' })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Does this look like Mia?' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
+  it('names every child of a cast on the hero cover, agreeing with the group; the look asked about stays the lead’s', async () => {
+    const leo: Companion = { name: 'Leo', gender: 'male', age: 3, look: DEFAULT_CHILD_LOOK };
+    await openStep2({
+      steps: { 1: { ...CHILD, companions: [leo] }, 2: { ...COVER, approved: false, look: READ } },
+    });
+    expect(
+      await screen.findByRole(
+        'img',
+        { name: 'The book’s cover, with Mia and Leo as the heroes' },
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Does this look like Mia?' })).toBeVisible();
+  });
+
+  it('in French, a cast of girls are the heroines of the cover', async () => {
+    const zoe: Companion = { name: 'Zoé', gender: 'female', age: 7, look: DEFAULT_CHILD_LOOK };
+    const ines: Companion = { name: 'Inès', gender: 'female', age: 2, look: DEFAULT_CHILD_LOOK };
+    await openStep2(
+      { steps: { 1: { ...CHILD, companions: [zoe, ines] }, 2: { ...COVER, approved: false } } },
+      'fr',
+    );
+    expect(
+      await screen.findByRole(
+        'img',
+        { name: 'La couverture du livre, avec Mia, Zoé et Inès en héroïnes' },
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DedicationStep, WizardState } from '../../../../shared/contracts/wizard';
-import { joinNames } from '../../../../shared/domain/cast';
+import { castGender, joinNames } from '../../../../shared/domain/cast';
 import { useLanguage } from '../../../components/layout/use-language';
 import { useZodForm } from '../../../lib/use-zod-form';
 import {
@@ -60,10 +60,25 @@ export function useWizardDrafts(state: WizardState) {
         })
       : t('dedication.template', names));
 
+  // The hero cover of a cast shows every child (issue 35): its texts name them all, agreeing with
+  // the group (`hero_cast`, `hero_cast_female`).
+  const cast =
+    companionNames.length > 0
+      ? {
+          names: joinNames([names.child, ...companionNames], language),
+          context:
+            castGender([gender, ...companions.map((companion) => companion.gender)].map(asChildGender)) ===
+            'female'
+              ? ('cast_female' as const)
+              : ('cast' as const),
+        }
+      : undefined;
+
   return {
     child,
     toy,
     names,
+    cast,
     /** `context` for the texts about the child (`t(key, { context: genderContext })`). */
     genderContext,
     dedication: {
@@ -82,3 +97,8 @@ export function useWizardDrafts(state: WizardState) {
 export type WizardDrafts = ReturnType<typeof useWizardDrafts>;
 export type ChildForm = WizardDrafts['child'];
 export type ToyForm = WizardDrafts['toy'];
+
+/** A gender as chosen so far (none yet: the group's words stay masculine until every girl is one). */
+const asChildGender = (gender: string | undefined) => ({
+  gender: gender === 'female' ? ('female' as const) : ('male' as const),
+});
