@@ -131,6 +131,11 @@ export default defineConfig({
       GOOGLE_DISCOVERY_URL: `${oidcUrl}/.well-known/openid-configuration`,
       PORT: String(port),
       // The local printer ships and delivers within seconds so the profile journeys see every status.
+      // Story pages drawn at 1024 px rather than print size (2625 px, six times the work): the
+      // journeys are about the parent's path, and this shop runs about twenty of them. The Lulu
+      // shop below draws at print size, so one journey's book is still drawn, checked for detail
+      // and printed as the shop's default does.
+      WORKER_PAGE_PIXELS: '1024',
       PRINTER_SHIP_AFTER_SECONDS: '5',
       PRINTER_DELIVER_AFTER_SECONDS: '5',
       DATA_DIR: String(process.env.E2E_DATA_DIR),

@@ -13,6 +13,14 @@ describe('loadConfig', () => {
     expect(config.isProduction).toBe(false);
   });
 
+  it('draws story pages at print size unless WORKER_PAGE_PIXELS asks for smaller, within 512 to 2625', () => {
+    expect(loadConfig({}).worker.pageSize).toBeUndefined();
+    expect(loadConfig({ WORKER_PAGE_PIXELS: '1024' }).worker.pageSize).toBe(1024);
+    for (const value of ['100', '4000', 'big']) {
+      expect(() => loadConfig({ WORKER_PAGE_PIXELS: value })).toThrow(/WORKER_PAGE_PIXELS/);
+    }
+  });
+
   it('reads the payment provider, tax rate and account limits, and refuses Stripe without its secrets', () => {
     const defaults = loadConfig({});
     expect(defaults.payments.provider).toBe('local');

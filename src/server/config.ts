@@ -13,6 +13,7 @@ import {
 import { parseStorageConfig, type StorageConfig } from './adapters/storage/s3-config';
 import { describeEnvIssues, presentEnv, redactUrl, sameOrigin, urlOrigin } from './env';
 import { PROJECT_ROOT } from './paths';
+import { PAGE_PIXELS } from './print/spec';
 import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
 
 const port = z
@@ -161,6 +162,8 @@ const EnvSchema = z.object({
   WORKER: z.enum(['on', 'off'], { message: 'expected on or off' }).default('on'),
   WORKER_CONCURRENCY: wholeNumber(1, 32).default(1),
   WORKER_PAGE_CONCURRENCY: wholeNumber(1, 32).default(2),
+  // Unset: story pages drawn at print size. Smaller: a quick demo or test shop (the journeys).
+  WORKER_PAGE_PIXELS: wholeNumber(512, PAGE_PIXELS).optional(),
   WORKER_LEASE_SECONDS: wholeNumber(2, 3600).default(60),
   WORKER_POLL_MS: wholeNumber(10, 60_000).default(1000),
   WORKER_BACKOFF_SECONDS: wholeNumber(0, 86_400).default(30),
@@ -230,6 +233,8 @@ export type Config = {
     enabled: boolean;
     concurrency: number;
     pageConcurrency: number;
+    /** WORKER_PAGE_PIXELS: the story pages' picture size; unset, print size (PAGE_PIXELS). */
+    pageSize?: number;
     leaseMs: number;
     pollMs: number;
     backoffMs: number;
@@ -347,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: e.WORKER === 'on',
       concurrency: e.WORKER_CONCURRENCY,
       pageConcurrency: e.WORKER_PAGE_CONCURRENCY,
+      ...(e.WORKER_PAGE_PIXELS ? { pageSize: e.WORKER_PAGE_PIXELS } : {}),
       leaseMs: e.WORKER_LEASE_SECONDS * 1000,
       pollMs: e.WORKER_POLL_MS,
       backoffMs: e.WORKER_BACKOFF_SECONDS * 1000,

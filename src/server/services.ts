@@ -38,6 +38,7 @@ import { sendOrderEmail } from './modules/production/emails';
 import { archivePrinting, printBook } from './modules/production/print-book';
 import { applyPrintStatus } from './modules/production/print-status';
 import { queueBookReminders, sendBookReminder } from './modules/reminders/service';
+import { PAGE_PIXELS } from './print/spec';
 
 /**
  * The composition root: the one place that picks and wires the adapters (storage, mail,
@@ -236,8 +237,10 @@ function createJobHandlers(
         printBook(
           {
             ...production(context),
-            // The local illustrator draws at print size: its pictures must carry that detail.
-            nativeDetail: services.illustrator.kind === 'local' && options.pageSize === undefined,
+            // The local illustrator draws at print size: its pictures must carry that detail (a
+            // worker told to draw smaller, WORKER_PAGE_PIXELS, prints them scaled up).
+            nativeDetail:
+              services.illustrator.kind === 'local' && (options.pageSize ?? PAGE_PIXELS) >= PAGE_PIXELS,
             reviewBeforePrint: services.config.reviewBeforePrint,
             now: services.now,
           },

@@ -19,6 +19,8 @@ export const BLEED = inches(0.125);
 const SAFETY = inches(0.5);
 /** The interior page as written to the PDF: trim plus bleed on both sides (8.75 in). */
 export const PAGE = TRIM + 2 * BLEED;
+/** Pixels of a story page's picture drawn at print size: the full-bleed page at 300 ppi (2625 px). */
+export const PAGE_PIXELS = Math.round((PAGE / POINTS_PER_INCH) * PRINT_PPI);
 
 export type Rect = { x: number; y: number; width: number; height: number };
 

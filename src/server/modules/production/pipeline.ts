@@ -21,14 +21,16 @@ import { bookInstances, customers, orderItems, type orders } from '../../db/sche
 import { JobAbortedError, PermanentJobError, RetryableJobError, throwIfAborted } from '../../jobs/errors';
 import { describeError, intervalMs } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/types';
+import { PAGE_PIXELS } from '../../print/spec';
 import { instanceKeys } from '../../storage-keys';
 import { PROGRESS } from './progress';
 
 /**
  * Pixels of a story page picture: the full-bleed page is 8.75 in (8.5 in trim + 0.125 in bleed on
- * each side, src/server/print/spec.ts), so 2625 px prints it at 300 ppi.
+ * each side, src/server/print/spec.ts), so 2625 px prints it at 300 ppi. A worker may draw smaller
+ * (WORKER_PAGE_PIXELS: a quick demo or test shop; the print files scale the pictures up to 300 ppi).
  */
-export const PAGE_PIXELS = 2625;
+export { PAGE_PIXELS };
 export type ProductionDeps = {
   db: Db;
   storage: Storage;
