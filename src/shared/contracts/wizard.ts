@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { CompanionsSchema } from '../domain/cast';
-import { ChildLookSchema } from '../domain/child-look';
+import { ChildLookSchema, UnreadLookPartsSchema } from '../domain/child-look';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
 import { LanguageSchema } from '../domain/language-schema';
 import { BOOK_TYPES } from '../domain/statuses';
@@ -52,6 +52,8 @@ const CoverVersionSchema = z
     imageId: ImageIdSchema,
     variant: z.number().int().min(0),
     look: ChildLookSchema.optional(),
+    /** The parts of its look the photo did not settle, still to be chosen by the parent (issue 30). */
+    unread: UnreadLookPartsSchema.optional(),
     /** The name drawn on it: covers of an earlier name are not offered again. */
     name: z.string().optional(),
   })
@@ -71,6 +73,8 @@ const CoverStepSchema = z
     approved: z.boolean(),
     generatedCover: ImageIdSchema,
     look: ChildLookSchema.optional(),
+    /** The parts of the look the photo did not settle and the parent has not chosen yet. */
+    unread: UnreadLookPartsSchema.optional(),
     variant: z.number().int().min(0).optional(),
     versions,
   })
@@ -235,21 +239,29 @@ export const GenerateCoverSchema = z
     kind: z.enum(['hero', 'toy']),
     language: LanguageSchema.default('en'),
     look: ChildLookSchema.optional(),
+    /** With a look: the parts the photo did not settle that the parent has not chosen yet. */
+    unread: UnreadLookPartsSchema.optional(),
   })
   .refine((body) => body.look === undefined || body.kind === 'hero', {
     message: 'only the hero cover has a look',
     path: ['look'],
   })
+  .refine((body) => body.unread === undefined || body.look !== undefined, {
+    message: 'unread parts go with a look',
+    path: ['unread'],
+  })
   .meta({ id: 'GenerateCover' });
 
 /**
- * A made cover; `look` is the drawn child's look when the illustrator draws one (local only);
+ * A made cover; `look` is the drawn child's look when the illustrator draws one (local only), and
+ * `unread` the parts of it the photo did not settle (drawn as the default look has them);
  * `versions` are the covers of this step the parent can go back to, this one among them.
  */
 export const GeneratedCoverSchema = z
   .object({
     imageId: ImageIdSchema,
     look: ChildLookSchema.optional(),
+    unread: UnreadLookPartsSchema.optional(),
     variant: z.number().int().min(0).optional(),
     versions: z.array(CoverVersionSchema).optional(),
   })

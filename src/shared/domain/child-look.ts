@@ -173,6 +173,20 @@ export function sameChildLook(a: ChildLook, b: ChildLook): boolean {
   );
 }
 
+/**
+ * The parts of the look the local illustrator tries to read off the photo (glasses, the fringe, the
+ * clothes and the face details are never read: the parent chooses them). A part the reader could not
+ * tell is drawn as `DEFAULT_CHILD_LOOK` has it, and wizard step 2 says so beside its choices.
+ */
+export const READ_LOOK_PARTS = ['skin', 'hairColor', 'hairStyle', 'eyeColor'] as const;
+export type LookPart = (typeof READ_LOOK_PARTS)[number];
+
+/** The read parts the photo did not settle (none twice); absent when the look was not read. */
+export const UnreadLookPartsSchema = z
+  .array(z.enum(READ_LOOK_PARTS))
+  .max(READ_LOOK_PARTS.length)
+  .refine((parts) => new Set(parts).size === parts.length, 'each part once');
+
 /** The look used when nothing could be read off the photo; the parent can change every part. */
 export const DEFAULT_CHILD_LOOK: ChildLook = {
   skin: 'light',

@@ -1,5 +1,5 @@
 import type { ChildGender } from '../../../shared/domain/cast';
-import type { ChildLook } from '../../../shared/domain/child-look';
+import type { ChildLook, LookPart } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
 import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
@@ -134,6 +134,11 @@ export type CoverResult =
       mimeType: 'image/png';
       /** The hero's drawn look (local illustrator): what was read off the photo, or the look given. */
       look?: ChildLook;
+      /**
+       * The parts of a look read off the photo that the photo did not settle (drawn as the default
+       * look has them); absent when the look was given or no look is drawn.
+       */
+      unread?: LookPart[];
       /** The same cover without its words, when asked for and the illustrator can draw it. */
       art?: Buffer;
     }

@@ -14,7 +14,7 @@ import {
   drawChild,
   drawToy,
   type Figure,
-  readChildLook,
+  readChildLookNoting,
   type ToyOptions,
 } from './characters';
 import { COVER_IMPRINT, COVER_SIZE, renderCoverParts, seedFrom } from './cover-art';
@@ -266,7 +266,9 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
         );
         // The photo is only read (the child's look): the cover shows drawn characters, never the
         // photo's pixels. The toy is drawn from its look (the default teddy, named kind, when none).
-        const look = hero ? (given?.data ?? (await readChildLook(request.photo))) : undefined;
+        // A look read off the photo says which parts it could not tell (wizard step 2 asks for them).
+        const read = hero && !given ? await readChildLookNoting(request.photo) : undefined;
+        const look = hero ? (given?.data ?? read?.look) : undefined;
         const variant = coverVariant(request.variant);
         const figure = look
           ? drawChild({
@@ -308,6 +310,7 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
           image,
           mimeType: 'image/png',
           ...(look ? { look } : {}),
+          ...(read ? { unread: read.unread } : {}),
           ...(parts.art ? { art: parts.art } : {}),
         };
       } catch (error) {

@@ -9,7 +9,13 @@ import { userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import { BOOK_PREVIEW } from '../../../shared/constants';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
-import { type ChildLook, ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
+import {
+  type ChildLook,
+  ChildLookSchema,
+  DEFAULT_CHILD_LOOK,
+  type LookPart,
+  READ_LOOK_PARTS,
+} from '../../../shared/domain/child-look';
 import type { ToyLook } from '../../../shared/domain/toy-look';
 import { createLocalIllustrator } from '../../adapters/illustrator/local';
 import { landscapePhoto, teddyPhoto } from '../../adapters/illustrator/test-photos';
@@ -367,6 +373,9 @@ describe('covers', () => {
     });
     const cover = await browser.call('POST', '/api/wizard/covers', { kind: 'hero', language: 'fr' });
     expect(cover.statusCode).toBe(200);
+    // A hosted illustrator draws from the photo: no look, so no parts to ask about.
+    expect(cover.json()).not.toHaveProperty('look');
+    expect(cover.json()).not.toHaveProperty('unread');
     const image = await browser.call('GET', `/api/wizard/images/${cover.json().imageId}`);
     expect(image.headers['content-type']).toBe('image/png');
     // The cover is kept with the session, not approved yet: a reload shows it rather than making another.
@@ -1034,6 +1043,66 @@ describe('the child’s look on the hero cover (local illustrator)', () => {
       .from(bookInstances)
       .where(eq(bookInstances.id, completed.json().bookInstanceId));
     expect(book?.wizardMetadata).toMatchObject({ childName: 'Lily', childLook: adjusted });
+  }, 60_000);
+
+  it('says which parts the photo did not settle (issue 30), keeps those the parent has not chosen through a redraw, a reload and approval', async () => {
+    const browser = new Browser();
+    browser.app = local;
+    const first = (await withCover(browser)) as { imageId: string; look: ChildLook; unread?: LookPart[] };
+    // The uploaded sample (grey, busy light) does not settle the skin at least: each unread part is
+    // drawn as the default look has it. Glasses are never read, so never said.
+    expect(first.unread).toEqual(expect.arrayContaining(['skin']));
+    expect(READ_LOOK_PARTS).toEqual(expect.arrayContaining(first.unread ?? []));
+    for (const part of first.unread ?? []) expect(first.look[part]).toBe(DEFAULT_CHILD_LOOK[part]);
+    expect((await browser.call('GET', '/api/wizard/session')).json().steps[2]).toMatchObject({
+      generatedCover: first.imageId,
+      unread: first.unread,
+    });
+
+    // The parent picks a skin: the redraw keeps the other parts unread.
+    const rest = (first.unread ?? []).filter((part) => part !== 'skin');
+    const look = { ...first.look, skin: 'tan' as const };
+    const redrawn = await browser.call('POST', '/api/wizard/covers', {
+      kind: 'hero',
+      language: 'en',
+      look,
+      unread: rest,
+    });
+    expect(redrawn.statusCode).toBe(200);
+    expect(redrawn.json().unread).toEqual(rest);
+    // A part the client calls unread again once chosen (or read) is not taken.
+    const again = await browser.call('POST', '/api/wizard/covers', {
+      kind: 'hero',
+      language: 'en',
+      look: { ...look, glasses: true },
+      unread: ['skin', ...rest],
+    });
+    expect(again.json().unread).toEqual(rest);
+    const reloaded = (await browser.call('GET', '/api/wizard/session')).json().steps[2];
+    expect(reloaded).toMatchObject({ generatedCover: again.json().imageId, unread: rest });
+    // Approving keeps the cover's own unread parts, whatever the client sends.
+    const approved = await browser.call('PUT', '/api/wizard/session/steps/2', {
+      approved: true,
+      generatedCover: again.json().imageId,
+      unread: [],
+    });
+    expect(approved.json().steps[2]).toMatchObject({ approved: true, unread: rest });
+
+    // A look given without unread parts (the parent chose them all) answers none.
+    const chosen = await browser.call('POST', '/api/wizard/covers', {
+      kind: 'hero',
+      language: 'en',
+      look: adjusted,
+    });
+    expect(chosen.json().unread).toEqual([]);
+    expect((await browser.call('GET', '/api/wizard/session')).json().steps[2].unread).toEqual([]);
+    // Unread parts go with a look only.
+    const refused = await browser.call('POST', '/api/wizard/covers', {
+      kind: 'hero',
+      language: 'en',
+      unread: ['skin'],
+    });
+    expect(refused.statusCode).toBe(400);
   }, 60_000);
 
   it('refuses a look that is not one of the shop’s, and a look on the toy cover, with the shared error shape', async () => {

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/contracts/wizard';
 import { BookPersonalisationSchema, secondLanguageOf } from '../../../shared/domain/book-personalisation';
 import type { Companion } from '../../../shared/domain/cast';
-import { type ChildLook, ChildLookSchema } from '../../../shared/domain/child-look';
+import { type ChildLook, ChildLookSchema, type LookPart } from '../../../shared/domain/child-look';
 import {
   type BookType,
   parseBookType,
@@ -253,7 +253,8 @@ function keptVersions(saved: CoverStep | ToyGeneratedStep | undefined): CoverVer
   if (saved.versions) return saved.versions;
   const imageId = 'generatedCover' in saved ? saved.generatedCover : saved.generatedToyImage;
   const look = 'look' in saved ? saved.look : undefined;
-  return [{ imageId, variant: saved.variant ?? 0, ...(look ? { look } : {}) }];
+  const unread = 'unread' in saved ? saved.unread : undefined;
+  return [{ imageId, variant: saved.variant ?? 0, ...(look ? { look } : {}), ...(unread ? { unread } : {}) }];
 }
 
 /**
@@ -264,12 +265,13 @@ function chosenVersion(
   saved: CoverStep | ToyGeneratedStep | undefined,
   imageId: string,
   sentLook: CoverStep['look'],
-): { look?: CoverStep['look']; variant?: number; versions?: CoverVersion[] } {
+): { look?: CoverStep['look']; unread?: CoverStep['unread']; variant?: number; versions?: CoverVersion[] } {
   const versions = keptVersions(saved);
   const version = versions.find((kept) => kept.imageId === imageId);
   // A cover of this session the server has no version of (saved before versions were kept).
   if (!version) return { variant: undefined, versions: saved?.versions };
-  return { look: version.look ?? sentLook, variant: version.variant, versions };
+  // The parts still to choose are the version's, whatever the client sends.
+  return { look: version.look ?? sentLook, unread: version.unread, variant: version.variant, versions };
 }
 
 /** Saves one step; a new photo makes the cover made from the old one stale, so that cover is dropped. */
@@ -292,7 +294,11 @@ export async function saveStep(deps: WizardDeps, caller: Caller, step: WizardSte
     missing(3);
     const cover = data as ToyGeneratedStep;
     await requireImage(deps, session.sessionId, cover.generatedToyImage, 'png');
-    const { look: _none, ...chosen } = chosenVersion(steps[4], cover.generatedToyImage, undefined);
+    const {
+      look: _none,
+      unread: _unread,
+      ...chosen
+    } = chosenVersion(steps[4], cover.generatedToyImage, undefined);
     Object.assign(cover, chosen);
   }
   await repo.upsertStep(
@@ -424,7 +430,12 @@ export async function readImage(deps: WizardDeps, caller: Caller, imageId: strin
 export async function generateCover(
   deps: WizardDeps,
   caller: Caller,
-  input: { kind: 'hero' | 'toy'; language: Language; look?: ChildLook | undefined },
+  input: {
+    kind: 'hero' | 'toy';
+    language: Language;
+    look?: ChildLook | undefined;
+    unread?: LookPart[] | undefined;
+  },
 ) {
   const session = await requireSession(deps, caller);
   const steps = await readSteps(deps.db, session.sessionId);
@@ -512,6 +523,14 @@ export async function generateCover(
     ),
   ]);
   if (!result.ok) throw new AppError(result.code, result.message);
+  // The parts the photo did not settle (issue 30): as read, or, for a redraw with the parent's look,
+  // those the cover it adjusts still had that the parent has not chosen since.
+  const unread =
+    input.kind === 'hero' && result.look
+      ? look
+        ? (steps[2]?.unread ?? []).filter((part) => input.unread?.includes(part))
+        : result.unread
+      : undefined;
   const imageId = randomUUID();
   await deps.storage.put('wizard-temp', wizardKeys(session.sessionId).image(imageId, 'png'), result.image, {
     contentType: 'image/png',
@@ -523,6 +542,7 @@ export async function generateCover(
     variant,
     name: source.name,
     ...(input.kind === 'hero' && result.look ? { look: result.look } : {}),
+    ...(unread ? { unread } : {}),
   };
   const others = look ? kept.filter((version) => version.variant !== variant) : kept;
   const versions = [...others, made].sort((a, b) => a.variant - b.variant).slice(-COVER_VERSIONS_KEPT);
@@ -532,6 +552,7 @@ export async function generateCover(
       approved: false,
       generatedCover: imageId,
       ...(result.look ? { look: result.look } : {}),
+      ...(unread ? { unread } : {}),
       variant,
       versions,
     });
@@ -546,6 +567,7 @@ export async function generateCover(
   return {
     imageId,
     ...(input.kind === 'hero' && result.look ? { look: result.look } : {}),
+    ...(unread ? { unread } : {}),
     variant,
     versions,
   };

@@ -4,7 +4,7 @@
  * figures (SVG fragments with anchors) at print size.
  */
 export { drawChild } from './child';
-export { readChildLook } from './read-look';
+export { readChildLook, readChildLookNoting } from './read-look';
 export { drawToy, TOY_BOX, toyPreviewSvg } from './toy';
 export type {
   ArtStyle,

@@ -8,6 +8,8 @@ import {
   type EyeColor,
   type HairColor,
   type HairStyle,
+  type LookPart,
+  READ_LOOK_PARTS,
   type SkinTone,
 } from '../../../../shared/domain/child-look';
 import { SERVER_SOURCE } from '../../../paths';
@@ -370,7 +372,7 @@ async function analyse(image: Image): Promise<{ mesh: Mesh; mask: Uint8Array } |
  * parent picks in step 2 (docs/decisions/025-look-reader-accuracy.md). Measured on the labelled set
  * in test/fixtures/look-set (`look-accuracy.test.ts`, `npm run bench`).
  */
-export type LookGuess = Partial<Pick<ChildLook, 'skin' | 'hairColor' | 'hairStyle' | 'eyeColor'>>;
+export type LookGuess = Partial<Pick<ChildLook, LookPart>>;
 
 /** When the reader keeps quiet: the thresholds the labelled set was measured with. */
 export const LOOK_CONFIDENCE = {
@@ -470,9 +472,21 @@ export async function readLookGuess(photo: Buffer): Promise<LookGuess> {
 
 /** The look read off the photo, the default look's part wherever the reader is not sure. */
 export async function readChildLook(photo: Buffer): Promise<ChildLook> {
+  return (await readChildLookNoting(photo)).look;
+}
+
+/**
+ * The look read off the photo and the parts it could not tell (drawn as the default look has them),
+ * so wizard step 2 can say which parts the parent should choose.
+ */
+export async function readChildLookNoting(photo: Buffer): Promise<{ look: ChildLook; unread: LookPart[] }> {
   // Glasses are not read: a drawn pair on a child who wears none is worse than the reverse, and
-  // the parent ticks the box in step 2.
-  return { ...DEFAULT_CHILD_LOOK, ...(await readLookGuess(photo)) };
+  // the parent ticks the box in step 2. So they are never among the unread parts either.
+  const guess = await readLookGuess(photo);
+  return {
+    look: { ...DEFAULT_CHILD_LOOK, ...guess },
+    unread: READ_LOOK_PARTS.filter((part) => guess[part] === undefined),
+  };
 }
 
 /** For tuning and tests: the raw reading with the model outputs. */
