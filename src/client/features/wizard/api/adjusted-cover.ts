@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CoverVersion, WizardState } from '../../../../shared/contracts/wizard';
-import type { ChildLook } from '../../../../shared/domain/child-look';
+import type { ChildLook, LookPart } from '../../../../shared/domain/child-look';
 import { type WizardStart, wizardStateQueryKey } from './wizard-state';
 
 export type AdjustedCover = {
   imageId: string;
   look: ChildLook;
+  /** The parts of the look the photo did not settle that the parent has still to choose. */
+  unread?: readonly LookPart[] | undefined;
   /** Every cover of the step as the server now keeps them (this one in the place of the one adjusted). */
   versions?: CoverVersion[] | undefined;
 };
@@ -29,6 +31,7 @@ export function useKeepAdjustedCover(start: WizardStart) {
               approved: false,
               generatedCover: cover.imageId,
               look: cover.look,
+              unread: cover.unread ? [...cover.unread] : undefined,
               ...(cover.versions ? { versions: cover.versions } : {}),
             },
           },

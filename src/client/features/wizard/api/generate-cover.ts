@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { GeneratedCoverSchema } from '../../../../shared/contracts/wizard';
-import type { ChildLook } from '../../../../shared/domain/child-look';
+import type { ChildLook, LookPart } from '../../../../shared/domain/child-look';
 import type { Language } from '../../../../shared/i18n';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -16,13 +16,16 @@ export function generateCover({
   kind,
   language,
   look,
+  unread,
 }: {
   kind: CoverKind;
   language: Language;
   look?: ChildLook | undefined;
+  /** With a look: the parts the photo did not settle that the parent has not chosen yet. */
+  unread?: readonly LookPart[] | undefined;
 }) {
   return apiRequest<GeneratedCover>('/api/wizard/covers', {
     method: 'POST',
-    json: { kind, language, ...(look ? { look } : {}) },
+    json: { kind, language, ...(look ? { look } : {}), ...(look && unread ? { unread } : {}) },
   });
 }

@@ -1,4 +1,4 @@
-import { Check, Loader2 } from 'lucide-react';
+import { Check, CircleHelp, Loader2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -13,8 +13,10 @@ import {
   HAIR_COLORS,
   HAIR_STYLES,
   HEARING,
+  type LookPart,
   OUTFIT_IDS,
   OUTFITS,
+  READ_LOOK_PARTS,
   SKIN_TONES,
   sameChildLook,
 } from '../../../../shared/domain/child-look';
@@ -33,6 +35,8 @@ type LookPanelProps = {
   name: string;
   /** The look of the cover on screen. */
   look: ChildLook;
+  /** The parts of it the photo did not settle (drawn as the default look has them), still to choose. */
+  unread?: readonly LookPart[] | undefined;
   /** The cover on screen, shown small beside the question on a phone (the big one is scrolled away). */
   coverUrl: string;
   /** A cover drawn with the parent's look has arrived: show it (the previous one stays until then). */
@@ -52,18 +56,29 @@ export function ChoiceGroup<T extends string>({
   choices,
   value,
   onChange,
+  note,
 }: {
   legend: string;
   choices: Choice<T>[];
   value: T;
   onChange: (value: T) => void;
+  /**
+   * Said beside the choices ("We could not tell from the photo"); while it shows, choosing the value
+   * already chosen counts as a choice too (`onChange` with it), so the parent can confirm it.
+   */
+  note?: string | undefined;
 }) {
   const { t } = useTranslation('wizard');
   const id = useId();
   const chosen = choices.find((choice) => choice.value === value);
   const swatches = choices.every((choice) => choice.colour);
   return (
-    <div role="radiogroup" aria-labelledby={`${id}-legend`} className="flex flex-col gap-2">
+    <div
+      role="radiogroup"
+      aria-labelledby={`${id}-legend`}
+      aria-describedby={note ? `${id}-note` : undefined}
+      className="flex flex-col gap-2"
+    >
       <div className="flex flex-wrap items-baseline gap-x-2">
         <span id={`${id}-legend`} className="font-bold">
           {legend}
@@ -75,6 +90,12 @@ export function ChoiceGroup<T extends string>({
           </span>
         )}
       </div>
+      {note && (
+        <p id={`${id}-note`} className="-mt-1 flex items-start gap-1.5 text-sm font-semibold text-coral-700">
+          <CircleHelp aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {note}
+        </p>
+      )}
       {/* Swatches on one row of eight (the longest palette), so a palette never breaks oddly. */}
       <div className={swatches ? 'grid grid-cols-8 gap-1.5' : 'flex flex-wrap gap-2'}>
         {choices.map((choice) => {
@@ -99,6 +120,8 @@ export function ChoiceGroup<T extends string>({
                 value={choice.value}
                 checked={checked}
                 onChange={() => onChange(choice.value)}
+                // A click (or Space) on the value already chosen: the parent confirms it.
+                onClick={note && checked ? () => onChange(choice.value) : undefined}
                 className="sr-only"
               />
               {choice.colour ? (
@@ -174,11 +197,15 @@ function ToggleGroup<T extends string>({
 export function LookChoices({
   look,
   choose,
+  unread = [],
 }: {
   look: ChildLook;
   choose: (change: Partial<ChildLook>) => void;
+  /** Parts the photo did not settle, each with a note; none when the panel's lead says it for all. */
+  unread?: readonly LookPart[];
 }) {
   const { t } = useTranslation('wizard');
+  const note = (part: LookPart) => (unread.includes(part) ? t('look.unread') : undefined);
   const parts = childLookParts(look);
   const cut = OUTFITS[parts.outfit];
   const named = <T extends string>(values: readonly T[], label: (value: T) => string) =>
@@ -196,6 +223,7 @@ export function LookChoices({
         legend={t('look.skin.legend')}
         value={look.skin}
         onChange={(skin) => choose({ skin })}
+        note={note('skin')}
         choices={SKIN_TONES.map((value) => ({
           value,
           label: t(`look.skin.${value}` as const),
@@ -206,6 +234,7 @@ export function LookChoices({
         legend={t('look.hairColor.legend')}
         value={look.hairColor}
         onChange={(hairColor) => choose({ hairColor })}
+        note={note('hairColor')}
         choices={HAIR_COLORS.map((value) => ({
           value,
           label: t(`look.hairColor.${value}` as const),
@@ -216,6 +245,7 @@ export function LookChoices({
         legend={t('look.hairStyle.legend')}
         value={look.hairStyle}
         onChange={(hairStyle) => choose({ hairStyle })}
+        note={note('hairStyle')}
         choices={named(HAIR_STYLES, (value) => t(`look.hairStyle.${value}` as const))}
       />
       <ChoiceGroup
@@ -228,6 +258,7 @@ export function LookChoices({
         legend={t('look.eyeColor.legend')}
         value={look.eyeColor}
         onChange={(eyeColor) => choose({ eyeColor })}
+        note={note('eyeColor')}
         choices={EYE_COLORS.map((value) => ({
           value,
           label: t(`look.eyeColor.${value}` as const),
@@ -283,11 +314,15 @@ export function LookChoices({
  * at a time (the server keeps the last cover drawn, so answers must not cross), and the cover of the
  * last choice is the one that stays. A failure keeps the earlier cover and puts the choices back.
  */
-export function LookPanel({ name, look, coverUrl, onRedrawn, onBusyChange }: LookPanelProps) {
+export function LookPanel({ name, look, unread, coverUrl, onRedrawn, onBusyChange }: LookPanelProps) {
   const { t } = useTranslation('wizard');
   const { language } = useLanguage();
   const headingId = useId();
   const [chosen, setChosen] = useState(look);
+  // The parts still to choose (issue 30): a part leaves once the parent picks a value for it.
+  const [open, setOpen] = useState<readonly LookPart[]>(unread ?? []);
+  const drawnOpen = useRef<readonly LookPart[]>(unread ?? []);
+  const wantedOpen = useRef<readonly LookPart[]>(unread ?? []);
   const [busy, setBusy] = useState(false);
   const [updated, setUpdated] = useState(false);
   // The look of the cover on screen, and what the parent chose last.
@@ -309,21 +344,36 @@ export function LookPanel({ name, look, coverUrl, onRedrawn, onBusyChange }: Loo
     if (running.current) return;
     running.current = true;
     try {
-      while (!sameChildLook(wanted.current, drawn.current)) {
+      // A part confirmed as drawn is saved too (the cover is the same, its notes are not).
+      while (
+        !sameChildLook(wanted.current, drawn.current) ||
+        wantedOpen.current.length !== drawnOpen.current.length
+      ) {
         const asked = wanted.current;
+        const askedOpen = wantedOpen.current;
         try {
-          const cover = await generateCover({ kind: 'hero', language, look: asked });
+          // The parts still to choose, while the cover on screen has any.
+          const cover = await generateCover({
+            kind: 'hero',
+            language,
+            look: asked,
+            unread: drawnOpen.current.length > 0 ? askedOpen : undefined,
+          });
           drawn.current = cover.look ?? asked;
+          drawnOpen.current = cover.unread ?? askedOpen;
           callbacks.current.onRedrawn({
             imageId: cover.imageId,
             look: drawn.current,
+            ...(cover.unread ? { unread: cover.unread } : {}),
             versions: cover.versions,
           });
           setUpdated(true);
         } catch {
           toast.error(t('look.failed'), { id: 'wizard-look-failed' });
           wanted.current = drawn.current;
+          wantedOpen.current = drawnOpen.current;
           setChosen(drawn.current);
+          setOpen(drawnOpen.current);
         }
       }
     } finally {
@@ -336,12 +386,16 @@ export function LookPanel({ name, look, coverUrl, onRedrawn, onBusyChange }: Loo
     const next = { ...wanted.current, ...change };
     wanted.current = next;
     setChosen(next);
+    // Only ever fewer parts to choose: the parts still open are those the parent has not touched.
+    wantedOpen.current = wantedOpen.current.filter((part) => !(part in change));
+    setOpen(wantedOpen.current);
     setUpdated(false);
     setBusy(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void redraw(), REDRAW_DELAY_MS);
   };
 
+  const nothingRead = READ_LOOK_PARTS.every((part) => open.includes(part));
   return (
     <section
       aria-labelledby={headingId}
@@ -369,8 +423,13 @@ export function LookPanel({ name, look, coverUrl, onRedrawn, onBusyChange }: Loo
           {t('look.title', { name })}
         </h2>
       </div>
-      <p className="text-ink-700 sm:-mt-2">{t('look.lead', { name })}</p>
-      <LookChoices look={chosen} choose={choose} />
+      {/* Nothing read off the photo: said once here rather than beside every part. */}
+      {nothingRead ? (
+        <p className="font-semibold text-coral-700 sm:-mt-2">{t('look.leadUnread', { name })}</p>
+      ) : (
+        <p className="text-ink-700 sm:-mt-2">{t('look.lead', { name })}</p>
+      )}
+      <LookChoices look={chosen} choose={choose} unread={nothingRead ? [] : open} />
       <p role="status" className="flex min-h-6 items-center gap-2 text-sm font-semibold text-ink-700">
         {busy ? (
           <>

@@ -13,7 +13,7 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { CoverVersion } from '../../../../shared/contracts/wizard';
-import type { ChildLook } from '../../../../shared/domain/child-look';
+import type { ChildLook, LookPart } from '../../../../shared/domain/child-look';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import type { AdjustedCover } from '../api/adjusted-cover';
@@ -34,6 +34,8 @@ export type GenerationView =
       imageId: string;
       /** The drawn child's look (hero, local illustrator): the parent may adjust it. */
       look?: ChildLook | undefined;
+      /** The parts of that look the photo did not settle, still to be chosen (issue 30). */
+      unread?: readonly LookPart[] | undefined;
       /** Every cover made for this step so far, to go back to one. */
       versions?: CoverVersion[] | undefined;
     };
@@ -340,6 +342,7 @@ export function StepGeneration(props: StepGenerationProps) {
       <LookPanel
         name={name}
         look={view.look}
+        unread={view.unread}
         coverUrl={wizardImageUrl(view.imageId)}
         onRedrawn={onAdjusted}
         onBusyChange={setRedrawing}

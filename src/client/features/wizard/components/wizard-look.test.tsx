@@ -74,6 +74,110 @@ describe('wizard step 2 with a drawn child', () => {
     });
   });
 
+  // Issue 30: the parts the photo did not settle are drawn as the default look has them.
+  const UNREAD_LOOK: ChildLook = { ...READ, hairColor: 'brown', eyeColor: 'brown' };
+  const NOTE = 'We could not tell from the photo: please choose.';
+  const redrawAsAsked = (call: WizardCall) => {
+    const body = call.body as { look: ChildLook; unread?: string[] };
+    return ok({ imageId: REDRAWN_ID, look: body.look, unread: body.unread ?? [] });
+  };
+
+  it('after a reload, says beside each part the photo did not settle that the parent should choose; the note goes once chosen, through the redraw', async () => {
+    const { user, api } = await openStep2({
+      steps: {
+        1: CHILD,
+        2: { ...COVER, approved: false, look: UNREAD_LOOK, unread: ['hairColor', 'eyeColor'] },
+      },
+      routes: { 'POST /api/wizard/covers': redrawAsAsked },
+    });
+    const hairColour = await screen.findByRole('radiogroup', { name: 'Hair colour' }, { timeout: 5000 });
+    const eyes = screen.getByRole('radiogroup', { name: 'Eye colour' });
+    expect(hairColour).toHaveAccessibleDescription(NOTE);
+    expect(eyes).toHaveAccessibleDescription(NOTE);
+    expect(screen.getAllByText(NOTE)).toHaveLength(2);
+    // The parts read off the photo have no note; the unread ones stay on the drawn default.
+    expect(screen.getByRole('radiogroup', { name: 'Skin tone' })).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('radiogroup', { name: 'Glasses' })).not.toHaveAccessibleDescription();
+    expect(within(hairColour).getByRole('radio', { name: 'Brown' })).toBeChecked();
+    expect(screen.getByText(/We drew Mia from the photo/)).toBeVisible();
+
+    await user.click(within(hairColour).getByRole('radio', { name: 'Blond' }));
+    expect(hairColour).not.toHaveAccessibleDescription();
+    await waitFor(() => expect(api.callsTo('/api/wizard/covers')).toHaveLength(1));
+    expect(api.callsTo('/api/wizard/covers')[0]?.body).toEqual({
+      kind: 'hero',
+      language: 'en',
+      look: { ...UNREAD_LOOK, hairColor: 'blond' },
+      unread: ['eyeColor'],
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'The book’s cover, with Mia as the hero' })).toHaveAttribute(
+        'src',
+        `/api/wizard/images/${REDRAWN_ID}`,
+      ),
+    );
+    expect(screen.getByRole('radiogroup', { name: 'Hair colour' })).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('radiogroup', { name: 'Eye colour' })).toHaveAccessibleDescription(NOTE);
+
+    // Brown eyes are right: choosing the value already drawn confirms it, and is saved as chosen.
+    await user.click(within(eyes).getByRole('radio', { name: 'Brown' }));
+    expect(eyes).not.toHaveAccessibleDescription();
+    expect(within(eyes).getByRole('radio', { name: 'Brown' })).toBeChecked();
+    await waitFor(() => expect(api.callsTo('/api/wizard/covers')).toHaveLength(2));
+    expect(api.callsTo('/api/wizard/covers')[1]?.body).toMatchObject({
+      look: { ...UNREAD_LOOK, hairColor: 'blond' },
+      unread: [],
+    });
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+  });
+
+  it('in French, says it in French; with nothing read, the lead says it once for every part', async () => {
+    await openStep2(
+      {
+        steps: {
+          1: CHILD,
+          2: { ...COVER, approved: false, look: UNREAD_LOOK, unread: ['skin', 'hairStyle'] },
+        },
+      },
+      'fr',
+    );
+    const skin = await screen.findByRole('radiogroup', { name: 'Couleur de peau' }, { timeout: 5000 });
+    expect(skin).toHaveAccessibleDescription('Impossible à voir sur la photo\u00a0: à vous de choisir.');
+    expect(screen.getByRole('radiogroup', { name: 'Coiffure' })).toHaveAccessibleDescription(
+      'Impossible à voir sur la photo\u00a0: à vous de choisir.',
+    );
+    expect(screen.getByRole('radiogroup', { name: 'Couleur des yeux' })).not.toHaveAccessibleDescription();
+  });
+
+  it('with nothing read off the photo, the lead says so once instead of a note on every part', async () => {
+    const { user } = await openStep2({
+      steps: {
+        1: CHILD,
+        2: {
+          ...COVER,
+          approved: false,
+          look: DEFAULT_CHILD_LOOK,
+          unread: ['skin', 'hairColor', 'hairStyle', 'eyeColor'],
+        },
+      },
+      routes: { 'POST /api/wizard/covers': redrawAsAsked },
+    });
+    expect(
+      await screen.findByText(
+        'We could not read Mia’s look from this photo: please choose each part below. The cover is drawn again as you choose, and every page of the book will show Mia like this.',
+        undefined,
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+    // Once one part is chosen, the others each say it.
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Skin tone' })).getByRole('radio', { name: 'Tan' }),
+    );
+    expect(screen.getAllByText(NOTE)).toHaveLength(3);
+    expect(screen.getByText(/We drew Mia from the photo/)).toBeVisible();
+  });
+
   it('shows no adjust panel when the illustrator draws from the photo (no look)', async () => {
     await openStep2({ steps: { 1: CHILD, 2: { ...COVER, approved: false } } });
     expect(await screen.findByRole('img', { name: 'The book’s cover, with Mia as the hero' })).toBeVisible();

@@ -59,13 +59,21 @@ export function useWizardCovers(state: WizardState, start: WizardStart, shown: W
     if (generation.isError) return { state: 'error', problem: describeGenerationError(generation.error) };
     const others = versions(kind);
     const picked = chosen[kind];
-    if (picked) return { state: 'result', imageId: picked.imageId, look: picked.look, versions: others };
+    if (picked)
+      return {
+        state: 'result',
+        imageId: picked.imageId,
+        look: picked.look,
+        unread: picked.unread,
+        versions: others,
+      };
     if (kind === 'hero' && adjusted) return { state: 'result', ...adjusted, versions: others };
     if (generation.isSuccess)
       return {
         state: 'result',
         imageId: generation.data.imageId,
         look: generation.data.look,
+        unread: generation.data.unread,
         versions: others,
       };
     const kept = saved(kind);
@@ -75,6 +83,7 @@ export function useWizardCovers(state: WizardState, start: WizardStart, shown: W
           state: 'result',
           imageId: kept,
           look: kind === 'hero' ? state.steps[2]?.look : undefined,
+          unread: kind === 'hero' ? state.steps[2]?.unread : undefined,
           versions: others,
         }
       : { state: 'loading' };
