@@ -131,7 +131,19 @@ describe('wizard step 2 with a drawn child', () => {
     expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
   });
 
-  it('in French, says it in French; with nothing read, the lead says it once for every part', async () => {
+  it('a cover just made says which parts the photo did not settle', async () => {
+    await openStep2({
+      steps: { 1: CHILD },
+      routes: {
+        'POST /api/wizard/covers': ok({ imageId: REDRAWN_ID, look: UNREAD_LOOK, unread: ['hairColor'] }),
+      },
+    });
+    const hairColour = await screen.findByRole('radiogroup', { name: 'Hair colour' }, { timeout: 5000 });
+    expect(hairColour).toHaveAccessibleDescription(NOTE);
+    expect(screen.getAllByText(NOTE)).toHaveLength(1);
+  });
+
+  it('in French, says it in French', async () => {
     await openStep2(
       {
         steps: {
