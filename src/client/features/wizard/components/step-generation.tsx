@@ -262,6 +262,8 @@ export function StepGeneration(props: StepGenerationProps) {
   } = props;
   // A redraw with the parent's look on its way: the cover shown stays, but is not the one to approve.
   const [redrawing, setRedrawing] = useState(false);
+  // An earlier cover chosen again: the look panel starts over from its look and its unread parts.
+  const [picks, setPicks] = useState(0);
   const showsResult = view.state === 'result';
   useEffect(() => {
     onRedrawingChange?.(showsResult && redrawing);
@@ -318,7 +320,10 @@ export function StepGeneration(props: StepGenerationProps) {
           versions={versions}
           current={view.imageId}
           disabled={busy}
-          onChoose={onChoose}
+          onChoose={(version) => {
+            setPicks((count) => count + 1);
+            onChoose(version);
+          }}
         />
       )}
     </div>
@@ -340,6 +345,7 @@ export function StepGeneration(props: StepGenerationProps) {
         {actions}
       </div>
       <LookPanel
+        key={picks}
         name={name}
         look={view.look}
         unread={view.unread}

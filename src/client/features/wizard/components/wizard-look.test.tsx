@@ -143,6 +143,32 @@ describe('wizard step 2 with a drawn child', () => {
     expect(screen.getAllByText(NOTE)).toHaveLength(1);
   });
 
+  it('an earlier cover chosen again shows its own look and its own notes', async () => {
+    const first = 'c0000000-0000-4000-8000-0000000000c1';
+    const { user } = await openStep2({
+      steps: {
+        1: CHILD,
+        2: {
+          ...COVER,
+          approved: false,
+          look: UNREAD_LOOK,
+          unread: ['hairColor'],
+          variant: 1,
+          versions: [
+            { imageId: first, variant: 0, look: READ, unread: [] },
+            { imageId: COVER.generatedCover, variant: 1, look: UNREAD_LOOK, unread: ['hairColor'] },
+          ],
+        },
+      },
+    });
+    const versions = await screen.findByRole('group', { name: 'Your covers' }, { timeout: 5000 });
+    expect(screen.getByRole('radiogroup', { name: 'Hair colour' })).toHaveAccessibleDescription(NOTE);
+    await user.click(within(versions).getByRole('radio', { name: 'Cover 1 with Mia' }));
+    const hairColour = screen.getByRole('radiogroup', { name: 'Hair colour' });
+    expect(within(hairColour).getByRole('radio', { name: 'Blond' })).toBeChecked();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+  });
+
   it('in French, says it in French', async () => {
     await openStep2(
       {
