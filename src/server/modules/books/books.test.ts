@@ -293,7 +293,19 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
       books: { id: string; title: string }[];
     };
     expect(mine.books.find((book) => book.id === id)?.title).toContain('Noah');
-  }, 120_000);
+
+    // The print files say the approved version's names: the pages and the printed cover's words.
+    await approveBook(t, owner, id);
+    await payFor(t, owner, id);
+    await waitForBook(t, id, ['fulfilled', 'archived'], 180_000);
+    const pdfWords = async (key: string) =>
+      (await extractText((await t.storage.get('instances', key))!.data)).join(' ').replace(/\s+/g, ' ');
+    const interior = await pdfWords(instanceKeys(id).interior);
+    const cover = await pdfWords(instanceKeys(id).cover);
+    expect(interior).toContain('Mia, Noah and Zoé');
+    expect(cover).toContain('Noah');
+    expect(`${interior} ${cover}`).not.toContain('Oskar');
+  }, 240_000);
 
   it('redraws one page only, as a candidate the parent keeps or not, within the limit per book', async () => {
     const id = await drawnBook();
