@@ -310,6 +310,49 @@ describe('/book/{id}: changes before approval', () => {
     expect(within(stage()).getByText('To our brave Mia.')).toBeInTheDocument();
   });
 
+  it('names each child of a cast by their name, the lead first, and sends every companion renamed (issue 35)', async () => {
+    const api = mockBookApi({
+      book: makeBook({ names: { child: 'Mia', toy: 'Bruno', companions: ['Leo', 'Zoé'] } }),
+    });
+    const { user } = renderBook({ width: 390 });
+    const leo = await screen.findByLabelText('Leo’s name');
+    const labels = screen
+      .getAllByRole('textbox')
+      .map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)
+      .slice(0, 4);
+    expect(labels).toEqual(['Mia’s name', 'Leo’s name', 'Zoé’s name', 'Toy’s name']);
+    expect(leo).toHaveValue('Leo');
+    // An empty name is refused in words, as the lead's is, and nothing is sent.
+    await user.clear(leo);
+    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    expect(leo).toHaveAccessibleDescription('Please enter a name.');
+    expect(api.callsTo(`/api/books/${BOOK_ID}`, 'PATCH')).toHaveLength(0);
+    await user.type(leo, ' Noah ');
+    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    expect(await screen.findByText('Saved. The pages above show your new text.')).toBeInTheDocument();
+    expect(api.callsTo(`/api/books/${BOOK_ID}`, 'PATCH').map((call) => call.body)).toEqual([
+      { companionNames: ['Noah', 'Zoé'] },
+    ]);
+    expect(await screen.findByLabelText('Noah’s name')).toHaveValue('Noah');
+  });
+
+  it('labels the cast’s names in French, and says why the shop refused them', async () => {
+    mockBookApi({
+      book: makeBook({ names: { child: 'Mia', toy: 'Bruno', companions: ['Oscar', 'Zoé'] } }),
+      routes: { [`PATCH /api/books/${BOOK_ID}`]: fails(400, 'BOOK_NAMES_MISMATCH') },
+    });
+    const { user } = renderBook({ language: 'fr' });
+    const oscar = await screen.findByLabelText('Prénom d’Oscar');
+    expect(screen.getByLabelText('Prénom de Zoé')).toHaveValue('Zoé');
+    expect(screen.getByLabelText('Prénom de Mia')).toHaveValue('Mia');
+    await user.clear(oscar);
+    await user.type(oscar, 'Noé');
+    await user.click(screen.getByRole('button', { name: /Enregistrer/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Les prénoms ne correspondent plus aux enfants de ce livre.',
+    );
+  });
+
   it('draws a page again within the limit and keeps the new picture when chosen', async () => {
     const api = mockBookApi();
     const { user } = renderBook({ width: 390 });

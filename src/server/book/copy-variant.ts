@@ -28,6 +28,7 @@ export async function copyPlan(
   const words = {
     childName: texts.childName,
     toyName: texts.toyName,
+    companionNames: texts.companionNames,
     dedicationMessage: variant.dedication?.message ?? texts.dedicationMessage,
     dedicationSignature: variant.dedication ? variant.dedication.signature : texts.dedicationSignature,
   };

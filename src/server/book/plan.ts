@@ -6,6 +6,7 @@ import {
   readPersonalisation,
   secondLanguageOf,
 } from '../../shared/domain/book-personalisation';
+import { renamedCompanions } from '../../shared/domain/cast';
 import { type BookType, parseBookType } from '../../shared/domain/statuses';
 import { isLanguage, type Language } from '../../shared/i18n';
 import type { BookVersionTexts } from '../db/schema';
@@ -21,10 +22,13 @@ export type BookSource = {
   wizardMetadata: BookPersonalisation | PartialBookPersonalisation;
 };
 
-/** The words of a book the parent chooses: the names and the dedication (docs/decisions/018). */
+/**
+ * The words of a book the parent chooses: the names and the dedication (docs/decisions/018), and a
+ * cast's companions' names (docs/decisions/030-siblings.md).
+ */
 export type BookWords = Pick<
   BookVersionTexts,
-  'childName' | 'toyName' | 'dedicationMessage' | 'dedicationSignature'
+  'childName' | 'toyName' | 'companionNames' | 'dedicationMessage' | 'dedicationSignature'
 >;
 
 /** The picture style and spread template of each book type. */
@@ -60,10 +64,12 @@ export async function planFromVersion(
   options: { language?: Language | null; texts?: BookVersionTexts } = {},
 ): Promise<BookPlan> {
   const language = options.language ?? instance.language;
+  const { companionNames, ...names } = words;
+  const companions = renamedCompanions(instance.wizardMetadata.companions, companionNames);
   const plan = await planBook({
     ...instance,
     language,
-    wizardMetadata: { ...instance.wizardMetadata, ...words },
+    wizardMetadata: { ...instance.wizardMetadata, ...names, ...(companions ? { companions } : {}) },
   });
   const { texts } = options;
   if (!texts || language !== instance.language) return plan;

@@ -30,11 +30,20 @@ export function sha256(data: Uint8Array): string {
 
 /** The words of a version as the story renders them with its names and dedication. */
 export function versionTexts(
-  names: { childName: string; toyName: string; dedicationMessage: string; dedicationSignature: string },
+  names: {
+    childName: string;
+    toyName: string;
+    companionNames?: readonly string[] | undefined;
+    dedicationMessage: string;
+    dedicationSignature: string;
+  },
   story: RenderedStory,
 ): BookVersionTexts {
+  const { companionNames, ...rest } = names;
   return {
-    ...names,
+    ...rest,
+    // Only a cast keeps its companions' names: a book of one child's texts are as they always were.
+    ...(companionNames?.length ? { companionNames: [...companionNames] } : {}),
     title: story.title,
     subtitle: story.subtitle,
     dedication: { message: story.dedication.message, signature: story.dedication.signature },
@@ -51,6 +60,8 @@ export function contentHash(texts: BookVersionTexts, pictures: BookVersionPictur
     texts: {
       childName: texts.childName,
       toyName: texts.toyName,
+      // Hashed only when kept (a cast): a book of one child's hash is the one it always had.
+      ...(texts.companionNames?.length ? { companionNames: texts.companionNames } : {}),
       dedicationMessage: texts.dedicationMessage,
       dedicationSignature: texts.dedicationSignature,
       title: texts.title,

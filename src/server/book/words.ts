@@ -3,7 +3,7 @@ import type {
   BookPersonalisation,
   PartialBookPersonalisation,
 } from '../../shared/domain/book-personalisation';
-import { castOf } from '../../shared/domain/cast';
+import { castOf, renamedCompanions } from '../../shared/domain/cast';
 import { bookInstances, bookVersions } from '../db/schema';
 import type { Names } from '../stories/book-words';
 
@@ -12,7 +12,9 @@ import type { Names } from '../stories/book-words';
  * (`wizard_metadata`: the child, the toy, the pictures, the first words), with the words of the
  * book's current version over it once it has one. A book's words live in its versions
  * (`book_versions.texts`); the wizard's own words only make version 1. Select this in place of
- * `bookInstances.wizardMetadata` wherever the names, the dedication or a title are read.
+ * `bookInstances.wizardMetadata` wherever the names, the dedication or a title are read. A cast's
+ * companions keep their drawn looks, ages and toys, with the version's names (`companionNames`,
+ * docs/decisions/030-siblings.md).
  */
 export const personalisationWithWords = () =>
   sql<BookPersonalisation>`(${bookInstances.wizardMetadata} || coalesce((
@@ -21,6 +23,15 @@ export const personalisationWithWords = () =>
       'toyName', ${bookVersions.texts} -> 'toyName',
       'dedicationMessage', ${bookVersions.texts} -> 'dedicationMessage',
       'dedicationSignature', ${bookVersions.texts} -> 'dedicationSignature')
+      || case when jsonb_typeof(${bookVersions.texts} -> 'companionNames') = 'array'
+          and jsonb_typeof(${bookInstances.wizardMetadata} -> 'companions') = 'array'
+        then jsonb_build_object('companions', (
+          select coalesce(jsonb_agg(companion.value || jsonb_build_object('name', coalesce(
+            ${bookVersions.texts} -> 'companionNames' -> (companion.at::int - 1), companion.value -> 'name'))
+            order by companion.at), '[]'::jsonb)
+          from jsonb_array_elements(${bookInstances.wizardMetadata} -> 'companions')
+            with ordinality as companion(value, at)))
+        else '{}'::jsonb end
     from ${bookVersions} where ${bookVersions.id} = ${bookInstances.currentVersionId}), '{}'::jsonb))`;
 
 /**
@@ -30,9 +41,15 @@ export const personalisationWithWords = () =>
  * has a cast of one and is told exactly as before.
  */
 export function bookNames(
-  words: { childName: string; toyName: string },
+  words: { childName: string; toyName: string; companionNames?: readonly string[] | undefined },
   personalisation: PartialBookPersonalisation | null | undefined,
 ): Names {
-  const cast = castOf({ ...personalisation, childName: words.childName, toyName: words.toyName });
+  const companions = renamedCompanions(personalisation?.companions, words.companionNames);
+  const cast = castOf({
+    ...personalisation,
+    childName: words.childName,
+    toyName: words.toyName,
+    ...(companions ? { companions } : {}),
+  });
   return { child: words.childName, toy: words.toyName, cast };
 }

@@ -713,6 +713,12 @@ export const spreads = pgTable(
 export type BookVersionTexts = {
   childName: string;
   toyName: string;
+  /**
+   * The names of the children beside the lead, in the cast's order (issue 35,
+   * docs/decisions/030-siblings.md): present only for a book of two or three children, so a book of
+   * one child keeps exactly the texts (and content hash) it always had.
+   */
+  companionNames?: string[];
   dedicationMessage: string;
   dedicationSignature: string;
   title: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { MAX_COMPANIONS } from '../domain/cast';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
 import { LanguageSchema } from '../domain/language-schema';
 import { BOOK_INSTANCE_STATUSES, BOOK_TYPES, COVER_TYPES, type CoverType } from '../domain/statuses';
@@ -130,6 +131,11 @@ export const BookTextsUpdateSchema = z
   .object({
     childName: name.optional(),
     toyName: name.optional(),
+    /**
+     * A cast's companions' names (issue 35, docs/decisions/030-siblings.md), in the cast's order, by
+     * the lead's name's rules: one per child beside the lead (another count is refused).
+     */
+    companionNames: z.array(name).max(MAX_COMPANIONS).optional(),
     dedicationMessage: z
       .string()
       .refine(

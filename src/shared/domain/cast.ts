@@ -85,6 +85,19 @@ export function castOf(source: CastSource): CastMember[] {
   return [lead, ...others];
 }
 
+/**
+ * The companions with the names a book version gives them (the reader's "Change the names", issue 35):
+ * the wizard's companions in the cast's order, each with the version's name at its place; the
+ * wizard's name where the version has none (a version made before the names were kept).
+ */
+export function renamedCompanions<T extends { name: string }>(
+  companions: readonly T[] | undefined,
+  names: readonly string[] | undefined,
+): T[] | undefined {
+  if (!companions) return undefined;
+  return companions.map((companion, at) => ({ ...companion, name: names?.[at] ?? companion.name }));
+}
+
 /** How many children beside the lead the book is priced for (0 for a book of one child). */
 export function extraChildCount(source: { companions?: readonly unknown[] | undefined }): number {
   return Math.min(source.companions?.length ?? 0, MAX_COMPANIONS);

@@ -42,6 +42,8 @@ export const ERROR_CATALOGUE = {
   REDRAW_LIMIT_REACHED: 'retry',
   PREVIEW_LIMIT_REACHED: 'retry',
   EXPORT_IN_PROGRESS: 'retry',
+  // A cast's names changed in the reader (issue 35): not one name per child beside the lead.
+  BOOK_NAMES_MISMATCH: 'retry',
   // The operator console (issue 17): an action the order's state does not allow; too large a refund.
   ADMIN_ACTION_NOT_ALLOWED: 'retry',
   REFUND_TOO_LARGE: 'retry',

@@ -243,6 +243,70 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     expect((await api(owner, 'PATCH', `/api/books/${id}`, { childName: '' })).statusCode).toBe(400);
   }, 120_000);
 
+  it('renames a companion as a new version: the pages, the title and the back cover follow (issue 35)', async () => {
+    const companions: Companion[] = [
+      { name: 'Oskar', gender: 'male', age: 4, look: DEFAULT_CHILD_LOOK },
+      { name: 'Zoé', gender: 'female', age: 7, look: DEFAULT_CHILD_LOOK },
+    ];
+    const id = await drawnBook({ childName: 'Mia', toyName: 'Pip', companions });
+    const before = await preview(id);
+    expect(before.names).toEqual({ child: 'Mia', toy: 'Pip', companions: ['Oskar', 'Zoé'] });
+    expect(before.title).toContain('Oskar');
+    const drawn = illustrator.pageRequests.length;
+    const url = `/api/books/${id}`;
+    // Another account cannot rename; a wrong count or an empty name is refused, and nothing changes.
+    expect((await api(stranger, 'PATCH', url, { companionNames: ['Noah', 'Zoé'] })).statusCode).toBe(404);
+    const wrongCount = await api(owner, 'PATCH', url, { companionNames: ['Noah'] });
+    expect(wrongCount.statusCode).toBe(400);
+    expect(wrongCount.json().error.code).toBe('BOOK_NAMES_MISMATCH');
+    expect((await api(owner, 'PATCH', url, { companionNames: ['Noah', 'Zoé', 'Ava'] })).statusCode).toBe(400);
+    expect((await api(owner, 'PATCH', url, { companionNames: [' ', 'Zoé'] })).statusCode).toBe(400);
+    expect((await versions(id)).length).toBe(1);
+
+    const changed = await api(owner, 'PATCH', url, { companionNames: ['Noah', 'Zoé'] });
+    expect(changed.statusCode).toBe(200);
+    const after = changed.json() as BookPreview;
+    expect(illustrator.pageRequests.length).toBe(drawn);
+    expect(after).toMatchObject({
+      currentVersion: 2,
+      names: { child: 'Mia', toy: 'Pip', companions: ['Noah', 'Zoé'] },
+    });
+    const words = [
+      after.title,
+      ...after.pages.flatMap((page) => [page.title ?? '', page.subtitle ?? '', page.text]),
+    ];
+    expect(after.title).toContain('Noah');
+    expect(after.pages[0]!.title).toContain('Noah');
+    expect(after.pages.find((page) => page.kind === 'back-cover')!.text).toContain('Noah');
+    expect(
+      after.pages.filter((page) => page.kind === 'story' && page.text.includes('Noah')).length,
+    ).toBeGreaterThan(5);
+    expect(words.filter((text) => text.includes('Oskar'))).toEqual([]);
+    const [v1, v2] = await versions(id);
+    expect(v1!.texts.companionNames).toEqual(['Oskar', 'Zoé']);
+    expect(v2!.texts.companionNames).toEqual(['Noah', 'Zoé']);
+    expect(v2!.pictures).toEqual(v1!.pictures);
+    // The same names again make no new version; My Books names the book with the new names.
+    await api(owner, 'PATCH', url, { companionNames: ['Noah', 'Zoé'] });
+    expect((await versions(id)).length).toBe(2);
+    const mine = (await api(owner, 'GET', '/api/profile/books')).json() as {
+      books: { id: string; title: string }[];
+    };
+    expect(mine.books.find((book) => book.id === id)?.title).toContain('Noah');
+
+    // The print files say the approved version's names: the pages and the printed cover's words.
+    await approveBook(t, owner, id);
+    await payFor(t, owner, id);
+    await waitForBook(t, id, ['fulfilled', 'archived'], 180_000);
+    const pdfWords = async (key: string) =>
+      (await extractText((await t.storage.get('instances', key))!.data)).join(' ').replace(/\s+/g, ' ');
+    const interior = await pdfWords(instanceKeys(id).interior);
+    const cover = await pdfWords(instanceKeys(id).cover);
+    expect(interior).toContain('Mia, Noah and Zoé');
+    expect(cover).toContain('Noah');
+    expect(`${interior} ${cover}`).not.toContain('Oskar');
+  }, 240_000);
+
   it('redraws one page only, as a candidate the parent keeps or not, within the limit per book', async () => {
     const id = await drawnBook();
     const before = await preview(id);

@@ -56,6 +56,8 @@ export async function coverSheetImage(
         texts.subtitle,
         texts.childName,
         texts.toyName,
+        // A cast's companions' names (issue 35); nothing for one child, whose tag stays as it was.
+        ...(texts.companionNames ?? []),
         storyPages,
       ].join('\n'),
     )

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/contracts/book-preview';
 import type { BookApproval } from '../../../shared/contracts/checkout';
 import { bookPreviewPages } from '../../../shared/domain/book-pages';
+import { renamedCompanions } from '../../../shared/domain/cast';
 import { isLanguage, languageOr } from '../../../shared/domain/languages';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { Storage } from '../../adapters/storage/index';
@@ -278,8 +279,10 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
     names: {
       child: current?.texts.childName ?? metadata.childName ?? '',
       toy: current?.texts.toyName ?? metadata.toyName ?? '',
-      // The children beside the lead (issue 35): absent for a book of one child, as before.
-      ...(metadata.companions?.length ? { companions: metadata.companions.map((c) => c.name) } : {}),
+      // The children beside the lead (issue 35), as the version names them: absent for one child.
+      ...(metadata.companions?.length
+        ? { companions: companionNamesOf(metadata.companions, current?.texts.companionNames) }
+        : {}),
     },
     dedication: {
       message: current?.texts.dedicationMessage ?? metadata.dedicationMessage ?? '',
@@ -306,6 +309,17 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
 }
 
 /**
+ * A cast's companions' names as a version gives them (the wizard's for a version made before they
+ * were kept), in the cast's order; none for a book of one child (docs/decisions/030-siblings.md).
+ */
+function companionNamesOf(
+  companions: readonly { name: string }[] | undefined,
+  names: readonly string[] | undefined,
+): string[] {
+  return (renamedCompanions(companions, names) ?? []).map((companion) => companion.name);
+}
+
+/**
  * New names, dedication or signature: a new version with the story's words set again and every
  * picture kept (nothing is drawn). The version is where the book's words live: titles elsewhere read
  * them through book/words.ts (docs/decisions/018).
@@ -318,18 +332,27 @@ export async function updateTexts(
 ): Promise<BookPreview> {
   await deps.db.transaction(async (tx) => {
     const { instance, current } = await editableBook(tx, userId, id);
+    const companions = companionNamesOf(instance.wizardMetadata.companions, current.texts.companionNames);
+    if (change.companionNames && change.companionNames.length !== companions.length) {
+      throw new AppError(
+        'BOOK_NAMES_MISMATCH',
+        `This book tells of ${companions.length} ${companions.length === 1 ? 'child' : 'children'} beside the lead: give ${companions.length === 1 ? 'one name' : `${companions.length} names`}.`,
+      );
+    }
+    const companionNames = change.companionNames ?? companions;
     const names = {
       childName: change.childName ?? current.texts.childName,
       toyName: change.toyName ?? current.texts.toyName,
       dedicationMessage: change.dedicationMessage ?? current.texts.dedicationMessage,
       dedicationSignature: change.dedicationSignature ?? current.texts.dedicationSignature,
     };
-    const unchanged = (Object.keys(names) as (keyof typeof names)[]).every(
-      (key) => names[key] === current.texts[key],
-    );
+    const unchanged =
+      (Object.keys(names) as (keyof typeof names)[]).every((key) => names[key] === current.texts[key]) &&
+      companionNames.every((name, at) => name === companions[at]);
     if (unchanged) return;
-    const plan = await planFromVersion(instance, names);
-    await addVersion(tx, instance.id, versionTexts(names, plan.story), current.pictures);
+    const words = { ...names, companionNames };
+    const plan = await planFromVersion(instance, words);
+    await addVersion(tx, instance.id, versionTexts(words, plan.story), current.pictures);
   });
   return getPreview(deps, userId, id);
 }

@@ -5,6 +5,7 @@ import { castOf } from '../../../shared/domain/cast';
 import { languageOr } from '../../../shared/domain/languages';
 import { shippingOffer } from '../../../shared/domain/shipping';
 import { type CoverType, OWN_PAYMENT_REFUND_REASONS } from '../../../shared/domain/statuses';
+import { personalisationWithWords } from '../../book/words';
 import type { Db } from '../../db/client';
 import {
   bookInstances,
@@ -55,13 +56,13 @@ function copyGiftOf(row: OrderCopyRow): CopyGift {
 
 /**
  * The names of the children beside the lead of an order's book (issue 35), for the extra children's
- * line of the receipts and the payment page: read from the book's personalisation, none when the
- * book is gone.
+ * line of the receipts and the payment page: read from the book's personalisation with its current
+ * version's names (a companion renamed in the reader), none when the book is gone.
  */
 export async function extraChildNames(db: Db, bookInstanceId: string | null): Promise<string[]> {
   if (!bookInstanceId) return [];
   const [instance] = await db
-    .select({ wizardMetadata: bookInstances.wizardMetadata })
+    .select({ wizardMetadata: personalisationWithWords() })
     .from(bookInstances)
     .where(eq(bookInstances.id, bookInstanceId));
   if (!instance) return [];

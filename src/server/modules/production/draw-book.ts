@@ -150,6 +150,8 @@ export async function drawBook(deps: DrawDeps, payload: { bookInstanceId: string
     {
       childName: plan.metadata.childName.trim(),
       toyName: plan.metadata.toyName.trim(),
+      // A cast's version keeps its companions' names, changed in the reader as the lead's is (issue 35).
+      companionNames: plan.metadata.companions?.map((companion) => companion.name.trim()),
       dedicationMessage: plan.metadata.dedicationMessage,
       dedicationSignature: plan.metadata.dedicationSignature,
     },

@@ -4,6 +4,7 @@ import { TEST_WEBHOOK_SECRET, type TestApp } from '../../../../test/build-test-a
 import { WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { personalisationOf } from '../../../../test/personalisation-factory';
 import type { CopyGiftInput, Order } from '../../../shared/contracts/checkout';
+import type { Companion } from '../../../shared/domain/cast';
 import type { Language } from '../../../shared/domain/languages';
 import { signPayload } from '../../adapters/payments/signature';
 import { contentHash } from '../../book/versions';
@@ -24,6 +25,8 @@ export type PaidBookOptions = {
   childName?: string;
   childGender?: 'male' | 'female';
   toyName?: string;
+  /** The children beside the lead (issue 35): a cast book. */
+  companions?: Companion[];
   dedicationMessage?: string;
   dedicationSignature?: string;
   /** The colour of this book's covers, so that tests can tell books apart by their covers. */
@@ -79,6 +82,7 @@ export async function draftBookOf(
       dedicationMessage: options.dedicationMessage ?? '',
       dedicationSignature: options.dedicationSignature ?? 'Mum and Dad',
       ...(options.secondLanguage ? { secondLanguage: options.secondLanguage } : {}),
+      ...(options.companions ? { companions: options.companions } : {}),
     }),
   });
   await enqueue(t.database.db, 'draw-book', { bookInstanceId: id }, { singletonKey: `draw-book:${id}` });

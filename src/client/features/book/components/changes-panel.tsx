@@ -1,5 +1,5 @@
 import { CircleAlert, ImageUp, Loader2, Save } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../../shared/constants';
@@ -55,8 +55,16 @@ export function ChangesPanel({ book }: { book: BookPreview }) {
     () => setNotice(null),
   );
 
-  const field = (name: TextField, multiline = false) => {
-    const problem = form.formState.errors[name]?.message as TextProblem | undefined;
+  const companions = book.names.companions ?? [];
+  // One field per child beside the lead, in the cast's order.
+  const companionFields = companions.map((_, at) => `companionNames.${at}` as const);
+  const field = (name: TextField | `companionNames.${number}`, multiline = false) => {
+    const at = name.startsWith('companionNames.') ? Number(name.split('.')[1]) : undefined;
+    const problem = (
+      at === undefined
+        ? form.formState.errors[name as TextField]?.message
+        : form.formState.errors.companionNames?.[at]?.message
+    ) as TextProblem | undefined;
     const errorId = `${id}-${name}-error`;
     const hintId = `${id}-${name}-hint`;
     const hint =
@@ -75,7 +83,7 @@ export function ChangesPanel({ book }: { book: BookPreview }) {
     return (
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-${name}`} className="font-bold">
-          {t(`changes.fields.${name}`)}
+          {label(name, at)}
         </label>
         {multiline ? <textarea {...common} rows={4} /> : <input {...common} type="text" autoComplete="off" />}
         {hint && (
@@ -95,6 +103,16 @@ export function ChangesPanel({ book }: { book: BookPreview }) {
     );
   };
 
+  // A cast's children are each named by their current name, the lead first (issue 35); a book of one
+  // child keeps its labels.
+  function label(name: TextField | `companionNames.${number}`, at: number | undefined) {
+    if (at !== undefined) return t('changes.fields.namedChild', { name: companions[at] ?? '' });
+    if (name === 'childName' && companions.length > 0) {
+      return t('changes.fields.namedChild', { name: book.names.child });
+    }
+    return t(`changes.fields.${name as TextField}`);
+  }
+
   return (
     <section
       aria-labelledby={`${id}-heading`}
@@ -109,6 +127,9 @@ export function ChangesPanel({ book }: { book: BookPreview }) {
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           {field('childName')}
+          {companionFields.map((name) => (
+            <Fragment key={name}>{field(name)}</Fragment>
+          ))}
           {field('toyName')}
         </div>
         {field('dedicationMessage', true)}

@@ -13,10 +13,16 @@ import {
 export type TextFields = {
   childName: string;
   toyName: string;
+  /**
+   * The names of the children beside the lead, in the cast's order (issue 35,
+   * docs/decisions/030-siblings.md); empty for a book of one child.
+   */
+  companionNames: string[];
   dedicationMessage: string;
   dedicationSignature: string;
 };
-export type TextField = keyof TextFields;
+/** A field of one text (a companion's name is checked by the lead's name's rules). */
+export type TextField = Exclude<keyof TextFields, 'companionNames'>;
 export const TEXT_FIELDS: readonly TextField[] = [
   'childName',
   'toyName',
@@ -30,6 +36,7 @@ export type TextProblem = 'required' | 'nameTooLong' | 'dedicationTooLong' | 'si
 export const textFieldsOf = (book: BookPreview): TextFields => ({
   childName: book.names.child,
   toyName: book.names.toy,
+  companionNames: book.names.companions ?? [],
   dedicationMessage: book.dedication.message,
   dedicationSignature: book.dedication.signature,
 });
@@ -61,6 +68,11 @@ export function changedTexts(book: BookPreview, values: TextFields): BookTextsUp
     const value = field === 'childName' || field === 'toyName' ? values[field].trim() : values[field];
     if (value !== before[field]) change[field] = value;
   }
+  // A companion renamed sends every companion's name, in the cast's order (the server checks the count).
+  const companionNames = values.companionNames.map((name) => name.trim());
+  if (companionNames.some((name, at) => name !== before.companionNames[at])) {
+    change.companionNames = companionNames;
+  }
   return Object.keys(change).length ? change : undefined;
 }
 
@@ -75,6 +87,7 @@ const checked = (field: TextField) =>
 export const TextFieldsFormSchema = z.object({
   childName: checked('childName'),
   toyName: checked('toyName'),
+  companionNames: z.array(checked('childName')),
   dedicationMessage: checked('dedicationMessage'),
   dedicationSignature: checked('dedicationSignature'),
 });

@@ -143,6 +143,9 @@ export function mockBookApi({ book = makeBook(), signedIn = true, routes = {} }:
         const names = {
           child: change.childName ?? current.names.child,
           toy: change.toyName ?? current.names.toy,
+          ...(current.names.companions
+            ? { companions: change.companionNames ?? current.names.companions }
+            : {}),
         };
         const dedication = {
           message: change.dedicationMessage ?? current.dedication.message,
