@@ -51,10 +51,16 @@ test('a parent adds a brother and a sister, sees each drawn, keeps them through 
   await expect(page.getByRole('button', { name: /^Add/ })).toHaveCount(0);
   await expectNoSeriousA11yIssues(page);
 
+  // What each added child costs, from the shop's price list.
+  await expect(
+    page.getByText('Each child you add costs CHF 9.00 more, once per order, whatever the number of copies.'),
+  ).toBeVisible();
+
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('img', { name: 'The book’s cover, with Mia as the hero' })).toBeVisible({
-    timeout: 60_000,
-  });
+  // The hero cover shows the whole cast, and its alt text names them all.
+  await expect(
+    page.getByRole('img', { name: 'The book’s cover, with Mia, Leo and Zoé as the heroes' }),
+  ).toBeVisible({ timeout: 60_000 });
 
   await page.goto('/wizard?theme=guardian-friend&type=storybook&step=1');
   await expect(page.getByRole('article', { name: 'Leo' })).toBeVisible();
