@@ -97,7 +97,13 @@ export function CompanionsField({ form }: { form: ChildForm }) {
       {full ? (
         <p className="text-sm text-ink-700">{t('companions.full', { max: MAX_COMPANIONS })}</p>
       ) : (
-        <Button ref={addRef} variant="secondary" className="self-start" onClick={add}>
+        <Button
+          ref={addRef}
+          variant="secondary"
+          // The German and Italian labels are wider than a phone: the label wraps inside the button.
+          className="h-auto min-h-10 max-w-full self-start py-2 text-left whitespace-normal"
+          onClick={add}
+        >
           <Plus aria-hidden="true" className="size-5" />
           {t(fields.length === 0 ? 'companions.add' : 'companions.addAnother')}
         </Button>
