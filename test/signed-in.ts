@@ -20,3 +20,19 @@ export async function signedInAs(t: TestApp, email: string, password = 'tidy-lan
   if (!session) throw new Error('no session after confirming');
   return session;
 }
+
+/** A call to the test app with a JSON body (when given) as the given session (none: signed out). */
+export function jsonCall(
+  t: TestApp,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...(cookie ? { cookie } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
+    ...(payload ? { payload: JSON.stringify(payload) } : {}),
+  });
+}

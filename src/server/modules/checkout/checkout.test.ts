@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
-import { signedInAs } from '../../../../test/signed-in';
+import { jsonCall, signedInAs } from '../../../../test/signed-in';
 import type { CheckoutContext, Order } from '../../../shared/contracts/checkout';
 import {
   bookInstances,
@@ -35,12 +35,7 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
-    ...(payload ? { payload: JSON.stringify(payload) } : {}),
-  });
+  jsonCall(t, method, url, cookie, payload);
 
 describe('GET /api/checkout/:bookInstanceId', () => {
   it('needs a signed-in user', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { personalisationOf } from '../../../../test/personalisation-factory';
-import { signedInAs } from '../../../../test/signed-in';
+import { jsonCall, signedInAs } from '../../../../test/signed-in';
 import type { CheckoutContext, Order } from '../../../shared/contracts/checkout';
 import type { Companion } from '../../../shared/domain/cast';
 import { DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
@@ -34,12 +34,7 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
-    ...(payload ? { payload: JSON.stringify(payload) } : {}),
-  });
+  jsonCall(t, method, url, cookie, payload);
 
 const LEO: Companion = { name: 'Leo', gender: 'male', age: 3, look: DEFAULT_CHILD_LOOK };
 const ZOE: Companion = {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { userIdOf } from '../../../../test/checkout-factory';
-import { signedInAs } from '../../../../test/signed-in';
+import { jsonCall, signedInAs } from '../../../../test/signed-in';
 import type { Order } from '../../../shared/contracts/checkout';
 import { auditLog, jobs, orders, paymentRefunds } from '../../db/schema';
 import { paidBookOf } from '../production/test-factory';
@@ -26,13 +26,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie, ...(payload ? { 'content-type': 'application/json' } : {}) },
-    ...(payload ? { payload: JSON.stringify(payload) } : {}),
-  });
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie?: string, payload?: unknown) =>
+  jsonCall(t, method, url, cookie, payload);
 
 const NEW_ADDRESS = { address: 'Gartenweg 7', city: 'Potsdam', postalCode: '14467', region: '' };
 

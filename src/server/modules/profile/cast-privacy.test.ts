@@ -1,7 +1,7 @@
 // Issue 35 (docs/decisions/030-siblings.md): the children beside the lead live in the book's
 // personalisation. The data export gives them back with the book and names them on its order;
 // deleting the account leaves nothing of them (the kept, anonymised order holds amounts, not names).
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
@@ -12,8 +12,8 @@ import type { Order } from '../../../shared/contracts/checkout';
 import type { Companion } from '../../../shared/domain/cast';
 import { DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import { DEFAULT_TOY_LOOK } from '../../../shared/domain/toy-look';
-import { queryRows } from '../../db/client';
 import { bookInstances, orderItems, orders } from '../../db/schema';
+import { rowsNaming } from './test-factory';
 
 // Distinctive names, so that "no row names them" can be searched.
 const COMPANIONS: Companion[] = [
@@ -62,22 +62,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function rowsNaming(needle: string): Promise<string[]> {
-  const tables = await queryRows<{ table_name: string }>(
-    t.database.db,
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-  );
-  const found: string[] = [];
-  for (const { table_name } of tables) {
-    const [row] = await queryRows<{ n: number }>(
-      t.database.db,
-      sql`select count(*)::int as n from ${sql.identifier(table_name)} t where t::text ilike ${`%${needle}%`}`,
-    );
-    if (Number(row?.n) > 0) found.push(table_name);
-  }
-  return found;
-}
-
 describe('the companions in the data export and in account deletion', () => {
   it('the export holds every child of the book and names them on its order; not in another user’s', async () => {
     const exported = async (cookie: string) => {
@@ -98,7 +82,7 @@ describe('the companions in the data export and in account deletion', () => {
   });
 
   it('deleting the account leaves no row naming a companion or their toy; the order keeps its amounts', async () => {
-    expect(await rowsNaming('Quorvalina')).toEqual(['book_instance']);
+    expect(await rowsNaming(t, 'Quorvalina')).toEqual(['book_instance']);
     const response = await t.app.inject({
       method: 'DELETE',
       url: '/api/profile',
@@ -106,7 +90,7 @@ describe('the companions in the data export and in account deletion', () => {
     });
     expect(response.statusCode).toBe(204);
     for (const needle of ['Quorvalina', 'Brixtophel', 'Pelzwunderli']) {
-      expect(await rowsNaming(needle), needle).toEqual([]);
+      expect(await rowsNaming(t, needle), needle).toEqual([]);
     }
     const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(kept).toMatchObject({ bookInstanceId: null, totalAmount: order.quote.total });

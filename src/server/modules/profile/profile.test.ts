@@ -24,7 +24,7 @@ import {
   wizardSessionData,
 } from '../../db/schema';
 import { testCover, waitFor } from '../production/test-factory';
-import { fulfilledBookOf, PAGE_COUNT, wizardUploadOf } from './test-factory';
+import { fulfilledBookOf, PAGE_COUNT, rowsNaming, wizardUploadOf } from './test-factory';
 
 // The owner has a distinctive name, e-mail and child, so that "no row names them" can be searched.
 const OWNER_EMAIL = 'zelda.quistorp@example.com';
@@ -376,23 +376,6 @@ async function storedFiles(): Promise<string[]> {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }
 
-/** Rows of any table of the shop whose text contains `needle` (case-insensitive). */
-async function rowsNaming(needle: string): Promise<string[]> {
-  const tables = await queryRows<{ table_name: string }>(
-    t.database.db,
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-  );
-  const found: string[] = [];
-  for (const { table_name } of tables) {
-    const [row] = await queryRows<{ n: number }>(
-      t.database.db,
-      sql`select count(*)::int as n from ${sql.identifier(table_name)} t where t::text ilike ${`%${needle}%`}`,
-    );
-    if (Number(row?.n) > 0) found.push(table_name);
-  }
-  return found;
-}
-
 describe('Delete Account', () => {
   it('removes the user, their files and rows, keeps their orders anonymised, and ends sign-in', async () => {
     const signIn = () =>
@@ -407,7 +390,7 @@ describe('Delete Account', () => {
     const before = await storedFiles();
     for (const id of ownedIds) expect(before.some((file) => file.includes(id))).toBe(true);
     const [amounts] = await t.database.db.select().from(orders).where(eq(orders.id, book.orderId));
-    expect(await rowsNaming(OWNER_EMAIL)).not.toEqual([]);
+    expect(await rowsNaming(t, OWNER_EMAIL)).not.toEqual([]);
     // A gift copy names its recipient and carries the buyer's words (issue 18).
     await t.database.db.insert(orderCopies).values({
       orderId: book.orderId,
@@ -424,7 +407,7 @@ describe('Delete Account', () => {
       dedicationMessage: 'For Zelda, from Granny Giftwords',
       dedicationSignature: 'Granny',
     });
-    expect(await rowsNaming('Giftrecipient')).toEqual(['order_copies']);
+    expect(await rowsNaming(t, 'Giftrecipient')).toEqual(['order_copies']);
 
     const response = await t.app.inject({
       method: 'DELETE',
@@ -451,7 +434,7 @@ describe('Delete Account', () => {
       'Giftcity',
       'Giftwords',
     ]) {
-      expect(await rowsNaming(needle), needle).toEqual([]);
+      expect(await rowsNaming(t, needle), needle).toEqual([]);
     }
 
     // Their orders are kept for accounting, anonymised, with their amounts and items.

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TestApp } from '../../../../test/build-test-app';
+import { queryRows } from '../../db/client';
 import { bookInstances, characters, generatedImages, orders, spreads, wizardSessions } from '../../db/schema';
 import { instanceKeys, wizardKeys } from '../../storage-keys';
 import { type PaidBookOptions, paidBookOf, testCover } from '../production/test-factory';
@@ -94,4 +95,21 @@ export async function wizardUploadOf(t: TestApp, userId: string | null, updatedA
     contentType: 'image/jpeg',
   });
   return { sessionId, key };
+}
+
+/** The shop's tables holding a row whose text contains `needle` (case-insensitive). */
+export async function rowsNaming(t: TestApp, needle: string): Promise<string[]> {
+  const tables = await queryRows<{ table_name: string }>(
+    t.database.db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  const found: string[] = [];
+  for (const { table_name } of tables) {
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} t where t::text ilike ${`%${needle}%`}`,
+    );
+    if (Number(row?.n) > 0) found.push(table_name);
+  }
+  return found;
 }
