@@ -60,10 +60,12 @@ test('a parent dresses the drawn child, gives her afro puffs, freckles and a coc
   await expect(
     page.getByRole('radiogroup', { name: 'Hearing' }).getByRole('radio', { name: 'Cochlear implant' }),
   ).toBeChecked();
-  // Which ear: an implant comes on the right as before; the arrows move it to her left.
+  // Which ear: the hearing aids arrowed over came on both ears, the implant kept them; the arrows
+  // move it to her left ear.
   const ears = page.getByRole('radiogroup', { name: 'Which ear' });
-  await expect(ears.getByRole('radio', { name: 'Right ear' })).toBeChecked();
-  await ears.getByRole('radio', { name: 'Right ear' }).focus();
+  await expect(ears.getByRole('radio', { name: 'Both ears' })).toBeChecked();
+  await ears.getByRole('radio', { name: 'Both ears' }).focus();
+  await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await expect(ears.getByRole('radio', { name: 'Left ear' })).toBeChecked();
   const details = page.getByRole('group', { name: 'Little details' });
