@@ -26,7 +26,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('a parent dresses the drawn child, gives her afro puffs, freckles and a cochlear implant, by mouse and keyboard', async ({
+test('a parent dresses the drawn child, gives her afro puffs, freckles and a cochlear implant on her left ear, by mouse and keyboard', async ({
   page,
 }) => {
   await page.goto('/wizard?theme=guardian-friend&type=storybook');
@@ -60,6 +60,14 @@ test('a parent dresses the drawn child, gives her afro puffs, freckles and a coc
   await expect(
     page.getByRole('radiogroup', { name: 'Hearing' }).getByRole('radio', { name: 'Cochlear implant' }),
   ).toBeChecked();
+  // Which ear: the hearing aids arrowed over came on both ears, the implant kept them; the arrows
+  // move it to her left ear.
+  const ears = page.getByRole('radiogroup', { name: 'Which ear' });
+  await expect(ears.getByRole('radio', { name: 'Both ears' })).toBeChecked();
+  await ears.getByRole('radio', { name: 'Both ears' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(ears.getByRole('radio', { name: 'Left ear' })).toBeChecked();
   const details = page.getByRole('group', { name: 'Little details' });
   await details.getByRole('checkbox', { name: 'Freckles' }).focus();
   await page.keyboard.press('Space');
@@ -75,6 +83,9 @@ test('a parent dresses the drawn child, gives her afro puffs, freckles and a coc
   ).toBeChecked();
   await expect(
     page.getByRole('radiogroup', { name: 'Hearing' }).getByRole('radio', { name: 'Cochlear implant' }),
+  ).toBeChecked();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Which ear' }).getByRole('radio', { name: 'Left ear' }),
   ).toBeChecked();
   await expect(
     page.getByRole('group', { name: 'Little details' }).getByRole('checkbox', { name: 'Freckles' }),

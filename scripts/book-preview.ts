@@ -11,20 +11,27 @@
  * A book for two or three children (issue 35): `COMPANIONS='Leo:male:4,Zoé:female:7+toy'` (name,
  * gender, age; `+toy` gives the child a toy) draws the companions, in varied looks, on the cover and
  * every page beside the lead (5 years old); `COMPANIONS=wide` draws the layout test's widest looks.
+ *
+ * `LOOK='{"hearing":"cochlear-implant-left","face":["dimples"]}'` draws the lead with those parts over
+ * the default look (issue 30). `TOY_PHOTO=busy:<seed>:<size>` takes the toy's photo held up in a busy
+ * street (test-photos.ts `busyToyPhoto`) and draws the toy as the wizard would offer it: its colours
+ * read off the photo when the reader is sure, else the default teddy the parent is asked to adjust;
+ * the toy is then on the front cover too, as production draws it.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { readToyColours } from '../src/server/adapters/illustrator/characters/read-toy-look';
 import type { DrawnCompanion } from '../src/server/adapters/illustrator/index';
 import { createLocalIllustrator } from '../src/server/adapters/illustrator/local';
 import { parseCompanions, WIDE_COMPANIONS } from '../src/server/adapters/illustrator/scenes/sample-cast';
-import { personPhoto, teddyPhoto } from '../src/server/adapters/illustrator/test-photos';
+import { busyToyPhoto, personPhoto, teddyPhoto } from '../src/server/adapters/illustrator/test-photos';
 import { buildPrintFiles } from '../src/server/modules/production/print-files';
 import { loadStory, renderStory } from '../src/server/stories/story';
-import { DEFAULT_CHILD_LOOK } from '../src/shared/domain/child-look';
+import { type ChildLook, ChildLookSchema, DEFAULT_CHILD_LOOK } from '../src/shared/domain/child-look';
 import type { BookType } from '../src/shared/domain/statuses';
-import { defaultToyLook } from '../src/shared/domain/toy-look';
+import { defaultToyLook, type ToyLook } from '../src/shared/domain/toy-look';
 import type { Language } from '../src/shared/i18n';
 import { heroCoverParts } from './hero-cover';
 
@@ -60,16 +67,20 @@ async function main(): Promise<void> {
     : undefined;
   const told = cast ? { companions: cast.slice(1) } : {};
   const illustrator = createLocalIllustrator();
-  const hero = companions.length
-    ? await castCover(themeId, language, child, companions, leadAge, leadGender)
-    : await heroCoverParts(themeId, language, child);
-  const toyPhoto = await teddyPhoto();
+  const look = ChildLookSchema.parse({ ...DEFAULT_CHILD_LOOK, ...JSON.parse(process.env.LOOK ?? '{}') });
+  const busy = await busyToy(toy);
+  const hero =
+    companions.length || busy || process.env.LOOK
+      ? await castCover(themeId, language, child, companions, leadAge, leadGender, look, busy?.look)
+      : await heroCoverParts(themeId, language, child);
+  const toyPhoto = busy?.photo ?? (await teddyPhoto());
   const toyCover = await illustrator.generateCover({
     kind: 'plush_toy_generation',
     photo: toyPhoto,
     themeId,
     name: toy,
     language,
+    ...(busy ? { toy: busy.look } : {}),
   });
   if (!toyCover.ok) throw new Error(toyCover.message);
   const story = renderStory(await loadStory(themeId, bookType, language), {
@@ -96,7 +107,8 @@ async function main(): Promise<void> {
       toyPhoto,
       scene: page.scene,
       style,
-      ...(companions.length ? { child: { age: leadAge }, companions } : {}),
+      ...(companions.length ? { child: { age: leadAge, look }, companions } : { child: { look } }),
+      ...(busy ? { toy: { look: busy.look } } : {}),
       pageNumber: page.position,
       size: 1024,
       language,
@@ -120,8 +132,8 @@ async function main(): Promise<void> {
     // The pages are drawn from their scenes with the default looks: the layout check places the
     // text panel (and refuses a page with no room for it) as production does.
     layout: {
-      look: DEFAULT_CHILD_LOOK,
-      toy: defaultToyLook({ toyName: toy }),
+      look,
+      toy: busy?.look ?? defaultToyLook({ toyName: toy }),
       ...(companions.length ? { companions, leadAge } : {}),
     },
   });
@@ -141,7 +153,18 @@ async function main(): Promise<void> {
   console.log(`${out}: ${files.pageCount} pages, covers ${[...files.covers.keys()].join(', ')}`);
 }
 
-/** The hero cover of a cast, by the local illustrator (the default child, its toy and the companions). */
+/** `TOY_PHOTO=busy:<seed>:<size>`: the busy photo and the toy look the wizard would offer from it. */
+async function busyToy(toy: string): Promise<{ photo: Buffer; look: ToyLook } | undefined> {
+  const [source, seed = '2', size = '0.8'] = (process.env.TOY_PHOTO ?? '').split(':');
+  if (source !== 'busy') return undefined;
+  const photo = await busyToyPhoto(Number(seed), Number(size));
+  const reading = await readToyColours(photo);
+  const look = defaultToyLook({ toyName: toy, colours: reading.ok ? reading.colours : undefined });
+  console.log(`busy toy photo ${seed}:${size}: ${JSON.stringify(reading)} -> ${JSON.stringify(look)}`);
+  return { photo, look };
+}
+
+/** The hero cover by the local illustrator (the lead's look, the toy beside them, the companions). */
 async function castCover(
   themeId: string,
   language: Language,
@@ -149,6 +172,8 @@ async function castCover(
   companions: DrawnCompanion[],
   age: number,
   gender: 'male' | 'female',
+  look: ChildLook = DEFAULT_CHILD_LOOK,
+  toy: ToyLook | undefined = undefined,
 ): Promise<{ image: Buffer; art: Buffer }> {
   const cover = await createLocalIllustrator({
     photoChecker: { hasPerson: async () => ({ ok: true }), hasToy: async () => ({ ok: true }) } as never,
@@ -158,7 +183,8 @@ async function castCover(
     themeId,
     name: child,
     language,
-    look: DEFAULT_CHILD_LOOK,
+    look,
+    ...(toy ? { toy } : {}),
     companions,
     gender,
     age,

@@ -105,9 +105,55 @@ export const OUTFIT_IDS = Object.keys(OUTFITS) as [Outfit, ...Outfit[]];
 export const FACE_DETAILS = ['freckles', 'dimples', 'gap-tooth'] as const;
 export type FaceDetail = (typeof FACE_DETAILS)[number];
 
-/** What a child wears to hear: nothing, hearing aids (both ears), a cochlear implant (one side). */
-export const HEARING = ['none', 'hearing-aids', 'cochlear-implant'] as const;
-export type Hearing = (typeof HEARING)[number];
+/**
+ * What a child wears to hear, and on which of their ears: `device` is a hearing aid (behind the ear)
+ * or a cochlear implant (a processor behind the ear, a coil on the side of the head); `ears` are the
+ * child's own left and right (in a picture of the child facing us, their right ear is on our left).
+ * The first two values of 2026-11-27 keep their meaning: `hearing-aids` is a pair, `cochlear-implant`
+ * the right ear. A new row needs its name in nothing: step 2 offers the device and the ears.
+ */
+export type HearingParts = { device: 'none' | 'aid' | 'implant'; ears: readonly ('left' | 'right')[] };
+
+export const HEARING_PARTS = {
+  none: { device: 'none', ears: [] },
+  'hearing-aids': { device: 'aid', ears: ['left', 'right'] },
+  'hearing-aid-left': { device: 'aid', ears: ['left'] },
+  'hearing-aid-right': { device: 'aid', ears: ['right'] },
+  'cochlear-implant': { device: 'implant', ears: ['right'] },
+  'cochlear-implant-left': { device: 'implant', ears: ['left'] },
+  'cochlear-implants': { device: 'implant', ears: ['left', 'right'] },
+} as const satisfies Record<string, HearingParts>;
+export type Hearing = keyof typeof HEARING_PARTS;
+export const HEARING = Object.keys(HEARING_PARTS) as [Hearing, ...Hearing[]];
+
+/** Which ears a device is worn on, as step 2 asks it. */
+export const HEARING_SIDES = ['left', 'right', 'both'] as const;
+export type HearingSide = (typeof HEARING_SIDES)[number];
+export const HEARING_DEVICES = ['none', 'aid', 'implant'] as const;
+export type HearingDevice = (typeof HEARING_DEVICES)[number];
+
+/** The device and side of a hearing value (`none` has the side the parent would be offered first). */
+export function hearingChoice(hearing: Hearing): { device: HearingDevice; side: HearingSide } {
+  const parts: HearingParts = HEARING_PARTS[hearing];
+  const side = parts.ears.length === 2 ? 'both' : (parts.ears[0] ?? 'both');
+  return { device: parts.device, side };
+}
+
+/**
+ * The hearing value for a device worn on a side: `none` for no device. A device chosen with no side
+ * yet (from `none`) takes the side it had in the first books: both ears for aids, the right for an
+ * implant.
+ */
+export function hearingFor(device: HearingDevice, side: HearingSide | undefined): Hearing {
+  if (device === 'none') return 'none';
+  const wanted = side ?? (device === 'aid' ? 'both' : 'right');
+  const ears = wanted === 'both' ? ['left', 'right'] : [wanted];
+  const found = HEARING.find((value) => {
+    const parts: HearingParts = HEARING_PARTS[value];
+    return parts.device === device && parts.ears.join() === ears.join();
+  });
+  return found ?? 'none';
+}
 
 /**
  * The look. Every field added after the first books (issue 30: clothes, fringe, face details,

@@ -61,17 +61,71 @@ export async function landscapePhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The teddy's fur and its muzzle's, as `teddyPhoto` and `busyToyPhoto` paint them. */
+export const TEDDY_FUR = { fur: '#a86b3c', light: '#e2c09a' } as const;
+
 /** A plush bear sitting on a striped blanket, drawn with a fur-like grain. */
 export async function teddyPhoto(): Promise<Buffer> {
-  const fur = '#a86b3c';
-  const light = '#e2c09a';
   const stripes = Array.from(
     { length: 10 },
     (_, i) => `<rect x="0" y="${i * 77}" width="768" height="38" fill="#a9c8e0"/>`,
   ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="768" height="768" viewBox="0 0 800 800">
-  <rect width="800" height="800" fill="#bcd7ea"/>${stripes}
-  <ellipse cx="400" cy="560" rx="190" ry="200" fill="${fur}"/>
+  <rect width="800" height="800" fill="#bcd7ea"/>${stripes}${teddy()}
+</svg>`;
+  return sharp(Buffer.from(svg))
+    .composite([{ input: await grain(768, 90, 12345), blend: 'overlay' }])
+    .blur(1.2)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/**
+ * The same bear held up in front of a busy street (issue 30: such photos became a grey or black
+ * blob): asphalt, kerbs, shop fronts, cars, signs and passers-by in many colours, greys and blacks
+ * among them, all around the toy and behind it. `seed` varies the street; `size` is the bear's scale
+ * (1 fills the frame as in `teddyPhoto`).
+ */
+export async function busyToyPhoto(seed = 1, size = 0.8): Promise<Buffer> {
+  let state = (seed * 2654435761) >>> 0;
+  const random = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 4294967296;
+  };
+  const street = ['#3a3a3d', '#6b6b70', '#9a9aa0', '#1c1c1e', '#c9c9cc', '#d64541', '#2f6fb5', '#f2c230'];
+  const more = ['#3f8f4a', '#e07b39', '#8e44ad', '#f5f5f0', '#5a3b2a', '#e88fb0', '#14a3a3', '#b0322c'];
+  const colours = [...street, ...more];
+  const pick = () => colours[Math.floor(random() * colours.length)]!;
+  const shapes: string[] = ['<rect width="800" height="800" fill="#58585c"/>'];
+  for (let i = 0; i < 90; i++) {
+    const x = Math.round(random() * 800);
+    const y = Math.round(random() * 800);
+    const w = Math.round(30 + random() * 200);
+    const h = Math.round(20 + random() * 160);
+    shapes.push(
+      random() < 0.6
+        ? `<rect x="${x - w / 2}" y="${y - h / 2}" width="${w}" height="${h}" rx="${Math.round(random() * 20)}" fill="${pick()}"/>`
+        : `<ellipse cx="${x}" cy="${y}" rx="${w / 2}" ry="${h / 2}" fill="${pick()}"/>`,
+    );
+  }
+  // Lines of a zebra crossing and a window's frames, as streets have.
+  for (let i = 0; i < 8; i++)
+    shapes.push(`<rect x="${i * 100 + 10}" y="700" width="50" height="100" fill="#ececec"/>`);
+  const offset = (800 * (1 - size)) / 2;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="768" height="768" viewBox="0 0 800 800">${shapes.join('')}
+  <g transform="translate(${offset} ${offset}) scale(${size})">${teddy()}</g>
+</svg>`;
+  return sharp(Buffer.from(svg))
+    .composite([{ input: await grain(768, 90, 777 + seed), blend: 'overlay' }])
+    .blur(1.2)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** The bear of the test photos, in an 800 x 800 frame. */
+function teddy(): string {
+  const { fur, light } = TEDDY_FUR;
+  return `<ellipse cx="400" cy="560" rx="190" ry="200" fill="${fur}"/>
   <ellipse cx="400" cy="590" rx="110" ry="120" fill="${light}"/>
   <circle cx="230" cy="470" r="70" fill="${fur}"/><circle cx="570" cy="470" r="70" fill="${fur}"/>
   <circle cx="270" cy="730" r="75" fill="${fur}"/><circle cx="530" cy="730" r="75" fill="${fur}"/>
@@ -84,13 +138,7 @@ export async function teddyPhoto(): Promise<Buffer> {
   <path d="M400 325 V350 M370 360 Q400 380 430 360" stroke="#2b1a10" stroke-width="7" fill="none" stroke-linecap="round"/>
   <circle cx="335" cy="235" r="18" fill="#1a1010"/><circle cx="465" cy="235" r="18" fill="#1a1010"/>
   <circle cx="341" cy="229" r="6" fill="#fff"/><circle cx="471" cy="229" r="6" fill="#fff"/>
-  <path d="M300 430 Q400 470 500 430 L480 470 Q400 500 320 470 Z" fill="#d2415a"/>
-</svg>`;
-  return sharp(Buffer.from(svg))
-    .composite([{ input: await grain(768, 90, 12345), blend: 'overlay' }])
-    .blur(1.2)
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  <path d="M300 430 Q400 470 500 430 L480 470 Q400 500 320 470 Z" fill="#d2415a"/>`;
 }
 
 /** A plain single-colour picture: neither a person nor a toy. */

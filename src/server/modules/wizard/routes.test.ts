@@ -932,7 +932,7 @@ describe('the child’s look on the hero cover (local illustrator)', () => {
     top: 'yellow',
     bottom: 'green',
     face: ['freckles', 'gap-tooth'],
-    hearing: 'hearing-aids',
+    hearing: 'cochlear-implant-left',
   };
 
   it('checks the photo at once on upload (issue 36): no person or no toy is refused there, a real photo kept', async () => {

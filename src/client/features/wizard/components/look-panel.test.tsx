@@ -175,6 +175,53 @@ describe('LookPanel ("Does this look like Lily?")', () => {
     });
   });
 
+  it('asks which ear once a hearing aid or an implant is chosen, and keeps the ears when the device changes', async () => {
+    const api = mockWizardApi({ routes: { 'POST /api/wizard/covers': drawsTheLook } });
+    const { user, onRedrawn } = renderPanel();
+    // Nothing worn: no question about the ears.
+    expect(screen.queryByRole('radiogroup', { name: 'Which ear' })).toBeNull();
+    await user.click(within(group('Hearing')).getByRole('radio', { name: 'Hearing aid' }));
+    // A pair, as hearing aids were drawn before the ears were asked.
+    expect(within(group('Which ear')).getByRole('radio', { name: 'Both ears' })).toBeChecked();
+    // Keyboard: arrows move through the ears (left, right, both) as through any radio group.
+    within(group('Which ear')).getByRole('radio', { name: 'Both ears' }).focus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(within(group('Which ear')).getByRole('radio', { name: 'Left ear' })).toBeChecked();
+    await waitFor(() =>
+      expect(onRedrawn).toHaveBeenLastCalledWith({
+        imageId: NEW_ID,
+        look: { ...READ, hearing: 'hearing-aid-left' },
+      }),
+    );
+    // Another device on the same ear.
+    await user.click(within(group('Hearing')).getByRole('radio', { name: 'Cochlear implant' }));
+    expect(within(group('Which ear')).getByRole('radio', { name: 'Left ear' })).toBeChecked();
+    await waitFor(() =>
+      expect(api.callsTo('/api/wizard/covers').at(-1)?.body).toMatchObject({
+        look: { ...READ, hearing: 'cochlear-implant-left' },
+      }),
+    );
+    await user.click(within(group('Hearing')).getByRole('radio', { name: 'Nothing' }));
+    expect(screen.queryByRole('radiogroup', { name: 'Which ear' })).toBeNull();
+    await waitFor(() =>
+      expect(api.callsTo('/api/wizard/covers').at(-1)?.body).toMatchObject({
+        look: { ...READ, hearing: 'none' },
+      }),
+    );
+  });
+
+  it('asks which ear in German, an implant first on the right as before', async () => {
+    mockWizardApi({ routes: { 'POST /api/wizard/covers': drawsTheLook } });
+    const onRedrawn = vi.fn();
+    const { user } = renderWithProviders(
+      <LookPanel name="Lily" look={READ} coverUrl={`/api/wizard/images/${COVER_ID}`} onRedrawn={onRedrawn} />,
+      { language: 'de' },
+    );
+    await user.click(within(group('Hören')).getByRole('radio', { name: 'Cochlea-Implantat' }));
+    expect(within(group('Welches Ohr')).getByRole('radio', { name: 'Rechtes Ohr' })).toBeChecked();
+    expect(within(group('Welches Ohr')).getAllByRole('radio')).toHaveLength(3);
+  });
+
   it('names the new options in French', () => {
     mockWizardApi();
     renderPanel('fr');

@@ -12,7 +12,10 @@ import {
   type FaceDetail,
   HAIR_COLORS,
   HAIR_STYLES,
-  HEARING,
+  HEARING_DEVICES,
+  HEARING_SIDES,
+  hearingChoice,
+  hearingFor,
   type LookPart,
   OUTFIT_IDS,
   OUTFITS,
@@ -215,6 +218,7 @@ export function LookChoices({
     label: t(`look.clothesColour.${value}` as const),
     colour: CLOTHES_COLOURS[value].fill,
   }));
+  const hearingNow = hearingChoice(parts.hearing);
   const toggle = (detail: FaceDetail, on: boolean) =>
     choose({ face: FACE_DETAILS.filter((d) => (d === detail ? on : parts.face.includes(d))) });
   return (
@@ -279,10 +283,24 @@ export function LookChoices({
       />
       <ChoiceGroup
         legend={t('look.hearing.legend')}
-        value={parts.hearing}
-        onChange={(hearing) => choose({ hearing })}
-        choices={named(HEARING, (value) => t(`look.hearing.${value}` as const))}
+        value={hearingNow.device}
+        // Another device keeps the ears chosen; the first device chosen comes on its usual ears.
+        onChange={(device) =>
+          choose({ hearing: hearingFor(device, hearingNow.device === 'none' ? undefined : hearingNow.side) })
+        }
+        choices={named(HEARING_DEVICES, (value) => t(`look.hearing.${value}` as const))}
       />
+      {hearingNow.device !== 'none' && (
+        <div className="flex flex-col gap-1.5">
+          <ChoiceGroup
+            legend={t('look.hearingSide.legend')}
+            value={hearingNow.side}
+            onChange={(side) => choose({ hearing: hearingFor(hearingNow.device, side) })}
+            choices={named(HEARING_SIDES, (value) => t(`look.hearingSide.${value}` as const))}
+          />
+          <p className="text-sm text-ink-700">{t('look.hearingSide.hint')}</p>
+        </div>
+      )}
       <ChoiceGroup
         legend={t('look.outfit.legend')}
         value={parts.outfit}

@@ -11,6 +11,8 @@ import {
   HAIR_STYLE_PARTS,
   HAIR_STYLES,
   HEARING,
+  hearingChoice,
+  hearingFor,
   OUTFIT_IDS,
   sameChildLook,
 } from '../../../../shared/domain/child-look';
@@ -39,6 +41,9 @@ const EXPRESSIONS: Expression[] = [
   'laughing',
   'brave',
 ];
+/** The hearing drawings of 2026-11-27 (aids in both facings, the implant facing right), hashed. */
+const HEARING_DIGEST = '5da58174d4fa174fb92ce23d6e76e3ffd18ab38a8a36f696984ddd02b4bc3ab5';
+
 /** The nine styles of the books made before issue 30. */
 const CLASSIC_STYLES = HAIR_STYLES.filter((style) => 'classic' in HAIR_STYLE_PARTS[style]);
 
@@ -186,6 +191,100 @@ describe('the new parts of the look', () => {
   });
 });
 
+describe('hearing aids and implants on the ears the look names (issue 30)', () => {
+  it('draws the first hearing values of 2026-11-27 as before: aids in any facing, the implant facing right', () => {
+    // The digest was taken with the drawing code before the sides were added.
+    const hash = createHash('sha256');
+    for (const hearing of ['hearing-aids', 'cochlear-implant'] as const)
+      for (const pose of POSES)
+        for (const style of ['color', 'line'] as const)
+          for (const facing of hearing === 'hearing-aids'
+            ? (['left', 'right'] as const)
+            : (['right'] as const)) {
+            const look = { ...BASE, hairStyle: 'afro-puffs', hearing } as const;
+            hash.update(drawChild({ look, pose, expression: 'happy', style, facing }).svg);
+          }
+    expect(hash.digest('hex')).toBe(HEARING_DIGEST);
+  });
+
+  it('reads the device and the side back from each value, and each device on each side from them', () => {
+    for (const hearing of HEARING) {
+      const { device, side } = hearingChoice(hearing);
+      expect(hearingFor(device, side), hearing).toBe(hearing);
+    }
+    expect(hearingChoice('hearing-aids')).toEqual({ device: 'aid', side: 'both' });
+    expect(hearingChoice('cochlear-implant')).toEqual({ device: 'implant', side: 'right' });
+    // A device chosen first comes on the ears it came on before sides were offered.
+    expect(hearingFor('aid', undefined)).toBe('hearing-aids');
+    expect(hearingFor('implant', undefined)).toBe('cochlear-implant');
+    expect(hearingFor('none', 'left')).toBe('none');
+    expect(ChildLookSchema.safeParse({ ...BASE, hearing: 'hearing-aid-left' }).success).toBe(true);
+    expect(ChildLookSchema.safeParse({ ...BASE, hearing: 'implant-on-top' }).success).toBe(false);
+  });
+
+  /** Where on the page (0 = the viewer's left, 1 = right) a colour's pixels are, on average. */
+  async function whereIs(hex: string, options: Parameters<typeof drawChild>[0]): Promise<number[]> {
+    const figure = drawChild(options);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${figure.width}" height="${figure.height}">${figure.svg}</svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+    const xs: number[] = [];
+    for (let i = 0; i < info.width * info.height; i++) {
+      const o = i * 4;
+      if (data[o + 3]! > 200 && data[o] === r && data[o + 1] === g && data[o + 2] === b)
+        xs.push((i % info.width) / info.width);
+    }
+    return xs;
+  }
+  const IMPLANT = '#4b5563';
+  const AID = '#8a6bc4';
+
+  it('keeps a device on the child’s own ear whichever way the child turns or the setting is mirrored', async () => {
+    // The child faces us in every pose: their right ear is on the viewer's left.
+    const cases = [
+      ['cochlear-implant', IMPLANT, 'left'],
+      ['cochlear-implant-left', IMPLANT, 'right'],
+      ['hearing-aid-right', AID, 'left'],
+      ['hearing-aid-left', AID, 'right'],
+    ] as const;
+    for (const [hearing, colour, onViewers] of cases)
+      for (const facing of ['left', 'right'] as const)
+        for (const mirrored of [false, true]) {
+          const xs = await whereIs(colour, {
+            look: { ...BASE, hearing },
+            pose: 'waving',
+            expression: 'happy',
+            style: 'color',
+            facing,
+            mirrored,
+          });
+          // A mirrored setting shows the figure mirrored: on the page the device is on the other side.
+          const shown = mirrored ? xs.map((x) => 1 - x) : xs;
+          const name = `${hearing} facing ${facing}${mirrored ? ' in a mirrored setting' : ''}`;
+          expect(shown.length, name).toBeGreaterThan(50);
+          expect(
+            shown.every((x) => (onViewers === 'left' ? x < 0.5 : x > 0.5)),
+            name,
+          ).toBe(true);
+        }
+  });
+
+  it('draws both ears for a pair, one for a single device', async () => {
+    const options = { pose: 'standing', expression: 'happy', style: 'color' } as const;
+    for (const [hearing, colour] of [
+      ['hearing-aids', AID],
+      ['cochlear-implants', IMPLANT],
+    ] as const) {
+      const xs = await whereIs(colour, { ...options, look: { ...BASE, hearing } });
+      expect(xs.some((x) => x < 0.5) && xs.some((x) => x > 0.5), hearing).toBe(true);
+    }
+    const one = await whereIs(AID, { ...options, look: { ...BASE, hearing: 'hearing-aid-left' } });
+    const two = await whereIs(AID, { ...options, look: { ...BASE, hearing: 'hearing-aids' } });
+    expect(one.length).toBeGreaterThan(two.length * 0.4);
+    expect(one.length).toBeLessThan(two.length * 0.6);
+  });
+});
+
 describe('the new parts in the coloring book', () => {
   /** The child standing, drawn as line art at 2 px a unit with the coloring book's threshold. */
   async function lineArt(look: ChildLook) {
@@ -218,6 +317,8 @@ describe('the new parts in the coloring book', () => {
       ['dungarees pocket', { ...BASE, outfit: 'dungarees' }, [200, 356]],
       ['shorts', { ...BASE, outfit: 'tshirt-shorts' }, [176, 450]],
       ['cochlear implant coil', { ...BASE, hearing: 'cochlear-implant' }, [88, 120]],
+      ['left cochlear implant coil', { ...BASE, hearing: 'cochlear-implant-left' }, [312, 120]],
+      ['left hearing aid', { ...BASE, hearing: 'hearing-aid-left' }, [305, 166]],
       ['gap tooth', { ...BASE, face: ['gap-tooth'] }, [208, 221]],
     ];
     for (const [name, look, [x, y]] of inside) {

@@ -1,4 +1,10 @@
-import type { ChildLookParts, HairStyleParts, OutfitParts } from '../../../../shared/domain/child-look';
+import {
+  type ChildLookParts,
+  type HairStyleParts,
+  HEARING_PARTS,
+  type HearingParts,
+  type OutfitParts,
+} from '../../../../shared/domain/child-look';
 import {
   arcPoints,
   curlyCap,
@@ -143,6 +149,23 @@ const TEETH_TOP: Record<Expression, number | undefined> = {
   asleep: undefined,
 };
 
+/**
+ * Dimples: a short soft crease on each cheek, out from the mouth's corners and a little lower,
+ * curved like a small smile. Not an upright arc beside the mouth: drawn small (a page's child) two
+ * of those framed the mouth like brackets. In colour a see-through ink, so it fades as the child is
+ * drawn smaller instead of thickening into a mark; in the coloring book a thin ink line.
+ */
+function dimples(y: number, p: Paint): string {
+  const width = r1(Math.max(p.sw * 0.55, p.thinnest));
+  const opacity = p.line ? '' : ' stroke-opacity="0.55"';
+  return [-1, 1]
+    .map(
+      (s) =>
+        `<path d="M${cx + s * 36} ${y + 10} Q${cx + s * 43} ${y + 10} ${cx + s * 44} ${y + 2}" fill="none" stroke="${p.ink}" stroke-width="${width}"${opacity} stroke-linecap="round"/>`,
+    )
+    .join('');
+}
+
 /** Freckles (under the eyes), dimples and a gap tooth (over the mouth). */
 export function faceDetails(
   look: ChildLookParts,
@@ -173,10 +196,7 @@ export function faceDetails(
       .join('');
   }
   let mouth = '';
-  if (look.face.includes('dimples'))
-    mouth += [-1, 1]
-      .map((s) => stroke(`M${cx + s * 31} ${y - 2} q ${s * 4} 4 ${s * 1} 8`, p, p.sw * 0.6))
-      .join('');
+  if (look.face.includes('dimples')) mouth += dimples(y, p);
   const top = TEETH_TOP[expression];
   if (look.face.includes('gap-tooth') && top !== undefined) {
     const w = Math.max(p.sw * 0.45, p.thinnest * 0.6);
@@ -211,21 +231,36 @@ function overEar(side: 1 | -1, colour: string, p: Paint): string {
   );
 }
 
-/**
- * Hearing aids on both ears, or a cochlear implant on the child's right (the side that shows on the
- * left of a right-facing child; a left-facing child is drawn mirrored): its processor over the ear,
- * a cable up to the round coil on the side of the head.
- */
-export function hearing(kind: ChildLookParts['hearing'], p: Paint): string {
-  if (kind === 'none') return '';
-  if (kind === 'hearing-aids') return overEar(-1, AID, p) + overEar(1, AID, p);
-  const coil = { x: cx - 112, y: cy - 34 };
+/** A cochlear implant on one side: its processor over the ear, a cable up to the round coil. */
+function implant(side: 1 | -1, p: Paint): string {
+  const coil = { x: cx + side * 112, y: cy - 34 };
   return (
-    overEar(-1, IMPLANT, p) +
-    stroke(`M${cx - 112} ${cy - 4} Q${cx - 120} ${cy - 14} ${coil.x} ${coil.y + 14}`, p, p.sw * 0.7) +
+    overEar(side, IMPLANT, p) +
+    stroke(
+      `M${cx + side * 112} ${cy - 4} Q${cx + side * 120} ${cy - 14} ${coil.x} ${coil.y + 14}`,
+      p,
+      p.sw * 0.7,
+    ) +
     ellipse(coil, 16, 16, IMPLANT, p) +
     ellipse(coil, 6, 6, p.line ? '#ffffff' : '#cbd5e1', p)
   );
+}
+
+/**
+ * Hearing aids or cochlear implants on the ears the look names (shared/domain/child-look.ts
+ * `HEARING_PARTS`), on the child's own side: the child faces us in every pose, so their right ear
+ * is on the viewer's left. `mirrored`: the figure will be shown mirrored (turned left, or nested in
+ * a setting drawn mirrored), so a one-sided device is drawn on the other side here to stay on the
+ * child's own ear on the page.
+ */
+export function hearing(kind: ChildLookParts['hearing'], p: Paint, mirrored = false): string {
+  const parts: HearingParts = HEARING_PARTS[kind];
+  if (parts.device === 'none') return '';
+  // The child's right ear on the viewer's left (-1), both ears drawn left then right as before.
+  const sides = (parts.ears.length === 2 ? [-1, 1] : [parts.ears[0] === 'right' ? -1 : 1]).map(
+    (side) => (parts.ears.length === 1 && mirrored ? -side : side) as 1 | -1,
+  );
+  return sides.map((side) => (parts.device === 'aid' ? overEar(side, AID, p) : implant(side, p))).join('');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -321,7 +321,7 @@ function head(o: ChildOptions, p: Paint): { back: string; front: string } {
     mouth(o.expression, p) +
     details.mouth +
     (o.look.glasses ? glasses(p) : '') +
-    hearing(look.hearing, p);
+    hearing(look.hearing, p, (o.facing === 'left') !== (o.mirrored === true));
   const bangs = look.fringe ? fringe(hairColour.fill, p) : '';
   return { back: h.back, front: ears + face + h.front + bangs + features };
 }

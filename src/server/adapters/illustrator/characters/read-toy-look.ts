@@ -37,7 +37,24 @@ export const TOY_READING = {
   minTopTwoShare: 0.7,
   /** A second colour needs this share of the toy; else the second is chosen to go with the main. */
   minSecondShare: 0.1,
+  /**
+   * The region may run along at most this many sides of the photo (on at least `sideContact` of a
+   * side's length): a toy on a plain background touches one side, where it sits; a region along
+   * three or four is the toy glued to a busy background that did not flood (issue 30: a toy held up
+   * in a street read as orange with the street's yellow as its second colour).
+   */
+  maxSidesTouched: 2,
+  sideContact: 0.05,
 } as const;
+
+/** How many sides of the photo a region runs along (`TOY_READING.sideContact` of the side or more). */
+function sidesTouched(mask: Uint8Array, width: number, height: number): number {
+  const share = (indices: number[]) => indices.filter((i) => mask[i]).length / indices.length;
+  const top = Array.from({ length: width }, (_, x) => x);
+  const left = Array.from({ length: height }, (_, y) => y * width);
+  const sides = [top, top.map((x) => (height - 1) * width + x), left, left.map((i) => i + width - 1)];
+  return sides.filter((side) => share(side) >= TOY_READING.sideContact).length;
+}
 
 type Rgb = [number, number, number];
 
@@ -242,9 +259,11 @@ export async function readToyColours(photo: Buffer): Promise<ToyReading> {
     fraction: Math.round(region.fraction * 1000) / 1000,
     runnerUp: Math.round(region.runnerUp * 1000) / 1000,
     offCentre: Math.round(offCentre * 1000) / 1000,
+    sides: sidesTouched(region.mask, width, height),
   };
   if (region.fraction < TOY_READING.minFraction) return { ok: false, reason: 'no-toy', measures };
-  if (region.fraction > TOY_READING.maxFraction) return { ok: false, reason: 'busy', measures };
+  if (region.fraction > TOY_READING.maxFraction || measures.sides > TOY_READING.maxSidesTouched)
+    return { ok: false, reason: 'busy', measures };
   if (region.runnerUp > TOY_READING.maxRunnerUp * region.fraction)
     return { ok: false, reason: 'several', measures };
   if (offCentre > TOY_READING.maxOffCentre) return { ok: false, reason: 'off-centre', measures };

@@ -63,6 +63,11 @@ export type ChildOptions = {
   style: ArtStyle;
   /** Which way the child turns: the active arm (waving, pointing, holding a hand) is on that side. */
   facing?: 'left' | 'right';
+  /**
+   * The figure is shown mirrored by what it is placed in (nested in a setting drawn mirrored): a
+   * device worn on one ear is drawn on the other side, so it stays on the child's own ear.
+   */
+  mirrored?: boolean;
   /** `bath`: nothing on top (the rest is under the water and the tub's side). */
   outfit?: 'day' | 'pyjamas' | 'bath';
 };

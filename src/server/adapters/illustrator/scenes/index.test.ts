@@ -115,3 +115,55 @@ describe('story pages drawn from their scene data', () => {
     expect(svg({ ...base, side: 'left' })).not.toContain('translate(1000 0) scale(-1 1)');
   }, 60_000);
 });
+
+describe('a hearing device on the child’s own ear on every page (issue 30)', () => {
+  /** Mean x (0..1 of the page) of the pixels where `a` differs from `b`. */
+  async function whereDiffers(a: Buffer, b: Buffer): Promise<number | undefined> {
+    const [pa, pb] = await Promise.all([a, b].map((png) => sharp(png).removeAlpha().raw().toBuffer()));
+    const side = Math.round(Math.sqrt(pa!.length / 3));
+    let sum = 0;
+    let count = 0;
+    for (let i = 0; i < side * side; i++) {
+      const d = Math.max(...[0, 1, 2].map((c) => Math.abs(pa![i * 3 + c]! - pb![i * 3 + c]!)));
+      if (d > 40) {
+        sum += (i % side) / side;
+        count++;
+      }
+    }
+    return count > 4 ? sum / count : undefined;
+  }
+
+  it('draws a left implant to the viewer’s right of a right one, turned either way or nested in a mirrored bed, bath or boat', async () => {
+    const upright = scenes.storybook.filter(
+      (scene) => scene.child && scene.child.pose !== 'lying' && scene.child.pose !== 'sleeping',
+    );
+    expect(upright.length).toBeGreaterThan(20);
+    let compared = 0;
+    for (const scene of upright) {
+      const page = (hearing?: 'cochlear-implant' | 'cochlear-implant-left') =>
+        renderScenePage({
+          scene,
+          style: 'color',
+          size: 512,
+          look: { ...DEFAULT_CHILD_LOOK, ...(hearing ? { hearing } : {}) },
+          toy,
+        });
+      const [none, right, left] = await Promise.all([
+        page(),
+        page('cochlear-implant'),
+        page('cochlear-implant-left'),
+      ]);
+      const rightX = await whereDiffers(right, none);
+      const leftX = await whereDiffers(left, none);
+      // A device hidden on a page (behind the bath's side) says nothing about its side.
+      if (rightX === undefined || leftX === undefined) continue;
+      compared++;
+      // The child faces us: their left ear is on the viewer's right.
+      expect(
+        leftX,
+        `${scene.setting} ${scene.child?.pose} ${scene.child?.place} ${scene.side}`,
+      ).toBeGreaterThan(rightX);
+    }
+    expect(compared).toBeGreaterThan(20);
+  }, 120_000);
+});

@@ -200,6 +200,7 @@ function placeChild(stage: Stage, c: SceneChild, look: ChildLook): PlacedChild {
     expression: c.expression,
     style: stage.style,
     facing: c.pose === 'lying' || c.pose === 'sleeping' ? undefined : facingIn(stage, c.facing, inside),
+    mirrored: inside && stage.mirrored,
     outfit: c.outfit,
   });
   if (inside && (c.pose === 'lying' || c.pose === 'sleeping')) {
@@ -428,6 +429,7 @@ function placeCompanion(
       expression: lead.expression,
       style: stage.style,
       facing: facingIn(stage, facing, candidate.inside),
+      mirrored: candidate.inside && stage.mirrored,
       // In the bath's water only in the bath; beside it, dressed for the evening.
       outfit: lead.outfit === 'bath' && !candidate.inside ? 'pyjamas' : lead.outfit,
     });
