@@ -1010,3 +1010,33 @@ describe('checkout: in French', () => {
     expect(within(screen.getByLabelText('Pays')).getByRole('option', { name: 'Suisse' })).toBeVisible();
   });
 });
+
+describe('checkout: the copies for the grandparents speak of the book’s children (issue 36)', () => {
+  const contextFor = (gender: 'male' | 'female', count = 1) => {
+    const context = makeContext();
+    return makeContext({
+      bookInstance: { ...context.bookInstance, childGender: gender, cast: { count, gender } },
+    });
+  };
+
+  it.each([
+    ['female', 1, 'alla tua bambina'],
+    ['male', 1, 'al tuo bambino'],
+    ['female', 3, 'alle tue bambine'],
+    ['male', 2, 'ai tuoi bambini'],
+  ] as const)('in Italian, a %s cast of %i: “chiunque voglia bene %s”', async (gender, count, words) => {
+    mockCheckoutApi({ context: contextFor(gender, count) });
+    await openStep1(CHECKOUT, 'it');
+    expect(screen.getByText(new RegExp(`chiunque voglia bene ${words}:`))).toBeVisible();
+  });
+
+  it('in French, several children are “vos enfants”; one is “votre enfant”', async () => {
+    mockCheckoutApi({ context: contextFor('female', 2) });
+    const { unmount } = await openStep1(CHECKOUT, 'fr');
+    expect(screen.getByText(/toute personne qui aime vos enfants\s:/)).toBeVisible();
+    unmount();
+    mockCheckoutApi({ context: contextFor('female') });
+    await openStep1(CHECKOUT, 'fr');
+    expect(screen.getByText(/toute personne qui aime votre enfant\s:/)).toBeVisible();
+  });
+});
