@@ -293,13 +293,13 @@ describe('order confirmation: the grace period after payment (issue 36)', () => 
     await user.click(within(graceCard()).getByRole('button', { name: 'Change the address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the delivery address' });
     expect(within(dialog).getByText(/It still goes to Germany/)).toBeVisible();
-    const postcode = within(dialog).getByLabelText('Postal code');
+    const postcode = within(dialog).getByLabelText('Postcode');
     await user.clear(postcode);
     await user.type(postcode, '8001');
     await user.click(within(dialog).getByRole('button', { name: 'Save the new address' }));
     expect(
       await within(dialog).findByText(
-        'Please enter a postal code for the country chosen (Germany), like 10115.',
+        'Please enter a postcode for the country chosen (Germany), like 10115.',
       ),
     ).toBeVisible();
     expect(api.callsTo(`${ORDER_PATH}/address`, 'PUT')).toHaveLength(0);
