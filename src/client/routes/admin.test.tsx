@@ -74,6 +74,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
       approvePrint: false,
       redrawPage: false,
       correctAddress: false,
+      printNow: false,
     },
     ...overrides,
   };
@@ -230,7 +231,7 @@ describe('the operator console', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'BK-1767225600000' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Correct the address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Correct the shipping address?' });
-    const postcode = within(dialog).getByRole('textbox', { name: 'Postal code' });
+    const postcode = within(dialog).getByRole('textbox', { name: 'Postcode' });
     expect(postcode).toHaveValue(before.order.shipping.postalCode);
     expect(within(dialog).getByText(/The country stays Germany/)).toBeVisible();
     await user.clear(postcode);
