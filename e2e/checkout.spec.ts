@@ -25,7 +25,7 @@ async function chooseWorkedExample(page: Page) {
   await page.getByLabel('First name').fill('Anna');
   await page.getByLabel('Last name').fill('Muster');
   await page.getByLabel('Street and house number').fill('Hauptstrasse 1');
-  await page.getByLabel('Postal code').fill('10115');
+  await page.getByLabel('Postcode').fill('10115');
   await page.getByLabel('Town or city').fill('Berlin');
   await page.getByLabel('Country').selectOption('DE');
   await expect(page.getByText('CHF 95.81').first()).toBeVisible();

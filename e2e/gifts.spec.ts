@@ -56,7 +56,7 @@ test('an operator makes a promo code; a parent uses it with express shipping and
   await page.getByLabel('First name').fill('Anna');
   await page.getByLabel('Last name').fill('Muster');
   await page.getByLabel('Street and house number').fill('Hauptstrasse 1');
-  await page.getByLabel('Postal code').fill('10115');
+  await page.getByLabel('Postcode').fill('10115');
   await page.getByLabel('Town or city').fill('Berlin');
   await page.getByLabel('Country').selectOption('DE');
   const express = page.getByRole('radio', { name: /^Express\s*CHF\s21\.98/ });
@@ -144,7 +144,7 @@ test('two grandparent copies go as gifts: each to its own address, one in French
   await page.getByLabel('First name', { exact: true }).fill('Anna');
   await page.getByLabel('Last name', { exact: true }).fill('Muster');
   await page.getByLabel('Street and house number').fill('Hauptstrasse 1');
-  await page.getByLabel('Postal code').fill('10115');
+  await page.getByLabel('Postcode').fill('10115');
   await page.getByLabel('Town or city').fill('Berlin');
   await page.getByLabel('Country').selectOption('DE');
   await page.getByRole('radio', { name: /^Express/ }).check();
@@ -156,7 +156,7 @@ test('two grandparent copies go as gifts: each to its own address, one in French
   await first.getByLabel('Their first name').fill('Colette');
   await first.getByLabel('Their last name').fill('Martin');
   await first.getByLabel('Street and house number').fill('12 rue des Lilas');
-  await first.getByLabel('Postal code').fill('69003');
+  await first.getByLabel('Postcode').fill('69003');
   await first.getByLabel('Town or city').fill('Lyon');
   await first.getByLabel('Country').selectOption('FR');
   await first.getByRole('checkbox', { name: 'Write this copy its own dedication' }).check();
@@ -171,7 +171,7 @@ test('two grandparent copies go as gifts: each to its own address, one in French
   await second.getByLabel('Their first name').fill('Henri');
   await second.getByLabel('Their last name').fill('Keller');
   await second.getByLabel('Street and house number').fill('Bahnhofstrasse 5');
-  await second.getByLabel('Postal code').fill('8001');
+  await second.getByLabel('Postcode').fill('8001');
   await second.getByLabel('Town or city').fill('Zürich');
   await second.getByLabel('Country').selectOption('CH');
   const summary = page.getByRole('region', { name: 'Order summary' });

@@ -75,7 +75,7 @@ test('an operator finds an order by e-mail, holds it, releases it and refunds pa
   // dialog, the right one saved, and the timeline says so (issue 36).
   await act(operator, 'Correct the address', 'The parent wrote the wrong house number', async (dialog) => {
     await dialog.getByRole('textbox', { name: 'Street and house number' }).fill('Hauptstrasse 12');
-    const postcode = dialog.getByRole('textbox', { name: 'Postal code' });
+    const postcode = dialog.getByRole('textbox', { name: 'Postcode' });
     await postcode.fill('80001');
     await dialog.getByRole('textbox', { name: 'Why' }).fill('x');
     await dialog.locator('button[type=submit]').click();

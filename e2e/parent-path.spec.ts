@@ -263,7 +263,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('First name').fill('Anna');
       await page.getByLabel('Last name').fill('Muster');
       await page.getByLabel('Street and house number').fill('Hauptstrasse 1');
-      await page.getByLabel('Postal code').fill('8001');
+      await page.getByLabel('Postcode').fill('8001');
       await page.getByLabel('Town or city').fill('Zürich');
       await page.getByLabel('Country').selectOption('CH');
       await next.click();

@@ -421,10 +421,10 @@ test.describe('storefront', () => {
   test('colouring in the address shows the coloring books, and links say coloring', async ({ page }) => {
     await page.goto('/themes?type=colouring');
     await expect(
-      page.getByRole('heading', { level: 1, name: 'Choose your child’s coloring book' }),
+      page.getByRole('heading', { level: 1, name: 'Choose your child’s colouring book' }),
     ).toBeVisible();
     const card = page.getByRole('article', { name: 'My Guardian Friend' });
-    await expect(card.getByRole('link', { name: 'Create my coloring book' })).toHaveAttribute(
+    await expect(card.getByRole('link', { name: 'Create my colouring book' })).toHaveAttribute(
       'href',
       '/wizard?theme=guardian-friend&type=coloring',
     );

@@ -70,3 +70,43 @@ describe('locale files', () => {
     });
   });
 });
+
+/**
+ * US spellings a British reader notices (issue 36). The shop writes British English; the spec's quoted
+ * texts stay exact ('complete personalization', docs/spec.md section 2, the wizard's last button).
+ */
+const US_SPELLINGS =
+  /\b(color\w*|favor\w*|center\w*|cancel(?:ed|ing)|(?:personal|organ|real|recogn|custom|apolog|final|author|priorit|memor|categor|minim|maxim|optim|summar|emphas|visual|special|normal|util)iz\w*|analyz\w*|catalog|gray|postal code|zip code|mom)\b/i;
+const SPEC_QUOTES = new Set(['Complete personalization']);
+
+describe('British English', () => {
+  it.each(namespaces)('%s has no US spelling', (namespace) => {
+    const offending = texts(english.get(namespace)).filter(
+      (text) => !SPEC_QUOTES.has(text) && US_SPELLINGS.test(text.replace(/\{\{[^}]*\}\}/g, 'x')),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('the list finds the spellings it names', () => {
+    for (const text of [
+      'Coloring book',
+      'Personalize it',
+      'Your favorite toy',
+      'Order canceled',
+      'Postal code',
+    ]) {
+      expect(US_SPELLINGS.test(text), text).toBe(true);
+    }
+    for (const text of [
+      'Colouring book',
+      'Personalise it',
+      'Your favourite toy',
+      'Order cancelled',
+      'Postcode',
+      'size',
+      'prize',
+    ]) {
+      expect(US_SPELLINGS.test(text), text).toBe(false);
+    }
+  });
+});

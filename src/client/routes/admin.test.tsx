@@ -74,6 +74,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
       approvePrint: false,
       redrawPage: false,
       correctAddress: false,
+      printNow: false,
     },
     ...overrides,
   };
@@ -157,6 +158,33 @@ describe('the operator console', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Amount to refund (CHF)' })).toHaveValue('0.00');
   });
 
+  it('“Print now” ends the grace period after a confirmation with a reason, and the button goes (issue 36)', async () => {
+    const printAfter = new Date(Date.now() + 30 * 60_000).toISOString();
+    const inGrace = detail({
+      order: { ...detail().order, printAfter },
+      can: { ...detail().can, printNow: true },
+    });
+    const printed = detail({ order: { ...detail().order, printAfter: null } });
+    const api = mockCheckoutApi({
+      routes: {
+        ...operator,
+        [`GET /api/admin/orders/${ORDER_ID}`]: ok(inGrace),
+        [`POST /api/admin/orders/${ORDER_ID}/print-now`]: ok(printed),
+      },
+    });
+    const { user } = renderApp(`/admin/orders/${ORDER_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Print now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this book to the printer now?' });
+    expect(within(dialog).getByText(/the customer can no longer cancel the order/)).toBeVisible();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Why' }), 'Before the holidays');
+    await user.click(within(dialog).getByRole('button', { name: 'Print now' }));
+    expect(await screen.findByText(/The grace period is over/)).toBeVisible();
+    expect(api.callsTo(`/api/admin/orders/${ORDER_ID}/print-now`).map((call) => call.body)).toEqual([
+      { reason: 'Before the holidays' },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Print now' })).toBeNull();
+  });
+
   it('refunds part of an order: checks the amount, sends cents once, shows the order as it now is', async () => {
     const refunded = detail({
       refunds: [
@@ -230,7 +258,7 @@ describe('the operator console', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'BK-1767225600000' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Correct the address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Correct the shipping address?' });
-    const postcode = within(dialog).getByRole('textbox', { name: 'Postal code' });
+    const postcode = within(dialog).getByRole('textbox', { name: 'Postcode' });
     expect(postcode).toHaveValue(before.order.shipping.postalCode);
     expect(within(dialog).getByText(/The country stays Germany/)).toBeVisible();
     await user.clear(postcode);

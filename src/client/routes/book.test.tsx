@@ -336,6 +336,18 @@ describe('/book/{id}: changes before approval', () => {
     expect(await screen.findByLabelText('Noah’s name')).toHaveValue('Noah');
   });
 
+  it.each([
+    ['female', 'Nome della bambina'],
+    ['male', 'Nome del bambino'],
+  ] as const)(
+    'in Italian, names the field of a %s lead as the language agrees (issue 36)',
+    async (gender, label) => {
+      mockBookApi({ book: makeBook({ names: { child: 'Mia', childGender: gender, toy: 'Bruno' } }) });
+      renderBook({ language: 'it' });
+      expect(await screen.findByLabelText(label)).toHaveValue('Mia');
+    },
+  );
+
   it('labels the cast’s names in French, and says why the shop refused them', async () => {
     mockBookApi({
       book: makeBook({ names: { child: 'Mia', toy: 'Bruno', companions: ['Oscar', 'Zoé'] } }),

@@ -83,7 +83,7 @@ type View = Awaited<ReturnType<typeof openStep1>>;
 
 async function fillDetails({ user }: View) {
   await user.type(screen.getByLabelText('Street and house number'), ADDRESS.address);
-  await user.type(screen.getByLabelText('Postal code'), ADDRESS.postalCode);
+  await user.type(screen.getByLabelText('Postcode'), ADDRESS.postalCode);
   await user.type(screen.getByLabelText('Town or city'), ADDRESS.city);
   await user.selectOptions(screen.getByLabelText('Country'), 'DE');
 }
@@ -363,7 +363,7 @@ describe('checkout: step 2, the details', () => {
     expect(screen.getByLabelText('E-mail address')).toHaveValue('ana@example.com');
     expect(screen.getByLabelText('First name')).toHaveValue('');
 
-    await user.type(screen.getByLabelText('Postal code'), '10115!');
+    await user.type(screen.getByLabelText('Postcode'), '10115!');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Some details are missing');
@@ -379,8 +379,8 @@ describe('checkout: step 2, the details', () => {
       'Please enter your street and house number.',
     );
     // Switzerland, the country chosen at first: its postcodes are four digits.
-    expect(screen.getByLabelText('Postal code')).toHaveAccessibleDescription(
-      'Please enter a Swiss postal code: four digits, from 1000 to 9699.',
+    expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription(
+      'Please enter a Swiss postcode: four digits, from 1000 to 9699.',
     );
     expect(screen.getByLabelText('E-mail address')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Phone (optional)')).not.toHaveAttribute('aria-invalid');
@@ -406,7 +406,7 @@ describe('checkout: step 2, the details', () => {
     expect(screen.getByLabelText('Town or city')).toHaveAccessibleDescription(
       'Please enter your town or city.',
     );
-    expect(screen.getByLabelText('Postal code')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Postcode')).not.toHaveAttribute('aria-invalid');
   });
 
   it('offers the countries by name, Switzerland first, and the summary follows the country', async () => {
@@ -443,14 +443,14 @@ describe('checkout: step 2, the details', () => {
     const api = mockCheckoutApi();
     const { user } = await openStep1(`${CHECKOUT}?step=2`);
     await user.selectOptions(screen.getByLabelText('Country'), 'FR');
-    await user.type(screen.getByLabelText('Postal code'), '6900');
+    await user.type(screen.getByLabelText('Postcode'), '6900');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByLabelText('Postal code')).toHaveAccessibleDescription(
-      'Please enter a postal code for the country chosen (France), like 75001.',
+    expect(await screen.findByLabelText('Postcode')).toHaveAccessibleDescription(
+      'Please enter a postcode for the country chosen (France), like 75001.',
     );
-    await user.clear(screen.getByLabelText('Postal code'));
-    await user.type(screen.getByLabelText('Postal code'), '06900');
-    expect(screen.getByLabelText('Postal code')).not.toHaveAttribute('aria-invalid');
+    await user.clear(screen.getByLabelText('Postcode'));
+    await user.type(screen.getByLabelText('Postcode'), '06900');
+    expect(screen.getByLabelText('Postcode')).not.toHaveAttribute('aria-invalid');
     expect(api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT')).toHaveLength(0);
   });
 
@@ -507,7 +507,7 @@ describe('checkout: step 2, the details', () => {
     await user.type(within(first).getByLabelText('Their first name'), 'Colette');
     await user.type(within(first).getByLabelText('Their last name'), 'Martin');
     await user.type(within(first).getByLabelText('Street and house number'), '12 rue des Lilas');
-    await user.type(within(first).getByLabelText('Postal code'), '69003');
+    await user.type(within(first).getByLabelText('Postcode'), '69003');
     await user.type(within(first).getByLabelText('Town or city'), 'Lyon');
     await user.selectOptions(within(first).getByLabelText('Country'), 'FR');
     await user.click(within(first).getByRole('checkbox', { name: 'Print this copy in another language' }));
@@ -617,7 +617,7 @@ describe('checkout: step 2, the details', () => {
     await user.type(within(second).getByLabelText('Their first name'), 'Henri');
     await user.type(within(second).getByLabelText('Their last name'), 'Keller');
     await user.type(within(second).getByLabelText('Street and house number'), 'Bahnhofstrasse 5');
-    await user.type(within(second).getByLabelText('Postal code'), '8001');
+    await user.type(within(second).getByLabelText('Postcode'), '8001');
     await user.type(within(second).getByLabelText('Town or city'), 'Zürich');
     await user.selectOptions(within(second).getByLabelText('Country'), 'CH');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -625,14 +625,14 @@ describe('checkout: step 2, the details', () => {
     await waitFor(() =>
       expect(api.callsTo(`/api/checkout/${BOOK_INSTANCE_ID}/order`, 'PUT')).toHaveLength(1),
     );
-    const postalCode = within(second).getByLabelText('Postal code');
+    const postalCode = within(second).getByLabelText('Postcode');
     expect(
-      await within(second).findByText('Please enter a Swiss postal code: four digits, from 1000 to 9699.'),
+      await within(second).findByText('Please enter a Swiss postcode: four digits, from 1000 to 9699.'),
     ).toBeVisible();
     expect(postalCode).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Some details are missing');
     expect(screen.getByRole('heading', { level: 1, name: 'Where should we send it?' })).toBeVisible();
-    expect(within(screen.getByRole('group', { name: 'Copy 1' })).queryByText(/valid postal code/)).toBeNull();
+    expect(within(screen.getByRole('group', { name: 'Copy 1' })).queryByText(/valid postcode/)).toBeNull();
   }, 40_000);
 
   it('the worked example: hardcover and two softcover copies to Germany is CHF 95.81', async () => {
@@ -1008,5 +1008,35 @@ describe('checkout: in French', () => {
       await screen.findByRole('heading', { level: 1, name: 'Où devons-nous l’envoyer\u00a0?' }),
     ).toBeVisible();
     expect(within(screen.getByLabelText('Pays')).getByRole('option', { name: 'Suisse' })).toBeVisible();
+  });
+});
+
+describe('checkout: the copies for the grandparents speak of the book’s children (issue 36)', () => {
+  const contextFor = (gender: 'male' | 'female', count = 1) => {
+    const context = makeContext();
+    return makeContext({
+      bookInstance: { ...context.bookInstance, childGender: gender, cast: { count, gender } },
+    });
+  };
+
+  it.each([
+    ['female', 1, 'alla tua bambina'],
+    ['male', 1, 'al tuo bambino'],
+    ['female', 3, 'alle tue bambine'],
+    ['male', 2, 'ai tuoi bambini'],
+  ] as const)('in Italian, a %s cast of %i: “chiunque voglia bene %s”', async (gender, count, words) => {
+    mockCheckoutApi({ context: contextFor(gender, count) });
+    await openStep1(CHECKOUT, 'it');
+    expect(screen.getByText(new RegExp(`chiunque voglia bene ${words}:`))).toBeVisible();
+  });
+
+  it('in French, several children are “vos enfants”; one is “votre enfant”', async () => {
+    mockCheckoutApi({ context: contextFor('female', 2) });
+    const { unmount } = await openStep1(CHECKOUT, 'fr');
+    expect(screen.getByText(/toute personne qui aime vos enfants\s:/)).toBeVisible();
+    unmount();
+    mockCheckoutApi({ context: contextFor('female') });
+    await openStep1(CHECKOUT, 'fr');
+    expect(screen.getByText(/toute personne qui aime votre enfant\s:/)).toBeVisible();
   });
 });

@@ -293,13 +293,13 @@ describe('order confirmation: the grace period after payment (issue 36)', () => 
     await user.click(within(graceCard()).getByRole('button', { name: 'Change the address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the delivery address' });
     expect(within(dialog).getByText(/It still goes to Germany/)).toBeVisible();
-    const postcode = within(dialog).getByLabelText('Postal code');
+    const postcode = within(dialog).getByLabelText('Postcode');
     await user.clear(postcode);
     await user.type(postcode, '8001');
     await user.click(within(dialog).getByRole('button', { name: 'Save the new address' }));
     expect(
       await within(dialog).findByText(
-        'Please enter a postal code for the country chosen (Germany), like 10115.',
+        'Please enter a postcode for the country chosen (Germany), like 10115.',
       ),
     ).toBeVisible();
     expect(api.callsTo(`${ORDER_PATH}/address`, 'PUT')).toHaveLength(0);
@@ -526,5 +526,54 @@ describe('order confirmation: in French', () => {
     expect(badge('Statut de la commande' as 'Order status')).toHaveTextContent('En impression');
     expect(screen.getByText('15 janvier 2026')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Créer un autre livre' })).toHaveAttribute('href', '/themes');
+  });
+});
+
+describe('order confirmation: the next steps speak of the book’s children (issue 36)', () => {
+  const paid = (cast: Order['cast']) => makeOrder({ status: 'printing', paymentStatus: 'paid', cast });
+
+  it.each([
+    [
+      'it',
+      { count: 1, gender: 'female' },
+      /^Ogni pagina è stata disegnata con la tua bambina e il suo peluche/,
+    ],
+    [
+      'it',
+      { count: 1, gender: 'male' },
+      /^Ogni pagina è stata disegnata con il tuo bambino e il suo peluche/,
+    ],
+    [
+      'it',
+      { count: 2, gender: 'female' },
+      /^Ogni pagina è stata disegnata con le tue bambine e i loro peluche/,
+    ],
+    [
+      'it',
+      { count: 3, gender: 'male' },
+      /^Ogni pagina è stata disegnata con i tuoi bambini e i loro peluche/,
+    ],
+    ['fr', { count: 1, gender: 'female' }, /^Chaque page a été dessinée avec votre enfant et son doudou/],
+    ['fr', { count: 2, gender: 'female' }, /^Chaque page a été dessinée avec vos enfants et leurs doudous/],
+    ['en', { count: 1, gender: 'female' }, /^Every page was drawn with your child and her cuddly toy/],
+    ['en', { count: 1, gender: 'male' }, /^Every page was drawn with your child and his cuddly toy/],
+    ['en', { count: 1, gender: null }, /^Every page was drawn with your child and their cuddly toy/],
+  ] as const)('in %s, a cast of %o', async (language, cast, words) => {
+    await openOrder(paid(cast), CONFIRMATION, language);
+    expect(screen.getByText(words)).toBeVisible();
+  });
+
+  it('with a person checking before print, the longer text agrees too', async () => {
+    document.documentElement.dataset.review = 'on';
+    try {
+      await openOrder(paid({ count: 1, gender: 'female' }), CONFIRMATION, 'it');
+      expect(
+        screen.getByText(
+          /^Ogni pagina è stata disegnata con la tua bambina.*controlla prima della stampa\.$/,
+        ),
+      ).toBeVisible();
+    } finally {
+      delete document.documentElement.dataset.review;
+    }
   });
 });

@@ -131,7 +131,7 @@ describe('theme detail page', () => {
     mockCatalogApi();
     renderApp('/theme/guardian-friend?type=colouring');
     expect(await screen.findByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByRole('link', { name: 'Create my coloring book' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Create my colouring book' })).toHaveAttribute(
       'href',
       '/wizard?theme=guardian-friend&type=coloring',
     );

@@ -55,7 +55,7 @@ describe('themes page', () => {
     const { requests } = mockCatalogApi();
     renderApp('/themes?type=colouring');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Choose your child’s coloring book' }),
+      await screen.findByRole('heading', { level: 1, name: 'Choose your child’s colouring book' }),
     ).toBeVisible();
     const card = await screen.findByRole('article', { name: 'My Guardian Friend' });
     expect(requests.map((url) => url.pathname + url.search)).toContain('/api/catalog/themes?type=coloring');
@@ -64,12 +64,12 @@ describe('themes page', () => {
       'href',
       '/theme/guardian-friend?type=coloring',
     );
-    expect(within(card).getByRole('link', { name: 'Create my coloring book' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: 'Create my colouring book' })).toHaveAttribute(
       'href',
       '/wizard?theme=guardian-friend&type=coloring',
     );
     const switcher = screen.getByRole('navigation', { name: 'Kind of book' });
-    expect(within(switcher).getByRole('link', { name: 'Coloring books' })).toHaveAttribute(
+    expect(within(switcher).getByRole('link', { name: 'Colouring books' })).toHaveAttribute(
       'aria-current',
       'page',
     );
@@ -122,7 +122,7 @@ describe('themes page', () => {
       'href',
       `/wizard?theme=guardian-friend&type=storybook&character=${character}`,
     );
-    expect(screen.getByRole('link', { name: 'Coloring books' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Colouring books' })).toHaveAttribute(
       'href',
       `/themes?type=coloring&character=${character}`,
     );

@@ -957,7 +957,7 @@ describe('wizard: starting from an earlier book', () => {
     });
     expect(
       screen.getByText(
-        'A new photo of Mia: the toy and the dedication of your book are kept. Your book stays as it is in My books until this one is ready.',
+        'A new photo of Mia: the toy and the dedication of your book are kept. Your book stays as it is in My Books until this one is ready.',
       ),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to my book' })).toHaveAttribute('href', `/book/${bookId}`);

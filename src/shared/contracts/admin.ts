@@ -177,6 +177,8 @@ export const AdminOrderDetailSchema = z
       redrawPage: z.boolean(),
       /** Correct the shipping address, until the book is handed to the printer. */
       correctAddress: z.boolean(),
+      /** End the grace period after payment now: the book goes to the printer at once (issue 36). */
+      printNow: z.boolean(),
     }),
   })
   .meta({ id: 'AdminOrderDetail' });

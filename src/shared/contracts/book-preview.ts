@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { MAX_COMPANIONS } from '../domain/cast';
+import { CHILD_GENDERS, MAX_COMPANIONS } from '../domain/cast';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
 import { LanguageSchema } from '../domain/language-schema';
 import { BOOK_INSTANCE_STATUSES, BOOK_TYPES, COVER_TYPES, type CoverType } from '../domain/statuses';
@@ -108,9 +108,15 @@ export const BookPreviewSchema = z
     paid: z.boolean(),
     /**
      * The lead's and the toy's names; `companions`, the names of the children beside the lead (issue
-     * 35), only for a book of two or three children.
+     * 35), only for a book of two or three children; `childGender`, the lead's, for the words that agree
+     * with the child (issue 36), absent on a book that never said.
      */
-    names: z.object({ child: z.string(), toy: z.string(), companions: z.array(z.string()).optional() }),
+    names: z.object({
+      child: z.string(),
+      childGender: z.enum(CHILD_GENDERS).optional(),
+      toy: z.string(),
+      companions: z.array(z.string()).optional(),
+    }),
     dedication: z.object({ message: z.string(), signature: z.string() }),
     /** Reading order; empty until the drawing is finished. */
     pages: z.array(BookPreviewPageSchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { CHILD_GENDERS } from '../domain/cast';
 import { dedicationProblems, normaliseSignature, signatureProblems } from '../domain/dedication';
 import { LanguageSchema } from '../domain/language-schema';
 import { PAYMENT_METHODS } from '../domain/payment-methods';
@@ -266,6 +267,15 @@ export const ReviewRequestSchema = z
 export type ReviewRequest = z.infer<typeof ReviewRequestSchema>;
 
 /** One order as its owner sees it (confirmation page, profile). Amounts in cents. */
+/**
+ * Whom the words about "your child" speak of (issue 36, `CastWords` in shared/domain/cast.ts): how many
+ * children and the gender the words agree with; null on a book of one child that never said.
+ */
+export const CastWordsSchema = z.object({
+  count: z.number().int().min(1),
+  gender: z.enum(CHILD_GENDERS).nullable(),
+});
+
 export const OrderSchema = z
   .object({
     id: z.string(),
@@ -310,6 +320,8 @@ export const OrderSchema = z
     /** Cents the shop has given back on this order (an operator's refund, once the provider confirmed it). */
     refundedAmount: z.number().int().nonnegative(),
     review: ReviewSchema.nullable(),
+    /** The book's children, for the words about them (the next steps); absent when the book is gone. */
+    cast: CastWordsSchema.optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
@@ -330,6 +342,8 @@ export const CheckoutContextSchema = z
       childName: z.string(),
       /** The child's gender, for the words that agree with it (French héroïne); null on old books. */
       childGender: z.enum(['male', 'female']).nullable(),
+      /** The book's children, for the words about them (the copies for the grandparents). */
+      cast: CastWordsSchema,
       toyName: z.string(),
       language: LanguageSchema,
       /** Checkout pays for the approved current version only (issue 15). */

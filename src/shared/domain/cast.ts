@@ -120,3 +120,27 @@ export function castGender(cast: readonly Pick<CastMember, 'gender'>[]): ChildGe
 export function joinNames(names: readonly string[], language: string): string {
   return new Intl.ListFormat(localeOf(language), { style: 'long', type: 'conjunction' }).format(names);
 }
+
+/**
+ * Whom a book's words about "your child" speak of (issue 36): how many children and the grammatical
+ * gender the words agree with (the lead's, or the group's by `castGender`); null when a book of one
+ * child never said (a book made before the wizard asked), so its words stay neutral.
+ */
+export type CastWords = { count: number; gender: ChildGender | null };
+
+/** The cast's words from a book's personalisation (whole or read leniently). */
+export function castWordsOf(source: CastSource): CastWords {
+  const cast = castOf(source);
+  if (cast.length > 1) return { count: cast.length, gender: castGender(cast) };
+  return { count: 1, gender: source.childGender ?? null };
+}
+
+/** The i18next context of a text about the book's children: `male`, `female`, `cast`, `cast_female`, or none. */
+export type CastWordsContext = 'male' | 'female' | 'cast' | 'cast_female';
+
+/** The context a text about the children takes (keys `_male`, `_female`, `_cast`, `_cast_female`). */
+export function castWordsContext(words: CastWords | null | undefined): CastWordsContext | undefined {
+  if (!words) return undefined;
+  if (words.count > 1) return words.gender === 'female' ? 'cast_female' : 'cast';
+  return words.gender ?? undefined;
+}

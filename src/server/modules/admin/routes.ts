@@ -63,7 +63,7 @@ export function adminRoutes(options: AdminOptions): FastifyPluginAsyncZod {
     app.decorateRequest('operator', null);
     app.addHook('onRequest', requireOperator(app));
     registerOrderReads(app, options);
-    registerOrderActions(app);
+    registerOrderActions(app, options);
     registerBookReads(app);
     registerPricing(app, options);
     registerReviews(app);
@@ -123,10 +123,11 @@ function registerOrderReads(app: AdminApp, options: AdminOptions): void {
 }
 
 /** The actions on an order: each confirmed in the console, each written to the audit log. */
-function registerOrderActions(app: AdminApp): void {
+function registerOrderActions(app: AdminApp, options: AdminOptions): void {
   const deps = (request: Parameters<typeof operatorOf>[0]) => ({
     db: app.database.db,
     operator: operatorOf(request),
+    now: options.now,
   });
   const action = <B extends z.ZodType>(
     path: string,
@@ -182,6 +183,9 @@ function registerOrderActions(app: AdminApp): void {
     'Correct the shipping address before print',
     AdminAddressRequestSchema,
     admin.correctAddress,
+  );
+  action('print-now', 'End the grace period: print the book now', AdminReasonSchema, (d, id, b) =>
+    admin.printNow(d, id, b.reason),
   );
   action('approve-print', 'Approve a reviewed book for print', AdminReasonSchema, (d, id, b) =>
     admin.approvePrint(d, id, b.reason),

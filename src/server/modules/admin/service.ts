@@ -12,7 +12,7 @@ import { readPersonalisation } from '../../../shared/domain/book-personalisation
 import { castOf } from '../../../shared/domain/cast';
 import { type AuditAction, refundsOwnPayment } from '../../../shared/domain/statuses';
 import type { Db } from '../../db/client';
-import { auditLog, bookInstances, orders, paymentRefunds, printerEvents } from '../../db/schema';
+import { auditLog, bookInstances, jobs, orders, paymentRefunds, printerEvents } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { enqueue, restartSingleton } from '../../jobs/queue';
 import { bookTitle } from '../../stories/title';
@@ -28,7 +28,13 @@ type OrderRow = typeof orders.$inferSelect;
 const notAllowed = (message: string) => new AppError('ADMIN_ACTION_NOT_ALLOWED', message);
 
 /** What the console may do to an order in its state (the buttons shown, and the rules enforced). */
-function allowed(order: OrderRow, refundable: number, refused: boolean, bookStatus: string | undefined) {
+function allowed(
+  order: OrderRow,
+  refundable: number,
+  refused: boolean,
+  bookStatus: string | undefined,
+  now = new Date(),
+) {
   const beforePrint = !order.printJobId && ['pending', 'processing'].includes(order.status);
   return {
     hold: beforePrint && order.heldAt === null,
@@ -48,7 +54,19 @@ function allowed(order: OrderRow, refundable: number, refused: boolean, bookStat
       (order.heldAt !== null || order.printReview === 'waiting') &&
       bookStatus === 'ready',
     correctAddress: beforePrint && order.shippingAddress !== null,
+    printNow: inGrace(order, now) && order.heldAt === null,
   };
+}
+
+/** A paid order before print whose grace period after payment has not ended (decision 029). */
+function inGrace(order: OrderRow, now: Date): boolean {
+  return (
+    order.paymentStatus === 'paid' &&
+    order.status === 'processing' &&
+    !order.printJobId &&
+    order.printAfter !== null &&
+    order.printAfter.getTime() > now.getTime()
+  );
 }
 
 /** The book's children for the order page, the lead first; nothing when its data names no child. */
@@ -152,7 +170,7 @@ export async function orderDetail(db: Db, orderId: string): Promise<AdminOrderDe
   };
 }
 
-export type ActionDeps = { db: Db; operator: Operator };
+export type ActionDeps = { db: Db; operator: Operator; now: () => Date };
 
 /**
  * Runs one operator action on a locked order and writes its line of the audit log in the same
@@ -222,6 +240,35 @@ export function release(deps: ActionDeps, orderId: string, reason: string) {
       );
     }
     return { sentToPrint: Boolean(printNow) };
+  });
+}
+
+/**
+ * Ends the grace period after payment now (issue 36, docs/decisions/029-grace-period-after-payment.md):
+ * `print_after` becomes now and the waiting `print-book` job is due, so the book goes to the printer
+ * as if the period had run out; the customer can no longer cancel or change the address. A held
+ * order is released instead (Release sends it to the printer).
+ */
+export function printNow(deps: ActionDeps, orderId: string, reason: string) {
+  // Logged as a release from the grace period (the log's actions are a checked list in the database).
+  return act(deps, orderId, 'release', reason, async (tx, order) => {
+    const now = deps.now();
+    if (!allowed(order, 0, false, undefined, now).printNow) {
+      throw notAllowed('Only a paid order in its grace period, not held, can go to the printer now.');
+    }
+    await tx.update(orders).set({ printAfter: now, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    if (order.bookInstanceId) {
+      const payload = { bookInstanceId: order.bookInstanceId, orderId: order.id };
+      const key = `print-book:${order.bookInstanceId}`;
+      // The job paid for waits until the period's end: due now. Lost or finished: made again.
+      const due = await tx
+        .update(jobs)
+        .set({ runAfter: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(jobs.singletonKey, key), eq(jobs.state, 'queued')))
+        .returning({ id: jobs.id });
+      if (due.length === 0) await restartSingleton(tx, 'print-book', payload, key);
+    }
+    return { printNow: true, graceUntil: order.printAfter?.toISOString() ?? null };
   });
 }
 

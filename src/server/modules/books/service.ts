@@ -278,6 +278,7 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
     paid,
     names: {
       child: current?.texts.childName ?? metadata.childName ?? '',
+      ...(metadata.childGender ? { childGender: metadata.childGender } : {}),
       toy: current?.texts.toyName ?? metadata.toyName ?? '',
       // The children beside the lead (issue 35), as the version names them: absent for one child.
       ...(metadata.companions?.length

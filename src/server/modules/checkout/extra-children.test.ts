@@ -45,12 +45,15 @@ const ZOE: Companion = {
   toy: { name: 'Pip', look: DEFAULT_TOY_LOOK },
 };
 
-/** A book ready to order whose cast is the lead (Emma) and the companions given. */
-async function castBookOf(companions: Companion[]): Promise<string> {
+/** A book ready to order whose cast is the lead (Emma, a girl unless said) and the companions given. */
+async function castBookOf(
+  companions: Companion[],
+  childGender: 'male' | 'female' = 'female',
+): Promise<string> {
   const id = await draftBookOf(t, miaId);
   await t.database.db
     .update(bookInstances)
-    .set({ wizardMetadata: personalisationOf(id, { companions }) })
+    .set({ wizardMetadata: personalisationOf(id, { companions, childGender }) })
     .where(eq(bookInstances.id, id));
   return id;
 }
@@ -160,6 +163,23 @@ describe('extra children in the checkout', () => {
         .update(productPricing)
         .set({ basePrice: 900 })
         .where(eq(productPricing.productKey, 'extra_child'));
+    }
+  });
+
+  it('the context and the order say whom “your child” speaks of: one girl, a boy, girls, a mixed cast (issue 36)', async () => {
+    const cases = [
+      [[], 'female', { count: 1, gender: 'female' }],
+      [[], 'male', { count: 1, gender: 'male' }],
+      [[ZOE], 'female', { count: 2, gender: 'female' }],
+      [[LEO, ZOE], 'female', { count: 3, gender: 'male' }],
+    ] as const;
+    for (const [companions, lead, cast] of cases) {
+      const id = await castBookOf([...companions], lead);
+      const context = (await call('GET', `/api/checkout/${id}`, mia)).json() as CheckoutContext;
+      expect(context.bookInstance.cast).toEqual(cast);
+      const placed = await order(id);
+      const view = (await call('GET', `/api/orders/${placed.id}`, mia)).json() as Order;
+      expect(view.cast).toEqual(cast);
     }
   });
 });

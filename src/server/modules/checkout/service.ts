@@ -1,6 +1,6 @@
 import type { CheckoutContext, CopyGift, Order } from '../../../shared/contracts/checkout';
 import { readPersonalisation, secondLanguageOf } from '../../../shared/domain/book-personalisation';
-import { castOf, extraChildCount } from '../../../shared/domain/cast';
+import { castOf, castWordsOf, extraChildCount } from '../../../shared/domain/cast';
 import { type Language, languageOr } from '../../../shared/domain/languages';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import { bilingualBookCount, PriceUnavailableError, quoteOrder } from '../../../shared/domain/quote';
@@ -80,6 +80,7 @@ export async function checkoutContext(
       title: await bookTitle(instance, instance.title),
       childName: metadata.childName ?? '',
       childGender: metadata.childGender ?? null,
+      cast: castWordsOf(metadata),
       toyName: metadata.toyName ?? '',
       language: languageOr(instance.language),
       approval: approvalOf(instance),

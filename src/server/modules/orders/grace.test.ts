@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { userIdOf } from '../../../../test/checkout-factory';
 import { jsonCall, signedInAs } from '../../../../test/signed-in';
+import type { AdminOrderDetail } from '../../../shared/contracts/admin';
 import type { Order } from '../../../shared/contracts/checkout';
 import { auditLog, jobs, orders, paymentRefunds } from '../../db/schema';
+import { setAdminRole } from '../admin/access';
 import { paidBookOf } from '../production/test-factory';
 
 // Issue 36: a grace period after payment (PRINT_GRACE_MINUTES) in which the parent may cancel the
@@ -14,12 +16,15 @@ let t: TestApp;
 let clock = new Date();
 let parent: { id: string; cookie: string };
 let stranger: string;
+let operator: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { PRINT_GRACE_MINUTES: '90' }, now: () => clock });
   parent = { cookie: await signedInAs(t, 'grace.parent@example.com'), id: '' };
   parent.id = await userIdOf(t, 'grace.parent@example.com');
   stranger = await signedInAs(t, 'grace.stranger@example.com');
+  operator = await signedInAs(t, 'grace.operator@example.com');
+  await setAdminRole(t.database.db, 'grace.operator@example.com', true);
 });
 
 afterAll(async () => {
@@ -140,5 +145,76 @@ describe('the grace period after payment', () => {
       status: 'processing',
       shippingAddress: expect.objectContaining({ city: 'Berlin' }),
     });
+  });
+});
+
+describe('the operator’s “Print now” (issue 36)', () => {
+  const printNow = (orderId: string, cookie: string, origin = t.config.publicUrl) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/print-now`,
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      payload: JSON.stringify({ reason: 'The parent asked for it before the holidays' }),
+    });
+  const printJob = async (bookInstanceId: string) => {
+    const [job] = await t.database.db
+      .select({ runAfter: jobs.runAfter, state: jobs.state })
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `print-book:${bookInstanceId}`));
+    return job;
+  };
+
+  it('ends the grace period: the print job is due now, the parent can no longer cancel, the audit log says who', async () => {
+    const orderId = await paidOrder();
+    const before = (await call('GET', `/api/admin/orders/${orderId}`, operator)).json() as AdminOrderDetail;
+    expect(before.can.printNow).toBe(true);
+    const bookInstanceId = before.order.bookInstanceId!;
+    expect((await printJob(bookInstanceId))!.runAfter.getTime()).toBeGreaterThan(Date.now() + 80 * 60_000);
+
+    const response = await printNow(orderId, operator);
+    expect(response.statusCode).toBe(200);
+    const after = response.json() as AdminOrderDetail;
+    expect(after.can.printNow).toBe(false);
+    expect(after.can.hold).toBe(true);
+    const job = await printJob(bookInstanceId);
+    expect(job).toMatchObject({ state: 'queued' });
+    expect(job!.runAfter.getTime()).toBeLessThanOrEqual(Date.now());
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row!.printAfter!.getTime()).toBeLessThanOrEqual(Date.now());
+    // The parent's page no longer offers the grace period, and its actions are refused.
+    const parentView = (await call('GET', `/api/orders/${orderId}`, parent.cookie)).json() as Order;
+    expect(parentView.printAfter).not.toBeNull();
+    const cancel = await call('POST', `/api/orders/${orderId}/cancel`, parent.cookie);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().error.code).toBe('ORDER_GRACE_OVER');
+    const logged = await t.database.db.select().from(auditLog).where(eq(auditLog.orderId, orderId));
+    expect(logged).toEqual([
+      expect.objectContaining({
+        action: 'release',
+        details: { printNow: true, graceUntil: expect.any(String) },
+        actorEmail: 'grace.operator@example.com',
+        reason: 'The parent asked for it before the holidays',
+      }),
+    ]);
+    // Again (a second click): refused, nothing more logged.
+    expect((await printNow(orderId, operator)).statusCode).toBe(409);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.orderId, orderId))).toHaveLength(1);
+  });
+
+  it('is 404 for anyone but an operator, refused from another origin, and not offered for a held order', async () => {
+    const orderId = await paidOrder();
+    expect((await printNow(orderId, parent.cookie)).statusCode).toBe(404);
+    expect((await printNow(orderId, stranger)).statusCode).toBe(404);
+    expect((await printNow(orderId, operator, 'https://elsewhere.example')).statusCode).toBe(403);
+    const hold = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/hold`,
+      headers: { cookie: operator, origin: t.config.publicUrl, 'content-type': 'application/json' },
+      payload: JSON.stringify({ reason: 'Checking the address' }),
+    });
+    expect((hold.json() as AdminOrderDetail).can.printNow).toBe(false);
+    expect((await printNow(orderId, operator)).statusCode).toBe(409);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row!.printAfter!.getTime()).toBeGreaterThan(Date.now() + 80 * 60_000);
   });
 });

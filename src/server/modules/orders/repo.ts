@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CopyGift, Order } from '../../../shared/contracts/checkout';
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
-import { castOf } from '../../../shared/domain/cast';
+import { type CastMember, castOf, castWordsOf } from '../../../shared/domain/cast';
 import { languageOr } from '../../../shared/domain/languages';
 import { shippingOffer } from '../../../shared/domain/shipping';
 import { type CoverType, OWN_PAYMENT_REFUND_REASONS } from '../../../shared/domain/statuses';
@@ -60,15 +60,25 @@ function copyGiftOf(row: OrderCopyRow): CopyGift {
  * version's names (a companion renamed in the reader), none when the book is gone.
  */
 export async function extraChildNames(db: Db, bookInstanceId: string | null): Promise<string[]> {
-  if (!bookInstanceId) return [];
+  return extraNamesOf((await bookCast(db, bookInstanceId)).cast);
+}
+
+const extraNamesOf = (cast: readonly CastMember[]) =>
+  cast.filter((member) => !member.lead).map((member) => member.name);
+
+/** The cast of an order's book with its current version's names; none when the book is gone. */
+async function bookCast(
+  db: Db,
+  bookInstanceId: string | null,
+): Promise<{ cast: CastMember[]; words: Order['cast'] }> {
+  if (!bookInstanceId) return { cast: [], words: undefined };
   const [instance] = await db
     .select({ wizardMetadata: personalisationWithWords() })
     .from(bookInstances)
     .where(eq(bookInstances.id, bookInstanceId));
-  if (!instance) return [];
-  return castOf(readPersonalisation(instance.wizardMetadata))
-    .filter((member) => !member.lead)
-    .map((member) => member.name);
+  if (!instance) return { cast: [], words: undefined };
+  const personalisation = readPersonalisation(instance.wizardMetadata);
+  return { cast: castOf(personalisation), words: castWordsOf(personalisation) };
 }
 
 /** The order as its owner sees it: items, amounts, customer, address and review. */
@@ -106,9 +116,11 @@ export async function orderView(db: Db, row: OrderRow): Promise<Order> {
     promo?.code ?? null,
     copies,
   );
-  // Only an order that paid for extra children reads their names (one child's order is as before).
-  if (!items.some((item) => item.itemType === 'extra_child')) return view;
-  return { ...view, extraChildren: await extraChildNames(db, row.bookInstanceId) };
+  const { cast, words } = await bookCast(db, row.bookInstanceId);
+  const withCast = words ? { ...view, cast: words } : view;
+  // Only an order that paid for extra children lists their names (one child's order is as before).
+  if (!items.some((item) => item.itemType === 'extra_child')) return withCast;
+  return { ...withCast, extraChildren: extraNamesOf(cast) };
 }
 
 /** The same view from rows already at hand (the checkout has them from its own writes). */

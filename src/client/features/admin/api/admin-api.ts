@@ -100,6 +100,7 @@ export type AdminActionBody = {
   'resubmit-print': { reason: string };
   'resend-email': AdminResendRequest;
   'approve-print': { reason: string };
+  'print-now': { reason: string };
   redraw: AdminRedrawRequest;
   'redraw-choice': AdminRedrawChoice;
   address: AdminAddressRequest;

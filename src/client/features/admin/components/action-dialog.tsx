@@ -37,6 +37,7 @@ export const ACTION_TEXTS = {
   'resubmit-print': 'resubmitPrint',
   'resend-email': 'resend',
   'approve-print': 'approvePrint',
+  'print-now': 'printNow',
   redraw: 'redraw',
   'redraw-choice': 'redrawChoice',
   address: 'address',

@@ -136,6 +136,7 @@ function actionsOf({ can, order }: AdminOrderDetail): AdminAction[] {
   return [
     ...(can.hold ? (['hold'] as const) : []),
     ...(can.release ? (['release'] as const) : []),
+    ...(can.printNow ? (['print-now'] as const) : []),
     ...(can.refund ? (['refund'] as const) : []),
     ...(can.markShipped ? (['ship'] as const) : []),
     ...(can.markDelivered ? (['deliver'] as const) : []),

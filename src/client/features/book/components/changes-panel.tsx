@@ -110,7 +110,9 @@ export function ChangesPanel({ book }: { book: BookPreview }) {
     if (name === 'childName' && companions.length > 0) {
       return t('changes.fields.namedChild', { name: book.names.child });
     }
-    return t(`changes.fields.${name as TextField}`);
+    // Italian names the field for a girl ("Nome della bambina"), issue 36.
+    const context = name === 'childName' && book.names.childGender === 'female' ? 'female' : undefined;
+    return t(`changes.fields.${name as TextField}`, { context });
   }
 
   return (

@@ -21,6 +21,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { SUPPORT } from '../../../../shared/constants';
 import type { Order } from '../../../../shared/contracts/checkout';
+import { castWordsContext } from '../../../../shared/domain/cast';
 import {
   deliveryWindow,
   formatDeliveryDay,
@@ -234,10 +235,11 @@ function NextSteps({ order }: { order: Order }) {
     {
       key: 'prepare',
       icon: Sparkles,
-      // "Checked by our team" only where a person does look (REVIEW_BEFORE_PRINT).
+      // "Checked by our team" only where a person does look (REVIEW_BEFORE_PRINT); the words agree
+      // with the book's child or children (issue 36: "la tua bambina", "her cuddly toy").
       text: shopReviewsBeforePrint()
-        ? t('confirmation.nextSteps.prepare.textReviewed')
-        : t('confirmation.nextSteps.prepare.text'),
+        ? t('confirmation.nextSteps.prepare.textReviewed', { context: castWordsContext(order.cast) })
+        : t('confirmation.nextSteps.prepare.text', { context: castWordsContext(order.cast) }),
     },
     {
       key: 'print',

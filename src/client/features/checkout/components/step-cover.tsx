@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutContext } from '../../../../shared/contracts/checkout';
+import { castWordsContext } from '../../../../shared/domain/cast';
 import {
   GRANDPARENT_COPIES,
   GRANDPARENT_DISCOUNTS,
@@ -85,7 +86,7 @@ export function StepCover({ context, draft, onChange }: StepCoverProps) {
         <fieldset className="flex flex-col gap-3" aria-describedby={`${id}-copies-lead`}>
           <legend className="mb-1 font-display text-xl font-semibold">{t('copies.legend')}</legend>
           <p id={`${id}-copies-lead`} className="mb-2 text-ink-700">
-            {t('copies.lead', { tiers })}
+            {t('copies.lead', { tiers, context: castWordsContext(context.bookInstance.cast) })}
           </p>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {COPY_COUNTS.map((count) => (

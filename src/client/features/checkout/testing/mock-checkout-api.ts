@@ -121,6 +121,7 @@ export function makeContext(overrides: Partial<CheckoutContext> = {}): CheckoutC
       title: 'My Guardian Friend',
       childName: 'Mia',
       childGender: 'female',
+      cast: { count: 1, gender: 'female' },
       toyName: 'Teddy',
       language: 'en',
       approval: 'approved',
