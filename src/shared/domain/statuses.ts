@@ -116,6 +116,8 @@ export const AUDIT_ACTIONS = [
   // Issue 36: the parent cancelled, or changed the address, in the grace period after payment.
   'customer_cancel',
   'customer_address',
+  // Issue 36: the operator ended the grace period and sent the book to the printer.
+  'print_now',
   // Settings an operator changes (issue 18): no order.
   'set_tax_rate',
   // Issue 35: the price of a product the operator sets (the extra child's).

@@ -250,8 +250,7 @@ export function release(deps: ActionDeps, orderId: string, reason: string) {
  * order is released instead (Release sends it to the printer).
  */
 export function printNow(deps: ActionDeps, orderId: string, reason: string) {
-  // Logged as a release from the grace period (the log's actions are a checked list in the database).
-  return act(deps, orderId, 'release', reason, async (tx, order) => {
+  return act(deps, orderId, 'print_now', reason, async (tx, order) => {
     const now = deps.now();
     if (!allowed(order, 0, false, undefined, now).printNow) {
       throw notAllowed('Only a paid order in its grace period, not held, can go to the printer now.');
@@ -268,7 +267,7 @@ export function printNow(deps: ActionDeps, orderId: string, reason: string) {
         .returning({ id: jobs.id });
       if (due.length === 0) await restartSingleton(tx, 'print-book', payload, key);
     }
-    return { printNow: true, graceUntil: order.printAfter?.toISOString() ?? null };
+    return { graceUntil: order.printAfter?.toISOString() ?? null };
   });
 }
 

@@ -190,8 +190,8 @@ describe('the operator’s “Print now” (issue 36)', () => {
     const logged = await t.database.db.select().from(auditLog).where(eq(auditLog.orderId, orderId));
     expect(logged).toEqual([
       expect.objectContaining({
-        action: 'release',
-        details: { printNow: true, graceUntil: expect.any(String) },
+        action: 'print_now',
+        details: { graceUntil: expect.any(String) },
         actorEmail: 'grace.operator@example.com',
         reason: 'The parent asked for it before the holidays',
       }),

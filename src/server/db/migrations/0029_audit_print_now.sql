@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action" CHECK ("audit_log"."action" in ('hold', 'release', 'note', 'refund', 'cancel', 'mark_shipped', 'mark_delivered', 'retry_book', 'resubmit_print', 'resend_email', 'approve_print', 'redraw_page', 'keep_redraw', 'correct_address', 'customer_cancel', 'customer_address', 'print_now', 'set_tax_rate', 'set_product_price', 'create_promo_code', 'end_promo_code', 'approve_review', 'hide_review'));
