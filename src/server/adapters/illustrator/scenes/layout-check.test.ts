@@ -193,7 +193,7 @@ describe.each(listStories().filter((story) => story.bookTypes.includes('storyboo
       for (const [index, page] of story.pages.entries())
         for (const variant of redraws)
           parts.set(`${index + 1}:${variant}`, await partsOf(page.scene, variant));
-    }, 240_000);
+    }, 400_000);
 
     it.each(LANGUAGE_CODES)(
       'every redraw of every page in %s has a place for its text panel that covers nothing',

@@ -13,7 +13,7 @@ import { coveredParts, type PanelPlace, type SceneParts, sceneParts } from './la
  *
  * Mirroring keeps every part of the page at its height, so the text panel keeps its room; framing
  * the other way moves the faces up or down, so it is used only where it leaves the panel at least
- * the room the first drawing left it, at the foot and at the head (`reframingFits`); elsewhere
+ * the room the first drawing left it (`reframingFits`); elsewhere
  * variant 2 is the mirrored scene with the setting alone turned back, and variant 3 the first
  * scene's setting with the characters alone turned round. The print and the reader ask the same
  * question (book/page-layout.ts), so a kept redraw's panel goes where its own composition leaves
@@ -89,7 +89,8 @@ function roomAt(parts: SceneParts, place: PanelPlace): number {
 
 /**
  * Whether the scene framed the other way leaves the text panel at least the room the first drawing
- * leaves it, at the foot and at the head: any text that fits the first drawing then fits the redraw.
+ * leaves it, at the foot or at the head: any text that fits the first drawing then fits the redraw
+ * (where the layout check puts it).
  */
 export async function reframingFits(
   input: Omit<ScenePageInput, 'style' | 'size' | 'variant'>,
@@ -102,9 +103,9 @@ export async function reframingFits(
   if (known !== undefined) return known;
   const measure = async (scene: Scene) => sceneParts({ ...input, scene, style: 'color', size: 240 });
   const [first, other] = [await measure(input.scene), await measure(reframed(input.scene))];
-  const fits =
-    !other.hidden?.length &&
-    (['bottom', 'top'] as const).every((place) => roomAt(other, place) >= roomAt(first, place));
+  // The panel goes where it fits (the foot first): what matters is the most room either place leaves.
+  const room = (parts: SceneParts) => Math.max(roomAt(parts, 'bottom'), roomAt(parts, 'top'));
+  const fits = !other.hidden?.length && room(other) >= room(first);
   // A page's variants 2 and 3, the reader's and the print's panels ask again: the answer is kept.
   if (fitting.size >= 500) fitting.delete(fitting.keys().next().value!);
   fitting.set(key, fits);
