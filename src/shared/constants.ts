@@ -39,6 +39,14 @@ export const LIMITS = {
  */
 export const BOOK_PREVIEW = { redrawsPerBook: 3, booksPerDay: 5 } as const;
 
+/**
+ * How long a cover takes (issue 36), as the wizard's waiting step says it: the local illustrator's
+ * first hero cover measured about 2.5 to 5 s after the photo's upload check (8 s in a process that
+ * never checked a photo) on the 2-core test machine, so "about 10 seconds"; after 20 s it says it is
+ * taking longer than usual; the server gives up after a minute (modules/wizard/service.ts).
+ */
+export const COVER_WAIT = { usualSeconds: 10, slowAfterMs: 20_000, mostMs: 60_000 } as const;
+
 /** The wizard session cookie: its name and lifetime (1/12 day). */
 export const WIZARD_COOKIE = { name: 'wizard_session', hours: 2 } as const;
 

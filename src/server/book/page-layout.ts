@@ -4,6 +4,7 @@ import { defaultToyLook, type ToyLook, ToyLookSchema } from '../../shared/domain
 import type { DrawnCompanion } from '../adapters/illustrator';
 import { sceneCompanions } from '../adapters/illustrator/local';
 import { checkLayout, layoutProblem, sceneParts } from '../adapters/illustrator/scenes/layout-check';
+import { redrawScene } from '../adapters/illustrator/scenes/variant';
 import { type PageWords, storyPanels } from '../print/interior';
 import type { Scene } from '../stories/scene';
 
@@ -55,21 +56,27 @@ export function drawnLooks(instance: { wizardMetadata: unknown }, toyName: strin
 
 /**
  * The panel's place by the layout check of the page's scene, or the reason the page has no room for
- * it (`problem`, with `place` undefined).
+ * it (`problem`, with `place` undefined). `variant`: a redraw's, checked in its own composition
+ * (issue 36, adapters/illustrator/scenes/variant.ts).
  */
 export async function scenePanelPlace(
   scene: Scene,
   words: PageWords,
   looks: DrawnLooks,
   pageNumber: number,
+  variant = 0,
 ): Promise<{ place: 'top' | 'bottom' | undefined; problem: string | undefined }> {
-  const parts = await sceneParts({
-    scene,
-    style: 'color',
-    size: 240,
+  const cast = {
     look: looks.look,
     toy: looks.toy,
     ...(looks.companions?.length ? { companions: sceneCompanions(looks.companions, looks.leadAge) } : {}),
+  };
+  const parts = await sceneParts({
+    ...cast,
+    scene: variant ? await redrawScene({ ...cast, scene }, variant) : scene,
+    variant,
+    style: 'color',
+    size: 240,
   });
   const verdict = checkLayout(parts, await storyPanels(words));
   if (looks.companions?.length && !verdict.place) {

@@ -84,6 +84,11 @@ const RedrawCandidateSchema = z
   .object({
     position: z.number().int().nonnegative(),
     status: z.enum(['drawing', 'ready', 'failed']),
+    /**
+     * True when the new picture came out nearly the same as the one it would replace: it does not
+     * use one of the book's redraws (issue 36).
+     */
+    free: z.boolean().optional(),
     /** The new picture's renditions once `ready` (empty before). */
     images: z.array(PreviewImageSchema),
   })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
 import type { ErrorCode } from '../../../shared/domain/errors';
@@ -20,8 +21,14 @@ import {
 import { COVER_IMPRINT, COVER_SIZE, renderCoverParts, seedFrom } from './cover-art';
 import type { CoverKind, CoverRequest, CoverResult, DrawnCompanion, Illustrator, PageRequest } from './index';
 import { checkPageRequest } from './page-request';
-import { createPhotoChecker, type PhotoChecker, UndecodablePhotoError } from './photo-check';
+import {
+  createPhotoChecker,
+  type PhotoChecker,
+  type PhotoCheckResult,
+  UndecodablePhotoError,
+} from './photo-check';
 import { renderScenePage, type SceneCompanion } from './scenes';
+import { redrawScene } from './scenes/variant';
 
 /**
  * The embedded default illustrator (docs/product.md: the child drawn as a character from features read
@@ -94,6 +101,9 @@ const TOY_VARIANTS = [
 function coverVariant(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
 }
+
+/** How many photos' check verdicts are kept (the photos being made into covers just now). */
+const MAX_VERDICTS_KEPT = 64;
 
 /** The largest cover drawn (print size with room to spare); larger requests are refused. */
 const MAX_COVER_SIZE = 4096;
@@ -206,17 +216,27 @@ export type LocalIllustratorOptions = {
   photoChecker?: PhotoChecker;
 };
 
-export function createLocalIllustrator(options: LocalIllustratorOptions = {}): Illustrator {
-  let checker = options.photoChecker;
-  const photoChecker = () => {
+/**
+ * The photo check with its verdicts kept: the wizard checks a photo on upload, then again when the
+ * cover is drawn from it, so the first cover does not wait for the check twice (issue 36).
+ */
+function keptPhotoCheck(given: PhotoChecker | undefined) {
+  let checker = given;
+  const verdicts = new Map<string, PhotoCheckResult>();
+  return async (kind: CoverKind, photo: Buffer): Promise<PhotoCheckResult> => {
+    const key = `${kind}:${createHash('sha256').update(photo).digest('hex')}`;
+    const known = verdicts.get(key);
+    if (known) return known;
     checker ??= createPhotoChecker();
-    return checker;
+    const verdict = kind === 'hero_generation' ? await checker.hasPerson(photo) : await checker.hasToy(photo);
+    if (verdicts.size >= MAX_VERDICTS_KEPT) verdicts.delete(verdicts.keys().next().value!);
+    verdicts.set(key, verdict);
+    return verdict;
   };
+}
 
-  async function check(kind: CoverKind, photo: Buffer) {
-    const c = photoChecker();
-    return kind === 'hero_generation' ? c.hasPerson(photo) : c.hasToy(photo);
-  }
+export function createLocalIllustrator(options: LocalIllustratorOptions = {}): Illustrator {
+  const check = keptPhotoCheck(options.photoChecker);
 
   return {
     kind: 'local',
@@ -329,19 +349,19 @@ export function createLocalIllustrator(options: LocalIllustratorOptions = {}): I
         // the pages carry no text. The toy is drawn from its look, never from its photo.
         const toy = request.toy?.look ?? DEFAULT_TOY_LOOK;
         const variant = request.variant ?? 0;
-        const image = await renderScenePage({
-          // A redraw frames the scene the other way (close or wide) on odd variants, and every
-          // variant scatters the setting's details from its own seed.
-          scene:
-            variant % 2 === 1
-              ? { ...request.scene, view: request.scene.view === 'close' ? 'wide' : 'close' }
-              : request.scene,
-          variant,
-          style: request.style,
-          size: request.size,
+        const cast = {
           look: request.child?.look ?? DEFAULT_CHILD_LOOK,
           toy,
           companions: sceneCompanions(request.companions ?? [], request.child?.age),
+        };
+        // A redraw is another composition: mirrored, framed the other way, or both (scenes/variant.ts).
+        const scene = variant ? await redrawScene({ ...cast, scene: request.scene }, variant) : request.scene;
+        const image = await renderScenePage({
+          ...cast,
+          scene,
+          variant,
+          style: request.style,
+          size: request.size,
         });
         if (signal?.aborted) return fail('AI_TIMEOUT', MESSAGES.timeout);
         return { ok: true, image, mimeType: 'image/png' };

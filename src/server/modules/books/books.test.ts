@@ -361,6 +361,48 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     expect((await api(owner, 'POST', `/api/books/${id}/pages/0/redraw`)).statusCode).toBe(400);
   }, 120_000);
 
+  // Issue 36: a redraw that comes out nearly the same as the picture it would replace (a hosted
+  // model may draw the same picture again) does not use one of the book's redraws; one that differs does.
+  describe('a redraw nearly the same as the picture it replaces', () => {
+    const redrawn = async (id: string, position: number) => {
+      expect((await api(owner, 'POST', `/api/books/${id}/pages/${position}/redraw`)).statusCode).toBe(202);
+      return waitFor(
+        async () => {
+          const book = await preview(id);
+          return book.candidates[0]?.status === 'ready' ? book : undefined;
+        },
+        { timeoutMs: 30_000, what: 'the redraw' },
+      );
+    };
+
+    it('is free: the count goes back, the parent is told, and keeping it leaves the count as it was', async () => {
+      const id = await drawnBook();
+      const position = (await preview(id)).pages[5]!.position;
+      illustrator.redrawsAlike = true;
+      try {
+        const ready = await redrawn(id, position);
+        expect(ready.candidates).toEqual([
+          expect.objectContaining({ position, status: 'ready', free: true }),
+        ]);
+        expect(ready.redraws.used).toBe(0);
+        const kept = (
+          await api(owner, 'POST', `/api/books/${id}/pages/${position}/choose`, { picture: 'new' })
+        ).json() as BookPreview;
+        expect(kept).toMatchObject({ currentVersion: 2, redraws: { used: 0 } });
+      } finally {
+        illustrator.redrawsAlike = false;
+      }
+    }, 60_000);
+
+    it('a different picture uses one of the three, and says nothing of being free', async () => {
+      const id = await drawnBook();
+      const position = (await preview(id)).pages[5]!.position;
+      const ready = await redrawn(id, position);
+      expect(ready.candidates[0]).not.toHaveProperty('free');
+      expect(ready.redraws.used).toBe(1);
+    }, 60_000);
+  });
+
   it('lets checkout pay only for the approved, current version, and prints exactly that version', async () => {
     const id = await drawnBook({ childName: 'Noah', toyName: 'Bruno' });
     const approval = async () =>

@@ -15,6 +15,7 @@ import { bookPreviewPages } from '../../../shared/domain/book-pages';
 import { renamedCompanions } from '../../../shared/domain/cast';
 import { isLanguage, languageOr } from '../../../shared/domain/languages';
 import { isPaymentOpen } from '../../../shared/domain/orders';
+import { pictureVariant } from '../../adapters/illustrator/scenes/variant';
 import type { Storage } from '../../adapters/storage/index';
 import { copyPlan } from '../../book/copy-variant';
 import { coverPortrait } from '../../book/cover-art';
@@ -47,7 +48,7 @@ import { AppError, notFound } from '../../errors';
 import { enqueue } from '../../jobs/queue';
 import type { PageWords } from '../../print/interior';
 import { renderPrintedStoryPage } from '../../print/printed-page';
-import { instanceKeys } from '../../storage-keys';
+import { instanceKeys, isSameRedrawKey } from '../../storage-keys';
 import { backCoverText } from '../../stories/book-words';
 import { bookTitle } from '../../stories/title';
 import { orderCoverTypes } from '../production/pipeline';
@@ -62,6 +63,13 @@ export type BooksDeps = {
 /** Redraws that count against the limit: all but the failed ones (a failure is ours, not the parent's). */
 const COUNTED_REDRAWS = ['drawing', 'ready', 'kept', 'discarded'] as const;
 const PENDING_REDRAWS = ['drawing', 'ready', 'failed'] as const;
+
+/**
+ * Whether a redraw uses one of the book's redraws: not when it failed, nor when its picture came
+ * out nearly the same as the one it replaces (issue 36, book/picture-difference.ts).
+ */
+const countsAgainstLimit = (redraw: { status: string; storageKey: string | null }) =>
+  (COUNTED_REDRAWS as readonly string[]).includes(redraw.status) && !isSameRedrawKey(redraw.storageKey);
 
 /** Who reads a book: its owner (any other account gets 404, decided in SQL) or an operator (issue 17). */
 type BookAccess = { userId: string } | { operator: true };
@@ -292,7 +300,7 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
     pages: current ? previewPages(instance, current, base) : [],
     binding: order?.coverType ?? null,
     redraws: {
-      used: redraws.filter((redraw) => (COUNTED_REDRAWS as readonly string[]).includes(redraw.status)).length,
+      used: redraws.filter(countsAgainstLimit).length,
       max: BOOK_PREVIEW.redrawsPerBook,
     },
     candidates: redraws
@@ -301,6 +309,8 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
       .map((redraw) => ({
         position: redraw.position,
         status: redraw.status as 'drawing' | 'ready' | 'failed',
+        // Nearly the same as the picture it replaces: it did not use one of the book's redraws.
+        ...(redraw.status === 'ready' && isSameRedrawKey(redraw.storageKey) ? { free: true } : {}),
         images:
           redraw.status === 'ready' && redraw.sha256
             ? imageUrls(base, instance.id, redraw.position, redraw.sha256, true)
@@ -397,7 +407,11 @@ async function startRedraw(
     throw new AppError('VALIDATION_INVALID_PARAM', 'Only a story page can be drawn again.');
   }
   const redraws = await tx
-    .select({ position: pageRedraws.position, status: pageRedraws.status })
+    .select({
+      position: pageRedraws.position,
+      status: pageRedraws.status,
+      storageKey: pageRedraws.storageKey,
+    })
     .from(pageRedraws)
     .where(eq(pageRedraws.bookInstanceId, bookInstanceId));
   if (
@@ -408,9 +422,7 @@ async function startRedraw(
       'This page is already being drawn again. Please choose a picture first.',
     );
   }
-  const used = redraws.filter((redraw) =>
-    (COUNTED_REDRAWS as readonly string[]).includes(redraw.status),
-  ).length;
+  const used = redraws.filter(countsAgainstLimit).length;
   if (limited && used >= BOOK_PREVIEW.redrawsPerBook) {
     throw new AppError(
       'REDRAW_LIMIT_REACHED',
@@ -678,16 +690,16 @@ async function printedStoryPage(
   image: Buffer,
   words: PageWords,
   width: number,
-  candidate: boolean,
+  variant: number,
 ): Promise<Buffer> {
   let panel: 'top' | 'bottom' | undefined;
-  // A redraw's candidate may be framed the other way: the print's picture rule places its panel.
-  if (deps.localScenes && !candidate) {
+  // A redraw (a candidate or kept) is checked in its own composition, as the print checks it.
+  if (deps.localScenes) {
     const plan = await planFromVersion(instance, version.texts);
     const scene = plan.story.pages[storyPageOf(position) - 1]?.scene;
     if (scene) {
       const looks = drawnLooks(instance, version.texts.toyName);
-      panel = (await scenePanelPlace(scene, words, looks, storyPageOf(position))).place;
+      panel = (await scenePanelPlace(scene, words, looks, storyPageOf(position), variant)).place;
     }
   }
   return renderPrintedStoryPage({ image, ...words, panel, size: width });
@@ -764,7 +776,7 @@ async function pageImageOf(
               original.data,
               words,
               width,
-              candidate,
+              pictureVariant(picture.key),
             )
           : original.data;
   const webp = await sharp(art, { limitInputPixels: false })

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ChildLookSchema } from '../../../shared/domain/child-look';
 import { defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
 import { drawnCompanions } from '../../book/page-layout';
+import { isNearlySame } from '../../book/picture-difference';
 import { type BookPlan, planBook } from '../../book/plan';
 import { countSpreads, ensureSpreads, listBookPictures } from '../../book/spreads';
 import {
@@ -268,7 +269,12 @@ export async function redrawPage(deps: DrawDeps, payload: { redrawId: string }):
   throwIfAborted(deps.signal);
   if (!result.ok) throw new RetryableJobError(result.code, `Page ${storyPage}, redraw: ${result.message}`);
   const extension = await pictureExtension(result.image);
-  const key = instanceKeys(instance.id).pageVariant(storyPage, redraw.variant, extension);
+  // A new picture nearly the same as the one it replaces does not count against the book's redraws
+  // (issue 36): its key says so (storage-keys.ts isSameRedrawKey).
+  const replacedKey = current?.pictures[redraw.position]?.key;
+  const replaced = replacedKey ? (await deps.storage.get('instances', replacedKey))?.data : undefined;
+  const same = replaced !== undefined && (await isNearlySame(result.image, replaced));
+  const key = instanceKeys(instance.id).pageVariant(storyPage, redraw.variant, extension, same);
   await deps.storage.put('instances', key, result.image, {
     contentType: `image/${extension === 'jpg' ? 'jpeg' : 'png'}`,
   });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CoverType } from '../../../shared/domain/statuses';
 import type { Language } from '../../../shared/i18n';
+import { pictureVariant } from '../../adapters/illustrator/scenes/variant';
 import { type Printer, type PrintFile, type PrintItem, printExternalId } from '../../adapters/printer/index';
 import type { Storage } from '../../adapters/storage/index';
 import { copyPlan, isOwnVariant } from '../../book/copy-variant';
@@ -231,6 +232,8 @@ async function filesOf(
       const secondText = second?.texts.get(page.position);
       return {
         image: picture(storyPosition(page.position), `picture of page ${page.position}`),
+        // A kept redraw is another composition (issue 36): the layout check places its own panel.
+        variant: pictureVariant(version.pictures[storyPosition(page.position)]?.key),
         text: page.text,
         ...(secondText ? { secondText } : {}),
       };

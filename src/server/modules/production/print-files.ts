@@ -47,8 +47,11 @@ export type PrintFilesInput = {
   heroArt?: Buffer | undefined;
   /** The approved toy cover: the back cover's picture. */
   toyCover: Buffer;
-  /** The story pages' pictures in page order, with the page's text. */
-  pages: { image: Buffer; text: string; secondText?: string }[];
+  /**
+   * The story pages' pictures in page order, with the page's text; `variant`: the redraw the
+   * picture is (scenes/variant.ts), 0 or absent for the first drawing.
+   */
+  pages: { image: Buffer; text: string; secondText?: string; variant?: number }[];
   style: 'color' | 'line';
   /** Every cover type the order prints (the book and the grandparents' copies). */
   coverTypes: CoverType[];
@@ -264,7 +267,7 @@ async function panelPlaces(input: PrintFilesInput): Promise<Array<'top' | 'botto
       places.push(undefined);
       continue;
     }
-    const { place, problem } = await scenePanelPlace(scene, page, layout, index + 1);
+    const { place, problem } = await scenePanelPlace(scene, page, layout, index + 1, page.variant);
     if (problem) throw new PermanentJobError('INTERNAL_ERROR', `The layout check failed: ${problem}`);
     places.push(place);
   }

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { WIZARD_COOKIE } from '../../../shared/constants';
+import { COVER_WAIT, WIZARD_COOKIE } from '../../../shared/constants';
 import {
   type ChildStep,
   COVER_VERSIONS_KEPT,
@@ -51,7 +51,7 @@ import {
 } from './prefill';
 import * as repo from './repo';
 
-const GENERATION_LIMITS = { perSessionPerHour: 10, perUserPerDay: 30, timeoutMs: 60_000 } as const;
+const GENERATION_LIMITS = { perSessionPerHour: 10, perUserPerDay: 30, timeoutMs: COVER_WAIT.mostMs } as const;
 const SESSION_MS = WIZARD_COOKIE.hours * 60 * 60 * 1000;
 
 export type WizardDeps = {

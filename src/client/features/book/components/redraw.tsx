@@ -128,6 +128,11 @@ export function RedrawChoice({ book, candidate }: { book: BookPreview; candidate
       {candidate.status === 'ready' && (
         <>
           <p className="text-ink-700">{t('redraw.chooseLead')}</p>
+          {candidate.free && (
+            <p role="status" className="font-semibold text-ink-900" data-testid="redraw-free">
+              {t('redraw.free', { max: book.redraws.max })}
+            </p>
+          )}
           <div className="grid gap-5 sm:grid-cols-2">
             {option('old')}
             {option('new')}

@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { COVER_WAIT } from '../../../../shared/constants';
 import type { CoverVersion } from '../../../../shared/contracts/wizard';
 import type { ChildLook, LookPart } from '../../../../shared/domain/child-look';
 import { Button } from '../../../components/ui/button';
@@ -23,8 +24,8 @@ import type { GenerationProblem } from '../lib/generation-error';
 import { SUPPORT_EMAIL } from '../lib/support';
 import { LookPanel } from './look-panel';
 
-/** After this long, the loading screen says it is taking longer than expected. */
-export const SLOW_GENERATION_MS = 20_000;
+/** After this long, the loading screen says it is taking longer than usual (the measured wait, COVER_WAIT). */
+export const SLOW_GENERATION_MS = COVER_WAIT.slowAfterMs;
 
 export type GenerationView =
   | { state: 'loading' }
@@ -91,7 +92,9 @@ function Loading({ kind, name, context }: { kind: CoverKind; name: string; conte
       <p className="max-w-md font-display text-xl font-semibold">
         {t(`generation.loading.${kind}`, { name, context })}
       </p>
-      <p className="max-w-md text-ink-700">{t('generation.loading.note')}</p>
+      <p className="max-w-md text-ink-700">
+        {t('generation.loading.note', { seconds: COVER_WAIT.usualSeconds })}
+      </p>
       {slow && (
         <p className="max-w-md rounded-2xl bg-lavender-100 px-4 py-3 font-semibold">
           {t('generation.loading.slow')}

@@ -7,6 +7,7 @@ import { OUTFIT } from '../characters/palette';
 import { sceneSvg } from './index';
 import { type SceneParts, sceneParts } from './layout-check';
 import { LIGHTS } from './paint';
+import { COMPOSITIONS, mayReframe, variantScene } from './variant';
 
 // Each page's scene states the small things its text says (`checks`: the light, the clothes, the
 // hour; issue 31), and the drawn page shows them: after "Click! Off goes the light" the lamp is off,
@@ -25,8 +26,25 @@ const SAID: Array<[RegExp, NonNullable<Scene['checks']>]> = [
 
 const LAMP_GLOW = '#ffcf70';
 
-const drawn = (scene: Scene) =>
-  sceneSvg({ scene, style: 'color', size: 200, look: DEFAULT_CHILD_LOOK, toy: DEFAULT_TOY_LOOK });
+/**
+ * The first drawing (0) and every redraw's composition (issue 36: mirrored, framed the other way or
+ * not, scenes/variant.ts), as [variant, reframed].
+ */
+const VARIANTS = Array.from({ length: COMPOSITIONS }, (_, variant) => variant).flatMap((variant) =>
+  mayReframe(variant) ? [`${variant}`, `${variant}r`] : [`${variant}`],
+);
+const sceneOf = (scene: Scene, variant: string) =>
+  variantScene(scene, Number.parseInt(variant, 10), variant.endsWith('r'));
+
+const drawn = (scene: Scene, variant = '0') =>
+  sceneSvg({
+    scene: sceneOf(scene, variant),
+    variant: Number.parseInt(variant, 10),
+    style: 'color',
+    size: 200,
+    look: DEFAULT_CHILD_LOOK,
+    toy: DEFAULT_TOY_LOOK,
+  });
 
 /** Share of the child's visible pixels near a colour (the page's tint moves colours a little). */
 function childShareNear(parts: SceneParts, hex: string): number {
@@ -87,40 +105,49 @@ describe.each(['storybook', 'coloring'] as const)('the %s scenes follow their ch
       const light = LIGHTS[page.scene.checks!.time!];
       // The hour's wash over the whole page, or (morning: none) its walls and sky.
       const colours = light.tint.opacity > 0 ? [light.tint.colour] : [light.wall, light.skyTop];
-      const svg = drawn(page.scene);
-      expect(colours.some((colour) => svg.includes(colour))).toBe(true);
+      for (const variant of VARIANTS) {
+        const svg = drawn(page.scene, variant);
+        expect(colours.some((colour) => svg.includes(colour))).toBe(true);
+      }
     }
   });
 
-  it('the lamp is drawn on or off as the check-list says', () => {
+  it('the lamp is drawn on or off as the check-list says, in the first drawing and every redraw', () => {
     const wrong: string[] = [];
     pages.forEach((page, index) => {
       const light = page.scene.checks?.light;
       if (!light) return;
-      const svg = drawn(page.scene);
-      const lampOn = svg.includes('class="prop-lamp"') || svg.includes(LAMP_GLOW);
-      if ((light === 'off') === lampOn) wrong.push(`page ${index + 1}: the lamp is ${lampOn ? 'on' : 'off'}`);
-      if (light === 'on' && !svg.includes('class="prop-lamp"')) wrong.push(`page ${index + 1}: no lamp`);
+      for (const variant of VARIANTS) {
+        const svg = drawn(page.scene, variant);
+        const lampOn = svg.includes('class="prop-lamp"') || svg.includes(LAMP_GLOW);
+        const at = `page ${index + 1} variant ${variant}`;
+        if ((light === 'off') === lampOn) wrong.push(`${at}: the lamp is ${lampOn ? 'on' : 'off'}`);
+        if (light === 'on' && !svg.includes('class="prop-lamp"')) wrong.push(`${at}: no lamp`);
+      }
     });
     expect(wrong).toEqual([]);
   });
 
-  it('the child wears what the check-list says: day clothes, pyjamas, nothing on top in the bath', async () => {
+  it('the child wears what the check-list says (day clothes, pyjamas, nothing on top in the bath) in every redraw', async () => {
     const wrong: string[] = [];
     for (const [index, page] of pages.entries()) {
       const clothes = page.scene.checks?.clothes;
       if (!clothes) continue;
-      const parts = await sceneParts({
-        scene: page.scene,
-        style: 'color',
-        size: 200,
-        look: DEFAULT_CHILD_LOOK,
-        toy: DEFAULT_TOY_LOOK,
-      });
-      const day = childShareNear(parts, OUTFIT.day.top);
-      const pyjamas = childShareNear(parts, OUTFIT.pyjamas.top);
-      const wears = day > 0.04 ? 'day' : pyjamas > 0.04 ? 'pyjamas' : 'bath';
-      if (wears !== clothes) wrong.push(`page ${index + 1}: ${clothes} wanted, ${wears} drawn`);
+      for (const variant of VARIANTS) {
+        const parts = await sceneParts({
+          scene: sceneOf(page.scene, variant),
+          variant: Number.parseInt(variant, 10),
+          style: 'color',
+          size: 200,
+          look: DEFAULT_CHILD_LOOK,
+          toy: DEFAULT_TOY_LOOK,
+        });
+        const day = childShareNear(parts, OUTFIT.day.top);
+        const pyjamas = childShareNear(parts, OUTFIT.pyjamas.top);
+        const wears = day > 0.04 ? 'day' : pyjamas > 0.04 ? 'pyjamas' : 'bath';
+        if (wears !== clothes)
+          wrong.push(`page ${index + 1} variant ${variant}: ${clothes} wanted, ${wears} drawn`);
+      }
     }
     expect(wrong).toEqual([]);
   }, 120_000);

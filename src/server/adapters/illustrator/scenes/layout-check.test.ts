@@ -7,6 +7,7 @@ import { listStories } from '../../../stories/catalogue';
 import type { Scene } from '../../../stories/scene';
 import { loadStory, renderStory } from '../../../stories/story';
 import { checkLayout, layoutProblem, type SceneParts, sceneParts } from './layout-check';
+import { COMPOSITIONS, redrawScene } from './variant';
 
 // The layout check of issue 31 over every page of the storybook: the text panel, as the print sets
 // it for the page's text with the widest names the shop takes (and short ones), covers no face, no
@@ -18,10 +19,13 @@ const NAMES = [
   { child: 'Ana', toy: 'Bo' },
 ];
 
-const partsOf = (scene: Scene, variant = 0) =>
+const partsOf = async (scene: Scene, variant = 0) =>
   sceneParts({
-    // A redraw of an odd variant frames the page the other way (adapters/illustrator/local.ts).
-    scene: variant % 2 ? { ...scene, view: scene.view === 'close' ? 'wide' : 'close' } : scene,
+    // A redraw is another composition: mirrored, framed the other way, or both (scenes/variant.ts).
+    scene: variant
+      ? await redrawScene({ scene, look: DEFAULT_CHILD_LOOK, toy: DEFAULT_TOY_LOOK }, variant)
+      : scene,
+    variant,
     style: 'color',
     size: 240,
     look: DEFAULT_CHILD_LOOK,
@@ -172,6 +176,46 @@ describe.each(listStories().filter((story) => story.bookTypes.includes('storyboo
         expect(problems).toEqual([]);
       },
       120_000,
+    );
+  },
+);
+
+// "Draw this page again" (issue 36): every redraw's composition (framed the other way, mirrored,
+// both) of every page of every story still has a place for its text panel in every language, with
+// the widest names: the print and the reader place a kept redraw's panel by its own composition.
+describe.each(listStories().filter((story) => story.bookTypes.includes('storybook')))(
+  'the layout check of the redrawn pages of "$id"',
+  (entry) => {
+    const redraws = Array.from({ length: COMPOSITIONS - 1 }, (_, at) => at + 1);
+    const parts = new Map<string, SceneParts>();
+    beforeAll(async () => {
+      const story = await loadStory(entry.id, 'storybook', 'en');
+      for (const [index, page] of story.pages.entries())
+        for (const variant of redraws)
+          parts.set(`${index + 1}:${variant}`, await partsOf(page.scene, variant));
+    }, 400_000);
+
+    it.each(LANGUAGE_CODES)(
+      'every redraw of every page in %s has a place for its text panel that covers nothing',
+      async (language) => {
+        const rendered = renderStory(await loadStory(entry.id, 'storybook', language), {
+          child: { name: NAMES[0]!.child, gender: 'female', age: 5 },
+          toy: { name: NAMES[0]!.toy },
+          dedication: { message: '', signature: '' },
+          language,
+        });
+        const problems: string[] = [];
+        for (const page of rendered.pages) {
+          const panels = await storyPanels(page.text);
+          for (const variant of redraws) {
+            const verdict = checkLayout(parts.get(`${page.position}:${variant}`)!, panels);
+            const problem = layoutProblem(page.position, verdict);
+            if (problem) problems.push(`variant ${variant}: ${problem}`);
+          }
+        }
+        expect(problems).toEqual([]);
+      },
+      60_000,
     );
   },
 );

@@ -1,0 +1,131 @@
+import type { Scene } from '../../../stories/scene';
+import type { ScenePageInput } from './index';
+import { coveredParts, type PanelPlace, type SceneParts, sceneParts } from './layout-check';
+
+/**
+ * What "Draw this page again" changes in a page's composition (issue 36): each redraw is visibly
+ * different from the drawings before it, never the same picture with its details scattered.
+ * Variant 1 mirrors the scene (the setting's bed, window or tree on the other side, the characters
+ * on the other side turned the other way); variant 2 frames it the other way (close or wide) and
+ * variant 3 does both. Nothing the text says changes: the hour, the light, the clothes, the props,
+ * who holds whom. From variant 4 the compositions come round again with the setting's details
+ * scattered from the variant's own seed.
+ *
+ * Mirroring keeps every part of the page at its height, so the text panel keeps its room; framing
+ * the other way moves the faces up or down, so it is used only where it leaves the panel at least
+ * the room the first drawing left it (`reframingFits`); elsewhere
+ * variant 2 is the mirrored scene with the setting alone turned back, and variant 3 the first
+ * scene's setting with the characters alone turned round. The print and the reader ask the same
+ * question (book/page-layout.ts), so a kept redraw's panel goes where its own composition leaves
+ * room.
+ */
+
+/** The number of compositions a page has (the variants after it repeat them). */
+export const COMPOSITIONS = 4;
+
+const otherSide = <T extends string>(place: T): T =>
+  (place === 'left' ? 'right' : place === 'right' ? 'left' : place) as T;
+
+/** The characters on the other side of the page, turned the other way (the setting as it was). */
+function charactersTurned(scene: Scene): Scene {
+  return {
+    ...scene,
+    ...(scene.child
+      ? {
+          child: {
+            ...scene.child,
+            place: otherSide(scene.child.place),
+            facing: otherSide(scene.child.facing),
+          },
+        }
+      : {}),
+    ...(scene.toy
+      ? { toy: { ...scene.toy, place: otherSide(scene.toy.place), facing: otherSide(scene.toy.facing) } }
+      : {}),
+  };
+}
+
+/** The scene drawn the other way round: what stood on the left stands on the right, turned the other way. */
+export function mirroredScene(scene: Scene): Scene {
+  return { ...charactersTurned(scene), side: otherSide(scene.side) };
+}
+
+const reframed = (scene: Scene): Scene => ({ ...scene, view: scene.view === 'close' ? 'wide' : 'close' });
+
+/**
+ * The scene a redraw draws; `reframe`: whether framing the other way leaves the panel its room
+ * (`reframingFits`). Variant 0 (or absent) is the page's first drawing, as it always was.
+ */
+export function variantScene(scene: Scene, variant: number, reframe: boolean): Scene {
+  const composition = variant % COMPOSITIONS;
+  if (composition === 0) return scene;
+  if (composition === 1) return mirroredScene(scene);
+  if (reframe) return composition === 2 ? reframed(scene) : mirroredScene(reframed(scene));
+  // Without the other framing: the setting turned on its own, then the characters on their own.
+  return composition === 2 ? { ...scene, side: otherSide(scene.side) } : charactersTurned(scene);
+}
+
+/** Whether a variant's composition depends on framing the page the other way. */
+export const mayReframe = (variant: number) => variant % COMPOSITIONS >= 2;
+
+/**
+ * The widest text panel a story page prints (print/interior.ts storyPanels, checked by
+ * variant.test.ts), as fractions of the page: the foot of its box at the bottom, its head at the top.
+ */
+export const WIDEST_PANEL = { left: 0.0969, width: 0.8062, foot: 0.9286, head: 0.0714 } as const;
+
+/** How tall the widest panel may grow at a place before it covers a part (in grid rows of `parts`). */
+function roomAt(parts: SceneParts, place: PanelPlace): number {
+  const { size } = parts;
+  const rect = (rows: number) => {
+    const height = rows / size;
+    const top = place === 'bottom' ? WIDEST_PANEL.foot - height : WIDEST_PANEL.head;
+    return { left: WIDEST_PANEL.left, width: WIDEST_PANEL.width, top, height };
+  };
+  let rows = 0;
+  while (rows < size / 2 && coveredParts(parts, rect(rows + 1)).length === 0) rows += 1;
+  return rows;
+}
+
+/**
+ * Whether the scene framed the other way leaves the text panel at least the room the first drawing
+ * leaves it, at the foot or at the head: any text that fits the first drawing then fits the redraw
+ * (where the layout check puts it).
+ */
+export async function reframingFits(
+  input: Omit<ScenePageInput, 'style' | 'size' | 'variant'>,
+): Promise<boolean> {
+  const key = JSON.stringify({
+    ...input,
+    companions: input.companions?.length ? input.companions : undefined,
+  });
+  const known = fitting.get(key);
+  if (known !== undefined) return known;
+  const measure = async (scene: Scene) => sceneParts({ ...input, scene, style: 'color', size: 240 });
+  const [first, other] = [await measure(input.scene), await measure(reframed(input.scene))];
+  // The panel goes where it fits (the foot first): what matters is the most room either place leaves.
+  const room = (parts: SceneParts) => Math.max(roomAt(parts, 'bottom'), roomAt(parts, 'top'));
+  const fits = !other.hidden?.length && room(other) >= room(first);
+  // A page's variants 2 and 3, the reader's and the print's panels ask again: the answer is kept.
+  if (fitting.size >= 500) fitting.delete(fitting.keys().next().value!);
+  fitting.set(key, fits);
+  return fits;
+}
+
+/** The answers of `reframingFits`, by its input (the oldest forgotten first). */
+const fitting = new Map<string, boolean>();
+
+/** The scene a redraw of `variant` draws, deciding the framing from the drawing itself. */
+export async function redrawScene(
+  input: Omit<ScenePageInput, 'style' | 'size' | 'variant'>,
+  variant: number,
+): Promise<Scene> {
+  const reframe = mayReframe(variant) && (await reframingFits(input));
+  return variantScene(input.scene, variant, reframe);
+}
+
+/** The variant a stored picture was drawn as, from its key (`pages/3-v2.png`); 0 for a first drawing. */
+export function pictureVariant(key: string | undefined): number {
+  const match = key ? /-v(\d+)(?:-same)?\.[a-z]+$/.exec(key) : null;
+  return match ? Number(match[1]) : 0;
+}
