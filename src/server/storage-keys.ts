@@ -23,13 +23,6 @@ export const PRINT_FILES = [
 export type PrintFileName = (typeof PRINT_FILES)[number];
 
 const INPUT = 'input/';
-/** The mark of a redraw that came out nearly the same as the picture it replaces (not counted). */
-const SAME_REDRAW = '-same';
-
-/** True for the key of a redraw that came out nearly the same as the picture it replaced. */
-export const isSameRedrawKey = (key: string | null | undefined): boolean =>
-  Boolean(key && new RegExp(`-v\\d+${SAME_REDRAW}\\.[a-z]+$`).test(key));
-
 /** The keys (bucket `instances`) of one book instance's files. */
 export function instanceKeys(id: string) {
   const folder = `${id}/`;
@@ -61,13 +54,9 @@ export function instanceKeys(id: string) {
       generatedToy: toyCover,
     } satisfies BookPictures,
     page: (position: number, extension: string) => `${folder}pages/${position}.${extension}`,
-    /**
-     * A page drawn again ("draw this page again"): its own file, the earlier one is kept. `same`: the
-     * new picture came out nearly the same as the one it replaces (book/picture-difference.ts), so
-     * it does not count against the book's redraws (`isSameRedrawKey`).
-     */
-    pageVariant: (position: number, variant: number, extension: string, same = false) =>
-      `${folder}pages/${position}-v${variant}${same ? SAME_REDRAW : ''}.${extension}`,
+    /** A page drawn again ("draw this page again"): its own file, the earlier one is kept. */
+    pageVariant: (position: number, variant: number, extension: string) =>
+      `${folder}pages/${position}-v${variant}.${extension}`,
     pagesFolder: `${folder}pages/`,
     /** The web-sized WebP of a picture of this book, cached beside the picture's folder. */
     webImage: (sha256: string, width: number) => `${folder}web/${sha256}-${width}.webp`,

@@ -777,6 +777,11 @@ export const pageRedraws = pgTable(
     status: text('status').$type<PageRedrawStatus>().notNull().default('drawing'),
     storageKey: text('storage_key'),
     sha256: text('sha256'),
+    /**
+     * The new picture came out nearly the same as the one it replaces (issue 36,
+     * book/picture-difference.ts): it does not count against the book's redraws.
+     */
+    nearlySame: boolean('nearly_same').notNull().default(false),
     lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -186,7 +186,7 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
 
   it('names the children beside the lead for a cast (issue 35), and nothing more for one child', async () => {
     const id = await drawnBook({ childName: 'Mia', toyName: 'Teddy' });
-    expect((await preview(id)).names).toEqual({ child: 'Mia', toy: 'Teddy' });
+    expect((await preview(id)).names).toEqual({ child: 'Mia', childGender: 'female', toy: 'Teddy' });
     const [row] = await t.database.db.select().from(bookInstances).where(eq(bookInstances.id, id));
     const companions: Companion[] = [
       { name: 'Leo', gender: 'male', age: 3, look: DEFAULT_CHILD_LOOK },
@@ -196,7 +196,12 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
       .update(bookInstances)
       .set({ wizardMetadata: { ...row!.wizardMetadata, companions } })
       .where(eq(bookInstances.id, id));
-    expect((await preview(id)).names).toEqual({ child: 'Mia', toy: 'Teddy', companions: ['Leo', 'Zoé'] });
+    expect((await preview(id)).names).toEqual({
+      child: 'Mia',
+      childGender: 'female',
+      toy: 'Teddy',
+      companions: ['Leo', 'Zoé'],
+    });
     expect((await api(stranger, 'GET', `/api/books/${id}`)).statusCode).toBe(404);
   });
 
@@ -250,7 +255,12 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     ];
     const id = await drawnBook({ childName: 'Mia', toyName: 'Pip', companions });
     const before = await preview(id);
-    expect(before.names).toEqual({ child: 'Mia', toy: 'Pip', companions: ['Oskar', 'Zoé'] });
+    expect(before.names).toEqual({
+      child: 'Mia',
+      childGender: 'female',
+      toy: 'Pip',
+      companions: ['Oskar', 'Zoé'],
+    });
     expect(before.title).toContain('Oskar');
     const drawn = illustrator.pageRequests.length;
     const url = `/api/books/${id}`;

@@ -48,7 +48,7 @@ import { AppError, notFound } from '../../errors';
 import { enqueue } from '../../jobs/queue';
 import type { PageWords } from '../../print/interior';
 import { renderPrintedStoryPage } from '../../print/printed-page';
-import { instanceKeys, isSameRedrawKey } from '../../storage-keys';
+import { instanceKeys } from '../../storage-keys';
 import { backCoverText } from '../../stories/book-words';
 import { bookTitle } from '../../stories/title';
 import { orderCoverTypes } from '../production/pipeline';
@@ -68,8 +68,8 @@ const PENDING_REDRAWS = ['drawing', 'ready', 'failed'] as const;
  * Whether a redraw uses one of the book's redraws: not when it failed, nor when its picture came
  * out nearly the same as the one it replaces (issue 36, book/picture-difference.ts).
  */
-const countsAgainstLimit = (redraw: { status: string; storageKey: string | null }) =>
-  (COUNTED_REDRAWS as readonly string[]).includes(redraw.status) && !isSameRedrawKey(redraw.storageKey);
+const countsAgainstLimit = (redraw: { status: string; nearlySame: boolean }) =>
+  (COUNTED_REDRAWS as readonly string[]).includes(redraw.status) && !redraw.nearlySame;
 
 /** Who reads a book: its owner (any other account gets 404, decided in SQL) or an operator (issue 17). */
 type BookAccess = { userId: string } | { operator: true };
@@ -310,7 +310,7 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
         position: redraw.position,
         status: redraw.status as 'drawing' | 'ready' | 'failed',
         // Nearly the same as the picture it replaces: it did not use one of the book's redraws.
-        ...(redraw.status === 'ready' && isSameRedrawKey(redraw.storageKey) ? { free: true } : {}),
+        ...(redraw.status === 'ready' && redraw.nearlySame ? { free: true } : {}),
         images:
           redraw.status === 'ready' && redraw.sha256
             ? imageUrls(base, instance.id, redraw.position, redraw.sha256, true)
@@ -410,7 +410,7 @@ async function startRedraw(
     .select({
       position: pageRedraws.position,
       status: pageRedraws.status,
-      storageKey: pageRedraws.storageKey,
+      nearlySame: pageRedraws.nearlySame,
     })
     .from(pageRedraws)
     .where(eq(pageRedraws.bookInstanceId, bookInstanceId));

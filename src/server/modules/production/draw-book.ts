@@ -270,17 +270,23 @@ export async function redrawPage(deps: DrawDeps, payload: { redrawId: string }):
   if (!result.ok) throw new RetryableJobError(result.code, `Page ${storyPage}, redraw: ${result.message}`);
   const extension = await pictureExtension(result.image);
   // A new picture nearly the same as the one it replaces does not count against the book's redraws
-  // (issue 36): its key says so (storage-keys.ts isSameRedrawKey).
+  // (issue 36): the redraw's row says so.
   const replacedKey = current?.pictures[redraw.position]?.key;
   const replaced = replacedKey ? (await deps.storage.get('instances', replacedKey))?.data : undefined;
   const same = replaced !== undefined && (await isNearlySame(result.image, replaced));
-  const key = instanceKeys(instance.id).pageVariant(storyPage, redraw.variant, extension, same);
+  const key = instanceKeys(instance.id).pageVariant(storyPage, redraw.variant, extension);
   await deps.storage.put('instances', key, result.image, {
     contentType: `image/${extension === 'jpg' ? 'jpeg' : 'png'}`,
   });
   await db
     .update(pageRedraws)
-    .set({ status: 'ready', storageKey: key, sha256: sha256(result.image), updatedAt: sql`now()` })
+    .set({
+      status: 'ready',
+      storageKey: key,
+      sha256: sha256(result.image),
+      nearlySame: same,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(pageRedraws.id, redraw.id), eq(pageRedraws.status, 'drawing')));
 }
 

@@ -126,6 +126,6 @@ export async function redrawScene(
 
 /** The variant a stored picture was drawn as, from its key (`pages/3-v2.png`); 0 for a first drawing. */
 export function pictureVariant(key: string | undefined): number {
-  const match = key ? /-v(\d+)(?:-same)?\.[a-z]+$/.exec(key) : null;
+  const match = key ? /-v(\d+)\.[a-z]+$/.exec(key) : null;
   return match ? Number(match[1]) : 0;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "page_redraws" ADD COLUMN "nearly_same" boolean DEFAULT false NOT NULL;
