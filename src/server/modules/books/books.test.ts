@@ -317,6 +317,63 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     expect(`${interior} ${cover}`).not.toContain('Oskar');
   }, 240_000);
 
+  it('writes the wizard’s suggested dedication again for the new names; a typed one stays (issue 35)', async () => {
+    const companions: Companion[] = [
+      { name: 'Oskar', gender: 'male', age: 4, look: DEFAULT_CHILD_LOOK },
+      { name: 'Zoé', gender: 'female', age: 7, look: DEFAULT_CHILD_LOOK },
+    ];
+    const rename = async (id: string, change: Record<string, unknown>) => {
+      const answer = await api(owner, 'PATCH', `/api/books/${id}`, change);
+      expect(answer.statusCode).toBe(200);
+      return (answer.json() as BookPreview).dedication.message;
+    };
+    // Kept as step 5 suggested it (public/locales/en/wizard.json `templateCast`).
+    const suggested = await drawnBook({
+      childName: 'Mia',
+      toyName: 'Pip',
+      companions,
+      dedicationMessage:
+        'To Mia, Oskar and Zoé, may Pip watch over your dreams every night. With all our love.',
+    });
+    expect(await rename(suggested, { companionNames: ['Noah', 'Zoé'] })).toBe(
+      'To Mia, Noah and Zoé, may Pip watch over your dreams every night. With all our love.',
+    );
+    expect(await rename(suggested, { childName: 'Ella', toyName: 'Bean' })).toBe(
+      'To Ella, Noah and Zoé, may Bean watch over your dreams every night. With all our love.',
+    );
+    const [, , v3] = await versions(suggested);
+    expect(v3!.texts.dedicationMessage).toContain('Ella, Noah and Zoé');
+    expect(v3!.texts.dedication.message).toContain('Ella, Noah and Zoé');
+    // A dedication typed with the rename is the one kept.
+    expect(
+      await rename(suggested, { companionNames: ['Noah', 'Lou'], dedicationMessage: 'Sleep well.' }),
+    ).toBe('Sleep well.');
+
+    // French, with the toy's elision ("qu’Ours"), as the wizard fills it.
+    const french = await drawnBook({
+      language: 'fr',
+      childName: 'Léa',
+      toyName: 'Noisette',
+      companions,
+      dedicationMessage:
+        'Pour Léa, Oskar et Zoé, que Noisette veille sur vos rêves chaque nuit. Avec tout notre amour.',
+    });
+    expect(await rename(french, { toyName: 'Ours', companionNames: ['Noé', 'Zoé'] })).toBe(
+      'Pour Léa, Noé et Zoé, qu’Ours veille sur vos rêves chaque nuit. Avec tout notre amour.',
+    );
+
+    // A dedication the parent wrote stays as written, even when it names the children.
+    const typed = await drawnBook({
+      childName: 'Mia',
+      toyName: 'Pip',
+      companions,
+      dedicationMessage: 'To Mia, Oskar and Zoé, from Granny with love.',
+    });
+    expect(await rename(typed, { companionNames: ['Noah', 'Zoé'] })).toBe(
+      'To Mia, Oskar and Zoé, from Granny with love.',
+    );
+  }, 180_000);
+
   it('redraws one page only, as a candidate the parent keeps or not, within the limit per book', async () => {
     const id = await drawnBook();
     const before = await preview(id);

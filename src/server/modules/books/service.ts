@@ -33,6 +33,7 @@ import {
   versionById,
   versionTexts,
 } from '../../book/versions';
+import { renamedDedication } from '../../book/wizard-dedication';
 import { bookNames } from '../../book/words';
 import type { Db } from '../../db/client';
 import {
@@ -351,10 +352,23 @@ export async function updateTexts(
       );
     }
     const companionNames = change.companionNames ?? companions;
+    const childName = change.childName ?? current.texts.childName;
+    const toyName = change.toyName ?? current.texts.toyName;
     const names = {
-      childName: change.childName ?? current.texts.childName,
-      toyName: change.toyName ?? current.texts.toyName,
-      dedicationMessage: change.dedicationMessage ?? current.texts.dedicationMessage,
+      childName,
+      toyName,
+      // A cast's dedication still as the wizard suggested it names the new names (issue 35).
+      dedicationMessage: renamedDedication(
+        languageOr(instance.language),
+        {
+          child: current.texts.childName,
+          companions,
+          toy: current.texts.toyName,
+          message: current.texts.dedicationMessage,
+        },
+        { child: childName, companions: companionNames, toy: toyName },
+        change.dedicationMessage,
+      ),
       dedicationSignature: change.dedicationSignature ?? current.texts.dedicationSignature,
     };
     const unchanged =

@@ -17,12 +17,13 @@ import { WIDE_COMPANIONS } from './sample-cast';
 // another child nor by the text panel (set for the page's text with the widest names).
 //
 // NOT YET MET on every page: the placement leaves a few pages where a child covers part of another
-// or the panel has no place (bed pages, crowded wide pages, the slippers page). Until it is, this
+// or the panel has no place (crowded wide and close pages, the slippers page; the bath and bed pages
+// pass since the cast sits in a longer tub or bed, cast-nest.test.ts). Until it is, this
 // test holds the line: no more such pages than KNOWN_PROBLEM_PAGES, so a change that crowds more
 // pages fails; lower the numbers as the placement improves, to 0.
 const KNOWN_PROBLEM_PAGES: Record<string, Record<number, number>> = {
-  'guardian-friend': { 2: 1, 3: 10 },
-  'birthday-adventure': { 2: 2, 3: 10 },
+  'guardian-friend': { 2: 1, 3: 7 },
+  'birthday-adventure': { 2: 2, 3: 8 },
 };
 
 const castOf = (size: number) => sceneCompanions(WIDE_COMPANIONS.slice(0, size - 1), 5);

@@ -69,6 +69,11 @@ type Stage = {
   /** The setting's bed, bath or boat (or a spot in the middle of the ground). */
   nest: Spot;
   mirrored: boolean;
+  /**
+   * A cast (issue 35) whose lead lies in bed: every child sits deep in the longer bed, side by side,
+   * under the blanket, the lead by the pillow (a lying child leaves the others no room).
+   */
+  tuckedIn: boolean;
   /** The child's scale from the figure's own space. */
   k: number;
   groundY: number;
@@ -82,7 +87,17 @@ type Stage = {
 type PlacedFigure = { svg: string; inside: boolean; at: Point; box: Box };
 
 /** A figure's bounding box, in the space it is drawn in (the setting's when inside the nest). */
-type Box = { x0: number; y0: number; x1: number; y1: number; head?: Box };
+type Box = {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  head?: Box;
+  /** A toy, or a figure on the ground (drawn in front of the nest): a child in the nest may be behind it. */
+  loose?: boolean;
+  /** On the ground: drawn over everything in the bed or the bath. */
+  ground?: boolean;
+};
 
 /** A figure's box and its head's (the hair and the face: what no other figure may cover). */
 const boxOf = (figure: Figure, anchor: Point, x: number, y: number, k: number): Box => {
@@ -141,13 +156,16 @@ const shadow = (p: Paint, x: number, y: number, rx: number) =>
 export function sceneSvg(input: ScenePageInput): string {
   const { scene, style } = input;
   const p = paintFor(style === 'line');
-  const art = drawSetting(scene, p, input.variant);
+  const cast = scene.child && input.companions?.length ? 1 + Math.min(2, input.companions.length) : 1;
+  const art = drawSetting(scene, p, input.variant, cast);
+  const lying = scene.child?.pose === 'lying' || scene.child?.pose === 'sleeping';
   const stage: Stage = {
     scene,
     style,
     p,
     nest: art.nest ?? { x: 500, y: art.ground, width: 360 },
     mirrored: scene.side === 'right',
+    tuckedIn: cast > 1 && lying && scene.child?.place === 'in-bed' && art.nest !== undefined,
     k: CHILD_HEIGHT[scene.view] / 640,
     groundY: Math.min(art.ground, FEET_AT_MOST),
   };
@@ -159,7 +177,9 @@ export function sceneSvg(input: ScenePageInput): string {
     (figure.inside ? nested : ground).push(figure.svg);
     focus.push({ x: figure.inside ? toPage(stage, figure.at.x) : figure.at.x, y: figure.at.y });
   };
-  const child = scene.child ? placeChild(stage, scene.child, input.look) : undefined;
+  // Tucked in, the lead sits in the bed like the others (a book of one child is drawn as before).
+  const lead = scene.child && stage.tuckedIn ? { ...scene.child, pose: 'sitting' as const } : scene.child;
+  const child = lead ? placeChild(stage, lead, input.look) : undefined;
   if (child) add(child);
   let toy: PlacedFigure | undefined;
   if (scene.toy) {
@@ -170,13 +190,19 @@ export function sceneSvg(input: ScenePageInput): string {
       (toy.inside ? nested : ground).push(toyMagic(stage, toy.at));
     }
   }
-  if (scene.child && child && input.companions?.length) {
+  if (lead && child && input.companions?.length) {
+    // The lead's toy, or anything on the ground, may stand before or between children in the bed
+    // or the bath (issue 35): only their faces must stay clear of it.
     const taken = [child, toy]
       .filter((figure) => figure !== undefined)
-      .map((figure) => pageBox(stage, figure));
+      .map((figure) => ({
+        ...pageBox(stage, figure),
+        loose: figure === toy || !figure.inside,
+        ground: !figure.inside,
+      }));
     input.companions.slice(0, 2).forEach((companion, index) => {
-      const placed = placeCompanion(stage, scene.child!, companion, index + 2, taken, child);
-      taken.push(pageBox(stage, placed));
+      const placed = placeCompanion(stage, lead, companion, index + 2, taken, child);
+      taken.push({ ...pageBox(stage, placed), loose: !placed.inside, ground: !placed.inside });
       add(placed);
     });
   }
@@ -219,8 +245,13 @@ function placeChild(stage: Stage, c: SceneChild, look: ChildLook): PlacedChild {
   }
   if (inside) {
     // Sitting up (or hugging) in the bed, the bath or the boat: the lower body behind its front.
-    const sink = c.place === 'in-bed' ? (c.pose === 'sitting' ? 60 : 110) : c.place === 'in-bath' ? 60 : 70;
-    const x = c.place === 'in-boat' ? nest.x - nest.width * 0.18 : nest.x - 20;
+    const sink = nestSink(stage, c);
+    const x =
+      c.place === 'in-boat'
+        ? nest.x - nest.width * 0.18
+        : stage.tuckedIn
+          ? nest.x - nest.width * 0.32
+          : nest.x - 20;
     const y = nest.y + sink;
     return {
       svg: place(figure, figure.anchors.ground, x, y, k),
@@ -249,7 +280,8 @@ function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild |
   const inside = held ? (child?.inside ?? false) : inNest(t);
   const figure = drawToy({
     look,
-    pose: t.pose,
+    // At the foot of a cast's bed the toy sits up (lying, it would take a child's place).
+    pose: stage.tuckedIn && t.pose === 'sleeping' && inside ? 'sitting' : t.pose,
     style: stage.style,
     facing: facingIn(stage, t.facing, inside),
   });
@@ -275,12 +307,15 @@ function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild |
   if (inside) {
     const spot =
       t.place === 'in-bed'
-        ? t.pose === 'guarding'
-          ? // Sitting up at the foot of the bed, watching over the child: in the picture on a close view too.
-            { x: nest.x + nest.width * 0.3, y: nest.y + 25 }
-          : t.pose === 'sleeping'
-            ? { x: nest.x + 30, y: nest.y + 20 }
-            : { x: nest.x + 130, y: nest.y + 40 }
+        ? stage.tuckedIn
+          ? // A cast tucked in fills the bed (issue 35): the toy at its foot, watching over them all.
+            { x: nest.x + nest.width * 0.42, y: nest.y + 25 }
+          : t.pose === 'guarding'
+            ? // Sitting up at the foot of the bed, watching over the child: in the picture on a close view too.
+              { x: nest.x + nest.width * 0.3, y: nest.y + 25 }
+            : t.pose === 'sleeping'
+              ? { x: nest.x + 30, y: nest.y + 20 }
+              : { x: nest.x + 130, y: nest.y + 40 }
         : t.place === 'in-boat'
           ? { x: nest.x + nest.width * 0.24, y: nest.y + 40 }
           : { x: nest.x + 140, y: nest.y + 60 };
@@ -333,15 +368,18 @@ function shareIn(a: Box, b: Box): number {
  * How much two figures' bodies overlap, as a share of the smaller one: the middle 60 % of each box
  * (a figure's box has room for its arms and hair on either side).
  */
-function overlap(a: Box, b: Box): number {
+function overlap(a: Box, b: Box, headsOnly = false): number {
   const core = (box: Box) => {
     const inset = (box.x1 - box.x0) * 0.2;
     return { x0: box.x0 + inset, x1: box.x1 - inset, y0: box.y0, y1: box.y1 };
   };
   const [p, q] = [core(a), core(b)];
   // A head under the other figure (its hair, its arms) counts whole: every face shows.
-  const heads = Math.max(a.head ? shareIn(a.head, q) : 0, b.head ? shareIn(b.head, p) : 0);
+  // Heads only, against a figure on the ground: it is drawn in front, so only `a`'s head must be clear.
+  const theirs = headsOnly && b.ground ? 0 : b.head ? shareIn(b.head, p) : 0;
+  const heads = Math.max(a.head ? shareIn(a.head, q) : 0, theirs);
   if (heads > 0.02) return 1 + heads;
+  if (headsOnly) return 0;
   const w = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0);
   const h = Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
   if (w <= 0 || h <= 0) return 0;
@@ -352,11 +390,18 @@ function overlap(a: Box, b: Box): number {
 /** The most two figures' bodies may overlap: one a little in front of the other, both whole. */
 const MAX_OVERLAP = 0.05;
 
+/** How deep a child sits in the nest: tucked in, the blanket up to the chest. */
+function nestSink(stage: Stage, c: SceneChild): number {
+  if (stage.tuckedIn) return TUCKED_IN_SINK;
+  return c.place === 'in-bed' ? (c.pose === 'sitting' ? 60 : 110) : c.place === 'in-bath' ? 60 : 70;
+}
+
+/** A cast tucked in bed: the seat under the blanket, so the blanket reaches the children's chests. */
+const TUCKED_IN_SINK = 120;
+
 /** Where the lead's feet (or seat) are in the nest, as placeChild puts them. */
 function leadFeet(stage: Stage, lead: SceneChild): number {
-  const sink =
-    lead.place === 'in-bed' ? (lead.pose === 'sitting' ? 60 : 110) : lead.place === 'in-bath' ? 60 : 70;
-  return stage.nest.y + sink;
+  return stage.nest.y + nestSink(stage, lead);
 }
 
 /** A companion's group of classes (child-2, face-2, toy-2): the layout check finds each child. */
@@ -392,12 +437,32 @@ function placeCompanion(
   type Candidate = { x: number; y: number; inside: boolean; pose: SceneChild['pose'] };
   const candidates: Candidate[] = [];
   const insideLead = inNest(lead);
+  // In the bed or the bath the words put every child in it (issue 35): a place in it at any size first.
+  const together = insideLead && (lead.place === 'in-bed' || lead.place === 'in-bath');
   const sitting = lead.pose === 'sitting' || lead.pose === 'lying' || lead.pose === 'sleeping';
   // Beside a lying child there is no room in the bed: the others sit up on it only beside one sitting.
   if (insideLead && lead.pose !== 'lying' && lead.pose !== 'sleeping') {
-    const sink = lead.place === 'in-bed' ? 60 : lead.place === 'in-bath' ? 60 : 70;
-    for (const share of [0.3, -0.3, 0.1, -0.1, 0.45]) {
+    const sink = stage.tuckedIn
+      ? TUCKED_IN_SINK
+      : lead.place === 'in-bed'
+        ? 60
+        : lead.place === 'in-bath'
+          ? 60
+          : 70;
+    const shares = together ? [] : [0.3, -0.3, 0.1, -0.1, 0.45];
+    for (const share of shares) {
       candidates.push({ x: nest.x + nest.width * share, y: nest.y + sink, inside: true, pose: 'sitting' });
+    }
+    if (together) {
+      // A cast's longer bed or tub (issue 35): every spot along it, nearest the lead first.
+      const leadAt = toPage(stage, leadFigure.at.x);
+      const along: number[] = [];
+      for (let share = -0.44; share <= 0.44; share += 0.04) along.push(nest.x + nest.width * share);
+      along.sort((a, b) => Math.abs(toPage(stage, a) - leadAt) - Math.abs(toPage(stage, b) - leadAt));
+      for (const x of along) {
+        if (Math.abs(toPage(stage, x) - leadAt) >= 150)
+          candidates.push({ x, y: nest.y + sink, inside: true, pose: 'sitting' });
+      }
     }
   }
   const standing: SceneChild['pose'] = companion.toy
@@ -436,13 +501,21 @@ function placeCompanion(
     const anchor = figure.anchors.ground;
     const box = boxOf(figure, anchor, candidate.x, candidate.y, kc);
     const onPage = candidate.inside && stage.mirrored ? mirrorBox(box) : box;
-    const worst = Math.max(0, ...taken.map((other) => overlap(onPage, other)));
+    const worst = Math.max(
+      0,
+      ...taken.map((other) => overlap(onPage, other, together && candidate.inside && other.loose === true)),
+    );
     return { candidate, figure, box, worst, facing, pose, kc };
   };
   // Where no spot is free, the companion a little smaller (a step back), then the least crowded spot.
+  const rounds = together ? [candidates.filter((candidate) => candidate.inside), candidates] : [candidates];
   let best: ReturnType<typeof build> | undefined;
-  search: for (const shrink of [1, 0.9, 0.8, 0.7]) {
-    for (const candidate of candidates) {
+  const shrinks = (round: Candidate[]) =>
+    together && round !== candidates ? [1, 0.9, 0.8, 0.7, 0.62] : [1, 0.9, 0.8, 0.7];
+  search: for (const [round, shrink] of rounds.flatMap((round) =>
+    shrinks(round).map((shrink) => [round, shrink] as const),
+  )) {
+    for (const candidate of round) {
       const built = build(candidate, shrink);
       if (!best || built.worst < best.worst - 0.01) best = built;
       // In the bed, the bath or the boat only the top of a child shows: no overlap at all there.

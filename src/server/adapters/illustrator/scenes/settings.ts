@@ -31,9 +31,18 @@ export type SettingContext = {
   p: Paint;
   has: (prop: Prop) => boolean;
   rand: () => number;
+  /**
+   * How many children the page draws (issue 35): two or three get a longer bed and a longer tub, so
+   * every child of the cast is in it (docs/decisions/030-siblings.md). Absent: one, as before.
+   */
+  cast?: number | undefined;
 };
 
-export function drawSetting(scene: Scene, p: Paint, variant = 0): SettingArt {
+/** How much longer the bed and the tub are for a cast of two and of three: every child side by side. */
+const CAST_NEST_EXTRA: Record<number, number> = { 2: 220, 3: 320 };
+const nestExtra = (c: SettingContext) => CAST_NEST_EXTRA[c.cast ?? 1] ?? 0;
+
+export function drawSetting(scene: Scene, p: Paint, variant = 0, cast = 1): SettingArt {
   const light = LIGHTS[scene.time];
   const props = new Set<Prop>(scene.props);
   const context: SettingContext = {
@@ -42,6 +51,7 @@ export function drawSetting(scene: Scene, p: Paint, variant = 0): SettingArt {
     p,
     has: (prop) => props.has(prop),
     rand: randomFrom(JSON.stringify({ ...scene, prompt: '' }) + (variant ? `#${variant}` : '')),
+    ...(cast > 1 ? { cast } : {}),
   };
   const art = SETTINGS[scene.setting](context);
   const party = partyProps(context, PARTY_SPOTS[scene.setting]);
@@ -369,25 +379,34 @@ function bedroom(c: SettingContext): SettingArt {
   let front = '';
   let onFront = '';
   let nest: Spot | undefined;
+  // A cast's bed is longer: every child sits in it (issue 35).
+  const extra = nestExtra(c);
   if (c.has('bed')) {
     const wood = night ? '#a7755a' : '#b7835e';
     back += `<path d="M30 780 L30 340 Q30 290 85 290 Q140 290 140 340 L140 780 Z" fill="${p.f(wood)}" ${p.s(1.2)}/>`;
-    back += `<rect x="130" y="560" width="520" height="170" rx="16" fill="${p.f('#f4eee6')}" ${p.s()}/>`;
-    back += `<rect x="628" y="520" width="36" height="260" rx="12" fill="${p.f(wood)}" ${p.s()}/>`;
+    back += `<rect x="130" y="560" width="${520 + extra}" height="170" rx="16" fill="${p.f('#f4eee6')}" ${p.s()}/>`;
+    back += `<rect x="${628 + extra}" y="520" width="36" height="260" rx="12" fill="${p.f(wood)}" ${p.s()}/>`;
     back += `<ellipse cx="232" cy="548" rx="96" ry="42" fill="${p.f('#ffffff')}" ${p.s()}/>`;
     back += p.colourOnly(`<ellipse cx="232" cy="562" rx="70" ry="18" fill="#e9e2f0"/>`);
-    nest = { x: 390, y: 580, width: 500 };
+    nest = { x: 390 + extra / 2, y: 580, width: 500 + extra };
     if (c.has('blanket')) {
       const quilt = p.line ? '#fff' : c.scene.time === 'morning' ? '#f29bb0' : '#e07a93';
-      front += `<path d="M250 590 Q330 565 420 580 Q520 568 640 586 L650 740 Q400 768 140 740 L140 628 Q180 595 250 590 Z" fill="${p.f(quilt)}" ${p.s(1.2)}/>`;
+      const foot = extra
+        ? `Q${520 + extra / 2} 568 ${640 + extra} 586 L${650 + extra} 740 Q${400 + extra / 2} 768 140 740`
+        : 'Q520 568 640 586 L650 740 Q400 768 140 740';
+      // The group `nest-front`: what a child in the bed is behind (a test finds every child of a cast in it).
+      front += `<g class="nest-front"><path d="M250 590 Q330 565 420 580 ${foot} L140 628 Q180 595 250 590 Z" fill="${p.f(quilt)}" ${p.s(1.2)}/></g>`;
       // A big patchwork: regions a crayon can fill.
       front +=
-        p.stroke('M320 578 L310 752') + p.stroke('M480 574 L488 756') + p.stroke('M150 666 Q400 690 646 660');
+        p.stroke('M320 578 L310 752') +
+        p.stroke('M480 574 L488 756') +
+        (extra ? p.stroke(`M${640 + extra / 2} 578 L${648 + extra / 2} 756`) : '') +
+        p.stroke(`M150 666 Q${400 + extra / 2} 690 ${646 + extra} 660`);
       front += p.colourOnly(
         `<circle cx="400" cy="712" r="10" fill="#ffd9e2"/><circle cx="560" cy="624" r="10" fill="#ffd9e2"/><circle cx="230" cy="710" r="10" fill="#ffd9e2"/><circle cx="580" cy="712" r="10" fill="#ffd9e2"/>`,
       );
     } else {
-      front += `<rect x="140" y="640" width="500" height="95" rx="12" fill="${p.f('#f4eee6')}" ${p.s()}/>`;
+      front += `<g class="nest-front"><rect x="140" y="640" width="${500 + extra}" height="95" rx="12" fill="${p.f('#f4eee6')}" ${p.s()}/></g>`;
     }
     // The tiny star on the blanket; in line art one big star, without the sparkles' small specks.
     if (c.has('star'))
@@ -399,7 +418,7 @@ function bedroom(c: SettingContext): SettingArt {
       );
   }
   if (c.has('lamp') || c.has('lamp-off')) {
-    const l = lamp(c, c.has('bed') ? 755 : 160, 560, c.has('lamp'));
+    const l = lamp(c, c.has('bed') ? Math.min(945, 755 + extra) : 160, 560, c.has('lamp'));
     back += l.back;
     glow += l.glow;
   }
@@ -434,10 +453,12 @@ function bathroom(c: SettingContext): SettingArt {
   back += win.back;
   back += `<rect x="660" y="${FLOOR - 150}" width="90" height="150" rx="8" fill="${p.f('#f0c07a')}" ${p.s()}/>`;
   back += `<rect x="560" y="210" width="30" height="170" rx="10" fill="${p.f('#f5a0a0')}" ${p.s()}/>${p.stroke('M575 150 L575 210')}`;
-  // The tub on the left; its front side goes over the child.
-  back += `<rect x="40" y="520" width="520" height="40" rx="20" fill="${p.f('#ffffff')}" ${p.s()}/>`;
-  back += `<ellipse cx="300" cy="545" rx="250" ry="22" fill="${p.f('#9fd3ea')}" ${p.s()}/>`;
-  let front = `<path d="M40 540 L560 540 L540 720 Q300 760 60 720 Z" fill="${p.f('#ffffff')}" ${p.s(1.2)}/><rect x="90" y="720" width="26" height="50" rx="8" fill="${p.f('#d9a441')}" ${p.s()}/><rect x="484" y="720" width="26" height="50" rx="8" fill="${p.f('#d9a441')}" ${p.s()}/>`;
+  // The tub on the left; its front side goes over the child. A cast's tub is longer (issue 35).
+  const extra = nestExtra(c);
+  const mid = 300 + extra / 2;
+  back += `<rect x="40" y="520" width="${520 + extra}" height="40" rx="20" fill="${p.f('#ffffff')}" ${p.s()}/>`;
+  back += `<ellipse cx="${mid}" cy="545" rx="${250 + extra / 2}" ry="22" fill="${p.f('#9fd3ea')}" ${p.s()}/>`;
+  let front = `<g class="nest-front"><path d="M40 540 L${560 + extra} 540 L${540 + extra} 720 Q${mid} 760 60 720 Z" fill="${p.f('#ffffff')}" ${p.s(1.2)}/></g><rect x="90" y="720" width="26" height="50" rx="8" fill="${p.f('#d9a441')}" ${p.s()}/><rect x="${484 + extra}" y="720" width="26" height="50" rx="8" fill="${p.f('#d9a441')}" ${p.s()}/>`;
   if (c.has('bubbles')) {
     const foam = [
       [110, 530, 42],
@@ -446,6 +467,13 @@ function bathroom(c: SettingContext): SettingArt {
       [400, 522, 46],
       [470, 530, 40],
       [330, 535, 34],
+      ...(extra
+        ? [
+            [560, 518, 44],
+            [640, 530, 40],
+            [700, 524, 36],
+          ]
+        : []),
     ];
     for (const [x, y, rad] of foam)
       front += `<circle cx="${x}" cy="${y}" r="${rad}" fill="${p.f('#f4fbff')}" ${p.s(0.8)}/>`;
@@ -459,7 +487,7 @@ function bathroom(c: SettingContext): SettingArt {
     for (const [x, y, rad] of floating)
       front += `<circle cx="${x}" cy="${y}" r="${rad}" fill="${p.line ? '#fff' : '#e9f7ff'}" fill-opacity="${p.line ? 1 : 0.6}" ${p.s(0.8)}/>${p.colourOnly(`<circle cx="${x! - rad! * 0.35}" cy="${y! - rad! * 0.35}" r="${rad! * 0.2}" fill="#fff"/>`)}`;
   }
-  return { back, front, glow: win.glow, ground: 800, nest: { x: 300, y: 545, width: 360 } };
+  return { back, front, glow: win.glow, ground: 800, nest: { x: mid, y: 545, width: 360 + extra } };
 }
 
 function windowSetting(c: SettingContext): SettingArt {

@@ -1,0 +1,86 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CHILD_LOOK } from '../../../../shared/domain/child-look';
+import { DEFAULT_TOY_LOOK } from '../../../../shared/domain/toy-look';
+import { listStories } from '../../../stories/catalogue';
+import { loadStory } from '../../../stories/story';
+import { sceneCompanions } from '../local';
+import { type ScenePageInput, sceneSvg } from './index';
+import { sceneParts } from './layout-check';
+import { WIDE_COMPANIONS } from './sample-cast';
+
+// Issue 35 (docs/decisions/030-siblings.md): where the words put the children in the bath or in bed
+// ("Splish, splash, bubbles in the bath! {children} wash…", "{children} fall asleep"), every child
+// of the cast is drawn in it, not standing beside it nor in front of it: at least IN_SHARE of each
+// child's visible pixels have the tub's or the blanket's front (the group `nest-front`) below them in
+// their column (a big afro may reach past the tub's end or over the headboard; a child beside the bed
+// has none, one standing before it shows its legs and body below the front's top).
+const IN_SHARE = 0.75;
+
+const SIZE = 240;
+const castOf = (size: number) => sceneCompanions(WIDE_COMPANIONS.slice(0, size - 1), 5);
+const stories = listStories().filter((story) => story.bookTypes.includes('storybook'));
+
+async function raster(svg: string, hide?: string): Promise<Buffer> {
+  const styled = hide ? svg.replace('>', `><style>${hide}{display:none}</style>`) : svg;
+  return sharp(Buffer.from(styled)).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer();
+}
+
+/** Per column, the topmost row where the front of the bed or the tub shows (none: SIZE). */
+async function frontTops(input: ScenePageInput): Promise<number[]> {
+  const svg = sceneSvg({ ...input, style: 'color', size: SIZE });
+  const [whole, without] = await Promise.all([raster(svg), raster(svg, '.nest-front')]);
+  const tops = new Array<number>(SIZE).fill(SIZE);
+  for (let at = 0; at < SIZE * SIZE; at++) {
+    const i = at * 3;
+    const change = Math.abs(whole[i]! - without[i]!) + Math.abs(whole[i + 1]! - without[i + 1]!);
+    const x = at % SIZE;
+    if (change > 24) tops[x] = Math.min(tops[x]!, Math.floor(at / SIZE));
+  }
+  return tops;
+}
+
+/** The share of a part's pixels with the front below them in their column. */
+function shareInFront(mask: Uint8Array, count: number, tops: number[]): number {
+  let above = 0;
+  for (let at = 0; at < mask.length; at++)
+    if (mask[at] && tops[at % SIZE]! < SIZE && Math.floor(at / SIZE) <= tops[at % SIZE]! + 2) above++;
+  return above / count;
+}
+
+describe.each(stories)('the bath and the bed of "$id" for a cast', (entry) => {
+  it.each([2, 3])(
+    'puts every one of %i children in the bath or the bed with the lead',
+    async (size) => {
+      const story = await loadStory(entry.id, 'storybook', 'en');
+      const nestPages = story.pages.filter(
+        (page) => page.scene.child?.place === 'in-bed' || page.scene.child?.place === 'in-bath',
+      );
+      expect(nestPages.length).toBeGreaterThan(2);
+      const outside: string[] = [];
+      for (const page of nestPages) {
+        const input: ScenePageInput = {
+          scene: page.scene,
+          style: 'color',
+          size: SIZE,
+          look: DEFAULT_CHILD_LOOK,
+          toy: DEFAULT_TOY_LOOK,
+          companions: castOf(size),
+        };
+        const tops = await frontTops(input);
+        const { parts } = await sceneParts(input, SIZE);
+        const children = parts.filter((part) => /^child(-\d)?$/.test(part.what));
+        expect(children.length, `page ${story.pages.indexOf(page) + 1}`).toBe(size);
+        for (const child of children) {
+          const share = shareInFront(child.mask, child.count, tops);
+          if (share < IN_SHARE)
+            outside.push(
+              `page ${story.pages.indexOf(page) + 1}: the ${child.what} (${Math.round(share * 100)} % in)`,
+            );
+        }
+      }
+      expect(outside).toEqual([]);
+    },
+    240_000,
+  );
+});
