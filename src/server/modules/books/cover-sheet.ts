@@ -39,6 +39,7 @@ export async function coverSheetImage(
     current,
     variant,
   );
+  if (!toy) throw notFound('Cover sheet');
   const bindings = await printedWith(deps, instance.id, binding, variant);
   const tag = createHash('sha256')
     .update(

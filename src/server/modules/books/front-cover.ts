@@ -17,7 +17,7 @@ import type { BooksDeps, Instance } from './service';
 // The covers as they print, on screen (issue 31, docs/decisions/027-the-cover-sheet-on-screen.md):
 // what the reader's front cover and the cover sheet (cover-sheet.ts) are drawn from.
 
-/** The same for the front cover picture. */
+/** Changes when the front cover picture is drawn otherwise: pictures made before are not read again. */
 const FRONT_REVISION = 1;
 
 /**
@@ -73,7 +73,7 @@ export async function coverSourceOf(
   const front = current.pictures[FRONT_COVER];
   const toy = current.pictures[backCoverPosition(storyPages)];
   const last = current.pictures[storyPosition(storyPages)];
-  if (!front || !toy) throw notFound('Cover');
+  if (!front) throw notFound('Cover');
   const read = async (key: string) => {
     const file = await deps.storage.get('instances', key);
     if (!file) throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available.');
