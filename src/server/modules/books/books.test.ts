@@ -246,10 +246,14 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     expect(after.pages[3]!.text).toContain('Léa');
     expect(after.pages[3]!.text).not.toContain('Lina');
     // The same pictures: the address of every page without words on its picture is unchanged; a
-    // story page shows its words on the picture as printed (issue 31), so its address is new.
-    const addresses = (preview: BookPreview, story: boolean) =>
-      preview.pages.filter((page) => (page.kind === 'story') === story).map((page) => page.images);
+    // story page and the front cover show their words on the picture as printed (issue 31), so
+    // their addresses are new.
+    const worded = (page: BookPreview['pages'][number]) =>
+      page.kind === 'story' || page.kind === 'front-cover';
+    const addresses = (preview: BookPreview, withWords: boolean) =>
+      preview.pages.filter((page) => worded(page) === withWords).map((page) => page.images);
     expect(addresses(after, false)).toEqual(addresses(before, false));
+    expect(after.pages[0]!.images[0]!.url).not.toBe(before.pages[0]!.images[0]!.url);
     // A story page's address changes exactly when its words do.
     const stories = (preview: BookPreview) => preview.pages.filter((page) => page.kind === 'story');
     const wordsChanged = stories(after).map((page, at) => page.text !== stories(before)[at]!.text);
