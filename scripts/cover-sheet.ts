@@ -53,7 +53,7 @@ async function main(): Promise<void> {
       style: 'color' as const,
       lastPicture: picture,
     };
-    await writeFile(out, await coverSheetPicture(source, coverType, Number(pages) - 2, 1600));
+    await writeFile(out, await coverSheetPicture(source, coverType, [coverType], Number(pages) - 2, 1600));
     console.log(`${out}: the reader's ${coverType} sheet`);
     return;
   }

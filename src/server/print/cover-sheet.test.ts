@@ -9,7 +9,7 @@ import type { CoverType } from '../../shared/domain/statuses';
 import { COVER_IMPRINT, COVER_SIZE, renderCoverWords } from '../adapters/illustrator/cover-art';
 import { coverLines } from '../stories/book-words';
 import { buildCoverPdf } from './cover';
-import { type CoverSheetInput, renderCoverSheet } from './cover-sheet';
+import { type CoverSheetInput, renderCoverSheet, renderFrontCover } from './cover-sheet';
 import { coverDimensions } from './spec';
 import { makeStoryImage } from './test-images';
 
@@ -51,12 +51,17 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The PDF's page at `DPI`, RGB, `width` wide. */
-async function printed(pdf: Uint8Array, width: number): Promise<Buffer> {
+/** The PDF's page rendered by pdftoppm at `DPI` (PNG). */
+async function printedPng(pdf: Uint8Array): Promise<Buffer> {
   const file = path.join(dir, 'cover.pdf');
   await writeFile(file, pdf);
   await run('pdftoppm', ['-r', String(DPI), '-png', '-singlefile', file, path.join(dir, 'sheet')]);
-  return sharp(await readFile(path.join(dir, 'sheet.png')))
+  return readFile(path.join(dir, 'sheet.png'));
+}
+
+/** The PDF's page at `DPI`, RGB, `width` wide. */
+async function printed(pdf: Uint8Array, width: number): Promise<Buffer> {
+  return sharp(await printedPng(pdf))
     .resize(width)
     .removeAlpha()
     .raw()
@@ -104,6 +109,45 @@ describe('the cover sheet as the parent sees it', () => {
         .raw()
         .toBuffer();
       expect(meanDifference(wrong, pdf, width)).toBeGreaterThan(10);
+    },
+    120_000,
+  );
+
+  it.each(['softcover', 'hardcover'] as const)(
+    "shows the front of the %s cover PDF as the reader's front cover: the words where they print",
+    async (coverType: CoverType) => {
+      const dims = coverDimensions(coverType, 32);
+      const sheetWidth = Math.round((dims.width / 72) * DPI);
+      const sheet = await sharp(await printedPng((await buildCoverPdf({ ...input, coverType })).pdf))
+        .resize(sheetWidth)
+        .toBuffer();
+      // The front panel (trim or board) of the rendered PDF, and the front cover picture at its size.
+      const panel = {
+        left: Math.round((dims.front.x / 72) * DPI),
+        top: Math.round(((dims.height - dims.front.y - dims.front.height) / 72) * DPI),
+        width: Math.round((dims.front.width / 72) * DPI),
+        height: Math.round((dims.front.height / 72) * DPI),
+      };
+      const pdfFront = await sharp(sheet).extract(panel).removeAlpha().raw().toBuffer();
+      const front = await renderFrontCover({ ...input, coverType }, { width: 800 });
+      const { width = 0, height = 0 } = await sharp(front).metadata();
+      expect(height / width).toBeCloseTo(dims.front.height / dims.front.width, 2);
+      const picture = (png: Buffer) =>
+        sharp(png).resize(panel.width, panel.height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+      expect(meanDifference(await picture(front), pdfFront, panel.width)).toBeLessThan(6);
+      // Another child's name on the same art is another front: the words are the printed ones.
+      const lines = coverLines('guardian-friend', 'en', 'hero', 'Maximilian');
+      const words = await renderCoverWords(
+        { theme: 'hero', title: lines.title, subtitle: lines.subtitle, imprint: COVER_IMPRINT.en },
+        input.frontWords.pixelsPerUnit,
+      );
+      const renamed = await renderFrontCover(
+        { ...input, coverType, frontWords: { ...input.frontWords, title: words.title.image } },
+        { width: 800 },
+      );
+      expect(meanDifference(await picture(renamed), pdfFront, panel.width)).toBeGreaterThan(
+        meanDifference(await picture(front), pdfFront, panel.width) + 1,
+      );
     },
     120_000,
   );

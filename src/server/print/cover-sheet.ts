@@ -7,11 +7,12 @@ import {
   type CoverPlan,
   type FrontWords,
   planCover,
+  planFront,
   readableOn,
 } from './cover';
 import { COLOURS } from './draw';
 import { embedBookFonts, fontkitFont } from './fonts';
-import { CASEWRAP, type CoverDimensions, type Rect } from './spec';
+import { CASEWRAP, type CoverDimensions, pixelsFor, type Rect } from './spec';
 import { type Outlines, svgCentredLines, svgTextLine } from './svg-text';
 
 /**
@@ -87,6 +88,45 @@ export async function renderCoverSheet(input: CoverSheetInput, options: CoverShe
     `<rect width="${width}" height="${height}" fill="${plan.backColour}"/>${rect(dims.spine.x, 0, dims.spine.width, dims.height, toPx, scale, `fill="${plan.spineColour}"`)}`,
   );
   return sharp(Buffer.from(base)).composite(layers).png().toBuffer();
+}
+
+/** What the front cover picture is drawn from: the front's art and words, for a binding and page count. */
+export type FrontCoverInput = Pick<CoverSheetInput, 'coverType' | 'pageCount' | 'frontImage' | 'frontWords'>;
+
+/**
+ * The front cover as it prints (issue 31): the part of the front the reader sees on the finished
+ * book (a softcover's trim, a hardcover's board), the art and the words where the cover PDF sets
+ * them (`planFront`, the plan `planCover` draws), as a PNG `width` pixels wide. The reader shows it
+ * as the book's front cover, so a renamed child or a gift copy in another language reads the
+ * words that print, not the ones painted on the approved picture.
+ */
+export async function renderFrontCover(input: FrontCoverInput, options: { width: number }): Promise<Buffer> {
+  const plan = await planFront(input);
+  const { dims, frontArea } = plan;
+  // The front sheet is at 300 ppi from the front area's top left; the words go on at that scale.
+  const px = (points: number) => Math.round(pixelsFor(points, 'exact'));
+  const words = await Promise.all(
+    (plan.words ?? []).map(async (word) => ({
+      input: await sharp(word.png)
+        .resize(Math.max(1, px(word.rect.width)), Math.max(1, px(word.rect.height)), { fit: 'fill' })
+        .png()
+        .toBuffer(),
+      left: px(word.rect.x - frontArea.x),
+      top: px(frontArea.y + frontArea.height - (word.rect.y + word.rect.height)),
+    })),
+  );
+  const panel = dims.front;
+  const sheet = await sharp(plan.frontSheet, { limitInputPixels: false }).composite(words).png().toBuffer();
+  return sharp(sheet, { limitInputPixels: false })
+    .extract({
+      left: px(panel.x - frontArea.x),
+      top: px(frontArea.y + frontArea.height - (panel.y + panel.height)),
+      width: px(panel.width),
+      height: px(panel.height),
+    })
+    .resize(options.width, Math.round((options.width * panel.height) / panel.width), { fit: 'fill' })
+    .png()
+    .toBuffer();
 }
 
 const svg = (width: number, height: number, body: string) =>

@@ -97,16 +97,34 @@ export type CoverPlan = {
   spineText?: SpineText;
 };
 
-/** Lays out a cover: the pictures at print size, the words' and the blurb's places, the spine's title. */
-export async function planCover(input: CoverInput, fonts: Fonts): Promise<CoverPlan> {
+/** The front of a cover: its dimensions, the art laid over the front area, the words' places. */
+export type FrontPlan = Pick<CoverPlan, 'dims' | 'frontArea' | 'frontSheet' | 'words'>;
+
+/**
+ * Lays out the front of a cover (the art over the front panel and its wrap, the words in the safe
+ * area): `planCover` lays out the whole sheet with it, the reader's front cover picture
+ * (`print/cover-sheet.ts` `renderFrontCover`) shows it alone.
+ */
+export async function planFront(
+  input: Pick<CoverInput, 'coverType' | 'pageCount' | 'frontImage' | 'frontWords'>,
+): Promise<FrontPlan> {
   const dims = coverDimensions(input.coverType, input.pageCount);
   const frontArea: Rect = { x: dims.front.x, y: 0, width: dims.width - dims.front.x, height: dims.height };
   const layout = frontArtLayout(dims);
-  const backArea: Rect = { x: 0, y: 0, width: dims.spine.x, height: dims.height };
-  const [frontSheet, base, words, scene] = await Promise.all([
+  const [frontSheet, words] = await Promise.all([
     frontArtSheet(input.frontImage, dims, layout),
-    dominantColour(input.frontImage),
     input.frontWords ? placeFrontWords(dims, layout, input.frontWords) : undefined,
+  ]);
+  return { dims, frontArea, frontSheet, ...(words ? { words } : {}) };
+}
+
+/** Lays out a cover: the pictures at print size, the words' and the blurb's places, the spine's title. */
+export async function planCover(input: CoverInput, fonts: Fonts): Promise<CoverPlan> {
+  const dims = coverDimensions(input.coverType, input.pageCount);
+  const backArea: Rect = { x: 0, y: 0, width: dims.spine.x, height: dims.height };
+  const [front, base, scene] = await Promise.all([
+    planFront(input),
+    dominantColour(input.frontImage),
     input.backScene
       ? (async () => {
           const scene = input.backScene as Buffer;
@@ -123,10 +141,7 @@ export async function planCover(input: CoverInput, fonts: Fonts): Promise<CoverP
       ? spineTextLayout(dims, spineText, fonts.title, input.language)
       : undefined;
   return {
-    dims,
-    frontArea,
-    frontSheet,
-    ...(words ? { words } : {}),
+    ...front,
     spineColour,
     backColour: mix(base, '#ffffff', 0.78),
     backArea,

@@ -8,7 +8,12 @@ export {
   type PlacedWords,
   placeFrontWords,
 } from './cover';
-export { type CoverSheetInput, renderCoverSheet } from './cover-sheet';
+export {
+  type CoverSheetInput,
+  type FrontCoverInput,
+  renderCoverSheet,
+  renderFrontCover,
+} from './cover-sheet';
 export {
   buildInteriorPdf,
   type InteriorInput,

@@ -13,7 +13,14 @@ import { sha256 } from '../../book/versions';
 import { bookInstances, bookVersions, jobs, orders } from '../../db/schema';
 import { extractText } from '../../print/test-pdf-text';
 import { instanceKeys } from '../../storage-keys';
-import { approveBook, draftBookOf, payFor, waitFor, waitForBook } from '../production/test-factory';
+import {
+  approveBook,
+  draftBookOf,
+  frontPanelDifference,
+  payFor,
+  waitFor,
+  waitForBook,
+} from '../production/test-factory';
 
 // Issue 15: the whole book is drawn before paying, read page by page, changed (texts, one page
 // redrawn) as new versions, approved, and printed from exactly the approved version.
@@ -175,9 +182,27 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     expect((await sheet('softcover', 1000)).statusCode).toBe(400);
     // Made once: the second answer is the stored picture.
     expect((await sheet('softcover')).rawPayload.equals(soft.rawPayload)).toBe(true);
-    // A name change is a new version: the cover's words change, so does its sheet.
+    // The reader's front cover is the sheet's front panel (issue 31): the words that print on it.
+    const frontUrl = async () =>
+      (await preview(id, parent)).pages[0]!.images.find((i) => i.width === 960)!.url;
+    const before = await api(parent, 'GET', await frontUrl());
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['content-type']).toBe('image/webp');
+    expect(await sharp(before.rawPayload).metadata()).toMatchObject({ width: 960, height: 960 });
+    expect(await frontPanelDifference(before.rawPayload, soft.rawPayload)).toBeLessThan(8);
+    expect((await api(stranger, 'GET', await frontUrl())).statusCode).toBe(404);
+    // A name change is a new version: the cover's words change, so do its sheet and its front.
+    const oldFrontUrl = await frontUrl();
     expect((await api(parent, 'PATCH', `/api/books/${id}`, { childName: 'Léa' })).statusCode).toBe(200);
-    expect((await sheet('softcover')).rawPayload.equals(soft.rawPayload)).toBe(false);
+    const renamedSheet = await sheet('softcover');
+    expect(renamedSheet.rawPayload.equals(soft.rawPayload)).toBe(false);
+    expect(await frontUrl()).not.toBe(oldFrontUrl);
+    const after = (await api(parent, 'GET', await frontUrl())).rawPayload;
+    expect(await frontPanelDifference(after, renamedSheet.rawPayload)).toBeLessThan(8);
+    // Noah's front is not Léa's sheet: the old painted name is gone.
+    expect(await frontPanelDifference(before.rawPayload, renamedSheet.rawPayload)).toBeGreaterThan(
+      (await frontPanelDifference(after, renamedSheet.rawPayload)) + 1,
+    );
     // Once ordered, the reader knows the binding chosen at checkout.
     expect((await api(parent, 'POST', `/api/books/${id}/approve`, { version: 2 })).statusCode).toBe(200);
     expect((await order(id, parent)).statusCode).toBe(200);
@@ -226,10 +251,14 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     expect(after.pages[3]!.text).toContain('Léa');
     expect(after.pages[3]!.text).not.toContain('Lina');
     // The same pictures: the address of every page without words on its picture is unchanged; a
-    // story page shows its words on the picture as printed (issue 31), so its address is new.
-    const addresses = (preview: BookPreview, story: boolean) =>
-      preview.pages.filter((page) => (page.kind === 'story') === story).map((page) => page.images);
+    // story page and the front cover show their words on the picture as printed (issue 31), so
+    // their addresses are new.
+    const worded = (page: BookPreview['pages'][number]) =>
+      page.kind === 'story' || page.kind === 'front-cover';
+    const addresses = (preview: BookPreview, withWords: boolean) =>
+      preview.pages.filter((page) => worded(page) === withWords).map((page) => page.images);
     expect(addresses(after, false)).toEqual(addresses(before, false));
+    expect(after.pages[0]!.images[0]!.url).not.toBe(before.pages[0]!.images[0]!.url);
     // A story page's address changes exactly when its words do.
     const stories = (preview: BookPreview) => preview.pages.filter((page) => page.kind === 'story');
     const wordsChanged = stories(after).map((page, at) => page.text !== stories(before)[at]!.text);

@@ -1,20 +1,18 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { CoverSheetWidth } from '../../../shared/contracts/book-preview';
-import { backCoverPosition, FRONT_COVER, storyPosition } from '../../../shared/domain/book-pages';
 import type { CoverType } from '../../../shared/domain/statuses';
 import { approvedCoverArt } from '../../book/cover-art';
-import { planFromVersion } from '../../book/plan';
 import { versionById } from '../../book/versions';
 import { bookNames } from '../../book/words';
-import { AppError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { instanceKeys } from '../../storage-keys';
-import { coverSheetPicture } from '../production/print-files';
+import { coverSheetPicture, printedPageCount } from '../production/print-files';
+import { coverSourceOf, coverWordsTag, printedWith } from './front-cover';
 import { type BooksDeps, giftCopyVariant, ownBook } from './service';
 
 /** Changes when the sheet is drawn otherwise: pictures made before are not read again. */
-const SHEET_REVISION = 1;
-
+const SHEET_REVISION = 2;
 /**
  * The caller's book's whole cover as it prints on `binding` (issue 31): back, spine and front of the
  * current version, for the page count the book prints with, drawn by the print code from the same
@@ -35,13 +33,14 @@ export async function coverSheetImage(
   if (!current) throw notFound('Cover sheet');
   const variant =
     copy === undefined ? undefined : await giftCopyVariant(deps, userId, instance, current, copy);
-  const texts = variant?.texts ?? current.texts;
-  const plan = variant?.plan ?? (await planFromVersion(instance, current.texts, { texts: current.texts }));
-  const storyPages = plan.story.pages.length;
-  const front = current.pictures[FRONT_COVER];
-  const toy = current.pictures[backCoverPosition(storyPages)];
-  const last = current.pictures[storyPosition(storyPages)];
-  if (!front || !toy) throw notFound('Cover sheet');
+  const { texts, plan, storyPages, front, toy, last, read } = await coverSourceOf(
+    deps,
+    instance,
+    current,
+    variant,
+  );
+  if (!toy) throw notFound('Cover sheet');
+  const bindings = await printedWith(deps, instance.id, binding, variant);
   const tag = createHash('sha256')
     .update(
       [
@@ -50,26 +49,16 @@ export async function coverSheetImage(
         front.sha256,
         toy.sha256,
         last?.sha256 ?? '',
-        plan.language,
         plan.style,
-        texts.title,
-        texts.subtitle,
-        texts.childName,
-        texts.toyName,
-        // A cast's companions' names (issue 35); nothing for one child, whose tag stays as it was.
-        ...(texts.companionNames ?? []),
+        ...coverWordsTag(texts, plan.language),
         storyPages,
+        printedPageCount(storyPages, bindings),
       ].join('\n'),
     )
     .digest('hex');
   const cacheKey = instanceKeys(instance.id).webImage(`${tag.slice(0, 32)}-sheet`, width);
   const cached = await deps.storage.get('instances', cacheKey);
   if (cached) return cached.data;
-  const read = async (key: string) => {
-    const file = await deps.storage.get('instances', key);
-    if (!file) throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available.');
-    return file.data;
-  };
   const [heroCover, toyCover, lastPicture, heroArt] = await Promise.all([
     read(front.key),
     read(toy.key),
@@ -90,6 +79,7 @@ export async function coverSheetImage(
       lastPicture,
     },
     binding,
+    bindings,
     storyPages,
     width,
   );

@@ -15,10 +15,11 @@ import { bookPreviewPages } from '../../../shared/domain/book-pages';
 import { renamedCompanions } from '../../../shared/domain/cast';
 import { isLanguage, languageOr } from '../../../shared/domain/languages';
 import { isPaymentOpen } from '../../../shared/domain/orders';
+import type { CoverType } from '../../../shared/domain/statuses';
 import { pictureVariant } from '../../adapters/illustrator/scenes/variant';
 import type { Storage } from '../../adapters/storage/index';
-import { copyPlan } from '../../book/copy-variant';
-import { coverPortrait } from '../../book/cover-art';
+import { copyPlan, isOwnVariant } from '../../book/copy-variant';
+import { coverPortrait, wordlessCoverArt } from '../../book/cover-art';
 import { drawnLooks, scenePanelPlace } from '../../book/page-layout';
 import { planFromVersion, secondPageTexts } from '../../book/plan';
 import {
@@ -53,6 +54,7 @@ import { instanceKeys } from '../../storage-keys';
 import { backCoverText } from '../../stories/book-words';
 import { bookTitle } from '../../stories/title';
 import { orderCoverTypes } from '../production/pipeline';
+import { frontCoverImage, frontCoverTag } from './front-cover';
 
 export type BooksDeps = {
   db: Db;
@@ -145,7 +147,16 @@ function pictureOf(instance: Instance, version: BookVersion, position: number) {
   return picture ? { ...picture, source: position } : undefined;
 }
 
-function previewPages(instance: Instance, version: BookVersion, base: string): BookPreviewPage[] {
+/**
+ * The pages as the reader shows them; `binding`, the one the order prints (a gift copy: the
+ * copies'), that the front cover is shown on (softcover before one is chosen).
+ */
+function previewPages(
+  instance: Instance,
+  version: BookVersion,
+  base: string,
+  binding: CoverType | null,
+): BookPreviewPage[] {
   const { texts } = version;
   const language = languageOr(instance.language);
   const back = backCoverText(
@@ -157,6 +168,11 @@ function previewPages(instance: Instance, version: BookVersion, base: string): B
   return bookPreviewPages(texts, back, (position) => {
     const picture = pictureOf(instance, version, position);
     if (!picture) return [];
+    // The front cover is the printed one: its address carries the words it prints and the binding.
+    if (position === FRONT_COVER) {
+      const tag = frontCoverTag(picture.sha256, texts, language, binding ?? 'softcover');
+      return imageUrls(base, instance.id, position, tag);
+    }
     // A story page shows its words on the picture, as printed: new words, a new address (a
     // bilingual page's second text is told from the same names, so it changes with them).
     const words = printedText(instance, version, position);
@@ -201,10 +217,11 @@ async function copyPreview(
     .select()
     .from(orders)
     .where(and(eq(orders.bookInstanceId, instance.id), eq(orders.userId, userId)));
+  const binding = order ? ((await orderCoverTypes(deps.db, order)).copy ?? null) : null;
   return {
     ...preview,
     copy: position,
-    binding: order ? ((await orderCoverTypes(deps.db, order)).copy ?? null) : null,
+    binding,
     title: variant.texts.title,
     language: variant.plan.language,
     dedication: { message: variant.texts.dedicationMessage, signature: variant.texts.dedicationSignature },
@@ -212,6 +229,7 @@ async function copyPreview(
       { ...instance, language: variant.plan.language },
       { ...current, texts: variant.texts },
       imageBase({ userId }),
+      binding,
     ).map((page) => ({
       ...page,
       redrawable: false,
@@ -247,10 +265,12 @@ export async function giftCopyVariant(
     );
   if (!gift) throw notFound('Gift copy');
   if (!current) return undefined;
-  return copyPlan(instance, current.texts, {
+  const variant = {
     language: gift.language,
     dedication: gift.message !== null ? { message: gift.message, signature: gift.signature ?? '' } : null,
-  });
+  };
+  // `own`: the copy prints words of its own, from an interior of its own (print-book.ts).
+  return { ...(await copyPlan(instance, current.texts, variant)), own: isOwnVariant(variant) };
 }
 
 /** Any book as the operator console shows it (the same pages, read-only; issue 17). */
@@ -298,7 +318,7 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
       message: current?.texts.dedicationMessage ?? metadata.dedicationMessage ?? '',
       signature: current?.texts.dedicationSignature ?? metadata.dedicationSignature ?? '',
     },
-    pages: current ? previewPages(instance, current, base) : [],
+    pages: current ? previewPages(instance, current, base, order?.coverType ?? null) : [],
     binding: order?.coverType ?? null,
     redraws: {
       used: redraws.filter(countsAgainstLimit).length,
@@ -755,10 +775,15 @@ async function pageImageOf(
     copy !== undefined && 'userId' in access
       ? await giftCopyVariant(deps, access.userId, instance, current, copy)
       : undefined;
+  // The front cover as it prints: the version's (the copy's) words set on the approved art.
+  if (position === FRONT_COVER && !candidate && current) {
+    return frontCoverImage(deps, instance, current, variant, width);
+  }
   const version = current && variant ? { ...current, texts: variant.texts } : current;
   const back = version ? backCoverPosition(version.texts.pages.length) : -1;
-  // 'cover': the whole front cover (earlier cached 'front' pictures were its art without words).
-  const treatment = picture.source === FRONT_COVER ? 'cover' : picture.source === back ? 'back' : 'page';
+  // 'title-art': the title page's picture, the cover's art without its painted words, as printed
+  // (earlier cached 'cover' pictures were the whole approved cover).
+  const treatment = picture.source === FRONT_COVER ? 'title-art' : picture.source === back ? 'back' : 'page';
   const printedIn = variant?.plan.language ?? instance.language;
   const words =
     version && treatment === 'page'
@@ -775,10 +800,9 @@ async function pageImageOf(
   if (cached) return cached.data;
   const original = await deps.storage.get('instances', picture.key);
   if (!original) throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available.');
-  // The front cover is shown whole, its painted title included, as it prints.
   const art =
-    treatment === 'cover'
-      ? original.data
+    treatment === 'title-art'
+      ? await wordlessCoverArt(original.data)
       : treatment === 'back'
         ? await coverPortrait(original.data)
         : version && words !== undefined

@@ -13,7 +13,7 @@ import { orderCopies } from '../../db/schema';
 import { extractText } from '../../print/test-pdf-text';
 import { instanceKeys } from '../../storage-keys';
 import { activePrices } from '../pricing/prices';
-import { paidBookOf, waitFor, waitForBook } from './test-factory';
+import { frontPanelDifference, paidBookOf, waitFor, waitForBook } from './test-factory';
 
 const GRANDMA = {
   firstName: 'Colette',
@@ -220,6 +220,19 @@ describe('grandparent copies as gifts', () => {
     expect(copySheet.rawPayload.equals(bookSheet.rawPayload)).toBe(false);
     expect((await sheet('&copy=2', other)).statusCode).toBe(404);
     expect((await sheet('&copy=1')).statusCode).toBe(404);
+    // The copy's front cover is its sheet's front (its Italian words), not the book's (issue 31).
+    const front = (pages: BookPreview['pages']) => pages[0]!.images.find((entry) => entry.width === 960)!.url;
+    expect(front(preview.pages)).toContain('copy=2');
+    expect(front(preview.pages)).not.toBe(`${front(book.pages)}&copy=2`);
+    const [copyFront, bookFront] = [
+      await image(front(preview.pages), user.cookie),
+      await image(front(book.pages), user.cookie),
+    ];
+    expect(copyFront.statusCode).toBe(200);
+    expect((await image(front(preview.pages), other)).statusCode).toBe(404);
+    const own = await frontPanelDifference(copyFront.rawPayload, copySheet.rawPayload);
+    expect(own).toBeLessThan(8);
+    expect(await frontPanelDifference(bookFront.rawPayload, copySheet.rawPayload)).toBeGreaterThan(own + 1);
   }, 180_000);
 
   it('refuses a gift that is not one of the copies, and a gift dedication with emoji, with field errors', async () => {

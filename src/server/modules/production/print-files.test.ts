@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +17,32 @@ import { type CoverDimensions, coverDimensions } from '../../print/spec';
 import { makeLineArt, makeStoryImage } from '../../print/test-images';
 import { extractText } from '../../print/test-pdf-text';
 import { loadStory, type RenderedStory } from '../../stories/story';
-import { buildPrintFiles, type PrintFilesInput } from './print-files';
+import { buildPrintFiles, coverSheetPicture, type PrintFilesInput, printedPageCount } from './print-files';
+
+const run = promisify(execFile);
+
+/** A one-page PDF rendered by pdftoppm at 40 dpi, RGB, `width` wide. */
+async function renderedPdf(pdf: Uint8Array, width: number): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'print-files-'));
+  try {
+    await writeFile(path.join(dir, 'cover.pdf'), pdf);
+    await run('pdftoppm', [
+      '-r',
+      '40',
+      '-png',
+      '-singlefile',
+      path.join(dir, 'cover.pdf'),
+      path.join(dir, 'sheet'),
+    ]);
+    return await sharp(await readFile(path.join(dir, 'sheet.png')))
+      .resize(width)
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** A 64-bit difference hash: neighbouring pixels of a 9 x 8 grey copy, brighter or not. */
 async function dHash(image: Buffer): Promise<boolean[]> {
@@ -210,6 +240,54 @@ describe('buildPrintFiles', () => {
     const [back = ''] = flat(await extractText(files.covers.get('softcover') ?? new Uint8Array()));
     expect(back).toContain('Un livre de coloriage fait rien que pour Mia.');
   }, 120_000);
+
+  it('draws the sheet of a mixed order with the page count the order prints: a 20-page coloring book has 32', async () => {
+    const line = await makeLineArt(600);
+    const storyPages = 18;
+    // A softcover book with hardcover copies: one interior, padded for the softcover's 32 pages.
+    const files = await buildPrintFiles({
+      ...base,
+      coverTypes: ['softcover', 'hardcover'],
+      language: 'en',
+      bookType: 'coloring',
+      style: 'line',
+      story: story('Mia and the Night Guardian', storyPages),
+      pages: Array.from({ length: storyPages }, (_, i) => ({ image: line, text: `Page ${i + 1}.` })),
+    });
+    expect(files.pageCount).toBe(32);
+    expect(printedPageCount(storyPages, ['hardcover', 'softcover'])).toBe(files.pageCount);
+    // A hardcover-only order prints 24; the printed hardcover cover of the mixed order is 32 pages'.
+    expect(printedPageCount(storyPages, ['hardcover'])).toBe(24);
+    const [hardcover] = (await PDFDocument.load(files.covers.get('hardcover')!)).getPages();
+    const dims = coverDimensions('hardcover', files.pageCount);
+    expect(hardcover!.getWidth()).toBeCloseTo(dims.width, 3);
+    // The reader's hardcover sheet for that order is that cover: the same size, the same picture.
+    const width = Math.round((dims.width / 72) * 40);
+    const source = {
+      ...base,
+      language: 'en' as const,
+      bookType: 'coloring' as const,
+      style: 'line' as const,
+      story: story('Mia and the Night Guardian', storyPages),
+      lastPicture: line,
+    };
+    const sheet = await coverSheetPicture(source, 'hardcover', ['softcover'], storyPages, width);
+    const { height = 0 } = await sharp(sheet).metadata();
+    expect(height).toBe(Math.round((dims.height / 72) * 40));
+    const printed = await renderedPdf(files.covers.get('hardcover')!, width);
+    const drawn = await sharp(sheet).removeAlpha().raw().toBuffer();
+    // Compared on the boards and the spine (the turn-in beyond them is drawn paler on screen):
+    // measured 6.1, the dashed folds and hinges included.
+    const inset = Math.ceil((dims.margin / 72) * 40) + 2;
+    let [sum, count] = [0, 0];
+    for (let y = inset; y < height - inset; y++) {
+      for (let i = (y * width + inset) * 3; i < (y * width + width - inset) * 3; i++) {
+        sum += Math.abs(drawn[i]! - printed[i]!);
+        count += 1;
+      }
+    }
+    expect(sum / count).toBeLessThan(8);
+  }, 180_000);
 
   it('names the whole cast on the back cover and the pages to draw in (issue 35)', async () => {
     const line = await makeLineArt(600);

@@ -18,6 +18,7 @@ import {
   pixelsFor,
   preflight,
   renderCoverSheet,
+  renderFrontCover,
   SOFTCOVER_MIN_PAGES,
 } from '../../print/index';
 import { backCoverText, coverLines, drawYourOwnLines, type Names } from '../../stories/book-words';
@@ -184,6 +185,25 @@ async function coverInputs(source: CoverSource, pageCount: number) {
   const coloring = source.style === 'line' || !source.lastPicture;
   const backScene = coloring ? await wordlessCoverArt(source.toyCover) : (source.lastPicture as Buffer);
   const backImage = coloring ? undefined : await coverPortrait(source.toyCover);
+  return {
+    ...(await frontInputs(source, pageCount)),
+    title: source.story.title,
+    subtitle: source.story.subtitle,
+    ...(backImage ? { backImage } : {}),
+    backScene,
+    backText: backCoverText(source.themeId, source.language, source.bookType, source.names),
+    language: source.language,
+  };
+}
+
+/** The front of a cover: the approved cover's art without its words, and the words in `language`. */
+async function frontInputs(
+  source: Pick<
+    CoverSource,
+    'themeId' | 'language' | 'names' | 'heroCover' | 'heroArt' | 'coverTypes' | 'coverArt'
+  >,
+  pageCount: number,
+) {
   const frontImage = source.heroArt ?? source.coverArt ?? (await wordlessCoverArt(source.heroCover));
   const frontWords = await coverWords(
     source.themeId,
@@ -192,33 +212,51 @@ async function coverInputs(source: CoverSource, pageCount: number) {
     source.coverTypes,
     pageCount,
   );
-  return {
-    pageCount,
-    title: source.story.title,
-    subtitle: source.story.subtitle,
-    frontImage,
-    frontWords,
-    ...(backImage ? { backImage } : {}),
-    backScene,
-    backText: backCoverText(source.themeId, source.language, source.bookType, source.names),
-    language: source.language,
-  };
+  return { pageCount, frontImage, frontWords };
+}
+
+/**
+ * The interior's page count when it prints with covers of `coverTypes` (the book's and the copies'
+ * that share its interior): title page, dedication and the story's pages, padded to a multiple of
+ * 4 and to the largest of the bindings' minimums, as `buildPrintFiles` pads it.
+ */
+export function printedPageCount(storyPages: number, coverTypes: CoverType[]): number {
+  return paddedPageCount(storyPages + 2, interiorMinPages(coverTypes));
 }
 
 /**
  * The cover sheet of one binding as the parent sees it (print/cover-sheet.ts): the same inputs as
- * the printed cover, for the page count the book prints with in that binding, `width` pixels wide.
+ * the printed cover, for the page count the book prints with: `printedWith`, every binding printed
+ * from the same interior (an order's softcover book and hardcover copies: the interior meets the
+ * softcover's minimum, so the hardcover's spine is that count's), `binding` among them.
  */
 export async function coverSheetPicture(
   source: Omit<CoverSource, 'coverTypes'>,
   binding: CoverType,
+  printedWith: CoverType[],
   storyPages: number,
   width: number,
 ): Promise<Buffer> {
-  // The interior: title page, dedication and the story's pages, padded for the binding.
-  const pageCount = paddedPageCount(storyPages + 2, interiorMinPages([binding]));
-  const input = await coverInputs({ ...source, coverTypes: [binding] }, pageCount);
+  const coverTypes = [...new Set<CoverType>([binding, ...printedWith])];
+  const input = await coverInputs({ ...source, coverTypes }, printedPageCount(storyPages, coverTypes));
   return renderCoverSheet({ ...input, coverType: binding }, { width });
+}
+
+/**
+ * The front cover as it prints on `binding` (print/cover-sheet.ts `renderFrontCover`): the words of
+ * the version (or of a gift copy, in its language) set on the approved art as the printed cover
+ * sets them, `width` pixels wide.
+ */
+export async function frontCoverPicture(
+  source: Omit<Parameters<typeof frontInputs>[0], 'coverTypes'>,
+  binding: CoverType,
+  printedWith: CoverType[],
+  storyPages: number,
+  width: number,
+): Promise<Buffer> {
+  const coverTypes = [...new Set<CoverType>([binding, ...printedWith])];
+  const input = await frontInputs({ ...source, coverTypes }, printedPageCount(storyPages, coverTypes));
+  return renderFrontCover({ ...input, coverType: binding }, { width });
 }
 
 /**

@@ -235,3 +235,26 @@ export async function waitForBook(
     { timeoutMs, what: `book ${bookInstanceId} to be ${statuses.join(' or ')}` },
   );
 }
+
+/**
+ * Mean difference (0..255 a channel) between a front cover picture and the front panel of a
+ * softcover sheet of 32 pages (8.5 in trim from 8.875 in across, 0.125 in bleed round it).
+ */
+export async function frontPanelDifference(front: Buffer, sheet: Buffer): Promise<number> {
+  const { width = 0, height = 0 } = await sharp(sheet).metadata();
+  const inch = width / (2 * 8.5 + 32 / 444 + 0.06 + 0.25);
+  const panel = {
+    left: Math.round(width - inch * (8.5 + 0.125)),
+    top: Math.round(inch * 0.125),
+    width: Math.round(inch * 8.5),
+    height: Math.round(inch * 8.5),
+  };
+  if (height < panel.top + panel.height) throw new Error(`not a softcover sheet: ${width} x ${height}`);
+  const [a, b] = await Promise.all([
+    sharp(sheet).extract(panel).removeAlpha().raw().toBuffer(),
+    sharp(front).resize(panel.width, panel.height).removeAlpha().raw().toBuffer(),
+  ]);
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+}
