@@ -142,7 +142,19 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
         : `<noscript id="${WEB_FONTS_ELEMENT_ID}">${styleElement(webFonts)}</noscript>`;
     return html.replace(CRITICAL_CSS_SLOT, () => `${styleElement(css)}${later}`);
   };
+  const loadRenderer = () =>
+    import(pathToFileURL(rendererFile).href).then((module: { render: StorefrontRenderer }) => module.render);
+  // Loaded once the server is up, not by the first visitor (issue 33: the first reader painted after
+  // a start waited ~2 s for the bundle under load); a failure here is tried again by that visitor.
   let renderer: Promise<StorefrontRenderer> | undefined;
+  app.addHook('onReady', async () => {
+    renderer = loadRenderer().catch((error: unknown) => {
+      app.log.error({ err: error }, 'storefront renderer failed to load');
+      renderer = undefined;
+      throw error;
+    });
+    renderer.catch(() => {});
+  });
   const resources: Record<string, Record<string, unknown>> = {};
   for (const { code } of LANGUAGES) {
     const folder = path.join(clientDir, 'locales', code);
@@ -190,9 +202,7 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
     if (personal && !mayBeSignedIn) return null;
     const key = JSON.stringify([request.url, language, mayBeSignedIn, fontsCached, htmlAttributes]);
     const render = async (): Promise<PaintedPage | null> => {
-      renderer ??= import(pathToFileURL(rendererFile).href).then(
-        (module: { render: StorefrontRenderer }) => module.render,
-      );
+      renderer ??= loadRenderer();
       const page = await (await renderer)({
         url: request.url,
         language,

@@ -89,6 +89,11 @@ describe('the reader painted by the server', () => {
     // The first page's picture is asked for first, from <head>.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/i);
+    // The thumbnails and the cover sheet wait for it: their addresses come once it is shown.
+    expect(html).toMatch(/<img[^>]*data-defer-src="[^"]*pages\/3\/image/);
+    expect(html).toMatch(
+      /<img[^>]*data-testid="cover-sheet"[^>]*data-defer-src=|<img[^>]*data-defer-src=[^>]*data-testid="cover-sheet"/,
+    );
     const state = stateOf(html);
     expect(state.language).toBe('fr');
     const keys = state.queries.queries.map((query: { queryKey: unknown }) => query.queryKey);

@@ -15,6 +15,7 @@ import type { BookPreviewPage } from '../../../../shared/contracts/book-preview'
 import type { Language } from '../../../../shared/domain/languages';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { DeferredImage } from '../../../components/ui/deferred-image';
 import { atFirstInteraction } from '../../../lib/at-first-interaction';
 import { imageAt, pageName } from '../lib/page-names';
 import { readerViews, viewOf } from '../lib/spreads';
@@ -265,7 +266,9 @@ function ThumbnailStrip({
                 )}
               >
                 {thumb ? (
-                  <img
+                  // Painted by the server, the strip waits for the first page's picture (issue 33).
+                  <DeferredImage
+                    defer
                     src={thumb.url}
                     alt=""
                     width={80}
