@@ -99,6 +99,8 @@ test('a parent reads the drawn book in EN and FR at 390 and 1280, changes it, re
   }
   await page.evaluate(() => localStorage.setItem('language', 'en'));
   await page.reload();
+  await page.keyboard.press('Shift');
+  await expect(page.getByTestId('reader-stage')).toHaveAttribute('data-layout', 'spread');
   await expectNoSeriousA11yIssues(page);
 
   // The dedication is set again in seconds, with no picture drawn.
