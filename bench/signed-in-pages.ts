@@ -19,6 +19,8 @@ import { serverArgs } from './server-command';
 import { type LighthouseSummary, summariseLighthouse } from './storefront';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+/** `BENCH_PAGES=reader,profile`: only these targets (by name, spaces as dashes), beside the static page. */
+const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 
 type Target = {
   name: string;
@@ -125,6 +127,7 @@ export async function measureSignedInPages(resultsDir = path.resolve('bench/resu
       { name: 'profile', path: '/profile', check: { selector: '[role="tablist"]' } },
     ];
 
+    const measured = ONLY ? targets.filter(({ name }) => ONLY.includes(name.replaceAll(' ', '-'))) : targets;
     const browser = await puppeteer.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
@@ -158,7 +161,7 @@ export async function measureSignedInPages(resultsDir = path.resolve('bench/resu
       const staticFile = path.join(resultsDir, `lighthouse-signed-in-static-${round + 1}.json`);
       const staticRun = await measureOne(page, `http://127.0.0.1:${barePort}/static`, undefined, staticFile);
       runs.set('static', [...(runs.get('static') ?? []), staticRun]);
-      for (const target of targets) {
+      for (const target of measured) {
         const file = path.join(
           resultsDir,
           `lighthouse-signed-in-${target.name.replaceAll(' ', '-')}-${round + 1}.json`,

@@ -5,11 +5,13 @@ import i18next, { type Resource } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { BookPreview } from '../shared/contracts/book-preview';
 import { FALLBACK_LANGUAGE } from '../shared/i18n';
-import type { StorefrontRenderer } from '../shared/storefront';
-import { SESSION_QUERY_KEY } from './components/auth/get-session';
+import { readerBookId, type StorefrontRenderer } from '../shared/storefront';
+import { type AuthSession, SESSION_QUERY_KEY } from './components/auth/get-session';
 import { AppProviders, createQueryClient } from './components/layout/app-providers';
 import { type DocumentHead, DocumentHeadContext } from './components/layout/use-document-title';
+import { bookQueryKey, isDrawing } from './features/book/api/get-book';
 import { getThemeQueryOptions } from './features/themes/api/get-theme';
 import { THEME_REVIEWS_QUERY_KEY } from './features/themes/api/get-theme-reviews';
 import { getThemesQueryOptions } from './features/themes/api/get-themes';
@@ -22,6 +24,14 @@ const handler = createStaticHandler(routes);
 
 /** The API reads a storefront page shows, as [query key, API path] (the keys of features/themes/api). */
 function pageReads(url: URL): Array<[readonly unknown[], string]> {
+  const bookId = readerBookId(url.pathname);
+  if (bookId !== null) {
+    // The reader (issue 33): who is signed in and their book, read with the visitor's own session.
+    return [
+      [SESSION_QUERY_KEY, '/api/auth/get-session'],
+      [bookQueryKey(bookId), `/api/books/${encodeURIComponent(bookId)}`],
+    ];
+  }
   const type = readBookType(url.searchParams.get('type'));
   const reads: Array<[readonly unknown[], string]> = [
     [getPricesQueryOptions().queryKey, '/api/catalog/prices'],
@@ -43,6 +53,26 @@ function pageReads(url: URL): Array<[readonly unknown[], string]> {
     reads.push([THEME_REVIEWS_QUERY_KEY(id), `/api/catalog/themes/${encoded}/reviews`]);
   }
   return reads;
+}
+
+/**
+ * Whether the reader is painted here: a signed-in owner's book that is ready (a book being drawn
+ * polls, a gift copy, a failed or abandoned book and every other case stay the single-page app).
+ * The session is cut down to what the app reads of it: no token ever goes into the page.
+ */
+function paintsReader(address: URL, queryClient: QueryClient, bookId: string): boolean {
+  const session = queryClient.getQueryData<AuthSession | null>(SESSION_QUERY_KEY);
+  const book = queryClient.getQueryData<BookPreview>(bookQueryKey(bookId));
+  if (!session?.user || !book || address.searchParams.has('copy')) return false;
+  if (book.pages.length === 0 || isDrawing(book) || book.status === 'archived') return false;
+  if (book.status === 'abandoned') return false;
+  const { id, email, name, image, emailVerified, language } = session.user;
+  const kept: AuthSession = {
+    session: { id: session.session.id, expiresAt: session.session.expiresAt },
+    user: { id, email, name, image, emailVerified, language },
+  };
+  queryClient.setQueryData(SESSION_QUERY_KEY, kept);
+  return true;
 }
 
 // The shop's settings the page reads from `<html data-…>` (lib/shop-settings.ts, the demo ribbon):
@@ -84,9 +114,15 @@ export const render: StorefrontRenderer = async ({
   } catch {
     return null;
   }
-  // A visitor with no session cookie is signed out: the header shows "Sign in" from the first paint.
-  // With one, the header keeps its placeholder and the client reads the session (never in this HTML).
-  if (!mayBeSignedIn) queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  const bookId = readerBookId(address.pathname);
+  if (bookId !== null) {
+    if (!paintsReader(address, queryClient, bookId)) return null;
+  } else if (!mayBeSignedIn) {
+    // A visitor with no session cookie is signed out: the header shows "Sign in" from the first
+    // paint. With one, the header keeps its placeholder and the client reads the session (never in
+    // this shared HTML).
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  }
 
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({

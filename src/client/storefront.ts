@@ -116,8 +116,11 @@ function reloadForSavedLanguage(): boolean {
     const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     const offered = LANGUAGES.some((language) => language.code === saved);
     if (!saved || !offered || saved === document.documentElement.lang) return false;
-    if (sessionStorage.getItem('language-reload') === location.href) return false; // cookies refused
-    sessionStorage.setItem('language-reload', location.href);
+    // Once per address and language: a second time means cookies are refused (a later choice of
+    // another language on the same address is asked for again).
+    const attempt = `${saved} ${location.href}`;
+    if (sessionStorage.getItem('language-reload') === attempt) return false;
+    sessionStorage.setItem('language-reload', attempt);
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser served
     document.cookie = languageCookie(saved);
     location.reload();

@@ -17,6 +17,20 @@ export function isStorefrontPage(pathname: string): boolean {
   return STOREFRONT_PATTERNS.some((pattern) => pattern.test(pathname));
 }
 
+/**
+ * The book of the reader address `/book/{id}`, or null for any other path. The server paints the
+ * reader too (issue 33), but only for its signed-in owner, with their own session, never shared.
+ */
+export function readerBookId(pathname: string): string | null {
+  const segment = /^\/book\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (segment === undefined) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null; // a malformed address: the app says so itself
+  }
+}
+
 /** The id of the `<script type="application/json">` that hands the server's render to the client. */
 export const STOREFRONT_STATE_ID = 'storefront-state';
 
@@ -53,7 +67,10 @@ type StorefrontRenderInput = {
   fetchJson: (path: string) => Promise<unknown>;
   /** The attributes the page's `<html>` carries (data-shop-mode, data-payments…), without `data-`. */
   dataset: Record<string, string>;
-  /** The visitor has a session cookie: the header is left to the client (never in shared HTML). */
+  /**
+   * The visitor has a session cookie: the header of a storefront page is left to the client (never
+   * in shared HTML). The reader's reads (`fetchJson`) carry the visitor's session instead.
+   */
   mayBeSignedIn: boolean;
 };
 

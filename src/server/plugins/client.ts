@@ -13,6 +13,7 @@ import {
   FONTS_COOKIE,
   isStorefrontPage,
   LANGUAGE_COOKIE,
+  readerBookId,
   type StorefrontRenderer,
   WEB_FONTS_ELEMENT_ID,
 } from '../../shared/storefront';
@@ -141,7 +142,19 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
         : `<noscript id="${WEB_FONTS_ELEMENT_ID}">${styleElement(webFonts)}</noscript>`;
     return html.replace(CRITICAL_CSS_SLOT, () => `${styleElement(css)}${later}`);
   };
+  const loadRenderer = () =>
+    import(pathToFileURL(rendererFile).href).then((module: { render: StorefrontRenderer }) => module.render);
+  // Loaded once the server is up, not by the first visitor (issue 33: the first reader painted after
+  // a start waited ~2 s for the bundle under load); a failure here is tried again by that visitor.
   let renderer: Promise<StorefrontRenderer> | undefined;
+  app.addHook('onReady', async () => {
+    renderer = loadRenderer().catch((error: unknown) => {
+      app.log.error({ err: error }, 'storefront renderer failed to load');
+      renderer = undefined;
+      throw error;
+    });
+    renderer.catch(() => {});
+  });
   const resources: Record<string, Record<string, unknown>> = {};
   for (const { code } of LANGUAGES) {
     const folder = path.join(clientDir, 'locales', code);
@@ -159,11 +172,14 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
     );
   }
   // The shop's own API answers, exactly as the browser would read them (a failed read: no paint).
-  const fetchJson = async (url: string) => {
-    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+  // The reader's reads carry the visitor's own cookie (issue 33): the API answers for them alone.
+  const fetchJsonAs = (cookie?: string) => async (url: string) => {
+    const headers = { accept: 'application/json', ...(cookie ? { cookie } : {}) };
+    const response = await app.inject({ method: 'GET', url, headers });
     if (response.statusCode !== 200) throw new Error(`${response.statusCode} for ${url}`);
     return response.json() as unknown;
   };
+  const fetchJson = fetchJsonAs();
   const pages = new Map<string, { page: PaintedPage | null; at: number }>();
   /** Pages being painted again in the background (one render each at a time). */
   const repainting = new Set<string>();
@@ -181,33 +197,40 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
     // browser. No session, user or cookie value ever goes into a painted page (they are shared).
     const mayBeSignedIn = request.headers.cookie?.includes('session_token=') ?? false;
     const fontsCached = readCookie(request.headers.cookie, FONTS_COOKIE) !== undefined;
+    // The reader is one parent's page: painted with their session, for them alone, never kept.
+    const personal = readerBookId(request.url.split('?')[0] ?? '/') !== null;
+    if (personal && !mayBeSignedIn) return null;
     const key = JSON.stringify([request.url, language, mayBeSignedIn, fontsCached, htmlAttributes]);
-    const paint = async (): Promise<PaintedPage | null> => {
-      renderer ??= import(pathToFileURL(rendererFile).href).then(
-        (module: { render: StorefrontRenderer }) => module.render,
-      );
-      const render = await renderer;
-      const page = await render({
+    const render = async (): Promise<PaintedPage | null> => {
+      renderer ??= loadRenderer();
+      const page = await (await renderer)({
         url: request.url,
         language,
         resources,
-        fetchJson,
+        fetchJson: personal ? fetchJsonAs(request.headers.cookie) : fetchJson,
         dataset: Object.fromEntries(
           Object.entries(htmlAttributes).map(([name, value]) => [datasetName(name), value]),
         ),
         mayBeSignedIn,
       });
-      const painted = page
+      // A storefront page with a session cookie hydrates at once to read the session; the reader
+      // is painted signed in and waits for the first interaction like a visitor's storefront.
+      const hydrateNow = mayBeSignedIn && !personal;
+      return page
         ? paintedPage(
             withStyles(
               fillTemplate(template, page, {
                 ...htmlAttributes,
-                ...(mayBeSignedIn ? { 'data-hydrate': 'now' } : {}),
+                ...(hydrateNow ? { 'data-hydrate': 'now' } : {}),
               }),
               fontsCached,
             ),
           )
         : null;
+    };
+    if (personal) return render();
+    const paint = async (): Promise<PaintedPage | null> => {
+      const painted = await render();
       pages.delete(key);
       pages.set(key, { page: painted, at: Date.now() });
       if (pages.size > PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value as string);
@@ -255,11 +278,13 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: ClientOptio
   if (hasClient && !paintStorefront) {
     app.log.warn({ clientDir: options.clientDir }, 'no storefront server render: pages paint in the browser');
   }
-  const sendPainted = (request: FastifyRequest, reply: FastifyReply, page: PaintedPage) => {
+  const sendPainted = (request: FastifyRequest, reply: FastifyReply, page: PaintedPage, pathname: string) => {
     const encoding = pickEncoding(request.headers['accept-encoding']);
+    // A parent's own page (the reader) is kept by no cache, not even the browser's (issue 33).
+    const personal = readerBookId(pathname) !== null;
     reply
       .status(200)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', personal ? 'private, no-store' : 'no-cache')
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
       .type('text/html; charset=utf-8');
     if (!encoding) return reply.send(page.html);
@@ -279,10 +304,10 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: ClientOptio
       };
       return reply.status(404).send(body);
     }
-    if (paintStorefront && isStorefrontPage(pathname)) {
+    if (paintStorefront && (isStorefrontPage(pathname) || readerBookId(pathname) !== null)) {
       try {
         const page = await paintStorefront(request, options.htmlAttributes?.(request) ?? {});
-        if (page !== null) return sendPainted(request, reply, page);
+        if (page !== null) return sendPainted(request, reply, page, pathname);
       } catch (error) {
         // The page still works as the single-page app; the failure is for the operator to see.
         request.log.error({ err: error }, 'storefront render failed');

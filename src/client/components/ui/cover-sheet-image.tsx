@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { coverSheetUrl } from '../../../shared/contracts/book-preview';
 import type { CoverType } from '../../../shared/domain/statuses';
 import { cn } from './cn';
+import { DeferredImage } from './deferred-image';
 
 type CoverSheetImageProps = {
   bookInstanceId: string;
@@ -40,7 +41,9 @@ export function CoverSheetImage({
     <figure className={cn('flex flex-col gap-2', className)}>
       {/* Sheets are about twice as wide as high (a hardcover a little higher): no jump as it loads. */}
       <div className="aspect-[2/1] w-full overflow-hidden rounded-2xl bg-cream-200 ring-1 ring-sand-300/70">
-        <img
+        {/* Below the reader's first screen: on a painted page it waits for the first picture. */}
+        <DeferredImage
+          defer
           key={binding}
           src={url(800)}
           srcSet={`${url(800)} 800w, ${url(1600)} 1600w`}

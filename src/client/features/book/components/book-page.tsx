@@ -185,7 +185,11 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
 /** Its children once the visitor has pressed anything or scrolled within a screen of it. */
 function WhenNear({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  // Without IntersectionObserver (an old browser, the tests) at once; in the server's paint never,
+  // so the browser's hydration (which starts without it too) finds the same empty box (issue 33).
+  const [near, setNear] = useState(
+    typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

@@ -54,6 +54,8 @@ export function PageView({
             height={960}
             alt={t(`alt.${page.kind}`, { title: bookTitle, number: page.storyPage ?? 0 })}
             loading={eager ? 'eager' : 'lazy'}
+            // The first page in view is the reader's largest picture: asked for first (issue 33).
+            fetchPriority={eager ? 'high' : undefined}
             decoding="async"
             className="size-full object-cover"
           />

@@ -15,10 +15,11 @@ import type { BookPreviewPage } from '../../../../shared/contracts/book-preview'
 import type { Language } from '../../../../shared/domain/languages';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { DeferredImage } from '../../../components/ui/deferred-image';
 import { atFirstInteraction } from '../../../lib/at-first-interaction';
 import { imageAt, pageName } from '../lib/page-names';
 import { readerViews, viewOf } from '../lib/spreads';
-import { useWideScreen } from '../lib/use-wide-screen';
+import { useWideScreenOnceKnown } from '../lib/use-wide-screen';
 import { PageView } from './page-view';
 
 // Loaded at the first zoom and kept: the dialog is not part of the reader's first load (issue 33).
@@ -32,6 +33,27 @@ const SWIPE_PX = 40;
 // A spread is at most 56rem wide (so it fits a laptop screen): a page is about 440 px.
 const SPREAD_SIZES = '(min-width: 1024px) 440px, 46vw';
 const SINGLE_SIZES = '(min-width: 640px) 576px, calc(100vw - 2rem)';
+// Painted by the server, before the screen is known (issue 33): the spread's from 1024 px, else one page.
+const EITHER_SIZES = `(min-width: 1024px) 440px, ${SINGLE_SIZES}`;
+
+/**
+ * The stage's layout: spreads, one page, or (painted by the server, which does not know the screen)
+ * whichever the screen's width picks in CSS, from the same 1024 px as SPREAD_QUERY (Tailwind's `lg`).
+ * Its first view is the same either way when the book opens on its front cover.
+ */
+function stageClass(wide: boolean | undefined, coverAlone: boolean) {
+  if (wide === undefined) {
+    return cn(
+      'mx-auto w-full max-w-xl grid-cols-1 lg:max-w-4xl lg:grid-cols-2 lg:items-start',
+      coverAlone && 'lg:[&>*]:col-start-2',
+    );
+  }
+  return cn(
+    wide ? 'mx-auto w-full max-w-4xl grid-cols-2 items-start' : 'mx-auto w-full max-w-xl grid-cols-1',
+    // A cover alone sits on its side of the open book.
+    wide && coverAlone && '[&>*]:col-start-2',
+  );
+}
 
 type ReaderProps = {
   pages: readonly BookPreviewPage[];
@@ -50,8 +72,8 @@ type ReaderProps = {
  */
 export function Reader({ pages, title, language, pageActions, wordsOnPicture }: ReaderProps) {
   const { t } = useTranslation('book');
-  const wide = useWideScreen();
-  const views = readerViews(pages, wide);
+  const wide = useWideScreenOnceKnown();
+  const views = readerViews(pages, wide ?? false);
   const [pageIndex, setPageIndex] = useState(0);
   const [zoomed, setZoomed] = useState<BookPreviewPage | null>(null);
   const [zoomUsed, setZoomUsed] = useState(false);
@@ -140,12 +162,10 @@ export function Reader({ pages, title, language, pageActions, wordsOnPicture }: 
           swipeStart.current = null;
         }}
         data-testid="reader-stage"
-        data-layout={wide ? 'spread' : 'single'}
+        data-layout={wide === undefined ? undefined : wide ? 'spread' : 'single'}
         className={cn(
           'grid touch-pan-y gap-4 rounded-3xl outline-offset-4 select-none focus-visible:outline-3 focus-visible:outline-ink-900',
-          wide ? 'mx-auto w-full max-w-4xl grid-cols-2 items-start' : 'mx-auto w-full max-w-xl grid-cols-1',
-          // A cover alone sits on its side of the open book.
-          wide && shown.length === 1 && first?.kind === 'front-cover' && '[&>*]:col-start-2',
+          stageClass(wide, shown.length === 1 && first?.kind === 'front-cover'),
         )}
       >
         {shown.map((page, at) => (
@@ -154,7 +174,7 @@ export function Reader({ pages, title, language, pageActions, wordsOnPicture }: 
             page={page}
             bookTitle={title}
             language={language}
-            sizes={wide ? SPREAD_SIZES : SINGLE_SIZES}
+            sizes={wide === undefined ? EITHER_SIZES : wide ? SPREAD_SIZES : SINGLE_SIZES}
             eager={at === 0}
             onZoom={() => setZoomed(page)}
             wordsOnPicture={wordsOnPicture}
@@ -246,7 +266,9 @@ function ThumbnailStrip({
                 )}
               >
                 {thumb ? (
-                  <img
+                  // Painted by the server, the strip waits for the first page's picture (issue 33).
+                  <DeferredImage
+                    defer
                     src={thumb.url}
                     alt=""
                     width={80}

@@ -21,3 +21,20 @@ export function useWideScreen(query = SPREAD_QUERY): boolean {
     () => false,
   );
 }
+
+/**
+ * As useWideScreen, but undecided (undefined) in the server's paint of the reader and in the
+ * browser's hydration of it (issue 33): the server does not know the screen, so the page's CSS lays
+ * the first view out, and the answer comes in the render after, with nothing moving.
+ */
+export function useWideScreenOnceKnown(query = SPREAD_QUERY): boolean | undefined {
+  return useSyncExternalStore<boolean | undefined>(
+    (onChange) => {
+      const list = mediaQuery(query);
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
+    },
+    () => mediaQuery(query)?.matches ?? false,
+    () => undefined,
+  );
+}

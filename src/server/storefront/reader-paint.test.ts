@@ -1,0 +1,147 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { userIdOf } from '../../../test/checkout-factory';
+import { createFakeIllustrator } from '../../../test/fake-illustrator';
+import { signedInAs } from '../../../test/signed-in';
+import type { BookPreview } from '../../shared/contracts/book-preview';
+import { STOREFRONT_STATE_ID } from '../../shared/storefront';
+import { draftBookOf, waitForBook } from '../modules/production/test-factory';
+
+// Issue 33: the reader `/book/{id}` painted by the server for its signed-in owner only, with their
+// own session, never kept for anyone else. A stand-in for `vite build` as in storefront.test.ts.
+let t: TestApp;
+let owner: { id: string; cookie: string };
+let stranger: { cookie: string };
+let bookId: string;
+let title: string;
+
+const SPA_SHELL =
+  '<!doctype html><html lang="en"><head><title>Cuddle Tales</title></head><body><div id="root"></div><script type="module" src="/assets/main-abc.js"></script></body></html>';
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Cuddle Tales</title>
+    <meta name="description" content="Turn a photo into a storybook." />
+    <script type="module" crossorigin src="/assets/storefront-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+beforeAll(async () => {
+  const dataDir = await fs.mkdtemp(path.join(process.env.TMPDIR ?? '/tmp', 'shop-reader-paint-'));
+  const clientDir = path.join(dataDir, 'client');
+  await fs.mkdir(path.join(clientDir, '.ssr'), { recursive: true });
+  await fs.writeFile(path.join(clientDir, 'index.html'), SPA_SHELL);
+  await fs.writeFile(path.join(clientDir, 'storefront.html'), TEMPLATE);
+  await fs.symlink(path.resolve('public/locales'), path.join(clientDir, 'locales'));
+  await fs.writeFile(
+    path.join(clientDir, '.ssr', 'entry-server.mjs'),
+    `export { render } from ${JSON.stringify(path.resolve('src/client/entry-server.tsx'))};\n`,
+  );
+  t = await buildTestApp({ clientDir, illustrator: createFakeIllustrator(), worker: { concurrency: 2 } });
+  owner = {
+    cookie: await signedInAs(t, 'painted.owner@example.com'),
+    id: await userIdOf(t, 'painted.owner@example.com'),
+  };
+  stranger = { cookie: await signedInAs(t, 'painted.stranger@example.com') };
+  ({ bookInstanceId: bookId } = await draftBookOf(t, owner, { childName: 'Maëlle' }));
+  await waitForBook(t, bookId, ['ready']);
+  const preview = await t.app.inject({
+    method: 'GET',
+    url: `/api/books/${bookId}`,
+    headers: { cookie: owner.cookie },
+  });
+  title = (preview.json() as BookPreview).title;
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const reader = (headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/book/${bookId}`, headers });
+
+function stateOf(html: string) {
+  const match = new RegExp(
+    `<script type="application/json" id="${STOREFRONT_STATE_ID}">([^<]*)</script>`,
+  ).exec(html);
+  return match?.[1] ? JSON.parse(match[1]) : undefined;
+}
+
+describe('the reader painted by the server', () => {
+  it("paints the owner's book signed in, kept by no cache, waiting for the first interaction", async () => {
+    const response = await reader({ cookie: owner.cookie, 'accept-language': 'fr-CH' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const html = response.body;
+    expect(html).toContain(title);
+    expect(html).toContain('data-testid="reader-counter"');
+    expect(html).toMatch(/<html [^>]*lang="fr"/);
+    // The header is the owner's: the account button, no placeholder, no "hydrate now".
+    expect(html).toContain('painted.owner@example.com');
+    expect(html).not.toContain('data-testid="account-placeholder"');
+    expect(html).not.toContain('data-hydrate');
+    // The first page's picture is asked for first, from <head>.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/i);
+    // The thumbnails and the cover sheet wait for it: their addresses come once it is shown.
+    expect(html).toMatch(/<img[^>]*data-defer-src="[^"]*pages\/3\/image/);
+    expect(html).toMatch(
+      /<img[^>]*data-testid="cover-sheet"[^>]*data-defer-src=|<img[^>]*data-defer-src=[^>]*data-testid="cover-sheet"/,
+    );
+    const state = stateOf(html);
+    expect(state.language).toBe('fr');
+    const keys = state.queries.queries.map((query: { queryKey: unknown }) => query.queryKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        ['auth', 'session'],
+        ['book', bookId],
+      ]),
+    );
+    // The session handed to the app holds who is signed in, never the session's token.
+    const token = decodeURIComponent(owner.cookie.split('=')[1] ?? '').split('.')[0];
+    expect(token).toBeTruthy();
+    expect(html).not.toContain(token);
+  });
+
+  it("gives another parent the app shell, with nothing of the owner's book", async () => {
+    const response = await reader({ cookie: stranger.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain(title);
+    expect(response.body).not.toContain('painted.owner@example.com');
+    expect(stateOf(response.body)).toBeUndefined();
+  });
+
+  it('gives a visitor without a session (or with an ended one) the app shell', async () => {
+    const visits: Record<string, string>[] = [{}, { cookie: 'shop.session_token=ended.session' }];
+    for (const headers of visits) {
+      const response = await reader(headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain(title);
+    }
+  });
+
+  it("paints each visit again: a changed name shows at once, and no one else gets the owner's page", async () => {
+    expect(title).toContain('Maëlle');
+    const change = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/books/${bookId}`,
+      headers: { cookie: owner.cookie, origin: t.config.publicUrl, 'content-type': 'application/json' },
+      payload: JSON.stringify({ childName: 'Noor' }),
+    });
+    expect(change.statusCode).toBe(200);
+    const renamed = (change.json() as BookPreview).title;
+    expect(renamed).toContain('Noor');
+    expect((await reader({ cookie: owner.cookie })).body).toContain(renamed);
+    const other = await reader({ cookie: stranger.cookie });
+    expect(other.body).not.toContain(renamed);
+    expect(other.body).not.toContain('painted.owner@example.com');
+  });
+});
