@@ -1039,4 +1039,26 @@ describe('checkout: the copies for the grandparents speak of the book’s childr
     await openStep1(CHECKOUT, 'fr');
     expect(screen.getByText(/toute personne qui aime votre enfant\s:/)).toBeVisible();
   });
+
+  it('the cover names every child of the book, agreeing with the group (French héroïnes, héros)', async () => {
+    const castOf = (gender: 'male' | 'female') => {
+      const context = contextFor(gender, 3);
+      return makeContext({
+        bookInstance: { ...context.bookInstance, childName: 'Léa' },
+        pricing: { ...context.pricing, extraChildren: ['Zoé', 'Inès'] },
+      });
+    };
+    mockCheckoutApi({ context: castOf('female') });
+    const { unmount } = await openStep1(CHECKOUT, 'fr');
+    expect(
+      screen.getByRole('img', { name: 'La couverture de votre livre, avec Léa, Zoé et Inès en héroïnes' }),
+    ).toBeVisible();
+    expect(screen.getByText('Avec Léa, Zoé et Inès en vedette')).toBeVisible();
+    unmount();
+    mockCheckoutApi({ context: castOf('male') });
+    await openStep1(CHECKOUT, 'en');
+    expect(
+      screen.getByRole('img', { name: 'The cover of your book, with Léa, Zoé and Inès as the heroes' }),
+    ).toBeVisible();
+  });
 });

@@ -2,15 +2,18 @@ import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutContext } from '../../../../shared/contracts/checkout';
+import { type CastWords, castWordsContext, joinNames } from '../../../../shared/domain/cast';
+import { useLanguage } from '../../../components/layout/use-language';
 
 type CoverPreviewProps = {
   /** The book's own front cover comes from the preview API (issue 15): the one that prints. */
   bookInstanceId: string;
   preview: CheckoutContext['coverPreview'];
   title: string;
-  childName: string;
-  /** French and Italian words agree with a girl (`_female` forms). */
-  childGender: 'male' | 'female' | null;
+  /** The book's children, the lead first (issue 35): the alt text and the caption name them all. */
+  names: readonly string[];
+  /** Whom the words agree with: a girl, a boy, several children (issue 36, `_female`/`_cast` forms). */
+  words: CastWords;
 };
 
 /** The approved book's front cover at a web size, as the reader shows it (never the print file). */
@@ -22,8 +25,10 @@ const frontCover = (bookInstanceId: string, width: 480 | 960) =>
  * instance's hero cover, else the book's display picture, else a notice (docs/spec.md section 2). Each
  * picture that fails to load gives way to the next.
  */
-export function CoverPreview({ bookInstanceId, preview, title, childName, childGender }: CoverPreviewProps) {
+export function CoverPreview({ bookInstanceId, preview, title, names, words }: CoverPreviewProps) {
   const { t } = useTranslation('checkout');
+  const { language } = useLanguage();
+  const children = joinNames(names, language);
   const sources = [frontCover(bookInstanceId, 960), preview.heroCover, preview.bookDisplay].filter(
     (src): src is string => Boolean(src),
   );
@@ -43,10 +48,7 @@ export function CoverPreview({ bookInstanceId, preview, title, childName, childG
                 : undefined
             }
             sizes={failed === 0 ? '(min-width: 768px) 384px, calc(100vw - 2rem)' : undefined}
-            alt={t('cover.previewAlt', {
-              child: childName,
-              context: childGender === 'female' ? 'female' : undefined,
-            })}
+            alt={t('cover.previewAlt', { child: children, context: castWordsContext(words) })}
             width={800}
             height={800}
             onError={() => setFailed((count) => count + 1)}
@@ -65,7 +67,7 @@ export function CoverPreview({ bookInstanceId, preview, title, childName, childG
       </div>
       <figcaption className="text-center">
         <span className="block font-display text-xl font-semibold">{title}</span>
-        <span className="text-ink-700">{t('cover.starring', { child: childName })}</span>
+        <span className="text-ink-700">{t('cover.starring', { child: children })}</span>
       </figcaption>
     </figure>
   );

@@ -64,8 +64,8 @@ export function StepCover({ context, draft, onChange }: StepCoverProps) {
           bookInstanceId={context.bookInstance.id}
           preview={context.coverPreview}
           title={context.bookInstance.title}
-          childName={context.bookInstance.childName}
-          childGender={context.bookInstance.childGender}
+          names={[context.bookInstance.childName, ...(context.pricing.extraChildren ?? [])]}
+          words={context.bookInstance.cast}
         />
       </div>
       <div className="flex flex-col gap-8">
