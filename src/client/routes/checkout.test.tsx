@@ -203,6 +203,10 @@ describe('checkout: step 1, the book', () => {
       `/api/books/${BOOK_INSTANCE_ID}/cover-sheet?binding=softcover&w=800`,
     );
     expect(sheet).toHaveAttribute('loading', 'lazy');
+    // Until the sheet has come, its box says it is being drawn.
+    expect(screen.getByText('Drawing the whole cover as it will print…')).toHaveAttribute('role', 'status');
+    fireEvent.load(sheet);
+    expect(screen.queryByText('Drawing the whole cover as it will print…')).not.toBeInTheDocument();
     expect(screen.getByText(/is trimmed off/)).toBeVisible();
     await user.click(coverChoice('Hardcover'));
     expect(screen.getByTestId('cover-sheet')).toHaveAttribute(

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coverSheetUrl } from '../../../shared/contracts/book-preview';
 import type { CoverType } from '../../../shared/domain/statuses';
@@ -36,11 +36,30 @@ export function CoverSheetImage({
   // A sheet that cannot be drawn (a book without its pictures any more) is left out, not shown broken.
   const [failed, setFailed] = useState<string | null>(null);
   const url = (width: 800 | 1600) => coverSheetUrl(bookInstanceId, binding, width, { version, copy });
-  if (failed === url(800)) return null;
+  const shown = url(800);
+  // The server draws a sheet the first time it is asked for (a second or two): until the picture
+  // has come, the box says what is coming instead of standing empty. A picture already there when
+  // the app takes over a painted page has fired its load event before React listened: `complete`.
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const seen = useCallback(
+    (image: HTMLImageElement | null) => {
+      if (image?.complete && image.naturalWidth > 0) setLoaded(shown);
+    },
+    [shown],
+  );
+  if (failed === shown) return null;
   return (
     <figure className={cn('flex flex-col gap-2', className)}>
       {/* Sheets are about twice as wide as high (a hardcover a little higher): no jump as it loads. */}
-      <div className="aspect-[2/1] w-full overflow-hidden rounded-2xl bg-cream-200 ring-1 ring-sand-300/70">
+      <div className="relative aspect-[2/1] w-full overflow-hidden rounded-2xl bg-cream-200 ring-1 ring-sand-300/70">
+        {loaded !== shown && (
+          <p
+            role="status"
+            className="absolute inset-0 flex animate-pulse items-center justify-center p-4 text-center text-sm text-ink-700"
+          >
+            {t('coverSheet.loading')}
+          </p>
+        )}
         {/* Below the reader's first screen: on a painted page it waits for the first picture. */}
         <DeferredImage
           defer
@@ -55,7 +74,9 @@ export function CoverSheetImage({
           height={800}
           data-testid="cover-sheet"
           data-binding={binding}
-          onError={() => setFailed(url(800))}
+          ref={seen}
+          onLoad={() => setLoaded(shown)}
+          onError={() => setFailed(shown)}
           className="size-full object-contain"
         />
       </div>

@@ -1,4 +1,4 @@
-import { type ImgHTMLAttributes, useLayoutEffect, useState } from 'react';
+import { type ImgHTMLAttributes, type Ref, useLayoutEffect, useState } from 'react';
 import { DEFERRED_SRC_ATTRIBUTE, DEFERRED_SRCSET_ATTRIBUTE } from '../../../shared/storefront';
 import { usePaintedPage } from '../layout/painted-page';
 
@@ -6,6 +6,8 @@ type DeferredImageProps = ImgHTMLAttributes<HTMLImageElement> & {
   /** A picture off the first screen: on a painted page it loads only once the page has loaded. */
   defer: boolean;
   alt: string;
+  /** The picture element (React 19 passes it as a prop): e.g. to see a picture already loaded. */
+  ref?: Ref<HTMLImageElement>;
 };
 
 /**
