@@ -11,7 +11,7 @@ const OPERATOR = 'olga.operator@example.com';
 
 type FakeJob = { id: number; external_id?: string; status: { name: string } };
 
-test('an operator resubmits a print job Lulu refused, then marks the parcel delivered', async ({
+test('a parent changes the address in the grace period; the operator prints it now, resubmits the job Lulu refused and marks the parcel delivered', async ({
   page,
   browser,
 }) => {
@@ -21,15 +21,45 @@ test('an operator resubmits a print job Lulu refused, then marks the parcel deli
   const orderId = await placedOrder(page, bookInstanceId, parentEmail);
   await payOrder(page, orderId);
 
-  // The shop builds the print files and hands them to "Lulu", which fetches them from the shop.
+  // This shop waits an hour after payment (PRINT_GRACE_MINUTES=60): the parent moves the parcel to
+  // Grandma's address in that hour, on the order's own page.
+  await page.goto(`/order-confirmation/${orderId}`);
+  const grace = page.getByRole('region', { name: 'You can still change your order' });
+  await expect(grace.getByText(/Your book goes to the printer on /)).toBeVisible();
+  await grace.getByRole('button', { name: 'Change the address' }).click();
+  const change = page.getByRole('dialog', { name: 'Change the delivery address' });
+  await change.getByRole('textbox', { name: 'Street and house number' }).fill('Seestrasse 12');
+  await change.getByRole('textbox', { name: 'Town or city' }).fill('Luzern');
+  await change.getByRole('textbox', { name: 'Postcode' }).fill('6004');
+  await change.getByRole('button', { name: 'Save the new address' }).click();
+  await expect(change).toBeHidden();
+  await expect(page.getByText('The new address is saved. Your book will go there.')).toBeVisible();
+
+  // Nothing has gone to "Lulu" yet: the operator sees the grace period and sends the book now.
   const jobsOfOrder = async () =>
     ((await (await page.request.get(`${LULU_E2E.controlUrl}/jobs`)).json()) as FakeJob[]).filter(
       (job) => job.external_id === orderId,
     );
+  expect(await jobsOfOrder()).toEqual([]);
+  const context = await browser.newContext({ baseURL: LULU_E2E.shopUrl });
+  const operator = await context.newPage();
+  await signUpConfirmed(operator, OPERATOR, undefined, LULU_E2E.shopUrl);
+  await operator.goto(`/admin/orders?q=${encodeURIComponent(parentEmail)}`);
+  await operator.getByRole('table').getByRole('link').first().click();
+  await expect(operator.getByText(/Grace period: goes to the printer on /)).toBeVisible();
+  await operator.getByRole('button', { name: 'Print now' }).click();
+  const printNow = operator.getByRole('dialog', { name: 'Send this book to the printer now?' });
+  await printNow.getByRole('textbox', { name: 'Why' }).fill('Grandma’s birthday is on Saturday');
+  await printNow.getByRole('button', { name: 'Print now' }).click();
+  await expect(printNow).toBeHidden();
+  await expect(operator.getByText(/Grace period: goes to the printer on /)).toBeHidden();
+
+  // The shop builds the print files and hands them to "Lulu" at the new address.
   await expect
     .poll(async () => (await jobsOfOrder()).length, { timeout: 240_000, intervals: [2000] })
     .toBe(1);
   const [first] = await jobsOfOrder();
+  expect(JSON.stringify(first)).toContain('Seestrasse 12');
 
   // Lulu refuses the job and says so through its signed webhook.
   const message = 'Interior file has the wrong trim size';
@@ -50,9 +80,6 @@ test('an operator resubmits a print job Lulu refused, then marks the parcel deli
   expect(told.ok(), await told.text()).toBe(true);
 
   // The operator sees it at a glance, opens the order and resubmits it.
-  const context = await browser.newContext({ baseURL: LULU_E2E.shopUrl });
-  const operator = await context.newPage();
-  await signUpConfirmed(operator, OPERATOR, undefined, LULU_E2E.shopUrl);
   await operator.goto('/admin');
   await expect(operator.getByTestId('queue-rejectedPrintJobs')).toHaveText('1');
   await operator.goto(`/admin/orders?q=${encodeURIComponent(parentEmail)}`);
