@@ -19,7 +19,20 @@ const NAMES = [
   { child: 'Ana', toy: 'Bo' },
 ];
 
-const partsOf = async (scene: Scene, variant = 0) =>
+// A page's drawing is the same in every language and every pair of languages: each scene and
+// composition is drawn once for the whole file (the bilingual pairs alone would draw it 12 times).
+const drawn = new Map<string, Promise<SceneParts>>();
+const partsOf = (scene: Scene, variant = 0) => {
+  const key = `${variant}:${JSON.stringify(scene)}`;
+  let parts = drawn.get(key);
+  if (!parts) {
+    parts = drawParts(scene, variant);
+    drawn.set(key, parts);
+  }
+  return parts;
+};
+
+const drawParts = async (scene: Scene, variant: number) =>
   sceneParts({
     // A redraw is another composition: mirrored, framed the other way, or both (scenes/variant.ts).
     scene: variant
