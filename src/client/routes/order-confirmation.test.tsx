@@ -335,6 +335,25 @@ describe('order confirmation: the grace period after payment (issue 36)', () => 
     expect(await screen.findByText('This order was cancelled')).toBeVisible();
     expect(api.callsTo(`${ORDER_PATH}/cancel`, 'POST')).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'You can still change your order' })).toBeNull();
+    // Until the refund comes back the payment is still "paid": the heading says cancelled, not
+    // "confirmed", and offers no progress to follow.
+    expect(screen.getByRole('heading', { level: 1, name: 'Your order is cancelled' })).toBeVisible();
+    expect(screen.getByText('Nothing will be printed or sent, and your refund is on its way.')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Track your book’s progress' })).toBeNull();
+  });
+
+  it('a refund paid with TWINT says it went back to the TWINT account', async () => {
+    await openOrder(
+      makeOrder({
+        status: 'cancelled',
+        paymentStatus: 'refunded',
+        paymentMethod: 'twint',
+        refundedAmount: 9581,
+      }),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Your order has been refunded' })).toBeVisible();
+    expect(screen.getByText('The amount has been returned to your TWINT account.')).toBeVisible();
+    expect(screen.getByText(/^Given back to the TWINT account you paid with/)).toBeVisible();
   });
 
   it('the period ended meanwhile: the server’s answer is said in the dialog, in French', async () => {

@@ -91,7 +91,23 @@ function LoadProblem({
   );
 }
 
-const HEADING_ICONS = { paid: CircleCheck, pending: Clock, failed: CircleX, refunded: RotateCcw } as const;
+const HEADING_ICONS = {
+  paid: CircleCheck,
+  pending: Clock,
+  failed: CircleX,
+  refunded: RotateCcw,
+  cancelled: RotateCcw,
+} as const;
+
+/**
+ * What the heading says: the payment's state, except for a paid order the parent (or an operator)
+ * cancelled whose refund has not come back yet: it is cancelled, not "confirmed" (issue 36).
+ */
+const headingOf = (order: Order) =>
+  order.status === 'cancelled' && order.paymentStatus === 'paid' ? 'cancelled' : order.paymentStatus;
+
+/** A refund goes back the way the parent paid: the card, or the TWINT account. */
+const refundContext = (order: Order) => (order.paymentMethod === 'twint' ? 'twint' : undefined);
 
 function OrderDetails({ order }: { order: Order }) {
   const { t } = useTranslation('checkout');
@@ -119,7 +135,9 @@ function OrderDetails({ order }: { order: Order }) {
             t('confirmation.refunded'),
             <span className="font-bold tabular-nums" data-testid="order-refunded">
               {formatMoney(order.refundedAmount, language)}
-              <span className="block text-sm font-normal text-ink-700">{t('confirmation.refundedNote')}</span>
+              <span className="block text-sm font-normal text-ink-700">
+                {t('confirmation.refundedNote', { context: refundContext(order) })}
+              </span>
             </span>,
           )}
         {row(
@@ -412,8 +430,9 @@ function ConfirmationHeading({
 }) {
   const { t } = useTranslation('checkout');
   const { language } = useLanguage();
-  const HeadingIcon = HEADING_ICONS[order.paymentStatus];
-  const paid = order.paymentStatus === 'paid';
+  const heading = headingOf(order);
+  const HeadingIcon = HEADING_ICONS[heading];
+  const paid = heading === 'paid';
   return (
     <section aria-labelledby="confirmation-title" className={`${card} flex flex-col gap-5 sm:p-8`}>
       <div className="flex flex-col items-start gap-4 sm:flex-row">
@@ -428,9 +447,11 @@ function ConfirmationHeading({
         </span>
         <div className="min-w-0">
           <h1 id="confirmation-title" className="text-3xl font-semibold sm:text-4xl">
-            {t(`confirmation.heading.${order.paymentStatus}`)}
+            {t(`confirmation.heading.${heading}`)}
           </h1>
-          <p className="mt-2 text-ink-700 sm:text-lg">{t(`confirmation.lead.${order.paymentStatus}`)}</p>
+          <p className="mt-2 text-ink-700 sm:text-lg">
+            {t(`confirmation.lead.${heading}`, { context: refundContext(order) })}
+          </p>
           <div role="status" aria-live="polite" className="mt-3">
             {confirming && (
               <p className="flex items-center gap-2 font-semibold text-ink-700">
