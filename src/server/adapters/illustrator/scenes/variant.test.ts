@@ -92,6 +92,8 @@ describe('a redrawn page', () => {
     // The mirrored scene pans the other way: the same plain edge of the setting comes into the picture.
     expect(both).toEqual({ ...mirroredScene(scene), pan: -panned.pan! });
     expect(mirroredScene(mirroredScene(panned))).toEqual(panned);
+    // A cast's longer bed reaches the page's edge: panned, the toy at its foot would leave the page.
+    expect(variantScene(scene, 2, false, 2).pan).toBeUndefined();
   });
 
   it('a child in the middle facing us, where the setting cannot be panned, walks to its open side', async () => {

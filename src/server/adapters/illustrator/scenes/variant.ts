@@ -60,17 +60,19 @@ const reframed = (scene: Scene): Scene => ({ ...scene, view: scene.view === 'clo
 
 /**
  * The scene a redraw draws; `reframe`: whether framing the other way leaves the panel its room
- * (`reframingFits`). Variant 0 (or absent) is the page's first drawing, as it always was.
+ * (`reframingFits`); `cast`: how many children the page draws. Variant 0 (or absent) is the page's
+ * first drawing, as it always was.
  */
-export function variantScene(scene: Scene, variant: number, reframe: boolean): Scene {
+export function variantScene(scene: Scene, variant: number, reframe: boolean, cast = 1): Scene {
   const composition = variant % COMPOSITIONS;
   if (composition === 0) return scene;
   if (composition === 1) return mirroredScene(scene);
   if (reframe) return composition === 2 ? reframed(scene) : mirroredScene(reframed(scene));
   // Where the characters turned round alone would look nearly the same (issue 36): the camera pans
   // along a setting that allows it, else a child in the middle facing us walks to another place on
-  // the ground. The first scene so, then the mirrored one.
-  const other = panAlong(scene) ?? movedAlong(scene);
+  // the ground. The first scene so, then the mirrored one. A cast's longer bed and the children
+  // beside the lead reach the page's edges: a pan would push them off, so a cast's page is not panned.
+  const other = PANS[scene.setting] ? (cast > 1 ? undefined : panAlong(scene)) : movedAlong(scene);
   if (other) return composition === 2 ? other : mirroredScene(other);
   // Without the other framing: the setting turned on its own, then the characters on their own.
   return composition === 2 ? { ...scene, side: otherSide(scene.side) } : charactersTurned(scene);
@@ -180,7 +182,7 @@ export async function redrawScene(
   variant: number,
 ): Promise<Scene> {
   const reframe = mayReframe(variant) && (await reframingFits(input));
-  return variantScene(input.scene, variant, reframe);
+  return variantScene(input.scene, variant, reframe, 1 + (input.companions?.length ?? 0));
 }
 
 /** The variant a stored picture was drawn as, from its key (`pages/3-v2.png`); 0 for a first drawing. */
