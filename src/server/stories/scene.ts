@@ -139,6 +139,12 @@ export const SceneSchema = z
     view: z.enum(['wide', 'close']),
     /** Which side the setting's main feature (bed, window, tree, castle) stands on. */
     side: z.enum(['left', 'right']),
+    /**
+     * The camera shifted sideways by this much of the 1000-unit page (positive: the picture moves
+     * right), every height kept: a redraw's composition (adapters/illustrator/scenes/variant.ts).
+     * The stories' own scenes leave it out.
+     */
+    pan: z.number().min(-300).max(300).optional(),
     props: z.array(z.enum(PROPS)).max(10),
     child: ChildSchema.optional(),
     toy: ToySchema.optional(),

@@ -4,6 +4,7 @@ import type { ToyLook } from '../../../../shared/domain/toy-look';
 import type { Scene, SceneChild, SceneToy } from '../../../stories/scene';
 import { drawChild, drawToy, type Figure } from '../characters';
 import { LIGHTS, type Paint, paintFor, randomFrom, SPACE } from './paint';
+import { panned } from './pan';
 import { drawSetting, type SettingArt, type SettingContext, type Spot, sparkles } from './settings';
 
 /**
@@ -213,6 +214,8 @@ export function sceneSvg(input: ScenePageInput): string {
     const nestFocus = child?.inside ? { x: toPage(stage, stage.nest.x), y: stage.nest.y } : undefined;
     body = closeUp(body, nestFocus, focus, stage.groundY);
   }
+  // A redraw's composition may shift the camera sideways (scenes/variant.ts).
+  if (scene.pan) body = panned(body, scene.pan);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${input.size}" height="${input.size}" viewBox="0 0 ${SPACE} ${SPACE}"><rect width="${SPACE}" height="${SPACE}" fill="#fff"/>${body}</svg>`;
 }
 

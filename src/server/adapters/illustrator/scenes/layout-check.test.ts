@@ -230,5 +230,46 @@ describe.each(listStories().filter((story) => story.bookTypes.includes('storyboo
       },
       60_000,
     );
+
+    // A redraw framed as the first drawing (mirrored, panned, the child moved along the ground) shows
+    // all that the first one shows: nothing the text names pushed off the page or behind the child.
+    it('every redraw framed as the first drawing shows the parts the first drawing shows', async () => {
+      const story = await loadStory(entry.id, 'storybook', 'en');
+      const lost: string[] = [];
+      for (const [index, page] of story.pages.entries()) {
+        const first = await partsOf(page.scene);
+        for (const variant of redraws) {
+          const cast = { scene: page.scene, look: DEFAULT_CHILD_LOOK, toy: DEFAULT_TOY_LOOK };
+          if ((await redrawScene(cast, variant)).view !== page.scene.view) continue;
+          if (HIDING.includes(`${entry.id} ${index + 1}:${variant}`)) continue;
+          const redrawn = parts.get(`${index + 1}:${variant}`)!;
+          for (const part of first.parts) {
+            const shown = redrawn.parts.find((other) => other.what === part.what)?.count ?? 0;
+            if (shown < part.count * SHOWN)
+              lost.push(
+                `page ${index + 1} variant ${variant}: the ${part.what} (${Math.round((100 * shown) / part.count)} %)`,
+              );
+          }
+        }
+      }
+      expect(lost).toEqual([]);
+    });
   },
 );
+
+/** How much of a part a redraw framed as the first drawing must show (the lamp's foot behind a child). */
+const SHOWN = 0.8;
+
+/**
+ * Redraws known to hide a part, left to do (the setting turned alone or the characters turned alone,
+ * scenes/variant.ts): the child before the toy in the boat (guardian-friend 21), the child and the
+ * toy before the hedgehog (birthday-adventure 8), the child's waving arm before the owl in its tree
+ * (birthday-adventure 16, variant 2).
+ */
+const HIDING = [
+  'guardian-friend 21:2',
+  'guardian-friend 21:3',
+  'birthday-adventure 8:2',
+  'birthday-adventure 8:3',
+  'birthday-adventure 16:2',
+];

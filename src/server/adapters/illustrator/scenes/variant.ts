@@ -15,9 +15,13 @@ import { coveredParts, type PanelPlace, type SceneParts, sceneParts } from './la
  * the other way moves the faces up or down, so it is used only where it leaves the panel at least
  * the room the first drawing left it (`reframingFits`); elsewhere
  * variant 2 is the mirrored scene with the setting alone turned back, and variant 3 the first
- * scene's setting with the characters alone turned round. The print and the reader ask the same
- * question (book/page-layout.ts), so a kept redraw's panel goes where its own composition leaves
- * room.
+ * scene's setting with the characters alone turned round. Where that would look nearly the same
+ * (the child in the bed or the boat turns with the setting; a child in the middle facing us turned
+ * round is the same child), variants 2 and 3 are the first and the mirrored scene with the camera
+ * panned sideways along the setting (every height kept, `pan`, scenes/pan.ts), or, where the
+ * setting has no plain edge to pan onto, with the child walked to the open side of the room. The
+ * print and the reader ask the same question (book/page-layout.ts), so a kept redraw's panel goes
+ * where its own composition leaves room.
  */
 
 /** The number of compositions a page has (the variants after it repeat them). */
@@ -47,22 +51,79 @@ function charactersTurned(scene: Scene): Scene {
 
 /** The scene drawn the other way round: what stood on the left stands on the right, turned the other way. */
 export function mirroredScene(scene: Scene): Scene {
-  return { ...charactersTurned(scene), side: otherSide(scene.side) };
+  // A pan turns round with the picture: it still uncovers the same edge of the setting.
+  const pan = scene.pan ? { pan: -scene.pan } : {};
+  return { ...charactersTurned(scene), side: otherSide(scene.side), ...pan };
 }
 
 const reframed = (scene: Scene): Scene => ({ ...scene, view: scene.view === 'close' ? 'wide' : 'close' });
 
 /**
  * The scene a redraw draws; `reframe`: whether framing the other way leaves the panel its room
- * (`reframingFits`). Variant 0 (or absent) is the page's first drawing, as it always was.
+ * (`reframingFits`); `cast`: how many children the page draws. Variant 0 (or absent) is the page's
+ * first drawing, as it always was.
  */
-export function variantScene(scene: Scene, variant: number, reframe: boolean): Scene {
+export function variantScene(scene: Scene, variant: number, reframe: boolean, cast = 1): Scene {
   const composition = variant % COMPOSITIONS;
   if (composition === 0) return scene;
   if (composition === 1) return mirroredScene(scene);
   if (reframe) return composition === 2 ? reframed(scene) : mirroredScene(reframed(scene));
+  // Where the characters turned round alone would look nearly the same (issue 36): the camera pans
+  // along a setting that allows it, else a child in the middle facing us walks to another place on
+  // the ground. The first scene so, then the mirrored one. A cast's longer bed and the children
+  // beside the lead reach the page's edges: a pan would push them off, so a cast's page is not panned.
+  const other = PANS[scene.setting] ? (cast > 1 ? undefined : panAlong(scene)) : movedAlong(scene);
+  if (other) return composition === 2 ? other : mirroredScene(other);
   // Without the other framing: the setting turned on its own, then the characters on their own.
   return composition === 2 ? { ...scene, side: otherSide(scene.side) } : charactersTurned(scene);
+}
+
+/**
+ * A child standing in the middle facing us, moved along the ground to the open side of the setting
+ * (away from its bed, window or tree), a toy on the ground at the child's other side; a toy in the
+ * arms goes along. Undefined for any other scene.
+ */
+function movedAlong(scene: Scene): Scene | undefined {
+  const { child, toy } = scene;
+  if (child?.place !== 'centre' || child.facing !== 'front') return undefined;
+  if (toy && toy.place !== 'held' && toy.place !== 'left' && toy.place !== 'right' && toy.place !== 'centre')
+    return undefined;
+  const to = otherSide(scene.side);
+  return {
+    ...scene,
+    child: { ...child, place: to },
+    ...(toy && toy.place !== 'held' ? { toy: { ...toy, place: 'centre' as const } } : {}),
+  };
+}
+
+/**
+ * How a setting may be panned: the edge the pan uncovers must be plain, as the strip continues it
+ * (scenes/pan.ts). `feature`: the edge beside the setting's main feature (the bedroom's wall by the
+ * headboard); `far`: the other one (the sky away from its moon). `by`: how far, of the page's 1000
+ * units, short enough that the moon stays whole in the picture but for its rim.
+ */
+const PANS: Partial<Record<Scene['setting'], { edge: 'feature' | 'far'; by: number }>> = {
+  bedroom: { edge: 'feature', by: 120 },
+  sky: { edge: 'far', by: 160 },
+  moon: { edge: 'far', by: 90 },
+};
+
+const nested = (place: string | undefined) =>
+  place === undefined || place === 'held' || place === 'in-bed' || place === 'in-bath' || place === 'in-boat';
+
+/**
+ * The camera panned along a setting that allows it, where the characters go with the setting: every
+ * one in the bed or the boat, or a child in the middle facing us.
+ */
+function panAlong(scene: Scene): Scene | undefined {
+  const pan = PANS[scene.setting];
+  const { child, toy } = scene;
+  if (!pan || !child) return undefined;
+  const inNest = nested(child.place) && nested(toy?.place);
+  if (!inNest && !(child.place === 'centre' && child.facing === 'front')) return undefined;
+  // Uncovering the edge on the feature's side moves the picture away from it.
+  const away = (scene.side === 'left') === (pan.edge === 'feature');
+  return { ...scene, pan: away ? pan.by : -pan.by };
 }
 
 /** Whether a variant's composition depends on framing the page the other way. */
@@ -121,7 +182,7 @@ export async function redrawScene(
   variant: number,
 ): Promise<Scene> {
   const reframe = mayReframe(variant) && (await reframingFits(input));
-  return variantScene(input.scene, variant, reframe);
+  return variantScene(input.scene, variant, reframe, 1 + (input.companions?.length ?? 0));
 }
 
 /** The variant a stored picture was drawn as, from its key (`pages/3-v2.png`); 0 for a first drawing. */
