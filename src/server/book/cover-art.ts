@@ -16,6 +16,11 @@ const COVER_ART_SIZE = 1024;
 const WORDLESS = { left: 177, top: 290, size: 670 } as const;
 /** The share of the cover's width that the wordless square takes (its art is printed on the front). */
 export const WORDLESS_COVER_SHARE = WORDLESS.size / COVER_ART_SIZE;
+/**
+ * The title page's square (issue 31): below the ribbon's tails, whose tips hang to y 301 at its
+ * ends and showed at the wordless square's top corners, and above the imprint.
+ */
+const TITLE_PAGE = { left: 185, top: 306, size: 654 } as const;
 /** The portrait's square on the approved cover (centre 512, 590, radius 246). */
 const PORTRAIT = { left: 266, top: 344, size: 492 } as const;
 
@@ -36,6 +41,11 @@ async function cropCover(cover: Buffer, square: { left: number; top: number; siz
 /** The approved cover's art without its painted words: the one title is the printed one. */
 export function wordlessCoverArt(cover: Buffer): Promise<Buffer> {
   return cropCover(cover, WORDLESS);
+}
+
+/** The title page's picture: the approved cover's art with no word and no tip of the ribbon. */
+export function titlePageArt(cover: Buffer): Promise<Buffer> {
+  return cropCover(cover, TITLE_PAGE);
 }
 
 /** The portrait of an approved cover (the toy on the back cover), without the cover's words. */

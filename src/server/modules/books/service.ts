@@ -19,7 +19,7 @@ import type { CoverType } from '../../../shared/domain/statuses';
 import { pictureVariant } from '../../adapters/illustrator/scenes/variant';
 import type { Storage } from '../../adapters/storage/index';
 import { copyPlan, isOwnVariant } from '../../book/copy-variant';
-import { coverPortrait, wordlessCoverArt } from '../../book/cover-art';
+import { coverPortrait, titlePageArt } from '../../book/cover-art';
 import { drawnLooks, scenePanelPlace } from '../../book/page-layout';
 import { planFromVersion, secondPageTexts } from '../../book/plan';
 import {
@@ -782,7 +782,8 @@ async function pageImageOf(
   const version = current && variant ? { ...current, texts: variant.texts } : current;
   const back = version ? backCoverPosition(version.texts.pages.length) : -1;
   // 'title-art': the title page's picture, the cover's art without its painted words, as printed
-  // (earlier cached 'cover' pictures were the whole approved cover).
+  // (earlier cached 'cover' pictures were the whole approved cover; '-2': cut below the ribbon's
+  // tails, issue 31).
   const treatment = picture.source === FRONT_COVER ? 'title-art' : picture.source === back ? 'back' : 'page';
   const printedIn = variant?.plan.language ?? instance.language;
   const words =
@@ -792,7 +793,7 @@ async function pageImageOf(
   const keys = instanceKeys(instance.id);
   const cacheKey = keys.webImage(
     words === undefined
-      ? `${picture.sha256}-${treatment}`
+      ? `${picture.sha256}-${treatment === 'title-art' ? 'title-art-2' : treatment}`
       : `${tagOf(picture.sha256, wordsTag(words)).slice(0, 32)}-printed`,
     width,
   );
@@ -802,7 +803,7 @@ async function pageImageOf(
   if (!original) throw new AppError('IMAGE_NOT_FOUND', 'This picture is no longer available.');
   const art =
     treatment === 'title-art'
-      ? await wordlessCoverArt(original.data)
+      ? await titlePageArt(original.data)
       : treatment === 'back'
         ? await coverPortrait(original.data)
         : version && words !== undefined

@@ -3,7 +3,7 @@ import type { BookType, CoverType } from '../../../shared/domain/statuses';
 import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import { COVER_IMPRINT, COVER_SIZE, renderCoverWords } from '../../adapters/illustrator/cover-art';
-import { coverPortrait, wordlessCoverArt } from '../../book/cover-art';
+import { coverPortrait, titlePageArt, wordlessCoverArt } from '../../book/cover-art';
 import { scenePanelPlace } from '../../book/page-layout';
 import { PermanentJobError } from '../../jobs/errors';
 import {
@@ -85,9 +85,10 @@ export type PrintFiles = {
 export async function buildPrintFiles(input: PrintFilesInput): Promise<PrintFiles> {
   const { story } = input;
   const coverArt = await wordlessCoverArt(input.heroCover);
-  // The title page shows the cover's art without its words, so the book's one title is the only
-  // one on it; a coloring book shows its first picture, in line art like the rest of it.
-  const titleImage = input.style === 'line' ? input.pages[0]?.image : coverArt;
+  // The title page shows the cover's art without its words (nor the tips of the ribbon's tails), so
+  // the book's one title is the only one on it; a coloring book shows its first picture, in line art
+  // like the rest of it.
+  const titleImage = input.style === 'line' ? input.pages[0]?.image : await titlePageArt(input.heroCover);
   const pages: InteriorPage[] = [
     {
       kind: 'title',
