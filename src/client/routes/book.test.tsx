@@ -260,10 +260,23 @@ describe('/book/{id}: the whole cover as printed (issue 31)', () => {
     expect(sheet().getAttribute('srcset')).toContain('binding=softcover&w=1600&v=1 1600w');
     expect(sheet()).toHaveAttribute('loading', 'lazy');
     expect(within(region).getByText(/is trimmed off/)).toBeVisible();
+    // The reader's front cover is the softcover's too: the address the server gave.
+    const front = () =>
+      screen
+        .getAllByRole('img')
+        .map((image) => image.getAttribute('src') ?? '')
+        .filter((src) => src.includes('/pages/0/image'));
+    expect(front().length).toBeGreaterThan(0);
+    expect(front().every((src) => !src.includes('binding='))).toBe(true);
     await user.click(within(region).getByRole('radio', { name: 'Hardcover' }));
     expect(sheet()).toHaveAttribute('src', `/api/books/${BOOK_ID}/cover-sheet?binding=hardcover&w=800&v=1`);
     expect(sheet()).toHaveAccessibleName(/Mia and Bruno as printed, Hardcover/);
     expect(within(region).getByText(/folds round the boards/)).toBeVisible();
+    // The switch turns the reader's front cover to the hardcover's as well (issue 31), and back.
+    expect(front().length).toBeGreaterThan(0);
+    expect(front().every((src) => src.endsWith('&binding=hardcover'))).toBe(true);
+    await user.click(within(region).getByRole('radio', { name: 'Softcover' }));
+    expect(front().every((src) => !src.includes('binding='))).toBe(true);
   });
 
   it('shows the ordered binding of a paid book, with nothing to switch, in French too', async () => {
@@ -274,6 +287,13 @@ describe('/book/{id}: the whole cover as printed (issue 31)', () => {
     });
     expect(sheet().getAttribute('src')).toContain('binding=hardcover');
     expect(within(region).queryByRole('radio')).not.toBeInTheDocument();
+    // The front cover is the order's: the server's address, no binding asked.
+    const fronts = screen
+      .getAllByRole('img')
+      .map((image) => image.getAttribute('src') ?? '')
+      .filter((src) => src.includes('/pages/0/image'));
+    expect(fronts.length).toBeGreaterThan(0);
+    expect(fronts.every((src) => !src.includes('binding='))).toBe(true);
     expect(within(region).getByText(/se replie autour du carton/)).toBeVisible();
   });
 });

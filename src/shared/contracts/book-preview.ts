@@ -9,7 +9,7 @@ import { BOOK_INSTANCE_STATUSES, BOOK_TYPES, COVER_TYPES, type CoverType } from 
  * "Your book" (`/book/{bookInstanceId}`, issue 15): the whole book drawn before paying, read, changed
  * and approved. Routes (all owner-scoped: another account gets 404; state changes check the Origin):
  * - GET    /api/books/{id}                                  -> BookPreview
- * - GET    /api/books/{id}/pages/{position}/image?w=480|960|1600[&candidate=1] -> image/webp
+ * - GET    /api/books/{id}/pages/{position}/image?w=480|960|1600[&candidate=1][&binding=softcover|hardcover] -> image/webp
  * - PATCH  /api/books/{id}           BookTextsUpdate        -> BookPreview (new version, no redraw)
  * - POST   /api/books/{id}/pages/{position}/redraw  {}      -> 202 BookPreview (candidate 'drawing')
  * - POST   /api/books/{id}/pages/{position}/choose  ChooseRedraw -> BookPreview (new version)
@@ -211,6 +211,8 @@ export const BookImageQuerySchema = z.object({
   candidate: z.enum(['0', '1']).default('0'),
   /** A gift copy's page (1..3): its words, in its language, on the picture (issue 31). */
   copy: z.coerce.number().int().min(1).max(3).optional(),
+  /** The front cover on this binding until the book is paid (the reader's switch); then the order's. */
+  binding: z.enum(COVER_TYPES).optional(),
   /** Cache key only (the picture's hash), ignored by the server. */
   v: z.string().max(64).optional(),
 });

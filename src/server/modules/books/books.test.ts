@@ -203,10 +203,26 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     expect(await frontPanelDifference(before.rawPayload, renamedSheet.rawPayload)).toBeGreaterThan(
       (await frontPanelDifference(after, renamedSheet.rawPayload)) + 1,
     );
+    // Before an order the front follows the reader's Softcover/Hardcover switch (`binding`), as the
+    // sheet beside it does: the hardcover's board sets the words elsewhere.
+    const front = async (binding?: string) =>
+      api(parent, 'GET', `${await frontUrl()}${binding ? `&binding=${binding}` : ''}`);
+    const hardFront = await front('hardcover');
+    expect(hardFront.statusCode).toBe(200);
+    expect(await sharp(hardFront.rawPayload).metadata()).toMatchObject({ width: 960, height: 960 });
+    expect(hardFront.rawPayload.equals(after)).toBe(false);
+    expect((await front('softcover')).rawPayload.equals(after)).toBe(true);
+    expect((await front('paperback')).statusCode).toBe(400);
     // Once ordered, the reader knows the binding chosen at checkout.
     expect((await api(parent, 'POST', `/api/books/${id}/approve`, { version: 2 })).statusCode).toBe(200);
     expect((await order(id, parent)).statusCode).toBe(200);
     expect((await preview(id, parent)).binding).toBe(WORKED_EXAMPLE.coverType);
+    expect(WORKED_EXAMPLE.coverType).toBe('hardcover');
+    expect((await front()).rawPayload.equals(hardFront.rawPayload)).toBe(true);
+    // Until it is paid the switch may still show the other binding; once paid, the order's only.
+    expect((await front('softcover')).rawPayload.equals(after)).toBe(true);
+    await t.database.db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.bookInstanceId, id));
+    expect((await front('softcover')).rawPayload.equals(hardFront.rawPayload)).toBe(true);
   }, 120_000);
 
   it('names the children beside the lead for a cast (issue 35), and nothing more for one child', async () => {
@@ -587,6 +603,7 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
       ['GET', `/api/books/${id}`],
       ['GET', `/api/books/${id}/pages/3/image?w=480`],
       ['GET', `/api/books/${id}/pages/3/image?w=480&candidate=1`],
+      ['GET', `/api/books/${id}/pages/0/image?w=480&binding=hardcover`],
       ['GET', `/api/books/${id}/cover-sheet?binding=hardcover&w=800`],
       ['PATCH', `/api/books/${id}`, { toyName: 'Max' }],
       ['POST', `/api/books/${id}/pages/3/redraw`],

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { backCoverPosition, FRONT_COVER, storyPosition } from '../../../shared/domain/book-pages';
+import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { CoverType } from '../../../shared/domain/statuses';
 import { approvedCoverArt } from '../../book/cover-art';
 import { type BookPlan, planFromVersion } from '../../book/plan';
@@ -44,17 +45,23 @@ export async function printedWith(
   return types.copy ? [binding, types.copy] : [binding];
 }
 
-/** The binding the reader's front cover shows: the order's (a gift copy: the copies'), else softcover. */
+/**
+ * The binding the reader's front cover shows: until the book is paid, the one the reader's
+ * Softcover/Hardcover switch asks for (`asked`, as the cover sheet beside it); else the order's (a
+ * gift copy: the copies'), softcover before there is one.
+ */
 export async function frontBinding(
   deps: BooksDeps,
   bookInstanceId: string,
   copy: boolean,
+  asked?: CoverType,
 ): Promise<CoverType> {
   const [order] = await deps.db
     .select()
     .from(orders)
     .where(eq(orders.bookInstanceId, bookInstanceId))
     .limit(1);
+  if (asked && !copy && (!order || isPaymentOpen(order.paymentStatus))) return asked;
   if (!order) return 'softcover';
   const types = await orderCoverTypes(deps.db, order);
   return (copy ? types.copy : types.main) ?? 'softcover';
@@ -112,7 +119,8 @@ export function frontCoverTag(
 /**
  * The reader's front cover (issue 31): the front of the printed cover, the version's words (a gift
  * copy's, in its language) set on the approved art where the cover PDF sets them, for the binding
- * the order prints (softcover before one is chosen), as a square WebP `width` pixels wide (a
+ * the order prints (before it is paid, the binding `asked` by the reader's switch; softcover
+ * before one is chosen), as a square WebP `width` pixels wide (a
  * hardcover's board, 0.125 in taller than wide, loses a sixteenth of an inch at head and foot,
  * outside the words' safe area). The caller has checked the book is theirs (or an operator's).
  */
@@ -122,9 +130,10 @@ export async function frontCoverImage(
   current: BookVersion,
   variant: { plan: BookPlan; texts: BookVersionTexts; own: boolean } | undefined,
   width: number,
+  asked?: CoverType,
 ): Promise<Buffer> {
   const { texts, plan, storyPages, front, read } = await coverSourceOf(deps, instance, current, variant);
-  const binding = await frontBinding(deps, instance.id, variant !== undefined);
+  const binding = await frontBinding(deps, instance.id, variant !== undefined, asked);
   const bindings = await printedWith(deps, instance.id, binding, variant);
   const tag = frontCoverTag(front.sha256, texts, plan.language, binding);
   const cacheKey = instanceKeys(instance.id).webImage(`${tag.slice(0, 32)}-front-cover`, width);

@@ -84,6 +84,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.w as PreviewImageWidth,
         request.query.candidate === '1',
         request.query.copy,
+        request.query.binding,
       );
       // The address carries the picture's hash (`v`): the same address is always the same picture.
       return reply.type('image/webp').header('cache-control', 'private, max-age=86400').send(image);

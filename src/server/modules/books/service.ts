@@ -656,7 +656,8 @@ export async function unpaidApprovedCount(db: Db, userId: string): Promise<numbe
 /**
  * A page's picture at a web size, as WebP (never the print PNG): made once per picture and width and
  * kept in the book's storage folder. The covers are shown as they print: the front cover's art
- * without the approved cover's painted words, the toy's portrait on the back.
+ * without the approved cover's painted words, the toy's portrait on the back; `binding`, the front
+ * cover's before the book is paid (the reader's switch).
  */
 export function pageImage(
   deps: BooksDeps,
@@ -666,8 +667,9 @@ export function pageImage(
   width: PreviewImageWidth,
   candidate: boolean,
   copy?: number,
+  binding?: CoverType,
 ): Promise<Buffer> {
-  return pageImageOf(deps, { userId }, id, position, width, candidate, copy);
+  return pageImageOf(deps, { userId }, id, position, width, candidate, copy, binding);
 }
 
 /** A page's picture for the operator console (any book). */
@@ -747,6 +749,7 @@ async function pageImageOf(
   width: PreviewImageWidth,
   candidate: boolean,
   copy?: number,
+  binding?: CoverType,
 ): Promise<Buffer> {
   const instance = await findBook(deps.db, access, id);
   let picture: { key: string; sha256: string; source: number } | undefined;
@@ -777,7 +780,7 @@ async function pageImageOf(
       : undefined;
   // The front cover as it prints: the version's (the copy's) words set on the approved art.
   if (position === FRONT_COVER && !candidate && current) {
-    return frontCoverImage(deps, instance, current, variant, width);
+    return frontCoverImage(deps, instance, current, variant, width, binding);
   }
   const version = current && variant ? { ...current, texts: variant.texts } : current;
   const back = version ? backCoverPosition(version.texts.pages.length) : -1;

@@ -2,6 +2,7 @@ import { CircleAlert } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import type { CoverType } from '../../../../shared/domain/statuses';
 import { useSession } from '../../../components/auth/get-session';
 import { signInPath } from '../../../components/auth/safe-redirect';
 import { useDocumentTitle } from '../../../components/layout/use-document-title';
@@ -9,12 +10,13 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { statusOf } from '../../../lib/api-client';
 import { atFirstInteraction } from '../../../lib/at-first-interaction';
 import { useBook, useGiftCopy } from '../api/get-book';
+import { pagesOnBinding } from '../lib/front-binding';
 import { ApprovePanel } from './approve-panel';
 import { BookProgress } from './book-progress';
 import { BookShell } from './book-shell';
 import { BookSkeleton } from './book-skeleton';
 import { CopyBanner } from './copy-banner';
-import { CoverSheetPanel } from './cover-sheet-panel';
+import { CoverSheetPanel, shownBinding } from './cover-sheet-panel';
 import { Reader } from './reader';
 import { RedrawButton, RedrawChoice } from './redraw';
 
@@ -51,6 +53,8 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
   });
   const query = copy === undefined ? ownQuery : copyQuery;
   const book = query.data;
+  // The Softcover/Hardcover switch under the reader: the cover sheet and the front cover follow it.
+  const [chosenBinding, setChosenBinding] = useState<CoverType>();
   useDocumentTitle(t('metaTitle', { title: book?.title ?? t('shell.title') }));
 
   if (!session.isLoading && !session.isSignedIn) {
@@ -132,13 +136,18 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
             language={book.language}
             wordsOnPicture={book.bookType === 'storybook'}
           />
-          <CoverSheetPanel book={book} />
+          <CoverSheetPanel
+            book={book}
+            binding={shownBinding(book, chosenBinding)}
+            onBindingChange={setChosenBinding}
+          />
         </div>
       </BookShell>
     );
   }
 
   const editable = !book.paid;
+  const binding = shownBinding(book, chosenBinding);
   return (
     <BookShell>
       <div className="flex flex-col gap-6 sm:gap-8">
@@ -163,13 +172,13 @@ export function BookPage({ bookInstanceId, copy }: { bookInstanceId: string; cop
             <RedrawChoice key={candidate.position} book={book} candidate={candidate} />
           ))}
         <Reader
-          pages={book.pages}
+          pages={pagesOnBinding(book, binding)}
           title={book.title}
           language={book.language}
           wordsOnPicture={book.bookType === 'storybook'}
           pageActions={editable ? (page) => <RedrawButton book={book} page={page} /> : undefined}
         />
-        <CoverSheetPanel book={book} />
+        <CoverSheetPanel book={book} binding={binding} onBindingChange={setChosenBinding} />
         {editable && (
           <WhenNear>
             <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookPreview } from '../../../../shared/contracts/book-preview';
 import { COVER_TYPES, type CoverType } from '../../../../shared/domain/statuses';
@@ -9,15 +9,34 @@ import { CoverSheetImage } from '../../../components/ui/cover-sheet-image';
 const SHEET_SIZES = '(min-width: 960px) 896px, calc(100vw - 2rem)';
 
 /**
- * The whole cover as it prints (issue 31): back, spine and front for the binding of the order, or,
- * before it is ordered, a switch between softcover and hardcover (the checkout's default first).
+ * The binding the reader shows: a paid book's order's; before, the one chosen with the switch, the
+ * order's (softcover before checkout) until then.
  */
-export function CoverSheetPanel({ book }: { book: BookPreview }) {
+export function shownBinding(
+  book: Pick<BookPreview, 'paid' | 'binding'>,
+  chosen: CoverType | undefined,
+): CoverType {
+  // A paid book prints on its order's binding: nothing to choose any more.
+  if (book.paid && book.binding) return book.binding;
+  return chosen ?? book.binding ?? 'softcover';
+}
+
+/**
+ * The whole cover as it prints (issue 31): back, spine and front for the binding of the order, or,
+ * before it is ordered, a switch between softcover and hardcover (the checkout's default first). The
+ * reader's front cover follows the same switch (book-page.tsx holds it).
+ */
+export function CoverSheetPanel({
+  book,
+  binding,
+  onBindingChange,
+}: {
+  book: BookPreview;
+  binding: CoverType;
+  onBindingChange: (binding: CoverType) => void;
+}) {
   const { t } = useTranslation('common');
   const id = useId();
-  const [chosen, setChosen] = useState<CoverType>(book.binding ?? 'softcover');
-  // A paid book prints on its order's binding: nothing to choose any more.
-  const binding = book.paid && book.binding ? book.binding : chosen;
   return (
     <section aria-labelledby={`${id}-heading`} className="mx-auto flex w-full max-w-4xl flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -41,7 +60,7 @@ export function CoverSheetPanel({ book }: { book: BookPreview }) {
                   name={`${id}-binding`}
                   value={type}
                   checked={binding === type}
-                  onChange={() => setChosen(type)}
+                  onChange={() => onBindingChange(type)}
                   className="sr-only"
                 />
                 {t(`coverSheet.${type}`)}
