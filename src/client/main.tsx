@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router';
 import { HYDRATED_EVENT, STOREFRONT_STATE_ID, type StorefrontState } from '../shared/storefront';
 import { AppProviders, createQueryClient } from './components/layout/app-providers';
 import { createI18n } from './i18n';
+import { rememberWebFonts } from './lib/remember-web-fonts';
 import { createAppRouter } from './router';
 
 const container = document.getElementById('root');
@@ -18,6 +19,7 @@ const stateElement = document.getElementById(STOREFRONT_STATE_ID);
 const painted = stateElement ? (JSON.parse(stateElement.textContent ?? '{}') as StorefrontState) : undefined;
 
 const { i18n, ready } = createI18n(painted);
+rememberWebFonts();
 const router = createAppRouter();
 const queryClient = createQueryClient();
 

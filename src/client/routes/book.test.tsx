@@ -203,7 +203,9 @@ describe('/book/{id}: the reader', () => {
     // Web sizes only, with the box known before the picture loads.
     expect(picture).toHaveAttribute('width', '960');
     expect(picture).toHaveAttribute('height', '960');
-    expect(picture.getAttribute('srcset')).toMatch(/w=480.* 480w, .*w=960.* 960w, .*w=1600.* 1600w/);
+    expect(picture.getAttribute('srcset')).toMatch(
+      /w=480.* 480w, .*w=720.* 720w, .*w=960.* 960w, .*w=1600.* 1600w/,
+    );
   });
 
   it('goes to a page from its thumbnail and opens it large', async () => {

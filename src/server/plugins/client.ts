@@ -23,6 +23,7 @@ import {
   type ParsedStylesheet,
   parseStylesheet,
   webFontFaces,
+  webFontPreloads,
 } from '../storefront/critical-css';
 import { fillTemplate } from '../storefront/html';
 import { chooseLanguage } from '../storefront/language';
@@ -133,6 +134,14 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
   // A first visit's page names the web fonts only once its first picture is shown (storefront.ts
   // takes them from the <noscript>, which a browser without JavaScript reads at once): until then
   // the local stand-ins, drawn to the same measures.
+  // A later visit names them at once and asks for their Latin files before the styles are read
+  // (issue 33): they are in the browser's cache, so the text is drawn in them from the first paint.
+  const fontPreloads = (sheet ? webFontPreloads(sheet) : [])
+    .map(
+      (file) =>
+        `<link rel="preload" as="font" type="font/woff2" href="${escapeAttribute(file)}" crossorigin>`,
+    )
+    .join('');
   const withStyles = (html: string, fontsCached: boolean) => {
     if (!sheet) return html;
     const css = criticalCss(sheet, classesInHtml(html), { webFonts: fontsCached });
@@ -140,7 +149,8 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
       fontsCached || !webFonts
         ? ''
         : `<noscript id="${WEB_FONTS_ELEMENT_ID}">${styleElement(webFonts)}</noscript>`;
-    return html.replace(CRITICAL_CSS_SLOT, () => `${styleElement(css)}${later}`);
+    const early = fontsCached ? fontPreloads : '';
+    return html.replace(CRITICAL_CSS_SLOT, () => `${early}${styleElement(css)}${later}`);
   };
   const loadRenderer = () =>
     import(pathToFileURL(rendererFile).href).then((module: { render: StorefrontRenderer }) => module.render);

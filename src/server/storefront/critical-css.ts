@@ -242,3 +242,20 @@ export function webFontFaces(sheet: ParsedStylesheet): string {
   walk(sheet.nodes);
   return faces.join('');
 }
+
+/** A face's `unicode-range` covers basic Latin (fontsource's `U+??`, `U+0-FF`), or it has none. */
+const BASIC_LATIN = /unicode-range:\s*U\+(\?\?|0{1,4}-0{0,2}FF)\s*(?=[,;}]|$)/i;
+
+/**
+ * The files of the web fonts' basic Latin faces (what English, French, German and Italian text
+ * uses): a page that names the fonts at once preloads them (issue 33).
+ */
+export function webFontPreloads(sheet: ParsedStylesheet): string[] {
+  const files: string[] = [];
+  for (const face of webFontFaces(sheet).split(/(?=@font-face)/)) {
+    if (/unicode-range/i.test(face) && !BASIC_LATIN.test(face)) continue;
+    const file = /url\(\s*["']?(\/[^"')\s]+\.woff2)["']?\s*\)/i.exec(face)?.[1];
+    if (file && !files.includes(file)) files.push(file);
+  }
+  return files;
+}

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { userIdOf } from '../../../test/checkout-factory';
@@ -89,6 +90,11 @@ describe('the reader painted by the server', () => {
     // The first page's picture is asked for first, from <head>.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/i);
+    // …at the screen's size: a phone's page (~380 CSS px) picks the 720 px rendition, not the 960.
+    const preload = /<link rel="preload" as="image"[^>]*>/i.exec(head)?.[0] ?? '';
+    expect(preload).toMatch(/imageSizes="[^"]*calc\(100vw - 2rem\)"/i);
+    const phoneSize = /([^"\s,]+w=720[^"\s,]*) 720w/.exec(preload)?.[1]?.replaceAll('&amp;', '&');
+    expect(phoneSize).toBeDefined();
     // The thumbnails and the cover sheet wait for it: their addresses come once it is shown.
     expect(html).toMatch(/<img[^>]*data-defer-src="[^"]*pages\/3\/image/);
     expect(html).toMatch(
@@ -107,6 +113,20 @@ describe('the reader painted by the server', () => {
     const token = decodeURIComponent(owner.cookie.split('=')[1] ?? '').split('.')[0];
     expect(token).toBeTruthy();
     expect(html).not.toContain(token);
+    // The 720 px cover is the owner's alone, like every rendition.
+    const ownCover = await t.app.inject({
+      method: 'GET',
+      url: phoneSize!,
+      headers: { cookie: owner.cookie },
+    });
+    expect(ownCover.statusCode).toBe(200);
+    expect(await sharp(ownCover.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 720 });
+    const strangers = await t.app.inject({
+      method: 'GET',
+      url: phoneSize!,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(strangers.statusCode).toBe(404);
   });
 
   it("gives another parent the app shell, with nothing of the owner's book", async () => {

@@ -34,6 +34,8 @@ const TEMPLATE = `<!doctype html>
 const STYLESHEET =
   '@layer theme,base,utilities;@font-face{font-family:Nunito Fallback;src:local("Arial")}' +
   '@font-face{font-family:Nunito;src:url(/assets/nunito.woff2)}' +
+  '@font-face{font-family:Nunito;src:url(/assets/nunito-cyrillic.woff2);unicode-range:U+400-45F}' +
+  '@font-face{font-family:Nunito;src:url(/assets/nunito-latin.woff2)format("woff2");unicode-range:U+??,U+131}' +
   ':root{--color-x:red}@layer utilities{.text-ink-900{color:black}' +
   '.never-used-anywhere{color:blue}@media (min-width:40rem){.sm\\:text-5xl{font-size:3rem}}}';
 
@@ -82,10 +84,18 @@ describe('storefront pages painted by the server', () => {
     expect(style).toContain('Nunito Fallback');
     expect(style).not.toContain('nunito.woff2');
     expect(html).toMatch(
-      /<noscript id="web-fonts"><style>@font-face\{font-family:Nunito;src:url\(\/assets\/nunito\.woff2\)\}<\/style><\/noscript>/,
+      /<noscript id="web-fonts"><style>@font-face\{font-family:Nunito;src:url\(\/assets\/nunito\.woff2\)\}@font-face[^<]*<\/style><\/noscript>/,
     );
     const again = (await page('/', { cookie: 'fonts=1' })).body;
     expect(/<style>([^<]*)<\/style>/.exec(again)?.[1]).toContain('nunito.woff2');
+    // …and asks for its Latin files (a face without a range covers Latin) before the styles, the
+    // other scripts' files not at all.
+    expect(html).not.toContain('rel="preload" as="font"');
+    expect(again).toContain(
+      '<link rel="preload" as="font" type="font/woff2" href="/assets/nunito.woff2" crossorigin>' +
+        '<link rel="preload" as="font" type="font/woff2" href="/assets/nunito-latin.woff2" crossorigin><style>',
+    );
+    expect(again).not.toContain('nunito-cyrillic.woff2"');
     expect(again).not.toContain('id="web-fonts"');
     // The hero's first picture has its address; the next three wait, with a copy for no JavaScript.
     expect(html).toMatch(/<img src="\/catalog\/home\/hero-1\.webp"/);

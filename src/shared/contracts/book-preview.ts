@@ -9,7 +9,7 @@ import { BOOK_INSTANCE_STATUSES, BOOK_TYPES, COVER_TYPES, type CoverType } from 
  * "Your book" (`/book/{bookInstanceId}`, issue 15): the whole book drawn before paying, read, changed
  * and approved. Routes (all owner-scoped: another account gets 404; state changes check the Origin):
  * - GET    /api/books/{id}                                  -> BookPreview
- * - GET    /api/books/{id}/pages/{position}/image?w=480|960|1600[&candidate=1][&binding=softcover|hardcover] -> image/webp
+ * - GET    /api/books/{id}/pages/{position}/image?w=480|720|960|1600[&candidate=1][&binding=softcover|hardcover] -> image/webp
  * - PATCH  /api/books/{id}           BookTextsUpdate        -> BookPreview (new version, no redraw)
  * - POST   /api/books/{id}/pages/{position}/redraw  {}      -> 202 BookPreview (candidate 'drawing')
  * - POST   /api/books/{id}/pages/{position}/choose  ChooseRedraw -> BookPreview (new version)
@@ -22,8 +22,11 @@ import { BOOK_INSTANCE_STATUSES, BOOK_TYPES, COVER_TYPES, type CoverType } from 
 /** The pages of the reader, in reading order. */
 const BOOK_PAGE_KINDS = ['front-cover', 'title', 'dedication', 'story', 'back-cover'] as const;
 
-/** The widths the image route serves (WebP, square pictures: height = width). */
-export const PREVIEW_IMAGE_WIDTHS = [480, 960, 1600] as const;
+/**
+ * The widths the image route serves (WebP, square pictures: height = width). 720 is a phone's page
+ * (about 380 CSS px at 1.75–2 device pixels; issue 33: it took the 960, ~1.8× the bytes).
+ */
+export const PREVIEW_IMAGE_WIDTHS = [480, 720, 960, 1600] as const;
 export type PreviewImageWidth = (typeof PREVIEW_IMAGE_WIDTHS)[number];
 
 /** The widths the cover sheet route serves (WebP; a sheet is about twice as wide as high). */

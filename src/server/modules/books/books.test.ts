@@ -113,7 +113,7 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     expect(book.pages.at(-1)!.text).toContain('Barnaby');
     // Every page with a picture is served as a web-sized WebP, never the print PNG.
     for (const page of book.pages.filter((entry) => entry.kind !== 'dedication')) {
-      expect(page.images.map((image) => image.width)).toEqual([480, 960, 1600]);
+      expect(page.images.map((image) => image.width)).toEqual([480, 720, 960, 1600]);
     }
     const image = await api(owner, 'GET', book.pages[5]!.images[0]!.url);
     expect(image.statusCode).toBe(200);
@@ -139,7 +139,7 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
       return cream / ((toRow - fromRow) * 80);
     };
     expect(Math.max(creamShare(400, 430), creamShare(30, 60))).toBeGreaterThan(0.4);
-    const cover = await api(owner, 'GET', book.pages[0]!.images[1]!.url);
+    const cover = await api(owner, 'GET', book.pages[0]!.images.find((image) => image.width === 960)!.url);
     expect(await sharp(cover.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 960 });
     // My Books shows it as ready to approve; nothing approved yet, so the cart badge is 0.
     const books = (await api(owner, 'GET', '/api/profile/books')).json().books as {
