@@ -38,7 +38,10 @@ async function readEveryPage(page: Page, next: string) {
     }
     const button = page.getByRole('button', { name: next });
     if (await button.isDisabled()) break;
+    const shown = seen.at(-1);
     await button.click();
+    // The next view, not the one still on the stage while the reader turns the page.
+    await expect(stage.getByRole('figure').last()).not.toHaveAttribute('aria-label', shown ?? '');
   }
   return seen;
 }
