@@ -21,7 +21,9 @@ test.beforeAll(async () => {
     <rect width="800" height="800" fill="url(#sky)"/><circle cx="560" cy="300" r="90" fill="#fff3b0"/>
     <path d="M0 560 Q200 500 400 560 T800 540 V800 H0 Z" fill="#3a7d44"/><path d="M0 640 Q300 600 800 660 V800 H0 Z" fill="#2d6a4f"/></svg>`;
   await sharp(Buffer.from(svg)).png().toFile(noPersonPhoto);
-  await sharp(await busyToyPhoto()).jpeg().toFile(busyToyPhotoFile);
+  await sharp(await busyToyPhoto())
+    .jpeg()
+    .toFile(busyToyPhotoFile);
 });
 
 test.describe.configure({ timeout: 300_000 });
