@@ -59,8 +59,15 @@ export async function checkPage(page: Page, target: Target, expected: string): P
 
 /** One Lighthouse mobile run in the signed-in browser, then the check that it measured the page. */
 async function measureOne(page: Page, url: string, target: Target | undefined, file: string) {
-  const result = await lighthouse(url, { output: 'json', logLevel: 'error' }, undefined, page);
+  let result = await lighthouse(url, { output: 'json', logLevel: 'error' }, undefined, page);
+  // A fresh browser's first run sometimes ends with NO_NAVSTART and no trace (null figures that
+  // would empty the median): that run is made again, at most twice, and the retry is said.
+  for (let retry = 1; retry <= 2 && result?.lhr.runtimeError; retry++) {
+    console.error(`${url}: Lighthouse ${result.lhr.runtimeError.code}, run again (${retry} of 2)`);
+    result = await lighthouse(url, { output: 'json', logLevel: 'error' }, undefined, page);
+  }
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`${url}: Lighthouse ${result.lhr.runtimeError.code}`);
   await fs.writeFile(file, typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
   if (target) {
     const finalUrl = result.lhr.finalDisplayedUrl ?? url;
