@@ -32,12 +32,22 @@ const partsOf = (scene: Scene, variant = 0) => {
   return parts;
 };
 
+// A redraw is another composition: mirrored, framed the other way, or both (scenes/variant.ts); its
+// choice draws the page to see whether the other framing fits, so it is asked once per scene too.
+const composed = new Map<string, Promise<Scene>>();
+const redrawnScene = (scene: Scene, variant: number) => {
+  const key = `${variant}:${JSON.stringify(scene)}`;
+  let redrawn = composed.get(key);
+  if (!redrawn) {
+    redrawn = redrawScene({ scene, look: DEFAULT_CHILD_LOOK, toy: DEFAULT_TOY_LOOK }, variant);
+    composed.set(key, redrawn);
+  }
+  return redrawn;
+};
+
 const drawParts = async (scene: Scene, variant: number) =>
   sceneParts({
-    // A redraw is another composition: mirrored, framed the other way, or both (scenes/variant.ts).
-    scene: variant
-      ? await redrawScene({ scene, look: DEFAULT_CHILD_LOOK, toy: DEFAULT_TOY_LOOK }, variant)
-      : scene,
+    scene: variant ? await redrawnScene(scene, variant) : scene,
     variant,
     style: 'color',
     size: 240,
@@ -239,8 +249,7 @@ describe.each(listStories().filter((story) => story.bookTypes.includes('storyboo
       for (const [index, page] of story.pages.entries()) {
         const first = await partsOf(page.scene);
         for (const variant of redraws) {
-          const cast = { scene: page.scene, look: DEFAULT_CHILD_LOOK, toy: DEFAULT_TOY_LOOK };
-          if ((await redrawScene(cast, variant)).view !== page.scene.view) continue;
+          if ((await redrawnScene(page.scene, variant)).view !== page.scene.view) continue;
           if (HIDING.includes(`${entry.id} ${index + 1}:${variant}`)) continue;
           const redrawn = parts.get(`${index + 1}:${variant}`)!;
           for (const part of first.parts) {
