@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
 export type LoadFigures = {
@@ -185,7 +186,8 @@ export function treeMemorySampler(pid: number, everyMs = 100) {
   };
 }
 
-if (process.argv[2] === '--load') {
+// Only when this file is the script run: bench/orders.ts imports it and has its own `--load`.
+if (process.argv[2] === '--load' && import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await loadMain(process.argv[3]!);
   process.exit(0);
 }

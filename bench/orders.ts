@@ -20,9 +20,11 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { contentHash } from '../src/server/book/versions';
+import { contentHash, sha256, versionTexts } from '../src/server/book/versions';
 import { fromPool } from '../src/server/db/client';
 import { bookInstances, books, bookVersions, orders, users } from '../src/server/db/schema';
+import { loadStory, renderStory } from '../src/server/stories/story';
+import { backCoverPosition, FRONT_COVER, storyPosition } from '../src/shared/domain/book-pages';
 import { personalisationOf } from '../test/personalisation-factory';
 import { cpuMs, freePort, inChildProcess, waitFor } from './load';
 import { serverArgs } from './server-command';
@@ -69,6 +71,8 @@ type Figures = {
   timeouts: number;
   non2xx: number;
   requestsSent: number;
+  /** How many answers had each HTTP status (autocannon's loads). */
+  statusCodes?: Record<string, number>;
 };
 
 /** An open loop with evenly spaced arrivals, on keep-alive connections; latency from the due time. */
@@ -175,6 +179,9 @@ async function loadMain(specFile: string): Promise<void> {
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     requestsSent: result.requests.sent,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat?.count ?? 0]),
+    ),
   };
   console.log(JSON.stringify(figures));
 }
@@ -248,17 +255,35 @@ async function measureShop(apiProcesses: number, drafts: number) {
     const { db } = fromPool(pool, () => {});
 
     // The books a finished wizard leaves, drawn and approved by the parent (checkout pays only the
-    // approved version, issue 15): one per request, so each request creates an order.
-    const texts = {
-      childName: 'Mia',
-      toyName: 'Bunny',
-      dedicationMessage: '',
-      dedicationSignature: '',
-      title: 'Bunny Keeps Watch Over Mia',
-      subtitle: '',
-      dedication: { message: '', signature: '' },
-      pages: [],
-    };
+    // approved version, issue 15): one per request, so each request creates an order. Each version
+    // holds what a drawn book's does: the story's words rendered with the names, and a picture
+    // (storage key and sha256) for the front cover, every story page and the back cover.
+    const story = renderStory(await loadStory('guardian-friend', 'storybook', 'en'), {
+      child: { name: 'Mia', gender: 'female', age: 5 },
+      toy: { name: 'Bunny' },
+      dedication: { message: 'For Mia, with love', signature: 'Granny' },
+      language: 'en',
+    });
+    const texts = versionTexts(
+      {
+        childName: 'Mia',
+        toyName: 'Bunny',
+        dedicationMessage: 'For Mia, with love',
+        dedicationSignature: 'Granny',
+      },
+      story,
+    );
+    const picture = (position: number) => ({
+      key: `books/bench/pages/${position}.png`,
+      sha256: sha256(Buffer.from(String(position))),
+    });
+    const pictures = Object.fromEntries(
+      [
+        FRONT_COVER,
+        ...story.pages.map((page) => storyPosition(page.position)),
+        backCoverPosition(story.pages.length),
+      ].map((position) => [position, picture(position)]),
+    );
     const [user] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = ${email}`);
     const [book] = await db.select({ id: books.id }).from(books).limit(1);
     const ids: string[] = [];
@@ -281,8 +306,8 @@ async function measureShop(apiProcesses: number, drafts: number) {
           bookInstanceId: id,
           number: 1,
           texts,
-          pictures: {},
-          contentHash: contentHash(texts, {}),
+          pictures,
+          contentHash: contentHash(texts, pictures),
           approvedAt: new Date(),
         })),
       );
@@ -294,7 +319,7 @@ async function measureShop(apiProcesses: number, drafts: number) {
 
     // Warm-up: the first orders compile the routes' code paths in every process.
     const warmUp = ids.splice(0, 400);
-    await load({
+    const warmed = await load({
       url: origin,
       connections: 20,
       durationSeconds: 2,
@@ -306,7 +331,9 @@ async function measureShop(apiProcesses: number, drafts: number) {
         headers: { ...json, cookie },
         body: BODY,
       });
-      throw new Error(`the warm-up made no order: ${probe.status} ${await probe.text()}`);
+      throw new Error(
+        `the warm-up made no order (${JSON.stringify(warmed)}); one more: ${probe.status} ${await probe.text()}`,
+      );
     }
     const closedIds = ids.splice(0, Math.floor(ids.length * 0.75));
     const before = await ordersNow();
