@@ -204,7 +204,7 @@ describe('/book/{id}: the reader', () => {
     expect(picture).toHaveAttribute('width', '960');
     expect(picture).toHaveAttribute('height', '960');
     expect(picture.getAttribute('srcset')).toMatch(
-      /w=480.* 480w, .*w=720.* 720w, .*w=960.* 960w, .*w=1600.* 1600w/,
+      /w=480.* 480w, .*w=720.* 720w, .*w=960.* 960w, .*w=1200.* 1200w, .*w=1600.* 1600w/,
     );
   });
 

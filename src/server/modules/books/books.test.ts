@@ -113,7 +113,7 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
     expect(book.pages.at(-1)!.text).toContain('Barnaby');
     // Every page with a picture is served as a web-sized WebP, never the print PNG.
     for (const page of book.pages.filter((entry) => entry.kind !== 'dedication')) {
-      expect(page.images.map((image) => image.width)).toEqual([480, 720, 960, 1600]);
+      expect(page.images.map((image) => image.width)).toEqual([480, 720, 960, 1200, 1600]);
     }
     const image = await api(owner, 'GET', book.pages[5]!.images[0]!.url);
     expect(image.statusCode).toBe(200);

@@ -19,7 +19,7 @@ export { deferred, fails, ok } from '../../../testing/mock-api';
 export const BOOK_ID = 'b1a2c3d4-0000-4000-8000-0000000000b1';
 
 function images(position: number, tag: string, candidate = false): PreviewImage[] {
-  return [480, 720, 960, 1600].map((width) => ({
+  return [480, 720, 960, 1200, 1600].map((width) => ({
     width,
     url: `/api/books/${BOOK_ID}/pages/${position}/image?w=${width}${candidate ? '&candidate=1' : ''}&v=${tag}`,
   }));
