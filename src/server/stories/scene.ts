@@ -34,6 +34,8 @@ export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
 const PROPS = [
   'bed',
   'blanket',
+  // The blanket pulled up to the nose of the child lying in bed ("pulls the blanket up to the nose").
+  'blanket-up',
   'lamp',
   'lamp-off',
   'star',
@@ -108,16 +110,18 @@ const TOY_POSES = [
 
 /**
  * Where a character is: on the ground at the left, centre or right; in the bed, the bath or the leaf
- * boat (the setting's own spot); `held` is only for the toy, in the child's arms.
+ * boat (the setting's own spot); `held` is only for the toy, in the child's arms; `on-pillow` only
+ * for the toy too, standing on the bed's pillow ("hops onto the pillow"), the child in the bed moved
+ * along to leave it room.
  */
-const PLACES = ['left', 'centre', 'right', 'in-bed', 'in-bath', 'in-boat', 'held'] as const;
+const PLACES = ['left', 'centre', 'right', 'in-bed', 'in-bath', 'in-boat', 'held', 'on-pillow'] as const;
 const FACINGS = ['left', 'right', 'front'] as const;
 
 const ChildSchema = z
   .object({
     pose: z.enum(CHILD_POSES),
     expression: z.enum(EXPRESSIONS),
-    place: z.enum(PLACES).exclude(['held']),
+    place: z.enum(PLACES).exclude(['held', 'on-pillow']),
     facing: z.enum(FACINGS),
     outfit: z.enum(['day', 'pyjamas', 'bath']),
   })
@@ -174,6 +178,8 @@ export const SceneSchema = z
       context.addIssue({ code: 'custom', message: 'a held toy needs a hugging child' });
     if (scene.toy?.place === 'held' && scene.toy.pose !== 'held')
       context.addIssue({ code: 'custom', message: 'a toy in the arms has the pose "held"' });
+    if (scene.toy?.place === 'on-pillow' && (scene.child?.place !== 'in-bed' || !scene.props.includes('bed')))
+      context.addIssue({ code: 'custom', message: 'a toy on the pillow needs the bed and the child in it' });
     // A peeking toy shows only its top: something in front (blanket, tub, boat) must hide the rest.
     if (scene.toy?.pose === 'peeking' && !['in-bed', 'in-bath', 'in-boat'].includes(scene.toy.place))
       context.addIssue({

@@ -5,6 +5,7 @@ import { DEFAULT_TOY_LOOK, type ToyLook } from '../../../../shared/domain/toy-lo
 import type { Scene } from '../../../stories/scene';
 import { loadStory } from '../../../stories/story';
 import { renderScenePage, sceneSvg } from './index';
+import { propsHiddenByFigures, sceneParts } from './layout-check';
 
 /** 8 x 8 average hash of a picture: 64 bits, one per cell brighter than the mean. */
 async function averageHash(png: Buffer): Promise<boolean[]> {
@@ -165,5 +166,69 @@ describe('a hearing device on the child’s own ear on every page (issue 30)', (
       ).toBeGreaterThan(rightX);
     }
     expect(compared).toBeGreaterThan(20);
+  }, 120_000);
+});
+
+describe('what the words say the picture shows (issue 30)', () => {
+  const parts = (scene: Scene) =>
+    sceneParts({ scene, style: 'color', size: 240, look: DEFAULT_CHILD_LOOK, toy }).then(
+      (drawn) => new Map(drawn.parts.map((part) => [part.what, part])),
+    );
+
+  it('a child lying in bed is under the blanket, pulled up to the nose where the words say so', async () => {
+    const shadow = scenes.storybook[6]!; // "pulls the blanket right up to his nose"
+    expect(shadow.props).toContain('blanket-up');
+    const up = await parts(shadow);
+    const down = await parts({ ...shadow, props: shadow.props.filter((prop) => prop !== 'blanket-up') });
+    const uncovered = await parts({ ...shadow, props: ['bed'] });
+    // Under the blanket: far less of the child shows than of a child on a bed without one.
+    expect(down.get('child')!.count).toBeLessThan(uncovered.get('child')!.count * 0.75);
+    // Pulled up to the nose: the eyes still show, the mouth and chin do not.
+    expect(up.get('face')!.count).toBeGreaterThan(0);
+    expect(up.get('face')!.count).toBeLessThan(down.get('face')!.count * 0.75);
+    // The toy peeking close by still shows over the blanket.
+    expect(up.get('toy')!.count).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('the toy that hops onto the pillow stands on the pillow, not beside the bed', async () => {
+    const pillowPage = scenes.storybook[7]!; // "hops onto the pillow for a closer look"
+    expect(pillowPage.toy?.place).toBe('on-pillow');
+    // Framed wide and not mirrored, the pillow lies at x 136–328, its top at y 506 (settings.ts).
+    const drawn = await parts({ ...pillowPage, view: 'wide', side: 'left' });
+    const mask = drawn.get('toy')!.mask;
+    let sumX = 0;
+    let count = 0;
+    let lowest = 0;
+    for (let at = 0; at < mask.length; at++) {
+      if (!mask[at]) continue;
+      sumX += at % 240;
+      count += 1;
+      lowest = Math.max(lowest, Math.floor(at / 240));
+    }
+    const middle = ((sumX / count) * 1000) / 240;
+    expect(middle).toBeGreaterThan(136);
+    expect(middle).toBeLessThan(328);
+    // Its feet above the mattress's top (y 590): on the pillow, not on the floor or the blanket.
+    expect((lowest * 1000) / 240).toBeLessThan(590);
+  }, 60_000);
+
+  it('no child or toy hides the owl or the hedgehog the words name, in either story', async () => {
+    const hiding: string[] = [];
+    for (const story of ['guardian-friend', 'birthday-adventure'])
+      for (const bookType of ['storybook', 'coloring'] as const) {
+        const pages = (await loadStory(story, bookType, 'en')).pages;
+        for (const [index, page] of pages.entries()) {
+          const creatures = page.scene.props.filter((prop) => prop === 'owl' || prop === 'hedgehog');
+          if (!creatures.length) continue;
+          const hidden = await propsHiddenByFigures(
+            { scene: page.scene, style: 'color', size: 240, look: DEFAULT_CHILD_LOOK, toy },
+            creatures,
+          );
+          for (const [prop, share] of Object.entries(hidden))
+            if (share > 0.15)
+              hiding.push(`${story} ${bookType} ${index + 1}: the ${prop} ${Math.round(share * 100)} %`);
+        }
+      }
+    expect(hiding).toEqual([]);
   }, 120_000);
 });

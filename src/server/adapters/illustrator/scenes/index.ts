@@ -141,8 +141,13 @@ function facingIn(stage: Stage, facing: 'left' | 'right' | 'front', inside: bool
   return facing === 'left' ? 'right' : 'left';
 }
 
+/** One child lying in the bed: the quilt covers them (settings.ts `coverLyingChild`). */
+const underQuilt = (scene: Scene) =>
+  scene.child?.place === 'in-bed' && (scene.child.pose === 'lying' || scene.child.pose === 'sleeping');
+
 const inNest = (who: SceneChild | SceneToy | undefined) =>
-  who !== undefined && (who.place === 'in-bed' || who.place === 'in-bath' || who.place === 'in-boat');
+  who !== undefined &&
+  (who.place === 'in-bed' || who.place === 'in-bath' || who.place === 'in-boat' || who.place === 'on-pillow');
 
 /** A point of the setting's own space on the page. */
 const toPage = (stage: Stage, x: number) => (stage.mirrored ? SPACE - x : x);
@@ -254,7 +259,10 @@ function placeChild(stage: Stage, c: SceneChild, look: ChildLook): PlacedChild {
         ? nest.x - nest.width * 0.18
         : stage.tuckedIn
           ? nest.x - nest.width * 0.32
-          : nest.x - 20;
+          : stage.scene.toy?.place === 'on-pillow'
+            ? // The toy has hopped onto the pillow: the child sits further along the bed.
+              nest.x + nest.width * 0.12
+            : nest.x - 20;
     const y = nest.y + sink;
     return {
       svg: place(figure, figure.anchors.ground, x, y, k),
@@ -289,7 +297,7 @@ function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild |
     facing: facingIn(stage, t.facing, inside),
   });
   // In the bed beside a lying child, the toy is a plush on the pillow, smaller than the child.
-  const kt = k * (t.place === 'in-bed' && !held ? TOY_IN_BED_SCALE : TOY_SCALE);
+  const kt = k * ((t.place === 'in-bed' || t.place === 'on-pillow') && !held ? TOY_IN_BED_SCALE : TOY_SCALE);
   if (held && child) {
     return {
       svg: place(figure, figure.anchors.arms, child.arms.x, child.arms.y, kt),
@@ -313,15 +321,22 @@ function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild |
         ? stage.tuckedIn
           ? // A cast tucked in fills the bed (issue 35): the toy at its foot, watching over them all.
             { x: nest.x + nest.width * 0.42, y: nest.y + 25 }
-          : t.pose === 'guarding'
-            ? // Sitting up at the foot of the bed, watching over the child: in the picture on a close view too.
-              { x: nest.x + nest.width * 0.3, y: nest.y + 25 }
+          : t.pose === 'guarding' || (underQuilt(scene) && t.pose !== 'sleeping')
+            ? // Sitting up at the foot of the bed, watching over the child: in the picture on a close view
+              // too; beside a child under the quilt, the toy peeks over it there (settings.ts coverLyingChild).
+              { x: nest.x + nest.width * 0.3, y: nest.y + (t.pose === 'peeking' ? -95 : 25) }
             : t.pose === 'sleeping'
-              ? { x: nest.x + 30, y: nest.y + 20 }
+              ? underQuilt(scene)
+                ? // Tucked in beside the child, its head on the quilt's edge by the child's arm.
+                  { x: nest.x + 90, y: nest.y - 20 }
+                : { x: nest.x + 30, y: nest.y + 20 }
               : { x: nest.x + 130, y: nest.y + 40 }
-        : t.place === 'in-boat'
-          ? { x: nest.x + nest.width * 0.24, y: nest.y + 40 }
-          : { x: nest.x + 140, y: nest.y + 60 };
+        : t.place === 'on-pillow'
+          ? // Standing on the pillow, its feet sunk a little into it.
+            (nest.pillow ?? { x: nest.x - nest.width * 0.3, y: nest.y - 50 })
+          : t.place === 'in-boat'
+            ? { x: nest.x + nest.width * 0.24, y: nest.y + 40 }
+            : { x: nest.x + 140, y: nest.y + 60 };
     return {
       svg: place(figure, figure.anchors.ground, spot.x, spot.y, kt),
       box: boxOf(figure, figure.anchors.ground, spot.x, spot.y, kt),

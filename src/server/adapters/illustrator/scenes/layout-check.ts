@@ -87,6 +87,32 @@ export async function sceneParts(input: ScenePageInput, size = GRID): Promise<Sc
   return { size, parts, image: whole, ...(hidden ? { hidden } : {}) };
 }
 
+/**
+ * How much of each named prop of the page the characters hide (issue 30: the owl behind the child's
+ * head): the prop's pixels with every child and toy taken away, against those that show on the page.
+ */
+export async function propsHiddenByFigures(
+  input: ScenePageInput,
+  props: readonly string[],
+  size = GRID,
+): Promise<Record<string, number>> {
+  const svg = sceneSvg({ ...input, style: 'color', size });
+  const whole = await raster(svg, undefined, size);
+  const figures = PART_CLASSES(svg)
+    .filter(({ what }) => kindOf(what) === 'child' || kindOf(what) === 'toy')
+    .map(({ selector }) => selector)
+    .join(',');
+  const alone = await raster(svg, figures, size);
+  const hidden: Record<string, number> = {};
+  for (const prop of props) {
+    const full = changed(alone, await raster(svg, `${figures},.prop-${prop}`, size)).count;
+    if (full === 0) continue;
+    const shows = changed(whole, await raster(svg, `.prop-${prop}`, size)).count;
+    hidden[prop] = Math.max(0, 1 - shows / full);
+  }
+  return hidden;
+}
+
 /** The pixels where two rasters differ. */
 function changed(whole: Buffer, without: Buffer): { mask: Uint8Array; count: number } {
   const mask = new Uint8Array(whole.length / 3);

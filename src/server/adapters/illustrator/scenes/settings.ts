@@ -8,7 +8,8 @@ import { LIGHTS, type Light, type Paint, r, randomFrom, SPACE } from './paint';
  * print code sets the text panel.
  */
 
-export type Spot = { x: number; y: number; width: number };
+/** A nest (bed, bath, boat): its middle, its width, and for a bed the top of its pillow. */
+export type Spot = { x: number; y: number; width: number; pillow?: { x: number; y: number } };
 
 export type SettingArt = {
   /** Behind the characters. */
@@ -388,7 +389,7 @@ function bedroom(c: SettingContext): SettingArt {
     back += `<rect x="${628 + extra}" y="520" width="36" height="260" rx="12" fill="${p.f(wood)}" ${p.s()}/>`;
     back += `<ellipse cx="232" cy="548" rx="96" ry="42" fill="${p.f('#ffffff')}" ${p.s()}/>`;
     back += p.colourOnly(`<ellipse cx="232" cy="562" rx="70" ry="18" fill="#e9e2f0"/>`);
-    nest = { x: 390 + extra / 2, y: 580, width: 500 + extra };
+    nest = { x: 390 + extra / 2, y: 580, width: 500 + extra, pillow: { x: 232, y: 530 } };
     if (c.has('blanket')) {
       const quilt = p.line ? '#fff' : c.scene.time === 'morning' ? '#f29bb0' : '#e07a93';
       const foot = extra
@@ -405,6 +406,7 @@ function bedroom(c: SettingContext): SettingArt {
       front += p.colourOnly(
         `<circle cx="400" cy="712" r="10" fill="#ffd9e2"/><circle cx="560" cy="624" r="10" fill="#ffd9e2"/><circle cx="230" cy="710" r="10" fill="#ffd9e2"/><circle cx="580" cy="712" r="10" fill="#ffd9e2"/>`,
       );
+      front += coverLyingChild(c, quilt);
     } else {
       front += `<g class="nest-front"><rect x="140" y="640" width="${500 + extra}" height="95" rx="12" fill="${p.f('#f4eee6')}" ${p.s()}/></g>`;
     }
@@ -768,6 +770,32 @@ function kitchen(c: SettingContext): SettingArt {
     front += `<circle cx="690" cy="600" r="26" fill="${p.f('#f08a3c')}" ${p.s()}/>`;
   }
   return { back, front, glow: win.glow, ground: 760 };
+}
+
+/**
+ * A child lying alone in the bed is under the blanket (issue 30: the body lay on top of it): the
+ * quilt rises over the body from under the arms to the feet, or over the lower face when the words
+ * say the blanket is pulled up to the nose (`blanket-up`). The lying figure's head rests at the
+ * pillow end (scenes/index.ts `placeChild`), so the shapes follow its body in the setting's space.
+ * A cast tucked in sits up to the chest and keeps the flat quilt.
+ */
+function coverLyingChild(c: SettingContext, quilt: string): string {
+  const child = c.scene.child;
+  if ((c.cast ?? 1) > 1 || child?.place !== 'in-bed' || (child.pose !== 'lying' && child.pose !== 'sleeping'))
+    return '';
+  const { p } = c;
+  const edge = c.has('blanket-up')
+    ? // Across the face just under the eyes, then over the shoulder and along the body.
+      'M178 536 Q262 518 352 526 Q372 470 430 468 Q540 462 626 478'
+    : // From under the arm, over the body and along it: the shoulder and the pyjamas' top show.
+      'M404 590 Q404 500 452 472 Q540 460 626 478';
+  const turned = c.has('blanket-up')
+    ? // The quilt's edge turned over: a band of its lining under the face.
+      p.colourOnly(
+        '<path d="M178 536 Q262 518 352 526 L356 546 Q262 538 182 556 Z" fill="#ffffff" fill-opacity="0.55"/>',
+      )
+    : '';
+  return `<g class="nest-front"><path d="${edge} Q646 520 646 586 L640 600 L300 600 Q240 590 178 600 Z" fill="${p.f(quilt)}" ${p.s(1.2)}/>${turned}</g>${c.has('blanket-up') ? p.stroke('M400 480 Q420 540 410 598') : ''}`;
 }
 
 /** The owl, one eye open and one blinking, sitting at (x, y) (its middle). */

@@ -109,7 +109,12 @@ const PANS: Partial<Record<Scene['setting'], { edge: 'feature' | 'far'; by: numb
 };
 
 const nested = (place: string | undefined) =>
-  place === undefined || place === 'held' || place === 'in-bed' || place === 'in-bath' || place === 'in-boat';
+  place === undefined ||
+  place === 'held' ||
+  place === 'in-bed' ||
+  place === 'in-bath' ||
+  place === 'in-boat' ||
+  place === 'on-pillow';
 
 /**
  * The camera panned along a setting that allows it, where the characters go with the setting: every
