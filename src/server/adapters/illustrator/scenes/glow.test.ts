@@ -62,13 +62,15 @@ async function glowOnFigures(scene: Scene): Promise<Record<string, number>> {
   });
   const change: Record<string, number> = {};
   for (const part of parts.parts.filter((p) => p.what === 'child' || p.what === 'toy')) {
-    let sum = 0;
+    let changed = 0;
     for (let at = 0; at < part.mask.length; at++) {
       if (!part.mask[at]) continue;
+      let sum = 0;
       for (let channel = 0; channel < 3; channel++)
         sum += Math.abs(lit[at * 3 + channel]! - dark[at * 3 + channel]!);
+      if (sum > CHANGED) changed += 1;
     }
-    change[part.what] = Math.round((sum / (part.count * 3)) * 10) / 10;
+    change[part.what] = Math.round((changed / part.count) * 1000) / 10;
   }
   return change;
 }
@@ -88,9 +90,10 @@ describe('glows light the room behind the figures, not the figures (issue 31)', 
   ])('page %i: %s leaves the child and the toy their own colours', async (number) => {
     const change = await glowOnFigures(pages[number - 1]!.scene);
     expect(Object.keys(change).sort()).toEqual(['child', 'toy']);
-    // Only the anti-aliased edge pixels, half figure and half lit room, may change (in %). With the
-    // glows drawn over the figures: 4 and 15 % on page 6, 1.5 % (the hair) on 14, 3 and 14 % on 17.
-    for (const [what, share] of Object.entries(change)) expect(share, what).toBeLessThan(1);
+    // Only the anti-aliased edge pixels, half figure and half lit room, may change (up to 2.8 %). With
+    // the glows drawn over the figures: the child 23 % and the toy 70 % on page 6, the child's hair 6 %
+    // on 14, 24 and 56 % on 17, 10 and 10 % on 19, the toy 35 % on 29.
+    for (const [what, share] of Object.entries(change)) expect(share, what).toBeLessThan(4);
   });
 
   it('the figures keep the night’s tint: the pyjamas in the colour the wash gave them', async () => {
