@@ -169,5 +169,9 @@ function fill(grey: Buffer, width: number, seed: number): number {
   return size;
 }
 
-/** Pages 1, 5 (line art), 13 and 22 drawn before issue 35 (commit 3580e08). */
-const ONE_CHILD_HASHES = ['2480df4ff8926dce', '15e9bc30d7b6bcc8', '3009cd30f5922dab', '2b63e41dbfda4602'];
+/**
+ * Pages 1, 5 (line art), 13 and 22 drawn before issue 35 (commit 3580e08); the colour pages as
+ * redrawn with the glows behind the figures (issue 31), page 5 with the child under the quilt
+ * (issue 30).
+ */
+const ONE_CHILD_HASHES = ['3be9fdd4d6800034', 'd4fe3b6354373d22', 'ba29f193dab710d9', 'f877b1a74e381fb7'];

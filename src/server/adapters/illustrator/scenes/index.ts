@@ -3,7 +3,7 @@ import type { ChildLook } from '../../../../shared/domain/child-look';
 import type { ToyLook } from '../../../../shared/domain/toy-look';
 import type { Scene, SceneChild, SceneToy } from '../../../stories/scene';
 import { drawChild, drawToy, type Figure } from '../characters';
-import { LIGHTS, type Paint, paintFor, randomFrom, SPACE } from './paint';
+import { LIGHTS, type Paint, paintFor, randomFrom, SPACE, tintedSvg } from './paint';
 import { panned } from './pan';
 import { drawSetting, type SettingArt, type SettingContext, type Spot, sparkles } from './settings';
 
@@ -178,6 +178,8 @@ export function sceneSvg(input: ScenePageInput): string {
 
   const nested: string[] = [];
   const ground: string[] = [];
+  /** The toy's magic glow, drawn with the setting's glows behind the figures. */
+  const glows = { nested: '', ground: '' };
   const focus: Point[] = [];
   const add = (figure: PlacedFigure) => {
     (figure.inside ? nested : ground).push(figure.svg);
@@ -193,7 +195,9 @@ export function sceneSvg(input: ScenePageInput): string {
     add(toy);
     // Indoors the sparkles are the toy's magic ("opens two bright eyes"): around the toy itself.
     if (scene.props.includes('sparkles') && !SKY_SETTINGS.has(scene.setting)) {
-      (toy.inside ? nested : ground).push(toyMagic(stage, toy.at));
+      const magic = toyMagic(stage, toy.at);
+      (toy.inside ? nested : ground).push(magic.sparkles);
+      glows[toy.inside ? 'nested' : 'ground'] += magic.glow;
     }
   }
   if (lead && child && input.companions?.length) {
@@ -213,7 +217,7 @@ export function sceneSvg(input: ScenePageInput): string {
     });
   }
 
-  let body = layers(stage, art, nested.join(''), ground.join(''));
+  let body = layers(stage, art, nested.join(''), ground.join(''), glows);
   if (scene.view === 'close') {
     // In the bed, the bath or the boat: the whole nest stays in the picture.
     const nestFocus = child?.inside ? { x: toPage(stage, stage.nest.x), y: stage.nest.y } : undefined;
@@ -564,8 +568,8 @@ function placeCompanion(
   };
 }
 
-/** A glow and sparkles around the toy at `at`. */
-function toyMagic(stage: Stage, at: Point): string {
+/** A glow and sparkles around the toy at `at`: the glow goes behind the figures, the sparkles over them. */
+function toyMagic(stage: Stage, at: Point): { glow: string; sparkles: string } {
   const { scene, p } = stage;
   const c: SettingContext = {
     scene,
@@ -574,28 +578,46 @@ function toyMagic(stage: Stage, at: Point): string {
     has: (prop) => scene.props.includes(prop),
     rand: randomFrom('sparkles'),
   };
-  return (
-    p.colourOnly(
+  return {
+    glow: p.colourOnly(
       `<circle cx="${at.x.toFixed(1)}" cy="${(at.y - 40).toFixed(1)}" r="150" fill="#fff3b0" fill-opacity="0.22"/>`,
-    ) + sparkles(c, at.x, at.y - 60, 140)
-  );
+    ),
+    sparkles: sparkles(c, at.x, at.y - 60, 140),
+  };
 }
 
 /**
  * The setting (mirrored when it stands on the right) around the nested figures, then the figures on
- * the ground, the hour's tint and the setting's glow.
+ * the ground, in the hour's tint, with the setting's glows.
+ *
+ * In colour the glows light the room behind the figures, never the figures (issue 31: a halo over a
+ * child made them look see-through): the setting's back, the tint over it, the glows, then the
+ * figures and what stands in front of them in the tinted colours (`tintedSvg`), so they look as they
+ * did under the wash. Masking the glows with the figures' outline cost librsvg ~300 ms a page; this
+ * costs nothing. Line art has no tint and its glows (the fireflies' rings) stay over everything.
  */
-function layers(stage: Stage, art: SettingArt, nested: string, ground: string): string {
+function layers(
+  stage: Stage,
+  art: SettingArt,
+  nested: string,
+  ground: string,
+  glows: { nested: string; ground: string },
+): string {
   const wrap = (svg: string) =>
     stage.mirrored ? `<g transform="translate(${SPACE} 0) scale(-1 1)">${svg}</g>` : svg;
+  if (stage.p.line)
+    return wrap(art.back + nested + art.front + (art.onFront ?? '')) + ground + wrap(art.glow);
   const tint = LIGHTS[stage.scene.time].tint;
+  const lit = (svg: string) => tintedSvg(svg, tint);
   return (
-    wrap(art.back + nested + art.front + (art.onFront ?? '')) +
-    ground +
-    (stage.p.line || tint.opacity === 0
+    wrap(art.back) +
+    (tint.opacity === 0
       ? ''
       : `<rect x="-10" y="-10" width="${SPACE + 20}" height="${SPACE + 20}" fill="${tint.colour}" fill-opacity="${tint.opacity}"/>`) +
-    wrap(art.glow)
+    wrap(art.glow + lit(glows.nested)) +
+    lit(glows.ground) +
+    wrap(lit(nested + art.front + (art.onFront ?? ''))) +
+    lit(ground)
   );
 }
 

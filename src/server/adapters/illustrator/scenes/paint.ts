@@ -157,6 +157,43 @@ export const LIGHTS: Record<TimeOfDay, Light> = {
   },
 };
 
+/** The hour's wash: a colour laid over the whole picture at an opacity. */
+export type Tint = Light['tint'];
+
+const hexChannels = (hex: string): number[] => {
+  const digits =
+    hex.length === 4 ? [...hex.slice(1)].map((d) => d + d) : [1, 3, 5].map((at) => hex.slice(at, at + 2));
+  return digits.map((pair) => Number.parseInt(pair, 16));
+};
+
+/** A colour as the tint laid over it shows it (`#rgb` or `#rrggbb`, out as `#rrggbb`). */
+export function underTint(colour: string, tint: Tint): string {
+  const [r0, g0, b0] = hexChannels(colour);
+  const over = hexChannels(tint.colour);
+  return `#${[r0!, g0!, b0!]
+    .map((channel, at) => Math.round(channel * (1 - tint.opacity) + over[at]! * tint.opacity))
+    .map((channel) => channel.toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+/** The colour attributes of a drawing: fills, outlines, gradient stops. */
+const COLOUR_ATTRIBUTE =
+  /\b(fill|stroke|stop-color|flood-color|lighting-color)="(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})"/g;
+
+/**
+ * A drawing in the colours the tint over it would give (issue 31): the glows are drawn under the
+ * characters, so the wash that lay over the whole page is baked into what is drawn over the glows.
+ * Exact, semi-transparent shapes too: the tint and alpha blending are both weighted averages, so
+ * tinting the colours over an already tinted page gives the same pixels as tinting the whole page.
+ */
+export function tintedSvg(svg: string, tint: Tint): string {
+  if (tint.opacity === 0) return svg;
+  return svg.replace(
+    COLOUR_ATTRIBUTE,
+    (_, name: string, colour: string) => `${name}="${underTint(colour, tint)}"`,
+  );
+}
+
 /** A small deterministic random source: the same scene gives the same stars and leaves. */
 export function randomFrom(seed: string): () => number {
   let h = 2166136261;

@@ -16,7 +16,7 @@ export type SettingArt = {
   back: string;
   /** In front of the characters (blanket, tub side, boat side, foreground grass). */
   front: string;
-  /** Lights drawn after the tint, so they glow (lamp, moon halo, fireflies, lanterns). */
+  /** Lights over the tinted room, behind the characters (lamp, moon halo, fireflies, lanterns). */
   glow: string;
   /** Where characters stand. */
   ground: number;
