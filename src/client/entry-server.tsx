@@ -7,11 +7,15 @@ import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { BookPreview } from '../shared/contracts/book-preview';
 import { FALLBACK_LANGUAGE } from '../shared/i18n';
-import { readerBookId, type StorefrontRenderer } from '../shared/storefront';
+import { personalPage, type StorefrontRenderer } from '../shared/storefront';
 import { type AuthSession, SESSION_QUERY_KEY } from './components/auth/get-session';
 import { AppProviders, createQueryClient } from './components/layout/app-providers';
 import { type DocumentHead, DocumentHeadContext } from './components/layout/use-document-title';
 import { bookQueryKey, isDrawing } from './features/book/api/get-book';
+import { bookInstancesQueryKey } from './features/profile/api/get-book-instances';
+import { getProfileQueryOptions } from './features/profile/api/get-profile';
+import { profileOrdersQueryKey } from './features/profile/api/get-profile-orders';
+import { parseProfileTab } from './features/profile/lib/links';
 import { getThemeQueryOptions } from './features/themes/api/get-theme';
 import { THEME_REVIEWS_QUERY_KEY } from './features/themes/api/get-theme-reviews';
 import { getThemesQueryOptions } from './features/themes/api/get-themes';
@@ -22,20 +26,40 @@ import { routes } from './router';
 
 const handler = createStaticHandler(routes);
 
-/** The API reads a storefront page shows, as [query key, API path] (the keys of features/themes/api). */
-function pageReads(url: URL): Array<[readonly unknown[], string]> {
-  const bookId = readerBookId(url.pathname);
-  if (bookId !== null) {
+/** What renderToString writes for a Suspense boundary it leaves to the browser. */
+const SUSPENDED_PART = '<!--$!-->';
+/** How many times (10 ms apart) a paint waits for a part's code before leaving the page to the app. */
+const LAZY_CODE_WAITS = 20;
+
+/**
+ * One API read a page shows: its query key, its API path, and for a list read a page at a time
+ * (TanStack's infinite queries) the answer as the first page of that list.
+ */
+type PageRead = [key: readonly unknown[], path: string, firstPageOf?: 'list'];
+
+/** The API reads a painted page shows (the keys of the features' own api folders). */
+function pageReads(url: URL): PageRead[] {
+  const personal = personalPage(url.pathname);
+  if (personal?.page === 'reader') {
     // The reader (issue 33): who is signed in and their book, read with the visitor's own session.
     return [
       [SESSION_QUERY_KEY, '/api/auth/get-session'],
-      [bookQueryKey(bookId), `/api/books/${encodeURIComponent(bookId)}`],
+      [bookQueryKey(personal.bookId), `/api/books/${encodeURIComponent(personal.bookId)}`],
     ];
   }
+  if (personal?.page === 'profile') {
+    // The profile (issue 33): who is signed in, their account, and the list of the open tab.
+    const tab = parseProfileTab(url.searchParams.get('tab'));
+    const reads: PageRead[] = [
+      [SESSION_QUERY_KEY, '/api/auth/get-session'],
+      [getProfileQueryOptions().queryKey, '/api/profile'],
+    ];
+    if (tab === 'active-generations') reads.push([bookInstancesQueryKey, '/api/profile/books', 'list']);
+    if (tab === 'orders') reads.push([profileOrdersQueryKey, '/api/profile/orders', 'list']);
+    return reads;
+  }
   const type = readBookType(url.searchParams.get('type'));
-  const reads: Array<[readonly unknown[], string]> = [
-    [getPricesQueryOptions().queryKey, '/api/catalog/prices'],
-  ];
+  const reads: PageRead[] = [[getPricesQueryOptions().queryKey, '/api/catalog/prices']];
   if (url.pathname === '/' || url.pathname.startsWith('/themes')) {
     const listType = url.pathname === '/' ? 'storybook' : type;
     reads.push([getThemesQueryOptions(listType).queryKey, `/api/catalog/themes?type=${listType}`]);
@@ -58,14 +82,22 @@ function pageReads(url: URL): Array<[readonly unknown[], string]> {
 /**
  * Whether the reader is painted here: a signed-in owner's book that is ready (a book being drawn
  * polls, a gift copy, a failed or abandoned book and every other case stay the single-page app).
- * The session is cut down to what the app reads of it: no token ever goes into the page.
  */
 function paintsReader(address: URL, queryClient: QueryClient, bookId: string): boolean {
-  const session = queryClient.getQueryData<AuthSession | null>(SESSION_QUERY_KEY);
   const book = queryClient.getQueryData<BookPreview>(bookQueryKey(bookId));
-  if (!session?.user || !book || address.searchParams.has('copy')) return false;
+  if (!book || address.searchParams.has('copy')) return false;
   if (book.pages.length === 0 || isDrawing(book) || book.status === 'archived') return false;
-  if (book.status === 'abandoned') return false;
+  return book.status !== 'abandoned';
+}
+
+/**
+ * Whether a personal page has its signed-in owner (an ended session reads `null`: the app then
+ * sends them to sign in, as before). The session is cut down to what the app reads of it: no token
+ * ever goes into the page.
+ */
+function keepsOwnSession(queryClient: QueryClient): boolean {
+  const session = queryClient.getQueryData<AuthSession | null>(SESSION_QUERY_KEY);
+  if (!session?.user) return false;
   const { id, email, name, image, emailVerified, language } = session.user;
   const kept: AuthSession = {
     session: { id: session.session.id, expiresAt: session.session.expiresAt },
@@ -110,13 +142,17 @@ export const render: StorefrontRenderer = async ({
   try {
     const reads = pageReads(address);
     const answers = await Promise.all(reads.map(([, path]) => fetchJson(path)));
-    for (const [index, [key]] of reads.entries()) queryClient.setQueryData(key, answers[index]);
+    for (const [index, [key, , firstPageOf]] of reads.entries()) {
+      const answer = answers[index];
+      queryClient.setQueryData(key, firstPageOf ? { pages: [answer], pageParams: [null] } : answer);
+    }
   } catch {
     return null;
   }
-  const bookId = readerBookId(address.pathname);
-  if (bookId !== null) {
-    if (!paintsReader(address, queryClient, bookId)) return null;
+  const personal = personalPage(address.pathname);
+  if (personal !== null) {
+    if (!keepsOwnSession(queryClient)) return null;
+    if (personal.page === 'reader' && !paintsReader(address, queryClient, personal.bookId)) return null;
   } else if (!mayBeSignedIn) {
     // A visitor with no session cookie is signed out: the header shows "Sign in" from the first
     // paint. With one, the header keeps its placeholder and the client reads the session (never in
@@ -141,15 +177,25 @@ export const render: StorefrontRenderer = async ({
 
   const head: DocumentHead = {};
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = withDocument(dataset, language, () =>
-    renderToString(
-      <DocumentHeadContext.Provider value={head}>
-        <AppProviders i18n={i18n} queryClient={queryClient} painted>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-      </DocumentHeadContext.Provider>,
-    ),
-  );
+  const paint = () =>
+    withDocument(dataset, language, () =>
+      renderToString(
+        <DocumentHeadContext.Provider value={head}>
+          <AppProviders i18n={i18n} queryClient={queryClient} painted>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </DocumentHeadContext.Provider>,
+      ),
+    );
+  let html = paint();
+  // A part whose code loads on demand (React.lazy: the profile's orders and data tabs) is left to
+  // the browser by renderToString, which waits for nothing: its first render asks for the code, and
+  // the page is painted again once it is there. A part still missing then: the app paints the page.
+  for (let attempt = 0; html.includes(SUSPENDED_PART) && attempt < LAZY_CODE_WAITS; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    html = paint();
+  }
+  if (html.includes(SUSPENDED_PART)) return null;
   // react-i18next notes each namespace a useTranslation asked for; the client loads those first.
   const reported = (i18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces;
   const used = reported?.getUsedNamespaces() ?? [];

@@ -84,6 +84,9 @@ function replay() {
         target.dispatchEvent(
           new PointerEvent('pointerdown', { bubbles: true, cancelable: true, button: 0, isPrimary: true }),
         );
+        // Tabs are chosen on the mouse button going down (Radix's tabs: the profile's, issue 33).
+      } else if (target.matches('[role="tab"]')) {
+        target.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
       } else target.click();
     } finally {
       replaying = false;

@@ -2,8 +2,8 @@ import type { Language } from './i18n';
 
 /**
  * The storefront pages the server renders to HTML (issue 19, docs/decisions/017): the shop's
- * window, the same for every visitor of a language. The app pages (wizard, checkout, reader,
- * profile, admin, auth) stay the single-page app.
+ * window, the same for every visitor of a language. The app pages (wizard, checkout, admin, auth)
+ * stay the single-page app; the reader and the profile are painted for their owner (`personalPage`).
  */
 const STOREFRONT_PATTERNS = [
   /^\/$/,
@@ -18,17 +18,30 @@ export function isStorefrontPage(pathname: string): boolean {
 }
 
 /**
- * The book of the reader address `/book/{id}`, or null for any other path. The server paints the
- * reader too (issue 33), but only for its signed-in owner, with their own session, never shared.
+ * A parent's own page (issue 33): the server paints it too, but only for its signed-in owner, read
+ * with their own session, never kept or shared. The reader `/book/{id}` and the profile `/profile`
+ * (its tab is in the query string, `?tab=`).
  */
-export function readerBookId(pathname: string): string | null {
-  const segment = /^\/book\/([^/]+)\/?$/.exec(pathname)?.[1];
-  if (segment === undefined) return null;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null; // a malformed address: the app says so itself
+export type PersonalPage = { page: 'reader'; bookId: string } | { page: 'profile' };
+
+/** The personal pages the server paints, the one list of them (docs/decisions/017). */
+const PERSONAL_PAGES: Array<{ pattern: RegExp; page: (segment: string | undefined) => PersonalPage }> = [
+  { pattern: /^\/book\/([^/]+)\/?$/, page: (segment) => ({ page: 'reader', bookId: segment ?? '' }) },
+  { pattern: /^\/profile\/?$/, page: () => ({ page: 'profile' }) },
+];
+
+/** Which personal page a path is, or null for any other path (or a malformed address). */
+export function personalPage(pathname: string): PersonalPage | null {
+  for (const { pattern, page } of PERSONAL_PAGES) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    try {
+      return page(match[1] === undefined ? undefined : decodeURIComponent(match[1]));
+    } catch {
+      return null; // a malformed address: the app says so itself
+    }
   }
+  return null;
 }
 
 /** The id of the `<script type="application/json">` that hands the server's render to the client. */

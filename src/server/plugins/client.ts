@@ -13,7 +13,7 @@ import {
   FONTS_COOKIE,
   isStorefrontPage,
   LANGUAGE_COOKIE,
-  readerBookId,
+  personalPage,
   type StorefrontRenderer,
   WEB_FONTS_ELEMENT_ID,
 } from '../../shared/storefront';
@@ -182,7 +182,7 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
     );
   }
   // The shop's own API answers, exactly as the browser would read them (a failed read: no paint).
-  // The reader's reads carry the visitor's own cookie (issue 33): the API answers for them alone.
+  // A personal page's reads carry the visitor's own cookie (issue 33): the API answers for them alone.
   const fetchJsonAs = (cookie?: string) => async (url: string) => {
     const headers = { accept: 'application/json', ...(cookie ? { cookie } : {}) };
     const response = await app.inject({ method: 'GET', url, headers });
@@ -207,8 +207,9 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
     // browser. No session, user or cookie value ever goes into a painted page (they are shared).
     const mayBeSignedIn = request.headers.cookie?.includes('session_token=') ?? false;
     const fontsCached = readCookie(request.headers.cookie, FONTS_COOKIE) !== undefined;
-    // The reader is one parent's page: painted with their session, for them alone, never kept.
-    const personal = readerBookId(request.url.split('?')[0] ?? '/') !== null;
+    // The reader and the profile are one parent's pages: painted with their session, for them
+    // alone, never kept.
+    const personal = personalPage(request.url.split('?')[0] ?? '/') !== null;
     if (personal && !mayBeSignedIn) return null;
     const key = JSON.stringify([request.url, language, mayBeSignedIn, fontsCached, htmlAttributes]);
     const render = async (): Promise<PaintedPage | null> => {
@@ -223,8 +224,8 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
         ),
         mayBeSignedIn,
       });
-      // A storefront page with a session cookie hydrates at once to read the session; the reader
-      // is painted signed in and waits for the first interaction like a visitor's storefront.
+      // A storefront page with a session cookie hydrates at once to read the session; a personal
+      // page is painted signed in and waits for the first interaction like a visitor's storefront.
       const hydrateNow = mayBeSignedIn && !personal;
       return page
         ? paintedPage(
@@ -290,8 +291,9 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: ClientOptio
   }
   const sendPainted = (request: FastifyRequest, reply: FastifyReply, page: PaintedPage, pathname: string) => {
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    // A parent's own page (the reader) is kept by no cache, not even the browser's (issue 33).
-    const personal = readerBookId(pathname) !== null;
+    // A parent's own page (the reader, the profile) is kept by no cache, not even the browser's
+    // (issue 33).
+    const personal = personalPage(pathname) !== null;
     reply
       .status(200)
       .header('cache-control', personal ? 'private, no-store' : 'no-cache')
@@ -314,7 +316,7 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: ClientOptio
       };
       return reply.status(404).send(body);
     }
-    if (paintStorefront && (isStorefrontPage(pathname) || readerBookId(pathname) !== null)) {
+    if (paintStorefront && (isStorefrontPage(pathname) || personalPage(pathname) !== null)) {
       try {
         const page = await paintStorefront(request, options.htmlAttributes?.(request) ?? {});
         if (page !== null) return sendPainted(request, reply, page, pathname);
