@@ -7,8 +7,9 @@ import { instanceKeys } from '../../../storage-keys';
 import { listStories } from '../../../stories/catalogue';
 import type { Scene } from '../../../stories/scene';
 import { loadStory } from '../../../stories/story';
-import { createLocalIllustrator } from '../local';
+import { createLocalIllustrator, sceneCompanions } from '../local';
 import { renderScenePage } from './index';
+import { WIDE_COMPANIONS } from './sample-cast';
 import { mirroredScene, pictureVariant, redrawScene, variantScene, WIDEST_PANEL } from './variant';
 
 // "Draw this page again" (issue 36): each redraw of a page is another composition, visibly different
@@ -88,6 +89,38 @@ describe('a redrawn page', () => {
     expect(alike).toEqual([]);
   }, 60_000);
 
+  it('a cast of two or three in a bedroom is panned where every child, face and toy stays in the picture', async () => {
+    // The pages whose third redraw looked nearly the same as an earlier drawing for a cast (a cast's
+    // page was never panned) and now pans (scenes/variant.ts castPanFits). Still nearly the same,
+    // left to do: where the pan would push the named lamp off the page even at a third of the
+    // pan (guardian-friend 3, 4, 5, 29, 30 for three, birthday-adventure 1 for three, 28, 29) and
+    // the sky page 22 for three; the whole 60 pages for casts costs ~2 min, too much for CI.
+    const pages = [
+      ['guardian-friend', 7, 2],
+      ['guardian-friend', 7, 3],
+      ['guardian-friend', 30, 2],
+      ['birthday-adventure', 1, 2],
+    ] as const;
+    const alike: string[] = [];
+    for (const [story, position, size] of pages) {
+      const page = (await loadStory(story, 'storybook', 'en')).pages[position - 1]!;
+      const companions = sceneCompanions(WIDE_COMPANIONS.slice(0, size - 1), 5);
+      const cast = { scene: page.scene, look: DEFAULT_CHILD_LOOK, toy: DEFAULT_TOY_LOOK, companions };
+      const pictures: Buffer[] = [];
+      for (const variant of [0, 1, 2, 3]) {
+        const scene = variant ? await redrawScene(cast, variant) : page.scene;
+        if (variant >= 2) expect(scene.pan, `${story} ${position} for ${size}`).toBeTruthy();
+        pictures.push(await renderScenePage({ ...cast, scene, style: 'color', size: SMALL, variant }));
+      }
+      for (let later = 1; later < pictures.length; later++)
+        for (let earlier = 0; earlier < later; earlier++) {
+          const difference = await pictureDifference(pictures[later]!, pictures[earlier]!);
+          if (difference < NEARLY_SAME) alike.push(`${story} ${position} for ${size}: ${later} ~ ${earlier}`);
+        }
+    }
+    expect(alike).toEqual([]);
+  }, 120_000);
+
   it('the same picture drawn again measures as nearly the same: a redraw of it would be free', async () => {
     const picture = await drawn(scenes[0]!, 0);
     expect(await pictureDifference(picture, await drawn(scenes[0]!, 0))).toBe(0);
@@ -104,8 +137,10 @@ describe('a redrawn page', () => {
     // The mirrored scene pans the other way: the same plain edge of the setting comes into the picture.
     expect(both).toEqual({ ...mirroredScene(scene), pan: -panned.pan! });
     expect(mirroredScene(mirroredScene(panned))).toEqual(panned);
-    // A cast's longer bed reaches the page's edge: panned, the toy at its foot would leave the page.
+    // A cast's longer bed reaches nearer the page's edge: panned only by the share that was measured
+    // to keep everyone in the picture, not at all where none does.
     expect(variantScene(scene, 2, false, 2).pan).toBeUndefined();
+    expect(variantScene(scene, 2, false, 2, 0.5).pan).toBe(panned.pan! / 2);
   });
 
   it('a child in the middle facing us, where the setting cannot be panned, walks to its open side', async () => {

@@ -63,7 +63,7 @@ const reframed = (scene: Scene): Scene => ({ ...scene, view: scene.view === 'clo
  * (`reframingFits`); `cast`: how many children the page draws. Variant 0 (or absent) is the page's
  * first drawing, as it always was.
  */
-export function variantScene(scene: Scene, variant: number, reframe: boolean, cast = 1): Scene {
+export function variantScene(scene: Scene, variant: number, reframe: boolean, cast = 1, castPan = 0): Scene {
   const composition = variant % COMPOSITIONS;
   if (composition === 0) return scene;
   if (composition === 1) return mirroredScene(scene);
@@ -71,8 +71,16 @@ export function variantScene(scene: Scene, variant: number, reframe: boolean, ca
   // Where the characters turned round alone would look nearly the same (issue 36): the camera pans
   // along a setting that allows it, else a child in the middle facing us walks to another place on
   // the ground. The first scene so, then the mirrored one. A cast's longer bed and the children
-  // beside the lead reach the page's edges: a pan would push them off, so a cast's page is not panned.
-  const other = PANS[scene.setting] ? (cast > 1 ? undefined : panAlong(scene)) : movedAlong(scene);
+  // beside the lead reach nearer the page's edges: a cast's page pans by the share of the pan that
+  // keeps every child, face and toy in the picture (`castPan`, measured by `castPanFits`), not at all
+  // where none does.
+  const other = PANS[scene.setting]
+    ? cast > 1
+      ? castPan > 0
+        ? panAlong(scene, castPan)
+        : undefined
+      : panAlong(scene)
+    : movedAlong(scene);
   if (other) return composition === 2 ? other : mirroredScene(other);
   // Without the other framing: the setting turned on its own, then the characters on their own.
   return composition === 2 ? { ...scene, side: otherSide(scene.side) } : charactersTurned(scene);
@@ -120,7 +128,7 @@ const nested = (place: string | undefined) =>
  * The camera panned along a setting that allows it, where the characters go with the setting: every
  * one in the bed or the boat, or a child in the middle facing us.
  */
-function panAlong(scene: Scene): Scene | undefined {
+function panAlong(scene: Scene, share = 1): Scene | undefined {
   const pan = PANS[scene.setting];
   const { child, toy } = scene;
   if (!pan || !child) return undefined;
@@ -128,7 +136,8 @@ function panAlong(scene: Scene): Scene | undefined {
   if (!inNest && !(child.place === 'centre' && child.facing === 'front')) return undefined;
   // Uncovering the edge on the feature's side moves the picture away from it.
   const away = (scene.side === 'left') === (pan.edge === 'feature');
-  return { ...scene, pan: away ? pan.by : -pan.by };
+  const by = Math.round(pan.by * share);
+  return { ...scene, pan: away ? by : -by };
 }
 
 /** Whether a variant's composition depends on framing the page the other way. */
@@ -181,13 +190,56 @@ export async function reframingFits(
 /** The answers of `reframingFits`, by its input (the oldest forgotten first). */
 const fitting = new Map<string, boolean>();
 
-/** The scene a redraw of `variant` draws, deciding the framing from the drawing itself. */
+/** The shares of a setting's pan a cast's page tries, the longest first. */
+const CAST_PAN_SHARES = [1, 0.75, 0.5, 0.35] as const;
+
+/** How much of each part a cast's panned page keeps: a face whole, a body or a toy nearly so. */
+const CAST_KEPT = { face: 0.98, other: 0.8 } as const;
+
+/**
+ * The share of its setting's pan (`PANS`) a cast's page may be panned by: the longest of
+ * `CAST_PAN_SHARES` whose panned drawing keeps every face whole and every child and toy in the
+ * picture (measured on the drawing, as `reframingFits`); 0 where none does or no pan applies.
+ * Mirroring turns the pan with the picture, so the first scene's answer holds for the mirrored one.
+ */
+export async function castPanFits(
+  input: Omit<ScenePageInput, 'style' | 'size' | 'variant'>,
+): Promise<number> {
+  if (!input.companions?.length || !panAlong(input.scene)) return 0;
+  const key = JSON.stringify(input);
+  const known = castPanning.get(key);
+  if (known !== undefined) return known;
+  const measure = async (scene: Scene) => sceneParts({ ...input, scene, style: 'color', size: 240 });
+  const first = await measure(input.scene);
+  let fits = 0;
+  for (const share of CAST_PAN_SHARES) {
+    const panned = await measure(panAlong(input.scene, share)!);
+    const kept = first.parts.every((part) => {
+      const shown = panned.parts.find((other) => other.what === part.what)?.count ?? 0;
+      return shown >= part.count * (part.what.startsWith('face') ? CAST_KEPT.face : CAST_KEPT.other);
+    });
+    if (kept && !panned.hidden?.length) {
+      fits = share;
+      break;
+    }
+  }
+  if (castPanning.size >= 500) castPanning.delete(castPanning.keys().next().value!);
+  castPanning.set(key, fits);
+  return fits;
+}
+
+/** The answers of `castPanFits`, by its input (the oldest forgotten first). */
+const castPanning = new Map<string, number>();
+
+/** The scene a redraw of `variant` draws, deciding the framing (and a cast's pan) from the drawing itself. */
 export async function redrawScene(
   input: Omit<ScenePageInput, 'style' | 'size' | 'variant'>,
   variant: number,
 ): Promise<Scene> {
   const reframe = mayReframe(variant) && (await reframingFits(input));
-  return variantScene(input.scene, variant, reframe, 1 + (input.companions?.length ?? 0));
+  const cast = 1 + (input.companions?.length ?? 0);
+  const castPan = mayReframe(variant) && !reframe && cast > 1 ? await castPanFits(input) : 0;
+  return variantScene(input.scene, variant, reframe, cast, castPan);
 }
 
 /** The variant a stored picture was drawn as, from its key (`pages/3-v2.png`); 0 for a first drawing. */
