@@ -110,10 +110,10 @@ const AROUND = 0.25;
  * drawn with what lies around the page, once whole and once without its faces, and each face's
  * pixels counted beyond FACE_EDGE_MARGIN of the page. Two rasters for a page whose faces are inside.
  */
-async function cutFaces(
+export async function cutFaces(
   svg: string,
-  size: number,
-  classes: { what: string; selector: string }[],
+  size = GRID,
+  classes: { what: string; selector: string }[] = PART_CLASSES(svg),
 ): Promise<string[]> {
   const faces = classes.filter(({ what }) => kindOf(what) === 'face');
   if (faces.length === 0) return [];
