@@ -21,8 +21,9 @@ import { type CastCompanion, parseTemplate, renderTemplate, wordsContext } from 
  * For a cast of two or three children (docs/decisions/030-siblings.md), `cast` holds the same words
  * told of them all: `cast.cover` (the hero cover's lines; the toy's cover stays the lead's toy's),
  * `cast.backCover` and `cast.drawYourOwn`, with the placeholders of a story's cast texts (story.ts):
- * `{children}`, `{child}` (the lead), `{toy}` (the lead's toy), `{male|female}` pairs agreeing with
- * the group and `{word:children}` elisions. A book of one child never reads them.
+ * `{children}`, `{child}` (the lead), `{toy}` (the lead's toy), `{toys}` (every child's toy, the
+ * lead's alone when no companion has one) with its `{toys:one|many}` pairs, `{male|female}` pairs
+ * agreeing with the group and `{word:children}` elisions. A book of one child never reads them.
  */
 
 const Line = z.string().trim().min(1);

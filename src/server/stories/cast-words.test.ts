@@ -408,6 +408,113 @@ describe('the stories told for a cast', () => {
   });
 });
 
+/**
+ * Every child's toy named where the picture shows them all (`{toys}`, issue 35): the lead's toy alone
+ * when no companion has one, so the words then read as they did with `{toy}`.
+ */
+describe('the companions’ toys in the words', () => {
+  const withToy = (child: Child, toy: string): Child => ({ ...child, toy: { name: toy } });
+  const momo = withToy(leo, 'Momo');
+  const lapin = withToy(zoe, 'Lapin');
+  const render = (theme: string, bookType: string, language: Language, cast: readonly Child[]) =>
+    renderStory(loaded.get(`${theme}/${bookType}.${language}`)!, inputs(cast, language));
+  const lastPage = (language: Language, cast: readonly Child[]) =>
+    render('guardian-friend', 'storybook', language, cast).pages[29]!.text;
+
+  it('names every toy, the lead’s first, joined and agreeing as each language does', () => {
+    expect(lastPage('en', [mia, leo, zoe])).toContain('The sun is shining, Teddy is smiling,');
+    expect(lastPage('en', [mia, momo, zoe])).toContain('The sun is shining, Teddy and Momo are smiling,');
+    expect(lastPage('en', [mia, momo, lapin])).toContain('Teddy, Momo and Lapin are smiling,');
+    expect(lastPage('fr', [mia, leo])).toContain('Le soleil brille, Teddy sourit,');
+    expect(lastPage('fr', [mia, momo])).toContain('Le soleil brille, Teddy et Momo sourient,');
+    expect(lastPage('fr', [mia, momo, lapin])).toContain('Teddy, Momo et Lapin sourient,');
+    expect(lastPage('de', [mia, leo, zoe])).toContain('Die Sonne scheint, Teddy lächelt,');
+    expect(lastPage('de', [mia, leo, lapin])).toContain('Die Sonne scheint, Teddy und Lapin lächeln,');
+    expect(lastPage('de', [mia, momo, lapin])).toContain('Teddy, Momo und Lapin lächeln,');
+    expect(lastPage('it', [mia, leo])).toContain('Il sole splende, Teddy sorride');
+    expect(lastPage('it', [mia, momo])).toContain('Il sole splende, Teddy e Momo sorridono');
+    expect(lastPage('it', [mia, momo, lapin])).toContain('Teddy, Momo e Lapin sorridono');
+  });
+
+  it('agrees the verbs, elisions and headings with the number of toys', () => {
+    const book = (language: Language, cast: readonly Child[]) =>
+      render('guardian-friend', 'storybook', language, cast);
+    expect(book('en', [mia, momo]).subtitle).toBe('A bedtime story with Teddy and Momo');
+    expect(book('fr', [mia, momo]).dedication.message).toBe(
+      'Pour Mia et Leo\u00a0: que Teddy et Momo veillent sur vous, toutes les nuits.',
+    );
+    expect(
+      renderStory(loaded.get('guardian-friend/storybook.fr')!, {
+        ...inputs([mia, momo], 'fr'),
+        toy: { name: 'Oscar' },
+      }).dedication.message,
+    ).toContain('qu’Oscar et Momo veillent sur vous');
+    expect(book('de', [mia, momo, lapin]).dedication.message).toBe(
+      'Für Mia, Leo und Zoé: Mögen Teddy, Momo und Lapin euch jede Nacht beschützen.',
+    );
+    expect(book('de', [mia, leo]).dedication.message).toBe(
+      'Für Mia und Leo: Möge Teddy euch jede Nacht beschützen.',
+    );
+    expect(book('it', [mia, momo]).pages[28]!.text).toContain('E Teddy e Momo sono qui, e vegliano.');
+    expect(render('guardian-friend', 'coloring', 'fr', [mia, momo]).pages[2]!.text).toBe(
+      'Teddy et Momo, les doudous chéris, avec Mia et Leo.',
+    );
+    expect(render('birthday-adventure', 'coloring', 'fr', [mia, momo]).pages[19]!.text).toBe(
+      'Faites de beaux rêves, Mia et Leo, et vous aussi, Teddy et Momo.',
+    );
+    const names = { child: 'Mia', toy: 'Teddy', cast: [mia, momo, lapin] };
+    expect(backCoverText('guardian-friend', 'en', 'coloring', names)).toContain(
+      'waiting for their colours with Teddy, Momo and Lapin,',
+    );
+    expect(drawYourOwnLines('birthday-adventure', 'it', names)[0]).toContain('con Teddy, Momo e Lapin,');
+  });
+
+  it.each(
+    CAST_LANGUAGES.flatMap((language) =>
+      THEMES.flatMap((theme) => BOOK_TYPES.map((bookType) => [theme, bookType, language] as const)),
+    ),
+  )(
+    '%s %s %s: without a companion’s toy, reads exactly as with the lead’s toy alone',
+    (theme, bookType, language) => {
+      // The cast texts as they were before {toys}: the lead's toy, and the pairs' one-toy alternative.
+      const story = loaded.get(`${theme}/${bookType}.${language}`)!;
+      const asWritten = (template: string | undefined) =>
+        template?.replace(/\{toys:([^{}|]*)\|[^{}|]*\}/g, '$1').replace(/\{(\w+:)?toys\}/g, '{$1toy}');
+      const asBefore: StoryFile = {
+        ...story,
+        castTitle: asWritten(story.castTitle)!,
+        castSubtitle: asWritten(story.castSubtitle)!,
+        castDedicationDefault: asWritten(story.castDedicationDefault)!,
+        pages: story.pages.map((entry) => ({ ...entry, castText: asWritten(entry.castText)! })),
+      };
+      expect(JSON.stringify(asBefore)).not.toContain('toys');
+      for (const cast of Object.values(CASTS)) {
+        expect(renderStory(story, inputs(cast, language))).toEqual(
+          renderStory(asBefore, inputs(cast, language)),
+        );
+      }
+      // …and with companions' toys, some words name them all.
+      const all = renderStory(story, inputs([mia, momo, lapin], language));
+      expect(all.pages.filter((entry) => entry.text.includes('Teddy, Momo')).length).toBeGreaterThanOrEqual(
+        2,
+      );
+    },
+  );
+
+  it('keeps {toys} for a cast text: refused in a single one', () => {
+    expect(() => parseTemplate('{toys} sleep.')).toThrow(/for a cast text only/);
+    expect(() => parseTemplate('{toys:is|are}')).toThrow(/for a cast text only/);
+    expect(() => parseTemplate('{que:toys}')).toThrow(/for a cast text only/);
+    expect(() => parseTemplate('{toys:|}', 'cast')).toThrow(/Empty number pair/);
+    expect(page('{toys} {toys:is|are} here.', [mia, leo])).toBe('Teddy is here.');
+    expect(page('{toys} {toys:is|are} here.', [mia, momo])).toBe('Teddy and Momo are here.');
+    // A one-child book never reads the cast texts: the lead's toy alone, as before.
+    expect(renderStory(tiny('{toy} is here.', '{toys} are here.'), inputs([mia], 'en')).pages[0]!.text).toBe(
+      'Teddy is here.',
+    );
+  });
+});
+
 describe('planBook', () => {
   const personalisation = (companions?: BookPersonalisation['companions']): BookPersonalisation =>
     BookPersonalisationSchema.parse({

@@ -46,8 +46,16 @@ import { type Scene, SceneSchema, ScenesFileSchema } from './scene';
  *   {male|female}         a gender pair for the GROUP (castGender): the second alternative only when
  *                         every child is a girl: {ils|elles} {prêts|prêtes}.
  *   {word:children}       elision before the first name: {de:children} gives "d’Emma, Leo et Zoé".
+ *   {toys}                every child's toy, the lead's first, joined as the language lists them
+ *                         ("Biscuit, Lapin and Momo", "Biscuit, Lapin et Momo"): only the lead's toy
+ *                         when no companion has one, so the text then reads as with {toy}. For the
+ *                         words that speak of the toy the picture shows in every child's arms (bed,
+ *                         cuddles, the ending); the toy that talks stays {toy}.
+ *   {toys:one|many}       a number pair for {toys}: the first alternative for one toy, the second
+ *                         for two or more: "{toys} {toys:is|are} here", "{toys} {toys:veille|veillent}".
+ *                         {word:toys} elides as {word:children} does.
  *
- * `{children}` is a cast text's placeholder only (an error in a single text). A cast text reads right
+ * `{children}` and `{toys}` are a cast text's placeholders only (an error in a single text). A cast text reads right
  * for two AND three children (plural verbs; never "both", "all three", "tous les deux"), and names
  * `{children}` wherever the single text has the child act, so every child is named in the book. A file
  * has every cast text or none (loadStory refuses a file with some only), and a cast is never told
@@ -110,8 +118,15 @@ export type Story = StoryFile & { themeId: string; bookType: BookType; language:
 
 export type Gender = 'male' | 'female';
 
-/** A child beside the lead, as the words read them: a name and a gender for the group's agreement. */
-export type CastCompanion = { name: string; gender: Gender };
+/**
+ * A child beside the lead, as the words read them: a name, a gender for the group's agreement and,
+ * if the child has one, a toy (named with the others' in `{toys}`).
+ */
+export type CastCompanion = {
+  name: string;
+  gender: Gender;
+  toy?: { name: string } | undefined;
+};
 
 export interface StoryInputs {
   child: { name: string; gender: Gender; age: number };
@@ -331,12 +346,15 @@ export function renderStory(story: StoryFile & { language?: Language }, inputs: 
 export type WordsContext = {
   names: Record<NameKey, string>;
   gender: Gender;
+  /** How many toys `{toys}` names (the lead's and the companions' own), for `{toys:one|many}`. */
+  toyCount: number;
   language: Language;
 };
 
 /**
  * The names and the gender a book's words are told with: the lead's for one child; for a cast the
- * group's (castGender) and `{children}`, every name joined as the language lists them.
+ * group's (castGender), `{children}`, every name joined as the language lists them, and `{toys}`,
+ * every child's toy (the lead's first) joined likewise.
  */
 export function wordsContext(
   lead: { name: string; gender: Gender },
@@ -353,27 +371,37 @@ export function wordsContext(
       gender: other.gender,
     })),
   ];
+  const toy = cleanName(toyName, 'toy');
+  const toys = [
+    toy,
+    ...others.flatMap((other) => (other.toy?.name.trim() ? [cleanName(other.toy.name, 'toy')] : [])),
+  ];
   return {
     names: {
       child,
-      toy: cleanName(toyName, 'toy'),
+      toy,
       children: joinNames(
         everyone.map((member) => member.name),
         language,
       ),
+      toys: joinNames(toys, language),
     },
     gender: others.length > 0 ? castGender(everyone) : lead.gender,
+    toyCount: toys.length,
     language,
   };
 }
 
-type NameKey = 'child' | 'toy' | 'children';
+type NameKey = 'child' | 'toy' | 'children' | 'toys';
+/** The names a cast text has and a single text has not. */
+const CAST_NAMES: readonly NameKey[] = ['children', 'toys'];
 /** A single text (one child: no `{children}`) or a cast text (two or three). */
 export type TemplateMode = 'single' | 'cast';
 type Token =
   | { kind: 'text'; text: string }
   | { kind: 'name'; name: NameKey; elide?: string }
-  | { kind: 'gender'; male: string; female: string };
+  | { kind: 'gender'; male: string; female: string }
+  | { kind: 'toys'; one: string; many: string };
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
@@ -384,7 +412,10 @@ export function parseTemplate(template: string, mode: TemplateMode = 'single'): 
   for (const match of template.matchAll(PLACEHOLDER)) {
     tokens.push({ kind: 'text', text: template.slice(last, match.index) });
     const token = parsePlaceholder(match[1] ?? '');
-    if (mode === 'single' && token.kind === 'name' && token.name === 'children') {
+    if (
+      mode === 'single' &&
+      ((token.kind === 'name' && CAST_NAMES.includes(token.name)) || token.kind === 'toys')
+    ) {
       throw new Error(`"${match[0]}" is for a cast text only, in "${template}"`);
     }
     tokens.push(token);
@@ -400,14 +431,21 @@ export function parseTemplate(template: string, mode: TemplateMode = 'single'): 
 }
 
 function parsePlaceholder(body: string): Token {
-  if (body === 'child' || body === 'toy' || body === 'children') return { kind: 'name', name: body };
+  if (body === 'child' || body === 'toy' || body === 'children' || body === 'toys')
+    return { kind: 'name', name: body };
+  const number = /^toys:([^|]*)\|([^|]*)$/.exec(body);
+  if (number) {
+    const [, one = '', many = ''] = number;
+    if (one === '' && many === '') throw new Error('Empty number pair "{toys:|}"');
+    return { kind: 'toys', one, many };
+  }
   const alternatives = body.split('|');
   if (alternatives.length === 2) {
     const [male = '', female = ''] = alternatives;
     if (male === '' && female === '') throw new Error('Empty gender pair "{|}"');
     return { kind: 'gender', male, female };
   }
-  const elision = /^(.+):(child|toy|children)$/.exec(body);
+  const elision = /^(.+):(child|toy|children|toys)$/.exec(body);
   if (elision) {
     const [, word = '', name] = elision;
     if (!ELIDING_WORDS.some((known) => known === word.toLowerCase())) {
@@ -437,6 +475,8 @@ export function renderTemplate(
     let value: string;
     if (token.kind === 'gender') {
       value = context.gender === 'male' ? token.male : token.female;
+    } else if (token.kind === 'toys') {
+      value = context.toyCount > 1 ? token.many : token.one;
     } else {
       const name = context.names[token.name];
       value = token.elide === undefined ? name : elide(context.language, token.elide, name);

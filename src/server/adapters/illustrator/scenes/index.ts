@@ -50,6 +50,13 @@ const CLOSE_ZOOM = 1.22;
 /** Where a close view puts the characters' feet: above the text panel of a page of three lines. */
 const CLOSE_FEET_AT = 730;
 /**
+ * A close view keeps every child's head box this far inside the page's left and right edges (page
+ * units, after the zoom): the child at the far end of a cast is never cut by the page edge
+ * (scenes/layout-check.ts checks the faces). Where the cast is too wide for that at CLOSE_ZOOM, the
+ * view zooms in less, down to the wide view's scale.
+ */
+const CLOSE_HEAD_MARGIN = 40;
+/**
  * Feet on the ground no lower than this on a wide view: the text panel covers the bottom quarter of
  * the page, and the child's face and the toy stay well above it.
  */
@@ -181,14 +188,18 @@ export function sceneSvg(input: ScenePageInput): string {
   /** The toy's magic glow, drawn with the setting's glows behind the figures. */
   const glows = { nested: '', ground: '' };
   const focus: Point[] = [];
-  const add = (figure: PlacedFigure) => {
+  // Every child's head on the page: a close view keeps them all inside it.
+  const heads: Box[] = [];
+  const add = (figure: PlacedFigure, child = false) => {
     (figure.inside ? nested : ground).push(figure.svg);
     focus.push({ x: figure.inside ? toPage(stage, figure.at.x) : figure.at.x, y: figure.at.y });
+    const head = pageBox(stage, figure).head;
+    if (child && head) heads.push(head);
   };
   // Tucked in, the lead sits in the bed like the others (a book of one child is drawn as before).
   const lead = scene.child && stage.tuckedIn ? { ...scene.child, pose: 'sitting' as const } : scene.child;
   const child = lead ? placeChild(stage, lead, input.look) : undefined;
-  if (child) add(child);
+  if (child) add(child, true);
   let toy: PlacedFigure | undefined;
   if (scene.toy) {
     toy = placeToy(stage, scene.toy, input.toy, child);
@@ -213,7 +224,7 @@ export function sceneSvg(input: ScenePageInput): string {
     input.companions.slice(0, 2).forEach((companion, index) => {
       const placed = placeCompanion(stage, lead, companion, index + 2, taken, child);
       taken.push({ ...pageBox(stage, placed), loose: !placed.inside, ground: !placed.inside });
-      add(placed);
+      add(placed, true);
     });
   }
 
@@ -221,7 +232,7 @@ export function sceneSvg(input: ScenePageInput): string {
   if (scene.view === 'close') {
     // In the bed, the bath or the boat: the whole nest stays in the picture.
     const nestFocus = child?.inside ? { x: toPage(stage, stage.nest.x), y: stage.nest.y } : undefined;
-    body = closeUp(body, nestFocus, focus, stage.groundY);
+    body = closeUp(body, nestFocus, focus, stage.groundY, heads);
   }
   // A redraw's composition may shift the camera sideways (scenes/variant.ts).
   if (scene.pan) body = panned(body, scene.pan);
@@ -450,11 +461,14 @@ function placeCompanion(
   const leadX = leadFigure.inside ? toPage(stage, leadFigure.at.x) : leadFigure.at.x;
   const close = stage.scene.view === 'close';
   let [lo, hi] = close ? [170, 830] : [80, 920];
+  // Where the companion's head must stay on the page (its box on the page, before a close view's zoom).
+  let view = { lo: CLOSE_HEAD_MARGIN, hi: SPACE - CLOSE_HEAD_MARGIN };
   if (close && leadFigure.inside) {
     // The close view centres the nest (closeUp): only what its window shows is in the picture.
     const tx = Math.min(0, Math.max(SPACE - CLOSE_ZOOM * SPACE, 500 - toPage(stage, nest.x) * CLOSE_ZOOM));
     lo = Math.max(lo, -tx / CLOSE_ZOOM + 110);
     hi = Math.min(hi, (SPACE - tx) / CLOSE_ZOOM - 110);
+    view = { lo: (CLOSE_HEAD_MARGIN - tx) / CLOSE_ZOOM, hi: (SPACE - CLOSE_HEAD_MARGIN - tx) / CLOSE_ZOOM };
   }
   type Candidate = { x: number; y: number; inside: boolean; pose: SceneChild['pose'] };
   const candidates: Candidate[] = [];
@@ -523,8 +537,12 @@ function placeCompanion(
     const anchor = figure.anchors.ground;
     const box = boxOf(figure, anchor, candidate.x, candidate.y, kc);
     const onPage = candidate.inside && stage.mirrored ? mirrorBox(box) : box;
+    // A head beyond the page's edge (or the close view's window) is worse than any overlap.
+    const beyond = onPage.head
+      ? Math.max(0, view.lo - onPage.head.x0) + Math.max(0, onPage.head.x1 - view.hi)
+      : 0;
     const worst = Math.max(
-      0,
+      beyond > 0 ? 1 + beyond / 100 : 0,
       ...taken.map((other) => overlap(onPage, other, together && candidate.inside && other.loose === true)),
     );
     return { candidate, figure, box, worst, facing, pose, kc };
@@ -621,24 +639,55 @@ function layers(
   );
 }
 
-/** A close view: the picture enlarged around the nest, or around the characters. */
-function closeUp(body: string, nestFocus: Point | undefined, focus: Point[], groundY: number): string {
-  const clampX = (value: number) => Math.min(0, Math.max(SPACE - CLOSE_ZOOM * SPACE, value));
-  let tx: number;
-  let ty: number;
-  if (nestFocus) {
-    // In the bed, the bath or the boat: the whole nest stays in the picture, centred, never cut.
-    tx = clampX(500 - nestFocus.x * CLOSE_ZOOM);
-    ty = clampX(600 - nestFocus.y * CLOSE_ZOOM);
-  } else {
-    const fx = focus.length ? focus.reduce((sum, point) => sum + point.x, 0) / focus.length : 500;
-    // The characters' middle moves most of the way towards the page's middle; their feet land just
-    // above the text panel's usual place (its top is at about 740 for three lines), so the faces sit
-    // in the upper middle of the page (scenes/layout-check.ts measures it).
-    tx = clampX(500 + (fx - 500) * 0.35 - fx * CLOSE_ZOOM);
-    ty = clampX(CLOSE_FEET_AT - groundY * CLOSE_ZOOM);
+/**
+ * A close view: the picture enlarged around the nest, or around the characters, every child's head
+ * kept inside the page (CLOSE_HEAD_MARGIN); a cast too wide for that is enlarged less.
+ */
+function closeUp(
+  body: string,
+  nestFocus: Point | undefined,
+  focus: Point[],
+  groundY: number,
+  heads: readonly Box[],
+): string {
+  const frame = (zoom: number) => {
+    const clampX = (value: number) => Math.min(0, Math.max(SPACE - zoom * SPACE, value));
+    let tx: number;
+    let ty: number;
+    if (nestFocus) {
+      // In the bed, the bath or the boat: the whole nest stays in the picture, centred, never cut.
+      tx = clampX(500 - nestFocus.x * zoom);
+      ty = clampX(600 - nestFocus.y * zoom);
+    } else {
+      const fx = focus.length ? focus.reduce((sum, point) => sum + point.x, 0) / focus.length : 500;
+      // The characters' middle moves most of the way towards the page's middle; their feet land just
+      // above the text panel's usual place (its top is at about 740 for three lines), so the faces sit
+      // in the upper middle of the page (scenes/layout-check.ts measures it).
+      tx = clampX(500 + (fx - 500) * 0.35 - fx * zoom);
+      ty = clampX(CLOSE_FEET_AT - groundY * zoom);
+    }
+    if (heads.length === 0) return { tx, ty, fits: true };
+    // The framing moved (never past the picture's own edges) just enough to bring every head inside.
+    const left = Math.min(...heads.map((head) => head.x0)) * zoom;
+    const right = Math.max(...heads.map((head) => head.x1)) * zoom;
+    const inside = (x: number) => x + left >= CLOSE_HEAD_MARGIN && x + right <= SPACE - CLOSE_HEAD_MARGIN;
+    if (!inside(tx)) {
+      const moved = clampX(
+        Math.min(SPACE - CLOSE_HEAD_MARGIN - right, Math.max(CLOSE_HEAD_MARGIN - left, tx)),
+      );
+      if (inside(moved)) tx = moved;
+      else return { tx, ty, fits: false };
+    }
+    return { tx, ty, fits: true };
+  };
+  let zoom = CLOSE_ZOOM;
+  let framed = frame(zoom);
+  while (!framed.fits && zoom > 1) {
+    zoom = Math.max(1, zoom - 0.02);
+    framed = frame(zoom);
   }
-  return `<g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${CLOSE_ZOOM})">${body}</g>`;
+  const { tx, ty } = framed;
+  return `<g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${zoom === CLOSE_ZOOM ? CLOSE_ZOOM : zoom.toFixed(2)})">${body}</g>`;
 }
 
 /** The page as a PNG: colour, or two-colour black-and-white line art without grey fringes. */

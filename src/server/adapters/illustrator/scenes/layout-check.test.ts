@@ -6,7 +6,9 @@ import { storyPanels } from '../../../print/interior';
 import { listStories } from '../../../stories/catalogue';
 import type { Scene } from '../../../stories/scene';
 import { loadStory, renderStory } from '../../../stories/story';
-import { checkLayout, layoutProblem, type SceneParts, sceneParts } from './layout-check';
+import { sceneCompanions } from '../local';
+import { checkLayout, cutFaces, layoutProblem, type SceneParts, sceneParts } from './layout-check';
+import { parseCompanions, WIDE_COMPANIONS } from './sample-cast';
 import { COMPOSITIONS, redrawScene } from './variant';
 
 // The layout check of issue 31 over every page of the storybook: the text panel, as the print sets
@@ -132,6 +134,56 @@ describe('the layout check of the story pages', () => {
   it('a page without text needs no panel', () => {
     expect(checkLayout(parts[0]!, {}).place).toBe('bottom');
   });
+});
+
+// Issue 35: no face is cut by the page's edge (nor within the 3 mm the print trims and a little
+// more), the far child of a cast on a close view included.
+describe('the layout check of the faces at the page edge', () => {
+  it('names a face the edge cuts, and refuses the page', async () => {
+    const page = (cx: number) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 1000 1000"><g class="face"><circle cx="${cx}" cy="400" r="80" fill="#c96"/></g><g class="face-2"><circle cx="500" cy="400" r="80" fill="#c96"/></g></svg>`;
+    // Half of it beyond the left edge, the rest within the margin; a face touching the right one.
+    expect(await cutFaces(page(0))).toEqual(['the face (66 % beyond the edge)']);
+    expect((await cutFaces(page(990))).join()).toMatch(/^the face \(\d+ % beyond the edge\)$/);
+    expect(await cutFaces(page(120))).toEqual([]);
+    const parts = await sceneParts({
+      scene: (await loadStory('guardian-friend', 'storybook', 'en')).pages[0]!.scene,
+      style: 'color',
+      size: 240,
+      look: DEFAULT_CHILD_LOOK,
+      toy: DEFAULT_TOY_LOOK,
+    });
+    expect(parts.cut).toBeUndefined();
+    expect(layoutProblem(8, checkLayout({ ...parts, cut: ['the face-3 (27 % beyond the edge)'] }, {}))).toBe(
+      "Page 8 cuts a face at the page's edge: the face-3 (27 % beyond the edge)",
+    );
+  });
+
+  // The close views in bed, where the child at the far end was cut (guardian-friend 8 and 28,
+  // birthday-adventure 2), with the cast of scripts/book-preview.ts and the widest looks.
+  it.each([
+    ['guardian-friend', 8],
+    ['guardian-friend', 28],
+    ['birthday-adventure', 2],
+  ] as const)(
+    '%s page %i with three children cuts no face',
+    async (theme, position) => {
+      const scene = (await loadStory(theme, 'storybook', 'en')).pages[position - 1]!.scene;
+      for (const cast of [parseCompanions('Leo:male:4,Zoé:female:7+toy'), [...WIDE_COMPANIONS]]) {
+        const parts = await sceneParts({
+          scene,
+          style: 'color',
+          size: 240,
+          look: DEFAULT_CHILD_LOOK,
+          toy: DEFAULT_TOY_LOOK,
+          companions: sceneCompanions(cast, 5),
+        });
+        expect(parts.cut).toBeUndefined();
+        expect(parts.parts.map((part) => part.what)).toContain('face-3');
+      }
+    },
+    60_000,
+  );
 });
 
 // Every other story folder's storybook passes the same check: a new story cannot ship a page whose

@@ -30,7 +30,14 @@ export type ScenePart = {
  * children and toys another child (or another child's toy) hides, e.g. "the child-2 (40 % hidden)"
  * (issue 35: every child of the cast shows whole).
  */
-export type SceneParts = { size: number; parts: ScenePart[]; image: Buffer; hidden?: string[] };
+export type SceneParts = {
+  size: number;
+  parts: ScenePart[];
+  image: Buffer;
+  hidden?: string[];
+  /** The faces the page edge cuts or comes too near, e.g. "the face-3 (35 % beyond the edge)". */
+  cut?: string[];
+};
 
 /** The grid the parts are measured on: fine enough for a 3 mm margin on an 8.75 in page. */
 const GRID = 240;
@@ -84,7 +91,62 @@ export async function sceneParts(input: ScenePageInput, size = GRID): Promise<Sc
     if (count > 0) parts.push({ what, mask, count });
   }
   const hidden = await hiddenFigures(svg, size, parts, classes);
-  return { size, parts, image: whole, ...(hidden ? { hidden } : {}) };
+  const cut = await cutFaces(svg, size, classes);
+  return { size, parts, image: whole, ...(hidden ? { hidden } : {}), ...(cut.length ? { cut } : {}) };
+}
+
+/**
+ * How near the page's edge a face may come, as a share of the page's side: the print trims about
+ * 3 mm of the bleed (1.4 % of an 8.75 in page), and a face just inside the trim reads as cut.
+ */
+const FACE_EDGE_MARGIN = 0.02;
+/** How much of a face may lie beyond that margin: a few pixels of anti-aliasing. */
+const FACE_BEYOND = 0.002;
+/** The page drawn with this much of the picture around it (a share of its side), to see what the edge cuts. */
+const AROUND = 0.25;
+
+/**
+ * The faces the page's edge cuts (issue 35: the child at the far end of a close view): the picture
+ * drawn with what lies around the page, once whole and once without its faces, and each face's
+ * pixels counted beyond FACE_EDGE_MARGIN of the page. Two rasters for a page whose faces are inside.
+ */
+export async function cutFaces(
+  svg: string,
+  size = GRID,
+  classes: { what: string; selector: string }[] = PART_CLASSES(svg),
+): Promise<string[]> {
+  const faces = classes.filter(({ what }) => kindOf(what) === 'face');
+  if (faces.length === 0) return [];
+  const side = Math.round(size * (1 + 2 * AROUND));
+  const around = (hide: string | undefined) => {
+    const box = /viewBox="0 0 (\d+) (\d+)"/.exec(svg);
+    const space = Number(box?.[1] ?? 1000);
+    const widened = svg.replace(
+      /viewBox="0 0 \d+ \d+"/,
+      `viewBox="${-space * AROUND} ${-space * AROUND} ${space * (1 + 2 * AROUND)} ${space * (1 + 2 * AROUND)}"`,
+    );
+    return raster(widened, hide, side);
+  };
+  const whole = await around(undefined);
+  const page = Math.round(size * AROUND);
+  const margin = Math.round(size * FACE_EDGE_MARGIN);
+  const [lo, hi] = [page + margin, page + size - margin];
+  const beyond = (mask: Uint8Array) => {
+    let out = 0;
+    for (let y = 0; y < side; y++)
+      for (let x = 0; x < side; x++)
+        if (mask[y * side + x] && (x < lo || x >= hi || y < lo || y >= hi)) out += 1;
+    return out;
+  };
+  const all = changed(whole, await around(faces.map(({ selector }) => selector).join(',')));
+  if (beyond(all.mask) === 0) return [];
+  const cut: string[] = [];
+  for (const { what, selector } of faces) {
+    const face = changed(whole, await around(selector));
+    const share = face.count ? beyond(face.mask) / face.count : 0;
+    if (share > FACE_BEYOND) cut.push(`the ${what} (${Math.round(share * 100)} % beyond the edge)`);
+  }
+  return cut;
 }
 
 /**
@@ -185,6 +247,8 @@ export type LayoutVerdict = {
   covers: Partial<Record<PanelPlace, string[]>>;
   /** The children and toys another child hides (a cast of two or three): the page is refused. */
   hidden?: string[];
+  /** The faces the page's edge cuts: the page is refused. */
+  cut?: string[];
 };
 
 /** What a panel at `rect` covers among the parts, beyond what each may lose. */
@@ -214,6 +278,8 @@ export function checkLayout(scene: SceneParts, panels: Partial<Record<PanelPlace
   if (!panels.bottom && !panels.top) place = 'bottom';
   // A child or a toy hidden by another child: no place for the panel makes it right.
   if (scene.hidden?.length) return { place: undefined, covers, hidden: scene.hidden };
+  // A face cut by the page's edge: no panel makes it right either.
+  if (scene.cut?.length) return { place: undefined, covers, cut: scene.cut };
   return { place, covers };
 }
 
@@ -221,6 +287,7 @@ export function checkLayout(scene: SceneParts, panels: Partial<Record<PanelPlace
 export function layoutProblem(page: number, verdict: LayoutVerdict): string | undefined {
   if (verdict.place) return undefined;
   if (verdict.hidden?.length) return `Page ${page} hides a child: ${verdict.hidden.join(', ')}`;
+  if (verdict.cut?.length) return `Page ${page} cuts a face at the page's edge: ${verdict.cut.join(', ')}`;
   const sides = PANEL_PLACES.filter((at) => verdict.covers[at])
     .map((at) => `at the ${at} it would cover ${verdict.covers[at]!.join(', ')}`)
     .join('; ');
