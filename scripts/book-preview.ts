@@ -9,8 +9,9 @@
  * bilingual edition: each page's text in both (issue 32).
  *
  * A book for two or three children (issue 35): `COMPANIONS='Leo:male:4,Zoé:female:7+toy'` (name,
- * gender, age; `+toy` gives the child a toy) draws the companions, in varied looks, on the cover and
- * every page beside the lead (5 years old); `COMPANIONS=wide` draws the layout test's widest looks.
+ * gender, age; `+toy` gives the child a toy, `+toy=Momo` a toy with that name in the words, else
+ * "Momo" or "Lapin") draws the companions, in varied looks, on the cover and every page beside the
+ * lead (5 years old); `COMPANIONS=wide` draws the layout test's widest looks.
  *
  * `LOOK='{"hearing":"cochlear-implant-left","face":["dimples"]}'` draws the lead with those parts over
  * the default look (issue 30). `TOY_PHOTO=busy:<seed>:<size>` takes the toy's photo held up in a busy
@@ -51,17 +52,26 @@ async function main(): Promise<void> {
   const bookType = type as BookType;
   const style = bookType === 'coloring' ? 'line' : 'color';
   await mkdir(out, { recursive: true });
+  // `+toy=Momo`: the toy's name, for the words' {toys}; the drawing reads `+toy`.
+  const toyNames = (process.env.COMPANIONS ?? '')
+    .split(',')
+    .map((entry, at) =>
+      entry.includes('+toy') ? (/\+toy=(.+)$/.exec(entry)?.[1] ?? ['Momo', 'Lapin'][at]) : undefined,
+    );
   const companions =
-    process.env.COMPANIONS === 'wide' ? [...WIDE_COMPANIONS] : parseCompanions(process.env.COMPANIONS);
+    process.env.COMPANIONS === 'wide'
+      ? [...WIDE_COMPANIONS]
+      : parseCompanions(process.env.COMPANIONS?.replace(/\+toy=[^,]+/g, '+toy'));
   const leadAge = 5;
   // The lead is a boy unless LEAD=female (the cast's words agree with the group).
   const leadGender = process.env.LEAD === 'female' ? 'female' : 'male';
   const cast = companions.length
     ? ([
         { name: child, gender: leadGender },
-        ...companions.map((companion) => ({
+        ...companions.map((companion, at) => ({
           name: companion.name ?? '',
           gender: companion.gender ?? 'male',
+          ...(companion.toy ? { toy: { name: toyNames[at] ?? ['Momo', 'Lapin'][at] ?? 'Momo' } } : {}),
         })),
       ] as const)
     : undefined;

@@ -108,7 +108,8 @@ const AROUND = 0.25;
 /**
  * The faces the page's edge cuts (issue 35: the child at the far end of a close view): the picture
  * drawn with what lies around the page, once whole and once without its faces, and each face's
- * pixels counted beyond FACE_EDGE_MARGIN of the page. Two rasters for a page whose faces are inside.
+ * pixels counted beyond FACE_EDGE_MARGIN of the page. Two rasters for a page whose faces are inside;
+ * none for a page of one child.
  */
 export async function cutFaces(
   svg: string,
@@ -116,7 +117,8 @@ export async function cutFaces(
   classes: { what: string; selector: string }[] = PART_CLASSES(svg),
 ): Promise<string[]> {
   const faces = classes.filter(({ what }) => kindOf(what) === 'face');
-  if (faces.length === 0) return [];
+  // One child's drawing frames the child itself (never at the edge): the check costs a cast only.
+  if (faces.length < 2) return [];
   const side = Math.round(size * (1 + 2 * AROUND));
   const around = (hide: string | undefined) => {
     const box = /viewBox="0 0 (\d+) (\d+)"/.exec(svg);
