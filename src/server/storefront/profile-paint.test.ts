@@ -1,46 +1,22 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { userIdOf } from '../../../test/checkout-factory';
+import { paintedClientDir } from '../../../test/painted-client';
 import { signedInAs } from '../../../test/signed-in';
 import { STOREFRONT_STATE_ID } from '../../shared/storefront';
 import { draftBookOf } from '../modules/production/test-factory';
 
 // Issue 33: the profile `/profile` painted by the server for its signed-in owner only, with their
-// own session, never kept for anyone else. A stand-in for `vite build` as in reader-paint.test.ts.
+// own session, never kept for anyone else. A stand-in for `vite build` (test/painted-client.ts).
 let t: TestApp;
 let owner: { id: string; cookie: string };
 let stranger: { cookie: string };
 
 const OWNER_EMAIL = 'painted.profile@example.com';
 const CHILD = 'Maëlle';
-const SPA_SHELL =
-  '<!doctype html><html lang="en"><head><title>Cuddle Tales</title></head><body><div id="root"></div><script type="module" src="/assets/main-abc.js"></script></body></html>';
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Cuddle Tales</title>
-    <meta name="description" content="Turn a photo into a storybook." />
-    <script type="module" crossorigin src="/assets/storefront-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
 
 beforeAll(async () => {
-  const dataDir = await fs.mkdtemp(path.join(process.env.TMPDIR ?? '/tmp', 'shop-profile-paint-'));
-  const clientDir = path.join(dataDir, 'client');
-  await fs.mkdir(path.join(clientDir, '.ssr'), { recursive: true });
-  await fs.writeFile(path.join(clientDir, 'index.html'), SPA_SHELL);
-  await fs.writeFile(path.join(clientDir, 'storefront.html'), TEMPLATE);
-  await fs.symlink(path.resolve('public/locales'), path.join(clientDir, 'locales'));
-  await fs.writeFile(
-    path.join(clientDir, '.ssr', 'entry-server.mjs'),
-    `export { render } from ${JSON.stringify(path.resolve('src/client/entry-server.tsx'))};\n`,
-  );
+  const clientDir = await paintedClientDir('shop-profile-paint-');
   t = await buildTestApp({ clientDir });
   owner = { cookie: await signedInAs(t, OWNER_EMAIL), id: await userIdOf(t, OWNER_EMAIL) };
   stranger = { cookie: await signedInAs(t, 'painted.profile.stranger@example.com') };

@@ -1,49 +1,24 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { userIdOf } from '../../../test/checkout-factory';
 import { createFakeIllustrator } from '../../../test/fake-illustrator';
+import { paintedClientDir } from '../../../test/painted-client';
 import { signedInAs } from '../../../test/signed-in';
 import type { BookPreview } from '../../shared/contracts/book-preview';
 import { STOREFRONT_STATE_ID } from '../../shared/storefront';
 import { draftBookOf, waitForBook } from '../modules/production/test-factory';
 
 // Issue 33: the reader `/book/{id}` painted by the server for its signed-in owner only, with their
-// own session, never kept for anyone else. A stand-in for `vite build` as in storefront.test.ts.
+// own session, never kept for anyone else. A stand-in for `vite build` (test/painted-client.ts).
 let t: TestApp;
 let owner: { id: string; cookie: string };
 let stranger: { cookie: string };
 let bookId: string;
 let title: string;
 
-const SPA_SHELL =
-  '<!doctype html><html lang="en"><head><title>Cuddle Tales</title></head><body><div id="root"></div><script type="module" src="/assets/main-abc.js"></script></body></html>';
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Cuddle Tales</title>
-    <meta name="description" content="Turn a photo into a storybook." />
-    <script type="module" crossorigin src="/assets/storefront-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
 beforeAll(async () => {
-  const dataDir = await fs.mkdtemp(path.join(process.env.TMPDIR ?? '/tmp', 'shop-reader-paint-'));
-  const clientDir = path.join(dataDir, 'client');
-  await fs.mkdir(path.join(clientDir, '.ssr'), { recursive: true });
-  await fs.writeFile(path.join(clientDir, 'index.html'), SPA_SHELL);
-  await fs.writeFile(path.join(clientDir, 'storefront.html'), TEMPLATE);
-  await fs.symlink(path.resolve('public/locales'), path.join(clientDir, 'locales'));
-  await fs.writeFile(
-    path.join(clientDir, '.ssr', 'entry-server.mjs'),
-    `export { render } from ${JSON.stringify(path.resolve('src/client/entry-server.tsx'))};\n`,
-  );
+  const clientDir = await paintedClientDir('shop-reader-paint-');
   t = await buildTestApp({ clientDir, illustrator: createFakeIllustrator(), worker: { concurrency: 2 } });
   owner = {
     cookie: await signedInAs(t, 'painted.owner@example.com'),

@@ -1,0 +1,36 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * A stand-in for `vite build`'s client folder, enough for the server to paint pages (docs/decisions/
+ * 017-storefront-html.md): the single-page app's shell, the storefront template, the locales and a
+ * server-render bundle that is the source's `entry-server.tsx`. Returns the folder.
+ */
+export async function paintedClientDir(prefix: string): Promise<string> {
+  const dataDir = await fs.mkdtemp(path.join(process.env.TMPDIR ?? '/tmp', prefix));
+  const clientDir = path.join(dataDir, 'client');
+  await fs.mkdir(path.join(clientDir, '.ssr'), { recursive: true });
+  await fs.writeFile(path.join(clientDir, 'index.html'), SPA_SHELL);
+  await fs.writeFile(path.join(clientDir, 'storefront.html'), TEMPLATE);
+  await fs.symlink(path.resolve('public/locales'), path.join(clientDir, 'locales'));
+  await fs.writeFile(
+    path.join(clientDir, '.ssr', 'entry-server.mjs'),
+    `export { render } from ${JSON.stringify(path.resolve('src/client/entry-server.tsx'))};\n`,
+  );
+  return clientDir;
+}
+
+const SPA_SHELL =
+  '<!doctype html><html lang="en"><head><title>Cuddle Tales</title></head><body><div id="root"></div><script type="module" src="/assets/main-abc.js"></script></body></html>';
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Cuddle Tales</title>
+    <meta name="description" content="Turn a photo into a storybook." />
+    <script type="module" crossorigin src="/assets/storefront-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
