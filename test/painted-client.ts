@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * A stand-in for `vite build`'s client folder, enough for the server to paint pages (docs/decisions/
- * 017-storefront-html.md): the single-page app's shell, the storefront template, the locales and a
- * server-render bundle that is the source's `entry-server.tsx`. Returns the folder.
+ * A stand-in for `vite build`'s client folder, enough for the server to paint pages
+ * (docs/decisions/017-storefront-html.md): the single-page app's shell, the storefront template,
+ * the locales and a server-render bundle that is the source's `entry-server.tsx`. Returns the folder.
  */
 export async function paintedClientDir(prefix: string): Promise<string> {
   const dataDir = await fs.mkdtemp(path.join(process.env.TMPDIR ?? '/tmp', prefix));
