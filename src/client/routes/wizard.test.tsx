@@ -297,7 +297,9 @@ describe('wizard: the generated covers', () => {
 
     await user.click(screen.getByRole('button', { name: 'Approve this cover' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Now, the cuddly toy' })).toHaveFocus();
+    const toyHeading = await screen.findByRole('heading', { level: 1, name: 'Now, the cuddly toy' });
+    // The step's heading takes the focus once it has painted (useUrlStep), after it appears.
+    await waitFor(() => expect(toyHeading).toHaveFocus());
     expect(api.callsTo('/api/wizard/session/steps/2', 'PUT')[0]?.body).toEqual({
       approved: true,
       generatedCover: '55555555-5555-4555-8555-555555555555',
@@ -460,9 +462,11 @@ describe('wizard: moving between steps', () => {
     const { user, router } = await openWizard('/wizard?step=3');
     expect(screen.getByRole('heading', { level: 1, name: 'Now, the cuddly toy' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Tell us about your little hero' }),
-    ).toHaveFocus();
+    const childHeading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Tell us about your little hero',
+    });
+    await waitFor(() => expect(childHeading).toHaveFocus());
     expect(stepParam(router)).toBe('1');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
   });
@@ -654,9 +658,11 @@ describe('wizard: completing', () => {
     const { user } = await openWizard('/wizard?step=5');
     await user.click(screen.getByRole('button', { name: 'Complete personalization' }));
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Almost there! Sign in to complete your book' }),
-    ).toHaveFocus();
+    const signInHeading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Almost there! Sign in to complete your book',
+    });
+    await waitFor(() => expect(signInHeading).toHaveFocus());
     expect(api.callsTo('/api/wizard/session/steps/5', 'PUT')).toHaveLength(1);
     expect(api.callsTo('/api/wizard/complete')).toHaveLength(0);
     expect(screen.getByRole('tab', { name: 'Sign up' })).toBeVisible();
