@@ -20,7 +20,7 @@ import { type Database, fromPglite, fromPool } from '../src/server/db/client';
 import type { JobLogger } from '../src/server/jobs/types';
 import type { RunningWorker } from '../src/server/jobs/worker';
 import { createServices, type ShopWorkerOptions, startShopWorker } from '../src/server/services';
-import { createFakeIllustrator } from './fake-illustrator';
+import { createFakeIllustrator, FAKE_PAGE_PIXELS, isFakeIllustrator } from './fake-illustrator';
 import { withDatabase } from './global-setup';
 
 export type TestDatabase = Database & { name: string };
@@ -169,6 +169,10 @@ export async function buildTestApp(
       leaseMs: 5000,
       backoffMs: 10,
       pageConcurrency: 2,
+      // The fake illustrator answers 64 px flat pictures whatever size is asked: the print's real-detail
+      // check (10 s of a 30-page book's 27 s, on pictures with nothing to judge) is for an illustrator
+      // that draws at print size, and is tested in print/preflight.test.ts.
+      ...(isFakeIllustrator(illustrator) ? { pageSize: FAKE_PAGE_PIXELS } : {}),
       ...overrides,
     });
     workers.push(worker);

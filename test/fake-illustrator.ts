@@ -7,6 +7,14 @@ import type { CoverRequest, Illustrator, PageRequest } from '../src/server/adapt
  * Pages are small flat pictures (a colour per page number) whatever size is asked: the print module
  * scales them to 300 ppi, and flat pictures keep the production tests fast.
  */
+/** The size a worker asks of the fake: below print size, as the fake draws (a worker then skips the real-detail check). */
+export const FAKE_PAGE_PIXELS = 1024;
+
+/** True for an illustrator made by createFakeIllustrator, or a test's wrapper spreading it (its request log). */
+export function isFakeIllustrator(illustrator: object): boolean {
+  return 'pageRequests' in illustrator;
+}
+
 export function createFakeIllustrator(): Illustrator & {
   requests: CoverRequest[];
   pageRequests: PageRequest[];

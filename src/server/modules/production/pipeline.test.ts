@@ -10,6 +10,7 @@ import type { Illustrator } from '../../adapters/illustrator/index';
 import { queryRows } from '../../db/client';
 import { bookInstances, bookVersions, generatedImages, jobs, orders, spreads } from '../../db/schema';
 import { preflight } from '../../print/index';
+import { PAGE_PIXELS } from '../../print/spec';
 import { extractText } from '../../print/test-pdf-text';
 import { instanceKeys } from '../../storage-keys';
 import { FAILURE_STEP } from './progress';
@@ -50,7 +51,8 @@ describe('book production (a worker beside the app, fake illustrator)', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp({ illustrator: watching, worker: { concurrency: 1 } });
+    // The shop's own page size (print size), which the first test checks is what each page is asked at.
+    t = await buildTestApp({ illustrator: watching, worker: { concurrency: 1, pageSize: PAGE_PIXELS } });
     const cookie = await signedInAs(t, 'production.buyer@example.com');
     user = { id: await userIdOf(t, 'production.buyer@example.com'), cookie };
   });
