@@ -19,6 +19,12 @@ const DRAWING_HEAVY = [
   'src/server/modules/payments/local-page-crash.test.ts',
 ];
 
+/**
+ * Server tests that replace a module (vi.mock): they need a module graph of their own, so they run
+ * isolated (the other server files share one graph per worker, `isolate: false`).
+ */
+const MOCKS_MODULES = ['src/server/adapters/illustrator/scenes/glow.test.ts'];
+
 // Server tests run on the embedded PGlite always, and a second time on a real PostgreSQL when
 // TEST_DATABASE_URL is set (CI sets it), so the same migrations and queries are proven on both.
 const serverProject = (driver: 'pglite' | 'pg') => ({
@@ -31,9 +37,10 @@ const serverProject = (driver: 'pglite' | 'pg') => ({
     exclude:
       driver === 'pglite'
         ? onPostgres
-          ? DRAWING_HEAVY
-          : []
+          ? [...DRAWING_HEAVY, ...MOCKS_MODULES]
+          : MOCKS_MODULES
         : [
+            ...MOCKS_MODULES,
             'src/server/print/**',
             'src/server/stories/**',
             'src/server/adapters/**',
@@ -87,6 +94,18 @@ export default defineConfig({
         },
       },
       serverProject('pglite'),
+      {
+        extends: true,
+        test: {
+          name: 'server:isolated',
+          include: MOCKS_MODULES,
+          environment: 'node',
+          env: { TEST_DB_DRIVER: 'pglite' },
+          globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/fail-on-console-error.ts'],
+          testTimeout: 30_000,
+        },
+      },
       ...(onPostgres ? [serverProject('pg')] : []),
     ],
   },

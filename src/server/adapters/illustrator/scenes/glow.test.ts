@@ -60,6 +60,18 @@ async function glowOnFigures(scene: Scene): Promise<Record<string, number>> {
   const dark = await raster(withoutMagic).finally(() => {
     glows.off = false;
   });
+  // The drawing without glows must differ (the mock took): else every figure would pass unlit.
+  let roomLit = 0;
+  for (let at = 0; at < lit.length; at += 3) {
+    if (
+      Math.abs(lit[at]! - dark[at]!) +
+        Math.abs(lit[at + 1]! - dark[at + 1]!) +
+        Math.abs(lit[at + 2]! - dark[at + 2]!) >
+      CHANGED
+    )
+      roomLit += 1;
+  }
+  expect(roomLit / (lit.length / 3), 'share of the page the glows light').toBeGreaterThan(0.01);
   const change: Record<string, number> = {};
   for (const part of parts.parts.filter((p) => p.what === 'child' || p.what === 'toy')) {
     let changed = 0;
