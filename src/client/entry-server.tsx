@@ -6,12 +6,14 @@ import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { BookPreview } from '../shared/contracts/book-preview';
+import type { CheckoutContext } from '../shared/contracts/checkout';
 import { FALLBACK_LANGUAGE } from '../shared/i18n';
 import { personalPage, type StorefrontRenderer } from '../shared/storefront';
 import { type AuthSession, SESSION_QUERY_KEY } from './components/auth/get-session';
 import { AppProviders, createQueryClient } from './components/layout/app-providers';
 import { type DocumentHead, DocumentHeadContext } from './components/layout/use-document-title';
 import { bookQueryKey, isDrawing } from './features/book/api/get-book';
+import { checkoutQueryKey } from './features/checkout/api/get-checkout';
 import { bookInstancesQueryKey } from './features/profile/api/get-book-instances';
 import { getProfileQueryOptions } from './features/profile/api/get-profile';
 import { profileOrdersQueryKey } from './features/profile/api/get-profile-orders';
@@ -45,6 +47,13 @@ function pageReads(url: URL): PageRead[] {
     return [
       [SESSION_QUERY_KEY, '/api/auth/get-session'],
       [bookQueryKey(personal.bookId), `/api/books/${encodeURIComponent(personal.bookId)}`],
+    ];
+  }
+  if (personal?.page === 'checkout') {
+    // The checkout (issue 33): who is signed in and what their book's checkout needs.
+    return [
+      [SESSION_QUERY_KEY, '/api/auth/get-session'],
+      [checkoutQueryKey(personal.bookId), `/api/checkout/${encodeURIComponent(personal.bookId)}`],
     ];
   }
   if (personal?.page === 'profile') {
@@ -88,6 +97,20 @@ function paintsReader(address: URL, queryClient: QueryClient, bookId: string): b
   if (!book || address.searchParams.has('copy')) return false;
   if (book.pages.length === 0 || isDrawing(book) || book.status === 'archived') return false;
   return book.status !== 'abandoned';
+}
+
+/**
+ * Whether the checkout is painted here: its first step (the cover and the grandparents' copies,
+ * whose controls are radio buttons a held press replays) of a book still to pay. The address and
+ * payment steps have text fields typed into before the app could read them, a paid book goes to
+ * its order, a payment page left (`payment_cancelled`) goes straight to paying, an abandoned draft
+ * says so: all of those stay the single-page app.
+ */
+function paintsCheckout(address: URL, queryClient: QueryClient, bookId: string): boolean {
+  const context = queryClient.getQueryData<CheckoutContext>(checkoutQueryKey(bookId));
+  if (!context || context.paidOrderId || context.bookInstance.status === 'abandoned') return false;
+  const step = address.searchParams.get('step');
+  return (step === null || step === '1') && !address.searchParams.has('payment_cancelled');
 }
 
 /**
@@ -153,6 +176,7 @@ export const render: StorefrontRenderer = async ({
   if (personal !== null) {
     if (!keepsOwnSession(queryClient)) return null;
     if (personal.page === 'reader' && !paintsReader(address, queryClient, personal.bookId)) return null;
+    if (personal.page === 'checkout' && !paintsCheckout(address, queryClient, personal.bookId)) return null;
   } else if (!mayBeSignedIn) {
     // A visitor with no session cookie is signed out: the header shows "Sign in" from the first
     // paint. With one, the header keeps its placeholder and the client reads the session (never in

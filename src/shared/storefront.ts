@@ -2,8 +2,9 @@ import type { Language } from './i18n';
 
 /**
  * The storefront pages the server renders to HTML (issue 19, docs/decisions/017): the shop's
- * window, the same for every visitor of a language. The app pages (wizard, checkout, admin, auth)
- * stay the single-page app; the reader and the profile are painted for their owner (`personalPage`).
+ * window, the same for every visitor of a language. The app pages (wizard, admin, auth) stay the
+ * single-page app; the reader, the profile and the checkout's first step are painted for their
+ * owner (`personalPage`).
  */
 const STOREFRONT_PATTERNS = [
   /^\/$/,
@@ -19,15 +20,19 @@ export function isStorefrontPage(pathname: string): boolean {
 
 /**
  * A parent's own page (issue 33): the server paints it too, but only for its signed-in owner, read
- * with their own session, never kept or shared. The reader `/book/{id}` and the profile `/profile`
- * (its tab is in the query string, `?tab=`).
+ * with their own session, never kept or shared. The reader `/book/{id}`, the profile `/profile`
+ * (its tab is in the query string, `?tab=`) and the checkout `/checkout/{bookId}` (its first step).
  */
-export type PersonalPage = { page: 'reader'; bookId: string } | { page: 'profile' };
+export type PersonalPage =
+  | { page: 'reader'; bookId: string }
+  | { page: 'profile' }
+  | { page: 'checkout'; bookId: string };
 
 /** The personal pages the server paints, the one list of them (docs/decisions/017). */
 const PERSONAL_PAGES: Array<{ pattern: RegExp; page: (segment: string | undefined) => PersonalPage }> = [
   { pattern: /^\/book\/([^/]+)\/?$/, page: (segment) => ({ page: 'reader', bookId: segment ?? '' }) },
   { pattern: /^\/profile\/?$/, page: () => ({ page: 'profile' }) },
+  { pattern: /^\/checkout\/([^/]+)\/?$/, page: (segment) => ({ page: 'checkout', bookId: segment ?? '' }) },
 ];
 
 /** Which personal page a path is, or null for any other path (or a malformed address). */
