@@ -50,6 +50,11 @@ describe("the checkout's first step painted by the server", () => {
     expect(html).toContain('Couverture rigide');
     expect(html).toMatch(/<input[^>]*type="radio"[^>]*value="hardcover"/);
     expect(html).toContain(TITLE);
+    // The front cover is asked for first, from <head>, with a phone's size among its renditions.
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preload = /<link rel="preload" as="image"[^>]*>/i.exec(head)?.[0] ?? '';
+    expect(preload).toMatch(/fetchPriority="high"/i);
+    expect(preload).toMatch(/pages\/0\/image\?w=720 720w/);
     // Nothing left to the browser: no skeleton, no placeholder, no "hydrate now".
     expect(html).not.toContain('<!--$!-->');
     expect(html).not.toContain('data-testid="checkout-skeleton"');
