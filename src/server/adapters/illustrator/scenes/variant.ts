@@ -19,9 +19,11 @@ import { coveredParts, type PanelPlace, type SceneParts, sceneParts } from './la
  * (the child in the bed or the boat turns with the setting; a child in the middle facing us turned
  * round is the same child), variants 2 and 3 are the first and the mirrored scene with the camera
  * panned sideways along the setting (every height kept, `pan`, scenes/pan.ts), or, where the
- * setting has no plain edge to pan onto, with the child walked to the open side of the room. The
- * print and the reader ask the same question (book/page-layout.ts), so a kept redraw's panel goes
- * where its own composition leaves room.
+ * setting has no plain edge to pan onto, with the child walked to the open side of the room. Where
+ * the setting or the characters turned on their own would hide part of what the first drawing shows
+ * (a toy in the boat, a hedgehog, an owl), the child walks to the middle of the page or turns to face
+ * it instead (`clearTurn`, measured on the drawing). The print and the reader ask the same question
+ * (book/page-layout.ts), so a kept redraw's panel goes where its own composition leaves room.
  */
 
 /** The number of compositions a page has (the variants after it repeat them). */
@@ -59,31 +61,74 @@ export function mirroredScene(scene: Scene): Scene {
 const reframed = (scene: Scene): Scene => ({ ...scene, view: scene.view === 'close' ? 'wide' : 'close' });
 
 /**
- * The scene a redraw draws; `reframe`: whether framing the other way leaves the panel its room
- * (`reframingFits`); `cast`: how many children the page draws. Variant 0 (or absent) is the page's
- * first drawing, as it always was.
+ * How a page that is neither framed the other way nor panned is recomposed in variants 2 and 3:
+ * `turned`, the setting turned on its own, then the characters on their own; where that hides part
+ * of what the first drawing shows (the child before the toy in the boat, before the hedgehog, a
+ * waving arm before the owl in its tree: measured, `clearTurn`), `middle`: the child walks to the
+ * middle of the page (a toy standing there takes the child's place), the first scene then the
+ * mirrored one; else `facing`: turned on its own with the child facing the middle of the page.
  */
-export function variantScene(scene: Scene, variant: number, reframe: boolean, cast = 1, castPan = 0): Scene {
+export type Turn = 'turned' | 'middle' | 'facing';
+
+/**
+ * The scene a redraw draws; `reframe`: whether framing the other way leaves the panel its room
+ * (`reframingFits`); `cast`: how many children the page draws; `turn`: how a page with no other
+ * framing is recomposed (`clearTurn`). Variant 0 (or absent) is the page's first drawing, as it
+ * always was.
+ */
+export function variantScene(
+  scene: Scene,
+  variant: number,
+  reframe: boolean,
+  cast = 1,
+  castPan = 0,
+  turn: Turn = 'turned',
+): Scene {
   const composition = variant % COMPOSITIONS;
   if (composition === 0) return scene;
   if (composition === 1) return mirroredScene(scene);
   if (reframe) return composition === 2 ? reframed(scene) : mirroredScene(reframed(scene));
-  // Where the characters turned round alone would look nearly the same (issue 36): the camera pans
-  // along a setting that allows it, else a child in the middle facing us walks to another place on
-  // the ground. The first scene so, then the mirrored one. A cast's longer bed and the children
-  // beside the lead reach nearer the page's edges: a cast's page pans by the share of the pan that
-  // keeps every child, face and toy in the picture (`castPan`, measured by `castPanFits`), not at all
-  // where none does.
-  const other = PANS[scene.setting]
-    ? cast > 1
-      ? castPan > 0
-        ? panAlong(scene, castPan)
-        : undefined
-      : panAlong(scene)
-    : movedAlong(scene);
+  const other = otherFraming(scene, cast, castPan) ?? (turn === 'middle' ? toMiddle(scene) : undefined);
   if (other) return composition === 2 ? other : mirroredScene(other);
   // Without the other framing: the setting turned on its own, then the characters on their own.
-  return composition === 2 ? { ...scene, side: otherSide(scene.side) } : charactersTurned(scene);
+  const turned = composition === 2 ? { ...scene, side: otherSide(scene.side) } : charactersTurned(scene);
+  return turn === 'facing' ? facingMiddle(turned) : turned;
+}
+
+/**
+ * Where the characters turned round alone would look nearly the same (issue 36): the camera pans
+ * along a setting that allows it, else a child in the middle facing us walks to another place on
+ * the ground (variant 2 so, variant 3 the mirrored one). A cast's longer bed and the children beside
+ * the lead reach nearer the page's edges: a cast's page pans by the share of the pan that keeps
+ * every child, face and toy in the picture (`castPan`, measured by `castPanFits`), not at all where
+ * none does. Undefined where the page has no such framing.
+ */
+function otherFraming(scene: Scene, cast: number, castPan: number): Scene | undefined {
+  if (!PANS[scene.setting]) return movedAlong(scene);
+  if (cast === 1) return panAlong(scene);
+  return castPan > 0 ? panAlong(scene, castPan) : undefined;
+}
+
+/**
+ * A child standing at the side of the page walked to its middle, a toy standing there moved to the
+ * child's place (a toy in the boat, the bed or the arms stays); undefined for a child in the middle
+ * or in the bed, the bath or the boat.
+ */
+function toMiddle(scene: Scene): Scene | undefined {
+  const { child, toy } = scene;
+  if (child?.place !== 'left' && child?.place !== 'right') return undefined;
+  return {
+    ...scene,
+    child: { ...child, place: 'centre' },
+    ...(toy?.place === 'centre' ? { toy: { ...toy, place: child.place } } : {}),
+  };
+}
+
+/** The child at the side of the page turned to face its middle (a waving arm goes the other way). */
+function facingMiddle(scene: Scene): Scene {
+  const { child } = scene;
+  if (child?.place !== 'left' && child?.place !== 'right') return scene;
+  return { ...scene, child: { ...child, facing: otherSide(child.place) } };
 }
 
 /**
@@ -197,6 +242,20 @@ const CAST_PAN_SHARES = [1, 0.75, 0.5, 0.35] as const;
 const CAST_KEPT = { face: 0.98, other: 0.8 } as const;
 
 /**
+ * How much of each part a page turned on its own keeps (`clearTurn`): as the layout check asks of
+ * every redraw; a face measures less than it shows before a wall of nearly its colour (the window's).
+ */
+const TURN_KEPT = { face: 0.8, other: 0.8 } as const;
+
+/** Whether a recomposed drawing keeps each part the first drawing shows (by `kept`) and hides no child. */
+const keepsParts = (first: SceneParts, other: SceneParts, kept: { face: number; other: number }) =>
+  !other.hidden?.length &&
+  first.parts.every((part) => {
+    const shown = other.parts.find((candidate) => candidate.what === part.what)?.count ?? 0;
+    return shown >= part.count * (part.what.startsWith('face') ? kept.face : kept.other);
+  });
+
+/**
  * The share of its setting's pan (`PANS`) a cast's page may be panned by: the longest of
  * `CAST_PAN_SHARES` whose panned drawing keeps every face whole and every child and toy in the
  * picture (measured on the drawing, as `reframingFits`); 0 where none does or no pan applies.
@@ -213,12 +272,7 @@ export async function castPanFits(
   const first = await measure(input.scene);
   let fits = 0;
   for (const share of CAST_PAN_SHARES) {
-    const panned = await measure(panAlong(input.scene, share)!);
-    const kept = first.parts.every((part) => {
-      const shown = panned.parts.find((other) => other.what === part.what)?.count ?? 0;
-      return shown >= part.count * (part.what.startsWith('face') ? CAST_KEPT.face : CAST_KEPT.other);
-    });
-    if (kept && !panned.hidden?.length) {
+    if (keepsParts(first, await measure(panAlong(input.scene, share)!), CAST_KEPT)) {
       fits = share;
       break;
     }
@@ -239,8 +293,51 @@ export async function redrawScene(
   const reframe = mayReframe(variant) && (await reframingFits(input));
   const cast = 1 + (input.companions?.length ?? 0);
   const castPan = mayReframe(variant) && !reframe && cast > 1 ? await castPanFits(input) : 0;
-  return variantScene(input.scene, variant, reframe, cast, castPan);
+  const turn =
+    mayReframe(variant) && !reframe && !otherFraming(input.scene, cast, castPan)
+      ? await clearTurn(input, variant, cast)
+      : 'turned';
+  return variantScene(input.scene, variant, reframe, cast, castPan, turn);
 }
+
+/** The ways `clearTurn` tries, in order. */
+const TURNS: readonly Turn[] = ['turned', 'middle', 'facing'];
+
+/**
+ * How a page with no other framing is recomposed in `variant` (`Turn`): the first of `TURNS` whose
+ * drawing keeps each part the first drawing shows (measured on the drawing, as `castPanFits`);
+ * `turned` where none does.
+ */
+async function clearTurn(
+  input: Omit<ScenePageInput, 'style' | 'size' | 'variant'>,
+  variant: number,
+  cast: number,
+): Promise<Turn> {
+  const key = JSON.stringify({ ...input, variant });
+  const known = turning.get(key);
+  if (known !== undefined) return known;
+  const measure = async (scene: Scene, drawn: number) =>
+    sceneParts({ ...input, scene, variant: drawn, style: 'color', size: 240 });
+  const first = await measure(input.scene, 0);
+  const tried = new Set<string>();
+  let chosen: Turn = 'turned';
+  for (const turn of TURNS) {
+    const scene = variantScene(input.scene, variant, false, cast, 0, turn);
+    const seen = JSON.stringify(scene);
+    if (tried.has(seen)) continue;
+    tried.add(seen);
+    if (keepsParts(first, await measure(scene, variant), TURN_KEPT)) {
+      chosen = turn;
+      break;
+    }
+  }
+  if (turning.size >= 500) turning.delete(turning.keys().next().value!);
+  turning.set(key, chosen);
+  return chosen;
+}
+
+/** The answers of `clearTurn`, by its input and composition (the oldest forgotten first). */
+const turning = new Map<string, Turn>();
 
 /** The variant a stored picture was drawn as, from its key (`pages/3-v2.png`); 0 for a first drawing. */
 export function pictureVariant(key: string | undefined): number {
