@@ -123,10 +123,22 @@ export async function queryRows<T>(db: Db, query: SQL, name?: string): Promise<T
     const result = (await db.execute(query)) as unknown as { rows: T[] };
     return result.rows;
   }
-  // A named prepared statement: on PostgreSQL each pooled connection parses and analyses its text
-  // once, then only binds the values. The name must always stand for the same text (node-postgres
-  // refuses a name reused for another). Drizzle names only its query builder's statements, so the
-  // raw statement goes through the same session call they do.
+  return prepareRows<T>(db, query, name)();
+}
+
+/**
+ * A raw SQL query built once as a named statement: its text is made here, and each call only binds
+ * the values of its `sql.placeholder`s. On PostgreSQL each pooled connection parses and analyses
+ * the text once, then only binds the values. The name must always stand for the same text
+ * (node-postgres refuses a name reused for another).
+ */
+export function prepareRows<T>(
+  db: Db,
+  query: SQL,
+  name: string,
+): (values?: Record<string, unknown>) => Promise<T[]> {
+  // Drizzle names only its query builder's statements, so the raw statement goes through the same
+  // session call they do.
   const internal = db as unknown as {
     dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
     session: {
@@ -135,13 +147,11 @@ export async function queryRows<T>(db: Db, query: SQL, name?: string): Promise<T
         fields: undefined,
         name: string,
         isResponseInArrayMode: boolean,
-      ): { execute(): Promise<{ rows: T[] }> };
+      ): { execute(values?: Record<string, unknown>): Promise<{ rows: T[] }> };
     };
   };
-  const result = await internal.session
-    .prepareQuery(internal.dialect.sqlToQuery(query), undefined, name, false)
-    .execute();
-  return result.rows;
+  const prepared = internal.session.prepareQuery(internal.dialect.sqlToQuery(query), undefined, name, false);
+  return async (values) => (await prepared.execute(values)).rows;
 }
 
 /** The names of the shop's tables, for checks that the schema is in place. */

@@ -103,6 +103,35 @@ describe('GET /api/checkout/:bookInstanceId', () => {
 });
 
 describe('PUT /api/checkout/:bookInstanceId/order', () => {
+  it("builds the new order's statement once: later orders only bind their values (issue 37)", async () => {
+    const first = await call(
+      'PUT',
+      `/api/checkout/${await draftBookOf(t, annaId)}/order`,
+      anna,
+      WORKED_EXAMPLE,
+    );
+    expect(first.statusCode).toBe(200);
+    const id = await draftBookOf(t, annaId);
+    const dialect = (t.database.db as unknown as { dialect: { sqlToQuery(query: unknown): { sql: string } } })
+      .dialect;
+    const built: string[] = [];
+    const sqlToQuery = dialect.sqlToQuery;
+    dialect.sqlToQuery = function (this: unknown, query: unknown) {
+      const result = sqlToQuery.call(this, query);
+      built.push(result.sql);
+      return result;
+    };
+    try {
+      const response = await call('PUT', `/api/checkout/${id}/order`, anna, WORKED_EXAMPLE);
+      expect(response.statusCode).toBe(200);
+      expect((response.json() as Order).quote.total).toBe(9581);
+    } finally {
+      dialect.sqlToQuery = sqlToQuery;
+    }
+    expect(built.filter((text) => text.includes('new_order as ('))).toEqual([]);
+    expect(built.filter((text) => text.includes('from "book_instances"'))).toEqual([]);
+  });
+
   it('creates the pending order with the worked example’s amounts: total CHF 95.81', async () => {
     const id = await draftBookOf(t, annaId);
     const response = await call('PUT', `/api/checkout/${id}/order`, anna, WORKED_EXAMPLE);
