@@ -266,6 +266,24 @@ function storefrontServerBuild(): Plugin {
   };
 }
 
+/**
+ * The storefront render runs inside the server's process with its own copy of the shared schemas
+ * (bundled), but zod keeps the schemas that carry an id (`.meta({ id })`) in one registry on
+ * `globalThis`: the render's copies would sit beside the server's under the same ids, and the API's
+ * description (`/api/docs/json`), built from that registry, fails on the duplicates (seen once the
+ * wizard's paint loaded the wizard's contracts). The render's zod keeps its own registry.
+ */
+function ownSchemaRegistry(): Plugin {
+  return {
+    name: 'shop:storefront-own-schema-registry',
+    apply: (_config, { isSsrBuild }) => Boolean(isSsrBuild),
+    transform(code, id) {
+      if (!id.includes('/node_modules/zod/') || !code.includes('__zod_globalRegistry')) return null;
+      return { code: code.replaceAll('__zod_globalRegistry', '__zod_storefrontRegistry'), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -274,6 +292,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     firstLoadBoot(),
     storefrontTemplate(),
     storefrontServerBuild(),
+    ownSchemaRegistry(),
   ],
   build: {
     outDir: 'dist/client',

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { busyToyPhoto } from '../src/server/adapters/illustrator/test-photos';
+import { HYDRATED_EVENT } from '../src/shared/storefront';
 import { expectNoSeriousA11yIssues } from './support/axe';
+import { signUpConfirmed, uniqueEmail } from './support/shop';
 
 const require = createRequire(import.meta.url);
 const demo = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
@@ -214,4 +216,43 @@ test('a file the browser cannot read as a picture is refused at once, in both la
   await page.getByLabel('Photo de votre enfant').setInputFiles(notAPhoto);
   await expect(page.getByText('Veuillez choisir un fichier image (JPG, PNG, WebP ou HEIC).')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+// Issue 33: a signed-in parent's wizard comes painted by the server; a name typed before the app is
+// there (its code held back here) is the name the app's form has once it takes the page over.
+test('a signed-in parent gets step 1 painted, and the name typed before the app loads is kept', async ({
+  page,
+}) => {
+  await signUpConfirmed(page, uniqueEmail('painted.wizard'));
+  await page.addInitScript((hydratedEvent) => {
+    document.addEventListener(hydratedEvent, () => {
+      (window as unknown as { hydrated: boolean }).hydrated = true;
+    });
+  }, HYDRATED_EVENT);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/wizard?theme=guardian-friend&type=storybook');
+  const name = page.getByLabel('Your child’s first name');
+  await name.pressSequentially('Mia');
+  await expect(name).toHaveValue('Mia');
+  expect(await page.evaluate(() => 'hydrated' in window)).toBe(false);
+  release();
+  await page.waitForFunction(() => 'hydrated' in window);
+  await expect(name).toHaveValue('Mia');
+  // The form has the name: Next asks for everything else, not for it.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Please choose Boy or Girl.').first()).toBeVisible();
+  await expect(page.getByText('Please enter your child’s first name.')).toHaveCount(0);
+  await name.press('End');
+  await name.pressSequentially('ra');
+  await expect(name).toHaveValue('Miara');
+  expect(errors).toEqual([]);
 });

@@ -6,12 +6,17 @@ import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { BookPreview } from '../shared/contracts/book-preview';
+import type { CheckoutContext } from '../shared/contracts/checkout';
+import type { WizardState } from '../shared/contracts/wizard';
+import { parseBookType } from '../shared/domain/statuses';
+import { readPrefillId } from '../shared/domain/wizard';
 import { FALLBACK_LANGUAGE } from '../shared/i18n';
 import { personalPage, type StorefrontRenderer } from '../shared/storefront';
 import { type AuthSession, SESSION_QUERY_KEY } from './components/auth/get-session';
 import { AppProviders, createQueryClient } from './components/layout/app-providers';
 import { type DocumentHead, DocumentHeadContext } from './components/layout/use-document-title';
 import { bookQueryKey, isDrawing } from './features/book/api/get-book';
+import { checkoutQueryKey } from './features/checkout/api/get-checkout';
 import { bookInstancesQueryKey } from './features/profile/api/get-book-instances';
 import { getProfileQueryOptions } from './features/profile/api/get-profile';
 import { profileOrdersQueryKey } from './features/profile/api/get-profile-orders';
@@ -20,6 +25,8 @@ import { getThemeQueryOptions } from './features/themes/api/get-theme';
 import { THEME_REVIEWS_QUERY_KEY } from './features/themes/api/get-theme-reviews';
 import { getThemesQueryOptions } from './features/themes/api/get-themes';
 import { readBookType } from './features/themes/links';
+import { DEFAULT_THEME_ID } from './features/wizard';
+import { wizardStateQueryKey } from './features/wizard/api/wizard-state';
 import { addNameFormats, DEFAULT_NAMESPACE } from './i18n';
 import { getPricesQueryOptions } from './lib/prices';
 import { routes } from './router';
@@ -33,9 +40,22 @@ const LAZY_CODE_WAITS = 20;
 
 /**
  * One API read a page shows: its query key, its API path, and for a list read a page at a time
- * (TanStack's infinite queries) the answer as the first page of that list.
+ * (TanStack's infinite queries) the answer as the first page of that list; or the start the app
+ * POSTs on arrival, with its body (the wizard's session).
  */
-type PageRead = [key: readonly unknown[], path: string, firstPageOf?: 'list'];
+type PageRead =
+  | [key: readonly unknown[], path: string, firstPageOf?: 'list']
+  | [key: readonly unknown[], path: string, firstPageOf: undefined, post: unknown];
+
+/** The wizard the address starts: a theme and type only (a start from an earlier book: null). */
+function wizardStartOf(url: URL) {
+  const params = url.searchParams;
+  if (['character', 'clone', 'book'].some((name) => readPrefillId(params.get(name)))) return null;
+  return {
+    themeId: params.get('theme') || DEFAULT_THEME_ID,
+    bookType: parseBookType(params.get('type')) ?? 'storybook',
+  };
+}
 
 /** The API reads a painted page shows (the keys of the features' own api folders). */
 function pageReads(url: URL): PageRead[] {
@@ -45,6 +65,22 @@ function pageReads(url: URL): PageRead[] {
     return [
       [SESSION_QUERY_KEY, '/api/auth/get-session'],
       [bookQueryKey(personal.bookId), `/api/books/${encodeURIComponent(personal.bookId)}`],
+    ];
+  }
+  if (personal?.page === 'checkout') {
+    // The checkout (issue 33): who is signed in and what their book's checkout needs.
+    return [
+      [SESSION_QUERY_KEY, '/api/auth/get-session'],
+      [checkoutQueryKey(personal.bookId), `/api/checkout/${encodeURIComponent(personal.bookId)}`],
+    ];
+  }
+  if (personal?.page === 'wizard') {
+    // The wizard (issue 33): who is signed in, and their wizard started or resumed as the app does.
+    const start = wizardStartOf(url);
+    if (!start) return [[SESSION_QUERY_KEY, '/api/auth/get-session']];
+    return [
+      [SESSION_QUERY_KEY, '/api/auth/get-session'],
+      [wizardStateQueryKey(start), '/api/wizard/session', undefined, start],
     ];
   }
   if (personal?.page === 'profile') {
@@ -91,6 +127,37 @@ function paintsReader(address: URL, queryClient: QueryClient, bookId: string): b
 }
 
 /**
+ * Whether the checkout is painted here: its first step (the cover and the grandparents' copies,
+ * whose controls are radio buttons a held press replays) of a book still to pay. The address and
+ * payment steps have text fields typed into before the app could read them, a paid book goes to
+ * its order, a payment page left (`payment_cancelled`) goes straight to paying, an abandoned draft
+ * says so: all of those stay the single-page app.
+ */
+function paintsCheckout(address: URL, queryClient: QueryClient, bookId: string): boolean {
+  const context = queryClient.getQueryData<CheckoutContext>(checkoutQueryKey(bookId));
+  if (!context || context.paidOrderId || context.bookInstance.status === 'abandoned') return false;
+  const step = address.searchParams.get('step');
+  return (step === null || step === '1') && !address.searchParams.has('payment_cancelled');
+}
+
+/**
+ * Whether the wizard is painted here: its first step (the child), for a start from a theme, as the
+ * app would open it (a new or resumed wizard whose progress opens on step 1, or `?step=1`). Later
+ * steps (photos, covers being drawn), a start from an earlier book and a visitor who is not signed
+ * in stay the single-page app. Text typed into step 1 before the app is there is carried over by
+ * the storefront script (src/client/storefront.ts).
+ */
+function paintsWizard(address: URL, queryClient: QueryClient): boolean {
+  const start = wizardStartOf(address);
+  if (!start) return false;
+  const state = queryClient.getQueryData<WizardState>(wizardStateQueryKey(start));
+  if (!state) return false;
+  const step = address.searchParams.get('step');
+  if (step === '1') return true;
+  return step === null && (!state.restored || state.resumeStep === 1);
+}
+
+/**
  * Whether a personal page has its signed-in owner (an ended session reads `null`: the app then
  * sends them to sign in, as before). The session is cut down to what the app reads of it: no token
  * ever goes into the page.
@@ -131,6 +198,7 @@ export const render: StorefrontRenderer = async ({
   language,
   resources,
   fetchJson,
+  postJson,
   dataset,
   mayBeSignedIn,
 }) => {
@@ -141,7 +209,15 @@ export const render: StorefrontRenderer = async ({
   const queryClient: QueryClient = createQueryClient();
   try {
     const reads = pageReads(address);
-    const answers = await Promise.all(reads.map(([, path]) => fetchJson(path)));
+    const answers = await Promise.all(
+      reads.map(([, path, , ...post]) => (post.length === 0 ? fetchJson(path) : null)),
+    );
+    // A start (a POST) is made once the session is read, and only for a visitor signed in.
+    for (const [index, [, path, , ...post]] of reads.entries()) {
+      if (post.length === 0) continue;
+      if (!postJson || !(answers[0] as AuthSession | null)?.user) return null;
+      answers[index] = await postJson(path, post[0]);
+    }
     for (const [index, [key, , firstPageOf]] of reads.entries()) {
       const answer = answers[index];
       queryClient.setQueryData(key, firstPageOf ? { pages: [answer], pageParams: [null] } : answer);
@@ -153,6 +229,8 @@ export const render: StorefrontRenderer = async ({
   if (personal !== null) {
     if (!keepsOwnSession(queryClient)) return null;
     if (personal.page === 'reader' && !paintsReader(address, queryClient, personal.bookId)) return null;
+    if (personal.page === 'checkout' && !paintsCheckout(address, queryClient, personal.bookId)) return null;
+    if (personal.page === 'wizard' && !paintsWizard(address, queryClient)) return null;
   } else if (!mayBeSignedIn) {
     // A visitor with no session cookie is signed out: the header shows "Sign in" from the first
     // paint. With one, the header keeps its placeholder and the client reads the session (never in

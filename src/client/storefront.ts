@@ -60,6 +60,7 @@ const REPLAY_WAIT_MS = 10_000;
 /** Presses a control the visitor pressed before the app had it, the way they pressed it. */
 function replay() {
   hydrated = true;
+  if (typed.size > 0) retype();
   const held = pressed;
   pressed = null;
   if (!held) return;
@@ -108,6 +109,51 @@ function holdPress(event: MouseEvent) {
   pressed = control;
   if (hydrated) replay();
   else startApp();
+}
+
+/**
+ * Text typed into a painted field before the app had it (the wizard's first step, issue 33). React
+ * keeps what the field shows when it takes the page over, but the app's form reads its fields
+ * through their change events and writes its own starting values into them as it takes them over.
+ * So what was typed is noted here and typed again once the app has the field: set as the browser
+ * would set it (past React's own note of the field's value) and announced with an `input` event.
+ */
+const typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+const TYPED_FIELDS =
+  'textarea, input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="number"], input[type="search"]';
+
+function noteTyping(event: Event) {
+  if (replaying || !(event.target instanceof Element) || !event.target.matches(TYPED_FIELDS)) return;
+  const field = event.target as HTMLInputElement | HTMLTextAreaElement;
+  // Once the app has the field, it reads what is typed itself.
+  if (isHydrated(field) && !typed.has(field)) return;
+  typed.set(field, field.value);
+  if (hydrated) retype();
+}
+
+/** Types again what was typed before the app, into each field once the app has it. */
+function retype() {
+  const startedAt = performance.now();
+  const step = () => {
+    for (const [field, value] of typed) {
+      if (!field.isConnected) {
+        typed.delete(field);
+        continue;
+      }
+      if (!isHydrated(field) && performance.now() - startedAt < REPLAY_WAIT_MS) continue;
+      typed.delete(field);
+      const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement;
+      Object.getOwnPropertyDescriptor(prototype.prototype, 'value')?.set?.call(field, value);
+      replaying = true;
+      try {
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      } finally {
+        replaying = false;
+      }
+    }
+    if (typed.size > 0) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
 }
 
 /**
@@ -202,6 +248,7 @@ afterFirstPicture(() => {
 
 if (!reloadForSavedLanguage()) {
   document.addEventListener('click', holdPress, true);
+  document.addEventListener('input', noteTyping, true);
   if (hasBrowserOnlyState()) startApp();
   else
     for (const type of WAKE_EVENTS)

@@ -2,8 +2,9 @@ import type { Language } from './i18n';
 
 /**
  * The storefront pages the server renders to HTML (issue 19, docs/decisions/017): the shop's
- * window, the same for every visitor of a language. The app pages (wizard, checkout, admin, auth)
- * stay the single-page app; the reader and the profile are painted for their owner (`personalPage`).
+ * window, the same for every visitor of a language. The app pages (admin, auth) stay the
+ * single-page app; the reader, the profile and the first steps of the checkout and the wizard are
+ * painted for a signed-in parent (`personalPage`).
  */
 const STOREFRONT_PATTERNS = [
   /^\/$/,
@@ -19,15 +20,22 @@ export function isStorefrontPage(pathname: string): boolean {
 
 /**
  * A parent's own page (issue 33): the server paints it too, but only for its signed-in owner, read
- * with their own session, never kept or shared. The reader `/book/{id}` and the profile `/profile`
- * (its tab is in the query string, `?tab=`).
+ * with their own session, never kept or shared. The reader `/book/{id}`, the profile `/profile`
+ * (its tab is in the query string, `?tab=`), the checkout `/checkout/{bookId}` and the wizard
+ * `/wizard` (their first steps).
  */
-export type PersonalPage = { page: 'reader'; bookId: string } | { page: 'profile' };
+export type PersonalPage =
+  | { page: 'reader'; bookId: string }
+  | { page: 'profile' }
+  | { page: 'checkout'; bookId: string }
+  | { page: 'wizard' };
 
 /** The personal pages the server paints, the one list of them (docs/decisions/017). */
 const PERSONAL_PAGES: Array<{ pattern: RegExp; page: (segment: string | undefined) => PersonalPage }> = [
   { pattern: /^\/book\/([^/]+)\/?$/, page: (segment) => ({ page: 'reader', bookId: segment ?? '' }) },
   { pattern: /^\/profile\/?$/, page: () => ({ page: 'profile' }) },
+  { pattern: /^\/checkout\/([^/]+)\/?$/, page: (segment) => ({ page: 'checkout', bookId: segment ?? '' }) },
+  { pattern: /^\/wizard\/?$/, page: () => ({ page: 'wizard' }) },
 ];
 
 /** Which personal page a path is, or null for any other path (or a malformed address). */
@@ -78,6 +86,11 @@ type StorefrontRenderInput = {
   resources: Record<string, Record<string, unknown>>;
   /** One of the shop's own API reads (GET, JSON); throws when it does not answer 200. */
   fetchJson: (path: string) => Promise<unknown>;
+  /**
+   * A personal page's start the app would POST on arrival (the wizard's session), with the
+   * visitor's cookie; the cookies it sets go with the page. Absent for shared pages.
+   */
+  postJson?: (path: string, body: unknown) => Promise<unknown>;
   /** The attributes the page's `<html>` carries (data-shop-mode, data-payments…), without `data-`. */
   dataset: Record<string, string>;
   /**

@@ -79,7 +79,49 @@ const datasetName = (attribute: string) =>
  * A painted page and its compressed forms, made once per cached page (@fastify/compress does not
  * reach the not-found handler, which answers every page).
  */
-type PaintedPage = { html: string; br: () => Buffer; gzip: () => Buffer };
+type PaintedPage = {
+  html: string;
+  br: () => Buffer;
+  gzip: () => Buffer;
+  /** `Set-Cookie` values a personal page's own start wrote (the wizard's session cookie). */
+  cookies?: string[];
+};
+
+/** The shop's own API, called in-process as the browser would call it (a painted page's reads). */
+function ownApiCalls(app: FastifyInstance) {
+  // The shop's own API answers, exactly as the browser would read them (a failed read: no paint).
+  // A personal page's reads carry the visitor's own cookie (issue 33): the API answers for them alone.
+  const fetchJsonAs = (cookie?: string) => async (url: string) => {
+    const headers = { accept: 'application/json', ...(cookie ? { cookie } : {}) };
+    const response = await app.inject({ method: 'GET', url, headers });
+    if (response.statusCode !== 200) throw new Error(`${response.statusCode} for ${url}`);
+    return response.json() as unknown;
+  };
+  /**
+   * A personal page's start, written as the app writes it on arrival (the wizard's POST that starts
+   * or resumes its session): same origin, the visitor's cookie, and the cookies it sets kept for
+   * the page's answer.
+   */
+  const postJsonAs =
+    (cookie: string | undefined, cookies: string[]) => async (url: string, body: unknown) => {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          origin: app.config.publicUrl,
+          ...(cookie ? { cookie } : {}),
+        },
+        payload: JSON.stringify(body),
+      });
+      if (response.statusCode !== 200) throw new Error(`${response.statusCode} for ${url}`);
+      const set = response.headers['set-cookie'];
+      cookies.push(...(Array.isArray(set) ? set : set ? [set] : []));
+      return response.json() as unknown;
+    };
+  return { fetchJsonAs, postJsonAs };
+}
 
 function paintedPage(html: string): PaintedPage {
   let br: Buffer | undefined;
@@ -181,14 +223,7 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
         ]),
     );
   }
-  // The shop's own API answers, exactly as the browser would read them (a failed read: no paint).
-  // A personal page's reads carry the visitor's own cookie (issue 33): the API answers for them alone.
-  const fetchJsonAs = (cookie?: string) => async (url: string) => {
-    const headers = { accept: 'application/json', ...(cookie ? { cookie } : {}) };
-    const response = await app.inject({ method: 'GET', url, headers });
-    if (response.statusCode !== 200) throw new Error(`${response.statusCode} for ${url}`);
-    return response.json() as unknown;
-  };
+  const { fetchJsonAs, postJsonAs } = ownApiCalls(app);
   const fetchJson = fetchJsonAs();
   const pages = new Map<string, { page: PaintedPage | null; at: number }>();
   /** Pages being painted again in the background (one render each at a time). */
@@ -214,11 +249,13 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
     const key = JSON.stringify([request.url, language, mayBeSignedIn, fontsCached, htmlAttributes]);
     const render = async (): Promise<PaintedPage | null> => {
       renderer ??= loadRenderer();
+      const cookies: string[] = [];
       const page = await (await renderer)({
         url: request.url,
         language,
         resources,
         fetchJson: personal ? fetchJsonAs(request.headers.cookie) : fetchJson,
+        ...(personal ? { postJson: postJsonAs(request.headers.cookie, cookies) } : {}),
         dataset: Object.fromEntries(
           Object.entries(htmlAttributes).map(([name, value]) => [datasetName(name), value]),
         ),
@@ -227,17 +264,17 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
       // A storefront page with a session cookie hydrates at once to read the session; a personal
       // page is painted signed in and waits for the first interaction like a visitor's storefront.
       const hydrateNow = mayBeSignedIn && !personal;
-      return page
-        ? paintedPage(
-            withStyles(
-              fillTemplate(template, page, {
-                ...htmlAttributes,
-                ...(hydrateNow ? { 'data-hydrate': 'now' } : {}),
-              }),
-              fontsCached,
-            ),
-          )
-        : null;
+      if (!page) return null;
+      const painted = paintedPage(
+        withStyles(
+          fillTemplate(template, page, {
+            ...htmlAttributes,
+            ...(hydrateNow ? { 'data-hydrate': 'now' } : {}),
+          }),
+          fontsCached,
+        ),
+      );
+      return cookies.length > 0 ? { ...painted, cookies } : painted;
     };
     if (personal) return render();
     const paint = async (): Promise<PaintedPage | null> => {
@@ -299,6 +336,7 @@ export const clientPlugin = fp(async (app: FastifyInstance, options: ClientOptio
       .header('cache-control', personal ? 'private, no-store' : 'no-cache')
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
       .type('text/html; charset=utf-8');
+    if (page.cookies) reply.header('set-cookie', page.cookies);
     if (!encoding) return reply.send(page.html);
     return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br() : page.gzip());
   };

@@ -471,6 +471,20 @@ describe('the companions’ toys in the words', () => {
     expect(drawYourOwnLines('birthday-adventure', 'it', names)[0]).toContain('con Teddy, Momo e Lapin,');
   });
 
+  it('hugs every toy on the birthday hug page, as guardian-friend’s hug page names them', () => {
+    // The children hug their own toys among the presents (not tucked in bed): every toy shows.
+    const hug = (language: Language, cast: readonly Child[]) =>
+      render('birthday-adventure', 'coloring', language, cast).pages[13]!.text;
+    expect(hug('en', [mia, leo, zoe])).toBe('A birthday hug for Teddy.');
+    expect(hug('en', [mia, momo, lapin])).toBe('Birthday hugs for Teddy, Momo and Lapin.');
+    expect(hug('fr', [mia, leo])).toBe('Un câlin d’anniversaire pour Teddy.');
+    expect(hug('fr', [mia, momo])).toBe('Des câlins d’anniversaire pour Teddy et Momo.');
+    expect(hug('de', [mia, leo, zoe])).toBe('Eine Geburtstagsumarmung für Teddy.');
+    expect(hug('de', [mia, leo, lapin])).toBe('Geburtstagsumarmungen für Teddy und Lapin.');
+    expect(hug('it', [mia, leo])).toBe('Un abbraccio di compleanno per Teddy.');
+    expect(hug('it', [mia, momo, lapin])).toBe('Abbracci di compleanno per Teddy, Momo e Lapin.');
+  });
+
   it.each(
     CAST_LANGUAGES.flatMap((language) =>
       THEMES.flatMap((theme) => BOOK_TYPES.map((bookType) => [theme, bookType, language] as const)),

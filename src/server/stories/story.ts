@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { BOOK_FACTS } from '../../shared/constants';
-import { castGender, joinNames, MAX_COMPANIONS } from '../../shared/domain/cast';
+import { castGender, castToyNames, joinNames, MAX_COMPANIONS } from '../../shared/domain/cast';
 import { normaliseSignature } from '../../shared/domain/dedication';
 import { ELISION, elide } from '../../shared/domain/elision';
 import { applyTypography } from '../../shared/domain/languages';
@@ -372,10 +372,7 @@ export function wordsContext(
     })),
   ];
   const toy = cleanName(toyName, 'toy');
-  const toys = [
-    toy,
-    ...others.flatMap((other) => (other.toy?.name.trim() ? [cleanName(other.toy.name, 'toy')] : [])),
-  ];
+  const toys = castToyNames(toy, others).map((name) => cleanName(name, 'toy'));
   return {
     names: {
       child,

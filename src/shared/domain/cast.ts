@@ -122,6 +122,49 @@ export function joinNames(names: readonly string[], language: string): string {
 }
 
 /**
+ * Every child's toy, the lead's first, companions without a toy left out: the toys `{toys}` names in
+ * the story words (src/server/stories/story.ts) and step 5's suggested dedication (castDedication).
+ */
+export function castToyNames(
+  leadToy: string,
+  companions: readonly { toy?: { name: string } | undefined }[],
+): string[] {
+  const theirs = companions.slice(0, MAX_COMPANIONS).flatMap((companion) => {
+    const name = companion.toy?.name.trim() ?? '';
+    return name === '' ? [] : [name];
+  });
+  return [leadToy, ...theirs];
+}
+
+/**
+ * Wizard step 5's suggested dedication for a cast (docs/decisions/030-siblings.md), as both sides fill
+ * it (client hooks/use-wizard-drafts.ts, server book/wizard-dedication.ts): the key of
+ * public/locales/<language>/wizard.json, `dedication.templateCast` for one toy (the lead's, worded as
+ * before companions had toys) or `dedication.templateCastToys` agreeing with several, and its values.
+ */
+export function castDedication(
+  cast: {
+    child: string;
+    toy: string;
+    companions: readonly { name: string; toy?: { name: string } | undefined }[];
+  },
+  language: string,
+): { key: 'templateCast' | 'templateCastToys'; values: { children: string; toy: string; toys: string } } {
+  const toys = castToyNames(cast.toy, cast.companions);
+  return {
+    key: toys.length > 1 ? 'templateCastToys' : 'templateCast',
+    values: {
+      children: joinNames(
+        [cast.child, ...cast.companions.map((companion) => companion.name.trim())],
+        language,
+      ),
+      toy: cast.toy,
+      toys: joinNames(toys, language),
+    },
+  };
+}
+
+/**
  * Whom a book's words about "your child" speak of (issue 36): how many children and the grammatical
  * gender the words agree with (the lead's, or the group's by `castGender`); null when a book of one
  * child never said (a book made before the wizard asked), so its words stay neutral.

@@ -60,7 +60,9 @@ export function CoverSheetImage({
             {t('coverSheet.loading')}
           </p>
         )}
-        {/* Below the reader's first screen: on a painted page it waits for the first picture. */}
+        {/* Below the reader's first screen: on a painted page it waits for the first picture. It lies
+            over the waiting line (\`relative\`), so on a page painted by the server the picture covers
+            the line as soon as it comes, before the app is there to take the line away. */}
         <DeferredImage
           defer
           key={binding}
@@ -77,7 +79,7 @@ export function CoverSheetImage({
           ref={seen}
           onLoad={() => setLoaded(shown)}
           onError={() => setFailed(shown)}
-          className="size-full object-contain"
+          className="relative size-full object-contain"
         />
       </div>
       <figcaption className="text-sm text-ink-700">{t(`coverSheet.caption.${binding}`)}</figcaption>

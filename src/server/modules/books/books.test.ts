@@ -9,6 +9,7 @@ import { BOOK_PREVIEW } from '../../../shared/constants';
 import type { BookPreview } from '../../../shared/contracts/book-preview';
 import type { Companion } from '../../../shared/domain/cast';
 import { DEFAULT_CHILD_LOOK } from '../../../shared/domain/child-look';
+import { DEFAULT_TOY_LOOK } from '../../../shared/domain/toy-look';
 import { sha256 } from '../../book/versions';
 import { bookInstances, bookVersions, jobs, orders } from '../../db/schema';
 import { extractText } from '../../print/test-pdf-text';
@@ -394,17 +395,18 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
       await rename(suggested, { companionNames: ['Noah', 'Lou'], dedicationMessage: 'Sleep well.' }),
     ).toBe('Sleep well.');
 
-    // French, with the toy's elision ("qu’Ours"), as the wizard fills it.
+    // French, with the toy's elision ("qu’Ours"), as the wizard fills it; Zoé's own toy is named
+    // too, the verb agreeing with two toys (`templateCastToys`).
     const french = await drawnBook({
       language: 'fr',
       childName: 'Léa',
       toyName: 'Noisette',
-      companions,
+      companions: [companions[0]!, { ...companions[1]!, toy: { name: 'Momo', look: DEFAULT_TOY_LOOK } }],
       dedicationMessage:
-        'Pour Léa, Oskar et Zoé, que Noisette veille sur vos rêves chaque nuit. Avec tout notre amour.',
+        'Pour Léa, Oskar et Zoé, que Noisette et Momo veillent sur vos rêves chaque nuit. Avec tout notre amour.',
     });
     expect(await rename(french, { toyName: 'Ours', companionNames: ['Noé', 'Zoé'] })).toBe(
-      'Pour Léa, Noé et Zoé, qu’Ours veille sur vos rêves chaque nuit. Avec tout notre amour.',
+      'Pour Léa, Noé et Zoé, qu’Ours et Momo veillent sur vos rêves chaque nuit. Avec tout notre amour.',
     );
 
     // A dedication the parent wrote stays as written, even when it names the children.

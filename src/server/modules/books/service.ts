@@ -374,6 +374,9 @@ export async function updateTexts(
     const companionNames = change.companionNames ?? companions;
     const childName = change.childName ?? current.texts.childName;
     const toyName = change.toyName ?? current.texts.toyName;
+    // The companions' toys are the wizard's (the reader renames the children and the lead's toy only).
+    const withToys = (names: readonly string[]) =>
+      names.map((name, at) => ({ name, toy: instance.wizardMetadata.companions?.[at]?.toy }));
     const names = {
       childName,
       toyName,
@@ -382,11 +385,11 @@ export async function updateTexts(
         languageOr(instance.language),
         {
           child: current.texts.childName,
-          companions,
+          companions: withToys(companions),
           toy: current.texts.toyName,
           message: current.texts.dedicationMessage,
         },
-        { child: childName, companions: companionNames, toy: toyName },
+        { child: childName, companions: withToys(companionNames), toy: toyName },
         change.dedicationMessage,
       ),
       dedicationSignature: change.dedicationSignature ?? current.texts.dedicationSignature,

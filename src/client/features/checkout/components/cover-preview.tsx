@@ -1,6 +1,7 @@
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PreviewImageWidth } from '../../../../shared/contracts/book-preview';
 import type { CheckoutContext } from '../../../../shared/contracts/checkout';
 import { type CastWords, castWordsContext, joinNames } from '../../../../shared/domain/cast';
 import { useLanguage } from '../../../components/layout/use-language';
@@ -17,8 +18,11 @@ type CoverPreviewProps = {
 };
 
 /** The approved book's front cover at a web size, as the reader shows it (never the print file). */
-const frontCover = (bookInstanceId: string, width: 480 | 960) =>
+const frontCover = (bookInstanceId: string, width: PreviewImageWidth) =>
   `/api/books/${encodeURIComponent(bookInstanceId)}/pages/0/image?w=${width}`;
+
+/** The renditions offered: a phone's ~360 CSS px at 2 device pixels takes the 720 (issue 33). */
+const COVER_WIDTHS: PreviewImageWidth[] = [480, 720, 960];
 
 /**
  * The book's cover: the front cover drawn for this book (the one approved in the reader), else the
@@ -44,13 +48,15 @@ export function CoverPreview({ bookInstanceId, preview, title, names, words }: C
             src={src}
             srcSet={
               failed === 0
-                ? `${frontCover(bookInstanceId, 480)} 480w, ${frontCover(bookInstanceId, 960)} 960w`
+                ? COVER_WIDTHS.map((width) => `${frontCover(bookInstanceId, width)} ${width}w`).join(', ')
                 : undefined
             }
             sizes={failed === 0 ? '(min-width: 768px) 384px, calc(100vw - 2rem)' : undefined}
             alt={t('cover.previewAlt', { child: children, context: castWordsContext(words) })}
             width={800}
             height={800}
+            // The checkout's largest picture: asked for first, preloaded from a painted page's head.
+            fetchPriority="high"
             onError={() => setFailed((count) => count + 1)}
             className="size-full object-cover"
           />

@@ -3,6 +3,7 @@ import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../shared/domain/cast';
 import { DEFAULT_CHILD_LOOK } from '../../../../shared/domain/child-look';
+import { DEFAULT_TOY_LOOK } from '../../../../shared/domain/toy-look';
 import type { Language } from '../../../../shared/i18n';
 import { renderWithRouter } from '../../../test-utils';
 import { CHILD, COVER, mockWizardApi, TOY, TOY_COVER } from '../testing/mock-wizard-api';
@@ -176,6 +177,56 @@ describe('wizard step 1: brothers, sisters and friends (issue 35)', () => {
       const message = await screen.findByRole(
         'textbox',
         { name: /^(Dedication message|Message)/ },
+        { timeout: 5000 },
+      );
+      expect(message).toHaveValue(template);
+      view.unmount();
+    }
+  });
+
+  it('names every child’s toy in the template, agreeing with their number, in the four languages', async () => {
+    const leo: Companion = {
+      name: 'Leo',
+      gender: 'male',
+      age: 3,
+      look: DEFAULT_CHILD_LOOK,
+      toy: { name: 'Lapin', look: DEFAULT_TOY_LOOK },
+    };
+    const zoe: Companion = {
+      name: 'Zoé',
+      gender: 'female',
+      age: 7,
+      look: DEFAULT_CHILD_LOOK,
+      toy: { name: 'Momo', look: DEFAULT_TOY_LOOK },
+    };
+    // The same words as the server suggests again after a rename (book/wizard-dedication.test.ts).
+    for (const [language, template] of [
+      [
+        'en',
+        'To Mia, Leo and Zoé, may Teddy, Lapin and Momo watch over your dreams every night. With all our love.',
+      ],
+      [
+        'fr',
+        'Pour Mia, Leo et Zoé, que Teddy, Lapin et Momo veillent sur vos rêves chaque nuit. Avec tout notre amour.',
+      ],
+      [
+        'de',
+        'Für Mia, Leo und Zoé: Mögen Teddy, Lapin und Momo jede Nacht über eure Träume wachen. In Liebe.',
+      ],
+      [
+        'it',
+        'Per Mia, Leo e Zoé: che Teddy, Lapin e Momo veglino sui vostri sogni, ogni notte. Con tutto il nostro amore.',
+      ],
+    ] as const) {
+      mockWizardApi({ steps: { 1: { ...CHILD, companions: [leo, zoe] }, 2: COVER, 3: TOY, 4: TOY_COVER } });
+      const router = createMemoryRouter(
+        [{ path: '/wizard', element: <WizardPage themeId="guardian-friend" bookType="storybook" /> }],
+        { initialEntries: ['/wizard?step=5'] },
+      );
+      const view = renderWithRouter(router, { language });
+      const message = await screen.findByRole(
+        'textbox',
+        { name: /^(Dedication message|Message|Widmung|Testo della dedica)/ },
         { timeout: 5000 },
       );
       expect(message).toHaveValue(template);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DedicationStep, WizardState } from '../../../../shared/contracts/wizard';
-import { castGender, joinNames } from '../../../../shared/domain/cast';
+import { castDedication, castGender, joinNames } from '../../../../shared/domain/cast';
 import { useLanguage } from '../../../components/layout/use-language';
 import { useZodForm } from '../../../lib/use-zod-form';
 import {
@@ -50,14 +50,20 @@ export function useWizardDrafts(state: WizardState) {
   const companions = state.steps[1] ? (state.steps[1].companions ?? []) : child.watch('companions');
   const companionNames = companions.map((companion) => companion.name.trim()).filter(Boolean);
   // Until the parent writes their own, the dedication is the template with the two names (a cast:
-  // every child's name, as the language lists them, and the toy).
+  // every child's name and every child's toy, as the server suggests it again, castDedication).
+  const suggestion = castDedication(
+    {
+      ...names,
+      companions: companions
+        .filter((companion) => companion.name.trim() !== '')
+        .map((companion) => ({ name: companion.name, toy: companionToy(companion) })),
+    },
+    language,
+  );
   const message =
     typedMessage ??
     (companionNames.length > 0
-      ? t('dedication.templateCast', {
-          children: joinNames([names.child, ...companionNames], language),
-          toy: names.toy,
-        })
+      ? t(`dedication.${suggestion.key}`, suggestion.values)
       : t('dedication.template', names));
 
   // The hero cover of a cast shows every child (issue 35): its texts name them all, agreeing with
@@ -102,3 +108,9 @@ export type ToyForm = WizardDrafts['toy'];
 const asChildGender = (gender: string | undefined) => ({
   gender: gender === 'female' ? ('female' as const) : ('male' as const),
 });
+
+/** A companion's toy as saved, else as typed (a ticked "has a toy" with a name). */
+const companionToy = (
+  companion: { toy?: { name: string } | undefined } | { hasToy: boolean; toyName: string },
+): { name: string } | undefined =>
+  'hasToy' in companion ? (companion.hasToy ? { name: companion.toyName } : undefined) : companion.toy;

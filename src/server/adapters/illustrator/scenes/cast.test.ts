@@ -9,8 +9,8 @@ import type { Scene } from '../../../stories/scene';
 import { loadStory, renderStory } from '../../../stories/story';
 import { sceneCompanions } from '../local';
 import { renderScenePage, sceneSvg } from './index';
-import { checkLayout, layoutProblem, sceneParts } from './layout-check';
-import { WIDE_COMPANIONS } from './sample-cast';
+import { checkLayout, layoutProblem, type SceneParts, sceneParts } from './layout-check';
+import { parseCompanions, WIDE_COMPANIONS } from './sample-cast';
 
 // Issue 35 (docs/decisions/030-siblings.md): two or three children on every page of every story,
 // with the widest looks the wizard offers and their toys; every child and toy shows, none hidden by
@@ -109,6 +109,50 @@ describe('the layout check of a cast', () => {
     }
     expect(hashes).toEqual(ONE_CHILD_HASHES);
   }, 60_000);
+});
+
+describe('a cast of a three-year-old and a four-year-old beside the lead of five (issue 35)', () => {
+  const companions = sceneCompanions(parseCompanions('Leo:male:3+toy,Zoé:female:4'), 5);
+  const drawn = async (index: number) => {
+    const story = await loadStory('guardian-friend', 'storybook', 'en');
+    const scene = story.pages[index]!.scene;
+    return sceneParts({
+      scene,
+      style: 'color',
+      size: 240,
+      look: DEFAULT_CHILD_LOOK,
+      toy: DEFAULT_TOY_LOOK,
+      companions,
+    });
+  };
+  /** A part's box on the 240-pixel grid. */
+  const boxOf = (parts: SceneParts, what: string) => {
+    const part = parts.parts.find((entry) => entry.what === what)!;
+    let [x0, y0, x1, y1] = [parts.size, parts.size, -1, -1];
+    part.mask.forEach((on, at) => {
+      if (!on) return;
+      const [x, y] = [at % parts.size, Math.floor(at / parts.size)];
+      [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+    });
+    return { x0, y0, x1, y1, height: y1 - y0 + 1 };
+  };
+
+  it('draws the older companion no smaller than the younger on the crowded bed of page 8', async () => {
+    const parts = await drawn(7);
+    const leo = boxOf(parts, 'face-2');
+    const zoe = boxOf(parts, 'face-3');
+    expect(zoe.height).toBeGreaterThanOrEqual(leo.height);
+    // …and every face no larger than the lead's, the oldest.
+    expect(boxOf(parts, 'face').height).toBeGreaterThanOrEqual(zoe.height);
+  });
+
+  it('keeps the lead’s toy at the foot of the bed inside the page on page 11', async () => {
+    const parts = await drawn(10);
+    const toy = boxOf(parts, 'toy');
+    const margin = Math.round(parts.size * 0.02);
+    expect(toy.x0).toBeGreaterThanOrEqual(margin);
+    expect(toy.x1).toBeLessThan(parts.size - margin);
+  });
 });
 
 describe('the coloring page of a cast', () => {

@@ -221,11 +221,28 @@ export function sceneSvg(input: ScenePageInput): string {
         loose: figure === toy || !figure.inside,
         ground: !figure.inside,
       }));
-    input.companions.slice(0, 2).forEach((companion, index) => {
-      const placed = placeCompanion(stage, lead, companion, index + 2, taken, child);
-      taken.push({ ...pageBox(stage, placed), loose: !placed.inside, ground: !placed.inside });
-      add(placed, true);
-    });
+    const companions = input.companions.slice(0, 2);
+    const placeCast = (atMost: readonly (number | undefined)[]) => {
+      const around = [...taken];
+      return companions.map((companion, index) => {
+        const placed = placeCompanion(stage, lead, companion, index + 2, around, child, atMost[index]);
+        around.push({ ...pageBox(stage, placed), loose: !placed.inside, ground: !placed.inside });
+        return placed;
+      });
+    };
+    // Sizes follow age (issue 35: an older sister never smaller than her little brother): where the
+    // page is too full for an older companion at its size, the younger one steps back too, a step at
+    // a time, until the older one, placed again, is as large beside it as their ages say.
+    let placed = placeCast([]);
+    const younger = tooLargeForAge(placed);
+    for (const shrink of younger.length ? AGE_STEPS : []) {
+      const again = placeCast(
+        placed.map((figure, at) => (younger.includes(at) ? figure.ageK * shrink : undefined)),
+      );
+      placed = again;
+      if (tooLargeForAge(again).length === 0) break;
+    }
+    for (const figure of placed) add(figure, true);
   }
 
   let body = layers(stage, art, nested.join(''), ground.join(''), glows);
@@ -335,7 +352,7 @@ function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild |
       t.place === 'in-bed'
         ? stage.tuckedIn
           ? // A cast tucked in fills the bed (issue 35): the toy at its foot, watching over them all.
-            { x: nest.x + nest.width * 0.42, y: nest.y + 25 }
+            footOfBed(stage, figure, kt)
           : t.pose === 'guarding' || (underQuilt(scene) && t.pose !== 'sleeping')
             ? // Sitting up at the foot of the bed, watching over the child: in the picture on a close view
               // too; beside a child under the quilt, the toy peeks over it there (settings.ts coverLyingChild).
@@ -423,6 +440,27 @@ function overlap(a: Box, b: Box, headsOnly = false): number {
 /** The most two figures' bodies may overlap: one a little in front of the other, both whole. */
 const MAX_OVERLAP = 0.05;
 
+/** How far a close view centred on the nest moves the picture sideways (closeUp at CLOSE_ZOOM). */
+const nestCloseShift = (stage: Stage) =>
+  Math.min(0, Math.max(SPACE - CLOSE_ZOOM * SPACE, 500 - toPage(stage, stage.nest.x) * CLOSE_ZOOM));
+
+/**
+ * The toy at the foot of a cast's bed (issue 35), moved along the bed just enough for the toy itself
+ * (the middle of its box, which has room for its arms) to stay CLOSE_HEAD_MARGIN inside a close
+ * view's picture, as the children's heads do: the longer bed of three reaches past the window.
+ */
+function footOfBed(stage: Stage, figure: Figure, k: number): Point {
+  const spot = { x: stage.nest.x + stage.nest.width * 0.42, y: stage.nest.y + 25 };
+  if (stage.scene.view !== 'close') return spot;
+  const tx = nestCloseShift(stage);
+  const [lo, hi] = [(CLOSE_HEAD_MARGIN - tx) / CLOSE_ZOOM, (SPACE - CLOSE_HEAD_MARGIN - tx) / CLOSE_ZOOM];
+  const box = boxOf(figure, figure.anchors.ground, spot.x, spot.y, k);
+  const onPage = stage.mirrored ? mirrorBox(box) : box;
+  const inset = (onPage.x1 - onPage.x0) * 0.2;
+  const inward = Math.max(0, lo - (onPage.x0 + inset)) - Math.max(0, onPage.x1 - inset - hi);
+  return { x: spot.x + (stage.mirrored ? -inward : inward), y: spot.y };
+}
+
 /** How deep a child sits in the nest: tucked in, the blanket up to the chest. */
 function nestSink(stage: Stage, c: SceneChild): number {
   if (stage.tuckedIn) return TUCKED_IN_SINK;
@@ -454,10 +492,13 @@ function placeCompanion(
   n: number,
   taken: Box[],
   leadFigure: PlacedChild,
-): PlacedFigure {
+  atMost?: number,
+): PlacedCompanion {
   const { nest, groundY } = stage;
-  // An older child a little taller, never so tall that a text panel at the top reaches them.
-  const k0 = stage.k * Math.min(1.06, Math.max(0.8, companion.scale ?? 1));
+  // An older child a little taller, never so tall that a text panel at the top reaches them; no
+  // larger than `atMost` beside an older companion drawn a step smaller (tooLargeForAge).
+  const ageK = stage.k * Math.min(1.06, Math.max(0.8, companion.scale ?? 1));
+  const k0 = Math.min(atMost ?? Number.POSITIVE_INFINITY, ageK);
   const leadX = leadFigure.inside ? toPage(stage, leadFigure.at.x) : leadFigure.at.x;
   const close = stage.scene.view === 'close';
   let [lo, hi] = close ? [170, 830] : [80, 920];
@@ -465,7 +506,7 @@ function placeCompanion(
   let view = { lo: CLOSE_HEAD_MARGIN, hi: SPACE - CLOSE_HEAD_MARGIN };
   if (close && leadFigure.inside) {
     // The close view centres the nest (closeUp): only what its window shows is in the picture.
-    const tx = Math.min(0, Math.max(SPACE - CLOSE_ZOOM * SPACE, 500 - toPage(stage, nest.x) * CLOSE_ZOOM));
+    const tx = nestCloseShift(stage);
     lo = Math.max(lo, -tx / CLOSE_ZOOM + 110);
     hi = Math.min(hi, (SPACE - tx) / CLOSE_ZOOM - 110);
     view = { lo: (CLOSE_HEAD_MARGIN - tx) / CLOSE_ZOOM, hi: (SPACE - CLOSE_HEAD_MARGIN - tx) / CLOSE_ZOOM };
@@ -583,7 +624,29 @@ function placeCompanion(
     inside: candidate.inside,
     at: { x: candidate.x, y: candidate.y - 150 },
     box,
+    k: kc,
+    ageK,
   };
+}
+
+/** A companion placed, with the scale it is drawn at and the one its age asks for. */
+type PlacedCompanion = PlacedFigure & { k: number; ageK: number };
+
+/** The steps a younger companion is drawn smaller by beside an older one the page made smaller. */
+const AGE_STEPS = [0.9, 0.8, 0.7, 0.62] as const;
+
+/**
+ * The companions drawn larger than an older one's size allows (its size times the ratio of their
+ * ages' heights), by their place in the list: none when sizes follow age.
+ */
+function tooLargeForAge(placed: readonly PlacedCompanion[]): number[] {
+  return placed.flatMap((younger, at) =>
+    placed.some(
+      (older) => older.ageK > younger.ageK && younger.k > (older.k * younger.ageK) / older.ageK + 1e-6,
+    )
+      ? [at]
+      : [],
+  );
 }
 
 /** A glow and sparkles around the toy at `at`: the glow goes behind the figures, the sparkles over them. */
