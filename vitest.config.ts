@@ -25,6 +25,26 @@ const DRAWING_HEAVY = [
  */
 const MOCKS_MODULES = ['src/server/adapters/illustrator/scenes/glow.test.ts'];
 
+/**
+ * Client tests that replace a module (vi.mock: the step off the site, the photo decoding and crop):
+ * in a shared module graph the page code an earlier file loaded keeps the real module, and the
+ * mock would stay for the files after, so these run isolated (`client:isolated`).
+ */
+const CLIENT_MOCKS_MODULES = [
+  'src/client/routes/auth.test.tsx',
+  'src/client/routes/checkout.test.tsx',
+  'src/client/routes/order-confirmation.test.tsx',
+  'src/client/routes/wizard.test.tsx',
+];
+
+/** The client tests' settings: jsdom, and the setup that resets what a test leaves in it. */
+const clientTest = {
+  environment: 'jsdom' as const,
+  // jsdom tests that type into forms run beside the server tests on two cores; 5 s is too tight there.
+  testTimeout: 15_000,
+  setupFiles: ['test/fail-on-console-error.ts', 'test/client-setup.ts'],
+};
+
 // Server tests run on the embedded PGlite always, and a second time on a real PostgreSQL when
 // TEST_DATABASE_URL is set (CI sets it), so the same migrations and queries are proven on both.
 const serverProject = (driver: 'pglite' | 'pg') => ({
@@ -85,13 +105,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...clientTest,
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          // jsdom tests that type into forms run beside the server tests on two cores; 5 s is too tight there.
-          testTimeout: 15_000,
-          setupFiles: ['test/fail-on-console-error.ts', 'test/client-setup.ts'],
+          exclude: CLIENT_MOCKS_MODULES,
+          // One module graph and one jsdom window per worker, not per file: each file imported the app
+          // again (import and setup ~140 s of worker time). test/client-setup.ts clears what a file
+          // leaves in the window (document, storage, cookies, stubbed globals, timers, toasts).
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...clientTest, name: 'client:isolated', include: CLIENT_MOCKS_MODULES },
       },
       serverProject('pglite'),
       {

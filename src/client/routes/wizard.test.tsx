@@ -993,7 +993,8 @@ describe('wizard: in French', () => {
     mockWizardApi({ steps: { 1: CHILD, 2: COVER, 3: TOY, 4: TOY_COVER } });
     await openWizard('/wizard?step=5', 'fr');
     expect(screen.getByRole('heading', { level: 1, name: 'Quelques mots du cœur' })).toBeVisible();
-    expect(screen.getByLabelText('Message de dédicace')).toHaveValue(
+    // The step's form loads after its heading when no earlier test of the file opened step 5.
+    expect(await screen.findByLabelText('Message de dédicace')).toHaveValue(
       'Pour Mia, que Teddy veille sur tes rêves chaque nuit. Avec tout notre amour.',
     );
     expect(screen.getByRole('button', { name: 'Terminer la personnalisation' })).toBeVisible();

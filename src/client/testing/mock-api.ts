@@ -26,7 +26,7 @@ export function deferred(): { handler: Handler; release: (reply: Reply) => void 
 
 /**
  * Replaces `fetch` for the test: a call is answered by `routes` (exact 'METHOD /path'), else by
- * `fallback` (paths with ids), else fails the test. The caller unstubs the globals after each test.
+ * `fallback` (paths with ids), else fails the test. test/client-setup.ts unstubs it after each test.
  */
 export function stubApi(routes: Routes, fallback: (method: string, path: string) => Handler | undefined) {
   const calls: ApiCall[] = [];

@@ -1,5 +1,5 @@
 // Test helper: answers the account API (/api/auth/*) the way the server does, and records every call.
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { unknownRoute } from '../../testing/unknown-route';
 import type { AuthSession } from './get-session';
 
@@ -85,7 +85,3 @@ export function mockAuthApi(routes: Record<string, Handler | Reply> = {}) {
     callsTo: (path: string) => calls.filter((call) => call.path === `/api/auth${path}`),
   };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});

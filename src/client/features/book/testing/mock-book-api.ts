@@ -1,7 +1,7 @@
 // Test helper: a small stand-in for the book preview API (and the session read), keeping one book
 // the way the server does: texts change as a new version, a redraw waits as a candidate, approve
 // records the version. Records every call; a route it does not know fails the test.
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import type {
   BookPreview,
   BookPreviewPage,
@@ -238,7 +238,3 @@ export function stubScreenWidth(width: number) {
     };
   });
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});

@@ -1,6 +1,6 @@
 // Test helper: a small stand-in for the profile API (and the account API's session read and sign-out),
 // keeping the books and orders the way the server does. Records every call.
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import {
   type Gallery,
   PROFILE_PAGE_SIZE,
@@ -167,7 +167,3 @@ export function mockProfileApi({
   const api = stubApi(routes, defaultRoute);
   return { ...api, server };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});

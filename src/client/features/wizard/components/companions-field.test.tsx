@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../shared/domain/cast';
 import { DEFAULT_CHILD_LOOK } from '../../../../shared/domain/child-look';
 import { DEFAULT_TOY_LOOK } from '../../../../shared/domain/toy-look';
@@ -8,6 +8,10 @@ import type { Language } from '../../../../shared/i18n';
 import { renderWithRouter } from '../../../test-utils';
 import { CHILD, COVER, mockWizardApi, TOY, TOY_COVER } from '../testing/mock-wizard-api';
 import { WizardPage } from './wizard-page';
+
+// Two children's cards typed key by key: 10–16 s on a two-core machine at load 12 (the default 15 s
+// timed out, and the journey left running then typed into the next test's page).
+vi.setConfig({ testTimeout: 30_000 });
 
 /** Step 1 with the lead already saved (a photo and consent), so Next sends the step at once. */
 async function openStep1(options: Parameters<typeof mockWizardApi>[0] = {}, language: Language = 'en') {

@@ -1,6 +1,6 @@
 // Test helper: a small stand-in for the wizard API (/api/wizard/*) and the session read of the
 // account API, keeping the steps the way the server does. Records every call.
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { STEP_SCHEMAS, type WizardState } from '../../../../shared/contracts/wizard';
 import { resumeStep } from '../../../../shared/domain/wizard';
 import { sessionFor } from '../../../components/auth/mock-auth-api';
@@ -110,7 +110,3 @@ export function mockWizardApi({
     },
   };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
