@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { STOREFRONT_STATE_ID } from '../src/shared/storefront';
 
 /**
  * A stand-in for `vite build`'s client folder, enough for the server to paint pages
@@ -18,6 +19,14 @@ export async function paintedClientDir(prefix: string): Promise<string> {
     `export { render } from ${JSON.stringify(path.resolve('src/client/entry-server.tsx'))};\n`,
   );
   return clientDir;
+}
+
+/** The server's hand-over to the app in a painted page (its language, texts and API reads), if any. */
+export function paintedState(html: string) {
+  const match = new RegExp(
+    `<script type="application/json" id="${STOREFRONT_STATE_ID}">([^<]*)</script>`,
+  ).exec(html);
+  return match?.[1] ? JSON.parse(match[1]) : undefined;
 }
 
 const SPA_SHELL =

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { draftBookOf, userIdOf } from '../../../test/checkout-factory';
-import { paintedClientDir } from '../../../test/painted-client';
+import { paintedClientDir, paintedState } from '../../../test/painted-client';
 import { signedInAs } from '../../../test/signed-in';
-import { STOREFRONT_STATE_ID } from '../../shared/storefront';
 
 // Issue 33: the checkout's first step `/checkout/{bookId}` painted by the server for the book's
 // signed-in owner only, with their own session, never kept (docs/decisions/017-storefront-html.md).
@@ -30,14 +29,8 @@ afterAll(async () => {
 const checkout = (headers: Record<string, string> = {}, query = '') =>
   t.app.inject({ method: 'GET', url: `/checkout/${bookId}${query}`, headers });
 
-function stateOf(html: string) {
-  const match = new RegExp(
-    `<script type="application/json" id="${STOREFRONT_STATE_ID}">([^<]*)</script>`,
-  ).exec(html);
-  return match?.[1] ? JSON.parse(match[1]) : undefined;
-}
-
-const isAppShell = (html: string) => html.includes('<div id="root"></div>') && stateOf(html) === undefined;
+const isAppShell = (html: string) =>
+  html.includes('<div id="root"></div>') && paintedState(html) === undefined;
 
 describe("the checkout's first step painted by the server", () => {
   it("paints the owner's cover and copies signed in, kept by no cache, with no token", async () => {
@@ -59,7 +52,7 @@ describe("the checkout's first step painted by the server", () => {
     expect(html).not.toContain('<!--$!-->');
     expect(html).not.toContain('data-testid="checkout-skeleton"');
     expect(html).not.toContain('data-hydrate');
-    const state = stateOf(html);
+    const state = paintedState(html);
     expect(state.language).toBe('fr');
     const keys = state.queries.queries.map((query: { queryKey: unknown }) => query.queryKey);
     expect(keys).toEqual(

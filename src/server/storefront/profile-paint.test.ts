@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { userIdOf } from '../../../test/checkout-factory';
-import { paintedClientDir } from '../../../test/painted-client';
+import { paintedClientDir, paintedState } from '../../../test/painted-client';
 import { signedInAs } from '../../../test/signed-in';
-import { STOREFRONT_STATE_ID } from '../../shared/storefront';
 import { draftBookOf } from '../modules/production/test-factory';
 
 // Issue 33: the profile `/profile` painted by the server for its signed-in owner only, with their
@@ -30,13 +29,6 @@ afterAll(async () => {
 const profile = (headers: Record<string, string> = {}, query = '') =>
   t.app.inject({ method: 'GET', url: `/profile${query}`, headers });
 
-function stateOf(html: string) {
-  const match = new RegExp(
-    `<script type="application/json" id="${STOREFRONT_STATE_ID}">([^<]*)</script>`,
-  ).exec(html);
-  return match?.[1] ? JSON.parse(match[1]) : undefined;
-}
-
 describe('the profile painted by the server', () => {
   it("paints the owner's books signed in, kept by no cache, with no token, waiting for the first interaction", async () => {
     const response = await profile({ cookie: owner.cookie, 'accept-language': 'de-CH' });
@@ -51,7 +43,7 @@ describe('the profile painted by the server', () => {
     expect(html).not.toContain('<!--$!-->');
     expect(html).not.toContain('data-testid="account-placeholder"');
     expect(html).not.toContain('data-hydrate');
-    const state = stateOf(html);
+    const state = paintedState(html);
     expect(state.language).toBe('de');
     const keys = state.queries.queries.map((query: { queryKey: unknown }) => query.queryKey);
     expect(keys).toEqual(
@@ -70,9 +62,9 @@ describe('the profile painted by the server', () => {
     const orders = (await profile({ cookie: owner.cookie }, '?tab=orders')).body;
     expect(orders).toContain('role="tablist"');
     expect(orders).not.toContain('<!--$!-->');
-    expect(stateOf(orders).queries.queries.map((query: { queryKey: unknown }) => query.queryKey)).toEqual(
-      expect.arrayContaining([['profile', 'orders']]),
-    );
+    expect(
+      paintedState(orders).queries.queries.map((query: { queryKey: unknown }) => query.queryKey),
+    ).toEqual(expect.arrayContaining([['profile', 'orders']]));
     const data = (await profile({ cookie: owner.cookie }, '?tab=data-controls')).body;
     expect(data).toContain('href="/api/profile/export"');
     expect(data).not.toContain('<!--$!-->');
@@ -93,7 +85,7 @@ describe('the profile painted by the server', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).not.toContain(OWNER_EMAIL);
-      expect(stateOf(response.body)).toBeUndefined();
+      expect(paintedState(response.body)).toBeUndefined();
     }
   });
 });

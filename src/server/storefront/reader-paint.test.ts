@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { userIdOf } from '../../../test/checkout-factory';
 import { createFakeIllustrator } from '../../../test/fake-illustrator';
-import { paintedClientDir } from '../../../test/painted-client';
+import { paintedClientDir, paintedState } from '../../../test/painted-client';
 import { signedInAs } from '../../../test/signed-in';
 import type { BookPreview } from '../../shared/contracts/book-preview';
-import { STOREFRONT_STATE_ID } from '../../shared/storefront';
 import { draftBookOf, waitForBook } from '../modules/production/test-factory';
 
 // Issue 33: the reader `/book/{id}` painted by the server for its signed-in owner only, with their
@@ -42,13 +41,6 @@ afterAll(async () => {
 const reader = (headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/book/${bookId}`, headers });
 
-function stateOf(html: string) {
-  const match = new RegExp(
-    `<script type="application/json" id="${STOREFRONT_STATE_ID}">([^<]*)</script>`,
-  ).exec(html);
-  return match?.[1] ? JSON.parse(match[1]) : undefined;
-}
-
 describe('the reader painted by the server', () => {
   it("paints the owner's book signed in, kept by no cache, waiting for the first interaction", async () => {
     const response = await reader({ cookie: owner.cookie, 'accept-language': 'fr-CH' });
@@ -75,7 +67,7 @@ describe('the reader painted by the server', () => {
     expect(html).toMatch(
       /<img[^>]*data-testid="cover-sheet"[^>]*data-defer-src=|<img[^>]*data-defer-src=[^>]*data-testid="cover-sheet"/,
     );
-    const state = stateOf(html);
+    const state = paintedState(html);
     expect(state.language).toBe('fr');
     const keys = state.queries.queries.map((query: { queryKey: unknown }) => query.queryKey);
     expect(keys).toEqual(
@@ -110,7 +102,7 @@ describe('the reader painted by the server', () => {
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).not.toContain(title);
     expect(response.body).not.toContain('painted.owner@example.com');
-    expect(stateOf(response.body)).toBeUndefined();
+    expect(paintedState(response.body)).toBeUndefined();
   });
 
   it('gives a visitor without a session (or with an ended one) the app shell', async () => {

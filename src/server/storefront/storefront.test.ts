@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { paintedState } from '../../../test/painted-client';
 import { STOREFRONT_STATE_ID } from '../../shared/storefront';
 import { productPricing } from '../db/schema';
 import { invalidateCatalog } from '../modules/catalog/service';
@@ -63,13 +64,6 @@ const page = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
 /** The hydration state the page hands to the browser. */
-function stateOf(html: string) {
-  const match = new RegExp(
-    `<script type="application/json" id="${STOREFRONT_STATE_ID}">([^<]*)</script>`,
-  ).exec(html);
-  return match?.[1] ? JSON.parse(match[1]) : undefined;
-}
-
 describe('storefront pages painted by the server', () => {
   it('inlines only the stylesheet rules the page uses, and asks for later pictures once it has loaded', async () => {
     const html = (await page('/')).body;
@@ -129,7 +123,7 @@ describe('storefront pages painted by the server', () => {
     expect(html).not.toContain('data-hydrate');
     expect(html).not.toContain('/assets/main-abc.js');
     expect(html).toContain('/assets/storefront-abc.js');
-    const state = stateOf(html);
+    const state = paintedState(html);
     expect(state).toMatchObject({ language: 'en', namespaces: expect.arrayContaining(['home', 'common']) });
   });
 
@@ -145,7 +139,7 @@ describe('storefront pages painted by the server', () => {
     });
     expect(bySavedChoice.body).toMatch(/<html[^>]* lang="fr"/);
     expect(bySavedChoice.body).toContain('Mon ami gardien');
-    expect(stateOf(bySavedChoice.body).language).toBe('fr');
+    expect(paintedState(bySavedChoice.body).language).toBe('fr');
 
     const englishChoice = await page('/theme/guardian-friend', {
       'accept-language': 'fr',
@@ -189,7 +183,7 @@ describe('storefront pages painted by the server', () => {
     expect(response.body).toContain('data-hydrate="now"');
     expect(response.body).toContain('data-testid="account-placeholder"');
     expect(response.body).not.toContain('abc.def');
-    expect(JSON.stringify(stateOf(response.body).queries)).not.toContain('"auth"');
+    expect(JSON.stringify(paintedState(response.body).queries)).not.toContain('"auth"');
     // The shared page of a visitor without a session is a different one.
     expect((await page('/')).body).not.toContain('data-hydrate="now"');
   });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { paintedClientDir } from '../../../test/painted-client';
+import { paintedClientDir, paintedState } from '../../../test/painted-client';
 import { signedInAs } from '../../../test/signed-in';
 import { WIZARD_COOKIE } from '../../shared/constants';
-import { STOREFRONT_STATE_ID } from '../../shared/storefront';
 
 // Issue 33: the wizard's first step `/wizard` painted by the server for a signed-in parent, its
 // session started or resumed as the app does on arrival (docs/decisions/017-storefront-html.md).
@@ -25,14 +24,8 @@ afterAll(async () => {
 const wizard = (headers: Record<string, string> = {}, query = '?theme=guardian-friend&type=storybook') =>
   t.app.inject({ method: 'GET', url: `/wizard${query}`, headers });
 
-function stateOf(html: string) {
-  const match = new RegExp(
-    `<script type="application/json" id="${STOREFRONT_STATE_ID}">([^<]*)</script>`,
-  ).exec(html);
-  return match?.[1] ? JSON.parse(match[1]) : undefined;
-}
-
-const isAppShell = (html: string) => html.includes('<div id="root"></div>') && stateOf(html) === undefined;
+const isAppShell = (html: string) =>
+  html.includes('<div id="root"></div>') && paintedState(html) === undefined;
 
 /** The wizard session cookie a response sets, as `name=value`. */
 const wizardCookieOf = (setCookie: string | string[] | undefined) =>
@@ -54,7 +47,7 @@ describe("the wizard's first step painted by the server", () => {
     expect(html).toContain(EMAIL);
     expect(html).not.toContain('<!--$!-->');
     expect(html).not.toContain('data-hydrate');
-    const state = stateOf(html);
+    const state = paintedState(html);
     const keys = state.queries.queries.map((query: { queryKey: unknown[] }) => query.queryKey[0]);
     expect(keys).toEqual(expect.arrayContaining(['auth', 'wizard']));
     // The session the paint started is the one the app goes on with: its cookie comes with the page.
