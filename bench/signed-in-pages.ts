@@ -6,6 +6,8 @@
 // one asked for and the page's own element must be on it (the reader's page counter, the wizard's
 // first heading, the checkout's first heading, the profile's tabs); otherwise the bench throws, so a
 // sign-in page (or any other) can never be measured in the reader's place.
+// Each run starts without the `fonts` cookie (Lighthouse empties the cache, so the cookie would claim
+// fonts the browser does not have): the figures are a first visit's, on an empty cache.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -13,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { FONTS_COOKIE } from '../src/shared/storefront';
 import { freePort, median, stop, waitFor } from './load';
 import { drawnBook } from './reader';
 import { serverArgs } from './server-command';
@@ -57,13 +60,28 @@ export async function checkPage(page: Page, target: Target, expected: string): P
   if (!found) throw new Error(`${target.name}: ${at.pathname} has no ${selector}${text ? ` "${text}"` : ''}`);
 }
 
+/**
+ * Lighthouse empties the browser's cache before each run but keeps its cookies, so the `fonts`
+ * cookie an earlier run's page wrote (it says "the web fonts are in this browser's cache") would
+ * make the server name fonts that are not there: a visit no real browser makes, where the page
+ * waits for 70 KB of fonts before its first picture. Each run starts without it, like the empty
+ * cache it has (docs/decisions/017-storefront-html.md "Later (issue 33): the bench's fonts cookie").
+ */
+async function forgetCachedFonts(page: Page): Promise<void> {
+  const cookies = await page.browser().cookies();
+  const fonts = cookies.filter((cookie) => cookie.name === FONTS_COOKIE);
+  if (fonts.length > 0) await page.browser().deleteCookie(...fonts);
+}
+
 /** One Lighthouse mobile run in the signed-in browser, then the check that it measured the page. */
 async function measureOne(page: Page, url: string, target: Target | undefined, file: string) {
+  await forgetCachedFonts(page);
   let result = await lighthouse(url, { output: 'json', logLevel: 'error' }, undefined, page);
   // A fresh browser's first run sometimes ends with NO_NAVSTART and no trace (null figures that
   // would empty the median): that run is made again, at most twice, and the retry is said.
   for (let retry = 1; retry <= 2 && result?.lhr.runtimeError; retry++) {
     console.error(`${url}: Lighthouse ${result.lhr.runtimeError.code}, run again (${retry} of 2)`);
+    await forgetCachedFonts(page);
     result = await lighthouse(url, { output: 'json', logLevel: 'error' }, undefined, page);
   }
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
