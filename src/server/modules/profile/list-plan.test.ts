@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/build-test-app';
 import { queryPlan } from '../../../../test/query-plan';
 import { queryRows } from '../../db/client';
-import { bookPageQuery, orderPageQuery } from './repo';
+import { bookPageStatement, orderPageQuery } from './repo';
 import { type SeededLists, seedProfileLists } from './seed-lists';
 import { listBooks, listOrders } from './service';
 
@@ -39,7 +39,7 @@ describe('the profile lists on 50,000 books and 25,000 orders', () => {
       const first = await listBooks({ db: database.db }, userId, { limit: 12 });
       expect(first.nextCursor).not.toBeNull();
       for (const cursor of [undefined, first.nextCursor!]) {
-        const plan = await planOf(bookPageQuery(database.db, userId, { limit: 12, cursor }));
+        const plan = await planOf(bookPageStatement(database.db, userId, { limit: 12, cursor }));
         expect(plan).toContain('book_instance_owner_idx');
         expect(seqScans(plan), plan).not.toContain('book_instance');
         expect(plan, plan).not.toMatch(/"Node Type":"(Incremental )?Sort"/);

@@ -193,6 +193,29 @@ describe('profile endpoints', () => {
     expect(theirs.map((b) => b.id)).toEqual([otherBook.bookInstanceId]);
   });
 
+  it('reads My Books’ first page by a statement built once: later reads only bind the user (issue 37)', async () => {
+    const ids = async (cookie: string) =>
+      ((await get('/api/profile/books', cookie)).json().books as ProfileBook[]).map((b) => b.id);
+    const before = await ids(owner.cookie);
+    const dialect = (t.database.db as unknown as { dialect: { sqlToQuery(query: unknown): { sql: string } } })
+      .dialect;
+    const built: string[] = [];
+    const sqlToQuery = dialect.sqlToQuery;
+    dialect.sqlToQuery = function (this: unknown, query: unknown) {
+      const result = sqlToQuery.call(this, query);
+      built.push(result.sql);
+      return result;
+    };
+    try {
+      // The same statement answers each user with their own books, never the other's.
+      expect(await ids(owner.cookie)).toEqual(before);
+      expect(await ids(other.cookie)).toEqual([otherBook.bookInstanceId]);
+    } finally {
+      dialect.sqlToQuery = sqlToQuery;
+    }
+    expect(built.filter((text) => text.includes('from "book_instance"'))).toEqual([]);
+  });
+
   it('shows the gallery of a fulfilled book in page order, to its owner only', async () => {
     const response = await get(`/api/profile/books/${book.bookInstanceId}/gallery`, owner.cookie);
     expect(response.statusCode).toBe(200);

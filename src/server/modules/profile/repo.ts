@@ -111,12 +111,8 @@ const bookCardColumns = () => ({
   wizardMetadata: personalisationWithWords(),
 });
 
-/**
- * One page of the user's books, newest first (`limit + 1` rows, to know whether a page follows),
- * or the user's books among `ids`. Only columns of the book, its catalogue book and its current
- * version (a join): nothing is counted or looked up per row here.
- */
-export function bookPageQuery(db: Db, userId: string, page: PageRequest & { ids?: string[] }) {
+/** The columns of a My Books card row, from the book, its catalogue book and its current version. */
+function bookPageSelect(db: Db) {
   return db
     .select({
       ...bookCardColumns(),
@@ -131,7 +127,34 @@ export function bookPageQuery(db: Db, userId: string, page: PageRequest & { ids?
     })
     .from(bookInstances)
     .innerJoin(books, eq(books.id, bookInstances.bookId))
-    .leftJoin(bookVersions, eq(bookVersions.id, bookInstances.currentVersionId))
+    .leftJoin(bookVersions, eq(bookVersions.id, bookInstances.currentVersionId));
+}
+
+const NEWEST_FIRST = [desc(bookInstances.createdAt), desc(bookInstances.id)] as const;
+
+/**
+ * My Books' first page, the one every visit of the page reads (and reads again while a book is
+ * drawn), as a named statement drizzle builds once per database and PostgreSQL parses once per
+ * pooled connection (issue 37: building it was more than half of the request's CPU).
+ */
+function prepareFirstBookPage(db: Db) {
+  return bookPageSelect(db)
+    .where(eq(bookInstances.createdBy, sql.placeholder('userId')))
+    .orderBy(...NEWEST_FIRST)
+    .limit(sql.placeholder('limit'))
+    .prepare('profile_first_book_page');
+}
+
+const firstBookPageStatements = new WeakMap<Db, ReturnType<typeof prepareFirstBookPage>>();
+
+/**
+ * One page of the user's books, newest first (`limit + 1` rows, to know whether a page follows),
+ * or the user's books among `ids`. Only columns of the book, its catalogue book and its current
+ * version (a join): nothing is counted or looked up per row here. The query as built each time
+ * (the plan test reads its text); `bookPageQuery` runs it.
+ */
+export function bookPageStatement(db: Db, userId: string, page: PageRequest & { ids?: string[] }) {
+  return bookPageSelect(db)
     .where(
       and(
         eq(bookInstances.createdBy, userId),
@@ -140,8 +163,19 @@ export function bookPageQuery(db: Db, userId: string, page: PageRequest & { ids?
           : after(bookInstances.createdAt, bookInstances.id, page.cursor),
       ),
     )
-    .orderBy(desc(bookInstances.createdAt), desc(bookInstances.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(page.limit + 1);
+}
+
+/** The rows of `bookPageStatement`; the first page (no cursor, no ids) by its named statement. */
+export async function bookPageQuery(db: Db, userId: string, page: PageRequest & { ids?: string[] }) {
+  if (page.ids || page.cursor) return bookPageStatement(db, userId, page);
+  let statement = firstBookPageStatements.get(db);
+  if (!statement) {
+    statement = prepareFirstBookPage(db);
+    firstBookPageStatements.set(db, statement);
+  }
+  return statement.execute({ userId, limit: page.limit + 1 });
 }
 
 /**
