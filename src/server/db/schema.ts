@@ -779,7 +779,7 @@ export const pageRedraws = pgTable(
     sha256: text('sha256'),
     /**
      * The new picture came out nearly the same as the one it replaces (issue 36,
-     * book/picture-difference.ts): it does not count against the book's redraws.
+     * adapters/illustrator/picture-difference.ts): it does not count against the book's redraws.
      */
     nearlySame: boolean('nearly_same').notNull().default(false),
     lastError: text('last_error'),

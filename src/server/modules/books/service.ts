@@ -69,7 +69,7 @@ const PENDING_REDRAWS = ['drawing', 'ready', 'failed'] as const;
 
 /**
  * Whether a redraw uses one of the book's redraws: not when it failed, nor when its picture came
- * out nearly the same as the one it replaces (issue 36, book/picture-difference.ts).
+ * out nearly the same as the one it replaces (issue 36, adapters/illustrator/picture-difference.ts).
  */
 const countsAgainstLimit = (redraw: { status: string; nearlySame: boolean }) =>
   (COUNTED_REDRAWS as readonly string[]).includes(redraw.status) && !redraw.nearlySame;

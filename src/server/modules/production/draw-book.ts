@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ChildLookSchema } from '../../../shared/domain/child-look';
 import { defaultToyLook, ToyLookSchema } from '../../../shared/domain/toy-look';
+import { isNearlySame } from '../../adapters/illustrator/picture-difference';
 import { drawnCompanions } from '../../book/page-layout';
-import { isNearlySame } from '../../book/picture-difference';
 import { type BookPlan, planBook } from '../../book/plan';
 import { countSpreads, ensureSpreads, listBookPictures } from '../../book/spreads';
 import {

@@ -1,5 +1,6 @@
 import type { Scene } from '../../../stories/scene';
-import type { ScenePageInput } from './index';
+import { NEARLY_SAME, pictureDifference } from '../picture-difference';
+import { renderScenePage, type ScenePageInput } from './index';
 import { coveredParts, type PanelPlace, type SceneParts, sceneParts } from './layout-check';
 
 /**
@@ -66,9 +67,12 @@ const reframed = (scene: Scene): Scene => ({ ...scene, view: scene.view === 'clo
  * of what the first drawing shows (the child before the toy in the boat, before the hedgehog, a
  * waving arm before the owl in its tree: measured, `clearTurn`), `middle`: the child walks to the
  * middle of the page (a toy standing there takes the child's place), the first scene then the
- * mirrored one; else `facing`: turned on its own with the child facing the middle of the page.
+ * mirrored one; `aside`: a child in the middle walks to the setting's side (its trees, its bed) and
+ * a toy standing or flying at the other side comes to the middle, where turning alone would look
+ * nearly the same as the drawings before it (a symmetric meadow: guardian-friend page 19); else
+ * `facing`: turned on its own with the child facing the middle of the page.
  */
-export type Turn = 'turned' | 'middle' | 'facing';
+export type Turn = 'turned' | 'middle' | 'aside' | 'facing';
 
 /**
  * The scene a redraw draws; `reframe`: whether framing the other way leaves the panel its room
@@ -88,7 +92,9 @@ export function variantScene(
   if (composition === 0) return scene;
   if (composition === 1) return mirroredScene(scene);
   if (reframe) return composition === 2 ? reframed(scene) : mirroredScene(reframed(scene));
-  const other = otherFraming(scene, cast, castPan) ?? (turn === 'middle' ? toMiddle(scene) : undefined);
+  const other =
+    otherFraming(scene, cast, castPan) ??
+    (turn === 'middle' ? toMiddle(scene) : turn === 'aside' ? toSide(scene) : undefined);
   if (other) return composition === 2 ? other : mirroredScene(other);
   // Without the other framing: the setting turned on its own, then the characters on their own.
   const turned = composition === 2 ? { ...scene, side: otherSide(scene.side) } : charactersTurned(scene);
@@ -121,6 +127,22 @@ function toMiddle(scene: Scene): Scene | undefined {
     ...scene,
     child: { ...child, place: 'centre' },
     ...(toy?.place === 'centre' ? { toy: { ...toy, place: child.place } } : {}),
+  };
+}
+
+/**
+ * A child in the middle of the page walked to the setting's side, a toy standing or flying at a side
+ * brought to the middle; undefined for a child at a side or in the bed, the bath or the boat, or a
+ * toy held, nested or already in the middle.
+ */
+function toSide(scene: Scene): Scene | undefined {
+  const { child, toy } = scene;
+  if (child?.place !== 'centre') return undefined;
+  if (toy && toy.place !== 'left' && toy.place !== 'right') return undefined;
+  return {
+    ...scene,
+    child: { ...child, place: scene.side, facing: otherSide(scene.side) },
+    ...(toy ? { toy: { ...toy, place: 'centre' as const } } : {}),
   };
 }
 
@@ -247,12 +269,34 @@ const CAST_KEPT = { face: 0.98, other: 0.8 } as const;
  */
 const TURN_KEPT = { face: 0.8, other: 0.8 } as const;
 
-/** Whether a recomposed drawing keeps each part the first drawing shows (by `kept`) and hides no child. */
-const keepsParts = (first: SceneParts, other: SceneParts, kept: { face: number; other: number }) =>
+/**
+ * How much of a prop the text names a turned page keeps where it can (`clearTurn`): all of it but a
+ * rim (the owl in its tree, not half behind the child's head: birthday-adventure page 16).
+ */
+const PROP_KEPT = 0.97;
+
+const isCharacter = (what: string) => /^(child|face|toy)(-\d)?$/.test(what);
+
+/**
+ * Whether a recomposed drawing keeps each part the first drawing shows (by `kept`; a prop the text
+ * names by `props` when given) and hides no child.
+ */
+const keepsParts = (
+  first: SceneParts,
+  other: SceneParts,
+  kept: { face: number; other: number },
+  props?: number,
+) =>
   !other.hidden?.length &&
   first.parts.every((part) => {
     const shown = other.parts.find((candidate) => candidate.what === part.what)?.count ?? 0;
-    return shown >= part.count * (part.what.startsWith('face') ? kept.face : kept.other);
+    const share =
+      props !== undefined && !isCharacter(part.what)
+        ? props
+        : part.what.startsWith('face')
+          ? kept.face
+          : kept.other;
+    return shown >= part.count * share;
   });
 
 /**
@@ -301,12 +345,16 @@ export async function redrawScene(
 }
 
 /** The ways `clearTurn` tries, in order. */
-const TURNS: readonly Turn[] = ['turned', 'middle', 'facing'];
+const TURNS: readonly Turn[] = ['turned', 'middle', 'aside', 'facing'];
+
+/** The size the redraws are compared at (the measure looks at 64 x 64, as the redraw route's). */
+const COMPARED_AT = 160;
 
 /**
  * How a page with no other framing is recomposed in `variant` (`Turn`): the first of `TURNS` whose
- * drawing keeps each part the first drawing shows (measured on the drawing, as `castPanFits`);
- * `turned` where none does.
+ * drawing keeps each part the first drawing shows (measured on the drawing, as `castPanFits`) and
+ * does not look nearly the same as the first and the mirrored drawing (`NEARLY_SAME`); else the
+ * first that keeps each part; `turned` where none does.
  */
 async function clearTurn(
   input: Omit<ScenePageInput, 'style' | 'size' | 'variant'>,
@@ -318,19 +366,38 @@ async function clearTurn(
   if (known !== undefined) return known;
   const measure = async (scene: Scene, drawn: number) =>
     sceneParts({ ...input, scene, variant: drawn, style: 'color', size: 240 });
+  const picture = (scene: Scene, drawn: number) =>
+    renderScenePage({ ...input, scene, variant: drawn, style: 'color', size: COMPARED_AT });
   const first = await measure(input.scene, 0);
+  let earlier: Buffer[] | undefined;
+  const distinct = async (scene: Scene) => {
+    earlier ??= await Promise.all([picture(input.scene, 0), picture(mirroredScene(input.scene), 1)]);
+    const drawn = await picture(scene, variant);
+    for (const before of earlier) if ((await pictureDifference(drawn, before)) < NEARLY_SAME) return false;
+    return true;
+  };
+  // The first turn that keeps every named prop whole and looks new; else one that keeps each part
+  // as the layout check asks and looks new; else one that keeps each part.
   const tried = new Set<string>();
-  let chosen: Turn = 'turned';
+  let keeping: Turn | undefined;
+  let distinctKeeping: Turn | undefined;
+  let chosen: Turn | undefined;
   for (const turn of TURNS) {
     const scene = variantScene(input.scene, variant, false, cast, 0, turn);
     const seen = JSON.stringify(scene);
     if (tried.has(seen)) continue;
     tried.add(seen);
-    if (keepsParts(first, await measure(scene, variant), TURN_KEPT)) {
+    const parts = await measure(scene, variant);
+    if (!keepsParts(first, parts, TURN_KEPT)) continue;
+    keeping ??= turn;
+    if (!(await distinct(scene))) continue;
+    distinctKeeping ??= turn;
+    if (keepsParts(first, parts, TURN_KEPT, PROP_KEPT)) {
       chosen = turn;
       break;
     }
   }
+  chosen ??= distinctKeeping ?? keeping ?? 'turned';
   if (turning.size >= 500) turning.delete(turning.keys().next().value!);
   turning.set(key, chosen);
   return chosen;
