@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { statementsBuiltDuring } from '../../../../test/built-statements';
 import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { jsonCall, signedInAs } from '../../../../test/signed-in';
 import type { CheckoutContext, Order } from '../../../shared/contracts/checkout';
@@ -112,22 +113,11 @@ describe('PUT /api/checkout/:bookInstanceId/order', () => {
     );
     expect(first.statusCode).toBe(200);
     const id = await draftBookOf(t, annaId);
-    const dialect = (t.database.db as unknown as { dialect: { sqlToQuery(query: unknown): { sql: string } } })
-      .dialect;
-    const built: string[] = [];
-    const sqlToQuery = dialect.sqlToQuery;
-    dialect.sqlToQuery = function (this: unknown, query: unknown) {
-      const result = sqlToQuery.call(this, query);
-      built.push(result.sql);
-      return result;
-    };
-    try {
+    const built = await statementsBuiltDuring(t.database.db, async () => {
       const response = await call('PUT', `/api/checkout/${id}/order`, anna, WORKED_EXAMPLE);
       expect(response.statusCode).toBe(200);
       expect((response.json() as Order).quote.total).toBe(9581);
-    } finally {
-      dialect.sqlToQuery = sqlToQuery;
-    }
+    });
     expect(built.filter((text) => text.includes('new_order as ('))).toEqual([]);
     expect(built.filter((text) => text.includes('from "book_instances"'))).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { statementsBuiltDuring } from '../../../../test/built-statements';
 import { draftBookOf, userIdOf, WORKED_EXAMPLE } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
 import type { Gallery, ProfileBook, ProfileOrder } from '../../../shared/contracts/profile';
@@ -197,22 +198,11 @@ describe('profile endpoints', () => {
     const ids = async (cookie: string) =>
       ((await get('/api/profile/books', cookie)).json().books as ProfileBook[]).map((b) => b.id);
     const before = await ids(owner.cookie);
-    const dialect = (t.database.db as unknown as { dialect: { sqlToQuery(query: unknown): { sql: string } } })
-      .dialect;
-    const built: string[] = [];
-    const sqlToQuery = dialect.sqlToQuery;
-    dialect.sqlToQuery = function (this: unknown, query: unknown) {
-      const result = sqlToQuery.call(this, query);
-      built.push(result.sql);
-      return result;
-    };
-    try {
+    const built = await statementsBuiltDuring(t.database.db, async () => {
       // The same statement answers each user with their own books, never the other's.
       expect(await ids(owner.cookie)).toEqual(before);
       expect(await ids(other.cookie)).toEqual([otherBook.bookInstanceId]);
-    } finally {
-      dialect.sqlToQuery = sqlToQuery;
-    }
+    });
     expect(built.filter((text) => text.includes('from "book_instance"'))).toEqual([]);
   });
 
