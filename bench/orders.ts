@@ -20,12 +20,9 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { contentHash, sha256, versionTexts } from '../src/server/book/versions';
 import { fromPool } from '../src/server/db/client';
-import { bookInstances, books, bookVersions, orders, users } from '../src/server/db/schema';
-import { loadStory, renderStory } from '../src/server/stories/story';
-import { backCoverPosition, FRONT_COVER, storyPosition } from '../src/shared/domain/book-pages';
-import { personalisationOf } from '../test/personalisation-factory';
+import { orders } from '../src/server/db/schema';
+import { approvedBooksOf } from './approved-books';
 import { cpuMs, freePort, inChildProcess, waitFor } from './load';
 import { serverArgs } from './server-command';
 import { signInLikeABrowser } from './signed-in';
@@ -254,66 +251,8 @@ async function measureShop(apiProcesses: number, drafts: number) {
     const cookie = await signInLikeABrowser(origin, path.join(dataDir, 'outbox'), email);
     const { db } = fromPool(pool, () => {});
 
-    // The books a finished wizard leaves, drawn and approved by the parent (checkout pays only the
-    // approved version, issue 15): one per request, so each request creates an order. Each version
-    // holds what a drawn book's does: the story's words rendered with the names, and a picture
-    // (storage key and sha256) for the front cover, every story page and the back cover.
-    const story = renderStory(await loadStory('guardian-friend', 'storybook', 'en'), {
-      child: { name: 'Mia', gender: 'female', age: 5 },
-      toy: { name: 'Bunny' },
-      dedication: { message: 'For Mia, with love', signature: 'Granny' },
-      language: 'en',
-    });
-    const texts = versionTexts(
-      {
-        childName: 'Mia',
-        toyName: 'Bunny',
-        dedicationMessage: 'For Mia, with love',
-        dedicationSignature: 'Granny',
-      },
-      story,
-    );
-    const picture = (position: number) => ({
-      key: `books/bench/pages/${position}.png`,
-      sha256: sha256(Buffer.from(String(position))),
-    });
-    const pictures = Object.fromEntries(
-      [
-        FRONT_COVER,
-        ...story.pages.map((page) => storyPosition(page.position)),
-        backCoverPosition(story.pages.length),
-      ].map((position) => [position, picture(position)]),
-    );
-    const [user] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = ${email}`);
-    const [book] = await db.select({ id: books.id }).from(books).limit(1);
-    const ids: string[] = [];
-    for (let start = 0; start < drafts; start += 1000) {
-      const batch = Array.from({ length: Math.min(1000, drafts - start) }, () => crypto.randomUUID());
-      ids.push(...batch);
-      await db.insert(bookInstances).values(
-        batch.map((id) => ({
-          id,
-          bookId: book!.id,
-          themeId: 'guardian-friend',
-          bookType: 'storybook' as const,
-          createdBy: user!.id,
-          status: 'ready' as const,
-          wizardMetadata: personalisationOf(id),
-        })),
-      );
-      await db.insert(bookVersions).values(
-        batch.map((id) => ({
-          bookInstanceId: id,
-          number: 1,
-          texts,
-          pictures,
-          contentHash: contentHash(texts, pictures),
-          approvedAt: new Date(),
-        })),
-      );
-    }
-    await db.execute(sql`update ${bookInstances} set current_version_id = v.id, approved_version_id = v.id
-      from ${bookVersions} v where v.book_instance_id = ${bookInstances.id}`);
+    // One approved book per request, so each request creates an order.
+    const ids = await approvedBooksOf(db, email, drafts);
     const ordersNow = async () =>
       ((await db.select({ count: sql<number>`count(*)::int` }).from(orders)) as [{ count: number }])[0].count;
 

@@ -1,7 +1,8 @@
 // Signed-in reads beside a bare Fastify answering the same JSON (issues 33 and 37): the shop started
 // as `npm start` starts it, on PGlite (and on PostgreSQL when BENCH_DATABASE_URL or
 // TEST_DATABASE_URL names a server); a parent signed in the way a browser is (sign-up through the
-// auth routes, the link of the verification e-mail from the outbox, its cookies); autocannon in a
+// auth routes, the link of the verification e-mail from the outbox, its cookies), on PostgreSQL with
+// a page of approved books and one more (checked in My Books' answer); autocannon in a
 // process of its own at 20 connections on `/api/profile` and `/api/profile/books`, alternating shop
 // and bare runs, medians; the shop's CPU per request from /proc of its whole process tree.
 // Then the app pages themselves under Lighthouse, the session in the browser's cookie jar, each
@@ -17,6 +18,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { fromPool } from '../src/server/db/client';
+import { PROFILE_PAGE_SIZE } from '../src/shared/constants';
+import { approvedBooksOf } from './approved-books';
 import { cpuMs, freePort, load, median, stop, waitFor } from './load';
 import { serverArgs } from './server-command';
 import { measureSignedInPages } from './signed-in-pages';
@@ -108,7 +112,19 @@ async function measure(driver: 'pglite' | 'postgres', serverUrl?: string) {
     });
     cleanups.unshift(() => stop(shop));
     await waitFor(`${origin}/api/health`, shop);
-    const cookie = await signInLikeABrowser(origin, path.join(dataDir, 'outbox'));
+    const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+    const cookie = await signInLikeABrowser(origin, path.join(dataDir, 'outbox'), email);
+    // On PostgreSQL the parent has a page of approved books and more after it, so My Books answers
+    // what a parent's first visit reads (PGlite's folder is the shop's own while it runs: none there).
+    const bookCount = driver === 'postgres' ? PROFILE_PAGE_SIZE.default + 1 : 0;
+    if (bookCount > 0) {
+      const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 1 });
+      try {
+        await approvedBooksOf(fromPool(pool, () => {}).db, email, bookCount);
+      } finally {
+        await pool.end();
+      }
+    }
 
     // The reference: a bare Fastify in a process of its own answering the same bytes.
     const answers: Record<string, unknown> = {};
@@ -117,6 +133,9 @@ async function measure(driver: 'pglite' | 'postgres', serverUrl?: string) {
       if (!response.ok) throw new Error(`${route} answered ${response.status} when signed in`);
       answers[route] = await response.json();
     }
+    const listed = (answers['/api/profile/books'] as { books: unknown[] }).books.length;
+    if (listed !== Math.min(bookCount, PROFILE_PAGE_SIZE.default))
+      throw new Error(`My Books listed ${listed} books of the ${bookCount} written for the parent`);
     const answersFile = path.join(dataDir, 'answers.json');
     await fs.writeFile(answersFile, JSON.stringify(answers));
     const barePort = await freePort();
@@ -190,6 +209,7 @@ async function measure(driver: 'pglite' | 'postgres', serverUrl?: string) {
         },
         ofBareFastify: Math.round((shopRate / Math.max(1, bareRate)) * 100) / 100,
         bytes: Buffer.byteLength(JSON.stringify(answers[route])),
+        ...(route === '/api/profile/books' ? { books: listed } : {}),
       };
     }
     return figures;

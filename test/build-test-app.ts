@@ -124,6 +124,8 @@ export async function buildTestApp(
      * left open by `close`.
      */
     database?: TestDatabase;
+    /** How old the list of account changes may be for a kept answer (0: every read checks it). */
+    keptAnswersStaleMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
@@ -158,6 +160,8 @@ export async function buildTestApp(
     logger: options.logger ?? false,
     authRateLimits: options.authRateLimits ?? { signInPerMinute: 1000, emailPerMinute: 1000, max: 1000 },
     ...(options.generationTimeoutMs ? { generationTimeoutMs: options.generationTimeoutMs } : {}),
+    // A row a test writes itself, not through a request, is seen by the next read at once.
+    keptAnswersStaleMs: options.keptAnswersStaleMs ?? 0,
   });
   await app.ready();
   const jobLog = createMemoryLog();

@@ -38,6 +38,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { printFileRoutes } from './modules/print-files/routes';
 import { printerRoutes } from './modules/printer/routes';
 import { productionRoutes } from './modules/production/routes';
+import { type KeptAnswers, keptAnswers } from './modules/profile/kept-answers';
 import { profileRoutes } from './modules/profile/routes';
 import { reminderRoutes } from './modules/reminders/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -85,6 +86,11 @@ export type AppDeps = Omit<Services, 'printer'> & {
    * test ends its process there (modules/payments/local-page-crash.test.ts).
    */
   afterPaymentRecorded?: () => void;
+  /**
+   * How old the list of account changes may be when a kept answer is given (250 ms; the tests' app
+   * 0, so a row a test writes itself is seen at once; docs/decisions/031).
+   */
+  keptAnswersStaleMs?: number;
 };
 
 /** The session cookies of a Cookie header: the token and its signed copy (`__Secure-` over https). */
@@ -362,6 +368,23 @@ function registerCurrentUser(app: App, shopAuth: ReturnType<typeof createAuth>, 
   });
 }
 
+/**
+ * The parents' most read answers kept in memory until they change (docs/decisions/031). A request
+ * that may have changed something reads the list of changes again before its answer leaves, so the
+ * next request of any parent this process answered sees it (a worker's or another process's
+ * change within `keptAnswersStaleMs`).
+ */
+function registerKeptAnswers(app: App, deps: AppDeps): KeptAnswers {
+  const answers = keptAnswers(deps.database.db, {
+    ...(deps.keptAnswersStaleMs === undefined ? {} : { maxStaleMs: deps.keptAnswersStaleMs }),
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && answers.size > 0) await answers.refresh();
+    return payload;
+  });
+  return answers;
+}
+
 /** The shop's own API modules, each under its prefix. */
 async function registerShopRoutes(app: App, deps: AppDeps): Promise<void> {
   const { config } = deps;
@@ -410,7 +433,9 @@ async function registerShopRoutes(app: App, deps: AppDeps): Promise<void> {
       { prefix: '/api/printer' },
     );
   }
-  await app.register(profileRoutes(now), { prefix: '/api/profile' });
+  await app.register(profileRoutes({ ...now, answers: registerKeptAnswers(app, deps) }), {
+    prefix: '/api/profile',
+  });
   await app.register(reminderRoutes, { prefix: '/api/reminders' });
   // The operator console (issue 17): 404 to anyone but an operator. Its outbox is the embedded
   // mailer's, whatever the shop's mode (a shop started with no SMTP can still read its e-mails).

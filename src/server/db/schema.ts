@@ -139,6 +139,23 @@ export const sessionRevocations = pgTable(
   (t) => [index('session_revocations_revoked_at_idx').on(t.revokedAt)],
 );
 
+/**
+ * When what a signed-in parent's kept answers show last changed, per account (docs/decisions/031):
+ * written at commit by triggers on the account, its books, their versions and pictures, and its
+ * orders' payment and status (migration 0031), whichever process wrote; `*` for a catalogue book
+ * (its title is on every card). Each API process reads the rows since its last read and stops
+ * answering from memory for those accounts (modules/profile/kept-answers.ts).
+ */
+export const accountChanges = pgTable(
+  'account_changes',
+  {
+    /** The hex SHA-256 of the account id (revocations.ts `accountKey`), or `*` for every account. */
+    accountKey: text('account_key').primaryKey(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_changes_changed_at_idx').on(t.changedAt)],
+);
+
 export const accounts = pgTable(
   'account',
   {

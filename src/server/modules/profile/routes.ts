@@ -15,6 +15,7 @@ import {
 } from '../../../shared/contracts/profile';
 import { AppError } from '../../errors';
 import { requireSignIn, signedIn } from '../../plugins/auth';
+import type { KeptAnswers } from './kept-answers';
 import * as profile from './service';
 
 const errors = { 401: ErrorResponseSchema, 404: ErrorResponseSchema };
@@ -40,13 +41,17 @@ type ProfileApp = Parameters<FastifyPluginAsyncZod>[0];
 /** The services' dependencies for one request. */
 type DepsOf = (request: FastifyRequest) => profile.ProfileDeps;
 const caller = signedIn;
+/** Kept answers (kept-answers.ts), or none. */
+type Answers = Pick<KeptAnswers, 'get'>;
 
 /**
  * The signed-in user's profile: their books (progress, gallery, PDF), orders, the child's photos,
  * a download of all their data, and Delete Account. Every route needs sign-in (a hook on the
  * prefix), and every query is scoped to the caller, so another user's id answers 404.
  */
-export function profileRoutes(options: { now?: () => Date } = {}): FastifyPluginAsyncZod {
+export function profileRoutes(
+  options: { now?: () => Date; answers?: KeptAnswers } = {},
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', requireSignIn(app));
     const deps: DepsOf = (request) => ({
@@ -55,8 +60,10 @@ export function profileRoutes(options: { now?: () => Date } = {}): FastifyPlugin
       log: request.log,
       now: options.now ?? (() => new Date()),
     });
-    registerAccount(app);
-    registerBooks(app, deps);
+    // Without a list of changes (a test of the routes alone), every answer is read.
+    const answers: Answers = options.answers ?? { get: (_user, _name, read) => read() };
+    registerAccount(app, answers);
+    registerBooks(app, deps, answers);
     registerOrdersAndPhotos(app, deps);
     registerExport(app, deps);
     registerDeletion(app, deps);
@@ -64,7 +71,7 @@ export function profileRoutes(options: { now?: () => Date } = {}): FastifyPlugin
 }
 
 /** The caller as the profile header shows them, and their display name. */
-function registerAccount(app: ProfileApp): void {
+function registerAccount(app: ProfileApp, answers: Answers): void {
   app.get(
     '/',
     {
@@ -74,7 +81,10 @@ function registerAccount(app: ProfileApp): void {
         response: { 200: ProfileSchema, ...errors },
       },
     },
-    async (request) => profile.getProfile(app.database.db, caller(request).id),
+    async (request) => {
+      const userId = caller(request).id;
+      return answers.get(userId, 'profile', () => profile.getProfile(app.database.db, userId));
+    },
   );
 
   app.patch(
@@ -92,7 +102,7 @@ function registerAccount(app: ProfileApp): void {
 }
 
 /** My Books: the list, a fulfilled book's gallery and PDF, and its pictures. */
-function registerBooks(app: ProfileApp, deps: DepsOf): void {
+function registerBooks(app: ProfileApp, deps: DepsOf, answers: Answers): void {
   app.get(
     '/books',
     {
@@ -104,7 +114,13 @@ function registerBooks(app: ProfileApp, deps: DepsOf): void {
         response: { 200: ProfileBooksSchema, ...errors, 400: ErrorResponseSchema },
       },
     },
-    async (request) => profile.listBooks(deps(request), caller(request).id, request.query),
+    async (request) => {
+      const userId = caller(request).id;
+      const { query } = request;
+      const read = () => profile.listBooks(deps(request), userId, query);
+      // My Books' first page, read on every visit and again while a book is drawn, is kept.
+      return query.cursor || query.ids ? read() : answers.get(userId, `books:${query.limit ?? ''}`, read);
+    },
   );
 
   app.get(

@@ -1,0 +1,129 @@
+import { gt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accountChanges } from '../../db/schema';
+import { accountKey } from '../auth/revocations';
+
+/**
+ * A signed-in parent's most read answers (the profile header, My Books' first page) kept in this
+ * process's memory, and given again until what they show changes (docs/decisions/031).
+ *
+ * Triggers write `account_changes` at the commit of any change to an account, its books, their
+ * versions and pictures, and its orders' payment or status, whichever process made it (a worker
+ * drawing, another API process, the console). This process reads the rows written since its last
+ * read when a request needs it and the last read is older than `maxStaleMs` (one indexed query,
+ * shared by the requests of that moment), and before the answer of any request that may have
+ * changed something leaves (`refresh`, from the app's `onSend`), so a parent's own change is seen
+ * by their next request. A kept answer is given only when it was read after the account's last
+ * change (and the catalogue's, `*`) by more than the clock difference allowed between the database
+ * and this process, and is younger than `maxAgeMs`; otherwise it is read again.
+ */
+export type KeptAnswers = {
+  /** `name`'s answer for `userId`: the one kept, or `read()`'s, kept for the next request. */
+  get<T>(userId: string, name: string, read: () => Promise<T>): Promise<T>;
+  /** Reads the changes written since the last read (after a request that may have written). */
+  refresh(): Promise<void>;
+  /** How many accounts have answers kept (a request that wrote need not refresh when none). */
+  readonly size: number;
+};
+
+/** Clocks of the database and of this process may differ a little (as revocations.ts allows). */
+const CLOCK_SKEW_MS = 2000;
+/** The catalogue's key: a book's title is on every parent's cards. */
+const EVERY_ACCOUNT = '*';
+
+export function keptAnswers(
+  db: Db,
+  options: {
+    /** How old the list of changes may be when an answer is given from memory (250 ms; tests 0). */
+    maxStaleMs?: number;
+    /** How long an answer is kept at most, whatever the list says (60 s). */
+    maxAgeMs?: number;
+    /** How many accounts' answers are kept at most; the least recently read go first (10,000). */
+    maxAccounts?: number;
+    /** Milliseconds for how old the list is (tests move it). */
+    clock?: () => number;
+  } = {},
+): KeptAnswers {
+  const maxStaleMs = options.maxStaleMs ?? 250;
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const maxAccounts = options.maxAccounts ?? 10_000;
+  const clock = options.clock ?? (() => performance.now());
+  /** By account key: when the answers were read (this process's wall clock) and the answers. */
+  const accounts = new Map<string, { readAt: number; answers: Map<string, unknown> }>();
+  /** By account key: the latest change the list holds (the database's clock). */
+  const changedAt = new Map<string, number>();
+  let since = new Date(Date.now() - maxAgeMs - CLOCK_SKEW_MS);
+  let listReadAt = Number.NEGATIVE_INFINITY;
+  let reading: Promise<void> | undefined;
+
+  const read = async () => {
+    const started = clock();
+    // Rows committed while the last read ran may carry an earlier time: read a little back.
+    const rows = await db
+      .select({ key: accountChanges.accountKey, at: accountChanges.changedAt })
+      .from(accountChanges)
+      .where(gt(accountChanges.changedAt, new Date(since.getTime() - CLOCK_SKEW_MS)));
+    for (const row of rows) {
+      const at = row.at.getTime();
+      if ((changedAt.get(row.key) ?? 0) < at) changedAt.set(row.key, at);
+      if (at > since.getTime()) since = row.at;
+    }
+    // A change older than every kept answer can spoil none of them.
+    const forgetBefore = Date.now() - maxAgeMs - 2 * CLOCK_SKEW_MS;
+    for (const [key, at] of changedAt) if (at < forgetBefore) changedAt.delete(key);
+    listReadAt = started;
+  };
+  const refresh = () => {
+    reading ??= read().finally(() => {
+      reading = undefined;
+    });
+    return reading;
+  };
+  const unchangedSince = (key: string, readAt: number) =>
+    readAt > (changedAt.get(key) ?? Number.NEGATIVE_INFINITY) + CLOCK_SKEW_MS &&
+    readAt > (changedAt.get(EVERY_ACCOUNT) ?? Number.NEGATIVE_INFINITY) + CLOCK_SKEW_MS;
+
+  return {
+    async get<T>(userId: string, name: string, readAnswer: () => Promise<T>): Promise<T> {
+      if (clock() - listReadAt > maxStaleMs) await refresh();
+      const key = accountKey(userId);
+      const kept = accounts.get(key);
+      const now = Date.now();
+      if (kept && now - kept.readAt < maxAgeMs && unchangedSince(key, kept.readAt)) {
+        if (kept.answers.has(name)) {
+          // Most recently read last: the first entry is the one to let go when full.
+          accounts.delete(key);
+          accounts.set(key, kept);
+          return kept.answers.get(name) as T;
+        }
+      }
+      const readAt = Date.now();
+      const answer = await readAnswer();
+      const current = accounts.get(key);
+      // Answers read at different moments are kept apart: the set goes with its oldest read.
+      const entry =
+        current &&
+        current.readAt <= readAt &&
+        now - current.readAt < maxAgeMs &&
+        unchangedSince(key, current.readAt)
+          ? current
+          : { readAt, answers: new Map<string, unknown>() };
+      entry.answers.set(name, answer);
+      accounts.delete(key);
+      accounts.set(key, entry);
+      if (accounts.size > maxAccounts) {
+        const oldest = accounts.keys().next().value;
+        if (oldest !== undefined) accounts.delete(oldest);
+      }
+      return answer;
+    },
+    async refresh() {
+      // A read already under way may have started before the change was committed: read once more.
+      if (reading) await reading;
+      await refresh();
+    },
+    get size() {
+      return accounts.size;
+    },
+  };
+}
