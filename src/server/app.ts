@@ -378,9 +378,11 @@ function registerKeptAnswers(app: App, deps: AppDeps): KeptAnswers {
   const answers = keptAnswers(deps.database.db, {
     ...(deps.keptAnswersStaleMs === undefined ? {} : { maxStaleMs: deps.keptAnswersStaleMs }),
   });
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && answers.size > 0) await answers.refresh();
-    return payload;
+  // A callback hook: every request passes it, and a GET should not pay for a promise here.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || answers.size === 0)
+      return done(null, payload);
+    answers.refresh().then(() => done(null, payload), done);
   });
   return answers;
 }

@@ -46,8 +46,24 @@ CREATE CONSTRAINT TRIGGER "user_changed" AFTER UPDATE ON "user" DEFERRABLE INITI
 CREATE CONSTRAINT TRIGGER "user_deleted" AFTER DELETE ON "user" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
   EXECUTE FUNCTION "record_account_change"();
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "book_instance_changed" AFTER INSERT OR UPDATE OR DELETE ON "book_instance"
+CREATE CONSTRAINT TRIGGER "book_instance_added" AFTER INSERT OR DELETE ON "book_instance"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "record_account_change"();
+--> statement-breakpoint
+-- What My Books shows of a book: not its customer or `updated_at`, which each order sets (an
+-- order's 200 buyers at once would otherwise queue on their account's row).
+CREATE CONSTRAINT TRIGGER "book_instance_changed" AFTER UPDATE ON "book_instance"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (OLD."status" IS DISTINCT FROM NEW."status" OR OLD."current_step" IS DISTINCT FROM NEW."current_step"
+    OR OLD."progress_percentage" IS DISTINCT FROM NEW."progress_percentage"
+    OR OLD."wizard_metadata" IS DISTINCT FROM NEW."wizard_metadata"
+    OR OLD."current_version_id" IS DISTINCT FROM NEW."current_version_id"
+    OR OLD."approved_version_id" IS DISTINCT FROM NEW."approved_version_id"
+    OR OLD."interior_stored_at" IS DISTINCT FROM NEW."interior_stored_at"
+    OR OLD."images_deleted_at" IS DISTINCT FROM NEW."images_deleted_at"
+    OR OLD."created_by" IS DISTINCT FROM NEW."created_by" OR OLD."book_id" IS DISTINCT FROM NEW."book_id"
+    OR OLD."theme_id" IS DISTINCT FROM NEW."theme_id" OR OLD."book_type" IS DISTINCT FROM NEW."book_type"
+    OR OLD."language" IS DISTINCT FROM NEW."language" OR OLD."created_at" IS DISTINCT FROM NEW."created_at")
+  EXECUTE FUNCTION "record_account_change"();
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "book_version_changed" AFTER INSERT OR UPDATE OR DELETE ON "book_versions"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "record_account_change"();

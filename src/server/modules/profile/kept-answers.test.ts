@@ -97,9 +97,9 @@ describe('kept answers', () => {
     expect(await progressOf(t, other.cookie, otherBook)).toBe(0);
     await t.database.db
       .update(bookInstances)
-      .set({ progressPercentage: 7 })
+      .set({ progressPercentage: 8 })
       .where(eq(bookInstances.id, otherBook));
-    expect(await progressOf(t, other.cookie, otherBook)).toBe(7);
+    expect(await progressOf(t, other.cookie, otherBook)).toBe(8);
   });
 
   it('sees another process’s change within the list’s 250 ms, and its own change at once', async () => {
@@ -150,6 +150,23 @@ describe('kept answers', () => {
         t.database.db.update(users).set({ updatedAt: new Date() }).where(eq(users.id, owner.id)),
       ),
     ).toBe(false);
+    // An order sets the book's customer and `updated_at`, which My Books does not show: no change.
+    expect(
+      await changed(() =>
+        t.database.db
+          .update(bookInstances)
+          .set({ updatedAt: new Date() })
+          .where(eq(bookInstances.id, ownerBook)),
+      ),
+    ).toBe(false);
+    expect(
+      await changed(() =>
+        t.database.db
+          .update(bookInstances)
+          .set({ progressPercentage: 33 })
+          .where(eq(bookInstances.id, ownerBook)),
+      ),
+    ).toBe(true);
     expect(
       await changed(() =>
         t.database.db
