@@ -369,19 +369,25 @@ function registerCurrentUser(app: App, shopAuth: ReturnType<typeof createAuth>, 
 }
 
 /**
- * The parents' most read answers kept in memory until they change (docs/decisions/031). A request
- * that may have changed something reads the list of changes again before its answer leaves, so the
- * next request of any parent this process answered sees it (a worker's or another process's
- * change within `keptAnswersStaleMs`).
+ * The parents' most read answers kept in memory until they change (docs/decisions/031). A parent's
+ * own change through this process is seen by their next request through it; a worker's, another
+ * process's or the console's within `keptAnswersStaleMs`.
  */
 function registerKeptAnswers(app: App, deps: AppDeps): KeptAnswers {
   const answers = keptAnswers(deps.database.db, {
     ...(deps.keptAnswersStaleMs === undefined ? {} : { maxStaleMs: deps.keptAnswersStaleMs }),
   });
-  // A callback hook: every request passes it, and a GET should not pay for a promise here.
+  // A callback hook: every request passes it, and a GET should not pay for a promise here. A
+  // signed-in parent's own change lets their answers go (no query: an order costs none for it);
+  // an account route, whose caller the shop's hooks do not set, reads the list of changes again.
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method === 'GET' || request.method === 'HEAD' || answers.size === 0)
       return done(null, payload);
+    if (request.user) {
+      answers.forget(request.user.id);
+      return done(null, payload);
+    }
+    if (!request.url.startsWith('/api/auth/')) return done(null, payload);
     answers.refresh().then(() => done(null, payload), done);
   });
   return answers;

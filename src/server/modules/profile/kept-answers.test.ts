@@ -132,6 +132,17 @@ describe('kept answers', () => {
     });
     expect(rename.statusCode).toBe(200);
     expect(await profileName()).toBe('Kept Owner');
+    // The same through the account routes (better-auth's), whose caller the shop's hooks do not set.
+    await pastRecordedChanges();
+    expect(await profileName()).toBe('Kept Owner');
+    const renamed = await second.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { origin: second.config.publicUrl, 'content-type': 'application/json', cookie: owner.cookie },
+      payload: JSON.stringify({ name: 'Kept Parent' }),
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await profileName()).toBe('Kept Parent');
   });
 
   it('records a change for the account whose answers it alters, at commit, and for every account on a title', async () => {

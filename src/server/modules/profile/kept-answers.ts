@@ -11,9 +11,10 @@ import { accountKey } from '../auth/revocations';
  * versions and pictures, and its orders' payment or status, whichever process made it (a worker
  * drawing, another API process, the console). This process reads the rows written since its last
  * read when a request needs it and the last read is older than `maxStaleMs` (one indexed query,
- * shared by the requests of that moment), and before the answer of any request that may have
- * changed something leaves (`refresh`, from the app's `onSend`), so a parent's own change is seen
- * by their next request. A kept answer is given only when it was read after the account's last
+ * shared by the requests of that moment). A signed-in parent's own request that may have changed
+ * something lets their kept answers go before its answer leaves (`forget`, from the app's `onSend`;
+ * an order costs no query for it), so their next request reads; an account route (a name changed
+ * through better-auth) reads the list again (`refresh`). A kept answer is given only when it was read after the account's last
  * change (and the catalogue's, `*`) by more than the clock difference allowed between the database
  * and this process, and is younger than `maxAgeMs`; otherwise it is read again.
  */
@@ -22,6 +23,8 @@ export type KeptAnswers = {
   get<T>(userId: string, name: string, read: () => Promise<T>): Promise<T>;
   /** Reads the changes written since the last read (after a request that may have written). */
   refresh(): Promise<void>;
+  /** Lets `userId`'s kept answers go (their own request may have changed them; no query). */
+  forget(userId: string): void;
   /** How many accounts have answers kept (a request that wrote need not refresh when none). */
   readonly size: number;
 };
@@ -121,6 +124,9 @@ export function keptAnswers(
       // A read already under way may have started before the change was committed: read once more.
       if (reading) await reading;
       await refresh();
+    },
+    forget(userId) {
+      accounts.delete(accountKey(userId));
     },
     get size() {
       return accounts.size;
