@@ -8,6 +8,15 @@ import { loadStory, renderStory } from '../src/server/stories/story';
 import { backCoverPosition, FRONT_COVER, storyPosition } from '../src/shared/domain/book-pages';
 import { personalisationOf } from '../test/personalisation-factory';
 
+/** The order body the checkout sends (the orders bench sends it; the signed-in bench orders one book with it). */
+export const ORDER_BODY = JSON.stringify({
+  coverType: 'hardcover',
+  grandparentCopies: { count: 2, coverType: 'softcover' },
+  customer: { firstName: 'Anna', lastName: 'Muster', email: 'anna@example.com', phone: '' },
+  shipping: { address: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
+  language: 'en',
+});
+
 /**
  * `count` ready books of the parent signed up as `email`, each approved (checkout pays only the
  * approved version, issue 15). Each version holds what a drawn book's does: the story's words

@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { fromPool } from '../src/server/db/client';
 import { orders } from '../src/server/db/schema';
-import { approvedBooksOf } from './approved-books';
+import { approvedBooksOf, ORDER_BODY } from './approved-books';
 import { cpuMs, freePort, inChildProcess, waitFor } from './load';
 import { serverArgs } from './server-command';
 import { signInLikeABrowser } from './signed-in';
@@ -36,14 +36,6 @@ const PG_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
-
-const BODY = JSON.stringify({
-  coverType: 'hardcover',
-  grandparentCopies: { count: 2, coverType: 'softcover' },
-  customer: { firstName: 'Anna', lastName: 'Muster', email: 'anna@example.com', phone: '' },
-  shipping: { address: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
-  language: 'en',
-});
 
 /** What the load process is asked to do (written to a file it reads). */
 type LoadSpec = {
@@ -107,7 +99,7 @@ async function evenLoad(spec: LoadSpec & { evenRate: number }): Promise<Figures>
         errors += 1;
         resolve();
       });
-      request.end(order ? BODY : undefined);
+      request.end(order ? ORDER_BODY : undefined);
     });
   const interval = 1000 / spec.evenRate;
   const start = performance.now();
@@ -157,7 +149,7 @@ async function loadMain(specFile: string): Promise<void> {
                 origin: spec.order.origin,
                 'content-type': 'application/json',
               },
-              body: BODY,
+              body: ORDER_BODY,
               setupRequest: (request) => {
                 const ids = spec.order!.ids;
                 return { ...request, path: `/api/checkout/${ids[next++ % ids.length]}/order` };
@@ -271,7 +263,7 @@ async function measureShop(apiProcesses: number, drafts: number) {
       const probe = await fetch(`${origin}/api/checkout/${ids.shift()}/order`, {
         method: 'PUT',
         headers: { ...json, cookie },
-        body: BODY,
+        body: ORDER_BODY,
       });
       throw new Error(
         `the warm-up made no order (${JSON.stringify(warmed)}); one more: ${probe.status} ${await probe.text()}`,

@@ -2,8 +2,9 @@
 // as `npm start` starts it, on PGlite (and on PostgreSQL when BENCH_DATABASE_URL or
 // TEST_DATABASE_URL names a server); a parent signed in the way a browser is (sign-up through the
 // auth routes, the link of the verification e-mail from the outbox, its cookies), on PostgreSQL with
-// a page of approved books and one more (checked in My Books' answer); autocannon in a
-// process of its own at 20 connections on `/api/profile` and `/api/profile/books`, alternating shop
+// a page of approved books and one more (checked in My Books' answer) and an order of the first,
+// placed through the checkout's route; autocannon in a process of its own at 20 connections on
+// `/api/profile`, `/api/profile/books` and (PostgreSQL) the order's `/api/orders/{id}`, alternating shop
 // and bare runs, medians; the shop's CPU per request from /proc of its whole process tree.
 // Then the app pages themselves under Lighthouse, the session in the browser's cookie jar, each
 // beside the static page and checked to be the page asked for (bench/signed-in-pages.ts; it throws,
@@ -20,7 +21,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { fromPool } from '../src/server/db/client';
 import { PROFILE_PAGE_SIZE } from '../src/shared/constants';
-import { approvedBooksOf } from './approved-books';
+import { approvedBooksOf, ORDER_BODY } from './approved-books';
 import { cpuMs, freePort, load, median, stop, waitFor } from './load';
 import { serverArgs } from './server-command';
 import { measureSignedInPages } from './signed-in-pages';
@@ -117,18 +118,31 @@ async function measure(driver: 'pglite' | 'postgres', serverUrl?: string) {
     // On PostgreSQL the parent has a page of approved books and more after it, so My Books answers
     // what a parent's first visit reads (PGlite's folder is the shop's own while it runs: none there).
     const bookCount = driver === 'postgres' ? PROFILE_PAGE_SIZE.default + 1 : 0;
+    const bookIds: string[] = [];
     if (bookCount > 0) {
       const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 1 });
       try {
-        await approvedBooksOf(fromPool(pool, () => {}).db, email, bookCount);
+        bookIds.push(...(await approvedBooksOf(fromPool(pool, () => {}).db, email, bookCount)));
       } finally {
         await pool.end();
       }
     }
+    // An order of one of them, placed as the checkout places it: its page is a signed-in read too.
+    const routes = [...ROUTES];
+    if (bookIds[0]) {
+      const placed = await fetch(`${origin}/api/checkout/${bookIds[0]}/order`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', origin, cookie },
+        body: ORDER_BODY,
+      });
+      const order = (await placed.json()) as { id?: string };
+      if (!placed.ok || !order.id) throw new Error(`the order answered ${placed.status}`);
+      routes.push(`/api/orders/${order.id}`);
+    }
 
     // The reference: a bare Fastify in a process of its own answering the same bytes.
     const answers: Record<string, unknown> = {};
-    for (const route of ROUTES) {
+    for (const route of routes) {
       const response = await fetch(`${origin}${route}`, { headers: { cookie } });
       if (!response.ok) throw new Error(`${route} answered ${response.status} when signed in`);
       answers[route] = await response.json();
@@ -144,10 +158,10 @@ async function measure(driver: 'pglite' | 'postgres', serverUrl?: string) {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     cleanups.unshift(() => stop(bare));
-    await waitFor(`http://127.0.0.1:${barePort}${ROUTES[0]}`, bare);
+    await waitFor(`http://127.0.0.1:${barePort}${routes[0]}`, bare);
 
     const figures: Record<string, unknown> = {};
-    for (const route of ROUTES) {
+    for (const route of routes) {
       const shopRuns: Awaited<ReturnType<typeof load>>[] = [];
       const bareRuns: Awaited<ReturnType<typeof load>>[] = [];
       const cpuPerRequest: number[] = [];

@@ -5,14 +5,30 @@ import { STOREFRONT_STATE_ID } from '../src/shared/storefront';
 /**
  * A stand-in for `vite build`'s client folder, enough for the server to paint pages
  * (docs/decisions/017-storefront-html.md): the single-page app's shell, the storefront template,
- * the locales and a server-render bundle that is the source's `entry-server.tsx`. Returns the folder.
+ * the locales and a server-render bundle that is the source's `entry-server.tsx`, and the app's
+ * stylesheet when given. Returns the folder.
  */
-export async function paintedClientDir(prefix: string): Promise<string> {
+export async function paintedClientDir(
+  prefix: string,
+  options: { stylesheet?: string } = {},
+): Promise<string> {
   const dataDir = await fs.mkdtemp(path.join(process.env.TMPDIR ?? '/tmp', prefix));
   const clientDir = path.join(dataDir, 'client');
   await fs.mkdir(path.join(clientDir, '.ssr'), { recursive: true });
   await fs.writeFile(path.join(clientDir, 'index.html'), SPA_SHELL);
-  await fs.writeFile(path.join(clientDir, 'storefront.html'), TEMPLATE);
+  await fs.writeFile(
+    path.join(clientDir, 'storefront.html'),
+    options.stylesheet
+      ? TEMPLATE.replace(
+          '</head>',
+          '<link rel="stylesheet" crossorigin href="/assets/main-abc.css">\n  </head>',
+        )
+      : TEMPLATE,
+  );
+  if (options.stylesheet) {
+    await fs.mkdir(path.join(clientDir, 'assets'));
+    await fs.writeFile(path.join(clientDir, 'assets', 'main-abc.css'), options.stylesheet);
+  }
   await fs.symlink(path.resolve('public/locales'), path.join(clientDir, 'locales'));
   await fs.writeFile(
     path.join(clientDir, '.ssr', 'entry-server.mjs'),

@@ -26,6 +26,7 @@ import { loggerOptions } from './logger';
 import { findOperator } from './modules/admin/access';
 import { adminRoutes } from './modules/admin/routes';
 import { AUTH_LIMITS, type AuthRateLimits, createAuth } from './modules/auth/auth';
+import { type KeptAnswers, keptAnswers } from './modules/auth/kept-answers';
 import { sessionRevocationList } from './modules/auth/revocations';
 import { authRoutes } from './modules/auth/routes';
 import { bookRoutes } from './modules/books/routes';
@@ -38,7 +39,6 @@ import { paymentRoutes } from './modules/payments/routes';
 import { printFileRoutes } from './modules/print-files/routes';
 import { printerRoutes } from './modules/printer/routes';
 import { productionRoutes } from './modules/production/routes';
-import { type KeptAnswers, keptAnswers } from './modules/profile/kept-answers';
 import { profileRoutes } from './modules/profile/routes';
 import { reminderRoutes } from './modules/reminders/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -409,7 +409,8 @@ async function registerShopRoutes(app: App, deps: AppDeps): Promise<void> {
   // One clock for every module (services.ts): tests move it, the shop reads the real time.
   const now = { now: deps.now };
   await app.register(checkoutRoutes({ payments: deps.payments, ...now }), { prefix: '/api' });
-  await app.register(orderRoutes({ payments: deps.payments, ...now }), { prefix: '/api/orders' });
+  const answers = registerKeptAnswers(app, deps);
+  await app.register(orderRoutes({ payments: deps.payments, ...now, answers }), { prefix: '/api/orders' });
   await app.register(
     paymentRoutes({ payments: deps.payments, printGraceMinutes: deps.config.printGraceMinutes, ...now }),
     { prefix: '/api/payments' },
@@ -441,7 +442,7 @@ async function registerShopRoutes(app: App, deps: AppDeps): Promise<void> {
       { prefix: '/api/printer' },
     );
   }
-  await app.register(profileRoutes({ ...now, answers: registerKeptAnswers(app, deps) }), {
+  await app.register(profileRoutes({ ...now, answers }), {
     prefix: '/api/profile',
   });
   await app.register(reminderRoutes, { prefix: '/api/reminders' });

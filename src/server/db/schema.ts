@@ -144,7 +144,7 @@ export const sessionRevocations = pgTable(
  * written at commit by triggers on the account, its books, their versions and pictures, and its
  * orders' payment and status (migration 0031), whichever process wrote; `*` for a catalogue book
  * (its title is on every card). Each API process reads the rows since its last read and stops
- * answering from memory for those accounts (modules/profile/kept-answers.ts).
+ * answering from memory for those accounts (modules/auth/kept-answers.ts).
  */
 export const accountChanges = pgTable(
   'account_changes',

@@ -20,6 +20,7 @@ import {
 import {
   classesInHtml,
   criticalCss,
+  isHeadingFont,
   type ParsedStylesheet,
   parseStylesheet,
   webFontFaces,
@@ -152,6 +153,43 @@ function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
 }
 
 /**
+ * A painted page with the stylesheet's rules it uses inlined, and its web fonts named as `fonts`
+ * says; the page as it is when the build has no stylesheet.
+ */
+function pageStyles(sheet: ParsedStylesheet | undefined) {
+  if (!sheet) return (html: string, _fonts: 'cached' | 'heading' | 'later') => html;
+  const webFonts = webFontFaces(sheet);
+  const styleElement = (css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  // A first visit's page names the web fonts only once its first picture is shown (storefront.ts
+  // takes them from the <noscript>, which a browser without JavaScript reads at once): until then
+  // the local stand-ins, drawn to the same measures.
+  // A later visit names them at once and asks for their Latin files before the styles are read
+  // (issue 33): they are in the browser's cache, so the text is drawn in them from the first paint.
+  const preloads = (files: string[]) =>
+    files
+      .map(
+        (file) =>
+          `<link rel="preload" as="font" type="font/woff2" href="${escapeAttribute(file)}" crossorigin>`,
+      )
+      .join('');
+  const fontPreloads = preloads(webFontPreloads(sheet));
+  const headingFontPreloads = preloads(webFontPreloads(sheet, isHeadingFont));
+  /** `fonts`: all of them cached (a later visit), the headings' only, or none (the stand-ins). */
+  return (html: string, fonts: 'cached' | 'heading' | 'later') => {
+    const fontsCached = fonts === 'cached';
+    const css = criticalCss(sheet, classesInHtml(html), {
+      webFonts: fonts === 'heading' ? isHeadingFont : fontsCached,
+    });
+    const later =
+      fontsCached || !webFonts
+        ? ''
+        : `<noscript id="${WEB_FONTS_ELEMENT_ID}">${styleElement(webFonts)}</noscript>`;
+    const early = fontsCached ? fontPreloads : fonts === 'heading' ? headingFontPreloads : '';
+    return html.replace(CRITICAL_CSS_SLOT, () => `${early}${styleElement(css)}${later}`);
+  };
+}
+
+/**
  * The storefront's server render from the build (`<client folder>/.ssr/entry-server.mjs` and
  * `storefront.html`, both written by `vite build`), or null when the build has none.
  */
@@ -171,29 +209,7 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
       sheet = parseStylesheet(fs.readFileSync(css, 'utf8'));
       return CRITICAL_CSS_SLOT;
     });
-  const webFonts = sheet ? webFontFaces(sheet) : '';
-  const styleElement = (css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
-  // A first visit's page names the web fonts only once its first picture is shown (storefront.ts
-  // takes them from the <noscript>, which a browser without JavaScript reads at once): until then
-  // the local stand-ins, drawn to the same measures.
-  // A later visit names them at once and asks for their Latin files before the styles are read
-  // (issue 33): they are in the browser's cache, so the text is drawn in them from the first paint.
-  const fontPreloads = (sheet ? webFontPreloads(sheet) : [])
-    .map(
-      (file) =>
-        `<link rel="preload" as="font" type="font/woff2" href="${escapeAttribute(file)}" crossorigin>`,
-    )
-    .join('');
-  const withStyles = (html: string, fontsCached: boolean) => {
-    if (!sheet) return html;
-    const css = criticalCss(sheet, classesInHtml(html), { webFonts: fontsCached });
-    const later =
-      fontsCached || !webFonts
-        ? ''
-        : `<noscript id="${WEB_FONTS_ELEMENT_ID}">${styleElement(webFonts)}</noscript>`;
-    const early = fontsCached ? fontPreloads : '';
-    return html.replace(CRITICAL_CSS_SLOT, () => `${early}${styleElement(css)}${later}`);
-  };
+  const withStyles = pageStyles(sheet);
   const loadRenderer = () =>
     import(pathToFileURL(rendererFile).href).then((module: { render: StorefrontRenderer }) => module.render);
   // Loaded once the server is up, not by the first visitor (issue 33: the first reader painted after
@@ -244,8 +260,13 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
     const fontsCached = readCookie(request.headers.cookie, FONTS_COOKIE) !== undefined;
     // The reader and the profile are one parent's pages: painted with their session, for them
     // alone, never kept.
-    const personal = personalPage(request.url.split('?')[0] ?? '/') !== null;
+    const personalOne = personalPage(request.url.split('?')[0] ?? '/');
+    const personal = personalOne !== null;
     if (personal && !mayBeSignedIn) return null;
+    // The wizard's first step is led by its heading, which wraps differently in the stand-in font
+    // on a phone (one line, then two: a layout shift, issue 33): the headings' font is named and
+    // asked for at once, a first visit too; the text's waits as on other pages.
+    const fonts = fontsCached ? 'cached' : personalOne?.page === 'wizard' ? 'heading' : 'later';
     const key = JSON.stringify([request.url, language, mayBeSignedIn, fontsCached, htmlAttributes]);
     const render = async (): Promise<PaintedPage | null> => {
       renderer ??= loadRenderer();
@@ -271,7 +292,7 @@ function storefrontPainter(app: FastifyInstance, clientDir: string) {
             ...htmlAttributes,
             ...(hydrateNow ? { 'data-hydrate': 'now' } : {}),
           }),
-          fontsCached,
+          fonts,
         ),
       );
       return cookies.length > 0 ? { ...painted, cookies } : painted;

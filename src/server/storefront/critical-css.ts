@@ -185,14 +185,17 @@ export function classesInHtml(html: string): Set<string> {
   return classes;
 }
 
-type Kept = { classes: Set<string>; animations: Set<string>; webFonts: boolean };
+/** Which web fonts' `@font-face` rules a page names at once: all, none, or those a test accepts. */
+export type WebFontChoice = boolean | ((face: string) => boolean);
+
+type Kept = { classes: Set<string>; animations: Set<string>; webFonts: WebFontChoice };
 
 function keep(nodes: Node[], kept: Kept): string {
   let out = '';
   for (const node of nodes) {
     if (node.kind === 'text') out += node.text;
     else if (node.kind === 'web-font') {
-      if (kept.webFonts) out += node.text;
+      if (typeof kept.webFonts === 'function' ? kept.webFonts(node.text) : kept.webFonts) out += node.text;
     } else if (node.kind === 'keyframes') {
       if (kept.animations.has(node.name)) out += node.text;
     } else if (node.kind === 'rule') {
@@ -221,7 +224,7 @@ function keyframeNames(nodes: Node[], names: Set<string>): Set<string> {
 export function criticalCss(
   sheet: ParsedStylesheet,
   classes: Set<string>,
-  { webFonts }: { webFonts: boolean },
+  { webFonts }: { webFonts: WebFontChoice },
 ): string {
   const rules = keep(sheet.nodes, { classes, animations: new Set(), webFonts });
   // An animation is kept where a kept rule names it.
@@ -229,6 +232,12 @@ export function criticalCss(
   const named = new Set([...keyframeNames(sheet.nodes, new Set())].filter((name) => words.has(name)));
   return named.size === 0 ? rules : keep(sheet.nodes, { classes, animations: named, webFonts });
 }
+
+/**
+ * The headings' font (Fredoka; the text is Nunito): a page led by a
+ * heading names it at once, a first visit too (issue 33).
+ */
+export const isHeadingFont = (face: string) => /font-family:\s*["']?Fredoka/i.test(face);
 
 /** The web fonts' `@font-face` rules, for a page that asks for them later. */
 export function webFontFaces(sheet: ParsedStylesheet): string {
@@ -248,12 +257,13 @@ const BASIC_LATIN = /unicode-range:\s*U\+(\?\?|0{1,4}-0{0,2}FF)\s*(?=[,;}]|$)/i;
 
 /**
  * The files of the web fonts' basic Latin faces (what English, French, German and Italian text
- * uses): a page that names the fonts at once preloads them (issue 33).
+ * uses), or of those `only` accepts: a page that names the fonts at once preloads them (issue 33).
  */
-export function webFontPreloads(sheet: ParsedStylesheet): string[] {
+export function webFontPreloads(sheet: ParsedStylesheet, only?: (face: string) => boolean): string[] {
   const files: string[] = [];
   for (const face of webFontFaces(sheet).split(/(?=@font-face)/)) {
     if (/unicode-range/i.test(face) && !BASIC_LATIN.test(face)) continue;
+    if (only && !only(face)) continue;
     const file = /url\(\s*["']?(\/[^"')\s]+\.woff2)["']?\s*\)/i.exec(face)?.[1];
     if (file && !files.includes(file)) files.push(file);
   }

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CopyGift, Order } from '../../../shared/contracts/checkout';
 import { readPersonalisation } from '../../../shared/domain/book-personalisation';
 import { type CastMember, castOf, castWordsOf } from '../../../shared/domain/cast';
@@ -42,7 +43,7 @@ export function copyRowsOf(db: Db, orderId: string): Promise<OrderCopyRow[]> {
 }
 
 /** A gift copy as chosen in the checkout (the rows keep null for "as the book"). */
-function copyGiftOf(row: OrderCopyRow): CopyGift {
+function copyGiftOf(row: OrderCopyView): CopyGift {
   return {
     position: row.position,
     shipTo: row.shipTo ?? null,
@@ -81,57 +82,177 @@ async function bookCast(
   return { cast: castOf(personalisation), words: castWordsOf(personalisation) };
 }
 
-/** The order as its owner sees it: items, amounts, customer, address and review. */
-export async function orderView(db: Db, row: OrderRow): Promise<Order> {
-  const [items, [customer], [review], [refunded], [promo], copies] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.createdAt)),
-    row.customerId
-      ? db.select({ email: customers.email }).from(customers).where(eq(customers.id, row.customerId))
-      : Promise.resolve([]),
-    db
-      .select({ rating: reviews.rating, text: reviews.text, createdAt: reviews.createdAt })
-      .from(reviews)
-      .where(eq(reviews.orderId, row.id)),
-    db
-      .select({ total: sql<string>`coalesce(sum(${paymentRefunds.amount}), 0)` })
-      .from(paymentRefunds)
-      .where(
-        and(
-          eq(paymentRefunds.orderId, row.id),
-          inArray(paymentRefunds.reason, OWN_PAYMENT_REFUND_REASONS),
-          eq(paymentRefunds.status, 'refunded'),
-        ),
-      ),
-    row.promoCodeId
-      ? db.select({ code: promoCodes.code }).from(promoCodes).where(eq(promoCodes.id, row.promoCodeId))
-      : Promise.resolve([]),
-    copyRowsOf(db, row.id),
-  ]);
+/** An order line as the view reads it (a row of `order_items`, or its JSON in `viewExtras`). */
+export type OrderItemView = Pick<
+  typeof orderItems.$inferSelect,
+  'productKey' | 'itemType' | 'quantity' | 'unitPrice' | 'discountPercentage' | 'totalPrice' | 'metadata'
+>;
+
+/** A gift copy as the view reads it. */
+export type OrderCopyView = Pick<
+  OrderCopyRow,
+  | 'position'
+  | 'shipTo'
+  | 'dedicationMessage'
+  | 'dedicationSignature'
+  | 'language'
+  | 'status'
+  | 'trackingNumber'
+  | 'trackingUrl'
+>;
+
+/**
+ * What an order's view reads beside the order's row, as columns of the order's own statement
+ * (issue 33: an order's page read seven statements one after another and answered at 0.02× a bare
+ * route): its lines, customer e-mail, review, refunds, promo code, gift copies and its book's
+ * personalisation with the current version's names (the cast).
+ */
+function viewExtras() {
+  // Drizzle names a column without its table in a one-table select, so a sub-select would read its
+  // own table's `id`: the order's columns are named with the table.
+  const ofTheOrder = (column: PgColumn) =>
+    sql`${sql.identifier(getTableName(orders))}.${sql.identifier(column.name)}`;
+  return {
+    items: sql<OrderItemView[] | string>`(select coalesce(json_agg(json_build_object(
+        'productKey', ${orderItems.productKey}, 'itemType', ${orderItems.itemType},
+        'quantity', ${orderItems.quantity}, 'unitPrice', ${orderItems.unitPrice},
+        'discountPercentage', ${orderItems.discountPercentage}, 'totalPrice', ${orderItems.totalPrice},
+        'metadata', ${orderItems.metadata}) order by ${orderItems.createdAt}), '[]'::json)
+      from ${orderItems} where ${orderItems.orderId} = ${ofTheOrder(orders.id)})`,
+    customerEmail: sql<string | null>`(select ${customers.email} from ${customers}
+      where ${customers.id} = ${ofTheOrder(orders.customerId)})`,
+    reviewRating: sql<number | null>`(select ${reviews.rating} from ${reviews}
+      where ${reviews.orderId} = ${ofTheOrder(orders.id)} limit 1)`,
+    reviewText: sql<string | null>`(select ${reviews.text} from ${reviews}
+      where ${reviews.orderId} = ${ofTheOrder(orders.id)} limit 1)`,
+    reviewCreatedAt: sql<Date | null>`(select ${reviews.createdAt} from ${reviews}
+      where ${reviews.orderId} = ${ofTheOrder(orders.id)} limit 1)`.mapWith(
+      (value: string) => reviews.createdAt.mapFromDriverValue(value) as Date | null,
+    ),
+    refunded: sql<number>`(select coalesce(sum(${paymentRefunds.amount}), 0)::int from ${paymentRefunds}
+      where ${paymentRefunds.orderId} = ${ofTheOrder(orders.id)}
+        and ${inArray(paymentRefunds.reason, OWN_PAYMENT_REFUND_REASONS)}
+        and ${paymentRefunds.status} = 'refunded')`,
+    promoCode: sql<string | null>`(select ${promoCodes.code} from ${promoCodes}
+      where ${promoCodes.id} = ${ofTheOrder(orders.promoCodeId)})`,
+    copies: sql<OrderCopyView[] | string>`(select coalesce(json_agg(json_build_object(
+        'position', ${orderCopies.position}, 'shipTo', ${orderCopies.shipTo},
+        'dedicationMessage', ${orderCopies.dedicationMessage},
+        'dedicationSignature', ${orderCopies.dedicationSignature}, 'language', ${orderCopies.language},
+        'status', ${orderCopies.status}, 'trackingNumber', ${orderCopies.trackingNumber},
+        'trackingUrl', ${orderCopies.trackingUrl}) order by ${orderCopies.position}), '[]'::json)
+      from ${orderCopies} where ${orderCopies.orderId} = ${ofTheOrder(orders.id)})`,
+    personalisation: sql<unknown>`(select ${personalisationWithWords()} from ${bookInstances}
+      where ${bookInstances.id} = ${ofTheOrder(orders.bookInstanceId)})`,
+  };
+}
+
+type ViewExtras = {
+  [K in keyof ReturnType<typeof viewExtras>]: ReturnType<typeof viewExtras>[K]['_']['type'];
+};
+
+const NOTHING_BESIDE: ViewExtras = {
+  items: [],
+  customerEmail: null,
+  reviewRating: null,
+  reviewText: null,
+  reviewCreatedAt: null,
+  refunded: 0,
+  promoCode: null,
+  copies: [],
+  personalisation: null,
+};
+
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** The view from the order's row and its `viewExtras`. */
+function viewOf(row: OrderRow, extras: ViewExtras): Order {
+  const items = parsed(extras.items);
+  const review =
+    extras.reviewRating !== null && extras.reviewCreatedAt
+      ? { rating: extras.reviewRating, text: extras.reviewText ?? '', createdAt: extras.reviewCreatedAt }
+      : undefined;
   const view = toOrderView(
     row,
     items,
-    customer?.email,
+    extras.customerEmail ?? undefined,
     review,
-    Number(refunded?.total ?? 0),
-    promo?.code ?? null,
-    copies,
+    Number(extras.refunded ?? 0),
+    extras.promoCode,
+    parsed(extras.copies),
   );
-  const { cast, words } = await bookCast(db, row.bookInstanceId);
+  if (!row.bookInstanceId || !extras.personalisation) return view;
+  const personalisation = readPersonalisation(parsed(extras.personalisation));
+  const words = castWordsOf(personalisation);
   const withCast = words ? { ...view, cast: words } : view;
   // Only an order that paid for extra children lists their names (one child's order is as before).
   if (!items.some((item) => item.itemType === 'extra_child')) return withCast;
-  return { ...withCast, extraChildren: extraNamesOf(cast) };
+  return { ...withCast, extraChildren: extraNamesOf(castOf(personalisation)) };
+}
+
+/** The caller's order with its view's extras, in one named statement: the user id is in the query. */
+function prepareOwnOrderView(db: Db) {
+  return db
+    .select({ order: getTableColumns(orders), ...viewExtras() })
+    .from(orders)
+    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('own_order_view');
+}
+
+/** The extras of an order whose row is at hand, in one named statement. */
+function prepareViewExtras(db: Db) {
+  return db
+    .select(viewExtras())
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('order_view_extras');
+}
+
+const ownOrderViews = new WeakMap<Db, ReturnType<typeof prepareOwnOrderView>>();
+const viewExtrasStatements = new WeakMap<Db, ReturnType<typeof prepareViewExtras>>();
+
+/**
+ * One order of one user as they see it, with its row (the receipt needs the payment time), or
+ * undefined: the user id is part of the query, never checked after.
+ */
+export async function findOwnOrderView(
+  db: Db,
+  userId: string,
+  orderId: string,
+): Promise<{ row: OrderRow; view: Order } | undefined> {
+  let statement = ownOrderViews.get(db);
+  if (!statement) {
+    statement = prepareOwnOrderView(db);
+    ownOrderViews.set(db, statement);
+  }
+  const [found] = await statement.execute({ orderId, userId });
+  if (!found) return undefined;
+  const { order: row, ...extras } = found;
+  return { row, view: viewOf(row, extras) };
+}
+
+/** The order as its owner sees it: items, amounts, customer, address and review. */
+export async function orderView(db: Db, row: OrderRow): Promise<Order> {
+  let statement = viewExtrasStatements.get(db);
+  if (!statement) {
+    statement = prepareViewExtras(db);
+    viewExtrasStatements.set(db, statement);
+  }
+  const [extras] = await statement.execute({ orderId: row.id });
+  // An order deleted since its row was read (an account's deletion) has nothing beside it.
+  return viewOf(row, extras ?? NOTHING_BESIDE);
 }
 
 /** The same view from rows already at hand (the checkout has them from its own writes). */
 export function toOrderView(
   row: OrderRow,
-  items: (typeof orderItems.$inferSelect)[],
+  items: OrderItemView[],
   customerEmail: string | undefined,
   review: { rating: number; text: string; createdAt: Date } | undefined,
   refundedAmount = 0,
   promoCode: string | null = null,
-  copies: OrderCopyRow[] = [],
+  copies: OrderCopyView[] = [],
 ): Order {
   const address = row.shippingAddress ?? {};
   const lines = items

@@ -10,6 +10,7 @@ import {
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
 import type { PaymentProvider } from '../../adapters/payments/index';
 import { requireSignIn, signedIn } from '../../plugins/auth';
+import { type KeptAnswers, sendKept } from '../auth/kept-answers';
 import * as ordersService from './service';
 
 const errors = {
@@ -24,7 +25,13 @@ const errors = {
  * The caller's orders: one order, starting (or retrying) its payment, its review, and in the grace
  * period after payment (issue 36) its cancellation or a new delivery address.
  */
-export function orderRoutes(options: { payments: PaymentProvider; now?: () => Date }): FastifyPluginAsyncZod {
+export function orderRoutes(options: {
+  payments: PaymentProvider;
+  now?: () => Date;
+  /** Kept answers (auth/kept-answers.ts): an order's page is read again and again after payment. */
+  answers?: Pick<KeptAnswers, 'get'>;
+}): FastifyPluginAsyncZod {
+  const answers = options.answers ?? { get: (_user, _name, read) => read() };
   return async (app) => {
     app.addHook('onRequest', requireSignIn(app));
     const deps = (): ordersService.OrdersDeps => ({
@@ -45,12 +52,16 @@ export function orderRoutes(options: { payments: PaymentProvider; now?: () => Da
           response: { 200: OrderSchema, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = signedIn(request);
         // The payment page's session id comes back on the confirmation URL; it is only logged.
         const sessionId = (request.query as { session_id?: unknown } | undefined)?.session_id;
         if (typeof sessionId === 'string') request.log.info({ sessionId }, 'back from the payment page');
-        return ordersService.getOrder(app.database.db, user.id, request.params.orderId);
+        const { orderId } = request.params;
+        // Kept until anything it shows changes (a payment, the printer, a refund, the book's names).
+        return sendKept(answers, reply, { userId: user.id, name: `order:${orderId}` }, () =>
+          ordersService.getOrder(app.database.db, user.id, orderId),
+        );
       },
     );
 

@@ -21,7 +21,7 @@ import { expireOpenSessions } from '../payments/service';
 import { checkHeldPromo, promoOf } from '../pricing/promo-codes';
 import { changedAddress } from './address-change';
 import { receiptOf, receiptPdf, type Seller } from './receipt';
-import { findOwnOrder, orderView } from './repo';
+import { findOwnOrder, findOwnOrderView, orderView } from './repo';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -50,9 +50,9 @@ type PaymentTexts = {
 
 /** One order of the caller, or 404. */
 export async function getOrder(db: Db, userId: string, orderId: string): Promise<Order> {
-  const row = await findOwnOrder(db, userId, orderId);
-  if (!row) throw notFound('Order');
-  return orderView(db, row);
+  const found = await findOwnOrderView(db, userId, orderId);
+  if (!found) throw notFound('Order');
+  return found.view;
 }
 
 /**
@@ -206,9 +206,10 @@ function paymentLines(
  * one and one not paid yet are all 404: there is no receipt to show.
  */
 export async function receiptOfOrder(db: Db, userId: string, orderId: string, seller: Seller) {
-  const row = await findOwnOrder(db, userId, orderId);
-  if (!row?.paidAt) throw notFound('Receipt');
-  const receipt = receiptOf(await orderView(db, row), seller, row.paidAt);
+  const found = await findOwnOrderView(db, userId, orderId);
+  const row = found?.row;
+  if (!found || !row?.paidAt) throw notFound('Receipt');
+  const receipt = receiptOf(found.view, seller, row.paidAt);
   const fileName = `${receipt.title}-${row.orderNumber}.pdf`.normalize('NFD').replace(/[^\w.-]/g, '');
   return { pdf: await receiptPdf(receipt), fileName };
 }

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/contracts/profile';
 import { AppError } from '../../errors';
 import { requireSignIn, signedIn } from '../../plugins/auth';
-import type { KeptAnswers } from './kept-answers';
+import { type KeptAnswers, sendKept } from '../auth/kept-answers';
 import * as profile from './service';
 
 const errors = { 401: ErrorResponseSchema, 404: ErrorResponseSchema };
@@ -81,9 +81,11 @@ function registerAccount(app: ProfileApp, answers: Answers): void {
         response: { 200: ProfileSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = caller(request).id;
-      return answers.get(userId, 'profile', () => profile.getProfile(app.database.db, userId));
+      return sendKept(answers, reply, { userId, name: 'profile' }, () =>
+        profile.getProfile(app.database.db, userId),
+      );
     },
   );
 
@@ -114,12 +116,13 @@ function registerBooks(app: ProfileApp, deps: DepsOf, answers: Answers): void {
         response: { 200: ProfileBooksSchema, ...errors, 400: ErrorResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = caller(request).id;
       const { query } = request;
       const read = () => profile.listBooks(deps(request), userId, query);
       // My Books' first page, read on every visit and again while a book is drawn, is kept.
-      return query.cursor || query.ids ? read() : answers.get(userId, `books:${query.limit ?? ''}`, read);
+      if (query.cursor || query.ids) return read();
+      return sendKept(answers, reply, { userId, name: `books:${query.limit ?? ''}` }, read);
     },
   );
 

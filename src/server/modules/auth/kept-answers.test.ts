@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
-import { draftBookOf, userIdOf } from '../../../../test/checkout-factory';
+import { draftBookOf, orderedBookOf, userIdOf } from '../../../../test/checkout-factory';
 import { signedInAs } from '../../../../test/signed-in';
+import type { Order } from '../../../shared/contracts/checkout';
 import type { ProfileBooks } from '../../../shared/contracts/profile';
 import {
   accountChanges,
@@ -10,11 +11,14 @@ import {
   books,
   bookVersions,
   generatedImages,
+  orderCopies,
   orders,
+  paymentRefunds,
+  reviews,
   users,
 } from '../../db/schema';
-import { accountKey } from '../auth/revocations';
 import { keptAnswers } from './kept-answers';
+import { accountKey } from './revocations';
 
 // Issue 37 (docs/decisions/031): a parent's profile and My Books' first page are kept in the API
 // process's memory and given again until a trigger records that what they show has changed.
@@ -102,6 +106,42 @@ describe('kept answers', () => {
     expect(await progressOf(t, other.cookie, otherBook)).toBe(8);
   });
 
+  it("gives an order's page again from memory until anything it shows changes; another parent gets 404", async () => {
+    const { order } = await orderedBookOf(t, owner.id, owner.cookie);
+    const page = async (cookie = owner.cookie) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${order.id}`,
+        headers: { cookie },
+      });
+      return { status: response.statusCode, order: response.json<Order>() };
+    };
+    await pastRecordedChanges();
+    expect((await page()).order.trackingNumber).toBeNull();
+    expect((await page(other.cookie)).status).toBe(404);
+    await withoutTriggers(t, sql`update orders set tracking_number = 'BEHIND' where id = ${order.id}`);
+    expect((await page()).order.trackingNumber).toBeNull();
+    expect((await page(other.cookie)).status).toBe(404);
+    // A refund recorded (the provider's notification), a review, the printer's tracking number.
+    await t.database.db.insert(paymentRefunds).values({
+      orderId: order.id,
+      paymentSessionId: 'cs_kept',
+      amount: 500,
+      currency: 'chf',
+      reason: 'operator',
+      status: 'refunded',
+    });
+    expect((await page()).order).toMatchObject({ refundedAmount: 500, trackingNumber: 'BEHIND' });
+    await pastRecordedChanges();
+    await t.database.db
+      .insert(reviews)
+      .values({ userId: owner.id, orderId: order.id, rating: 4, text: 'Lovely' });
+    expect((await page()).order.review).toMatchObject({ rating: 4, text: 'Lovely' });
+    await pastRecordedChanges();
+    await t.database.db.update(orders).set({ trackingNumber: 'TRACK-1' }).where(eq(orders.id, order.id));
+    expect((await page()).order.trackingNumber).toBe('TRACK-1');
+  });
+
   it('sees another process’s change within the list’s 250 ms, and its own change at once', async () => {
     await pastRecordedChanges();
     expect(await progressOf(second, owner.cookie, ownerBook)).toBe(55);
@@ -178,6 +218,23 @@ describe('kept answers', () => {
           .where(eq(bookInstances.id, ownerBook)),
       ),
     ).toBe(true);
+    // A shown column set to what it was records nothing; the wizard's answers changed do.
+    expect(
+      await changed(() =>
+        t.database.db
+          .update(bookInstances)
+          .set({ progressPercentage: 33 })
+          .where(eq(bookInstances.id, ownerBook)),
+      ),
+    ).toBe(false);
+    expect(
+      await changed(() =>
+        t.database.db
+          .update(bookInstances)
+          .set({ wizardMetadata: sql`${bookInstances.wizardMetadata} || '{"keptAnswersTest":1}'::jsonb` })
+          .where(eq(bookInstances.id, ownerBook)),
+      ),
+    ).toBe(true);
     expect(
       await changed(() =>
         t.database.db
@@ -213,6 +270,22 @@ describe('kept answers', () => {
     expect(
       await changed(() =>
         t.database.db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, orderId)),
+      ),
+    ).toBe(true);
+    // A gift copy is written with its order (not recorded, as the order's lines); its printing is.
+    let copyId = '';
+    expect(
+      await changed(async () => {
+        const [row] = await t.database.db
+          .insert(orderCopies)
+          .values({ orderId, position: 1 })
+          .returning({ id: orderCopies.id });
+        copyId = row!.id;
+      }),
+    ).toBe(false);
+    expect(
+      await changed(() =>
+        t.database.db.update(orderCopies).set({ status: 'printing' }).where(eq(orderCopies.id, copyId)),
       ),
     ).toBe(true);
     // Written at commit: a transaction still open has recorded nothing another process can read.
