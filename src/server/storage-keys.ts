@@ -58,8 +58,9 @@ export function instanceKeys(id: string) {
     pageVariant: (position: number, variant: number, extension: string) =>
       `${folder}pages/${position}-v${variant}.${extension}`,
     pagesFolder: `${folder}pages/`,
-    /** The web-sized WebP of a picture of this book, cached beside the picture's folder. */
-    webImage: (sha256: string, width: number) => `${folder}web/${sha256}-${width}.webp`,
+    /** The web-sized WebP (or AVIF) of a picture of this book, cached beside the picture's folder. */
+    webImage: (sha256: string, width: number, format: 'webp' | 'avif' = 'webp') =>
+      `${folder}web/${sha256}-${width}.${format}`,
     printFolder: print,
     printFile: (file: PrintFileName) => `${print}${file}`,
     interior: `${print}interior.pdf`,

@@ -125,6 +125,30 @@ describe('your book before paying (a worker beside the app, fake illustrator)', 
       width: 480,
       height: 480,
     });
+    // A browser that takes AVIF (Chrome's own Accept header) gets the same picture as AVIF, lighter
+    // (issue 33), and every cache is told the answer depends on the header; the front cover too.
+    const chrome = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+    for (const page of [book.pages[5]!, book.pages[0]!]) {
+      const url = page.images[1]!.url;
+      const [webp, avif] = await Promise.all(
+        ['image/webp,*/*', chrome].map((accept) =>
+          t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie, accept } }),
+        ),
+      );
+      expect(avif!.headers['content-type']).toBe('image/avif');
+      expect(avif!.headers.vary).toContain('accept');
+      expect(webp!.headers['content-type']).toBe('image/webp');
+      expect(await sharp(avif!.rawPayload).metadata()).toMatchObject({
+        format: 'heif',
+        width: 720,
+        height: 720,
+      });
+      expect(avif!.rawPayload.length).toBeLessThan(webp!.rawPayload.length);
+      const small = (data: Buffer) => sharp(data).resize(32, 32).removeAlpha().raw().toBuffer();
+      const [a, b] = await Promise.all([small(avif!.rawPayload), small(webp!.rawPayload)]);
+      const difference = a.reduce((sum, value, index) => sum + Math.abs(value - b[index]!), 0) / a.length;
+      expect(difference).toBeLessThan(4);
+    }
     // A story page is shown as printed: its words on the cream text panel, at the foot or the head.
     const { data: pixels } = await sharp(image.rawPayload)
       .removeAlpha()

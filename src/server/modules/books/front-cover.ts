@@ -7,6 +7,7 @@ import type { CoverType } from '../../../shared/domain/statuses';
 import { approvedCoverArt } from '../../book/cover-art';
 import { type BookPlan, planFromVersion } from '../../book/plan';
 import type { BookVersion } from '../../book/versions';
+import { encodeForWeb, type WebImageFormat } from '../../book/web-image';
 import { bookNames } from '../../book/words';
 import { type BookVersionTexts, orders } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -131,12 +132,13 @@ export async function frontCoverImage(
   variant: { plan: BookPlan; texts: BookVersionTexts; own: boolean } | undefined,
   width: number,
   asked?: CoverType,
+  format: WebImageFormat = 'webp',
 ): Promise<Buffer> {
   const { texts, plan, storyPages, front, read } = await coverSourceOf(deps, instance, current, variant);
   const binding = await frontBinding(deps, instance.id, variant !== undefined, asked);
   const bindings = await printedWith(deps, instance.id, binding, variant);
   const tag = frontCoverTag(front.sha256, texts, plan.language, binding);
-  const cacheKey = instanceKeys(instance.id).webImage(`${tag.slice(0, 32)}-front-cover`, width);
+  const cacheKey = instanceKeys(instance.id).webImage(`${tag.slice(0, 32)}-front-cover`, width, format);
   const cached = await deps.storage.get('instances', cacheKey);
   if (cached) return cached.data;
   const [heroCover, heroArt] = await Promise.all([
@@ -156,7 +158,7 @@ export async function frontCoverImage(
     storyPages,
     width,
   );
-  const webp = await sharp(png).resize(width, width, { fit: 'cover' }).webp({ quality: 80 }).toBuffer();
-  await deps.storage.put('instances', cacheKey, webp, { contentType: 'image/webp' });
-  return webp;
+  const encoded = await encodeForWeb(sharp(png).resize(width, width, { fit: 'cover' }), format);
+  await deps.storage.put('instances', cacheKey, encoded, { contentType: `image/${format}` });
+  return encoded;
 }

@@ -14,6 +14,7 @@ import {
   UnpaidBooksCountSchema,
 } from '../../../shared/contracts/book-preview';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
+import { webImageFormat } from '../../book/web-image';
 import { requireSignIn, signedIn } from '../../plugins/auth';
 import { agreeToReminders } from '../reminders/service';
 import { coverSheetImage } from './cover-sheet';
@@ -65,32 +66,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
       books.getPreview(deps(), signedIn(request).id, request.params.bookInstanceId, request.query.copy),
   );
 
-  app.get(
-    '/:bookInstanceId/pages/:position/image',
-    {
-      schema: {
-        tags: ['books'],
-        summary: 'A page’s picture at a web size (WebP), the current one or a redraw’s new one',
-        params: BookPageParamsSchema,
-        querystring: BookImageQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const image = await books.pageImage(
-        deps(),
-        signedIn(request).id,
-        request.params.bookInstanceId,
-        request.params.position,
-        request.query.w as PreviewImageWidth,
-        request.query.candidate === '1',
-        request.query.copy,
-        request.query.binding,
-      );
-      // The address carries the picture's hash (`v`): the same address is always the same picture.
-      return reply.type('image/webp').header('cache-control', 'private, max-age=86400').send(image);
-    },
-  );
-
+  pageImageRoute(app, deps);
   coverSheetRoute(app, deps);
 
   app.patch(
@@ -177,6 +153,43 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The whole cover as it prints on a binding (issue 31), owner only (404 else). */
+/** A page's picture at a web size, in the format the browser takes (AVIF or WebP). */
+function pageImageRoute(app: Parameters<FastifyPluginAsyncZod>[0], deps: () => books.BooksDeps): void {
+  app.get(
+    '/:bookInstanceId/pages/:position/image',
+    {
+      schema: {
+        tags: ['books'],
+        summary:
+          'A page’s picture at a web size (AVIF when the browser accepts it, WebP otherwise), the current one or a redraw’s new one',
+        params: BookPageParamsSchema,
+        querystring: BookImageQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const format = webImageFormat(request.headers.accept);
+      const image = await books.pageImage(
+        deps(),
+        signedIn(request).id,
+        request.params.bookInstanceId,
+        request.params.position,
+        request.query.w as PreviewImageWidth,
+        request.query.candidate === '1',
+        request.query.copy,
+        request.query.binding,
+        format,
+      );
+      // The address carries the picture's hash (`v`): the same address is always the same picture,
+      // in the format the browser's `Accept` chose.
+      return reply
+        .type(`image/${format}`)
+        .header('cache-control', 'private, max-age=86400')
+        .header('vary', 'accept')
+        .send(image);
+    },
+  );
+}
+
 function coverSheetRoute(app: Parameters<FastifyPluginAsyncZod>[0], deps: () => books.BooksDeps): void {
   app.get(
     '/:bookInstanceId/cover-sheet',

@@ -34,6 +34,7 @@ import {
   versionById,
   versionTexts,
 } from '../../book/versions';
+import { encodeForWeb, type WebImageFormat } from '../../book/web-image';
 import { renamedDedication } from '../../book/wizard-dedication';
 import { bookNames } from '../../book/words';
 import type { Db } from '../../db/client';
@@ -657,7 +658,7 @@ export async function unpaidApprovedCount(db: Db, userId: string): Promise<numbe
 }
 
 /**
- * A page's picture at a web size, as WebP (never the print PNG): made once per picture and width and
+ * A page's picture at a web size, as WebP or AVIF (never the print PNG): made once per picture, width and format and
  * kept in the book's storage folder. The covers are shown as they print: the front cover's art
  * without the approved cover's painted words, the toy's portrait on the back; `binding`, the front
  * cover's before the book is paid (the reader's switch).
@@ -671,8 +672,9 @@ export function pageImage(
   candidate: boolean,
   copy?: number,
   binding?: CoverType,
+  format: WebImageFormat = 'webp',
 ): Promise<Buffer> {
-  return pageImageOf(deps, { userId }, id, position, width, candidate, copy, binding);
+  return pageImageOf(deps, { userId }, id, position, width, candidate, copy, binding, format);
 }
 
 /** A page's picture for the operator console (any book). */
@@ -753,6 +755,7 @@ async function pageImageOf(
   candidate: boolean,
   copy?: number,
   binding?: CoverType,
+  format: WebImageFormat = 'webp',
 ): Promise<Buffer> {
   const instance = await findBook(deps.db, access, id);
   let picture: { key: string; sha256: string; source: number } | undefined;
@@ -783,7 +786,7 @@ async function pageImageOf(
       : undefined;
   // The front cover as it prints: the version's (the copy's) words set on the approved art.
   if (position === FRONT_COVER && !candidate && current) {
-    return frontCoverImage(deps, instance, current, variant, width, binding);
+    return frontCoverImage(deps, instance, current, variant, width, binding, format);
   }
   const version = current && variant ? { ...current, texts: variant.texts } : current;
   const back = version ? backCoverPosition(version.texts.pages.length) : -1;
@@ -802,6 +805,7 @@ async function pageImageOf(
       ? `${picture.sha256}-${treatment === 'title-art' ? 'title-art-2' : treatment}`
       : `${tagOf(picture.sha256, wordsTag(words)).slice(0, 32)}-printed`,
     width,
+    format,
   );
   const cached = await deps.storage.get('instances', cacheKey);
   if (cached) return cached.data;
@@ -824,10 +828,10 @@ async function pageImageOf(
               pictureVariant(picture.key),
             )
           : original.data;
-  const webp = await sharp(art, { limitInputPixels: false })
-    .resize(width, width, { fit: 'cover' })
-    .webp({ quality: 80 })
-    .toBuffer();
-  await deps.storage.put('instances', cacheKey, webp, { contentType: 'image/webp' });
-  return webp;
+  const encoded = await encodeForWeb(
+    sharp(art, { limitInputPixels: false }).resize(width, width, { fit: 'cover' }),
+    format,
+  );
+  await deps.storage.put('instances', cacheKey, encoded, { contentType: `image/${format}` });
+  return encoded;
 }
