@@ -2,6 +2,7 @@ import { gt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import { accountChanges } from '../../db/schema';
+import { CLOCK_SKEW_MS, polledChanges } from './polled-changes';
 import { accountKey } from './revocations';
 
 /**
@@ -30,8 +31,6 @@ export type KeptAnswers = {
   readonly size: number;
 };
 
-/** Clocks of the database and of this process may differ a little (as revocations.ts allows). */
-const CLOCK_SKEW_MS = 2000;
 /** The catalogue's key: a book's title is on every parent's cards. */
 const EVERY_ACCOUNT = '*';
 
@@ -48,48 +47,30 @@ export function keptAnswers(
     clock?: () => number;
   } = {},
 ): KeptAnswers {
-  const maxStaleMs = options.maxStaleMs ?? 250;
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const maxAccounts = options.maxAccounts ?? 10_000;
-  const clock = options.clock ?? (() => performance.now());
   /** By account key: when the answers were read (this process's wall clock) and the answers. */
   const accounts = new Map<string, { readAt: number; answers: Map<string, unknown> }>();
-  /** By account key: the latest change the list holds (the database's clock). */
-  const changedAt = new Map<string, number>();
-  let since = new Date(Date.now() - maxAgeMs - CLOCK_SKEW_MS);
-  let listReadAt = Number.NEGATIVE_INFINITY;
-  let reading: Promise<void> | undefined;
-
-  const read = async () => {
-    const started = clock();
-    // Rows committed while the last read ran may carry an earlier time: read a little back.
-    const rows = await db
-      .select({ key: accountChanges.accountKey, at: accountChanges.changedAt })
-      .from(accountChanges)
-      .where(gt(accountChanges.changedAt, new Date(since.getTime() - CLOCK_SKEW_MS)));
-    for (const row of rows) {
-      const at = row.at.getTime();
-      if ((changedAt.get(row.key) ?? 0) < at) changedAt.set(row.key, at);
-      if (at > since.getTime()) since = row.at;
-    }
-    // A change older than every kept answer can spoil none of them.
-    const forgetBefore = Date.now() - maxAgeMs - 2 * CLOCK_SKEW_MS;
-    for (const [key, at] of changedAt) if (at < forgetBefore) changedAt.delete(key);
-    listReadAt = started;
-  };
-  const refresh = () => {
-    reading ??= read().finally(() => {
-      reading = undefined;
-    });
-    return reading;
-  };
+  /** By account key: the latest change (the database's clock); older than every kept answer: gone. */
+  const changes = polledChanges(
+    (after) =>
+      db
+        .select({ key: accountChanges.accountKey, at: accountChanges.changedAt })
+        .from(accountChanges)
+        .where(gt(accountChanges.changedAt, after)),
+    {
+      windowMs: maxAgeMs,
+      ...(options.maxStaleMs === undefined ? {} : { maxStaleMs: options.maxStaleMs }),
+      ...(options.clock ? { clock: options.clock } : {}),
+    },
+  );
   const unchangedSince = (key: string, readAt: number) =>
-    readAt > (changedAt.get(key) ?? Number.NEGATIVE_INFINITY) + CLOCK_SKEW_MS &&
-    readAt > (changedAt.get(EVERY_ACCOUNT) ?? Number.NEGATIVE_INFINITY) + CLOCK_SKEW_MS;
+    readAt > (changes.latest(key) ?? Number.NEGATIVE_INFINITY) + CLOCK_SKEW_MS &&
+    readAt > (changes.latest(EVERY_ACCOUNT) ?? Number.NEGATIVE_INFINITY) + CLOCK_SKEW_MS;
 
   return {
     async get<T>(userId: string, name: string, readAnswer: () => Promise<T>): Promise<T> {
-      if (clock() - listReadAt > maxStaleMs) await refresh();
+      await changes.fresh();
       const key = accountKey(userId);
       const kept = accounts.get(key);
       const now = Date.now();
@@ -121,11 +102,8 @@ export function keptAnswers(
       }
       return answer;
     },
-    async refresh() {
-      // A read already under way may have started before the change was committed: read once more.
-      if (reading) await reading;
-      await refresh();
-    },
+    // A read already under way may have started before the change was committed: read once more.
+    refresh: () => changes.refresh(),
     forget(userId) {
       accounts.delete(accountKey(userId));
     },

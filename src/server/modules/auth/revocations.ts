@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionRevocations } from '../../db/schema';
+import { CLOCK_SKEW_MS, polledChanges } from './polled-changes';
 
 /**
  * When each account's sessions were last ended, as this process knows it (docs/decisions/019).
@@ -26,53 +27,27 @@ export type SessionRevocations = {
 /** How a revocation row names its account: the hex SHA-256 of the account's id (the trigger's). */
 export const accountKey = (userId: string) => createHash('sha256').update(userId, 'utf8').digest('hex');
 
-/** Clocks of the database and of this process may differ a little: a copy this close is re-read. */
-const CLOCK_SKEW_MS = 2000;
-
 export function sessionRevocationList(
   db: Db,
   options: { windowMs: number; maxStaleMs?: number; clock?: () => number },
 ): SessionRevocations {
-  const maxStaleMs = options.maxStaleMs ?? 250;
-  const clock = options.clock ?? (() => performance.now());
-  const revokedAt = new Map<string, number>();
-  let since = new Date(Date.now() - options.windowMs - CLOCK_SKEW_MS);
-  let readAt = Number.NEGATIVE_INFINITY;
-  let reading: Promise<void> | undefined;
-
-  const read = async () => {
-    const started = clock();
-    // Rows written while the last read ran may carry an earlier time: read a little back.
-    const rows = await db
-      .select({ userId: sessionRevocations.userId, revokedAt: sessionRevocations.revokedAt })
-      .from(sessionRevocations)
-      .where(gt(sessionRevocations.revokedAt, new Date(since.getTime() - CLOCK_SKEW_MS)));
-    for (const row of rows) {
-      const at = row.revokedAt.getTime();
-      if ((revokedAt.get(row.userId) ?? 0) < at) revokedAt.set(row.userId, at);
-      if (at > since.getTime()) since = row.revokedAt;
-    }
-    const forgetBefore = Date.now() - options.windowMs - 2 * CLOCK_SKEW_MS;
-    for (const [userId, at] of revokedAt) if (at < forgetBefore) revokedAt.delete(userId);
-    readAt = started;
-  };
-  const refresh = () => {
-    reading ??= read().finally(() => {
-      reading = undefined;
-    });
-    return reading;
-  };
-
+  // Only the last `windowMs` matter: an older copy has expired.
+  const list = polledChanges(
+    (after) =>
+      db
+        .select({ key: sessionRevocations.userId, at: sessionRevocations.revokedAt })
+        .from(sessionRevocations)
+        .where(gt(sessionRevocations.revokedAt, after)),
+    options,
+  );
   return {
     async endedSince(userId, issuedAtMs) {
-      if (clock() - readAt > maxStaleMs) await refresh();
-      const at = revokedAt.get(accountKey(userId));
+      await list.fresh();
+      // A copy issued this close to a revocation is read from the database again.
+      const at = list.latest(accountKey(userId));
       return at !== undefined && at >= issuedAtMs - CLOCK_SKEW_MS;
     },
-    async refresh() {
-      // A read already under way may have started before the sessions were ended: read once more.
-      if (reading) await reading;
-      await refresh();
-    },
+    // A read already under way may have started before the sessions were ended: read once more.
+    refresh: () => list.refresh(),
   };
 }
