@@ -136,7 +136,11 @@ describe('kept answers', () => {
     await t.database.db
       .insert(reviews)
       .values({ userId: owner.id, orderId: order.id, rating: 4, text: 'Lovely' });
-    expect((await page()).order.review).toMatchObject({ rating: 4, text: 'Lovely' });
+    expect((await page()).order.review).toMatchObject({
+      rating: 4,
+      text: 'Lovely',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     await pastRecordedChanges();
     await t.database.db.update(orders).set({ trackingNumber: 'TRACK-1' }).where(eq(orders.id, order.id));
     expect((await page()).order.trackingNumber).toBe('TRACK-1');

@@ -121,14 +121,10 @@ function viewExtras() {
       from ${orderItems} where ${orderItems.orderId} = ${ofTheOrder(orders.id)})`,
     customerEmail: sql<string | null>`(select ${customers.email} from ${customers}
       where ${customers.id} = ${ofTheOrder(orders.customerId)})`,
-    reviewRating: sql<number | null>`(select ${reviews.rating} from ${reviews}
-      where ${reviews.orderId} = ${ofTheOrder(orders.id)} limit 1)`,
-    reviewText: sql<string | null>`(select ${reviews.text} from ${reviews}
-      where ${reviews.orderId} = ${ofTheOrder(orders.id)} limit 1)`,
-    reviewCreatedAt: sql<Date | null>`(select ${reviews.createdAt} from ${reviews}
-      where ${reviews.orderId} = ${ofTheOrder(orders.id)} limit 1)`.mapWith(
-      (value: string) => reviews.createdAt.mapFromDriverValue(value) as Date | null,
-    ),
+    review: sql<{ rating: number; text: string; createdAt: string } | string | null>`(select
+        json_build_object('rating', ${reviews.rating}, 'text', ${reviews.text},
+          'createdAt', ${reviews.createdAt})
+      from ${reviews} where ${reviews.orderId} = ${ofTheOrder(orders.id)} limit 1)`,
     refunded: sql<number>`(select coalesce(sum(${paymentRefunds.amount}), 0)::int from ${paymentRefunds}
       where ${paymentRefunds.orderId} = ${ofTheOrder(orders.id)}
         and ${inArray(paymentRefunds.reason, OWN_PAYMENT_REFUND_REASONS)}
@@ -154,9 +150,7 @@ type ViewExtras = {
 const NOTHING_BESIDE: ViewExtras = {
   items: [],
   customerEmail: null,
-  reviewRating: null,
-  reviewText: null,
-  reviewCreatedAt: null,
+  review: null,
   refunded: 0,
   promoCode: null,
   copies: [],
@@ -168,15 +162,12 @@ const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.p
 /** The view from the order's row and its `viewExtras`. */
 function viewOf(row: OrderRow, extras: ViewExtras): Order {
   const items = parsed(extras.items);
-  const review =
-    extras.reviewRating !== null && extras.reviewCreatedAt
-      ? { rating: extras.reviewRating, text: extras.reviewText ?? '', createdAt: extras.reviewCreatedAt }
-      : undefined;
+  const review = extras.review ? parsed(extras.review) : null;
   const view = toOrderView(
     row,
     items,
     extras.customerEmail ?? undefined,
-    review,
+    review ? { ...review, createdAt: new Date(review.createdAt) } : undefined,
     Number(extras.refunded ?? 0),
     extras.promoCode,
     parsed(extras.copies),
