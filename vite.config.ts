@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -198,6 +199,32 @@ const STOREFRONT_ENTRY = 'src/client/storefront.ts';
 const SERVER_ENTRY = 'src/client/entry-server.tsx';
 
 /**
+ * The tab's icon written into the page (issue 33): asked for by its address, the browser fetches it
+ * while the page's first picture is still on its way, one more request on a phone's first visit.
+ * The file in public/brand/ stays the one source; the build copies it in, its spaces squeezed.
+ */
+function inlineFavicon(): Plugin {
+  const file = fileURLToPath(new URL('./public/brand/favicon.svg', import.meta.url));
+  return {
+    name: 'shop:inline-favicon',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const svg = fs
+        .readFileSync(file, 'utf8')
+        .replace(/>\s+</g, '><')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replaceAll('"', "'");
+      // In an attribute between double quotes: only these need escaping in a data: address.
+      const data = `data:image/svg+xml,${svg.replace(/[%#<>"]/g, (char) => encodeURIComponent(char))}`;
+      const link = /<link rel="icon" type="image\/svg\+xml" href="\/brand\/favicon\.svg"\s*\/?>/;
+      if (!link.test(html)) throw new Error('index.html: no <link rel="icon"> for /brand/favicon.svg');
+      return html.replace(link, `<link rel="icon" type="image/svg+xml" href="${data}" />`);
+    },
+  };
+}
+
+/**
  * The storefront pages' HTML template (issue 19, docs/decisions/017): index.html with its stylesheet
  * but none of the app's scripts or preloads, only the small storefront script that loads the app on
  * the first interaction. The server fills its #root with the page it renders.
@@ -290,6 +317,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     sonnerOnDemand(),
     firstLoadBoot(),
+    inlineFavicon(),
     storefrontTemplate(),
     storefrontServerBuild(),
     ownSchemaRegistry(),

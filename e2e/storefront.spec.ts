@@ -57,6 +57,13 @@ test.describe('storefront painted from HTML', () => {
         await expect(
           page.getByRole('banner').getByRole('link', { name: /Sign in|Se connecter/ }),
         ).toBeVisible();
+        // The tab's icon is in the page, not one more request beside the first picture (issue 33),
+        // and the logo does not compete with that picture.
+        await expect(page.locator('link[rel="icon"]')).toHaveAttribute(
+          'href',
+          /^data:image\/svg\+xml,%3Csvg /,
+        );
+        await expect(page.getByRole('banner').locator('img').first()).toHaveAttribute('fetchpriority', 'low');
         // The later pictures, which wait for the page's script where there is one, show without it.
         const later = page.locator('img[src="/catalog/home/hero-2.webp"]');
         await expect(later).toHaveCount(1);

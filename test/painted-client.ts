@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { readPaintedState } from '../src/shared/painted-state';
 import { STOREFRONT_STATE_ID } from '../src/shared/storefront';
 
 /**
@@ -42,7 +43,8 @@ export function paintedState(html: string) {
   const match = new RegExp(
     `<script type="application/json" id="${STOREFRONT_STATE_ID}">([^<]*)</script>`,
   ).exec(html);
-  return match?.[1] ? JSON.parse(match[1]) : undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read what they need of it
+  return match?.[1] ? readPaintedState<any>(match[1]) : undefined;
 }
 
 const SPA_SHELL =

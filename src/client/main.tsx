@@ -5,6 +5,7 @@ import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { readPaintedState } from '../shared/painted-state';
 import { HYDRATED_EVENT, STOREFRONT_STATE_ID, type StorefrontState } from '../shared/storefront';
 import { AppProviders, createQueryClient } from './components/layout/app-providers';
 import { createI18n } from './i18n';
@@ -16,7 +17,9 @@ if (!container) throw new Error('index.html has no #root element');
 
 // A storefront page the server painted (issue 19) hands over its language, texts and API reads.
 const stateElement = document.getElementById(STOREFRONT_STATE_ID);
-const painted = stateElement ? (JSON.parse(stateElement.textContent ?? '{}') as StorefrontState) : undefined;
+const painted = stateElement
+  ? readPaintedState<StorefrontState>(stateElement.textContent ?? '{}')
+  : undefined;
 
 const { i18n, ready } = createI18n(painted);
 rememberWebFonts();

@@ -179,6 +179,7 @@ function pageStyles(sheet: ParsedStylesheet | undefined) {
     const fontsCached = fonts === 'cached';
     const css = criticalCss(sheet, classesInHtml(html), {
       webFonts: fonts === 'heading' ? isHeadingFont : fontsCached,
+      html,
     });
     const later =
       fontsCached || !webFonts

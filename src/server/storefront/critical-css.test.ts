@@ -92,4 +92,26 @@ describe('criticalCss', () => {
     const out = cut(css, all);
     expect(out.length).toBe(css.replace('/*! tailwindcss */', '').length);
   });
+
+  it('drops the custom properties nothing on the page reads or sets, and keeps what they name', () => {
+    const sheet =
+      '@layer theme{:root,:host{--color-red:red;--color-ink:#223;--font-sans:Nunito;--font:var(--font-sans);--gap:1rem}}' +
+      '@layer properties{@supports (x:y){*,:before,:after,::backdrop{--tw-shadow:0 0 #0000;--tw-rotate:initial}}}' +
+      '@layer utilities{.ink{color:var(--color-ink)}.font{font-family:var(--font)}.red{color:var(--color-red)}' +
+      '.shadow{--tw-shadow:0 1px red;box-shadow:var(--tw-shadow)}.rotate{rotate:var(--tw-rotate)}}' +
+      '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-rotate{syntax:"*";inherits:false}';
+    const html = '<p class="ink font shadow" style="margin:var(--gap)">Hi</p>';
+    const out = criticalCss(parseStylesheet(sheet), classesInHtml(html), { webFonts: true, html });
+    // Read by a kept rule, named by a kept property's value, set and read, or in a style attribute.
+    for (const kept of ['--color-ink:#223', '--font:var(--font-sans)', '--font-sans:Nunito', '--gap:1rem']) {
+      expect(out).toContain(kept);
+    }
+    expect(out).toContain('--tw-shadow:0 0 #0000');
+    expect(out).toContain('@property --tw-shadow{');
+    // The red and the rotation belong to rules the page does not use.
+    expect(out).not.toContain('--color-red');
+    expect(out).not.toContain('--tw-rotate');
+    // Without the page's HTML nothing is dropped.
+    expect(cut(sheet, html)).toContain('@property --tw-rotate');
+  });
 });

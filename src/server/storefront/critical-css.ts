@@ -217,20 +217,69 @@ function keyframeNames(nodes: Node[], names: Set<string>): Set<string> {
   return names;
 }
 
+// Where a stylesheet only defines custom properties: the theme's values (`:root,:host{…}`), the
+// properties' starting values (`*,:before,:after,::backdrop{…}`) and their registrations.
+const DEFINITIONS = /(:root,:host|\*,:before,:after,::backdrop)\{([^{}]*)\}/g;
+const REGISTRATION = /@property\s+(--[\w-]+)\s*\{[^{}]*\}/g;
+const PROPERTY_NAME = /--[\w-]+/g;
+
+/**
+ * The kept rules without the custom properties nothing on the page reads or sets (issue 33): the
+ * theme names every colour of the palette and Tailwind registers every property any utility of
+ * the app uses, ~9 KB a page leaves unused. A property stays when a kept rule (outside those
+ * definitions) or the page's HTML (a `style` attribute) names it, and so does every property its
+ * value names. Every doubt keeps the property.
+ */
+export function withoutUnusedProperties(css: string, html: string): string {
+  const outside = css.replace(DEFINITIONS, '').replace(REGISTRATION, '');
+  const used = new Set([...outside.matchAll(PROPERTY_NAME), ...html.matchAll(PROPERTY_NAME)].map(([n]) => n));
+  const values = new Map<string, string[]>();
+  for (const [, , body] of css.matchAll(DEFINITIONS)) {
+    for (const declaration of (body as string).split(';')) {
+      const at = declaration.indexOf(':');
+      const name = declaration.slice(0, at).trim();
+      if (name.startsWith('--')) {
+        const named = [...declaration.slice(at + 1).matchAll(PROPERTY_NAME)].map(([n]) => n);
+        values.set(name, [...(values.get(name) ?? []), ...named]);
+      }
+    }
+  }
+  const pending = [...used];
+  while (pending.length > 0) {
+    for (const named of values.get(pending.pop() as string) ?? []) {
+      if (!used.has(named)) {
+        used.add(named);
+        pending.push(named);
+      }
+    }
+  }
+  return css
+    .replace(REGISTRATION, (rule, name: string) => (used.has(name) ? rule : ''))
+    .replace(DEFINITIONS, (_rule, selector: string, body: string) => {
+      const kept = body.split(';').filter((declaration) => {
+        const name = declaration.slice(0, declaration.indexOf(':')).trim();
+        return !name.startsWith('--') || used.has(name);
+      });
+      return `${selector}{${kept.join(';')}}`;
+    });
+}
+
 /**
  * The stylesheet cut down to what a page with these classes uses; the web fonts' `@font-face`
- * rules only when `webFonts` (the local stand-ins always).
+ * rules only when `webFonts` (the local stand-ins always). Given the page's `html`, the custom
+ * properties it leaves unused go too.
  */
 export function criticalCss(
   sheet: ParsedStylesheet,
   classes: Set<string>,
-  { webFonts }: { webFonts: WebFontChoice },
+  { webFonts, html }: { webFonts: WebFontChoice; html?: string },
 ): string {
   const rules = keep(sheet.nodes, { classes, animations: new Set(), webFonts });
   // An animation is kept where a kept rule names it.
   const words = new Set(rules.split(/[^\w-]+/));
   const named = new Set([...keyframeNames(sheet.nodes, new Set())].filter((name) => words.has(name)));
-  return named.size === 0 ? rules : keep(sheet.nodes, { classes, animations: named, webFonts });
+  const kept = named.size === 0 ? rules : keep(sheet.nodes, { classes, animations: named, webFonts });
+  return html === undefined ? kept : withoutUnusedProperties(kept, html);
 }
 
 /**

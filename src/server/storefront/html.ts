@@ -1,3 +1,4 @@
+import { writePaintedState } from '../../shared/painted-state';
 import type { StorefrontRender } from '../../shared/storefront';
 import { STOREFRONT_STATE_ID } from '../../shared/storefront';
 
@@ -16,8 +17,8 @@ export function escapeHtml(value: string): string {
  * `<!--`), `>` or `&` can end or bend the element, and U+2028/U+2029 are escaped as well. The
  * browser's JSON.parse reads it back unchanged.
  */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
+export function jsonForScript(value: unknown, write: (value: unknown) => string = JSON.stringify): string {
+  return write(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
@@ -64,7 +65,7 @@ export function fillTemplate(
       .replace(
         /<div id="root"><\/div>/,
         () =>
-          `<div id="root">${body}</div>\n    <script type="application/json" id="${STOREFRONT_STATE_ID}">${jsonForScript(page.state)}</script>`,
+          `<div id="root">${body}</div>\n    <script type="application/json" id="${STOREFRONT_STATE_ID}">${jsonForScript(page.state, writePaintedState)}</script>`,
       )
   );
 }

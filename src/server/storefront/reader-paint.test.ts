@@ -15,6 +15,7 @@ let owner: { id: string; cookie: string };
 let stranger: { cookie: string };
 let bookId: string;
 let title: string;
+let preview: BookPreview;
 
 beforeAll(async () => {
   const clientDir = await paintedClientDir('shop-reader-paint-');
@@ -26,12 +27,13 @@ beforeAll(async () => {
   stranger = { cookie: await signedInAs(t, 'painted.stranger@example.com') };
   ({ bookInstanceId: bookId } = await draftBookOf(t, owner, { childName: 'Maëlle' }));
   await waitForBook(t, bookId, ['ready']);
-  const preview = await t.app.inject({
+  const response = await t.app.inject({
     method: 'GET',
     url: `/api/books/${bookId}`,
     headers: { cookie: owner.cookie },
   });
-  title = (preview.json() as BookPreview).title;
+  preview = response.json() as BookPreview;
+  title = preview.title;
 }, 180_000);
 
 afterAll(async () => {
@@ -76,6 +78,17 @@ describe('the reader painted by the server', () => {
         ['book', bookId],
       ]),
     );
+    // The book handed over is the API's own, its pages' pictures written short in the page.
+    const book = state.queries.queries.find((query: { queryKey: unknown[] }) => query.queryKey[0] === 'book')
+      .state.data;
+    expect(book).toEqual(JSON.parse(JSON.stringify(preview)));
+    const written = html.slice(html.indexOf('id="storefront-state"'));
+    expect(written).toContain('$pictures');
+    expect(written).not.toContain('w=1600');
+    // The thumbnails' buttons need the app: no copy of their pictures for a browser without it.
+    const strip = html.slice(html.indexOf('<nav'), html.indexOf('</nav>'));
+    expect(strip).toMatch(/data-defer-src=/);
+    expect(strip).not.toContain('<noscript');
     // The session handed to the app holds who is signed in, never the session's token.
     const token = decodeURIComponent(owner.cookie.split('=')[1] ?? '').split('.')[0];
     expect(token).toBeTruthy();

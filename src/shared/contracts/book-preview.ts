@@ -57,6 +57,24 @@ const PreviewImageSchema = z
 export type PreviewImage = z.infer<typeof PreviewImageSchema>;
 
 /**
+ * A page's picture at every width the image route serves: `base` is `/api/books` (the owner) or
+ * `/api/admin/books` (the console), `tag` the picture's hash (its first 16 characters go in the
+ * address, so a new picture is a new address the browser may keep).
+ */
+export function previewImages(
+  base: string,
+  bookId: string,
+  position: number,
+  tag: string,
+  candidate = false,
+): PreviewImage[] {
+  return PREVIEW_IMAGE_WIDTHS.map((width) => ({
+    width,
+    url: `${base}/${bookId}/pages/${position}/image?w=${width}${candidate ? '&candidate=1' : ''}&v=${tag.slice(0, 16)}`,
+  }));
+}
+
+/**
  * One page as it will print. `position` is the printed page: 0 the front cover, 1 the title page,
  * 2 the dedication, 3.. the story pages, the last one the back cover. Texts are real text, shown
  * beside (or over) the picture by the client; a page without picture has `images: []`.

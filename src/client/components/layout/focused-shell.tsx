@@ -40,6 +40,7 @@ export function FocusedShell({ homeLabel, title, actions, width, children, foote
               alt=""
               width={36}
               height={36}
+              fetchPriority="low"
               className="size-9 -rotate-6 sm:hidden"
             />
             <Logo className="hidden h-8 sm:block sm:h-8" />

@@ -24,6 +24,8 @@ export function Logo({ className }: { className?: string }) {
       alt={t('brand.logoAlt')}
       width={width}
       height={height}
+      // Small and never the page's largest picture: it does not compete with that one (issue 33).
+      fetchPriority="low"
       className={cn('h-9 w-auto sm:h-10', className)}
     />
   );

@@ -6,6 +6,11 @@ type DeferredImageProps = ImgHTMLAttributes<HTMLImageElement> & {
   /** A picture off the first screen: on a painted page it loads only once the page has loaded. */
   defer: boolean;
   alt: string;
+  /**
+   * False where the picture is of no use without JavaScript (a button's picture that only the app
+   * makes work): no `<noscript>` copy, so the painted page is lighter (issue 33).
+   */
+  withoutScript?: boolean;
   /** The picture element (React 19 passes it as a prop): e.g. to see a picture already loaded. */
   ref?: Ref<HTMLImageElement>;
 };
@@ -16,7 +21,14 @@ type DeferredImageProps = ImgHTMLAttributes<HTMLImageElement> & {
  * the ones below it. Without JavaScript the `<noscript>` copy shows it; in the app it is a plain
  * `<img>` from its first render.
  */
-export function DeferredImage({ defer, src, srcSet, alt, ...props }: DeferredImageProps) {
+export function DeferredImage({
+  defer,
+  src,
+  srcSet,
+  alt,
+  withoutScript = true,
+  ...props
+}: DeferredImageProps) {
   const painted = usePaintedPage();
   // The hydration render must be the server's; the picture gets its address right after it.
   const [waiting, setWaiting] = useState(defer && painted);
@@ -33,7 +45,7 @@ export function DeferredImage({ defer, src, srcSet, alt, ...props }: DeferredIma
       ) : (
         <img src={src} srcSet={srcSet} {...props} alt={alt} />
       )}
-      {waiting && (
+      {waiting && withoutScript && (
         <noscript>
           <img src={src} srcSet={srcSet} {...props} alt={alt} />
         </noscript>

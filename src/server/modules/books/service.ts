@@ -6,9 +6,8 @@ import {
   type BookPreview,
   type BookPreviewPage,
   type BookTextsUpdate,
-  PREVIEW_IMAGE_WIDTHS,
-  type PreviewImage,
   type PreviewImageWidth,
+  previewImages,
 } from '../../../shared/contracts/book-preview';
 import type { BookApproval } from '../../../shared/contracts/checkout';
 import { bookPreviewPages } from '../../../shared/domain/book-pages';
@@ -123,19 +122,6 @@ async function editableBook(tx: Db, userId: string, id: string) {
 /** Where the pictures are read: the owner's reader, or the operator console. */
 const imageBase = (access: BookAccess) => ('userId' in access ? '/api/books' : '/api/admin/books');
 
-function imageUrls(
-  base: string,
-  bookId: string,
-  position: number,
-  tag: string,
-  candidate = false,
-): PreviewImage[] {
-  return PREVIEW_IMAGE_WIDTHS.map((width) => ({
-    width,
-    url: `${base}/${bookId}/pages/${position}/image?w=${width}${candidate ? '&candidate=1' : ''}&v=${tag.slice(0, 16)}`,
-  }));
-}
-
 /** The picture a printed position shows: its own, or (title page) the one it repeats. */
 function pictureOf(instance: Instance, version: BookVersion, position: number) {
   if (position === TITLE_PAGE) {
@@ -172,12 +158,12 @@ function previewPages(
     // The front cover is the printed one: its address carries the words it prints and the binding.
     if (position === FRONT_COVER) {
       const tag = frontCoverTag(picture.sha256, texts, language, binding ?? 'softcover');
-      return imageUrls(base, instance.id, position, tag);
+      return previewImages(base, instance.id, position, tag);
     }
     // A story page shows its words on the picture, as printed: new words, a new address (a
     // bilingual page's second text is told from the same names, so it changes with them).
     const words = printedText(instance, version, position);
-    return imageUrls(
+    return previewImages(
       base,
       instance.id,
       position,
@@ -335,7 +321,7 @@ async function previewOf(deps: BooksDeps, access: BookAccess, id: string): Promi
         ...(redraw.status === 'ready' && redraw.nearlySame ? { free: true } : {}),
         images:
           redraw.status === 'ready' && redraw.sha256
-            ? imageUrls(base, instance.id, redraw.position, redraw.sha256, true)
+            ? previewImages(base, instance.id, redraw.position, redraw.sha256, true)
             : [],
       })),
   };

@@ -21,7 +21,7 @@ import { expireOpenSessions } from '../payments/service';
 import { checkHeldPromo, promoOf } from '../pricing/promo-codes';
 import { changedAddress } from './address-change';
 import { receiptOf, receiptPdf, type Seller } from './receipt';
-import { findOwnOrder, findOwnOrderView, orderView } from './repo';
+import { findOwnOrder, findOwnOrderView } from './repo';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -267,8 +267,10 @@ function ThumbnailStrip({
               >
                 {thumb ? (
                   // Painted by the server, the strip waits for the first page's picture (issue 33).
+                  // Its buttons need the app: without JavaScript it has nothing to show.
                   <DeferredImage
                     defer
+                    withoutScript={false}
                     src={thumb.url}
                     alt=""
                     width={80}
