@@ -84,3 +84,58 @@ describe.each(stories)('the bath and the bed of "$id" for a cast', (entry) => {
     240_000,
   );
 });
+
+/** How many pixels hiding `part` changes: what shows of it. */
+async function shownPixels(svg: string, part: string, alsoHidden?: string): Promise<number> {
+  const [whole, without] = await Promise.all([
+    raster(svg, alsoHidden),
+    raster(svg, alsoHidden ? `${alsoHidden},${part}` : part),
+  ]);
+  let count = 0;
+  for (let i = 0; i < whole.length; i += 3)
+    if (Math.abs(whole[i]! - without[i]!) + Math.abs(whole[i + 1]! - without[i + 1]!) > 24) count++;
+  return count;
+}
+
+describe('the blanket pulled up to the nose by a cast', () => {
+  // Guardian-friend page 7: "{children} pull the blanket right up to their noses" (the words of one
+  // child say it of her). Each child's eyes show above the quilt, the mouth and chin are under it:
+  // between a quarter and 85 % of each face shows (sat to the chest, 100 % did).
+  it.each([2, 3])('covers every one of %i children to the nose, eyes above the quilt', async (size) => {
+    const story = await loadStory('guardian-friend', 'storybook', 'en');
+    const page = story.pages.find((candidate) => candidate.scene.props.includes('blanket-up'));
+    expect(page).toBeDefined();
+    const svg = sceneSvg({
+      scene: page!.scene,
+      style: 'color',
+      size: SIZE,
+      look: DEFAULT_CHILD_LOOK,
+      toy: DEFAULT_TOY_LOOK,
+      companions: castOf(size),
+    });
+    const faces = ['.face', '.face-2', '.face-3'].slice(0, size);
+    for (const face of faces) {
+      const share = (await shownPixels(svg, face)) / (await shownPixels(svg, face, '.nest-front'));
+      expect(share, face).toBeGreaterThan(0.25);
+      expect(share, face).toBeLessThan(0.85);
+    }
+    // Nothing of the cast shows under the bed: legs and held toys stay inside it.
+    const { parts } = await sceneParts(
+      {
+        scene: page!.scene,
+        style: 'color',
+        look: DEFAULT_CHILD_LOOK,
+        toy: DEFAULT_TOY_LOOK,
+        companions: castOf(size),
+        size: SIZE,
+      },
+      SIZE,
+    );
+    const lowest = Math.max(
+      ...parts
+        .filter((part) => /^(child|toy)-\d$/.test(part.what))
+        .map((part) => Math.floor(part.mask.lastIndexOf(1) / SIZE)),
+    );
+    expect(lowest).toBeLessThan(Math.ceil((745 / 1000) * SIZE) + 1);
+  });
+});

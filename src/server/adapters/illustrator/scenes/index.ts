@@ -245,7 +245,7 @@ export function sceneSvg(input: ScenePageInput): string {
     for (const figure of placed) add(figure, true);
   }
 
-  let body = layers(stage, art, nested.join(''), ground.join(''), glows);
+  let body = layers(stage, art, tuckedInClip(stage, nested.join('')), ground.join(''), glows);
   if (scene.view === 'close') {
     // In the bed, the bath or the boat: the whole nest stays in the picture.
     const nestFocus = child?.inside ? { x: toPage(stage, stage.nest.x), y: stage.nest.y } : undefined;
@@ -285,7 +285,7 @@ function placeChild(stage: Stage, c: SceneChild, look: ChildLook): PlacedChild {
   }
   if (inside) {
     // Sitting up (or hugging) in the bed, the bath or the boat: the lower body behind its front.
-    const sink = nestSink(stage, c);
+    const sink = stage.tuckedIn ? tuckedInSink(stage, figure, k) : nestSink(stage, c);
     const x =
       c.place === 'in-boat'
         ? nest.x - nest.width * 0.18
@@ -470,6 +470,31 @@ function nestSink(stage: Stage, c: SceneChild): number {
 /** A cast tucked in bed: the seat under the blanket, so the blanket reaches the children's chests. */
 const TUCKED_IN_SINK = 120;
 
+/** The foot of the quilt over a cast's bed (settings.ts `bedroom`): what sits lower is under the bed. */
+const QUILT_FOOT_Y = 745;
+
+/**
+ * A cast sunk to the nose under the quilt (tuckedInSink) sits lower than the bed is deep: what
+ * would show below the quilt's foot (legs, a held toy) is cut there, inside the bed.
+ */
+function tuckedInClip(stage: Stage, nested: string): string {
+  if (!stage.tuckedIn || !stage.scene.props.includes('blanket-up') || !nested) return nested;
+  return `<clipPath id="tucked-in"><rect x="-${SPACE}" y="-${SPACE}" width="${3 * SPACE}" height="${SPACE + QUILT_FOOT_Y}"/></clipPath><g clip-path="url(#tucked-in)">${nested}</g>`;
+}
+
+/** Where a sitting child's nose is, in the figure's own units (its head's middle is at y 165). */
+const NOSE_Y = 205;
+
+/**
+ * How deep a child of a cast tucked in sits: to the chest, or, where the words pull the blanket up
+ * to the nose (`blanket-up`, issue 35: the whole cast does it), each child just so deep that the
+ * quilt's edge (at the nest's height) crosses their nose, whatever their size.
+ */
+function tuckedInSink(stage: Stage, figure: Figure, k: number): number {
+  if (!stage.scene.props.includes('blanket-up')) return TUCKED_IN_SINK;
+  return Math.max(TUCKED_IN_SINK, (figure.anchors.ground.y - NOSE_Y) * k);
+}
+
 /** Where the lead's feet (or seat) are in the nest, as placeChild puts them. */
 function leadFeet(stage: Stage, lead: SceneChild): number {
   return stage.nest.y + nestSink(stage, lead);
@@ -560,21 +585,24 @@ function placeCompanion(
   }
   if (candidates.length === 0) candidates.push({ x: leadX, y: floorY, inside: false, pose: standing });
 
-  const build = (candidate: Candidate, shrink: number) => {
+  const build = (spot: Candidate, shrink: number) => {
     const kc = k0 * shrink;
-    const pageX = candidate.inside ? toPage(stage, candidate.x) : candidate.x;
+    const pageX = spot.inside ? toPage(stage, spot.x) : spot.x;
     const facing: 'left' | 'right' = pageX > leadX ? 'left' : 'right';
-    const pose = companion.toy && candidate.pose === 'standing' ? 'hugging' : candidate.pose;
+    const pose = companion.toy && spot.pose === 'standing' ? 'hugging' : spot.pose;
     const figure = drawChild({
       look: companion.look,
       pose,
       expression: lead.expression,
       style: stage.style,
-      facing: facingIn(stage, facing, candidate.inside),
-      mirrored: candidate.inside && stage.mirrored,
+      facing: facingIn(stage, facing, spot.inside),
+      mirrored: spot.inside && stage.mirrored,
       // In the bath's water only in the bath; beside it, dressed for the evening.
-      outfit: lead.outfit === 'bath' && !candidate.inside ? 'pyjamas' : lead.outfit,
+      outfit: lead.outfit === 'bath' && !spot.inside ? 'pyjamas' : lead.outfit,
     });
+    // Tucked in, each child as deep as the words pull the blanket up (tuckedInSink).
+    const candidate =
+      spot.inside && stage.tuckedIn ? { ...spot, y: nest.y + tuckedInSink(stage, figure, kc) } : spot;
     const anchor = figure.anchors.ground;
     const box = boxOf(figure, anchor, candidate.x, candidate.y, kc);
     const onPage = candidate.inside && stage.mirrored ? mirrorBox(box) : box;
