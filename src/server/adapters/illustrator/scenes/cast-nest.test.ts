@@ -139,3 +139,43 @@ describe('the blanket pulled up to the nose by a cast', () => {
     expect(lowest).toBeLessThan(Math.ceil((745 / 1000) * SIZE) + 1);
   });
 });
+
+/** The rows a part's visible pixels span. */
+const rowsOf = (mask: Uint8Array) =>
+  Math.floor(mask.lastIndexOf(1) / SIZE) - Math.floor(mask.indexOf(1) / SIZE) + 1;
+
+describe('a cast tucked in bed', () => {
+  // Issue 35: the quilt reached the smallest child's chin (the head alone showed, her toy under the
+  // quilt) while it reached the lead's chest. Every child, whatever their size, shows its shoulders:
+  // what shows of it spans at least 1.3 times what shows of its face.
+  it('shows every child of three to the chest, the smallest too', async () => {
+    const story = await loadStory('guardian-friend', 'storybook', 'en');
+    const tucked = story.pages.filter(
+      (page) =>
+        page.scene.child?.place === 'in-bed' &&
+        page.scene.child.pose !== 'standing' &&
+        !page.scene.props.includes('blanket-up'),
+    );
+    expect(tucked.length).toBeGreaterThan(1);
+    const low: string[] = [];
+    for (const page of tucked) {
+      const input = {
+        scene: page.scene,
+        style: 'color' as const,
+        size: SIZE,
+        look: DEFAULT_CHILD_LOOK,
+        toy: DEFAULT_TOY_LOOK,
+        companions: castOf(3),
+      };
+      const { parts } = await sceneParts(input, SIZE);
+      for (const n of ['', '-2', '-3']) {
+        const child = parts.find((part) => part.what === `child${n}`);
+        const face = parts.find((part) => part.what === `face${n}`);
+        if (!child || !face) continue;
+        const ratio = rowsOf(child.mask) / rowsOf(face.mask);
+        if (ratio < 1.3) low.push(`page ${story.pages.indexOf(page) + 1}: child${n} ${ratio.toFixed(2)}`);
+      }
+    }
+    expect(low).toEqual([]);
+  });
+});

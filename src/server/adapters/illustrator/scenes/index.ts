@@ -484,17 +484,20 @@ function tuckedInClip(stage: Stage, nested: string): string {
 
 /** Where a sitting child's nose is, in the figure's own units (its head's middle is at y 165). */
 const NOSE_Y = 205;
+/** Where the quilt crosses a sitting child tucked in to the chest (the lead's, at TUCKED_IN_SINK). */
+const CHEST_Y = 357;
 
 /**
- * How deep a child of a cast tucked in sits: to the chest, or, where the words pull the blanket up
- * to the nose (`blanket-up`, issue 35: the whole cast does it), each child just so deep that the
- * quilt's edge (at the nest's height) crosses their nose, whatever their size.
+ * How deep a child of a cast tucked in sits (issue 35): so deep that the quilt's edge (at the nest's
+ * height) crosses each child's chest whatever their size, or their nose where the words pull the
+ * blanket up to it (`blanket-up`: the whole cast does it).
  */
 function tuckedInSink(stage: Stage, figure: Figure, k: number): number {
-  if (!stage.scene.props.includes('blanket-up')) return TUCKED_IN_SINK;
-  return Math.max(TUCKED_IN_SINK, (figure.anchors.ground.y - NOSE_Y) * k);
+  const feet = figure.anchors.ground.y;
+  if (stage.scene.props.includes('blanket-up')) return Math.max(TUCKED_IN_SINK, (feet - NOSE_Y) * k);
+  // A smaller child sits higher: the quilt reaches its chest as it does the lead's, not its chin.
+  return Math.min(TUCKED_IN_SINK, (feet - CHEST_Y) * k);
 }
-
 /** Where the lead's feet (or seat) are in the nest, as placeChild puts them. */
 function leadFeet(stage: Stage, lead: SceneChild): number {
   return stage.nest.y + nestSink(stage, lead);
