@@ -3,7 +3,13 @@ import { type ChildLook, ChildLookSchema, DEFAULT_CHILD_LOOK } from '../../share
 import { defaultToyLook, type ToyLook, ToyLookSchema } from '../../shared/domain/toy-look';
 import type { DrawnCompanion } from '../adapters/illustrator';
 import { sceneCompanions } from '../adapters/illustrator/local';
-import { checkLayout, layoutProblem, sceneParts } from '../adapters/illustrator/scenes/layout-check';
+import {
+  checkLayout,
+  layoutProblem,
+  PANEL_PLACES,
+  type PanelPlace,
+  sceneParts,
+} from '../adapters/illustrator/scenes/layout-check';
 import { redrawScene } from '../adapters/illustrator/scenes/variant';
 import { type PageWords, storyPanels } from '../print/interior';
 import type { Scene } from '../stories/scene';
@@ -65,7 +71,7 @@ export async function scenePanelPlace(
   looks: DrawnLooks,
   pageNumber: number,
   variant = 0,
-): Promise<{ place: 'top' | 'bottom' | undefined; problem: string | undefined }> {
+): Promise<{ place: PanelPlace | undefined; problem: string | undefined }> {
   const cast = {
     look: looks.look,
     toy: looks.toy,
@@ -83,8 +89,9 @@ export async function scenePanelPlace(
     // A cast (issue 35): the placement of two or three children is not yet perfect on every page
     // (docs/decisions/030-siblings.md); the panel goes where it covers least rather than stopping the
     // book. A book of one child is refused as before.
-    const count = (at: 'top' | 'bottom') => verdict.covers[at]?.length ?? 0;
-    return { place: count('top') < count('bottom') ? 'top' : 'bottom', problem: undefined };
+    const count = (at: PanelPlace) => verdict.covers[at]?.length ?? Number.POSITIVE_INFINITY;
+    const least = PANEL_PLACES.reduce((best, at) => (count(at) < count(best) ? at : best), 'bottom');
+    return { place: least, problem: undefined };
   }
   return { place: verdict.place, problem: layoutProblem(pageNumber, verdict) };
 }

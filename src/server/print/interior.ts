@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { type Color, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import type { Language } from '../../shared/i18n';
+import type { PanelPlace } from '../adapters/illustrator/scenes/layout-check';
 import { drawPicture, embedPicture, type Picture, setMetadata } from './document';
 import {
   COLOURS,
@@ -30,7 +31,7 @@ export type InteriorPage =
        */
       secondText?: string;
       /** Where the text panel goes, as the layout check chose it; absent, where the picture is calmer. */
-      panel?: 'top' | 'bottom';
+      panel?: PanelPlace;
     }
   | { kind: 'blank' };
 
@@ -405,15 +406,38 @@ export function storyTextLayout(text: string, font: BookFonts<'body'>['body'], i
         `The text of page ${index + 1}`,
       ))
     : undefined;
-  const panelAt = (place: 'top' | 'bottom'): Rect | undefined => {
-    if (!block) return undefined;
-    const width = Math.min(SAFE_RECT.width, Math.max(block.width + 2 * padX, 240));
-    const height = block.height + 2 * padY;
-    const y = place === 'bottom' ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
-    return { x: PAGE / 2 - width / 2, y, width, height };
+  // At a side (issue 31: where the foot and the head both cover a child), the same words in a
+  // narrower column from the head of the safe area down, when they fit in half its height.
+  const sideBlock = text.trim()
+    ? fitText(text, font, {
+        maxWidth: SAFE_RECT.width * SIDE_PANEL_SHARE - 2 * padX,
+        maxHeight: SAFE_RECT.height * 0.5 - 2 * padY,
+        maxSize: 21,
+        minSize: 13,
+        lineHeight: 1.35,
+      })
+    : undefined;
+  const blockAt = (place: PanelPlace) => (isSide(place) ? sideBlock : block);
+  const panelAt = (place: PanelPlace): Rect | undefined => {
+    const words = blockAt(place);
+    if (!words) return undefined;
+    const width = Math.min(SAFE_RECT.width, Math.max(words.width + 2 * padX, isSide(place) ? 200 : 240));
+    const height = words.height + 2 * padY;
+    const atFoot = place === 'bottom' || place === 'bottom-left' || place === 'bottom-right';
+    const y = atFoot ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
+    const x = place.endsWith('left')
+      ? SAFE_RECT.x
+      : place.endsWith('right')
+        ? SAFE_RECT.x + SAFE_RECT.width - width
+        : PAGE / 2 - width / 2;
+    return { x, y, width, height };
   };
-  return { block, panelAt };
+  return { block, blockAt, panelAt };
 }
+
+/** How much of the safe area's width a panel in a corner may take. */
+const SIDE_PANEL_SHARE = 0.42;
+const isSide = (place: PanelPlace) => place !== 'top' && place !== 'bottom';
 
 /** The picture full-bleed, the text on a soft rounded panel at the bottom or top of the safe area. */
 function planColourStoryPage(
@@ -423,8 +447,8 @@ function planColourStoryPage(
 ): PlannedPage {
   if (page.secondText?.trim() && page.text.trim())
     return planBilingualColourPage({ ...page, secondText: page.secondText }, fonts, index);
-  const { block: text, panelAt } = storyTextLayout(page.text, fonts.body, index);
-  let place: 'top' | 'bottom' = page.panel ?? 'bottom';
+  const { blockAt, panelAt } = storyTextLayout(page.text, fonts.body, index);
+  let place: PanelPlace = page.panel ?? 'bottom';
   return {
     image: { source: page.image, box: { width: PAGE, height: PAGE }, fit: 'cover' },
     prepare: async () => {
@@ -433,10 +457,11 @@ function planColourStoryPage(
     draw: (pdfPage, image) => {
       if (image) drawPicture(pdfPage, image, centredRect(PAGE / 2, PAGE / 2, image.width, image.height));
       const panel = panelAt(place);
+      const text = blockAt(place);
       if (!text || !panel) return;
       drawRoundedRect(pdfPage, panel, { radius: 22, color: COLOURS.panel, opacity: 0.9 });
       drawCentredLines(pdfPage, text, {
-        centreX: PAGE / 2,
+        centreX: panel.x + panel.width / 2,
         top: panel.y + panel.height - PANEL_PAD.y,
         color: COLOURS.ink,
       });
@@ -465,13 +490,16 @@ export function bilingualTextLayout(
     if (pair) break;
   }
   if (!pair) throw new Error(`The two texts of page ${index + 1} are too long to print together`);
-  const panelAt = (place: 'top' | 'bottom'): Rect => {
+  const pairAt = (place: 'top' | 'bottom'): Rect => {
     const width = Math.min(SAFE_RECT.width, Math.max(pair.width + 2 * padX, 260));
     const height = pair.height + 2 * padY;
     const y = place === 'bottom' ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
     return { x: PAGE / 2 - width / 2, y, width, height };
   };
-  return { pair, panelAt };
+  // The pair keeps the whole width: never at a side.
+  const panelAt = (place: PanelPlace): Rect | undefined =>
+    place === 'top' || place === 'bottom' ? pairAt(place) : undefined;
+  return { pair, pairAt, panelAt };
 }
 
 /**
@@ -485,16 +513,17 @@ function planBilingualColourPage(
   index: number,
 ): PlannedPage {
   const { y: padY } = PANEL_PAD;
-  const { pair, panelAt } = bilingualTextLayout(page, fonts, index);
-  let place: 'top' | 'bottom' = page.panel ?? 'bottom';
+  const { pair, pairAt, panelAt } = bilingualTextLayout(page, fonts, index);
+  let place: 'top' | 'bottom' = page.panel === 'top' ? 'top' : 'bottom';
   return {
     image: { source: page.image, box: { width: PAGE, height: PAGE }, fit: 'cover' },
     prepare: async () => {
-      place = await storyPanelPlace(page.image, panelAt, page.panel);
+      const given = page.panel === 'top' || page.panel === 'bottom' ? page.panel : undefined;
+      place = (await storyPanelPlace(page.image, panelAt, given)) === 'top' ? 'top' : 'bottom';
     },
     draw: (pdfPage, image) => {
       if (image) drawPicture(pdfPage, image, centredRect(PAGE / 2, PAGE / 2, image.width, image.height));
-      const panel = panelAt(place);
+      const panel = pairAt(place);
       drawRoundedRect(pdfPage, panel, { radius: 22, color: COLOURS.panel, opacity: 0.92 });
       const top = panel.y + panel.height - padY;
       drawCentredLines(pdfPage, pair.first, { centreX: PAGE / 2, top, color: COLOURS.ink });
@@ -517,9 +546,9 @@ function planBilingualColourPage(
 /** The panel's place: the one the layout check gave, else the bottom unless the top is clearly calmer. */
 export async function storyPanelPlace(
   image: Buffer,
-  panelAt: (place: 'top' | 'bottom') => Rect | undefined,
-  given: 'top' | 'bottom' | undefined,
-): Promise<'top' | 'bottom'> {
+  panelAt: (place: PanelPlace) => Rect | undefined,
+  given: PanelPlace | undefined,
+): Promise<PanelPlace> {
   const bottom = panelAt('bottom');
   const top = panelAt('top');
   if (given) return given;
@@ -537,7 +566,7 @@ export type PageWords = { text: string; secondText?: string | undefined };
  */
 export async function storyPanels(
   words: string | PageWords,
-): Promise<{ bottom?: PictureRegion; top?: PictureRegion }> {
+): Promise<Partial<Record<PanelPlace, PictureRegion>>> {
   const { text, secondText } = typeof words === 'string' ? { text: words, secondText: undefined } : words;
   const doc = await PDFDocument.create();
   const fonts = await embedBookFonts(doc, ['body', 'bodyItalic'] as const);
@@ -548,7 +577,16 @@ export async function storyPanels(
       : storyTextLayout(text, fonts.body, 0);
   const bottom = panelAt('bottom');
   const top = panelAt('top');
-  return bottom && top ? { bottom: pictureRegion(bottom), top: pictureRegion(top) } : {};
+  if (!bottom || !top) return {};
+  const regions: Partial<Record<PanelPlace, PictureRegion>> = {
+    bottom: pictureRegion(bottom),
+    top: pictureRegion(top),
+  };
+  for (const side of ['bottom-left', 'bottom-right', 'top-left', 'top-right'] as const) {
+    const rect = panelAt(side);
+    if (rect) regions[side] = pictureRegion(rect);
+  }
+  return regions;
 }
 
 /** Coloring page: the line art inside the safe area on white, a one-line caption below it. */

@@ -55,12 +55,17 @@ async function printedPage(pdf: Uint8Array): Promise<Buffer> {
 }
 
 /** Mean difference per channel (0..255) between two RGB pictures, over a band of rows (all by default). */
-function meanDifference(a: Buffer, b: Buffer, rows: [number, number] = [0, COMPARED]): number {
+function meanDifference(
+  a: Buffer,
+  b: Buffer,
+  rows: [number, number] = [0, COMPARED],
+  columns: [number, number] = [0, COMPARED],
+): number {
   let sum = 0;
-  const from = rows[0] * COMPARED * 3;
-  const to = rows[1] * COMPARED * 3;
-  for (let i = from; i < to; i++) sum += Math.abs(a[i]! - b[i]!);
-  return sum / (to - from);
+  for (let y = rows[0]; y < rows[1]; y++)
+    for (let i = (y * COMPARED + columns[0]) * 3; i < (y * COMPARED + columns[1]) * 3; i++)
+      sum += Math.abs(a[i]! - b[i]!);
+  return sum / ((rows[1] - rows[0]) * (columns[1] - columns[0]) * 3);
 }
 
 const raw = (png: Buffer) => sharp(png).resize(COMPARED, COMPARED).removeAlpha().raw().toBuffer();
@@ -69,6 +74,7 @@ describe('the reader’s page as printed', () => {
   it.each([
     ['bottom', 2],
     ['top', 3],
+    ['top-right', 3],
   ] as const)(
     'is the print file’s page, trimmed, with its text panel (%s, English page %i)',
     async (panel, pageNumber) => {
@@ -93,10 +99,24 @@ describe('the reader’s page as printed', () => {
       expect(meanDifference(reader, printed)).toBeLessThan(6);
       // Where the panel prints, the reader shows it too, its lines at the same place.
       const band: [number, number] = panel === 'bottom' ? [240, 320] : [20, 100];
-      expect(meanDifference(reader, printed, band)).toBeLessThan(6);
+      // A corner's panel (issue 31) in the right half only: the left half of its band is the picture's.
+      const half = COMPARED / 2;
+      const columns: [number, number] = panel === 'top-right' ? [half + 20, COMPARED - 20] : [0, COMPARED];
+      expect(meanDifference(reader, printed, band, columns)).toBeLessThan(6);
       // The picture alone (the reader of before: full bleed, the words beneath) is not that page.
       const bare = await raw(await sharp(image).resize(TRIMMED, TRIMMED).png().toBuffer());
-      expect(meanDifference(bare, printed, band)).toBeGreaterThan(10);
+      expect(meanDifference(bare, printed, band, columns)).toBeGreaterThan(10);
+      if (panel === 'top-right') {
+        // Beside it, the same page printed with its panel at the foot shows the same picture.
+        const footed = await buildInteriorPdf({
+          language: 'en',
+          title: 'Test',
+          pages: [{ kind: 'story', image, text, style: 'color', panel: 'bottom' }],
+        });
+        const other = await printedPage(footed.pdf);
+        expect(meanDifference(other, printed, band, [10, half - 20])).toBeLessThan(3);
+        expect(meanDifference(other, printed, band, columns)).toBeGreaterThan(10);
+      }
     },
     60_000,
   );

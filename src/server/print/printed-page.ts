@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import type { PanelPlace } from '../adapters/illustrator/scenes/layout-check';
 import { COLOURS } from './draw';
 import { embedBookFonts, fontkitFont } from './fonts';
 import { bilingualTextLayout, PAIR_RULE, PANEL_PAD, storyPanelPlace, storyTextLayout } from './interior';
@@ -20,7 +21,7 @@ export type PrintedPageInput = {
   /** A bilingual edition's page: the same told in the second language, in italics under a rule. */
   secondText?: string | undefined;
   /** The place the layout check gave (as the print gets it); absent, the print's own rule. */
-  panel?: 'top' | 'bottom' | undefined;
+  panel?: PanelPlace | undefined;
   /** Width and height of the result, in pixels. */
   size: number;
 };
@@ -62,12 +63,13 @@ async function overlayOf(input: PrintedPageInput): Promise<(Overlay & { rule?: n
   const fonts = await bodyFonts;
   const top = (panel: Rect) => panel.y + panel.height - PANEL_PAD.y;
   if (input.secondText?.trim() && input.text.trim()) {
-    const { pair, panelAt } = bilingualTextLayout(
+    const { pair, pairAt, panelAt } = bilingualTextLayout(
       { text: input.text, secondText: input.secondText },
       fonts.pdf,
       0,
     );
-    const panel = panelAt(await storyPanelPlace(input.image, panelAt, input.panel));
+    const given = input.panel === 'top' || input.panel === 'bottom' ? input.panel : undefined;
+    const panel = pairAt((await storyPanelPlace(input.image, panelAt, given)) === 'top' ? 'top' : 'bottom');
     return {
       panel,
       rule: top(panel) - pair.first.height - pair.gap / 2,
@@ -82,8 +84,9 @@ async function overlayOf(input: PrintedPageInput): Promise<(Overlay & { rule?: n
       ],
     };
   }
-  const { block, panelAt } = storyTextLayout(input.text, fonts.pdf.body, 0);
-  const panel = panelAt(await storyPanelPlace(input.image, panelAt, input.panel));
+  const { blockAt, panelAt } = storyTextLayout(input.text, fonts.pdf.body, 0);
+  const place = await storyPanelPlace(input.image, panelAt, input.panel);
+  const [block, panel] = [blockAt(place), panelAt(place)];
   if (!block || !panel) return undefined;
   return { panel, blocks: [{ block, top: top(panel), outlines: fonts.outlines.body, colour: COLOUR.ink }] };
 }
@@ -105,7 +108,7 @@ export async function renderPrintedStoryPage(input: PrintedPageInput): Promise<B
       const lines = svgCentredLines(
         outlines,
         block,
-        { centreX: PAGE / 2, top },
+        { centreX: layout.panel.x + layout.panel.width / 2, top },
         (x, y) => [px(x), py(y)],
         scale,
       );

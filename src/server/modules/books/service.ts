@@ -15,6 +15,7 @@ import { renamedCompanions } from '../../../shared/domain/cast';
 import { isLanguage, languageOr } from '../../../shared/domain/languages';
 import { isPaymentOpen } from '../../../shared/domain/orders';
 import type { CoverType } from '../../../shared/domain/statuses';
+import type { PanelPlace } from '../../adapters/illustrator/scenes/layout-check';
 import { pictureVariant } from '../../adapters/illustrator/scenes/variant';
 import type { Storage } from '../../adapters/storage/index';
 import { copyPlan, isOwnVariant } from '../../book/copy-variant';
@@ -719,7 +720,7 @@ async function printedStoryPage(
   width: number,
   variant: number,
 ): Promise<Buffer> {
-  let panel: 'top' | 'bottom' | undefined;
+  let panel: PanelPlace | undefined;
   // A redraw (a candidate or kept) is checked in its own composition, as the print checks it.
   if (deps.localScenes) {
     const plan = await planFromVersion(instance, version.texts);

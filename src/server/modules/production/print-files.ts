@@ -3,6 +3,7 @@ import type { BookType, CoverType } from '../../../shared/domain/statuses';
 import type { ToyLook } from '../../../shared/domain/toy-look';
 import type { Language } from '../../../shared/i18n';
 import { COVER_IMPRINT, COVER_SIZE, renderCoverWords } from '../../adapters/illustrator/cover-art';
+import type { PanelPlace } from '../../adapters/illustrator/scenes/layout-check';
 import { coverPortrait, titlePageArt, wordlessCoverArt } from '../../book/cover-art';
 import { scenePanelPlace } from '../../book/page-layout';
 import { PermanentJobError } from '../../jobs/errors';
@@ -296,10 +297,10 @@ async function coverWords(
  * by the local illustrator); a page with no room for its panel stops production, since printing it
  * again would hide the same thing.
  */
-async function panelPlaces(input: PrintFilesInput): Promise<Array<'top' | 'bottom' | undefined>> {
+async function panelPlaces(input: PrintFilesInput): Promise<Array<PanelPlace | undefined>> {
   const { layout } = input;
   if (!layout || input.style !== 'color') return input.pages.map(() => undefined);
-  const places: Array<'top' | 'bottom' | undefined> = [];
+  const places: Array<PanelPlace | undefined> = [];
   for (const [index, page] of input.pages.entries()) {
     const scene = input.story.pages[index]?.scene;
     if (!scene) {

@@ -13,8 +13,20 @@ import { type ScenePageInput, sceneSvg } from './index';
 export type PageRect = { left: number; top: number; width: number; height: number };
 
 /** Where the print may set the text panel: at the foot of the safe area, or at its head. */
-export type PanelPlace = 'bottom' | 'top';
-export const PANEL_PLACES: readonly PanelPlace[] = ['bottom', 'top'];
+/**
+ * Where a story page's text panel goes: at the foot or the head of the safe area across the page,
+ * or in a narrower column at its head on the left or the right (print/interior.ts `storyTextLayout`),
+ * tried in this order (issue 31: the sides where the foot and the head both cover a child).
+ */
+export type PanelPlace = 'bottom' | 'top' | 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right';
+export const PANEL_PLACES: readonly PanelPlace[] = [
+  'bottom',
+  'top',
+  'bottom-left',
+  'bottom-right',
+  'top-left',
+  'top-right',
+];
 
 export type ScenePart = {
   /** `child`, `face`, `toy` or a prop's name (`hedgehog`, `lamp`…). */

@@ -1,7 +1,7 @@
 import type { Scene } from '../../../stories/scene';
 import { NEARLY_SAME, pictureDifference } from '../picture-difference';
 import { renderScenePage, type ScenePageInput } from './index';
-import { coveredParts, type PanelPlace, type SceneParts, sceneParts } from './layout-check';
+import { coveredParts, type SceneParts, sceneParts } from './layout-check';
 
 /**
  * What "Draw this page again" changes in a page's composition (issue 36): each redraw is visibly
@@ -217,7 +217,7 @@ export const mayReframe = (variant: number) => variant % COMPOSITIONS >= 2;
 export const WIDEST_PANEL = { left: 0.0969, width: 0.8062, foot: 0.9286, head: 0.0714 } as const;
 
 /** How tall the widest panel may grow at a place before it covers a part (in grid rows of `parts`). */
-function roomAt(parts: SceneParts, place: PanelPlace): number {
+function roomAt(parts: SceneParts, place: 'bottom' | 'top'): number {
   const { size } = parts;
   const rect = (rows: number) => {
     const height = rows / size;
