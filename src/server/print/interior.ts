@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { type Color, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import type { Language } from '../../shared/i18n';
-import type { PanelPlace } from '../adapters/illustrator/scenes/layout-check';
+import { PANEL_PLACES, type PanelPlace } from '../adapters/illustrator/scenes/layout-check';
 import { drawPicture, embedPicture, type Picture, setMetadata } from './document';
 import {
   COLOURS,
@@ -378,9 +378,9 @@ const PAIR_GROWTH = [1, 1.15, 1.3, 1.5] as const;
 export const PANEL_PAD = { x: 26, y: 16 } as const;
 
 /**
- * The text of a colour story page laid out, and its panel at the foot or the head of the safe area
- * (points, from the bottom left): the print draws it there, the layout check keeps it off the
- * characters, the reader shows it as printed.
+ * The text of a colour story page laid out, and its panel across the foot or the head of the safe
+ * area or in one of its corners (points, from the bottom left): the print draws it there, the
+ * layout check keeps it off the characters, the reader shows it as printed.
  */
 export function storyTextLayout(text: string, font: BookFonts<'body'>['body'], index: number) {
   const { x: padX, y: padY } = PANEL_PAD;
@@ -406,25 +406,24 @@ export function storyTextLayout(text: string, font: BookFonts<'body'>['body'], i
         `The text of page ${index + 1}`,
       ))
     : undefined;
-  // At a side (issue 31: where the foot and the head both cover a child), the same words in a
-  // narrower column from the head of the safe area down, when they fit in half its height.
-  const sideBlock = text.trim()
+  // In a corner (issue 31: where the foot and the head both cover a child), the same words in a
+  // narrower column, when they fit in half the safe area's height.
+  const cornerBlock = text.trim()
     ? fitText(text, font, {
-        maxWidth: SAFE_RECT.width * SIDE_PANEL_SHARE - 2 * padX,
+        maxWidth: SAFE_RECT.width * CORNER_PANEL_SHARE - 2 * padX,
         maxHeight: SAFE_RECT.height * 0.5 - 2 * padY,
         maxSize: 21,
         minSize: 13,
         lineHeight: 1.35,
       })
     : undefined;
-  const blockAt = (place: PanelPlace) => (isSide(place) ? sideBlock : block);
+  const blockAt = (place: PanelPlace) => (isCorner(place) ? cornerBlock : block);
   const panelAt = (place: PanelPlace): Rect | undefined => {
     const words = blockAt(place);
     if (!words) return undefined;
-    const width = Math.min(SAFE_RECT.width, Math.max(words.width + 2 * padX, isSide(place) ? 200 : 240));
+    const width = Math.min(SAFE_RECT.width, Math.max(words.width + 2 * padX, isCorner(place) ? 200 : 240));
     const height = words.height + 2 * padY;
-    const atFoot = place === 'bottom' || place === 'bottom-left' || place === 'bottom-right';
-    const y = atFoot ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
+    const y = place.startsWith('bottom') ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
     const x = place.endsWith('left')
       ? SAFE_RECT.x
       : place.endsWith('right')
@@ -436,8 +435,12 @@ export function storyTextLayout(text: string, font: BookFonts<'body'>['body'], i
 }
 
 /** How much of the safe area's width a panel in a corner may take. */
-const SIDE_PANEL_SHARE = 0.42;
-const isSide = (place: PanelPlace) => place !== 'top' && place !== 'bottom';
+const CORNER_PANEL_SHARE = 0.42;
+const isCorner = (place: PanelPlace) => place !== 'top' && place !== 'bottom';
+
+/** A bilingual page's pair keeps the whole width: its place at the foot or the head, never a corner. */
+const acrossPlace = (place: PanelPlace | undefined) =>
+  place === 'top' || place === 'bottom' ? place : undefined;
 
 /** The picture full-bleed, the text on a soft rounded panel at the bottom or top of the safe area. */
 function planColourStoryPage(
@@ -496,10 +499,14 @@ export function bilingualTextLayout(
     const y = place === 'bottom' ? SAFE_RECT.y : SAFE_RECT.y + SAFE_RECT.height - height;
     return { x: PAGE / 2 - width / 2, y, width, height };
   };
-  // The pair keeps the whole width: never at a side.
-  const panelAt = (place: PanelPlace): Rect | undefined =>
-    place === 'top' || place === 'bottom' ? pairAt(place) : undefined;
-  return { pair, pairAt, panelAt };
+  const panelAt = (place: PanelPlace): Rect | undefined => {
+    const across = acrossPlace(place);
+    return across && pairAt(across);
+  };
+  /** The pair's place: the one given, else the print's rule (storyPanelPlace). */
+  const pairPlace = async (image: Buffer, given: PanelPlace | undefined) =>
+    acrossPlace(await storyPanelPlace(image, panelAt, acrossPlace(given))) ?? 'bottom';
+  return { pair, pairAt, panelAt, pairPlace };
 }
 
 /**
@@ -513,13 +520,12 @@ function planBilingualColourPage(
   index: number,
 ): PlannedPage {
   const { y: padY } = PANEL_PAD;
-  const { pair, pairAt, panelAt } = bilingualTextLayout(page, fonts, index);
-  let place: 'top' | 'bottom' = page.panel === 'top' ? 'top' : 'bottom';
+  const { pair, pairAt, pairPlace } = bilingualTextLayout(page, fonts, index);
+  let place: 'top' | 'bottom' = acrossPlace(page.panel) ?? 'bottom';
   return {
     image: { source: page.image, box: { width: PAGE, height: PAGE }, fit: 'cover' },
     prepare: async () => {
-      const given = page.panel === 'top' || page.panel === 'bottom' ? page.panel : undefined;
-      place = (await storyPanelPlace(page.image, panelAt, given)) === 'top' ? 'top' : 'bottom';
+      place = await pairPlace(page.image, page.panel);
     },
     draw: (pdfPage, image) => {
       if (image) drawPicture(pdfPage, image, centredRect(PAGE / 2, PAGE / 2, image.width, image.height));
@@ -578,13 +584,10 @@ export async function storyPanels(
   const bottom = panelAt('bottom');
   const top = panelAt('top');
   if (!bottom || !top) return {};
-  const regions: Partial<Record<PanelPlace, PictureRegion>> = {
-    bottom: pictureRegion(bottom),
-    top: pictureRegion(top),
-  };
-  for (const side of ['bottom-left', 'bottom-right', 'top-left', 'top-right'] as const) {
-    const rect = panelAt(side);
-    if (rect) regions[side] = pictureRegion(rect);
+  const regions: Partial<Record<PanelPlace, PictureRegion>> = {};
+  for (const place of PANEL_PLACES) {
+    const rect = panelAt(place);
+    if (rect) regions[place] = pictureRegion(rect);
   }
   return regions;
 }

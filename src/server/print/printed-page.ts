@@ -63,13 +63,12 @@ async function overlayOf(input: PrintedPageInput): Promise<(Overlay & { rule?: n
   const fonts = await bodyFonts;
   const top = (panel: Rect) => panel.y + panel.height - PANEL_PAD.y;
   if (input.secondText?.trim() && input.text.trim()) {
-    const { pair, pairAt, panelAt } = bilingualTextLayout(
+    const { pair, pairAt, pairPlace } = bilingualTextLayout(
       { text: input.text, secondText: input.secondText },
       fonts.pdf,
       0,
     );
-    const given = input.panel === 'top' || input.panel === 'bottom' ? input.panel : undefined;
-    const panel = pairAt((await storyPanelPlace(input.image, panelAt, given)) === 'top' ? 'top' : 'bottom');
+    const panel = pairAt(await pairPlace(input.image, input.panel));
     return {
       panel,
       rule: top(panel) - pair.first.height - pair.gap / 2,

@@ -1,3 +1,5 @@
+// Test helper: a small stand-in for the checkout and order API and the session read of the account
+// API, keeping the orders the way the server does (quoted with the shared quote). Records every call.
 import type { CheckoutContext, Order, OrderRequest } from '../../../../shared/contracts/checkout';
 import type { PromoDiscount, PromoError } from '../../../../shared/domain/promo';
 import { DEFAULT_TAX_RATE_BASIS_POINTS, quoteOrder } from '../../../../shared/domain/quote';

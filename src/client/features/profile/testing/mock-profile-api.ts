@@ -1,3 +1,5 @@
+// Test helper: a small stand-in for the profile API (and the account API's session read and sign-out),
+// keeping the books and orders the way the server does. Records every call.
 import {
   type Gallery,
   PROFILE_PAGE_SIZE,

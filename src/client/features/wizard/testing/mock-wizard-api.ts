@@ -1,3 +1,5 @@
+// Test helper: a small stand-in for the wizard API (/api/wizard/*) and the session read of the
+// account API, keeping the steps the way the server does. Records every call.
 import { STEP_SCHEMAS, type WizardState } from '../../../../shared/contracts/wizard';
 import { resumeStep } from '../../../../shared/domain/wizard';
 import { sessionFor } from '../../../components/auth/mock-auth-api';

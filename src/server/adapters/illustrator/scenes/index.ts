@@ -498,6 +498,7 @@ function tuckedInSink(stage: Stage, figure: Figure, k: number): number {
   // A smaller child sits higher: the quilt reaches its chest as it does the lead's, not its chin.
   return Math.min(TUCKED_IN_SINK, (feet - CHEST_Y) * k);
 }
+
 /** Where the lead's feet (or seat) are in the nest, as placeChild puts them. */
 function leadFeet(stage: Stage, lead: SceneChild): number {
   return stage.nest.y + nestSink(stage, lead);

@@ -12,11 +12,10 @@ import { type ScenePageInput, sceneSvg } from './index';
 /** A rectangle of the page as fractions of its side, from its top left (the picture bleeds to the page edge). */
 export type PageRect = { left: number; top: number; width: number; height: number };
 
-/** Where the print may set the text panel: at the foot of the safe area, or at its head. */
 /**
- * Where a story page's text panel goes: at the foot or the head of the safe area across the page,
- * or in a narrower column at its head on the left or the right (print/interior.ts `storyTextLayout`),
- * tried in this order (issue 31: the sides where the foot and the head both cover a child).
+ * Where the print may set a story page's text panel: across the foot or the head of the safe area,
+ * or in a narrower column in one of its corners (print/interior.ts `storyTextLayout`), tried in this
+ * order (issue 31: a corner where the foot and the head both cover a child).
  */
 export type PanelPlace = 'bottom' | 'top' | 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right';
 export const PANEL_PLACES: readonly PanelPlace[] = [
