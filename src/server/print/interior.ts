@@ -417,7 +417,21 @@ export function storyTextLayout(text: string, font: BookFonts<'body'>['body'], i
         lineHeight: 1.35,
       })
     : undefined;
-  const blockAt = (place: PanelPlace) => (isCorner(place) ? cornerBlock : block);
+  // Shorter (issue 31: where the panel across the foot or the head covers a few rows of a face), the
+  // same words a few points smaller, never below the body's least size; none when no smaller fits.
+  const smaller =
+    block && block.size > SHORT_PANEL_LEAST
+      ? fitText(text, font, {
+          maxWidth: SAFE_RECT.width - 2 * padX,
+          maxHeight: SAFE_RECT.height * 0.36 - 2 * padY,
+          maxSize: Math.max(SHORT_PANEL_LEAST, block.size - SHORT_PANEL_SMALLER_BY),
+          minSize: SHORT_PANEL_LEAST,
+          lineHeight: 1.3,
+        })
+      : undefined;
+  const shortBlock = smaller && smaller.height < block!.height ? smaller : undefined;
+  const blockAt = (place: PanelPlace) =>
+    isCorner(place) ? cornerBlock : place.endsWith('-short') ? shortBlock : block;
   const panelAt = (place: PanelPlace): Rect | undefined => {
     const words = blockAt(place);
     if (!words) return undefined;
@@ -436,7 +450,10 @@ export function storyTextLayout(text: string, font: BookFonts<'body'>['body'], i
 
 /** How much of the safe area's width a panel in a corner may take. */
 const CORNER_PANEL_SHARE = 0.42;
-const isCorner = (place: PanelPlace) => place !== 'top' && place !== 'bottom';
+const isCorner = (place: PanelPlace) => place.endsWith('-left') || place.endsWith('-right');
+/** A shorter panel's type: this many points smaller than the page's own, never below the least. */
+const SHORT_PANEL_SMALLER_BY = 4;
+const SHORT_PANEL_LEAST = 13;
 
 /** A bilingual page's pair keeps the whole width: its place at the foot or the head, never a corner. */
 const acrossPlace = (place: PanelPlace | undefined) =>

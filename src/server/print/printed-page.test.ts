@@ -3,13 +3,15 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHILD_LOOK } from '../../shared/domain/child-look';
 import { DEFAULT_TOY_LOOK } from '../../shared/domain/toy-look';
 import { renderScenePage } from '../adapters/illustrator/scenes/index';
 import { loadStory } from '../stories/story';
-import { buildInteriorPdf } from './interior';
+import { embedBookFonts } from './fonts';
+import { buildInteriorPdf, storyTextLayout } from './interior';
 import { renderPrintedStoryPage } from './printed-page';
 
 // The reader's page is the printed page (issue 31): the interior PDF's story page, rendered by
@@ -70,11 +72,35 @@ function meanDifference(
 
 const raw = (png: Buffer) => sharp(png).resize(COMPARED, COMPARED).removeAlpha().raw().toBuffer();
 
+describe('the shorter text panel', () => {
+  it('sets the same words a few points smaller in a shorter panel across the page, never below 13 pt', async () => {
+    const doc = await PDFDocument.create();
+    const { body } = await embedBookFonts(doc, ['body'] as const);
+    const page = (await loadStory('guardian-friend', 'storybook', 'de')).pages[2]!;
+    const text = page.text.replace(/\{[^}]+\}/g, 'Maximilian Alexander');
+    const { blockAt, panelAt } = storyTextLayout(text, body, 2);
+    const [full, short] = [blockAt('top')!, blockAt('top-short')!];
+    expect(short.lines.join(' ')).toBe(full.lines.join(' '));
+    expect(short.size).toBeLessThan(full.size);
+    expect(short.size).toBeGreaterThanOrEqual(13);
+    const [top, shortTop] = [panelAt('top')!, panelAt('top-short')!];
+    expect(shortTop.height).toBeLessThan(top.height * 0.9);
+    // Still at the head of the page, across its middle.
+    expect(shortTop.y + shortTop.height).toBeCloseTo(top.y + top.height, 5);
+    expect(shortTop.x + shortTop.width / 2).toBeCloseTo(top.x + top.width / 2, 5);
+    // Text already at the least size has no shorter panel: the layout check does not offer it.
+    const least = storyTextLayout(Array(8).fill(text).join(' '), body, 2);
+    expect(least.blockAt('bottom')!.size).toBeLessThanOrEqual(13);
+    expect(least.blockAt('bottom-short')).toBeUndefined();
+  });
+});
+
 describe('the reader’s page as printed', () => {
   it.each([
     ['bottom', 2],
     ['top', 3],
     ['top-right', 3],
+    ['top-short', 3],
   ] as const)(
     'is the print file’s page, trimmed, with its text panel (%s, English page %i)',
     async (panel, pageNumber) => {

@@ -9,10 +9,11 @@ import { type ScenePageInput, sceneSvg } from './index';
 import { sceneParts } from './layout-check';
 import { WIDE_COMPANIONS } from './sample-cast';
 
-// Issue 35 (docs/decisions/030-siblings.md): where the words put the children in the bath or in bed
-// ("Splish, splash, bubbles in the bath! {children} wash…", "{children} fall asleep"), every child
-// of the cast is drawn in it, not standing beside it nor in front of it: at least IN_SHARE of each
-// child's visible pixels have the tub's or the blanket's front (the group `nest-front`) below them in
+// Issue 35 (docs/decisions/030-siblings.md): where the words put the children in the bath, in bed or
+// in the leaf boat ("Splish, splash, bubbles in the bath! {children} wash…", "{children} fall
+// asleep", "the leaf boat sails up"), every child of the cast is drawn in it, not standing beside it
+// nor in front of it: at least IN_SHARE of each child's visible pixels have the tub's, the blanket's
+// or the boat's front (the group `nest-front`) below them in
 // their column (a big afro may reach past the tub's end or over the headboard; a child beside the bed
 // has none, one standing before it shows its legs and body below the front's top).
 const IN_SHARE = 0.75;
@@ -50,11 +51,14 @@ function shareInFront(mask: Uint8Array, count: number, tops: number[]): number {
 
 describe.each(stories)('the bath and the bed of "$id" for a cast', (entry) => {
   it.each([2, 3])(
-    'puts every one of %i children in the bath or the bed with the lead',
+    'puts every one of %i children in the bath, the bed or the leaf boat with the lead',
     async (size) => {
       const story = await loadStory(entry.id, 'storybook', 'en');
       const nestPages = story.pages.filter(
-        (page) => page.scene.child?.place === 'in-bed' || page.scene.child?.place === 'in-bath',
+        (page) =>
+          page.scene.child?.place === 'in-bed' ||
+          page.scene.child?.place === 'in-bath' ||
+          page.scene.child?.place === 'in-boat',
       );
       expect(nestPages.length).toBeGreaterThan(2);
       const outside: string[] = [];

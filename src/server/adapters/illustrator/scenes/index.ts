@@ -82,9 +82,15 @@ type Stage = {
    * under the blanket, the lead by the pillow (a lying child leaves the others no room).
    */
   tuckedIn: boolean;
+  /** A cast in the leaf boat (issue 35): its longer boat seats the lead at one end, the toy at the other. */
+  crew: boolean;
   /** The child's scale from the figure's own space. */
   k: number;
+  /** The step back a crowded cast's page took (CAST_STEPS_BACK; 1: none): seats sink as much less. */
+  step: number;
   groundY: number;
+  /** The owl and the hedgehog the words name, on the page: no companion stands before them. */
+  creatures: readonly Box[];
 };
 
 /**
@@ -179,10 +185,46 @@ export function sceneSvg(input: ScenePageInput): string {
     nest: art.nest ?? { x: 500, y: art.ground, width: 360 },
     mirrored: scene.side === 'right',
     tuckedIn: cast > 1 && lying && scene.child?.place === 'in-bed' && art.nest !== undefined,
+    crew: cast > 1 && scene.child?.place === 'in-boat',
     k: CHILD_HEIGHT[scene.view] / 640,
+    step: 1,
     groundY: Math.min(art.ground, FEET_AT_MOST),
+    creatures: (art.creatures ?? []).map((area) => (scene.side === 'right' ? mirrorBox(area) : area)),
   };
 
+  // A cast with no free spot for a companion at its size (issue 35: three children on a close
+  // page): the camera steps back, every figure a step smaller, until each child has its own room.
+  // One child, and a cast with room, are drawn as before.
+  let figures = drawFigures(stage, input);
+  for (const step of figures.crowding > 0 ? CAST_STEPS_BACK : []) {
+    const again = drawFigures({ ...stage, k: stage.k * step, step }, input);
+    if (again.crowding < figures.crowding) figures = again;
+    if (again.crowding === 0) break;
+  }
+  const { nested, ground, glows, focus, heads, child } = figures;
+
+  let body = layers(stage, art, tuckedInClip(stage, nested.join(''), art.nestClip), ground.join(''), glows);
+  if (scene.view === 'close') {
+    // In the bed, the bath or the boat: the whole nest stays in the picture.
+    const nestFocus = child?.inside ? { x: toPage(stage, stage.nest.x), y: stage.nest.y } : undefined;
+    body = closeUp(body, nestFocus, focus, stage.groundY, heads);
+  }
+  // A redraw's composition may shift the camera sideways (scenes/variant.ts).
+  if (scene.pan) body = panned(body, scene.pan);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${input.size}" height="${input.size}" viewBox="0 0 ${SPACE} ${SPACE}"><rect width="${SPACE}" height="${SPACE}" fill="#fff"/>${body}</svg>`;
+}
+
+/** The steps back a crowded cast's page takes (sceneSvg): every figure drawn this much smaller. */
+const CAST_STEPS_BACK = [0.9, 0.8, 0.72] as const;
+
+/**
+ * Every figure of the page placed: the lead, its toy and the companions, in the nest or on the
+ * ground, with the points a close view frames; `crowding` is how far the most crowded companion
+ * overlaps the others where it found no free spot (0 when every one has its room).
+ */
+function drawFigures(stage: Stage, input: ScenePageInput) {
+  const { scene } = stage;
+  let crowding = 0;
   const nested: string[] = [];
   const ground: string[] = [];
   /** The toy's magic glow, drawn with the setting's glows behind the figures. */
@@ -243,17 +285,10 @@ export function sceneSvg(input: ScenePageInput): string {
       if (tooLargeForAge(again).length === 0) break;
     }
     for (const figure of placed) add(figure, true);
+    crowding = Math.max(0, ...placed.map((figure) => figure.crowding));
   }
 
-  let body = layers(stage, art, tuckedInClip(stage, nested.join('')), ground.join(''), glows);
-  if (scene.view === 'close') {
-    // In the bed, the bath or the boat: the whole nest stays in the picture.
-    const nestFocus = child?.inside ? { x: toPage(stage, stage.nest.x), y: stage.nest.y } : undefined;
-    body = closeUp(body, nestFocus, focus, stage.groundY, heads);
-  }
-  // A redraw's composition may shift the camera sideways (scenes/variant.ts).
-  if (scene.pan) body = panned(body, scene.pan);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${input.size}" height="${input.size}" viewBox="0 0 ${SPACE} ${SPACE}"><rect width="${SPACE}" height="${SPACE}" fill="#fff"/>${body}</svg>`;
+  return { nested, ground, glows, focus, heads, child, crowding };
 }
 
 /** The child lying in the nest, sitting up in it, or standing on the ground at its place. */
@@ -288,7 +323,8 @@ function placeChild(stage: Stage, c: SceneChild, look: ChildLook): PlacedChild {
     const sink = stage.tuckedIn ? tuckedInSink(stage, figure, k) : nestSink(stage, c);
     const x =
       c.place === 'in-boat'
-        ? nest.x - nest.width * 0.18
+        ? // A cast's longer boat: the lead at one end, the others along it, the toy at the prow.
+          nest.x - nest.width * (stage.crew ? 0.32 : 0.18)
         : stage.tuckedIn
           ? nest.x - nest.width * 0.32
           : stage.scene.toy?.place === 'on-pillow'
@@ -367,7 +403,7 @@ function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild |
           ? // Standing on the pillow, its feet sunk a little into it.
             (nest.pillow ?? { x: nest.x - nest.width * 0.3, y: nest.y - 50 })
           : t.place === 'in-boat'
-            ? { x: nest.x + nest.width * 0.24, y: nest.y + 40 }
+            ? { x: nest.x + nest.width * (stage.crew ? 0.4 : 0.24), y: nest.y + 40 }
             : { x: nest.x + 140, y: nest.y + 60 };
     return {
       svg: place(figure, figure.anchors.ground, spot.x, spot.y, kt),
@@ -437,6 +473,16 @@ function overlap(a: Box, b: Box, headsOnly = false): number {
   return (w * h) / Math.min(area(p), area(q));
 }
 
+/**
+ * How much of the owl or the hedgehog a figure before it covers (the middle 60 % of its box, as
+ * `overlap` counts a body): past a tenth it counts like a covered head, so the spot is not free.
+ */
+function creatureCovered(figure: Box, area: Box): number {
+  const inset = (figure.x1 - figure.x0) * 0.2;
+  const share = shareIn(area, { x0: figure.x0 + inset, x1: figure.x1 - inset, y0: figure.y0, y1: figure.y1 });
+  return share > 0.1 ? 1 + share : 0;
+}
+
 /** The most two figures' bodies may overlap: one a little in front of the other, both whole. */
 const MAX_OVERLAP = 0.05;
 
@@ -464,7 +510,9 @@ function footOfBed(stage: Stage, figure: Figure, k: number): Point {
 /** How deep a child sits in the nest: tucked in, the blanket up to the chest. */
 function nestSink(stage: Stage, c: SceneChild): number {
   if (stage.tuckedIn) return TUCKED_IN_SINK;
-  return c.place === 'in-bed' ? (c.pose === 'sitting' ? 60 : 110) : c.place === 'in-bath' ? 60 : 70;
+  return (
+    (c.place === 'in-bed' ? (c.pose === 'sitting' ? 60 : 110) : c.place === 'in-bath' ? 60 : 70) * stage.step
+  );
 }
 
 /** A cast tucked in bed: the seat under the blanket, so the blanket reaches the children's chests. */
@@ -477,8 +525,12 @@ const QUILT_FOOT_Y = 745;
  * A cast sunk to the nose under the quilt (tuckedInSink) sits lower than the bed is deep: what
  * would show below the quilt's foot (legs, a held toy) is cut there, inside the bed.
  */
-function tuckedInClip(stage: Stage, nested: string): string {
-  if (!stage.tuckedIn || !stage.scene.props.includes('blanket-up') || !nested) return nested;
+function tuckedInClip(stage: Stage, nested: string, nestClip: string | undefined): string {
+  if (!nested) return nested;
+  // A cast's leaf boat: what would show under its hull (settings.ts `nestClip`).
+  if (nestClip)
+    return `<clipPath id="in-nest">${nestClip}</clipPath><g clip-path="url(#in-nest)">${nested}</g>`;
+  if (!stage.tuckedIn || !stage.scene.props.includes('blanket-up')) return nested;
   return `<clipPath id="tucked-in"><rect x="-${SPACE}" y="-${SPACE}" width="${3 * SPACE}" height="${SPACE + QUILT_FOOT_Y}"/></clipPath><g clip-path="url(#tucked-in)">${nested}</g>`;
 }
 
@@ -544,17 +596,14 @@ function placeCompanion(
   const candidates: Candidate[] = [];
   const insideLead = inNest(lead);
   // In the bed or the bath the words put every child in it (issue 35): a place in it at any size first.
-  const together = insideLead && (lead.place === 'in-bed' || lead.place === 'in-bath');
+  const together =
+    insideLead && (lead.place === 'in-bed' || lead.place === 'in-bath' || lead.place === 'in-boat');
   const sitting = lead.pose === 'sitting' || lead.pose === 'lying' || lead.pose === 'sleeping';
   // Beside a lying child there is no room in the bed: the others sit up on it only beside one sitting.
   if (insideLead && lead.pose !== 'lying' && lead.pose !== 'sleeping') {
     const sink = stage.tuckedIn
       ? TUCKED_IN_SINK
-      : lead.place === 'in-bed'
-        ? 60
-        : lead.place === 'in-bath'
-          ? 60
-          : 70;
+      : (lead.place === 'in-bed' ? 60 : lead.place === 'in-bath' ? 60 : 70) * stage.step;
     const shares = together ? [] : [0.3, -0.3, 0.1, -0.1, 0.45];
     for (const share of shares) {
       candidates.push({ x: nest.x + nest.width * share, y: nest.y + sink, inside: true, pose: 'sitting' });
@@ -617,6 +666,7 @@ function placeCompanion(
     const worst = Math.max(
       beyond > 0 ? 1 + beyond / 100 : 0,
       ...taken.map((other) => overlap(onPage, other, together && candidate.inside && other.loose === true)),
+      ...stage.creatures.map((area) => creatureCovered(onPage, area)),
     );
     return { candidate, figure, box, worst, facing, pose, kc };
   };
@@ -658,11 +708,21 @@ function placeCompanion(
     box,
     k: kc,
     ageK,
+    crowding: crowdingOf(best!.worst, candidate.inside, together),
   };
 }
 
+/**
+ * How crowded a companion's spot is (0: it has its room): past what a free spot allows (in the nest
+ * no overlap, on the ground MAX_OVERLAP), or outside the bed, the bath or the boat the words put it in.
+ */
+function crowdingOf(worst: number, inside: boolean, together: boolean): number {
+  if (worst > (inside ? 0.005 : MAX_OVERLAP)) return worst;
+  return together && !inside ? 1 : 0;
+}
+
 /** A companion placed, with the scale it is drawn at and the one its age asks for. */
-type PlacedCompanion = PlacedFigure & { k: number; ageK: number };
+type PlacedCompanion = PlacedFigure & { k: number; ageK: number; crowding: number };
 
 /** The steps a younger companion is drawn smaller by beside an older one the page made smaller. */
 const AGE_STEPS = [0.9, 0.8, 0.7, 0.62] as const;

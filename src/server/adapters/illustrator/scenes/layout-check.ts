@@ -14,13 +14,24 @@ export type PageRect = { left: number; top: number; width: number; height: numbe
 
 /**
  * Where the print may set a story page's text panel: across the foot or the head of the safe area,
- * or in a narrower column in one of its corners (print/interior.ts `storyTextLayout`), tried in this
- * order (issue 31: a corner where the foot and the head both cover a child).
+ * the same across in smaller type (a shorter panel), or in a narrower column in one of its corners
+ * (print/interior.ts `storyTextLayout`), tried in this order (issue 31: where the foot and the head
+ * both cover a child, a shorter panel first, then a corner).
  */
-export type PanelPlace = 'bottom' | 'top' | 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right';
+export type PanelPlace =
+  | 'bottom'
+  | 'top'
+  | 'bottom-short'
+  | 'top-short'
+  | 'bottom-left'
+  | 'bottom-right'
+  | 'top-left'
+  | 'top-right';
 export const PANEL_PLACES: readonly PanelPlace[] = [
   'bottom',
   'top',
+  'bottom-short',
+  'top-short',
   'bottom-left',
   'bottom-right',
   'top-left',

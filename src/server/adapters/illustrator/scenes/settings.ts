@@ -24,7 +24,20 @@ export type SettingArt = {
   nest?: Spot;
   /** Props that sit on the nest's cover in front of the characters (the star on the blanket). */
   onFront?: string;
+  /**
+   * Where the owl and the hedgehog the words name are (the setting's own space): a companion is
+   * never placed before them (issue 35; the lead's place keeps them clear by the scene's design).
+   */
+  creatures?: readonly Area[];
+  /**
+   * Where what sits in the nest may show (SVG shapes, the setting's own space): a cast's leaf boat
+   * (issue 35) is longer than deep, so a child at its end would show its legs under the hull.
+   */
+  nestClip?: string;
 };
+
+/** A rectangle of the drawing space. */
+export type Area = { x0: number; y0: number; x1: number; y1: number };
 
 export type SettingContext = {
   scene: Scene;
@@ -37,11 +50,15 @@ export type SettingContext = {
    * every child of the cast is in it (docs/decisions/030-siblings.md). Absent: one, as before.
    */
   cast?: number | undefined;
+  /** The owl and the hedgehog drawn so far, where they are (`SettingArt.creatures`). */
+  creatures?: Area[];
 };
 
 /** How much longer the bed and the tub are for a cast of two and of three: every child side by side. */
 const CAST_NEST_EXTRA: Record<number, number> = { 2: 220, 3: 320 };
 const nestExtra = (c: SettingContext) => CAST_NEST_EXTRA[c.cast ?? 1] ?? 0;
+/** The leaf boat is longer only where the cast sits in it (not where it waits by the bank). */
+const boatExtra = (c: SettingContext) => (c.scene.child?.place === 'in-boat' ? nestExtra(c) : 0);
 
 export function drawSetting(scene: Scene, p: Paint, variant = 0, cast = 1): SettingArt {
   const light = LIGHTS[scene.time];
@@ -53,10 +70,16 @@ export function drawSetting(scene: Scene, p: Paint, variant = 0, cast = 1): Sett
     has: (prop) => props.has(prop),
     rand: randomFrom(JSON.stringify({ ...scene, prompt: '' }) + (variant ? `#${variant}` : '')),
     ...(cast > 1 ? { cast } : {}),
+    creatures: [],
   };
   const art = SETTINGS[scene.setting](context);
   const party = partyProps(context, PARTY_SPOTS[scene.setting]);
-  return { ...art, back: art.back + party.back, glow: art.glow + party.glow };
+  return {
+    ...art,
+    back: art.back + party.back,
+    glow: art.glow + party.glow,
+    creatures: context.creatures ?? [],
+  };
 }
 
 // --- shared pieces ------------------------------------------------------------------------------
@@ -251,9 +274,12 @@ function lanterns(c: SettingContext, spots: [number, number][]) {
   return { back, glow };
 }
 
-/** The green leaf boat (the text: "a boat made from a big green leaf"), back half and front half. */
-function leafBoat(c: SettingContext, cx: number, y: number, w: number) {
-  const h = w * 0.3;
+/**
+ * The green leaf boat (the text: "a boat made from a big green leaf"), back half and front half; a
+ * cast's longer boat (`w` wider) keeps the height of a boat `h` / 0.3 wide. Its front is a
+ * `nest-front`: what a child in the boat sits behind.
+ */
+function leafBoat(c: SettingContext, cx: number, y: number, w: number, h = w * 0.3) {
   const green = '#5fae4e';
   const back = `<path d="M${r(cx - w / 2)} ${r(y - h * 0.4)} Q${r(cx)} ${r(y - h * 0.15)} ${r(cx + w / 2)} ${r(y - h * 0.6)} L${r(cx + w * 0.4)} ${r(y)} Z" fill="${c.p.f('#4a9440')}" ${c.p.s()}/>`;
   const front =
@@ -268,7 +294,13 @@ function leafBoat(c: SettingContext, cx: number, y: number, w: number) {
       1.4,
       '#2f6b2a',
     );
-  return { back: propGroup('leaf-boat', back), front: propGroup('leaf-boat', front) };
+  // Above the tips, and inside the hull: where a child sitting in the boat shows.
+  const clip = `<rect x="-10" y="-10" width="${SPACE + 20}" height="${r(y - h * 0.6 + 10)}"/><path d="M${r(cx - w / 2)} ${r(y - h * 0.6)} L${r(cx - w / 2)} ${r(y - h * 0.4)} Q${r(cx - w * 0.3)} ${r(y + h * 0.75)} ${r(cx + w * 0.1)} ${r(y + h * 0.7)} Q${r(cx + w * 0.42)} ${r(y + h * 0.6)} ${r(cx + w / 2)} ${r(y - h * 0.6)} Z"/>`;
+  return {
+    back: propGroup('leaf-boat', back),
+    front: `<g class="nest-front">${propGroup('leaf-boat', front)}</g>`,
+    clip,
+  };
 }
 
 /**
@@ -551,9 +583,9 @@ function garden(c: SettingContext): SettingArt {
     ])
       back += `<circle cx="${x}" cy="${y}" r="18" fill="${p.f('#e2574c')}" ${p.s()}/>`;
   }
-  if (c.has('owl')) back += propGroup('owl', owl(c, 835, 400));
+  if (c.has('owl')) back += creature(c, 'owl', 835, 400);
   // On the grass by the fence, above where the text panel goes.
-  if (c.has('hedgehog')) back += propGroup('hedgehog', hedgehog(c, 510, 650));
+  if (c.has('hedgehog')) back += creature(c, 'hedgehog', 510, 650);
   const front = '';
   if (c.has('sleeping-flowers')) {
     for (const [x, colour] of [
@@ -619,8 +651,8 @@ function forestPath(c: SettingContext): SettingArt {
     }
   }
   // The owl on the trunk of the near tree, low enough to stay in a close view.
-  if (c.has('owl')) back += propGroup('owl', owl(c, 250, 370));
-  if (c.has('hedgehog')) back += propGroup('hedgehog', hedgehog(c, 760, 770));
+  if (c.has('owl')) back += creature(c, 'owl', 250, 370);
+  if (c.has('hedgehog')) back += creature(c, 'hedgehog', 760, 770);
   return { back, front: '', glow, ground: 790 };
 }
 
@@ -641,7 +673,7 @@ function meadow(c: SettingContext): SettingArt {
     front += cloud(c, x, 880, w, night(c) ? '#2f6b5a' : '#4f9a5e');
   let glow = contents.glow;
   if (c.has('fireflies')) glow += fireflies(c, c.p.line ? 9 : 26, 200, 720);
-  if (c.has('hedgehog')) back += propGroup('hedgehog', hedgehog(c, 650, 700));
+  if (c.has('hedgehog')) back += creature(c, 'hedgehog', 650, 700);
   return { back, front, glow, ground: 790 };
 }
 
@@ -670,13 +702,18 @@ function river(c: SettingContext): SettingArt {
   }
   let front = '';
   let nest: Spot | undefined;
+  let nestClip: string | undefined;
   if (c.has('leaf-boat')) {
-    const boat = leafBoat(c, 250, 600, 340);
+    // A cast that climbs in gets a longer boat (issue 35), still by the near bank.
+    const extra = boatExtra(c);
+    const x = Math.max(30 + (340 + extra) / 2, 250);
+    const boat = leafBoat(c, x, 600, 340 + extra, 340 * 0.3);
     back += boat.back;
     front += boat.front;
-    nest = { x: 250, y: 600, width: 300 };
+    nest = { x, y: 600, width: 300 + extra };
+    if (extra) nestClip = boat.clip;
   }
-  return { back, front, glow, ground: 830, nest };
+  return { back, front, glow, ground: 830, nest, ...(nestClip ? { nestClip } : {}) };
 }
 
 function skySetting(c: SettingContext, what: 'sky' | 'stars' | 'moon' | 'castle'): SettingArt {
@@ -742,15 +779,24 @@ function skySetting(c: SettingContext, what: 'sky' | 'stars' | 'moon' | 'castle'
   back += `<path d="M-10 760 Q100 690 220 730 Q330 670 450 730 Q580 680 700 735 Q830 690 1010 740 L1010 1010 L-10 1010 Z" fill="${p.f(deep ? '#aeb8e8' : light.cloud)}" ${p.s()}/>`;
   let front = '';
   let nest: Spot | undefined;
+  let nestClip: string | undefined;
   if (c.has('leaf-boat')) {
-    const x = what === 'castle' ? 680 : what === 'moon' ? 620 : 420;
+    // A cast's boat is longer (issue 35: "the leaf boat sails up" with every child in it), kept
+    // inside the page.
+    const extra = boatExtra(c);
+    const half = (460 + extra) / 2;
+    const x = Math.min(
+      SPACE - 30 - half,
+      Math.max(30 + half, what === 'castle' ? 680 : what === 'moon' ? 620 : 420),
+    );
     const y = what === 'stars' ? 520 : 620;
-    const boat = leafBoat(c, x, y, 460);
+    const boat = leafBoat(c, x, y, 460 + extra, 460 * 0.3);
     back += boat.back;
     front += boat.front;
-    nest = { x, y, width: 400 };
+    nest = { x, y, width: 400 + extra };
+    if (extra) nestClip = boat.clip;
   }
-  return { back, front, glow, ground: 800, nest };
+  return { back, front, glow, ground: 800, nest, ...(nestClip ? { nestClip } : {}) };
 }
 
 function kitchen(c: SettingContext): SettingArt {
@@ -796,6 +842,17 @@ function coverLyingChild(c: SettingContext, quilt: string): string {
       )
     : '';
   return `<g class="nest-front"><path d="${edge} Q646 520 646 586 L640 600 L300 600 Q240 590 178 600 Z" fill="${p.f(quilt)}" ${p.s(1.2)}/>${turned}</g>${c.has('blanket-up') ? p.stroke('M400 480 Q420 540 410 598') : ''}`;
+}
+
+/** The owl or the hedgehog at (x, y), as a named prop, its place noted (`SettingArt.creatures`). */
+function creature(c: SettingContext, which: 'owl' | 'hedgehog', x: number, y: number) {
+  // The owl's body round its middle; the hedgehog from its nose (left) to its back, above its base.
+  c.creatures?.push(
+    which === 'owl'
+      ? { x0: x - 48, y0: y - 60, x1: x + 48, y1: y + 60 }
+      : { x0: x - 96, y0: y - 77, x1: x + 80, y1: y },
+  );
+  return propGroup(which, which === 'owl' ? owl(c, x, y) : hedgehog(c, x, y));
 }
 
 /** The owl, one eye open and one blinking, sitting at (x, y) (its middle). */
