@@ -149,6 +149,12 @@ export const SceneSchema = z
      * The stories' own scenes leave it out.
      */
     pan: z.number().min(-300).max(300).optional(),
+    /**
+     * A cast's children in the other order (a redraw's composition, scenes/variant.ts): the lead
+     * at the other end of the bed, the bath or the boat, the companions on its other side. The
+     * stories' own scenes leave it out.
+     */
+    castOrder: z.literal('reversed').optional(),
     props: z.array(z.enum(PROPS)).max(10),
     child: ChildSchema.optional(),
     toy: ToySchema.optional(),

@@ -82,6 +82,8 @@ type Stage = {
    * under the blanket, the lead by the pillow (a lying child leaves the others no room).
    */
   tuckedIn: boolean;
+  /** How many children the page draws. */
+  cast: number;
   /** A cast in the leaf boat (issue 35): its longer boat seats the lead at one end, the toy at the other. */
   crew: boolean;
   /** The child's scale from the figure's own space. */
@@ -185,6 +187,7 @@ export function sceneSvg(input: ScenePageInput): string {
     nest: art.nest ?? { x: 500, y: art.ground, width: 360 },
     mirrored: scene.side === 'right',
     tuckedIn: cast > 1 && lying && scene.child?.place === 'in-bed' && art.nest !== undefined,
+    cast,
     crew: cast > 1 && scene.child?.place === 'in-boat',
     k: CHILD_HEIGHT[scene.view] / 640,
     step: 1,
@@ -263,11 +266,14 @@ function drawFigures(stage: Stage, input: ScenePageInput) {
         loose: figure === toy || !figure.inside,
         ground: !figure.inside,
       }));
-    const companions = input.companions.slice(0, 2);
+    // A redraw's other order (castOrder): the companions placed the other way round, each keeping
+    // its labels (child-2, face-2…), so a redraw is measured against the first drawing part by part.
+    const companions = input.companions.slice(0, 2).map((companion, index) => ({ companion, n: index + 2 }));
+    if (scene.castOrder === 'reversed') companions.reverse();
     const placeCast = (atMost: readonly (number | undefined)[]) => {
       const around = [...taken];
-      return companions.map((companion, index) => {
-        const placed = placeCompanion(stage, lead, companion, index + 2, around, child, atMost[index]);
+      return companions.map(({ companion, n }, index) => {
+        const placed = placeCompanion(stage, lead, companion, n, around, child, atMost[index]);
         around.push({ ...pageBox(stage, placed), loose: !placed.inside, ground: !placed.inside });
         return placed;
       });
@@ -324,9 +330,10 @@ function placeChild(stage: Stage, c: SceneChild, look: ChildLook): PlacedChild {
     const x =
       c.place === 'in-boat'
         ? // A cast's longer boat: the lead at one end, the others along it, the toy at the prow.
-          nest.x - nest.width * (stage.crew ? 0.32 : 0.18)
+          nest.x + nest.width * (stage.crew ? (stage.scene.castOrder === 'reversed' ? 0.32 : -0.32) : -0.18)
         : stage.tuckedIn
-          ? nest.x - nest.width * 0.32
+          ? // By the pillow; in a redraw's other order (castOrder), towards the foot of the bed.
+            nest.x + nest.width * (stage.scene.castOrder === 'reversed' ? 0.1 : -0.32)
           : stage.scene.toy?.place === 'on-pillow'
             ? // The toy has hopped onto the pillow: the child sits further along the bed.
               nest.x + nest.width * 0.12
@@ -403,7 +410,12 @@ function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild |
           ? // Standing on the pillow, its feet sunk a little into it.
             (nest.pillow ?? { x: nest.x - nest.width * 0.3, y: nest.y - 50 })
           : t.place === 'in-boat'
-            ? { x: nest.x + nest.width * (stage.crew ? 0.4 : 0.24), y: nest.y + 40 }
+            ? {
+                x:
+                  nest.x +
+                  nest.width * (stage.crew ? (stage.scene.castOrder === 'reversed' ? -0.4 : 0.4) : 0.24),
+                y: nest.y + 40,
+              }
             : { x: nest.x + 140, y: nest.y + 60 };
     return {
       svg: place(figure, figure.anchors.ground, spot.x, spot.y, kt),
@@ -632,7 +644,9 @@ function placeCompanion(
   // Every spot of the ground from the lead outwards, a step of 20 at a time.
   const spots: number[] = [];
   for (let x = lo; x <= hi; x += 20) spots.push(x);
-  spots.sort((a, b) => Math.abs(a - leadX) - Math.abs(b - leadX) || a - b);
+  // A lone companion in a redraw's other order (castOrder) goes to the lead's other side first.
+  const otherSideFirst = stage.scene.castOrder === 'reversed' && stage.cast === 2;
+  spots.sort((a, b) => Math.abs(a - leadX) - Math.abs(b - leadX) || (otherSideFirst ? b - a : a - b));
   for (const x of spots) {
     if (Math.abs(x - leadX) >= 120) candidates.push({ x, y: floorY, inside: false, pose: standing });
   }

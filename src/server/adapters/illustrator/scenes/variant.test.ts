@@ -75,27 +75,35 @@ describe('a redrawn page', () => {
     expect(alike).toEqual([]);
   }, 60_000);
 
-  it('a cast of two or three in a bedroom is panned where every child, face and toy stays in the picture', async () => {
-    // The pages whose third redraw looked nearly the same as an earlier drawing for a cast (a cast's
-    // page was never panned) and now pans (scenes/variant.ts castPanFits). Still nearly the same,
-    // left to do: where the pan would push the named lamp off the page even at a third of the
-    // pan (guardian-friend 3, 4, 5, 29, 30 for three, birthday-adventure 1 for three, 28, 29) and
-    // the sky page 22 for three; the whole 60 pages for casts costs ~2 min, too much for CI.
+  it('a cast of two or three is redrawn differently: panned where every child stays in the picture, else in the other order', async () => {
+    // The pages whose redraws looked nearly the same as an earlier drawing for a cast. A bedroom
+    // pans where a share of the pan keeps every child, face and toy in the picture (scenes/variant.ts
+    // castPanFits); where none does (the lamp would leave the page) or the cast turns with its bed
+    // or its boat, the children sit in the other order (`reordered`: the lead towards the foot of
+    // the bed or at the boat's other end, the companions the other way round). Measured over all 60
+    // pages for one, two and three children on 2026-11-29: every redraw >= 2 % from every drawing
+    // before it; the whole run costs ~3 min, too much for CI, so these are some of the pages that were
+    // not (guardian-friend 4, 29 and birthday 28, 29 are bed pages like 5).
     const pages = [
-      ['guardian-friend', 7, 2],
-      ['guardian-friend', 7, 3],
-      ['guardian-friend', 30, 2],
-      ['birthday-adventure', 1, 2],
+      ['guardian-friend', 7, 2, 'pan'],
+      ['guardian-friend', 7, 3, 'pan'],
+      ['guardian-friend', 30, 2, 'pan'],
+      ['birthday-adventure', 1, 2, 'pan'],
+      ['guardian-friend', 3, 2, 'reordered'],
+      ['guardian-friend', 5, 3, 'reordered'],
+      ['birthday-adventure', 12, 2, 'reordered'],
     ] as const;
     const alike: string[] = [];
-    for (const [story, position, size] of pages) {
+    for (const [story, position, size, how] of pages) {
       const page = (await loadStory(story, 'storybook', 'en')).pages[position - 1]!;
       const companions = sceneCompanions(WIDE_COMPANIONS.slice(0, size - 1), 5);
       const cast = { scene: page.scene, look: DEFAULT_CHILD_LOOK, toy: DEFAULT_TOY_LOOK, companions };
       const pictures: Buffer[] = [];
       for (const variant of [0, 1, 2, 3]) {
         const scene = variant ? await redrawScene(cast, variant) : page.scene;
-        if (variant >= 2) expect(scene.pan, `${story} ${position} for ${size}`).toBeTruthy();
+        if (variant >= 2 && how === 'pan') expect(scene.pan, `${story} ${position} for ${size}`).toBeTruthy();
+        if (variant >= 2 && how === 'reordered')
+          expect(scene.castOrder, `${story} ${position} for ${size}`).toBe('reversed');
         pictures.push(await renderScenePage({ ...cast, scene, style: 'color', size: SMALL, variant }));
       }
       for (let later = 1; later < pictures.length; later++)

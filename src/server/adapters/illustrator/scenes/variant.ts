@@ -70,9 +70,12 @@ const reframed = (scene: Scene): Scene => ({ ...scene, view: scene.view === 'clo
  * mirrored one; `aside`: a child in the middle walks to the setting's side (its trees, its bed) and
  * a toy standing or flying at the other side comes to the middle, where turning alone would look
  * nearly the same as the drawings before it (a symmetric meadow: guardian-friend page 19); else
- * `facing`: turned on its own with the child facing the middle of the page.
+ * `facing`: turned on its own with the child facing the middle of the page; for a cast,
+ * `reordered`: the children in the other order (the lead towards the foot of the bed, the
+ * companions the other way round), the first scene then the mirrored one, where a cast in bed turns
+ * with the bed and no pan keeps every child in the picture.
  */
-export type Turn = 'turned' | 'middle' | 'aside' | 'facing';
+export type Turn = 'turned' | 'middle' | 'aside' | 'facing' | 'reordered';
 
 /**
  * The scene a redraw draws; `reframe`: whether framing the other way leaves the panel its room
@@ -94,7 +97,13 @@ export function variantScene(
   if (reframe) return composition === 2 ? reframed(scene) : mirroredScene(reframed(scene));
   const other =
     otherFraming(scene, cast, castPan) ??
-    (turn === 'middle' ? toMiddle(scene) : turn === 'aside' ? toSide(scene) : undefined);
+    (turn === 'middle'
+      ? toMiddle(scene)
+      : turn === 'aside'
+        ? toSide(scene)
+        : turn === 'reordered' && cast > 1
+          ? { ...scene, castOrder: 'reversed' as const }
+          : undefined);
   if (other) return composition === 2 ? other : mirroredScene(other);
   // Without the other framing: the setting turned on its own, then the characters on their own.
   const turned = composition === 2 ? { ...scene, side: otherSide(scene.side) } : charactersTurned(scene);
@@ -334,8 +343,13 @@ export async function redrawScene(
   input: Omit<ScenePageInput, 'style' | 'size' | 'variant'>,
   variant: number,
 ): Promise<Scene> {
-  const reframe = mayReframe(variant) && (await reframingFits(input));
   const cast = 1 + (input.companions?.length ?? 0);
+  // A cast framed the other way may look the same (a crew in the long leaf boat: the close view
+  // zooms out to keep every head in the picture): then it is recomposed as a page with no framing.
+  const reframe =
+    mayReframe(variant) &&
+    (await reframingFits(input)) &&
+    (cast === 1 || (await looksNew(input, variantScene(input.scene, variant, true), variant)));
   const castPan = mayReframe(variant) && !reframe && cast > 1 ? await castPanFits(input) : 0;
   const turn =
     mayReframe(variant) && !reframe && !otherFraming(input.scene, cast, castPan)
@@ -345,7 +359,7 @@ export async function redrawScene(
 }
 
 /** The ways `clearTurn` tries, in order. */
-const TURNS: readonly Turn[] = ['turned', 'middle', 'aside', 'facing'];
+const TURNS: readonly Turn[] = ['turned', 'middle', 'aside', 'facing', 'reordered'];
 
 /** The size the redraws are compared at (the measure looks at 64 x 64, as the redraw route's). */
 const COMPARED_AT = 160;
@@ -366,16 +380,8 @@ async function clearTurn(
   if (known !== undefined) return known;
   const measure = async (scene: Scene, drawn: number) =>
     sceneParts({ ...input, scene, variant: drawn, style: 'color', size: 240 });
-  const picture = (scene: Scene, drawn: number) =>
-    renderScenePage({ ...input, scene, variant: drawn, style: 'color', size: COMPARED_AT });
   const first = await measure(input.scene, 0);
-  let earlier: Buffer[] | undefined;
-  const distinct = async (scene: Scene) => {
-    earlier ??= await Promise.all([picture(input.scene, 0), picture(mirroredScene(input.scene), 1)]);
-    const drawn = await picture(scene, variant);
-    for (const before of earlier) if ((await pictureDifference(drawn, before)) < NEARLY_SAME) return false;
-    return true;
-  };
+  const distinct = (scene: Scene) => looksNew(input, scene, variant);
   // The first turn that keeps every named prop whole and looks new; else one that keeps each part
   // as the layout check asks and looks new; else one that keeps each part.
   const tried = new Set<string>();
@@ -401,6 +407,26 @@ async function clearTurn(
   if (turning.size >= 500) turning.delete(turning.keys().next().value!);
   turning.set(key, chosen);
   return chosen;
+}
+
+/**
+ * Whether `scene` drawn as `variant` looks new beside the page's first and mirrored drawings (at
+ * least NEARLY_SAME apart from each, as the redraw route measures).
+ */
+async function looksNew(
+  input: Omit<ScenePageInput, 'style' | 'size' | 'variant'>,
+  scene: Scene,
+  variant: number,
+): Promise<boolean> {
+  const picture = (drawn: Scene, at: number) =>
+    renderScenePage({ ...input, scene: drawn, variant: at, style: 'color', size: COMPARED_AT });
+  const drawn = await picture(scene, variant);
+  for (const [before, at] of [
+    [input.scene, 0],
+    [mirroredScene(input.scene), 1],
+  ] as const)
+    if ((await pictureDifference(drawn, await picture(before, at))) < NEARLY_SAME) return false;
+  return true;
 }
 
 /** The answers of `clearTurn`, by its input and composition (the oldest forgotten first). */
