@@ -62,6 +62,8 @@ const PROPS = [
   'toothbrush',
   'sleeping-flowers',
   'hills',
+  // The houses of home far below the hill ("From the top of the hill they can see the rooftops").
+  'rooftops',
   'sun',
   'music-notes',
   'sparkles',

@@ -7,6 +7,7 @@ import { loadStory } from '../../../stories/story';
 import { renderScenePage, sceneSvg } from './index';
 import { propsHiddenByFigures, sceneParts } from './layout-check';
 import { LIGHTS, underTint } from './paint';
+import { redrawScene } from './variant';
 
 /** 8 x 8 average hash of a picture: 64 bits, one per cell brighter than the mean. */
 async function averageHash(png: Buffer): Promise<boolean[]> {
@@ -115,6 +116,18 @@ describe('story pages drawn from their scene data', () => {
     expect(svg({ ...river, props: river.props.filter((prop) => prop !== 'leaf-boat') })).not.toContain(boat);
     expect(svg({ ...base, side: 'right' })).toContain('scale(-1 1)');
     expect(svg({ ...base, side: 'left' })).not.toContain('translate(1000 0) scale(-1 1)');
+  }, 60_000);
+
+  it('shows the rooftops the words see from the top of the hill, in every redraw (birthday page 14)', async () => {
+    const page = (await loadStory('birthday-adventure', 'storybook', 'en')).pages[13]!;
+    expect(page.text).toContain('rooftops');
+    const input = { look: DEFAULT_CHILD_LOOK, toy };
+    for (const variant of [0, 1, 2, 3]) {
+      const scene = variant ? await redrawScene({ ...input, scene: page.scene }, variant) : page.scene;
+      const { parts } = await sceneParts({ ...input, scene, variant, style: 'color', size: 240 });
+      // Six little houses, about 2 % of the page: more than a speck, wherever the camera stands.
+      expect(parts.find((part) => part.what === 'rooftops')?.count, `redraw ${variant}`).toBeGreaterThan(800);
+    }
   }, 60_000);
 });
 

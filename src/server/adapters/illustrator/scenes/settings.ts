@@ -662,6 +662,7 @@ function meadow(c: SettingContext): SettingArt {
   const contents = skyContents(c, 0, 0, SPACE, 420);
   back += contents.back;
   back += hills(c, -10, 380, SPACE + 20, 200, light.grassFar);
+  if (c.has('rooftops')) back += propGroup('rooftops', rooftops(c));
   for (const x of [60, 190, 880]) back += tree(c, x, 560, 300, light.tree);
   back += groundPlane(c, 540, light.grass) + tufts(c, 550, 740, 26);
   let front = '';
@@ -842,6 +843,29 @@ function coverLyingChild(c: SettingContext, quilt: string): string {
       )
     : '';
   return `<g class="nest-front"><path d="${edge} Q646 520 646 586 L640 600 L300 600 Q240 590 178 600 Z" fill="${p.f(quilt)}" ${p.s(1.2)}/>${turned}</g>${c.has('blanket-up') ? p.stroke('M400 480 Q420 540 410 598') : ''}`;
+}
+
+/**
+ * The village far below the hill (birthday-adventure: "they can see the rooftops"): little houses
+ * on the far slope, red and brown roofs, a lit window or two, away from the middle where the toy sits.
+ */
+function rooftops(c: SettingContext) {
+  const { p } = c;
+  let out = '';
+  for (const [x, base, w, roof] of [
+    [590, 500, 58, '#c8553d'],
+    [655, 492, 50, '#8a5a44'],
+    [712, 502, 62, '#d9704f'],
+    [775, 494, 48, '#c8553d'],
+    [628, 522, 54, '#8a5a44'],
+    [742, 526, 56, '#b8483a'],
+  ] as const) {
+    const h = w * 0.62;
+    out += `<rect x="${x - w / 2}" y="${base - h}" width="${w}" height="${h}" fill="${p.f('#f1e4cf')}" ${p.s(0.8)}/>`;
+    out += `<path d="M${r(x - w * 0.62)} ${r(base - h)} L${x} ${r(base - h - w * 0.5)} L${r(x + w * 0.62)} ${r(base - h)} Z" fill="${p.f(roof)}" ${p.s(0.8)}/>`;
+    out += `<rect x="${r(x - w * 0.12)}" y="${r(base - h * 0.7)}" width="${r(w * 0.24)}" height="${r(h * 0.34)}" fill="${p.f('#ffd77a')}" ${p.s(0.6)}/>`;
+  }
+  return out;
 }
 
 /** The owl or the hedgehog at (x, y), as a named prop, its place noted (`SettingArt.creatures`). */
