@@ -183,3 +183,49 @@ describe('a cast tucked in bed', () => {
     expect(low).toEqual([]);
   });
 });
+
+describe('the balloons tied to the end of a cast’s longer bed', () => {
+  // Birthday page 27: "The balloons are tied to the end of the bed". A cast's bed is longer (settings.ts
+  // CAST_NEST_EXTRA: 220 for two, 320 for three), so its foot post, and the knot of the balloons'
+  // strings tied to it, moves along with it; the bunch leans back inside the page at its edge.
+  it.each([
+    [1, 0],
+    [2, 220],
+    [3, 320],
+  ])('ties them to the foot post for %i children', async (size, extra) => {
+    const page = (await loadStory('birthday-adventure', 'storybook', 'en')).pages.find((candidate) =>
+      candidate.text.includes('tied to the end of the bed'),
+    )!;
+    // Drawn without the characters, which may stand before the knot.
+    const drawn = (props: typeof page.scene.props) =>
+      raster(
+        sceneSvg({
+          scene: { ...page.scene, props },
+          style: 'color',
+          size: SIZE,
+          look: DEFAULT_CHILD_LOOK,
+          toy: DEFAULT_TOY_LOOK,
+          ...(size > 1 ? { companions: castOf(size) } : {}),
+        }),
+        '.child,.child-2,.child-3,.toy,.toy-2,.toy-3',
+      );
+    const [whole, without] = await Promise.all([
+      drawn(page.scene.props),
+      drawn(page.scene.props.filter((prop) => prop !== 'balloons')),
+    ]);
+    // The knot: the lowest row where the balloons (their strings) show, its middle.
+    let knot = { row: -1, sum: 0, count: 0 };
+    for (let at = 0; at < SIZE * SIZE; at++) {
+      const i = at * 3;
+      if (Math.abs(whole[i]! - without[i]!) + Math.abs(whole[i + 1]! - without[i + 1]!) <= 24) continue;
+      const row = Math.floor(at / SIZE);
+      if (row > knot.row) knot = { row, sum: 0, count: 0 };
+      if (row === knot.row) knot = { row, sum: knot.sum + (at % SIZE), count: knot.count + 1 };
+    }
+    // The foot post's middle (settings.ts bedroom: x 628 + extra, 36 wide), on the page's side of the bed.
+    const post = 646 + extra;
+    const onPage = page.scene.side === 'right' ? 1000 - post : post;
+    expect(Math.abs((knot.sum / knot.count) * (1000 / SIZE) - onPage)).toBeLessThan(30);
+    expect(knot.row * (1000 / SIZE)).toBeLessThan(560);
+  });
+});

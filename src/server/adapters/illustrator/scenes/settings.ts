@@ -938,13 +938,15 @@ export function balloon(
 }
 
 /** A bunch of balloons tied at (x, y), the red one among them. */
-export function balloonBunch(c: PenOnly, x: number, y: number) {
+export function balloonBunch(c: PenOnly, x: number, y: number, lean = 0) {
   const to = { x, y };
+  // Leaning (their strings slanting) so that a bunch tied near the page's edge floats inside it.
+  const at = x - lean;
   return (
-    balloon(c, x - 70, y - 330, 58, PARTY_COLOURS[0], to) +
-    balloon(c, x + 65, y - 350, 58, PARTY_COLOURS[1], to) +
-    balloon(c, x, y - 430, 62, BALLOON_RED, to) +
-    balloon(c, x - 15, y - 270, 50, PARTY_COLOURS[2], to)
+    balloon(c, at - 70, y - 330, 58, PARTY_COLOURS[0], to) +
+    balloon(c, at + 65, y - 350, 58, PARTY_COLOURS[1], to) +
+    balloon(c, at, y - 430, 62, BALLOON_RED, to) +
+    balloon(c, at - 15, y - 270, 50, PARTY_COLOURS[2], to)
   );
 }
 
@@ -1020,14 +1022,19 @@ export function cake(c: PenOnly, x: number, y: number, lit: boolean) {
  * without a spot does not draw that thing.
  */
 type PartySpots = {
-  bunch?: { x: number; y: number };
+  /** `atBedFoot`: tied to the foot of the bed, which a cast's longer bed moves along (issue 35). */
+  bunch?: { x: number; y: number; atBedFoot?: boolean };
   presents?: { x: number; y: number };
   loose?: { x: number; y: number };
   bunting?: number;
 };
 
 const PARTY_SPOTS: Record<Setting, PartySpots> = {
-  bedroom: { bunch: { x: 646, y: 530 }, presents: { x: 700, y: 760 }, loose: { x: 660, y: 220 } },
+  bedroom: {
+    bunch: { x: 646, y: 530, atBedFoot: true },
+    presents: { x: 700, y: 760 },
+    loose: { x: 660, y: 220 },
+  },
   bathroom: {},
   window: { loose: { x: 420, y: 250 } },
   garden: {
@@ -1055,7 +1062,11 @@ const PARTY_SPOTS: Record<Setting, PartySpots> = {
 function partyProps(c: SettingContext, spots: PartySpots) {
   let back = '';
   if (c.has('bunting') && spots.bunting !== undefined) back += bunting(c, spots.bunting);
-  if (c.has('balloons') && spots.bunch) back += balloonBunch(c, spots.bunch.x, spots.bunch.y);
+  if (c.has('balloons') && spots.bunch) {
+    // "The balloons are tied to the end of the bed": at its foot post, wherever a cast's bed ends.
+    const x = spots.bunch.x + (spots.bunch.atBedFoot ? nestExtra(c) : 0);
+    back += balloonBunch(c, x, spots.bunch.y, Math.max(0, x + 125 - (SPACE - 25)));
+  }
   if (c.has('loose-balloon') && spots.loose)
     back += balloon(c, spots.loose.x, spots.loose.y, 62, BALLOON_RED);
   if (c.has('presents') && spots.presents) back += presents(c, spots.presents.x, spots.presents.y);
