@@ -46,6 +46,16 @@ export const BOOK_PREVIEW = { redrawsPerBook: 3, booksPerDay: 5 } as const;
  * taking longer than usual; the server gives up after a minute (modules/wizard/service.ts).
  */
 export const COVER_WAIT = { usualSeconds: 10, slowAfterMs: 20_000, mostMs: 60_000 } as const;
+/**
+ * The usual wait said for each illustrator: measured for the local one only. The hosted models
+ * (Gemini, OpenAI) cannot be reached from the machine the shop is built on, so their wait is not
+ * promised: the wizard says it can take up to a minute (COVER_WAIT.mostMs).
+ */
+export const USUAL_COVER_SECONDS: Record<'local' | 'gemini' | 'openai', number | null> = {
+  local: COVER_WAIT.usualSeconds,
+  gemini: null,
+  openai: null,
+};
 
 /** The wizard session cookie: its name and lifetime (1/12 day). */
 export const WIZARD_COOKIE = { name: 'wizard_session', hours: 2 } as const;

@@ -202,6 +202,12 @@ export const WizardStateSchema = z
     /** True when an earlier visit's progress was found (the 'welcome back' notice). */
     restored: z.boolean(),
     signedIn: z.boolean(),
+    /**
+     * About how long a cover takes with the shop's illustrator, as measured (COVER_WAIT in
+     * shared/constants.ts, the local one); null where it was not measured here (a hosted model):
+     * the wait is then said as its limit, a minute.
+     */
+    coverWaitSeconds: z.number().int().positive().nullable(),
   })
   .meta({ id: 'WizardState' });
 export type WizardState = z.infer<typeof WizardStateSchema>;

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import { userIdOf } from '../../../../test/checkout-factory';
+import { createFakeIllustrator } from '../../../../test/fake-illustrator';
 import { signedInAs } from '../../../../test/signed-in';
 import { BOOK_PREVIEW } from '../../../shared/constants';
 import { ErrorResponseSchema } from '../../../shared/contracts/common';
@@ -150,6 +151,8 @@ describe('the wizard session', () => {
       resumeStep: 1,
       restored: false,
       signedIn: false,
+      // The usual wait said while a cover is drawn: measured for the local illustrator.
+      coverWaitSeconds: 10,
     });
     const cookie = ([] as string[])
       .concat(response.headers['set-cookie'] as string[])
@@ -809,6 +812,26 @@ describe('starting from an earlier book', () => {
       dedicationSignature: 'Grandma',
     });
     expect(await t.storage.list('instances', `${id}/`)).toHaveLength(4);
+  });
+});
+
+describe('the wait said for a cover', () => {
+  it('promises no usual time with a hosted model, whose wait was never measured here', async () => {
+    const hosted = await buildTestApp({ illustrator: { ...createFakeIllustrator(), kind: 'gemini' } });
+    try {
+      const browser = new Browser();
+      browser.app = hosted;
+      const started = await browser.call('POST', '/api/wizard/session', {
+        themeId: 'guardian-friend',
+        bookType: 'storybook',
+      });
+      expect(started.json()).toMatchObject({ coverWaitSeconds: null });
+      expect((await browser.call('GET', '/api/wizard/session')).json()).toMatchObject({
+        coverWaitSeconds: null,
+      });
+    } finally {
+      await hosted.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { COVER_WAIT, WIZARD_COOKIE } from '../../../shared/constants';
+import { COVER_WAIT, USUAL_COVER_SECONDS, WIZARD_COOKIE } from '../../../shared/constants';
 import {
   type ChildStep,
   COVER_VERSIONS_KEPT,
@@ -88,6 +88,7 @@ function storedPrefill(session: repo.WizardSessionRow): WizardPrefill | undefine
 }
 
 function toState(
+  deps: Pick<WizardDeps, 'illustrator'>,
   session: repo.WizardSessionRow,
   steps: Steps,
   restored: boolean,
@@ -107,6 +108,7 @@ function toState(
     }),
     restored,
     signedIn,
+    coverWaitSeconds: USUAL_COVER_SECONDS[deps.illustrator.kind],
     ...(prefill ? { prefill } : {}),
   };
 }
@@ -156,10 +158,13 @@ export async function startWizard(
   }
   if (session) {
     const steps = await readSteps(deps.db, session.sessionId);
-    return { session, state: toState(session, steps, Object.keys(steps).length > 0, caller.userId !== null) };
+    return {
+      session,
+      state: toState(deps, session, steps, Object.keys(steps).length > 0, caller.userId !== null),
+    };
   }
   const created = await createSession(deps, caller.userId, input.themeId, input.bookType);
-  return { session: created, state: toState(created, {}, false, caller.userId !== null) };
+  return { session: created, state: toState(deps, created, {}, false, caller.userId !== null) };
 }
 
 function createSession(deps: WizardDeps, userId: string | null, themeId: string, bookType: BookType) {
@@ -214,7 +219,7 @@ async function startPrefilledWizard(
     current.bookType === bookType
   ) {
     const steps = await readSteps(deps.db, current.sessionId);
-    return { session: current, state: toState(current, steps, Object.keys(steps).length > 0, true) };
+    return { session: current, state: toState(deps, current, steps, Object.keys(steps).length > 0, true) };
   }
   await getTheme(deps.db, themeId, bookType);
   const created = await createSession(deps, userId, themeId, bookType);
@@ -230,14 +235,14 @@ async function startPrefilledWizard(
   if (companions) prefill.companions = companions;
   const session = await repo.setSessionPrefill(deps.db, created.sessionId, prefillSource, prefill);
   const steps = await readSteps(deps.db, session.sessionId);
-  return { session, state: toState(session, steps, false, true) };
+  return { session, state: toState(deps, session, steps, false, true) };
 }
 
 export async function getWizard(deps: WizardDeps, caller: Caller) {
   const session = await requireSession(deps, caller);
   return {
     session,
-    state: toState(session, await readSteps(deps.db, session.sessionId), false, caller.userId !== null),
+    state: toState(deps, session, await readSteps(deps.db, session.sessionId), false, caller.userId !== null),
   };
 }
 
@@ -324,7 +329,7 @@ export async function saveStep(deps: WizardDeps, caller: Caller, step: WizardSte
     await repo.deleteStep(deps.db, session.sessionId, 4);
   return {
     session,
-    state: toState(session, await readSteps(deps.db, session.sessionId), false, caller.userId !== null),
+    state: toState(deps, session, await readSteps(deps.db, session.sessionId), false, caller.userId !== null),
   };
 }
 

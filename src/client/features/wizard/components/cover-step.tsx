@@ -15,6 +15,7 @@ export function CoverStep({
   goTo,
   saveFailed,
   onRedrawingChange,
+  waitSeconds,
 }: {
   kind: CoverKind;
   drafts: ReturnType<typeof useWizardDrafts>;
@@ -24,6 +25,8 @@ export function CoverStep({
   saveFailed: () => void;
   /** The hero cover being redrawn with the parent's look (the hero's step only). */
   onRedrawingChange: (redrawing: boolean) => void;
+  /** The usual wait for a cover the server says (WizardState.coverWaitSeconds). */
+  waitSeconds: number | null;
 }) {
   return (
     <StepGeneration
@@ -32,6 +35,7 @@ export function CoverStep({
       genderContext={kind === 'hero' ? drafts.genderContext : undefined}
       cast={kind === 'hero' ? drafts.cast : undefined}
       view={covers.view(kind)}
+      waitSeconds={waitSeconds}
       approving={save.isPending}
       // Another cover at once, here: the earlier ones stay to go back to.
       onRegenerate={() => covers.make(kind)}

@@ -17,6 +17,7 @@ describe('StepGeneration while the cover is made', () => {
         kind="toy"
         name="Teddy"
         view={{ state: 'loading' }}
+        waitSeconds={10}
         approving={false}
         onChoose={noop}
         onRegenerate={noop}
@@ -32,5 +33,28 @@ describe('StepGeneration while the cover is made', () => {
     expect(screen.queryByText(/taking longer than usual/)).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByText(/This is taking longer than usual\./)).toBeVisible();
+  });
+
+  it('with a hosted model, whose wait was never measured, promises no usual time: it can take up to a minute', () => {
+    vi.useFakeTimers();
+    renderWithProviders(
+      <StepGeneration
+        kind="toy"
+        name="Doudou"
+        view={{ state: 'loading' }}
+        waitSeconds={null}
+        approving={false}
+        onChoose={noop}
+        onRegenerate={noop}
+        onRetry={noop}
+        onUploadDifferent={noop}
+        onStartOver={noop}
+      />,
+      { language: 'fr' },
+    );
+    expect(screen.getByText('Cela peut prendre jusqu’à une minute.')).toBeVisible();
+    expect(screen.queryByText(/secondes/)).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(SLOW_GENERATION_MS * 2));
+    expect(screen.queryByText(/plus long que d’habitude/)).not.toBeInTheDocument();
   });
 });

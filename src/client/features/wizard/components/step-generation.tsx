@@ -53,6 +53,8 @@ type StepGenerationProps = {
    */
   cast?: { names: string; context: 'cast' | 'cast_female' } | undefined;
   view: GenerationView;
+  /** The usual wait the server says for its illustrator; null: not measured, said as its limit. */
+  waitSeconds: number | null;
   /** The cover is being approved or chosen: its buttons wait. */
   approving: boolean;
   onRegenerate: () => void;
@@ -67,13 +69,25 @@ type StepGenerationProps = {
   onAdjusted?: ((cover: AdjustedCover) => void) | undefined;
 };
 
-function Loading({ kind, name, context }: { kind: CoverKind; name: string; context?: string | undefined }) {
+function Loading({
+  kind,
+  name,
+  context,
+  waitSeconds,
+}: {
+  kind: CoverKind;
+  name: string;
+  context?: string | undefined;
+  waitSeconds: number | null;
+}) {
   const { t } = useTranslation('wizard');
   const [slow, setSlow] = useState(false);
   useEffect(() => {
+    // "Longer than usual" only where the usual wait was measured (the local illustrator's).
+    if (waitSeconds === null) return;
     const timer = setTimeout(() => setSlow(true), SLOW_GENERATION_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [waitSeconds]);
   return (
     <div role="status" className="flex flex-col items-center gap-5 py-10 text-center">
       <div className="relative flex size-32 items-center justify-center">
@@ -93,7 +107,9 @@ function Loading({ kind, name, context }: { kind: CoverKind; name: string; conte
         {t(`generation.loading.${kind}`, { name, context })}
       </p>
       <p className="max-w-md text-ink-700">
-        {t('generation.loading.note', { seconds: COVER_WAIT.usualSeconds })}
+        {waitSeconds === null
+          ? t('generation.loading.noteUpTo')
+          : t('generation.loading.note', { seconds: waitSeconds })}
       </p>
       {slow && (
         <p className="max-w-md rounded-2xl bg-lavender-100 px-4 py-3 font-semibold">
@@ -273,7 +289,7 @@ export function StepGeneration(props: StepGenerationProps) {
   }, [showsResult, redrawing, onRedrawingChange]);
   // The cover's own texts: the whole cast when the hero cover shows several children.
   const coverText = cast ? { name: cast.names, context: cast.context } : { name, context: genderContext };
-  if (view.state === 'loading') return <Loading kind={kind} {...coverText} />;
+  if (view.state === 'loading') return <Loading kind={kind} {...coverText} waitSeconds={props.waitSeconds} />;
   if (view.state === 'error') return <Problem {...props} problem={view.problem} />;
   const adjustable = kind === 'hero' && view.look !== undefined && onAdjusted !== undefined;
   const busy = approving || (adjustable && redrawing);

@@ -127,6 +127,7 @@ export function WizardFlow({ state, start }: WizardFlowProps) {
       goTo={goTo}
       saveFailed={saveFailed}
       onRedrawingChange={setCoverRedrawing}
+      waitSeconds={state.coverWaitSeconds}
     />
   );
 

@@ -28,6 +28,7 @@ describe('WizardPage while the session is read (issue 19: nothing moves)', () =>
       steps: {},
       resumeStep: 1,
       restored: false,
+      coverWaitSeconds: 10,
       signedIn: false,
     };
     read.release(ok(fresh));

@@ -40,6 +40,8 @@ type Options = {
   signedInAs?: string;
   /** Replies for 'METHOD /api/path' that replace the stand-in's. */
   routes?: Record<string, Handler | Reply>;
+  /** The usual wait the server says for a cover (null: a hosted model's, not measured). */
+  coverWaitSeconds?: number | null;
 };
 
 /** Replaces fetch for the test with a wizard server that keeps its steps. */
@@ -49,6 +51,7 @@ export function mockWizardApi({
   prefill,
   signedInAs,
   routes = {},
+  coverWaitSeconds = 10,
 }: Options = {}) {
   const server = { steps: { ...steps }, signedInAs };
   const state = (): WizardState => ({
@@ -63,6 +66,7 @@ export function mockWizardApi({
     }),
     restored,
     signedIn: server.signedInAs !== undefined,
+    coverWaitSeconds,
   });
 
   const defaults: Record<string, Handler> = {
