@@ -226,7 +226,7 @@ describe('what the words say the picture shows (issue 30)', () => {
     expect((lowest * 1000) / 240).toBeLessThan(590);
   }, 60_000);
 
-  it('no child or toy hides the owl or the hedgehog the words name, in either story', async () => {
+  it('no child or toy hides the owl or the hedgehog the words name, in either story, nor in a redraw', async () => {
     const hiding: string[] = [];
     for (const story of ['guardian-friend', 'birthday-adventure'])
       for (const bookType of ['storybook', 'coloring'] as const) {
@@ -234,13 +234,22 @@ describe('what the words say the picture shows (issue 30)', () => {
         for (const [index, page] of pages.entries()) {
           const creatures = page.scene.props.filter((prop) => prop === 'owl' || prop === 'hedgehog');
           if (!creatures.length) continue;
-          const hidden = await propsHiddenByFigures(
-            { scene: page.scene, style: 'color', size: 240, look: DEFAULT_CHILD_LOOK, toy },
-            creatures,
-          );
-          for (const [prop, share] of Object.entries(hidden))
-            if (share > 0.15)
-              hiding.push(`${story} ${bookType} ${index + 1}: the ${prop} ${Math.round(share * 100)} %`);
+          // The first drawing and the three redraws: where a redraw's composition puts the child
+          // before the owl, the child steps aside (clearOfCreatures; the owl was 14–16 % hidden in
+          // redraws 2 and 3 of guardian-friend p15 and birthday p16 before).
+          for (const variant of [0, 1, 2, 3]) {
+            const input = { look: DEFAULT_CHILD_LOOK, toy };
+            const scene = variant ? await redrawScene({ ...input, scene: page.scene }, variant) : page.scene;
+            const hidden = await propsHiddenByFigures(
+              { ...input, scene, variant, style: 'color', size: 240 },
+              creatures,
+            );
+            for (const [prop, share] of Object.entries(hidden))
+              if (share > 0.1)
+                hiding.push(
+                  `${story} ${bookType} ${index + 1} redraw ${variant}: the ${prop} ${Math.round(share * 100)} %`,
+                );
+          }
         }
       }
     expect(hiding).toEqual([]);

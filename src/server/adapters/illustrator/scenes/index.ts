@@ -348,7 +348,7 @@ function placeChild(stage: Stage, c: SceneChild, look: ChildLook): PlacedChild {
       hand: mapPoint(figure.anchors.hand, figure.anchors.ground, x, y, k),
     };
   }
-  const x = PLACE_X[c.place as keyof typeof PLACE_X] ?? 500;
+  const x = clearOfCreatures(stage, figure, PLACE_X[c.place as keyof typeof PLACE_X] ?? 500, groundY, k);
   return {
     svg: shadow(stage.p, x, groundY, 150 * k * 1.6) + place(figure, figure.anchors.ground, x, groundY, k),
     box: boxOf(figure, figure.anchors.ground, x, groundY, k),
@@ -358,6 +358,39 @@ function placeChild(stage: Stage, c: SceneChild, look: ChildLook): PlacedChild {
     hand: mapPoint(figure.anchors.hand, figure.anchors.ground, x, groundY, k),
   };
 }
+
+/**
+ * The child's place on the ground moved sideways, a step at a time up to MAX_STEP_ASIDE (towards
+ * the middle first), until it stands before none of the owl and the hedgehog the words name; where
+ * no step clears them, where it stood. Every story's first drawing is clear already (index.test.ts), so only
+ * a redraw's composition moves (birthday p16, guardian-friend p15: the child walked before the owl).
+ */
+function clearOfCreatures(stage: Stage, figure: Figure, x: number, y: number, k: number): number {
+  // The body's middle below the head (as `creatureCovered` counts a body), and the head's box with
+  // its hair (wide enough for a raised hand): a little of it may pass before the owl, as in a
+  // story's first drawings.
+  const covers = (at: number) => {
+    const box = boxOf(figure, figure.anchors.ground, at, y, k);
+    const below = { ...box, y0: box.head?.y1 ?? box.y0 };
+    return Math.max(
+      0,
+      ...stage.creatures.map((area) => {
+        const head = box.head ? shareIn(area, box.head) : 0;
+        const inset = (below.x1 - below.x0) * 0.2;
+        const body = shareIn(area, { ...below, x0: below.x0 + inset, x1: below.x1 - inset });
+        return Math.max(body > 0.2 ? 1 + body : 0, head > 0.25 ? 1 + head : 0);
+      }),
+    );
+  };
+  if (covers(x) === 0) return x;
+  for (let step = 10; step <= MAX_STEP_ASIDE; step += 10)
+    for (const at of [x + (x < 500 ? step : -step), x + (x < 500 ? -step : step)])
+      if (covers(at) === 0) return at;
+  return x;
+}
+
+/** How far a child steps aside from the owl or the hedgehog (clearOfCreatures), in page units. */
+const MAX_STEP_ASIDE = 160;
 
 /** The toy in the child's arms, hand in hand, in the nest, or on the ground beside the child. */
 function placeToy(stage: Stage, t: SceneToy, look: ToyLook, child: PlacedChild | undefined): PlacedFigure {
