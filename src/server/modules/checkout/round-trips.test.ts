@@ -104,8 +104,14 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'pg')('what one order costs the da
       expect((await order(id, { ...WORKED_EXAMPLE, coverType: 'softcover' })).statusCode).toBe(200);
     });
     console.info(`changed order: ${statements.length} statements, ${checkouts} checkout(s)`, statements);
-    // The read that finds the unpaid order, then the transaction that changes it.
-    expect(checkouts).toBeLessThanOrEqual(2);
-    expect(statements.length).toBeLessThanOrEqual(13);
+    // The read that finds the unpaid order, then the transaction that changes it. The shop's polled
+    // lists of ended sessions and account changes (modules/auth/polled-changes.ts) may be read during
+    // the request, on a connection of their own: they are not the order's cost (a CI run on
+    // 2026-11-29 counted the revocations' read once, 3 checkouts, and failed).
+    const polls = statements.filter(
+      (statement) => statement.includes('"revoked_at"') || statement.includes('"account_key"'),
+    ).length;
+    expect(checkouts - polls).toBeLessThanOrEqual(2);
+    expect(statements.length - polls).toBeLessThanOrEqual(13);
   });
 });
