@@ -9,24 +9,26 @@ afterEach(() => {
 
 const noop = () => {};
 
+/** The toy's cover being drawn, with the usual wait the server says. */
+const loading = (name: string, waitSeconds: number | null) => (
+  <StepGeneration
+    kind="toy"
+    name={name}
+    view={{ state: 'loading' }}
+    waitSeconds={waitSeconds}
+    approving={false}
+    onChoose={noop}
+    onRegenerate={noop}
+    onRetry={noop}
+    onUploadDifferent={noop}
+    onStartOver={noop}
+  />
+);
+
 describe('StepGeneration while the cover is made', () => {
   it('says how long it usually takes, and that it is taking longer than usual after 20 seconds', () => {
     vi.useFakeTimers();
-    renderWithProviders(
-      <StepGeneration
-        kind="toy"
-        name="Teddy"
-        view={{ state: 'loading' }}
-        waitSeconds={10}
-        approving={false}
-        onChoose={noop}
-        onRegenerate={noop}
-        onRetry={noop}
-        onUploadDifferent={noop}
-        onStartOver={noop}
-      />,
-      { language: 'en' },
-    );
+    renderWithProviders(loading('Teddy', 10), { language: 'en' });
     expect(screen.getByRole('status')).toHaveTextContent('We are painting Teddy, ready for the adventure…');
     expect(screen.getByText('This usually takes about 10 seconds.')).toBeVisible();
     act(() => vi.advanceTimersByTime(SLOW_GENERATION_MS - 1));
@@ -37,21 +39,7 @@ describe('StepGeneration while the cover is made', () => {
 
   it('with a hosted model, whose wait was never measured, promises no usual time: it can take up to a minute', () => {
     vi.useFakeTimers();
-    renderWithProviders(
-      <StepGeneration
-        kind="toy"
-        name="Doudou"
-        view={{ state: 'loading' }}
-        waitSeconds={null}
-        approving={false}
-        onChoose={noop}
-        onRegenerate={noop}
-        onRetry={noop}
-        onUploadDifferent={noop}
-        onStartOver={noop}
-      />,
-      { language: 'fr' },
-    );
+    renderWithProviders(loading('Doudou', null), { language: 'fr' });
     expect(screen.getByText('Cela peut prendre jusqu’à une minute.')).toBeVisible();
     expect(screen.queryByText(/secondes/)).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(SLOW_GENERATION_MS * 2));
