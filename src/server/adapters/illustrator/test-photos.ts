@@ -63,15 +63,16 @@ export async function landscapePhoto(): Promise<Buffer> {
 
 /** The teddy's fur and its muzzle's, as `teddyPhoto` and `busyToyPhoto` paint them. */
 export const TEDDY_FUR = { fur: '#a86b3c', light: '#e2c09a' } as const;
+export type TeddyColours = { fur: string; light: string };
 
-/** A plush bear sitting on a striped blanket, drawn with a fur-like grain. */
-export async function teddyPhoto(): Promise<Buffer> {
+/** A plush bear sitting on a striped blanket, drawn with a fur-like grain (`colours`: its fur's). */
+export async function teddyPhoto(colours: TeddyColours = TEDDY_FUR): Promise<Buffer> {
   const stripes = Array.from(
     { length: 10 },
     (_, i) => `<rect x="0" y="${i * 77}" width="768" height="38" fill="#a9c8e0"/>`,
   ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="768" height="768" viewBox="0 0 800 800">
-  <rect width="800" height="800" fill="#bcd7ea"/>${stripes}${teddy()}
+  <rect width="800" height="800" fill="#bcd7ea"/>${stripes}${teddy(colours)}
 </svg>`;
   return sharp(Buffer.from(svg))
     .composite([{ input: await grain(768, 90, 12345), blend: 'overlay' }])
@@ -86,7 +87,7 @@ export async function teddyPhoto(): Promise<Buffer> {
  * among them, all around the toy and behind it. `seed` varies the street; `size` is the bear's scale
  * (1 fills the frame as in `teddyPhoto`).
  */
-export async function busyToyPhoto(seed = 1, size = 0.8): Promise<Buffer> {
+export async function busyToyPhoto(seed = 1, size = 0.8, bear: TeddyColours = TEDDY_FUR): Promise<Buffer> {
   let state = (seed * 2654435761) >>> 0;
   const random = () => {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
@@ -113,7 +114,7 @@ export async function busyToyPhoto(seed = 1, size = 0.8): Promise<Buffer> {
     shapes.push(`<rect x="${i * 100 + 10}" y="700" width="50" height="100" fill="#ececec"/>`);
   const offset = (800 * (1 - size)) / 2;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="768" height="768" viewBox="0 0 800 800">${shapes.join('')}
-  <g transform="translate(${offset} ${offset}) scale(${size})">${teddy()}</g>
+  <g transform="translate(${offset} ${offset}) scale(${size})">${teddy(bear)}</g>
 </svg>`;
   return sharp(Buffer.from(svg))
     .composite([{ input: await grain(768, 90, 777 + seed), blend: 'overlay' }])
@@ -123,8 +124,7 @@ export async function busyToyPhoto(seed = 1, size = 0.8): Promise<Buffer> {
 }
 
 /** The bear of the test photos, in an 800 x 800 frame. */
-function teddy(): string {
-  const { fur, light } = TEDDY_FUR;
+function teddy({ fur, light }: TeddyColours): string {
   return `<ellipse cx="400" cy="560" rx="190" ry="200" fill="${fur}"/>
   <ellipse cx="400" cy="590" rx="110" ry="120" fill="${light}"/>
   <circle cx="230" cy="470" r="70" fill="${fur}"/><circle cx="570" cy="470" r="70" fill="${fur}"/>

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { TOY_COLOUR_IDS, TOY_COLOURS } from '../../../../shared/domain/toy-look';
 import { busyToyPhoto, flatPhoto, GARBAGE, landscapePhoto, teddyPhoto } from '../test-photos';
 import { nearestToyColour, readToyColours } from './read-toy-look';
 
@@ -79,6 +80,44 @@ describe('the toy’s colours read off its photo', () => {
     ).toBeGreaterThanOrEqual(15);
     expect(answers).not.toContain('grey');
     expect(answers).not.toContain('black');
+  }, 60_000);
+
+  it('never reads the street a bear is glued to as its colour: the toy’s heart must show it', async () => {
+    // Issue 30: where the bear's region ran into street blocks, these read a brown bear as orange
+    // (the first seven) or gave it the street's yellow, pink, green or blue as its second colour.
+    const glued = [
+      [6, 0.65],
+      [13, 0.8],
+      [19, 0.65],
+      [20, 0.5],
+      [22, 0.5],
+      [22, 0.65],
+      [26, 0.8],
+      [5, 0.8],
+      [9, 0.8],
+      [11, 0.8],
+      [11, 0.95],
+      [13, 0.65],
+    ] as const;
+    for (const [seed, size] of glued) {
+      const reading = await readToyColours(await busyToyPhoto(seed, size));
+      if (!reading.ok) continue;
+      expect(reading.colours, `street ${seed}, bear at ${size}`).toEqual({ main: 'brown', second: 'cream' });
+    }
+  }, 60_000);
+
+  it('reads a bear of every colour of the palette on a plain background', async () => {
+    const hex = (rgb: readonly number[]) => `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+    const read: string[] = [];
+    const told: string[] = [];
+    for (const main of TOY_COLOUR_IDS) {
+      const second = main === 'white' || main === 'cream' ? 'pink' : main === 'black' ? 'white' : 'cream';
+      const bear = { fur: hex(TOY_COLOURS[main].photo), light: hex(TOY_COLOURS[second].photo) };
+      const reading = await readToyColours(await teddyPhoto(bear));
+      told.push(`${main}/${second}`);
+      read.push(reading.ok ? `${reading.colours.main}/${reading.colours.second}` : reading.reason);
+    }
+    expect(read).toEqual(told);
   }, 60_000);
 
   it('matches a photo colour to the nearest of the toys’ palette', () => {

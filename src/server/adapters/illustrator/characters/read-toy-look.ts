@@ -45,6 +45,20 @@ export const TOY_READING = {
    */
   maxSidesTouched: 2,
   sideContact: 0.05,
+  /**
+   * The main colour covers at least this share of the toy's heart (its region's pixels within
+   * `heart` of a side around the region's centre): a toy glued to the street blocks beside it may
+   * take a block's colour as its commonest, which its heart does not show (issue 30: 7 of 120 busy
+   * street photos read a brown bear as orange, its heart 0.01 to 0.07 orange; a bear read right
+   * shows its main colour over 0.45 to 0.64 of its heart).
+   */
+  minHeartShare: 0.2,
+  /**
+   * A second colour shows over at least this share of the heart (a bear's muzzle and tummy 0.16 to
+   * 0.37 of it; the street's yellow, green or blue read as a busy photo's second colour 0 to 0.11).
+   */
+  minSecondHeartShare: 0.12,
+  heart: 0.15,
 } as const;
 
 /** How many sides of the photo a region runs along (`TOY_READING.sideContact` of the side or more). */
@@ -206,6 +220,34 @@ export function nearestToyColour(rgb: Rgb): ToyColour {
   return best;
 }
 
+/**
+ * The palette colours of the toy's heart (its pixels within `TOY_READING.heart` of a side around the
+ * region's centre), pixel by pixel: a k-means cluster may mix the fur with a street block's colour.
+ */
+function heartColours(toy: {
+  inside: Rgb[];
+  insideAt: number[];
+  width: number;
+  height: number;
+}): ToyColour[] {
+  const { inside, insideAt, width, height } = toy;
+  let cx = 0;
+  let cy = 0;
+  for (const i of insideAt) {
+    cx += i % width;
+    cy += Math.floor(i / width);
+  }
+  cx /= insideAt.length;
+  cy /= insideAt.length;
+  const colours: ToyColour[] = [];
+  insideAt.forEach((i, k) => {
+    if (Math.abs((i % width) - cx) > TOY_READING.heart * width) return;
+    if (Math.abs(Math.floor(i / width) - cy) > TOY_READING.heart * height) return;
+    colours.push(nearestToyColour(inside[k]!));
+  });
+  return colours;
+}
+
 /** A second colour that goes with a main one when the photo shows only one. */
 const PARTNER: Partial<Record<ToyColour, ToyColour>> = { white: 'pink', cream: 'brown', black: 'white' };
 
@@ -245,11 +287,13 @@ export async function readToyColours(photo: Buffer): Promise<ToyReading> {
   let sx = 0;
   let sy = 0;
   const inside: Rgb[] = [];
+  const insideAt: number[] = [];
   for (let i = 0; i < n; i++) {
     if (!region.mask[i]) continue;
     sx += i % width;
     sy += Math.floor(i / width);
     inside.push([small.data[i * 3]!, small.data[i * 3 + 1]!, small.data[i * 3 + 2]!]);
+    insideAt.push(i);
   }
   const offCentre = inside.length
     ? Math.hypot(sx / inside.length / width - 0.5, sy / inside.length / height - 0.5)
@@ -282,8 +326,20 @@ export async function readToyColours(photo: Buffer): Promise<ToyReading> {
   const topTwo = main![1] + (others[0]?.[1] ?? 0);
   if (main![1] < TOY_READING.minMainShare || topTwo < TOY_READING.minTopTwoShare)
     return { ok: false, reason: 'busy', measures: { ...measures, topTwo: Math.round(topTwo * 100) / 100 } };
-  const second = others.find(([, share]) => share >= TOY_READING.minSecondShare)?.[0];
   const mainColour = main![0];
+  const heart = heartColours({ inside, insideAt, width, height });
+  const atHeart = (colour: ToyColour) =>
+    heart.length > 0 ? heart.filter((c) => c === colour).length / heart.length : 0;
+  if (atHeart(mainColour) < TOY_READING.minHeartShare)
+    return {
+      ok: false,
+      reason: 'busy',
+      measures: { ...measures, heart: Math.round(atHeart(mainColour) * 100) / 100 },
+    };
+  const second = others.find(
+    ([colour, share]) =>
+      share >= TOY_READING.minSecondShare && atHeart(colour) >= TOY_READING.minSecondHeartShare,
+  )?.[0];
   return {
     ok: true,
     colours: { main: mainColour, second: second ?? PARTNER[mainColour] ?? 'cream' },
