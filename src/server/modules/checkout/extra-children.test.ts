@@ -117,6 +117,8 @@ describe('extra children in the checkout', () => {
     const placed = await order(await castBookOf([LEO, ZOE]));
     const view = (await call('GET', `/api/orders/${placed.id}`, mia)).json() as Order;
     expect(view.extraChildren).toEqual(['Leo', 'Zoé']);
+    // The save's answer is the order as its page reads it (the checkout keeps it as its order).
+    expect(placed).toEqual(view);
     expect((await call('POST', `/api/orders/${placed.id}/payment`, mia)).statusCode).toBe(200);
     const [session] = await t.database.db
       .select()
@@ -180,6 +182,7 @@ describe('extra children in the checkout', () => {
       const placed = await order(id);
       const view = (await call('GET', `/api/orders/${placed.id}`, mia)).json() as Order;
       expect(view.cast).toEqual(cast);
+      expect(placed.cast).toEqual(cast);
     }
   });
 });

@@ -13,7 +13,7 @@ import type { StoredAddress } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { bookTitle } from '../../stories/title';
 import { approvalOf, payableVersion } from '../books/service';
-import { type OrderRow, orderView, toOrderView } from '../orders/repo';
+import { type OrderRow, orderView, toOrderView, withCastOf } from '../orders/repo';
 import { expireOpenSessions } from '../payments/service';
 import { activePrices } from '../pricing/prices';
 import { claimPromo, promoOf, recordPromoUse, releasePromo } from '../pricing/promo-codes';
@@ -323,7 +323,11 @@ async function createWithoutTransaction(
     copies: copyRowsOf(gifts),
   });
   if (!written) return undefined;
-  return toOrderView(written.order, written.items, customer.email, undefined, 0, null, written.copies);
+  return withCastOf(
+    toOrderView(written.order, written.items, customer.email, undefined, 0, null, written.copies),
+    instance.wizardMetadata,
+    written.items,
+  );
 }
 
 /**
@@ -429,7 +433,11 @@ async function saveInTransaction(
   if (updated) await repo.deleteOrderCopies(tx, orderId);
   const copies = await repo.insertOrderCopies(tx, orderId, copyRowsOf(gifts));
   // The rows just written are the order as it is at commit (the instance lock keeps others out).
-  return toOrderView(row, items, choice.customer.email, review, 0, promo?.discount.code ?? null, copies);
+  return withCastOf(
+    toOrderView(row, items, choice.customer.email, review, 0, promo?.discount.code ?? null, copies),
+    instance.wizardMetadata,
+    items,
+  );
 }
 
 /**

@@ -173,7 +173,19 @@ function viewOf(row: OrderRow, extras: ViewExtras): Order {
     parsed(extras.copies),
   );
   if (!row.bookInstanceId || !extras.personalisation) return view;
-  const personalisation = readPersonalisation(parsed(extras.personalisation));
+  return withCastOf(view, parsed(extras.personalisation), items);
+}
+
+/**
+ * An order's view with its book's cast (whom "your child" speaks of) and, where the order paid for
+ * extra children, their names: the order's page and the checkout's save answer alike.
+ */
+export function withCastOf(
+  view: Order,
+  storedPersonalisation: unknown,
+  items: readonly { itemType: string }[],
+): Order {
+  const personalisation = readPersonalisation(storedPersonalisation);
   const words = castWordsOf(personalisation);
   const withCast = words ? { ...view, cast: words } : view;
   // Only an order that paid for extra children lists their names (one child's order is as before).
