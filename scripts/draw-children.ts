@@ -23,6 +23,7 @@ export const TEN_CHILDREN: ChildLook[] = [
     outfit: 'dress',
     top: 'yellow',
     bottom: 'purple',
+    shoes: 'white',
     face: ['dimples'],
   },
   {
@@ -34,6 +35,7 @@ export const TEN_CHILDREN: ChildLook[] = [
     outfit: 'tshirt-shorts',
     top: 'green',
     bottom: 'blue',
+    shoes: 'blue',
     face: ['freckles', 'gap-tooth'],
   },
   {
@@ -45,6 +47,7 @@ export const TEN_CHILDREN: ChildLook[] = [
     outfit: 'dungarees',
     top: 'red',
     bottom: 'blue',
+    shoes: 'black',
     hearing: 'hearing-aids',
   },
   {
@@ -56,6 +59,7 @@ export const TEN_CHILDREN: ChildLook[] = [
     outfit: 'tshirt-trousers',
     top: 'pink',
     bottom: 'yellow',
+    shoes: 'pink',
     fringe: true,
   },
   {
@@ -67,6 +71,7 @@ export const TEN_CHILDREN: ChildLook[] = [
     outfit: 'dress',
     top: 'green',
     bottom: 'grey',
+    shoes: 'brown',
     hearing: 'cochlear-implant',
   },
   {
@@ -78,6 +83,7 @@ export const TEN_CHILDREN: ChildLook[] = [
     outfit: 'short-dungarees',
     top: 'yellow',
     bottom: 'green',
+    shoes: 'red',
     face: ['gap-tooth', 'dimples'],
   },
   {
@@ -89,6 +95,7 @@ export const TEN_CHILDREN: ChildLook[] = [
     outfit: 'tshirt-trousers',
     top: 'purple',
     bottom: 'pink',
+    shoes: 'white',
     fringe: true,
     face: ['freckles'],
   },
@@ -101,6 +108,7 @@ export const TEN_CHILDREN: ChildLook[] = [
     outfit: 'tshirt-shorts',
     top: 'orange',
     bottom: 'grey',
+    shoes: 'black',
     hearing: 'cochlear-implant',
   },
   {
@@ -112,6 +120,7 @@ export const TEN_CHILDREN: ChildLook[] = [
     outfit: 'dungarees',
     top: 'yellow',
     bottom: 'red',
+    shoes: 'green',
     fringe: true,
     face: ['freckles', 'dimples', 'gap-tooth'],
   },

@@ -66,7 +66,7 @@ export const EYE_COLORS = ['brown', 'hazel', 'green', 'blue', 'grey'] as const;
 export type EyeColor = (typeof EYE_COLORS)[number];
 
 /**
- * The clothes' colours (the parent picks the top's and the bottom's): `fill` paints the day clothes
+ * The clothes' colours (the parent picks the top's, the bottom's and the shoes'): `fill` paints them
  * (and the wizard's swatch), `pyjamas` the pyjamas (a softer tint of the top's colour). A new colour
  * is a row here and its name in public/locales/<lang>/wizard.json (`look.clothesColour`).
  */
@@ -79,6 +79,10 @@ export const CLOTHES_COLOURS = {
   purple: { fill: '#9a6cc8', pyjamas: '#d2bdeb' },
   pink: { fill: '#ef8fb0', pyjamas: '#f8c8d9' },
   grey: { fill: '#8f949c', pyjamas: '#d0d3d8' },
+  // Added 2026-11-29 with the shoes' colour (shoes are often white, brown or black; so are clothes).
+  white: { fill: '#f7f5ef', pyjamas: '#f1ede2' },
+  brown: { fill: '#9a6a45', pyjamas: '#dcc3a8' },
+  black: { fill: '#4a4b55', pyjamas: '#a3a8b6' },
 } as const satisfies Record<string, { fill: string; pyjamas: string }>;
 export type ClothesColour = keyof typeof CLOTHES_COLOURS;
 export const CLOTHES_COLOUR_IDS = Object.keys(CLOTHES_COLOURS) as [ClothesColour, ...ClothesColour[]];
@@ -171,6 +175,8 @@ export const ChildLookSchema = z.object({
   outfit: z.enum(OUTFIT_IDS).optional(),
   top: z.enum(CLOTHES_COLOUR_IDS).optional(),
   bottom: z.enum(CLOTHES_COLOUR_IDS).optional(),
+  /** The shoes' colour (added 2026-11-29); absent, the first books' pink (`CLASSIC_SHOES`). */
+  shoes: z.enum(CLOTHES_COLOUR_IDS).optional(),
   face: z.array(z.enum(FACE_DETAILS)).max(FACE_DETAILS.length).optional(),
   hearing: z.enum(HEARING).optional(),
 });
@@ -187,10 +193,21 @@ export const CLASSIC_CLOTHES = {
   pyjamas: 'blue',
 } as const satisfies { outfit: Outfit; top: ClothesColour; bottom: ClothesColour; pyjamas: ClothesColour };
 
+/**
+ * The shoes of a look without a shoe colour (every look before 2026-11-29): a pink of their own,
+ * near the clothes' pink, which step 2 shows as chosen until another is picked.
+ */
+export const CLASSIC_SHOES = { fill: '#e4677a', shown: 'pink' } as const satisfies {
+  fill: string;
+  shown: ClothesColour;
+};
+
 /** A look with every optional part filled in as it is drawn. */
 export type ChildLookParts = Required<ChildLook> & {
   /** The pyjamas' colour: the top's tint, or the first books' light blue when no top was chosen. */
   pyjamas: string;
+  /** The shoes' paint: the chosen colour's, or the first books' pink. */
+  shoeFill: string;
 };
 
 /** The look as it is drawn: the parts an older look lacks take the values those books drew. */
@@ -205,6 +222,8 @@ export function childLookParts(look: ChildLook): ChildLookParts {
     face: look.face ?? [],
     hearing: look.hearing ?? 'none',
     pyjamas: CLOTHES_COLOURS[look.top ?? CLASSIC_CLOTHES.pyjamas].pyjamas,
+    shoes: look.shoes ?? CLASSIC_SHOES.shown,
+    shoeFill: look.shoes ? CLOTHES_COLOURS[look.shoes].fill : CLASSIC_SHOES.fill,
   };
 }
 

@@ -135,9 +135,11 @@ describe('LookPanel ("Does this look like Lily?")', () => {
     const { user, onRedrawn } = renderPanel();
     // A saved look without the new parts shows what it is drawn with.
     expect(within(group('Day clothes')).getByRole('radio', { name: 'T-shirt and trousers' })).toBeChecked();
-    expect(within(group('T-shirt colour')).getAllByRole('radio')).toHaveLength(8);
+    expect(within(group('T-shirt colour')).getAllByRole('radio')).toHaveLength(11);
     expect(within(group('T-shirt colour')).getByRole('radio', { name: 'Orange' })).toBeChecked();
     expect(within(group('Trousers colour')).getByRole('radio', { name: 'Blue' })).toBeChecked();
+    // The first books' shoes show as pink until another colour is picked.
+    expect(within(group('Shoes colour')).getByRole('radio', { name: 'Pink' })).toBeChecked();
     expect(within(group('Hearing')).getByRole('radio', { name: 'Nothing' })).toBeChecked();
     expect(within(group('Fringe')).getByRole('radio', { name: 'No fringe' })).toBeChecked();
     const details = screen.getByRole('group', { name: 'Little details' });
@@ -148,6 +150,7 @@ describe('LookPanel ("Does this look like Lily?")', () => {
     // The colours' names follow the outfit.
     await user.click(within(group('Dress colour')).getByRole('radio', { name: 'Green' }));
     await user.click(within(group('Tights colour')).getByRole('radio', { name: 'Purple' }));
+    await user.click(within(group('Shoes colour')).getByRole('radio', { name: 'White' }));
     await user.click(within(group('Hairstyle')).getByRole('radio', { name: 'Afro puffs' }));
     await user.click(within(group('Fringe')).getByRole('radio', { name: 'Fringe' }));
     await user.click(within(group('Hearing')).getByRole('radio', { name: 'Cochlear implant' }));
@@ -162,6 +165,7 @@ describe('LookPanel ("Does this look like Lily?")', () => {
       outfit: 'dress',
       top: 'green',
       bottom: 'purple',
+      shoes: 'white',
       hairStyle: 'afro-puffs',
       fringe: true,
       hearing: 'cochlear-implant',
@@ -227,6 +231,7 @@ describe('LookPanel ("Does this look like Lily?")', () => {
     renderPanel('fr');
     expect(within(group('Tenue de la journée')).getByRole('radio', { name: 'Salopette' })).not.toBeChecked();
     expect(within(group('Couleur du T-shirt')).getByRole('radio', { name: 'Orange' })).toBeChecked();
+    expect(within(group('Couleur des chaussures')).getByRole('radio', { name: 'Marron' })).not.toBeChecked();
     expect(within(group('Audition')).getByRole('radio', { name: 'Implant cochléaire' })).not.toBeChecked();
     const details = screen.getByRole('group', { name: 'Petits détails' });
     expect(within(details).getByRole('checkbox', { name: 'Dents du bonheur' })).not.toBeChecked();

@@ -322,6 +322,12 @@ export function LookChoices({
         onChange={(bottom) => choose({ bottom })}
         choices={clothes}
       />
+      <ChoiceGroup
+        legend={t('look.shoes')}
+        value={parts.shoes}
+        onChange={(shoes) => choose({ shoes })}
+        choices={clothes}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ChildLook,
   ChildLookSchema,
+  CLASSIC_SHOES,
   CLOTHES_COLOURS,
   childLookParts,
   DEFAULT_CHILD_LOOK,
@@ -140,6 +141,7 @@ describe('the new parts of the look', () => {
       ...OUTFIT_IDS.slice(1).map((outfit): [string, ChildLook] => [outfit, { ...BASE, outfit }]),
       ['top', { ...BASE, top: 'purple' }],
       ['bottom', { ...BASE, bottom: 'green' }],
+      ['shoes', { ...BASE, shoes: 'black' }],
       ...FACE_DETAILS.map((detail): [string, ChildLook] => [detail, { ...BASE, face: [detail] }]),
       ...HEARING.slice(1).map((hearing): [string, ChildLook] => [hearing, { ...BASE, hearing }]),
     ];
@@ -154,6 +156,13 @@ describe('the new parts of the look', () => {
     // The chosen colours are the clothes' paint.
     expect(draw({ ...BASE, top: 'purple' })).toContain(CLOTHES_COLOURS.purple.fill);
     expect(draw({ ...BASE, bottom: 'green' })).toContain(CLOTHES_COLOURS.green.fill);
+    expect(draw({ ...BASE, shoes: 'black' })).toContain(CLOTHES_COLOURS.black.fill);
+    // A look without a shoe colour keeps the first books' pink; in pyjamas the feet are bare.
+    expect(draw(BASE)).toContain(CLASSIC_SHOES.fill);
+    expect(draw({ ...BASE, shoes: 'black' })).not.toContain(CLASSIC_SHOES.fill);
+    expect(draw({ ...BASE, shoes: 'black' }, { outfit: 'pyjamas' })).not.toContain(
+      CLOTHES_COLOURS.black.fill,
+    );
   });
 
   it('puts the top colour on the pyjamas and nothing but bubbles in the bath', () => {

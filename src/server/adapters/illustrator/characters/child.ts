@@ -429,7 +429,7 @@ function body(o: ChildOptions, limbs: Limbs, p: Paint): { back: string; front: s
   const day = {
     top: CLOTHES_COLOURS[look.top].fill,
     bottom: CLOTHES_COLOURS[look.bottom].fill,
-    shoe: OUTFIT.day.shoe,
+    shoe: look.shoeFill,
   };
   const wear = pyjamas
     ? { top: look.pyjamas, bottom: look.pyjamas, shoe: look.pyjamas }

@@ -45,14 +45,13 @@ export const EYES: Record<EyeColor, { fill: string; photo: [number, number, numb
 
 /**
  * The outfit of a look without clothes chosen (the books before issue 30): its day top and bottom
- * and its light blue pyjamas come from the clothes' colours (shared/domain/child-look.ts); the
- * shoes and the pyjamas' little stars are the same for every child.
+ * and its light blue pyjamas come from the clothes' colours (shared/domain/child-look.ts, where the
+ * shoes' pink is too); the pyjamas' little stars are the same for every child.
  */
 export const OUTFIT = {
   day: {
     top: CLOTHES_COLOURS[CLASSIC_CLOTHES.top].fill,
     bottom: CLOTHES_COLOURS[CLASSIC_CLOTHES.bottom].fill,
-    shoe: '#e4677a',
   },
   pyjamas: { top: CLOTHES_COLOURS[CLASSIC_CLOTHES.pyjamas].pyjamas, dot: '#fff6c9' },
 } as const;
