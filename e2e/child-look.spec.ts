@@ -52,6 +52,7 @@ test('a parent dresses the drawn child, gives her afro puffs, freckles and a coc
       .filter({ hasText: new RegExp(`^${name}$`) });
   await option('Day clothes', 'Dress').click();
   await page.getByRole('radiogroup', { name: 'Dress colour' }).locator('label[title="Green"]').click();
+  await page.getByRole('radiogroup', { name: 'Shoes colour' }).locator('label[title="White"]').click();
   await option('Hairstyle', 'Afro puffs').click();
   // The keyboard: Tab reaches a radio group, the arrows move in it; Space ticks a detail.
   await page.getByRole('radiogroup', { name: 'Hearing' }).getByRole('radio', { name: 'Nothing' }).focus();
@@ -80,6 +81,9 @@ test('a parent dresses the drawn child, gives her afro puffs, freckles and a coc
   await page.reload();
   await expect(
     page.getByRole('radiogroup', { name: 'Day clothes' }).getByRole('radio', { name: 'Dress' }),
+  ).toBeChecked();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Shoes colour' }).getByRole('radio', { name: 'White' }),
   ).toBeChecked();
   await expect(
     page.getByRole('radiogroup', { name: 'Hearing' }).getByRole('radio', { name: 'Cochlear implant' }),
