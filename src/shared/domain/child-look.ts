@@ -71,19 +71,22 @@ export type EyeColor = (typeof EYE_COLORS)[number];
  * is a row here and its name in public/locales/<lang>/wizard.json (`look.clothesColour`).
  */
 export const CLOTHES_COLOURS = {
-  red: { fill: '#e0574f', pyjamas: '#f4b3ae' },
-  orange: { fill: '#f2a541', pyjamas: '#f9d29c' },
-  yellow: { fill: '#f5d04e', pyjamas: '#fae7a3' },
-  green: { fill: '#5fae6b', pyjamas: '#b5dfba' },
-  blue: { fill: '#4f7fc4', pyjamas: '#a9c9f0' },
-  purple: { fill: '#9a6cc8', pyjamas: '#d2bdeb' },
-  pink: { fill: '#ef8fb0', pyjamas: '#f8c8d9' },
-  grey: { fill: '#8f949c', pyjamas: '#d0d3d8' },
+  red: { fill: '#e0574f', pyjamas: '#f4b3ae', photo: [175, 40, 45] },
+  orange: { fill: '#f2a541', pyjamas: '#f9d29c', photo: [215, 115, 40] },
+  yellow: { fill: '#f5d04e', pyjamas: '#fae7a3', photo: [220, 190, 60] },
+  green: { fill: '#5fae6b', pyjamas: '#b5dfba', photo: [40, 120, 65] },
+  blue: { fill: '#4f7fc4', pyjamas: '#a9c9f0', photo: [45, 85, 165] },
+  purple: { fill: '#9a6cc8', pyjamas: '#d2bdeb', photo: [105, 65, 145] },
+  pink: { fill: '#ef8fb0', pyjamas: '#f8c8d9', photo: [220, 130, 165] },
+  grey: { fill: '#8f949c', pyjamas: '#d0d3d8', photo: [130, 130, 135] },
   // Added 2026-11-29 with the shoes' colour (shoes are often white, brown or black; so are clothes).
-  white: { fill: '#f7f5ef', pyjamas: '#f1ede2' },
-  brown: { fill: '#9a6a45', pyjamas: '#dcc3a8' },
-  black: { fill: '#4a4b55', pyjamas: '#a3a8b6' },
-} as const satisfies Record<string, { fill: string; pyjamas: string }>;
+  white: { fill: '#f7f5ef', pyjamas: '#f1ede2', photo: [225, 225, 222] },
+  brown: { fill: '#9a6a45', pyjamas: '#dcc3a8', photo: [105, 70, 45] },
+  black: { fill: '#4a4b55', pyjamas: '#a3a8b6', photo: [30, 30, 35] },
+} as const satisfies Record<
+  string,
+  { fill: string; pyjamas: string; photo: readonly [number, number, number] }
+>;
 export type ClothesColour = keyof typeof CLOTHES_COLOURS;
 export const CLOTHES_COLOUR_IDS = Object.keys(CLOTHES_COLOURS) as [ClothesColour, ...ClothesColour[]];
 

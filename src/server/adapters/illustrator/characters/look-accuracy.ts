@@ -1,7 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { EYE_COLORS, HAIR_COLORS, HAIR_STYLES, SKIN_TONES } from '../../../../shared/domain/child-look';
+import {
+  CLOTHES_COLOUR_IDS,
+  EYE_COLORS,
+  HAIR_COLORS,
+  HAIR_STYLES,
+  SKIN_TONES,
+} from '../../../../shared/domain/child-look';
 import { PROJECT_ROOT } from '../../../paths';
 import { type LookGuess, readLookGuess } from './read-look';
 
@@ -13,7 +19,7 @@ import { type LookGuess, readLookGuess } from './read-look';
 
 export const LOOK_SET_DIR = path.join(PROJECT_ROOT, 'test', 'fixtures', 'look-set');
 
-export const LOOK_ATTRIBUTES = ['skin', 'hairColor', 'hairStyle', 'eyeColor'] as const;
+export const LOOK_ATTRIBUTES = ['skin', 'hairColor', 'hairStyle', 'eyeColor', 'top'] as const;
 export type LookAttribute = (typeof LOOK_ATTRIBUTES)[number];
 
 /** One value, two neighbouring values (either is right) or null (a person cannot tell). */
@@ -28,6 +34,7 @@ const LabelsSchema = z.object({
       hairColor: label(HAIR_COLORS),
       hairStyle: label(HAIR_STYLES),
       eyeColor: label(EYE_COLORS),
+      top: label(CLOTHES_COLOUR_IDS),
     }),
   ),
 });
@@ -67,6 +74,7 @@ export async function measureLookReader(): Promise<LookAccuracy> {
     hairColor: empty(),
     hairStyle: empty(),
     eyeColor: empty(),
+    top: empty(),
     photos: {},
   };
   for (const [file, truth] of Object.entries(labels)) {

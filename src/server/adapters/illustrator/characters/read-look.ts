@@ -4,6 +4,8 @@ import type { Config, Human } from '@vladmandic/human';
 import sharp from 'sharp';
 import {
   type ChildLook,
+  CLOTHES_COLOURS,
+  type ClothesColour,
   DEFAULT_CHILD_LOOK,
   type EyeColor,
   type HairColor,
@@ -88,13 +90,13 @@ export function toLab([r, g, b]: Rgb): Rgb {
  */
 function nearestEntry<K extends string>(
   sample: Rgb,
-  entries: Record<K, { photo: [number, number, number] }>,
+  entries: Record<K, { photo: readonly [number, number, number] }>,
   lightness = 1,
 ): { key: K; closeness: number } {
   const s = toLab(sample);
   const ranked = (Object.keys(entries) as K[])
     .map((key) => {
-      const e = toLab(entries[key].photo);
+      const e = toLab([...entries[key].photo] as Rgb);
       return { key, d: lightness * (s[0] - e[0]) ** 2 + (s[1] - e[1]) ** 2 + (s[2] - e[2]) ** 2 };
     })
     .sort((a, b) => a.d - b.d);
@@ -154,6 +156,11 @@ export type LookReading = {
    * the hair's width at brow level in face widths; the cut-out's share of the photo.
    */
   measures: { below: number; beside: number; above: number; width: number; maskFraction: number };
+  /**
+   * The top's colour: the clothes' colour most of the child's chest (below the chin, neither skin
+   * nor hair) is nearest to, with its share of those pixels and the share of the chest they cover.
+   */
+  top?: { colour: ClothesColour; share: number; cover: number } | undefined;
 };
 
 /** Reads skin, hair and eyes from the picture, the face mesh and the person mask (0..255). */
@@ -300,7 +307,49 @@ function readFromPixels(image: Image, mesh: Mesh, mask: Uint8Array): LookReading
     width: widest,
     maskFraction: maskSum / mask.length,
   };
-  return { skin, highlight: highlightOf(image), hair, eyes, measures };
+  const cloth = (p: Rgb) => !skinLike(p) && !hairLike(p);
+  const top = topOf(chestOf({ at, inside, masked, px, vStep: Math.max(1 / faceH, 0.004), step }, cloth));
+  return { skin, highlight: highlightOf(image), hair, eyes, measures, top };
+}
+
+type FaceFrame = {
+  /** The photo point at `u` face widths across and `v` face heights up from the hairline. */
+  at: (u: number, v: number) => { x: number; y: number };
+  inside: (x: number, y: number) => boolean;
+  masked: (x: number, y: number) => boolean;
+  px: (x: number, y: number) => Rgb;
+  vStep: number;
+  step: number;
+};
+
+/**
+ * The chest below the chin, between the shoulders' insides: the cut-out's pixels there that `cloth`
+ * takes, and how many places of it are inside the photo.
+ */
+function chestOf(frame: FaceFrame, cloth: (p: Rgb) => boolean): { chest: Rgb[]; area: number } {
+  const chest: Rgb[] = [];
+  let area = 0;
+  for (let v = -2.3; v < -1.5; v += frame.vStep)
+    for (let u = -0.5; u < 0.5; u += frame.step) {
+      const q = frame.at(u, v);
+      if (!frame.inside(q.x, q.y)) continue;
+      area++;
+      const p = frame.px(q.x, q.y);
+      if (frame.masked(q.x, q.y) && cloth(p)) chest.push(p);
+    }
+  return { chest, area };
+}
+
+/** The clothes' colour most chest pixels are nearest to, with its share (see `LookReading.top`). */
+function topOf({ chest, area }: { chest: Rgb[]; area: number }): LookReading['top'] {
+  if (chest.length === 0 || area === 0) return undefined;
+  const counts = new Map<ClothesColour, number>();
+  for (const p of chest) {
+    const { key } = nearestEntry<ClothesColour>(p, CLOTHES_COLOURS, 0.5);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const [colour, n] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
+  return { colour, share: n / chest.length, cover: chest.length / area };
 }
 
 /** The Lab lightness that the brightest 2 % of the photo's pixels reach (every 7th pixel read). */
@@ -372,7 +421,7 @@ async function analyse(image: Image): Promise<{ mesh: Mesh; mask: Uint8Array } |
  * parent picks in step 2 (docs/decisions/025-look-reader-accuracy.md). Measured on the labelled set
  * in test/fixtures/look-set (`look-accuracy.test.ts`, `npm run bench`).
  */
-export type LookGuess = Partial<Pick<ChildLook, LookPart>>;
+export type LookGuess = Partial<Pick<ChildLook, LookPart | 'top'>>;
 
 /** When the reader keeps quiet: the thresholds the labelled set was measured with. */
 export const LOOK_CONFIDENCE = {
@@ -404,6 +453,13 @@ export const LOOK_CONFIDENCE = {
   shortMaxBeside: 0.05,
   shortMaxBelow: 0.03,
   shortMaxWidth: 1.5,
+  /**
+   * The top's colour is said when the child's chest shows cloth over at least `topMinCover` of it
+   * (a low neckline, or a crop cut under the chin, shows skin or nothing) and one of the clothes'
+   * colours holds `topMinShare` of that cloth (stripes, prints and a jacket over a top do not).
+   */
+  topMinCover: 0.3,
+  topMinShare: 0.8,
 } as const;
 
 const labOf = (rgb: Rgb) => {
@@ -439,6 +495,8 @@ export function guessFromReading(reading: LookReading): LookGuess {
     }
   }
   guess.hairStyle = hairStyleGuess(reading);
+  const top = reading.top;
+  if (top && lit && top.cover >= c.topMinCover && top.share >= c.topMinShare) guess.top = top.colour;
   return Object.fromEntries(Object.entries(guess).filter(([, v]) => v !== undefined)) as LookGuess;
 }
 
@@ -481,7 +539,8 @@ export async function readChildLook(photo: Buffer): Promise<ChildLook> {
  */
 export async function readChildLookNoting(photo: Buffer): Promise<{ look: ChildLook; unread: LookPart[] }> {
   // Glasses are not read: a drawn pair on a child who wears none is worse than the reverse, and
-  // the parent ticks the box in step 2. So they are never among the unread parts either.
+  // the parent ticks the box in step 2. So they are never among the unread parts either, nor is
+  // the top's colour (read where it is clear; else the first books' orange, the parent's to change).
   const guess = await readLookGuess(photo);
   return {
     look: { ...DEFAULT_CHILD_LOOK, ...guess },
