@@ -83,6 +83,21 @@ export function toLab([r, g, b]: Rgb): Rgb {
   return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
 }
 
+/** Each palette's entries in Lab, worked out once (the top's colour matches every chest pixel). */
+const paletteLabs = new WeakMap<object, Record<string, Rgb>>();
+function labsOf<K extends string>(
+  entries: Record<K, { photo: readonly [number, number, number] }>,
+): Record<K, Rgb> {
+  let labs = paletteLabs.get(entries);
+  if (!labs) {
+    labs = Object.fromEntries(
+      (Object.keys(entries) as K[]).map((key) => [key, toLab([...entries[key].photo] as Rgb)]),
+    );
+    paletteLabs.set(entries, labs);
+  }
+  return labs as Record<K, Rgb>;
+}
+
 /**
  * The palette entry nearest a sample, and how clear the choice is: the squared distance to the
  * nearest over the distance to the runner-up (near 1: the sample sits between two entries).
@@ -94,9 +109,10 @@ function nearestEntry<K extends string>(
   lightness = 1,
 ): { key: K; closeness: number } {
   const s = toLab(sample);
+  const labs = labsOf(entries);
   const ranked = (Object.keys(entries) as K[])
     .map((key) => {
-      const e = toLab([...entries[key].photo] as Rgb);
+      const e = labs[key];
       return { key, d: lightness * (s[0] - e[0]) ** 2 + (s[1] - e[1]) ** 2 + (s[2] - e[2]) ** 2 };
     })
     .sort((a, b) => a.d - b.d);

@@ -229,20 +229,14 @@ function heartColours(toy: {
   insideAt: number[];
   width: number;
   height: number;
+  /** The region's centre, in pixels. */
+  centre: { x: number; y: number };
 }): ToyColour[] {
-  const { inside, insideAt, width, height } = toy;
-  let cx = 0;
-  let cy = 0;
-  for (const i of insideAt) {
-    cx += i % width;
-    cy += Math.floor(i / width);
-  }
-  cx /= insideAt.length;
-  cy /= insideAt.length;
+  const { inside, insideAt, width, height, centre } = toy;
   const colours: ToyColour[] = [];
   insideAt.forEach((i, k) => {
-    if (Math.abs((i % width) - cx) > TOY_READING.heart * width) return;
-    if (Math.abs(Math.floor(i / width) - cy) > TOY_READING.heart * height) return;
+    if (Math.abs((i % width) - centre.x) > TOY_READING.heart * width) return;
+    if (Math.abs(Math.floor(i / width) - centre.y) > TOY_READING.heart * height) return;
     colours.push(nearestToyColour(inside[k]!));
   });
   return colours;
@@ -327,14 +321,16 @@ export async function readToyColours(photo: Buffer): Promise<ToyReading> {
   if (main![1] < TOY_READING.minMainShare || topTwo < TOY_READING.minTopTwoShare)
     return { ok: false, reason: 'busy', measures: { ...measures, topTwo: Math.round(topTwo * 100) / 100 } };
   const mainColour = main![0];
-  const heart = heartColours({ inside, insideAt, width, height });
+  const centre = { x: sx / inside.length, y: sy / inside.length };
+  const heart = heartColours({ inside, insideAt, width, height, centre });
   const atHeart = (colour: ToyColour) =>
     heart.length > 0 ? heart.filter((c) => c === colour).length / heart.length : 0;
-  if (atHeart(mainColour) < TOY_READING.minHeartShare)
+  const mainAtHeart = atHeart(mainColour);
+  if (mainAtHeart < TOY_READING.minHeartShare)
     return {
       ok: false,
       reason: 'busy',
-      measures: { ...measures, heart: Math.round(atHeart(mainColour) * 100) / 100 },
+      measures: { ...measures, heart: Math.round(mainAtHeart * 100) / 100 },
     };
   const second = others.find(
     ([colour, share]) =>
