@@ -6,7 +6,7 @@ import { expectNoSeriousA11yIssues } from './support/axe';
 /**
  * Wizard step 2, "Does this look like Mia?", with the parts of the look added for issue 30
  * (docs/decisions/024-more-of-the-child.md): the clothes, new hairstyles, face details, hearing.
- * With SCREENSHOTS set, the step is shot at 390 and 1280 px in English, French and German.
+ * With SCREENSHOTS set, the step is shot at 390 and 1280 px in English, French, German and Italian.
  */
 const require = createRequire(import.meta.url);
 const demo = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
@@ -99,6 +99,7 @@ test('a parent dresses the drawn child, gives her afro puffs, freckles and a coc
   for (const [language, heading, dress] of [
     ['fr', 'Est-ce que ça ressemble à Mia\u00a0?', 'Robe'],
     ['de', 'Sieht das aus wie Mia?', 'Kleid'],
+    ['it', 'Assomiglia a Mia?', 'Vestitino'],
   ] as const) {
     await page.evaluate((lng) => localStorage.setItem('language', lng), language);
     await page.reload();
